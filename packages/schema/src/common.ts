@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { CURSOR_REF_PATTERN } from './refs';
+
+/** An ISO 8601 date-time string (with `Z` or an offset). */
+export const DateTime = z.iso.datetime({ offset: true });
+
+/** The three currencies the API knows. */
+export const Currency = z.enum(['EUR', 'USD', 'GBP']);
+
+/** An IPv4 or IPv6 address. */
+export const IpAddress = z.union([z.ipv4(), z.ipv6()]);
+
+/** An amount of money in the given currency. */
+export const Money = z
+  .strictObject({ amount: z.number(), currency: Currency })
+  .meta({ id: 'Money' });
+
+/** An informational conversion into a display currency; never charged. */
+export const DisplayMoney = z
+  .strictObject({
+    amount: z.number(),
+    currency: Currency,
+    rate: z.number().gt(0),
+    as_of: DateTime,
+  })
+  .meta({ id: 'DisplayMoney' });
+
+/** The pagination block of every list envelope. */
+export const Pagination = z
+  .strictObject({
+    limit: z.int().min(LIMITS.pageSizeMin).max(LIMITS.pageSizeMax),
+    has_more: z.boolean(),
+    next_cursor: z.string().regex(CURSOR_REF_PATTERN).optional(),
+  })
+  .meta({ id: 'Pagination' });
+
+/** Every error body: `{error}` and nothing else. */
+export const ErrorBody = z.strictObject({ error: z.string() }).meta({ id: 'Error' });
+
+/** The 409 body: `{error}` plus the lifecycle `status` that blocked the mutation. */
+export const ConflictBody = z
+  .strictObject({ error: z.string(), status: z.string().optional() })
+  .meta({ id: 'ConflictError' });
+
+/** An amount in a currency. */
+export type Money = z.infer<typeof Money>;
+/** An informational conversion into a display currency. */
+export type DisplayMoney = z.infer<typeof DisplayMoney>;
+/** The pagination block of a list envelope. */
+export type Pagination = z.infer<typeof Pagination>;
+/** The `{error}` body. */
+export type ErrorBody = z.infer<typeof ErrorBody>;
+/** The 409 `{error, status?}` body. */
+export type ConflictBody = z.infer<typeof ConflictBody>;

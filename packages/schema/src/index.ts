@@ -1,0 +1,115 @@
+// Every schema is exported with a same-named inferred type (request and query types are
+// the input side: what a caller writes, defaults optional).
+export { Account, Balance } from './account';
+export { Invoice, Order, Transaction } from './billing';
+export {
+  ConflictBody,
+  Currency,
+  DateTime,
+  DisplayMoney,
+  ErrorBody,
+  IpAddress,
+  Money,
+  Pagination,
+} from './common';
+export {
+  buildPath,
+  documentedErrorStatuses,
+  type ErrorStatus,
+  type HttpMethod,
+  type OperationDef,
+  type OperationId,
+  type Operations,
+  operationList,
+  operations,
+} from './contract';
+export { InvoicePage, OrderPage, PlanPage, ServicePage, TransactionPage } from './envelopes';
+export { API_KEY_PREFIX, API_SPEC_VERSION, API_VERSION_PATH, LIMITS } from './limits';
+export { buildOpenApiDocument } from './openapi';
+export {
+  CreatedService,
+  CreateOrderAddon,
+  CreateOrderRequest,
+  CreateOrderResponse,
+  ServiceType,
+} from './orders';
+export {
+  BalanceQuery,
+  DisplayCurrencyQuery,
+  IDEMPOTENCY_KEY_PATTERN,
+  IdempotencyKey,
+  ListInvoicesQuery,
+  ListOrdersQuery,
+  ListPlansQuery,
+  ListServicesQuery,
+  ListTransactionsQuery,
+  PageLimit,
+  PresetPathParams,
+  ProfilePathParams,
+  RulePathParams,
+  SERVICE_FILTER_PATTERN,
+  ServicePathParams,
+  ShieldEvidenceQuery,
+  ShieldExportQuery,
+  ShieldTrafficQuery,
+  ShieldWindowQuery,
+  TelemetryGroupBy,
+  WindowHours,
+} from './params';
+export { Plan, PlanPricing } from './plan';
+export {
+  ACCOUNT_REF_PATTERN,
+  AccountRef,
+  ADDON_REF_PATTERN,
+  AddonRef,
+  CURSOR_REF_PATTERN,
+  INVOICE_REF_PATTERN,
+  InvoiceRef,
+  ORDER_REF_PATTERN,
+  OrderRef,
+  OS_IMAGE_REF_PATTERN,
+  OsImageRef,
+  PERIOD_REF_PATTERN,
+  PeriodRef,
+  PLAN_REF_PATTERN,
+  PlanRef,
+  REGION_REF_PATTERN,
+  RegionRef,
+  RuleId,
+  SERVICE_REF_PATTERN,
+  ServiceRef,
+  TRANSACTION_REF_PATTERN,
+  TransactionRef,
+} from './refs';
+export { SCOPES, Scope } from './scopes';
+export {
+  AutoRenewRequest,
+  AutoRenewResponse,
+  PowerAction,
+  PowerRequest,
+  PowerResponse,
+  Service,
+  ServiceEnvelope,
+  ServiceStats,
+} from './service';
+export {
+  SHIELD_PRESET_CODES,
+  ShieldCapabilities,
+  ShieldEntitlement,
+  ShieldEvidence,
+  ShieldEvidenceItem,
+  ShieldOverview,
+  ShieldPreset,
+  ShieldProfile,
+  ShieldProfileCode,
+  ShieldProfileMutation,
+  ShieldProfileState,
+  ShieldProfileStateValue,
+  ShieldRule,
+  ShieldRuleIntent,
+  ShieldRuleMutation,
+  ShieldRulePage,
+  ShieldTelemetry,
+  ShieldTelemetryItem,
+  ShieldTelemetryTotals,
+} from './shield';
