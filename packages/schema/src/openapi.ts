@@ -105,8 +105,10 @@ function successResponse(op: OperationDef, c: ComponentCollector): JsonSchema {
     content['application/json'] = { schema: c.toJson(op.success.schema, 'output') };
   if (op.success.csv) {
     content['text/csv'] = {
-      schema: { type: 'string' },
-      description: 'Columns `key,packets,bytes,samples`, CRLF line ends, formula-safe cells.',
+      schema: {
+        type: 'string',
+        description: 'Columns `key,packets,bytes,samples`, CRLF line ends, formula-safe cells.',
+      },
     };
   }
   return {

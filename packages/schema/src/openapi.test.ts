@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { operationList } from './contract';
+import { buildOpenApiDocument } from './openapi';
+
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<
+          string,
+          { headers?: Record<string, unknown>; content?: Record<string, unknown> }
+        >;
+        security?: unknown;
+        parameters?: { name: string; in: string }[];
+      }
+    >
+  >;
+  components: { securitySchemes: Record<string, { bearerFormat?: string }> };
+};
+
+const document = buildOpenApiDocument() as unknown as Doc;
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(document) as object);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('checked-in openapi.json is up to date (run `pnpm --filter @refapi/schema openapi`)', () => {
+    const onDisk = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'));
+    expect(onDisk).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
+  it('has every operation with bearer security (format refak)', () => {
+    const count = Object.values(document.paths).reduce(
+      (n, item) => n + Object.keys(item).length,
+      0,
+    );
+    expect(count).toBe(operationList.length);
+    expect(document.components.securitySchemes.bearer?.bearerFormat).toBe('refak');
+  });
+
+  it('documents rate-limit headers on every response and Retry-After on 429/503', () => {
+    for (const item of Object.values(document.paths)) {
+      for (const op of Object.values(item)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          expect(Object.keys(response.headers ?? {})).toEqual(
+            expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+          );
+          if (status === '429' || status === '503')
+            expect(response.headers).toHaveProperty('Retry-After');
+        }
+      }
+    }
+  });
+
+  it('documents Idempotency-Key, Idempotent-Replayed and the CSV export', () => {
+    const create = document.paths['/orders']?.post;
+    expect(create?.parameters?.some((p) => p.name === 'Idempotency-Key' && p.in === 'header')).toBe(
+      true,
+    );
+    expect(create?.responses['200']?.headers).toHaveProperty('Idempotent-Replayed');
+    expect(create?.responses['428']).toBeDefined();
+    const exp = document.paths['/services/{service_ref}/shield/export']?.get;
+    expect(Object.keys(exp?.responses['200']?.content ?? {})).toEqual([
+      'application/json',
+      'text/csv',
+    ]);
+  });
+
+  it('lists every error status of the contract', () => {
+    for (const op of operationList) {
+      const documented = Object.keys(
+        document.paths[op.path]?.[op.method.toLowerCase()]?.responses ?? {},
+      );
+      for (const status of op.errors) expect(documented).toContain(String(status));
+    }
+  });
+});
