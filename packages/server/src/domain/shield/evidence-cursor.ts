@@ -1,0 +1,53 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+interface CursorPayload {
+  /** The rule the cursor was issued for; a cursor never moves to another rule. */
+  readonly r: string;
+  /** Index of the last sample of the previous page. */
+  readonly k: number;
+}
+
+const sign = (body: string, secret: Uint8Array) =>
+  createHmac('sha256', secret).update(body).digest();
+
+/**
+ * An opaque evidence cursor: base64url JSON of the position, a dot, and its HMAC-SHA256
+ * under the server's secret, so a client can neither read meaning into it nor forge one.
+ */
+export function encodeEvidenceCursor(
+  ruleId: string,
+  lastIndex: number,
+  secret: Uint8Array,
+): string {
+  const payload: CursorPayload = { r: ruleId, k: lastIndex };
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${sign(body, secret).toString('base64url')}`;
+}
+
+/**
+ * The sample index a cursor continues after, or null when the cursor was not issued by
+ * this server for this rule (tampered, truncated, foreign or for another rule).
+ */
+export function decodeEvidenceCursor(
+  cursor: string,
+  ruleId: string,
+  secret: Uint8Array,
+): number | null {
+  const [body, mac, extra] = cursor.split('.');
+  if (!body || !mac || extra !== undefined) return null;
+  // Compare the encoded text, not decoded bytes: base64url decoding ignores stray bits and
+  // characters, so two different strings can decode to the same MAC.
+  const expected = Buffer.from(sign(body, secret).toString('base64url'));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const payload = JSON.parse(
+      Buffer.from(body, 'base64url').toString('utf8'),
+    ) as Partial<CursorPayload>;
+    return payload.r === ruleId && Number.isSafeInteger(payload.k) && (payload.k ?? -1) >= 0
+      ? (payload.k as number)
+      : null;
+  } catch {
+    return null;
+  }
+}
