@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { CURSOR_REF_PATTERN } from './refs';
+import { CURRENCIES } from './values';
 
 /** An ISO 8601 date-time string (with `Z` or an offset). */
 export const DateTime = z.iso.datetime({ offset: true });
 
 /** The three currencies the API knows. */
-export const Currency = z.enum(['EUR', 'USD', 'GBP']);
+export const Currency = z.enum(CURRENCIES);
 
 /** An IPv4 or IPv6 address. */
 export const IpAddress = z.union([z.ipv4(), z.ipv6()]);

@@ -93,7 +93,6 @@ export {
   ServiceStats,
 } from './service';
 export {
-  SHIELD_PRESET_CODES,
   ShieldCapabilities,
   ShieldEntitlement,
   ShieldEvidence,
@@ -113,3 +112,18 @@ export {
   ShieldTelemetryItem,
   ShieldTelemetryTotals,
 } from './shield';
+export {
+  CURRENCIES,
+  POWER_ACTIONS,
+  SERVICE_TYPES,
+  SHIELD_EVIDENCE_ACTIONS,
+  SHIELD_EXPORT_DATASETS,
+  SHIELD_EXPORT_FORMATS,
+  SHIELD_PRESET_CODES,
+  SHIELD_PROFILE_CODES,
+  SHIELD_PROTOCOLS,
+  SHIELD_RULE_ACTIONS,
+  SHIELD_RULE_MODES,
+  SHIELD_RULE_RISKS,
+  TELEMETRY_GROUP_BY,
+} from './values';

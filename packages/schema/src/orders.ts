@@ -2,17 +2,10 @@ import { z } from 'zod';
 import { DateTime, Money } from './common';
 import { LIMITS } from './limits';
 import { AddonRef, OsImageRef, PeriodRef, RegionRef, ServiceRef } from './refs';
+import { SERVICE_TYPES } from './values';
 
 /** Service types that can be ordered and filtered in the catalog. */
-export const ServiceType = z.enum([
-  'kvm',
-  'dedicated',
-  'dedicated_server',
-  'game',
-  'storage_box',
-  's3',
-  'ip_subnet',
-]);
+export const ServiceType = z.enum(SERVICE_TYPES);
 
 /** One addon line of an order. */
 export const CreateOrderAddon = z

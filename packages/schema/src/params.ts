@@ -4,6 +4,12 @@ import { LIMITS } from './limits';
 import { ServiceType } from './orders';
 import { InvoiceRef, OrderRef, PlanRef, RuleId, ServiceRef, TransactionRef } from './refs';
 import { ShieldProfileCode } from './shield';
+import {
+  SHIELD_EVIDENCE_ACTIONS,
+  SHIELD_EXPORT_DATASETS,
+  SHIELD_EXPORT_FORMATS,
+  TELEMETRY_GROUP_BY,
+} from './values';
 
 // Query values arrive as strings; numbers are coerced, then bounded.
 const queryInt = (min: number, max: number, fallback: number) =>
@@ -51,14 +57,7 @@ export const WindowHours = queryInt(
 );
 
 /** Traffic grouping keys. */
-export const TelemetryGroupBy = z.enum([
-  'source_ip',
-  'destination_ip',
-  'protocol',
-  'source_port',
-  'destination_port',
-  'tcp_flags',
-]);
+export const TelemetryGroupBy = z.enum(TELEMETRY_GROUP_BY);
 
 /** Query of GET …/shield/protection-activity. */
 export const ShieldWindowQuery = z.object({ window_hours: WindowHours });
@@ -70,14 +69,14 @@ export const ShieldTrafficQuery = ShieldWindowQuery.extend({
 
 /** Query of GET …/shield/export. */
 export const ShieldExportQuery = ShieldTrafficQuery.extend({
-  dataset: z.enum(['traffic', 'protection_activity']),
-  format: z.enum(['json', 'csv']),
+  dataset: z.enum(SHIELD_EXPORT_DATASETS),
+  format: z.enum(SHIELD_EXPORT_FORMATS),
 });
 
 /** Query of GET …/shield/rules/{rule_id}/evidence. */
 export const ShieldEvidenceQuery = z.object({
   limit: queryInt(1, LIMITS.evidencePageSizeMax, LIMITS.evidencePageSizeDefault),
-  action: z.enum(['drop', 'rate_limit']).optional(),
+  action: z.enum(SHIELD_EVIDENCE_ACTIONS).optional(),
   cursor: z.string().min(1).max(LIMITS.evidenceCursorLengthMax).optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime } from './common';
 import { ServiceRef } from './refs';
+import { POWER_ACTIONS } from './values';
 
 /** An owned service; additional properties are allowed. */
 export const Service = z
@@ -52,7 +53,7 @@ export const AutoRenewResponse = z
   .meta({ id: 'AutoRenewResponse' });
 
 /** A KVM power action. */
-export const PowerAction = z.enum(['start', 'stop', 'reboot']);
+export const PowerAction = z.enum(POWER_ACTIONS);
 
 /** Body of POST /services/{service_ref}/power. */
 export const PowerRequest = z.strictObject({ action: PowerAction }).meta({ id: 'PowerRequest' });

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { DateTime, IpAddress } from './common';
 import { LIMITS } from './limits';
 import { RuleId, ServiceRef } from './refs';
+import {
+  SHIELD_EVIDENCE_ACTIONS,
+  SHIELD_PROFILE_CODES,
+  SHIELD_PROTOCOLS,
+  SHIELD_RULE_ACTIONS,
+  SHIELD_RULE_MODES,
+  SHIELD_RULE_RISKS,
+} from './values';
 
 /** The Advanced Shield entitlement of the account, with its fixed quotas. */
 export const ShieldEntitlement = z
@@ -32,7 +40,7 @@ export const ShieldPreset = z
   .meta({ id: 'ShieldPreset' });
 
 /** The four protection profile codes. */
-export const ShieldProfileCode = z.enum(['off', 'low', 'default', 'strict']);
+export const ShieldProfileCode = z.enum(SHIELD_PROFILE_CODES);
 
 /** States a profile bundle moves through. */
 export const ShieldProfileStateValue = z.enum([
@@ -73,10 +81,10 @@ export const ShieldProfileMutation = z
 export const ShieldRuleIntent = z
   .strictObject({
     name: z.string().min(1).max(LIMITS.shieldRuleNameLengthMax),
-    mode: z.enum(['observe', 'enforce']),
-    action: z.enum(['pass', 'drop', 'rate_limit']),
-    risk: z.enum(['low', 'medium', 'high', 'critical']),
-    protocol: z.enum(['any', 'tcp', 'udp', 'icmp', 'icmpv6']),
+    mode: z.enum(SHIELD_RULE_MODES),
+    action: z.enum(SHIELD_RULE_ACTIONS),
+    risk: z.enum(SHIELD_RULE_RISKS),
+    protocol: z.enum(SHIELD_PROTOCOLS),
     source_cidr: z.string().optional(),
     destination_port: z.int().min(1).max(65535).optional(),
     tcp_flags_mask: z.int().min(0).max(255).optional(),
@@ -176,7 +184,7 @@ export const ShieldEvidenceItem = z
     source_port: Port,
     destination_port: Port,
     protocol: z.string(),
-    action: z.enum(['drop', 'rate_limit']),
+    action: z.enum(SHIELD_EVIDENCE_ACTIONS),
     packet_length: Port,
     sample_rate: z.int().min(1),
     generation: Count,
@@ -192,13 +200,6 @@ export const ShieldEvidence = z
     next_cursor: z.string().min(1).max(LIMITS.evidenceCursorLengthMax).optional(),
   })
   .meta({ id: 'ShieldEvidence' });
-
-/** Preset codes the reference server offers (a reference-server decision; the spec leaves them open). */
-export const SHIELD_PRESET_CODES = [
-  'block-udp-amplification',
-  'allow-web-only',
-  'rate-limit-syn',
-] as const;
 
 /** The Advanced Shield entitlement. */
 export type ShieldEntitlement = z.infer<typeof ShieldEntitlement>;
