@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { applyRate, convertCents, crossRate, isCentsAmount, toCents } from './money';
+
+const rates = { EUR: 1, USD: 1.08, GBP: 0.86 };
+
+describe('money', () => {
+  it('turns JSON amounts into exact cents and refuses sub-cent amounts', () => {
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(19.99)).toBe(1999);
+    expect(() => toCents(1.005)).toThrow(RangeError);
+    expect(isCentsAmount(1.005)).toBe(false);
+    expect(isCentsAmount(-3.5)).toBe(true);
+  });
+
+  it('converts between currencies through the per-EUR rates, rounding half away from zero', () => {
+    expect(convertCents(500, 'EUR', 'USD', rates)).toBe(540);
+    expect(convertCents(540, 'USD', 'EUR', rates)).toBe(500);
+    // 1 GBP = 1.08 / 0.86 USD = 1.255813… USD
+    expect(convertCents(100, 'GBP', 'USD', rates)).toBe(126);
+    expect(convertCents(-100, 'GBP', 'USD', rates)).toBe(-126);
+    expect(crossRate('GBP', 'USD', rates)).toBe(1.255814);
+  });
+
+  it('applies proportional rates such as VAT to the cent', () => {
+    expect(applyRate(1000, 0.19)).toBe(190);
+    expect(applyRate(5, 0.5)).toBe(3);
+    expect(applyRate(123_456_789_012, 0.2)).toBe(24_691_357_802);
+  });
+});

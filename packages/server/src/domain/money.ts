@@ -1,0 +1,63 @@
+import type { Currency as CurrencySchema } from '@refapi/schema';
+import type { z } from 'zod';
+
+/** One of the three API currencies. */
+export type Currency = z.infer<typeof CurrencySchema>;
+
+/** Exchange rates: units of each currency per one EUR. */
+export type Rates = Readonly<Record<Currency, number>>;
+
+// Rates are held as integer millionths so conversions stay exact integer arithmetic.
+const RATE_SCALE = 1_000_000n;
+
+/** Converts a JSON amount (at most two decimals) to integer cents; throws on finer amounts. */
+export function toCents(amount: number): number {
+  const cents = Math.round(amount * 100);
+  if (!Number.isSafeInteger(cents) || Math.abs(cents - amount * 100) > 1e-6) {
+    throw new RangeError(`amount ${amount} is not a whole number of cents`);
+  }
+  return cents;
+}
+
+/** Integer cents back to a JSON number, at the edge only. */
+export const fromCents = (cents: number): number => cents / 100;
+
+/** Whether a JSON number is a whole number of cents. */
+export function isCentsAmount(amount: number): boolean {
+  const cents = amount * 100;
+  return Number.isFinite(amount) && Math.abs(cents - Math.round(cents)) <= 1e-6;
+}
+
+const rateMicros = (rate: number): bigint => BigInt(Math.round(rate * 1_000_000));
+
+// Integer division rounding half away from zero.
+function divRound(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const q = (n * 2n + d) / (2n * d);
+  return negative ? -q : q;
+}
+
+/** Converts cents between currencies with the scenario's per-EUR rates, rounding to the cent. */
+export function convertCents(cents: number, from: Currency, to: Currency, rates: Rates): number {
+  if (from === to) return cents;
+  return Number(
+    divRound(BigInt(cents) * rateMicros(rates[to] as number), rateMicros(rates[from] as number)),
+  );
+}
+
+/** Units of `to` per one unit of `from`, rounded to six decimals. */
+export function crossRate(from: Currency, to: Currency, rates: Rates): number {
+  if (from === to) return 1;
+  return (
+    Number(
+      divRound(rateMicros(rates[to] as number) * RATE_SCALE, rateMicros(rates[from] as number)),
+    ) / 1e6
+  );
+}
+
+/** `cents × rate`, rounded to the cent (VAT and similar proportional amounts). */
+export function applyRate(cents: number, rate: number): number {
+  return Number(divRound(BigInt(cents) * rateMicros(rate), RATE_SCALE));
+}

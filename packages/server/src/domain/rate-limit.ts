@@ -1,0 +1,72 @@
+import { LIMITS } from '@refapi/schema';
+
+/** Which window a request counts against. */
+export type AccessKind = 'read' | 'write';
+
+/** Outcome of counting one request. */
+export interface RateDecision {
+  readonly allowed: boolean;
+  readonly limit: number;
+  readonly remaining: number;
+  /** Whole seconds until the current window ends (at least 1). */
+  readonly resetSeconds: number;
+}
+
+const WINDOW_MS = 60_000;
+
+interface Window {
+  start: number;
+  read: number;
+  write: number;
+}
+
+/**
+ * Fixed one-minute windows on the server clock, reads and writes counted apart, per
+ * subject (a key id, or a source address for requests without a valid key).
+ */
+export class RateLimiter {
+  readonly #windows = new Map<string, Window>();
+  readonly #limits: Readonly<Record<AccessKind, number>>;
+
+  constructor(
+    limits: Readonly<Record<AccessKind, number>> = {
+      read: LIMITS.readRequestsPerMinute,
+      write: LIMITS.writeRequestsPerMinute,
+    },
+  ) {
+    this.#limits = limits;
+  }
+
+  /** Counts one request of `subject` at `nowMs` and says whether it may proceed. */
+  hit(subject: string, access: AccessKind, nowMs: number): RateDecision {
+    const start = nowMs - (nowMs % WINDOW_MS);
+    let window = this.#windows.get(subject);
+    if (window === undefined || window.start !== start) {
+      if (this.#windows.size > 10_000) this.#sweep(start);
+      window = { start, read: 0, write: 0 };
+      this.#windows.set(subject, window);
+    }
+    const limit = this.#limits[access];
+    const used = window[access];
+    const allowed = used < limit;
+    if (allowed) window[access] = used + 1;
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - window[access]),
+      resetSeconds: Math.max(1, Math.ceil((start + WINDOW_MS - nowMs) / 1000)),
+    };
+  }
+
+  /** Forgets every window (scenario load and reset). */
+  clear(): void {
+    this.#windows.clear();
+  }
+
+  // Windows of past minutes are dead weight; drop them when the map grows.
+  #sweep(currentStart: number): void {
+    for (const [subject, window] of this.#windows) {
+      if (window.start !== currentStart) this.#windows.delete(subject);
+    }
+  }
+}

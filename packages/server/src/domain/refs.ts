@@ -1,0 +1,46 @@
+// Public references are `REF-<KIND>-<hex>`; order is by the hex value as a number.
+
+const hexPart = (ref: string): string => {
+  const digits = ref.slice(ref.lastIndexOf('-') + 1);
+  let start = 0;
+  while (start < digits.length - 1 && digits[start] === '0') start++;
+  return digits.slice(start);
+};
+
+/**
+ * Compares two references of one kind by hex value (then by spelling, so `0A` and `A`
+ * stay distinct): negative when `a` sorts before `b` ascending.
+ */
+export function compareRefs(a: string, b: string): number {
+  const ha = hexPart(a);
+  const hb = hexPart(b);
+  if (ha.length !== hb.length) return ha.length - hb.length;
+  if (ha !== hb) return ha < hb ? -1 : 1;
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+/** The hex value of a reference as a bigint. */
+export const refValue = (ref: string): bigint => BigInt(`0x${hexPart(ref)}`);
+
+/** Formats a reference of `kind` (e.g. `INV`) with a numeric value. */
+export const formatRef = (kind: string, value: bigint): string =>
+  `REF-${kind}-${value.toString(16).toUpperCase()}`;
+
+/** Hands out fresh references per kind, each above every reference seen so far. */
+export class RefAllocator {
+  readonly #next = new Map<string, bigint>();
+
+  /** Records an existing reference so later ones sort after it. */
+  observe(ref: string): void {
+    const kind = ref.slice(4, ref.lastIndexOf('-'));
+    const value = refValue(ref) + 1n;
+    if (value > (this.#next.get(kind) ?? 1n)) this.#next.set(kind, value);
+  }
+
+  /** A new reference of `kind`, greater than all observed and allocated ones. */
+  next(kind: string): string {
+    const value = this.#next.get(kind) ?? 1n;
+    this.#next.set(kind, value + 1n);
+    return formatRef(kind, value);
+  }
+}

@@ -1,0 +1,40 @@
+/** A request as the dispatcher sees it, independent of node:http or WHATWG objects. */
+export interface ApiRequest {
+  readonly method: string;
+  /** Path from the origin, still percent-encoded, without the query (e.g. `/v1/me`). */
+  readonly path: string;
+  /** Raw query string without `?` (empty when none). */
+  readonly search: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The body as text; undefined when the request had none. */
+  readonly body: string | undefined;
+  /** The body exceeded the size limit and was not read. */
+  readonly bodyTooLarge: boolean;
+  /** Peer address (IPv4 or IPv6). */
+  readonly sourceAddress: string;
+}
+
+/** A response ready to write: status, headers (lower-case names) and a text body. */
+export interface ApiResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** Builds a JSON response. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): ApiResponse {
+  headers['content-type'] = 'application/json';
+  return { status, headers, body: JSON.stringify(body) };
+}
+
+/** Builds an `{error}` response. */
+export const errorResponse = (
+  status: number,
+  error: string,
+  headers: Record<string, string> = {},
+): ApiResponse => jsonResponse(status, { error }, headers);

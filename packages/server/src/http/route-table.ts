@@ -1,0 +1,94 @@
+import { type OperationDef, operationList } from '@refapi/schema';
+
+/** Result of matching a request path and method against the contract's paths. */
+export type RouteMatch =
+  | {
+      readonly kind: 'operation';
+      readonly op: OperationDef;
+      readonly params: Record<string, string | undefined>;
+    }
+  | { readonly kind: 'method_not_allowed'; readonly allow: string }
+  | { readonly kind: 'not_found' };
+
+interface Template {
+  readonly segments: readonly string[];
+  /** Param name per segment, or undefined for a literal segment. */
+  readonly names: ReadonlyArray<string | undefined>;
+  readonly literals: number;
+  readonly methods: Map<string, OperationDef>;
+}
+
+const NOT_FOUND: RouteMatch = { kind: 'not_found' };
+
+// A malformed percent-escape makes the parameter invalid (400), not the route unknown.
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The contract's paths as a matcher: literal segments beat parameters (so
+ * `/services/stats` is not a service reference); unknown paths are `not_found`, known
+ * paths with another method `method_not_allowed` with the `Allow` list.
+ */
+export class RouteTable {
+  readonly #bySegmentCount = new Map<number, Template[]>();
+
+  constructor(ops: readonly OperationDef[] = operationList) {
+    const byPath = new Map<string, Template>();
+    for (const op of ops) {
+      let template = byPath.get(op.path);
+      if (template === undefined) {
+        const segments = op.path.split('/').slice(1);
+        const names = segments.map((s) => (s.startsWith('{') ? s.slice(1, -1) : undefined));
+        template = {
+          segments,
+          names,
+          literals: names.filter((n) => n === undefined).length,
+          methods: new Map(),
+        };
+        byPath.set(op.path, template);
+      }
+      template.methods.set(op.method, op);
+    }
+    for (const template of byPath.values()) {
+      const list = this.#bySegmentCount.get(template.segments.length) ?? [];
+      list.push(template);
+      list.sort((a, b) => b.literals - a.literals);
+      this.#bySegmentCount.set(template.segments.length, list);
+    }
+  }
+
+  /** Matches `path` (relative to the base, e.g. `/services/REF-SVC-1`) and `method`. */
+  match(method: string, path: string): RouteMatch {
+    if (path.length < 2 || path[0] !== '/') return NOT_FOUND;
+    const parts = path.slice(1).split('/');
+    const candidates = this.#bySegmentCount.get(parts.length);
+    if (candidates === undefined) return NOT_FOUND;
+    for (const template of candidates) {
+      if (!this.#fits(template, parts)) continue;
+      const op = template.methods.get(method);
+      if (op === undefined) {
+        return { kind: 'method_not_allowed', allow: [...template.methods.keys()].join(', ') };
+      }
+      const params: Record<string, string | undefined> = {};
+      template.names.forEach((name, i) => {
+        if (name !== undefined) params[name] = decodeSegment(parts[i] as string);
+      });
+      return { kind: 'operation', op, params };
+    }
+    return NOT_FOUND;
+  }
+
+  #fits(template: Template, parts: readonly string[]): boolean {
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string;
+      if (part === '') return false;
+      if (template.names[i] === undefined && template.segments[i] !== part) return false;
+    }
+    return true;
+  }
+}

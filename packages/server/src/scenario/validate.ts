@@ -1,0 +1,100 @@
+import { DomainError } from '../domain/errors';
+import { isCentsAmount } from '../domain/money';
+import { describeIssue, formatIssuePath } from '../internal/issue-path';
+import { Scenario } from './schema';
+
+/** A scenario was rejected; `message` is the precise `invalid_scenario: <path>: <reason>`. */
+export class ScenarioError extends DomainError {
+  constructor(path: string, reason: string) {
+    super(400, `invalid_scenario: ${path === '' ? '(root)' : path}: ${reason}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+/**
+ * Validates a scenario document: shape (zod), then the document-wide rules: references
+ * unique across the document (catalog option refs may repeat across plans), tokens
+ * unique, finance amounts in whole cents. Throws a {@link ScenarioError} naming the
+ * first offending JSON path.
+ */
+export function parseScenario(input: unknown): Scenario {
+  const result = Scenario.safeParse(input ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    if (issue === undefined) throw new ScenarioError('', 'invalid document');
+    const path =
+      issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined
+        ? [...issue.path, issue.keys[0]]
+        : issue.path;
+    throw new ScenarioError(formatIssuePath(path), describeIssue(issue));
+  }
+  checkDocumentRules(result.data);
+  return result.data;
+}
+
+function checkDocumentRules(scenario: Scenario): void {
+  const seenRefs = new Map<string, string>();
+  const claim = (ref: string, path: string) => {
+    const first = seenRefs.get(ref);
+    if (first !== undefined) throw new ScenarioError(path, `duplicates the reference at ${first}`);
+    seenRefs.set(ref, path);
+  };
+  scenario.plans.forEach((plan, p) => {
+    claim(plan.plan_ref, `plans[${p}].plan_ref`);
+    const local = new Set<string>();
+    const options: Array<[string, string]> = [
+      ...plan.periods.map((o, i): [string, string] => [o.period_ref, `periods[${i}].period_ref`]),
+      ...plan.os_images.map((o, i): [string, string] => [
+        o.os_image_ref,
+        `os_images[${i}].os_image_ref`,
+      ]),
+      ...plan.regions.map((o, i): [string, string] => [o.region_ref, `regions[${i}].region_ref`]),
+      ...plan.addons.map((o, i): [string, string] => [o.addon_ref, `addons[${i}].addon_ref`]),
+    ];
+    for (const [ref, path] of options) {
+      if (local.has(ref))
+        throw new ScenarioError(`plans[${p}].${path}`, 'duplicates a reference of the plan');
+      local.add(ref);
+    }
+  });
+  const codes = new Set<string>();
+  scenario.plans.forEach((plan, p) => {
+    if (codes.has(plan.code))
+      throw new ScenarioError(`plans[${p}].code`, 'duplicates another plan code');
+    codes.add(plan.code);
+  });
+  const tokens = new Set<string>();
+  scenario.accounts.forEach((account, a) => {
+    const at = `accounts[${a}]`;
+    claim(account.account_ref, `${at}.account_ref`);
+    account.api_keys.forEach((key, k) => {
+      if (tokens.has(key.token))
+        throw new ScenarioError(`${at}.api_keys[${k}].token`, 'duplicates another token');
+      tokens.add(key.token);
+    });
+    account.services.forEach((s, i) => {
+      claim(s.service_ref, `${at}.services[${i}].service_ref`);
+    });
+    account.invoices.forEach((inv, i) => {
+      claim(inv.invoice_ref, `${at}.invoices[${i}].invoice_ref`);
+      checkCents(inv, ['amount', 'fee', 'penalty', 'vat_amount'], `${at}.invoices[${i}]`);
+    });
+    account.orders.forEach((order, i) => {
+      claim(order.order_ref, `${at}.orders[${i}].order_ref`);
+      checkCents(order, ['amount'], `${at}.orders[${i}]`);
+    });
+    account.transactions.forEach((txn, i) => {
+      claim(txn.transaction_ref, `${at}.transactions[${i}].transaction_ref`);
+      checkCents(txn, ['amount', 'fee', 'penalty', 'vat_amount'], `${at}.transactions[${i}]`);
+    });
+  });
+}
+
+function checkCents<T extends object>(record: T, fields: ReadonlyArray<keyof T>, at: string): void {
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'number' && !isCentsAmount(value)) {
+      throw new ScenarioError(`${at}.${String(field)}`, 'must have at most 2 decimals');
+    }
+  }
+}

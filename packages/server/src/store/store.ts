@@ -1,0 +1,201 @@
+import type { AuthenticatedKey } from '../domain/auth';
+import type { Rates } from '../domain/money';
+import type { Scenario, ScenarioAccount, ScenarioPlan } from '../scenario/schema';
+import { buildState, emptyState, type StoreState } from './build-state';
+import type { Partition } from './partition';
+import {
+  type AccountRecord,
+  type AccountRecordKind,
+  type PlanRecord,
+  type RecordKind,
+  type RecordOf,
+  recordSchemas,
+} from './records';
+import { scenarioAccount, scenarioPlan } from './to-scenario';
+import { WriteLock } from './write-lock';
+
+/** One record written by a commit: created when its ref is new, replaced otherwise. */
+export type Change = {
+  [K in RecordKind]: { readonly kind: K; readonly record: RecordOf<K> };
+}[RecordKind];
+
+/** A committed group of changes, as reported to {@link Store.onCommit} listeners. */
+export interface CommittedMutation {
+  /** Server time of the commit (ISO). */
+  readonly at: string;
+  readonly changes: readonly Change[];
+}
+
+const refField = {
+  accounts: 'account_ref',
+  plans: 'plan_ref',
+  services: 'service_ref',
+  invoices: 'invoice_ref',
+  orders: 'order_ref',
+  transactions: 'transaction_ref',
+} as const satisfies Record<RecordKind, string>;
+
+// The two collection calls the write path needs, without the per-kind generics.
+interface WritableCollection {
+  create(value: unknown): Promise<object>;
+  update(
+    record: object,
+    options: { data(draft: Record<string, unknown>): void },
+  ): Promise<object | undefined>;
+}
+
+const refOf = (change: Change): string =>
+  (change.record as unknown as Record<string, string>)[refField[change.kind]] as string;
+
+/**
+ * The server's records: @msw/data collections partitioned per account, read through
+ * ref indexes, written only through {@link Store.commit} (atomic: readers see all of a
+ * commit or none of it). Mutations that read, check, then commit run inside
+ * {@link Store.write}, which serializes them.
+ */
+export class Store {
+  #state: StoreState = emptyState();
+  readonly #lock = new WriteLock();
+  readonly #listeners = new Set<(mutation: CommittedMutation) => void>();
+
+  constructor(private readonly nowMs: () => number) {}
+
+  /** Exchange rates (per EUR) of the loaded scenario. */
+  get rates(): Rates {
+    return this.#state.rates;
+  }
+
+  /** Plans, by ref. */
+  get plans() {
+    return this.#state.plans;
+  }
+
+  /** The partition of an account, or undefined. */
+  partition(accountRef: string): Partition | undefined {
+    return this.#state.partitions.get(accountRef);
+  }
+
+  /** Every partition, in scenario order. */
+  partitions(): Partition[] {
+    return [...this.#state.partitions.values()];
+  }
+
+  /** The key a bearer token belongs to (constant-time digest comparison), or undefined. */
+  authenticate(token: string | undefined): AuthenticatedKey | undefined {
+    return this.#state.keys.authenticate(token);
+  }
+
+  /** A fresh reference of `kind` (e.g. `INV`), above every existing one. */
+  nextRef(kind: string): string {
+    return this.#state.refs.next(kind);
+  }
+
+  /** Runs a read-check-commit sequence exclusively (one writer at a time, FIFO). */
+  write<T>(fn: () => T | Promise<T>): Promise<T> {
+    return this.#lock.run(fn);
+  }
+
+  /** Replaces all data with a validated scenario (built aside, then swapped in at once). */
+  async load(scenario: Scenario, startMs: number): Promise<void> {
+    const next = await buildState(scenario, startMs);
+    await this.#lock.run(() => {
+      this.#state = next;
+    });
+  }
+
+  /** Subscribes to committed mutations (the hook point of a durable journal). */
+  onCommit(listener: (mutation: CommittedMutation) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Writes changes atomically: validated first (nothing is written when one is
+   * invalid), stored through the collections, then made visible together.
+   */
+  async commit(changes: readonly Change[]): Promise<void> {
+    const state = this.#state;
+    const parsed = changes.map(
+      (change) =>
+        ({ kind: change.kind, record: recordSchemas[change.kind].parse(change.record) }) as Change,
+    );
+    const stored: Change[] = [];
+    for (const change of parsed) {
+      const collection = this.#collection(state, change);
+      const current = this.#current(state, change);
+      const record =
+        current === undefined
+          ? await collection.create(change.record)
+          : await collection.update(current, {
+              data(target) {
+                for (const key of Object.keys(target)) {
+                  if (!(key in change.record)) delete target[key];
+                }
+                Object.assign(target, change.record);
+              },
+            });
+      stored.push({ kind: change.kind, record } as Change);
+    }
+    // Synchronous from here: the whole commit becomes visible in one step.
+    for (const change of stored) this.#publish(state, change);
+    const mutation = { at: new Date(this.nowMs()).toISOString(), changes: stored };
+    for (const listener of this.#listeners) listener(mutation);
+  }
+
+  /** The whole data set in scenario form (without clock and idempotency records). */
+  exportRecords(): Pick<Scenario, 'rates'> & {
+    plans: ScenarioPlan[];
+    accounts: ScenarioAccount[];
+  } {
+    const state = this.#state;
+    return {
+      rates: { EUR: state.rates.EUR, USD: state.rates.USD, GBP: state.rates.GBP },
+      plans: state.plans.values().map(scenarioPlan),
+      accounts: [...state.partitions.values()].map((p) =>
+        scenarioAccount(p.account, {
+          services: p.services.values(),
+          invoices: p.invoices.values(),
+          orders: p.orders.values(),
+          transactions: p.transactions.values(),
+        }),
+      ),
+    };
+  }
+
+  #partitionOf(state: StoreState, change: Change): Partition {
+    const accountRef =
+      change.kind === 'accounts'
+        ? change.record.account_ref
+        : (change.record as { account_ref?: string }).account_ref;
+    const partition = accountRef === undefined ? undefined : state.partitions.get(accountRef);
+    if (partition === undefined) throw new Error(`commit: unknown account ${String(accountRef)}`);
+    return partition;
+  }
+
+  #collection(state: StoreState, change: Change): WritableCollection {
+    const collection =
+      change.kind === 'accounts'
+        ? state.accountCollection
+        : change.kind === 'plans'
+          ? state.planCollection
+          : this.#partitionOf(state, change).collections[change.kind];
+    return collection as unknown as WritableCollection;
+  }
+
+  #current(state: StoreState, change: Change): RecordOf<RecordKind> | undefined {
+    if (change.kind === 'accounts') return state.partitions.get(change.record.account_ref)?.account;
+    if (change.kind === 'plans') return state.plans.get(change.record.plan_ref);
+    return this.#partitionOf(state, change).table(change.kind).get(refOf(change));
+  }
+
+  #publish(state: StoreState, change: Change): void {
+    if (change.kind === 'accounts') {
+      this.#partitionOf(state, change).account = change.record as AccountRecord;
+    } else if (change.kind === 'plans') {
+      state.plans.set(change.record.plan_ref, change.record as PlanRecord);
+    } else {
+      const kind: AccountRecordKind = change.kind;
+      this.#partitionOf(state, change).table(kind).set(refOf(change), change.record);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import type { Invoice, Order, Transaction } from '@refapi/schema';
+import { fromCents } from '../domain/money';
+import type { ScenarioAccount, ScenarioPlan, ScenarioService } from '../scenario/schema';
+import type {
+  AccountRecord,
+  InvoiceRecord,
+  OrderRecord,
+  PlanRecord,
+  ServiceRecord,
+  TransactionRecord,
+} from './records';
+
+// Records back to the scenario document's public field names (cents to JSON numbers).
+
+/** A stored plan in scenario form. */
+export function scenarioPlan(plan: PlanRecord): ScenarioPlan {
+  const { price_eur_cents, period_prices_cents, addons, ...rest } = plan;
+  const out: ScenarioPlan = {
+    ...rest,
+    price_eur: fromCents(price_eur_cents),
+    addons: addons.map(({ price_eur_cents: price, ...addon }) => ({
+      ...addon,
+      price_eur: fromCents(price),
+    })),
+  };
+  if (period_prices_cents !== undefined) {
+    out.period_prices = Object.fromEntries(
+      Object.entries(period_prices_cents).map(([name, price]) => [name, fromCents(price)]),
+    );
+  }
+  return out;
+}
+
+/** A stored service in scenario form. */
+export function scenarioService(service: ServiceRecord): ScenarioService {
+  const { account_ref, ...rest } = service;
+  return { ...rest };
+}
+
+/** A stored invoice in public form. */
+export function publicInvoice(invoice: InvoiceRecord): Invoice {
+  const { account_ref, amount_cents, fee_cents, penalty_cents, vat_amount_cents, ...rest } =
+    invoice;
+  return {
+    ...rest,
+    amount: fromCents(amount_cents),
+    fee: fromCents(fee_cents),
+    penalty: fromCents(penalty_cents),
+    vat_amount: fromCents(vat_amount_cents),
+  };
+}
+
+/** A stored order in public form. */
+export function publicOrder(order: OrderRecord): Order {
+  const { account_ref, amount_cents, ...rest } = order;
+  return { ...rest, amount: fromCents(amount_cents) };
+}
+
+/** A stored transaction in public form (description NOT redacted: the caller decides). */
+export function publicTransaction(txn: TransactionRecord): Transaction {
+  const { account_ref, amount_cents, fee_cents, penalty_cents, vat_amount_cents, ...rest } = txn;
+  return {
+    ...rest,
+    amount: fromCents(amount_cents),
+    fee: fromCents(fee_cents),
+    penalty: fromCents(penalty_cents),
+    vat_amount: fromCents(vat_amount_cents),
+  };
+}
+
+/** A stored account with its records in scenario form. */
+export function scenarioAccount(
+  account: AccountRecord,
+  lists: {
+    services: ServiceRecord[];
+    invoices: InvoiceRecord[];
+    orders: OrderRecord[];
+    transactions: TransactionRecord[];
+  },
+): ScenarioAccount {
+  const { balance_cents, ...rest } = account;
+  return {
+    ...rest,
+    balance: fromCents(balance_cents),
+    services: lists.services.map(scenarioService),
+    invoices: lists.invoices.map(publicInvoice),
+    orders: lists.orders.map(publicOrder),
+    transactions: lists.transactions.map(publicTransaction),
+  };
+}
