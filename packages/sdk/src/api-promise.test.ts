@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, json } from '../test/helpers/fake-fetch';
+import { account } from '../test/helpers/fixtures';
+import { RefClient } from './client';
+
+const client = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
+  new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
+
+describe('ApiPromise', () => {
+  it('resolves to data carrying a non-enumerable rateLimit', async () => {
+    const { fetch } = fakeFetch(() => json(200, account));
+    const result = await client(fetch).account.get();
+    expect(result).toEqual(account);
+    expect(result.rateLimit).toEqual({ limit: 600, remaining: 598, resetSeconds: 30 });
+    expect(Object.keys(result)).not.toContain('rateLimit');
+    expect(JSON.parse(JSON.stringify(result))).toEqual(account);
+  });
+
+  it('withResponse() exposes the raw Response and the rate limit', async () => {
+    const { fetch } = fakeFetch(() => json(200, account, { 'x-extra': 'yes' }));
+    const { data, response, rateLimit } = await client(fetch).account.get().withResponse();
+    expect(data.email).toBe(account.email);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-extra')).toBe('yes');
+    expect(rateLimit?.remaining).toBe(598);
+  });
+
+  it('behaves as a promise: catch, finally, Promise.all', async () => {
+    const { fetch } = fakeFetch(() => json(404, { error: 'not_found' }));
+    const c = client(fetch);
+    let finished = false;
+    const caught = await c.services
+      .get('REF-SVC-1')
+      .finally(() => {
+        finished = true;
+      })
+      .catch((e: unknown) => (e as { status: number }).status);
+    expect(caught).toBe(404);
+    expect(finished).toBe(true);
+    const { fetch: ok } = fakeFetch(() => json(200, account));
+    const both = await Promise.all([client(ok).account.get(), client(ok).account.get()]);
+    expect(both).toHaveLength(2);
+  });
+});

@@ -1,0 +1,52 @@
+import type { RateLimitState } from './rate-limit';
+
+/** A result with the raw exchange: what `withResponse()` resolves to. */
+export interface ApiResponse<T> {
+  /** The parsed (and, unless disabled, validated) result. */
+  readonly data: T;
+  /** The raw response; its body has already been read. */
+  readonly response: Response;
+  /** Parsed `RateLimit-*` headers of the response. */
+  readonly rateLimit: RateLimitState | undefined;
+}
+
+/**
+ * The promise every method returns: await it for the data, or call `withResponse()`
+ * for the raw `Response` and rate-limit state too. The request starts immediately.
+ */
+export class ApiPromise<T> extends Promise<T> {
+  // Built-ins that derive promises (e.g. Promise.all) must not construct this class.
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+
+  readonly #result: Promise<ApiResponse<T>>;
+
+  constructor(result: Promise<ApiResponse<T>>) {
+    super((resolve) => resolve(undefined as T));
+    this.#result = result;
+  }
+
+  /** Resolves to `{ data, response, rateLimit }`. */
+  withResponse(): Promise<ApiResponse<T>> {
+    return this.#result;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: this class is a Promise on purpose.
+  override then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#result.then((r) => r.data).then(onfulfilled, onrejected);
+  }
+
+  override catch<R = never>(
+    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
+  ): Promise<T | R> {
+    return this.then(undefined, onrejected);
+  }
+
+  override finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
+  }
+}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, json } from '../test/helpers/fake-fetch';
+import { account } from '../test/helpers/fixtures';
+import { RefClient } from './client';
+import { ConfigurationError } from './errors/client-errors';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('new RefClient()', () => {
+  it('throws a clear ConfigurationError without a key', () => {
+    vi.stubEnv('REF_API_KEY', '');
+    expect(() => new RefClient()).toThrow(ConfigurationError);
+    expect(() => new RefClient()).toThrow(/REF_API_KEY/);
+  });
+
+  it('falls back to REF_API_KEY and REF_BASE_URL', async () => {
+    vi.stubEnv('REF_API_KEY', 'refak_from_env');
+    vi.stubEnv('REF_BASE_URL', 'https://api.example.test/v1/');
+    const { fetch, requests } = fakeFetch(() => json(200, account));
+    const client = new RefClient({ fetch });
+    expect(client.baseUrl).toBe('https://api.example.test/v1');
+    await client.account.get();
+    expect(requests[0]?.url).toBe('https://api.example.test/v1/me');
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer refak_from_env');
+  });
+
+  it('prefers explicit options over the environment', () => {
+    vi.stubEnv('REF_BASE_URL', 'https://env.example.test/v1');
+    const client = new RefClient({ apiKey: 'refak_x', baseUrl: 'http://127.0.0.1:9/v1' });
+    expect(client.baseUrl).toBe('http://127.0.0.1:9/v1');
+  });
+
+  it('rejects a malformed base URL, key or number without echoing the key', () => {
+    expect(() => new RefClient({ apiKey: 'refak_x', baseUrl: 'not a url' })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => new RefClient({ apiKey: 'refak_x', baseUrl: 'ftp://h/v1' })).toThrow(/http/);
+    expect(() => new RefClient({ apiKey: 'refak_x', maxRetries: -1 })).toThrow(/maxRetries/);
+    const secret = 'refak_has space';
+    try {
+      new RefClient({ apiKey: secret });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(String(error)).not.toContain(secret);
+    }
+  });
+
+  it('does not expose the key on the instance', () => {
+    const client = new RefClient({ apiKey: 'refak_hidden' });
+    expect(JSON.stringify(client)).not.toContain('refak_hidden');
+    expect(Object.values(client)).not.toContain('refak_hidden');
+  });
+});

@@ -1,0 +1,107 @@
+import { ConfigurationError } from './errors/client-errors';
+import { Core } from './internal/core';
+import { createLevelLogger, parseLogLevel } from './internal/log';
+import { isBrowserLike, readEnv } from './internal/runtime';
+import { Transport } from './internal/transport';
+import { type ClientOptions, DEFAULTS } from './options';
+import { AccountResource } from './resources/account';
+import { BalanceResource } from './resources/balance';
+import { InvoicesResource } from './resources/invoices';
+import { OrdersResource } from './resources/orders';
+import { PlansResource } from './resources/plans';
+import { ServicesResource } from './resources/services';
+import { ShieldResource } from './resources/shield';
+import { TransactionsResource } from './resources/transactions';
+import { VERSION } from './version';
+
+function requireNonNegative(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
+    throw new ConfigurationError(`${name} must be a finite number >= 0, got ${value}.`);
+  }
+}
+
+function resolveBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(`baseUrl ${JSON.stringify(value)} is not an absolute URL.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigurationError(`baseUrl must use http or https, got ${url.protocol}`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+/**
+ * The typed client of the REF account API.
+ * @example
+ * const client = new RefClient({ apiKey: process.env.REF_API_KEY });
+ * const account = await client.account.get();
+ */
+export class RefClient {
+  /** The account identity. */
+  readonly account: AccountResource;
+  /** The account balance. */
+  readonly balance: BalanceResource;
+  /** Invoices. */
+  readonly invoices: InvoicesResource;
+  /** Orders: list and buy. */
+  readonly orders: OrdersResource;
+  /** Ledger transactions. */
+  readonly transactions: TransactionsResource;
+  /** Owned services, renewal and power. */
+  readonly services: ServicesResource;
+  /** The plan catalog. */
+  readonly plans: PlansResource;
+  /** Base URL every path is resolved against (ends in `/v1`). */
+  readonly baseUrl: string;
+  readonly #core: Core;
+
+  constructor(options: ClientOptions = {}) {
+    // The key lives only inside the transport's headers: never on a public field, never logged.
+    const apiKey = options.apiKey ?? readEnv('REF_API_KEY');
+    if (!apiKey) {
+      throw new ConfigurationError(
+        'No API key: pass { apiKey } to new RefClient() or set the REF_API_KEY environment variable.',
+      );
+    }
+    if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+      throw new ConfigurationError('The API key contains spaces or non-printable characters.');
+    }
+    requireNonNegative('maxRetries', options.maxRetries);
+    requireNonNegative('maxRetryAfter', options.maxRetryAfter);
+    requireNonNegative('timeout', options.timeout);
+    requireNonNegative('totalTimeout', options.totalTimeout);
+    this.baseUrl = resolveBaseUrl(options.baseUrl ?? readEnv('REF_BASE_URL') ?? DEFAULTS.baseUrl);
+    const logLevel = options.logLevel ?? parseLogLevel(readEnv('REF_LOG_LEVEL')) ?? 'off';
+    const transport = new Transport({
+      baseUrl: this.baseUrl,
+      apiKey,
+      fetch: options.fetch,
+      timeout: options.timeout ?? DEFAULTS.timeout,
+      totalTimeout: options.totalTimeout,
+      maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
+      maxRetryAfter: options.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
+      // Browsers forbid setting User-Agent; elsewhere it is the only header we add.
+      userAgent: isBrowserLike() ? undefined : `refapi-sdk/${VERSION}`,
+      log: createLevelLogger(options.logger ?? console, logLevel),
+    });
+    this.#core = new Core(transport, options.validateResponses ?? true);
+    this.account = new AccountResource(this.#core);
+    this.balance = new BalanceResource(this.#core);
+    this.invoices = new InvoicesResource(this.#core);
+    this.orders = new OrdersResource(this.#core);
+    this.transactions = new TransactionsResource(this.#core);
+    this.services = new ServicesResource(this.#core);
+    this.plans = new PlansResource(this.#core);
+  }
+
+  /**
+   * Shield of one directly owned KVM service.
+   * @example await client.shield('REF-SVC-A1').rules.list()
+   */
+  shield(serviceRef: string): ShieldResource {
+    return new ShieldResource(this.#core, serviceRef);
+  }
+}

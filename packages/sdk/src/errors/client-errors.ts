@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import type { RateLimitState } from '../rate-limit';
+import { RefSdkError } from './ref-error';
+
+/** No response arrived: DNS, refused or reset connection, TLS failure. */
+export class ConnectionError extends RefSdkError {
+  override readonly name: string = 'ConnectionError';
+  /** HTTP method of the request, when the failure belongs to one request. */
+  readonly method: string | undefined;
+  /** URL of the request, when the failure belongs to one request. */
+  readonly url: string | undefined;
+
+  constructor(init: { method?: string; url?: string; cause?: unknown; message?: string }) {
+    const cause = init.cause;
+    const reason =
+      cause instanceof Error
+        ? ((cause.cause as Error | undefined)?.message ?? cause.message)
+        : String(cause);
+    super(
+      init.message ??
+        `${init.method} ${init.url} failed: no response (${reason}). Check the network and baseUrl.`,
+      cause === undefined ? {} : { cause },
+    );
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+/** The per-attempt `timeout` or the `totalTimeout` elapsed, or a `waitFor` ran out of time. */
+export class TimeoutError extends ConnectionError {
+  override readonly name: string = 'TimeoutError';
+  /** The limit that elapsed, in milliseconds. */
+  readonly timeoutMs: number;
+
+  constructor(init: {
+    method?: string;
+    url?: string;
+    timeoutMs: number;
+    what: string;
+    cause?: unknown;
+  }) {
+    const what = init.method ? `${init.method} ${init.url} ${init.what}` : init.what;
+    super({ ...init, message: `${what} after ${init.timeoutMs} ms.` });
+    this.timeoutMs = init.timeoutMs;
+  }
+}
+
+/** The request succeeded but the body does not match the contract (outside the HTTP errors). */
+export class ResponseValidationError extends RefSdkError {
+  override readonly name: string = 'ResponseValidationError';
+  /** The zod issues, with paths into the response body. */
+  readonly issues: z.core.$ZodIssue[];
+  /** operationId whose success schema failed. */
+  readonly operationId: string;
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** URL of the request. */
+  readonly url: string;
+  /** The unvalidated body. */
+  readonly body: unknown;
+
+  constructor(init: {
+    operationId: string;
+    status: number;
+    url: string;
+    issues: z.core.$ZodIssue[];
+    body: unknown;
+    rateLimit: RateLimitState | undefined;
+  }) {
+    const first = init.issues[0];
+    const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
+    super(
+      `${init.operationId} answered a body that does not match the contract${where}. Set validateResponses: false to accept it as is.`,
+      init.rateLimit ? { rateLimit: init.rateLimit } : {},
+    );
+    this.issues = init.issues;
+    this.operationId = init.operationId;
+    this.status = init.status;
+    this.url = init.url;
+    this.body = init.body;
+  }
+}
+
+/** A list answered a cursor it already gave: stopping instead of looping forever. */
+export class PaginationLoopError extends RefSdkError {
+  override readonly name: string = 'PaginationLoopError';
+  /** The cursor that repeated. */
+  readonly cursor: string;
+
+  constructor(operationId: string, cursor: string) {
+    super(
+      `${operationId} returned cursor ${cursor} a second time; stopped paging to avoid a loop.`,
+    );
+    this.cursor = cursor;
+  }
+}
+
+/** A `waitFor` saw the resource reach `failed` (or disappear) instead of the wanted state. */
+export class WaitForError extends RefSdkError {
+  override readonly name: string = 'WaitForError';
+  /** The state last observed (`failed`, or `absent` when the resource is gone). */
+  readonly state: string;
+  /** The provider-neutral error code the server reported, if any. */
+  readonly errorCode: string | undefined;
+
+  constructor(what: string, wanted: string, state: string, errorCode?: string) {
+    super(
+      `${what} reached ${state}${errorCode ? ` (${errorCode})` : ''} while waiting for ${wanted}.`,
+    );
+    this.state = state;
+    this.errorCode = errorCode;
+  }
+}
+
+/** The client was constructed without what it needs (e.g. no API key). */
+export class ConfigurationError extends RefSdkError {
+  override readonly name: string = 'ConfigurationError';
+}

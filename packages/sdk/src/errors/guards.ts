@@ -1,0 +1,74 @@
+import {
+  ConfigurationError,
+  ConnectionError,
+  PaginationLoopError,
+  ResponseValidationError,
+  TimeoutError,
+  WaitForError,
+} from './client-errors';
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  IdempotencyKeyInUseError,
+  IdempotencyKeyReusedError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  PreconditionRequiredError,
+  ProviderError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UnprocessableEntityError,
+} from './http-errors';
+import { RefApiError, RefSdkError } from './ref-error';
+
+// biome-ignore lint/suspicious/noExplicitAny: constructor parameters differ per class.
+type ErrorClass<T> = abstract new (...args: any[]) => T;
+const guard =
+  <T>(cls: ErrorClass<T>) =>
+  (error: unknown): error is T =>
+    error instanceof cls;
+
+/** Whether `error` is any error thrown by the SDK. */
+export const isRefSdkError = guard(RefSdkError);
+/** Whether `error` is an HTTP error status answered by the API. */
+export const isRefApiError = guard(RefApiError);
+/** Whether `error` is a 400. */
+export const isBadRequestError = guard(BadRequestError);
+/** Whether `error` is a 401. */
+export const isAuthenticationError = guard(AuthenticationError);
+/** Whether `error` is a 403. */
+export const isPermissionDeniedError = guard(PermissionDeniedError);
+/** Whether `error` is a 404. */
+export const isNotFoundError = guard(NotFoundError);
+/** Whether `error` is a 409 (any kind). */
+export const isConflictError = guard(ConflictError);
+/** Whether `error` is a 409 `idempotency_key_reused`. */
+export const isIdempotencyKeyReusedError = guard(IdempotencyKeyReusedError);
+/** Whether `error` is a 409 `idempotency_key_in_use`. */
+export const isIdempotencyKeyInUseError = guard(IdempotencyKeyInUseError);
+/** Whether `error` is a 422. */
+export const isUnprocessableEntityError = guard(UnprocessableEntityError);
+/** Whether `error` is a 428. */
+export const isPreconditionRequiredError = guard(PreconditionRequiredError);
+/** Whether `error` is a 429. */
+export const isRateLimitError = guard(RateLimitError);
+/** Whether `error` is a 502 from the provider. */
+export const isProviderError = guard(ProviderError);
+/** Whether `error` is a 503. */
+export const isServiceUnavailableError = guard(ServiceUnavailableError);
+/** Whether `error` is another 5xx. */
+export const isInternalServerError = guard(InternalServerError);
+/** Whether no response arrived (includes timeouts). */
+export const isConnectionError = guard(ConnectionError);
+/** Whether a timeout elapsed. */
+export const isTimeoutError = guard(TimeoutError);
+/** Whether a response body did not match the contract. */
+export const isResponseValidationError = guard(ResponseValidationError);
+/** Whether a list repeated a cursor. */
+export const isPaginationLoopError = guard(PaginationLoopError);
+/** Whether a `waitFor` ended in `failed` or found the resource gone. */
+export const isWaitForError = guard(WaitForError);
+/** Whether the client was misconfigured. */
+export const isConfigurationError = guard(ConfigurationError);

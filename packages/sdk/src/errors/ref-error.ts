@@ -1,0 +1,63 @@
+import type { RateLimitState } from '../rate-limit';
+
+/** Base class of every error the SDK throws; `rateLimit` is set when a response was received. */
+export class RefSdkError extends Error {
+  override readonly name: string = 'RefSdkError';
+  /** Rate-limit state of the response that caused the error, if there was one. */
+  readonly rateLimit: RateLimitState | undefined;
+
+  constructor(message: string, options: { cause?: unknown; rateLimit?: RateLimitState } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.rateLimit = options.rateLimit;
+  }
+}
+
+/** What an API error knows about the failed exchange; never the API key. */
+export interface RefApiErrorInit {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly conflictStatus?: string | undefined;
+  readonly headers: Headers;
+  readonly rateLimit: RateLimitState | undefined;
+  readonly retryAfter?: number | undefined;
+  readonly method: string;
+  readonly url: string;
+  readonly body: unknown;
+}
+
+/** The API answered with an error status; subclasses name the status. */
+export class RefApiError extends RefSdkError {
+  override readonly name: string = 'RefApiError';
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The body's `error` code, e.g. `insufficient_balance` or `invalid_body: addons[3].units`. */
+  readonly code: string | undefined;
+  /** The 409 body's `status`: the lifecycle state that blocked the mutation. */
+  readonly conflictStatus: string | undefined;
+  /** Response headers. */
+  readonly headers: Headers;
+  /** Seconds the server asked to wait (`Retry-After`), when it said so. */
+  readonly retryAfter: number | undefined;
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** URL of the request (it never contains credentials). */
+  readonly url: string;
+  /** The parsed error body (`{error}`), or its text when it was not JSON. */
+  readonly body: unknown;
+
+  constructor(init: RefApiErrorInit, hint?: string) {
+    const what = init.code ? `${init.status} ${init.code}` : `${init.status}`;
+    const conflict = init.conflictStatus ? ` (status: ${init.conflictStatus})` : '';
+    super(`${init.method} ${init.url} failed with ${what}${conflict}.${hint ? ` ${hint}` : ''}`, {
+      ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}),
+    });
+    this.status = init.status;
+    this.code = init.code;
+    this.conflictStatus = init.conflictStatus;
+    this.headers = init.headers;
+    this.retryAfter = init.retryAfter;
+    this.method = init.method;
+    this.url = init.url;
+    this.body = init.body;
+  }
+}

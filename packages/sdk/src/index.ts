@@ -1,0 +1,89 @@
+// The contract's resource types, so callers can annotate without a second import.
+export type {
+  Account,
+  Balance,
+  CreateOrderRequest,
+  CreateOrderResponse,
+  Invoice,
+  Order,
+  Plan,
+  Service,
+  ServiceStats,
+  ShieldEvidenceItem,
+  ShieldOverview,
+  ShieldRule,
+  ShieldRuleIntent,
+  ShieldTelemetry,
+  Transaction,
+} from '@refapi/schema';
+export { ApiPromise, type ApiResponse } from './api-promise';
+export { RefClient } from './client';
+export {
+  ConfigurationError,
+  ConnectionError,
+  PaginationLoopError,
+  ResponseValidationError,
+  TimeoutError,
+  WaitForError,
+} from './errors/client-errors';
+export {
+  isAuthenticationError,
+  isBadRequestError,
+  isConfigurationError,
+  isConflictError,
+  isConnectionError,
+  isIdempotencyKeyInUseError,
+  isIdempotencyKeyReusedError,
+  isInternalServerError,
+  isNotFoundError,
+  isPaginationLoopError,
+  isPermissionDeniedError,
+  isPreconditionRequiredError,
+  isProviderError,
+  isRateLimitError,
+  isRefApiError,
+  isRefSdkError,
+  isResponseValidationError,
+  isServiceUnavailableError,
+  isTimeoutError,
+  isUnprocessableEntityError,
+  isWaitForError,
+} from './errors/guards';
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  IdempotencyKeyInUseError,
+  IdempotencyKeyReusedError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  PreconditionRequiredError,
+  ProviderError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UnprocessableEntityError,
+} from './errors/http-errors';
+export { RefApiError, type RefApiErrorInit, RefSdkError } from './errors/ref-error';
+export type { WaitForOptions } from './internal/poll';
+export { LOG_LEVELS, type Logger, type LogLevel } from './logger';
+export { type ClientOptions, DEFAULTS, type FetchFunction, type RequestOptions } from './options';
+export { Page } from './pagination/page';
+export { type ListOptions, PagePromise } from './pagination/page-promise';
+export { parseRateLimit, type RateLimitState } from './rate-limit';
+export type { AccountResource } from './resources/account';
+export type { BalanceGetParams, BalanceResource } from './resources/balance';
+export type { InvoicesResource } from './resources/invoices';
+export type { CreateOrderResult, OrdersResource } from './resources/orders';
+export type { PlansResource } from './resources/plans';
+export type { PowerActionName, ServicesResource } from './resources/services';
+export type { ShieldResource } from './resources/shield';
+export type { PresetCode, ShieldPresetsResource } from './resources/shield-presets';
+export type {
+  ProfileCode,
+  ProfileWaitState,
+  ShieldProfilesResource,
+} from './resources/shield-profiles';
+export type { RuleWaitState, ShieldRulesResource } from './resources/shield-rules';
+export type { ApiResult, OrderMeta, ResultMeta } from './result-meta';
+export { VERSION } from './version';

@@ -1,0 +1,98 @@
+import { buildPath, type OperationId, operations } from '@refapi/schema';
+import { ApiPromise, type ApiResponse } from '../api-promise';
+import type { RequestOptions } from '../options';
+import { Page, type PageContext, type PageData } from '../pagination/page';
+import { type ListOptions, PagePromise } from '../pagination/page-promise';
+import { parseRateLimit } from '../rate-limit';
+import type { ApiResult } from '../result-meta';
+import type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './operation-types';
+import { readSuccess } from './read-success';
+import { randomUuid } from './runtime';
+import type { Transport } from './transport';
+
+/** Inputs of one call of operation K. */
+export interface CallInput<K extends OperationId> {
+  readonly path?: PathParamsOf<K>;
+  readonly query?: QueryOf<K> | undefined;
+  readonly body?: BodyOf<K>;
+  readonly options?: RequestOptions | undefined;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** Attaches `rateLimit` (and any extra metadata) as non-enumerable properties. */
+export function withMeta<T>(data: T, meta: Record<string, unknown>): T {
+  if (typeof data !== 'object' || data === null) return data;
+  for (const [key, value] of Object.entries(meta)) {
+    Object.defineProperty(data, key, { value, enumerable: false, configurable: true });
+  }
+  return data;
+}
+
+/**
+ * The one place that turns an operationId of the contract into an HTTP exchange; every
+ * resource method is a line over `call` or `list`.
+ */
+export class Core {
+  readonly #transport: Transport;
+  readonly #validate: boolean;
+
+  constructor(transport: Transport, validate: boolean) {
+    this.#transport = transport;
+    this.#validate = validate;
+  }
+
+  /** Calls operation K and resolves to its parsed result. */
+  call<K extends OperationId>(
+    operationId: K,
+    input: CallInput<K> = {},
+  ): ApiPromise<ApiResult<SuccessOf<K>>> {
+    return new ApiPromise(this.#exchange(operationId, input));
+  }
+
+  /** Calls list operation K with a cursor; `adapt` reads the envelope into a page. */
+  list<K extends OperationId, T>(
+    operationId: K,
+    input: CallInput<K> & ListOptions,
+    adapt: (body: SuccessOf<K>) => PageData<T>,
+  ): PagePromise<T> {
+    const query = (input.query ?? {}) as Query;
+    const initialCursor = typeof query.cursor === 'string' ? query.cursor : undefined;
+    const context: PageContext<T> = {
+      operationId,
+      seenCursors: new Set(initialCursor ? [initialCursor] : []),
+      fetchPage: (cursor) => fetchPage(cursor),
+    };
+    const fetchPage = async (cursor: string | undefined): Promise<ApiResponse<Page<T>>> => {
+      const pageInput = { ...input, query: { ...query, cursor } } as CallInput<K>;
+      const res = await this.#exchange(operationId, pageInput);
+      const page = new Page(adapt(res.data as SuccessOf<K>), res.rateLimit, context);
+      return { data: page, response: res.response, rateLimit: res.rateLimit };
+    };
+    return new PagePromise(fetchPage(initialCursor), input);
+  }
+
+  async #exchange<K extends OperationId>(
+    operationId: K,
+    input: CallInput<K>,
+  ): Promise<ApiResponse<ApiResult<SuccessOf<K>>>> {
+    const op = operations[operationId];
+    const idempotencyKey =
+      input.options?.idempotencyKey ?? (op.idempotencyKey ? randomUuid() : undefined);
+    const response = await this.#transport.send({
+      method: op.method,
+      path: buildPath(op, input.path as Record<string, string> | undefined).slice(1),
+      query: input.query as Query | undefined,
+      body: input.body,
+      idempotencyKey,
+      options: input.options,
+    });
+    const rateLimit = parseRateLimit(response.headers);
+    const data = await readSuccess(op, response, this.#validate);
+    return {
+      data: withMeta(data, { rateLimit }) as ApiResult<SuccessOf<K>>,
+      response,
+      rateLimit,
+    };
+  }
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  IdempotencyKeyInUseError,
+  IdempotencyKeyReusedError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  PreconditionRequiredError,
+  ProviderError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UnprocessableEntityError,
+} from '../errors/http-errors';
+import { RefApiError } from '../errors/ref-error';
+import { errorFromResponse } from './error-from-response';
+
+const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  errorFromResponse(
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers }),
+    'POST',
+    'http://127.0.0.1:1/v1/orders',
+  );
+
+describe('errorFromResponse', () => {
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [422, UnprocessableEntityError],
+    [428, PreconditionRequiredError],
+    [429, RateLimitError],
+    [502, ProviderError],
+    [503, ServiceUnavailableError],
+    [500, InternalServerError],
+    [504, InternalServerError],
+  ])('maps %i to its class', async (status, Class) => {
+    const error = await respond(status, { error: 'some_code' });
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(RefApiError);
+    expect(error.status).toBe(status);
+    expect(error.code).toBe('some_code');
+  });
+
+  it('keeps a status without its own class as a plain RefApiError', async () => {
+    const error = await respond(413, { error: 'body_too_large' });
+    expect(error.constructor).toBe(RefApiError);
+  });
+
+  it('tells the two idempotency conflicts apart and keeps the 409 status', async () => {
+    expect(await respond(409, { error: 'idempotency_key_reused' })).toBeInstanceOf(
+      IdempotencyKeyReusedError,
+    );
+    expect(await respond(409, { error: 'idempotency_key_in_use' })).toBeInstanceOf(
+      IdempotencyKeyInUseError,
+    );
+    const lifecycle = await respond(409, { error: 'service_not_active', status: 'suspended' });
+    expect(lifecycle.conflictStatus).toBe('suspended');
+    expect(lifecycle.message).toContain('(status: suspended)');
+  });
+
+  it('carries Retry-After, rate limit, method and URL', async () => {
+    const error = await respond(
+      429,
+      { error: 'rate_limited' },
+      {
+        'Retry-After': '12',
+        'RateLimit-Limit': '120',
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': '12',
+      },
+    );
+    expect(error.retryAfter).toBe(12);
+    expect(error.rateLimit).toEqual({ limit: 120, remaining: 0, resetSeconds: 12 });
+    expect(error.method).toBe('POST');
+    expect(error.message).toContain(
+      'POST http://127.0.0.1:1/v1/orders failed with 429 rate_limited',
+    );
+  });
+
+  it('survives a body that is not JSON', async () => {
+    const error = await respond(500, '<html>oops</html>');
+    expect(error.code).toBeUndefined();
+    expect(error.body).toBe('<html>oops</html>');
+  });
+});

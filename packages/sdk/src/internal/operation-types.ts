@@ -1,0 +1,44 @@
+import type { OperationId, Operations } from '@refapi/schema';
+import type { z } from 'zod';
+
+// Request and response types are read off the contract table, never redeclared: a change
+// to a schema in @refapi/schema changes these types and breaks the SDK at compile time.
+
+type Op<K extends OperationId> = Operations[K];
+
+// `operations` is inferred through a reverse mapped type, and TypeScript does not match
+// such types structurally in conditional types (`X extends { schema: infer S }` is false
+// even when X has `schema`). Key lookups and indexed access do work, so we use those.
+type Field<T, F extends string> = F extends keyof T ? T[F] : never;
+type Zod<T> = T extends z.ZodType ? T : never;
+type InputOf<T> = [T] extends [never] ? never : z.input<Zod<T>>;
+
+/** What a caller writes in the query of operation K (defaults optional). */
+export type QueryOf<K extends OperationId> = InputOf<Field<Op<K>, 'query'>>;
+
+/** What a caller writes in the JSON body of operation K. */
+export type BodyOf<K extends OperationId> = InputOf<Field<Op<K>, 'body'>>;
+
+/** Path parameters of operation K. */
+export type PathParamsOf<K extends OperationId> = InputOf<Field<Op<K>, 'pathParams'>>;
+
+/** The parsed success body of operation K; `undefined` when it has no body schema. */
+export type SuccessOf<K extends OperationId> = [Field<Op<K>['success'], 'schema'>] extends [never]
+  ? undefined
+  : z.output<Zod<Field<Op<K>['success'], 'schema'>>>;
+
+/** The cursor-paginated list operations with a `{<items>, pagination}` envelope. */
+export const LIST_ITEMS_KEY = {
+  listInvoices: 'invoices',
+  listOrders: 'orders',
+  listTransactions: 'transactions',
+  listServices: 'services',
+  listPlans: 'plans',
+} as const;
+
+/** operationId of a paginated list. */
+export type ListOperationId = keyof typeof LIST_ITEMS_KEY;
+
+/** The item type of list K (e.g. `Invoice` for `listInvoices`). */
+export type ItemOf<K extends ListOperationId> =
+  SuccessOf<K> extends Record<(typeof LIST_ITEMS_KEY)[K], ReadonlyArray<infer I>> ? I : never;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, json } from '../../test/helpers/fake-fetch';
+import { account } from '../../test/helpers/fixtures';
+import { RefClient } from '../client';
+import { ResponseValidationError } from '../errors/client-errors';
+
+const clientWith = (response: () => Response, validateResponses?: boolean) =>
+  new RefClient({
+    apiKey: 'refak_x',
+    baseUrl: 'https://api.test/v1',
+    fetch: fakeFetch(response).fetch,
+    validateResponses,
+  });
+
+describe('response validation', () => {
+  it('throws ResponseValidationError with zod issues on a body off the contract', async () => {
+    const bad = { ...account, email: 'not-an-email', surprise: 1 };
+    const error = await clientWith(() => json(200, bad))
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    const { issues, operationId, body, rateLimit } = error as ResponseValidationError;
+    expect(operationId).toBe('getAccount');
+    expect(issues.map((i) => i.path.join('.') || i.code)).toEqual(
+      expect.arrayContaining(['email']),
+    );
+    expect(body).toEqual(bad);
+    expect(rateLimit?.limit).toBe(600);
+  });
+
+  it('passes the body through untouched when validation is off', async () => {
+    const bad = { ...account, surprise: 1 };
+    const result = await clientWith(() => json(200, bad), false).account.get();
+    expect(result).toEqual(bad);
+  });
+
+  it('reports a body that is not JSON as a validation error, not a crash', async () => {
+    const error = await clientWith(() => new Response('<html>', { status: 200 }))
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toContain('not valid JSON');
+  });
+
+  it('returns CSV exports as text', async () => {
+    const csv = 'key,packets,bytes,samples\r\n10.0.0.1,5,500,1\r\n';
+    const result = await clientWith(
+      () => new Response(csv, { status: 200, headers: { 'content-type': 'text/csv' } }),
+    )
+      .shield('REF-SVC-1')
+      .export({ dataset: 'traffic', format: 'csv' });
+    expect(result).toBe(csv);
+  });
+
+  it('resolves an empty 202 to undefined', async () => {
+    const result = await clientWith(() => new Response(null, { status: 202 }))
+      .shield('REF-SVC-1')
+      .rules.delete('7d444840-9dc0-11d1-b245-5ffdce74fad2');
+    expect(result).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import type { OperationDef } from '@refapi/schema';
+import type { z } from 'zod';
+import { ResponseValidationError } from '../errors/client-errors';
+import { parseRateLimit } from '../rate-limit';
+
+const notJson = (text: string): z.core.$ZodIssue[] => [
+  { code: 'custom', path: [], message: 'response body is not valid JSON', input: text },
+];
+
+/**
+ * Reads a successful response: JSON (validated against the success schema when asked),
+ * CSV text for exports, nothing for operations without a body schema.
+ */
+export async function readSuccess(
+  op: OperationDef,
+  response: Response,
+  validate: boolean,
+): Promise<unknown> {
+  const schema = op.success.schema;
+  if (!schema) {
+    // Drain the body so the connection can be reused.
+    await response.arrayBuffer().catch(() => undefined);
+    return undefined;
+  }
+  if (op.success.csv && response.headers.get('content-type')?.includes('text/csv')) {
+    return response.text();
+  }
+  const text = await response.text();
+  const fail = (issues: z.core.$ZodIssue[], body: unknown) =>
+    new ResponseValidationError({
+      operationId: op.operationId,
+      status: response.status,
+      url: response.url,
+      issues,
+      body,
+      rateLimit: parseRateLimit(response.headers),
+    });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw fail(notJson(text), text);
+  }
+  if (!validate) return body;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw fail(parsed.error.issues, body);
+  return parsed.data;
+}

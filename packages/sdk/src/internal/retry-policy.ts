@@ -1,0 +1,67 @@
+import { isHTTPError, type RetryOptions } from 'ky';
+import { parseRateLimit } from '../rate-limit';
+import { errorCode, readErrorBody } from './error-body';
+import { parseRetryAfter } from './retry-after';
+
+/** Statuses worth another attempt. 502 is absent on purpose: the provider said no. */
+export const RETRY_STATUS_CODES = [408, 429, 500, 503, 504];
+
+// A 409 is retried only as `idempotency_key_in_use`: the first request with this key is
+// still running, and asking again shortly gets its stored result.
+const IN_USE = 'idempotency_key_in_use';
+
+export interface RetryPolicyInput {
+  readonly limit: number;
+  readonly maxRetryAfterMs: number;
+  /** Only calls that carry an Idempotency-Key may repeat a POST or DELETE. */
+  readonly hasIdempotencyKey: boolean;
+  readonly signal: AbortSignal | undefined;
+  /** Epoch ms at which the total deadline elapses, if any. */
+  readonly deadline: number | undefined;
+}
+
+/**
+ * How long the server asked us to wait before retrying, in ms; mirrors ky's own choice
+ * (Retry-After, else RateLimit-Reset on a 429) so we can veto waits that are too long.
+ */
+function requestedWaitMs(response: Response): number | undefined {
+  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+  if (retryAfter !== undefined) return retryAfter * 1000;
+  if (response.status === 429) {
+    const reset = parseRateLimit(response.headers)?.resetSeconds;
+    return reset === undefined ? undefined : reset * 1000;
+  }
+  return undefined;
+}
+
+/** ky retry options for one call: ky does the waiting, backoff, jitter and Retry-After. */
+export function retryOptions(input: RetryPolicyInput): RetryOptions {
+  return {
+    limit: input.limit,
+    methods: input.hasIdempotencyKey ? ['get', 'put', 'post', 'delete'] : ['get', 'put'],
+    statusCodes: input.hasIdempotencyKey ? [...RETRY_STATUS_CODES, 409] : RETRY_STATUS_CODES,
+    afterStatusCodes: [429, 503],
+    maxRetryAfter: input.maxRetryAfterMs,
+    jitter: true,
+    retryOnTimeout: true,
+    shouldRetry: async ({ error }) => {
+      if (input.signal?.aborted) return false;
+      if (!isHTTPError(error)) return undefined;
+      const { response } = error;
+      if (response.status === 409) {
+        return input.hasIdempotencyKey && errorCode(await readErrorBody(response)) === IN_USE;
+      }
+      if (!RETRY_STATUS_CODES.includes(response.status)) return false;
+      const wait = requestedWaitMs(response);
+      if (wait === undefined) {
+        // A 503 without Retry-After: ky would fall back to RateLimit-Reset, which times the
+        // rate window, not the outage. Force plain exponential backoff instead.
+        return response.status === 503 ? true : undefined;
+      }
+      // ky clamps long waits to maxRetryAfter; we promise to fail fast instead.
+      if (wait > input.maxRetryAfterMs) return false;
+      if (input.deadline !== undefined && Date.now() + wait > input.deadline) return false;
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { account } from '../../test/helpers/fixtures';
+import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
+import { RefClient } from '../client';
+import { ConnectionError, TimeoutError } from '../errors/client-errors';
+import { VERSION } from '../version';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const KEY = 'refak_supersecret';
+const clientFor = (s: TestServer, extra: ConstructorParameters<typeof RefClient>[0] = {}) =>
+  new RefClient({ apiKey: KEY, baseUrl: s.url, ...extra });
+const delayed = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('transport', () => {
+  it('sends the bearer key, JSON accept and refapi-sdk User-Agent, and no other telemetry', async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, account));
+    await clientFor(server).account.get();
+    const headers = server.requests[0]?.headers ?? {};
+    expect(headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(headers['user-agent']).toBe(`refapi-sdk/${VERSION}`);
+    expect(headers.accept).toBe('application/json');
+    expect(Object.keys(headers).filter((h) => h.startsWith('x-'))).toEqual([]);
+  });
+
+  it('leaves User-Agent alone where the runtime is a browser', async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, account));
+    vi.stubGlobal('document', {});
+    try {
+      await clientFor(server).account.get();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(server.requests[0]?.headers['user-agent']).not.toContain('refapi-sdk');
+  });
+
+  it('passes per-request headers and a query string', async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 200, {
+        amount: 10,
+        currency: 'EUR',
+        account_currency: 'EUR',
+        as_of: '2026-01-01T00:00:00Z',
+      }),
+    );
+    await clientFor(server).balance.get(
+      { displayCurrency: 'USD' },
+      { headers: { 'x-trace': 'abc' } },
+    );
+    expect(server.requests[0]?.url).toBe('/v1/balance?display_currency=USD');
+    expect(server.requests[0]?.headers['x-trace']).toBe('abc');
+  });
+
+  it('times out each attempt, retries, then throws TimeoutError', async () => {
+    server = await startTestServer(async (_req, res) => {
+      await delayed(400);
+      sendJson(res, 200, account);
+    });
+    const error = await clientFor(server, { timeout: 100, maxRetries: 1 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(100);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('stops at the total deadline across retries', async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 503, { error: 'unavailable' }));
+    const started = Date.now();
+    const error = await clientFor(server, { maxRetries: 50 })
+      .account.get({ totalTimeout: 500 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toContain('total timeout');
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('rethrows the caller abort as is', async () => {
+    server = await startTestServer(async (_req, res) => {
+      await delayed(500);
+      sendJson(res, 200, account);
+    });
+    const controller = new AbortController();
+    const pending = clientFor(server).account.get({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await pending.catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('throws ConnectionError when nothing listens, without the key in the message', async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, account));
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const error = await new RefClient({ apiKey: KEY, baseUrl: url, maxRetries: 0 }).account
+      .get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toContain('/v1/me');
+    expect(JSON.stringify(error)).not.toContain(KEY);
+    expect(String((error as Error).stack)).not.toContain(KEY);
+  });
+
+  it('logs requests and retries at debug with Authorization redacted', async () => {
+    server = await startTestServer((_req, res, i) =>
+      i === 0 ? sendJson(res, 500, { error: 'internal' }) : sendJson(res, 200, account),
+    );
+    const lines: unknown[][] = [];
+    const record = (...args: unknown[]) => void lines.push(args);
+    const logger = { debug: record, info: record, warn: record, error: record };
+    await clientFor(server, { logger, logLevel: 'debug' }).account.get();
+    const text = JSON.stringify(lines);
+    expect(text).toContain('→ GET');
+    expect(text).toContain('retrying GET');
+    expect(text).toContain('[redacted]');
+    expect(text).not.toContain(KEY);
+  });
+
+  it('logs nothing by default', async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, account));
+    const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    await clientFor(server, { logger }).account.get();
+    for (const fn of Object.values(logger)) expect(fn).not.toHaveBeenCalled();
+  });
+});

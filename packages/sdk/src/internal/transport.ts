@@ -1,0 +1,164 @@
+import ky, { type Hooks, isHTTPError, isTimeoutError, type KyInstance } from 'ky';
+import { ConnectionError, TimeoutError } from '../errors/client-errors';
+import { RefSdkError } from '../errors/ref-error';
+import type { FetchFunction, RequestOptions } from '../options';
+import { errorFromResponse } from './error-from-response';
+import { type LevelLogger, redactHeaders } from './log';
+import { retryOptions } from './retry-policy';
+
+/** Settings of the transport, resolved from the client options. */
+export interface TransportConfig {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly fetch: FetchFunction | undefined;
+  readonly timeout: number;
+  readonly totalTimeout: number | undefined;
+  readonly maxRetries: number;
+  readonly maxRetryAfter: number;
+  readonly userAgent: string | undefined;
+  readonly log: LevelLogger;
+}
+
+/** One logical call; retries happen inside `send`. */
+export interface SendInit {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path relative to the base URL, without a leading slash. */
+  readonly path: string;
+  readonly query?: Record<string, string | number | boolean | undefined> | undefined;
+  readonly body?: unknown;
+  readonly idempotencyKey?: string | undefined;
+  readonly options?: RequestOptions | undefined;
+}
+
+/** Sends calls through one ky instance and turns every failure into a typed SDK error. */
+export class Transport {
+  readonly #ky: KyInstance;
+  readonly #config: TransportConfig;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${config.apiKey}`,
+      accept: 'application/json',
+    };
+    if (config.userAgent) headers['user-agent'] = config.userAgent;
+    this.#ky = ky.create({
+      prefixUrl: config.baseUrl,
+      headers,
+      timeout: config.timeout,
+      throwHttpErrors: true,
+      hooks: this.#hooks(),
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+    });
+  }
+
+  /** Sends one call and resolves to the successful response. */
+  async send(init: SendInit): Promise<Response> {
+    const options = init.options ?? {};
+    const totalTimeout = options.totalTimeout ?? this.#config.totalTimeout;
+    const deadlineSignal =
+      totalTimeout === undefined ? undefined : AbortSignal.timeout(totalTimeout);
+    const signals = [options.signal, deadlineSignal].filter((s) => s !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const headers: Record<string, string> = { ...options.headers };
+    if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
+    try {
+      const response = await this.#ky(init.path, {
+        method: init.method,
+        headers,
+        ...(init.query ? { searchParams: init.query } : {}),
+        ...(init.body === undefined ? {} : { json: init.body }),
+        ...(signal ? { signal } : {}),
+        timeout: options.timeout ?? this.#config.timeout,
+        retry: retryOptions({
+          limit: options.maxRetries ?? this.#config.maxRetries,
+          maxRetryAfterMs: this.#config.maxRetryAfter,
+          hasIdempotencyKey: init.idempotencyKey !== undefined,
+          signal,
+          deadline: totalTimeout === undefined ? undefined : Date.now() + totalTimeout,
+        }),
+      });
+      this.#config.log.debug(`← ${response.status} ${init.method} ${response.url}`);
+      return response;
+    } catch (error) {
+      throw await this.#toSdkError(error, init, {
+        userSignal: options.signal,
+        deadlineSignal,
+        totalTimeout,
+        timeout: options.timeout ?? this.#config.timeout,
+      });
+    }
+  }
+
+  async #toSdkError(
+    error: unknown,
+    init: SendInit,
+    ctx: {
+      userSignal: AbortSignal | undefined;
+      deadlineSignal: AbortSignal | undefined;
+      totalTimeout: number | undefined;
+      timeout: number;
+    },
+  ): Promise<unknown> {
+    if (error instanceof RefSdkError) return error;
+    if (isHTTPError(error)) {
+      return errorFromResponse(error.response, error.request.method, error.request.url);
+    }
+    const url = this.#urlOf(init);
+    // A caller's own abort stays the caller's AbortError, as with fetch.
+    if (ctx.userSignal?.aborted) return error;
+    if (ctx.deadlineSignal?.aborted) {
+      const timeoutMs = ctx.totalTimeout ?? 0;
+      return new TimeoutError({
+        method: init.method,
+        url,
+        timeoutMs,
+        what: 'exceeded its total timeout',
+        cause: error,
+      });
+    }
+    if (isTimeoutError(error)) {
+      return new TimeoutError({
+        method: init.method,
+        url,
+        timeoutMs: ctx.timeout,
+        what: 'timed out',
+        cause: error,
+      });
+    }
+    return new ConnectionError({ method: init.method, url, cause: error });
+  }
+
+  #urlOf(init: SendInit): string {
+    const url = new URL(init.path, `${this.#config.baseUrl}/`);
+    for (const [k, v] of Object.entries(init.query ?? {})) {
+      if (v !== undefined) url.searchParams.set(k, String(v));
+    }
+    return url.toString();
+  }
+
+  #hooks(): Hooks {
+    const log = this.#config.log;
+    return {
+      beforeRequest: [
+        (request, _options, { retryCount }) => {
+          if (!log.enabled('debug')) return;
+          log.debug(`→ ${request.method} ${request.url}`, {
+            attempt: retryCount + 1,
+            headers: redactHeaders(request.headers),
+          });
+        },
+      ],
+      beforeRetry: [
+        ({ request, error, retryCount, options }) => {
+          // Free the failed attempt's connection; a body already read just ignores this.
+          if (isHTTPError(error)) void error.response.body?.cancel().catch(() => undefined);
+          const reason = isHTTPError(error) ? `status ${error.response.status}` : error.message;
+          log.info(
+            `retrying ${request.method} ${request.url} (${retryCount}/${options.retry.limit ?? '?'}): ${reason}`,
+          );
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import type { Logger, LogLevel } from './logger';
+
+/** A WHATWG fetch: the global one, the reference server's in-process one, or any polyfill. */
+export type FetchFunction = (
+  input: Request | URL | string,
+  init?: RequestInit,
+) => Promise<Response>;
+
+/** Options of `new RefClient()`; times are milliseconds. */
+export interface ClientOptions {
+  /** API key (`refak_…`); defaults to `REF_API_KEY` where `process` exists. Required. */
+  apiKey?: string | undefined;
+  /** Base URL ending in `/v1`; defaults to `REF_BASE_URL`, then `http://127.0.0.1:4010/v1`. */
+  baseUrl?: string | undefined;
+  /** Retries after the first attempt, for retriable failures only. Default 2. */
+  maxRetries?: number | undefined;
+  /** Longest `Retry-After` to wait for; longer ones fail fast with `retryAfter` set. Default 60 000. */
+  maxRetryAfter?: number | undefined;
+  /** Limit of each attempt. Default 30 000. */
+  timeout?: number | undefined;
+  /** Limit of a whole call across its retries. Default: none. */
+  totalTimeout?: number | undefined;
+  /** The fetch to send requests with. Default: `globalThis.fetch`. */
+  fetch?: FetchFunction | undefined;
+  /** Check every response against the contract's zod schema. Default true. */
+  validateResponses?: boolean | undefined;
+  /** Where log lines go. Default `console`. */
+  logger?: Logger | undefined;
+  /** How much to log; defaults to `REF_LOG_LEVEL`, then `off`. `Authorization` is always redacted. */
+  logLevel?: LogLevel | undefined;
+}
+
+/** Per-call options every method accepts as its last argument. */
+export interface RequestOptions {
+  /** Aborts the call, including pending retries. */
+  signal?: AbortSignal | undefined;
+  /** Limit of each attempt of this call. */
+  timeout?: number | undefined;
+  /** Limit of this call across its retries. */
+  totalTimeout?: number | undefined;
+  /** Retries for this call. */
+  maxRetries?: number | undefined;
+  /**
+   * `Idempotency-Key` to send. Operations that require one get a fresh UUID per call when
+   * this is absent; the same key is reused on every retry of the call.
+   */
+  idempotencyKey?: string | undefined;
+  /** Extra request headers. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** Default client settings. */
+export const DEFAULTS = {
+  baseUrl: 'http://127.0.0.1:4010/v1',
+  maxRetries: 2,
+  maxRetryAfter: 60_000,
+  timeout: 30_000,
+} as const;

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, json } from '../../test/helpers/fake-fetch';
+import { invoice } from '../../test/helpers/fixtures';
+import { invoicePagesFetch } from '../../test/helpers/invoice-pages';
+import { RefClient } from '../client';
+import { PaginationLoopError } from '../errors/client-errors';
+
+const clientWith = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
+  new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
+
+describe('list pagination', () => {
+  it('awaits to the first page with hasMore, nextCursor and getNextPage()', async () => {
+    const { fetch } = invoicePagesFetch(230);
+    const first = await clientWith(fetch).invoices.list();
+    expect(first.items).toHaveLength(50);
+    expect(first.hasMore).toBe(true);
+    expect(first.nextCursor).toBe(first.items.at(-1)?.invoice_ref);
+    expect(first.rateLimit?.limit).toBe(600);
+    const second = await first.getNextPage();
+    expect(second?.items[0]?.invoice_ref).toBe(invoice(180).invoice_ref);
+  });
+
+  it('walks all 230 invoices once each, in order, with for await', async () => {
+    const { fetch, requests } = invoicePagesFetch(230);
+    const refs: string[] = [];
+    for await (const inv of clientWith(fetch).invoices.list()) refs.push(inv.invoice_ref);
+    expect(refs).toHaveLength(230);
+    expect(new Set(refs).size).toBe(230);
+    expect(refs[0]).toBe(invoice(230).invoice_ref);
+    expect(refs.at(-1)).toBe(invoice(1).invoice_ref);
+    expect(requests).toHaveLength(5);
+  });
+
+  it('fetches pages lazily and stops early at maxItems', async () => {
+    const { fetch, requests } = invoicePagesFetch(230);
+    const seen: string[] = [];
+    for await (const inv of clientWith(fetch).invoices.list({ limit: 20 }, { maxItems: 45 })) {
+      seen.push(inv.invoice_ref);
+    }
+    expect(seen).toHaveLength(45);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('stops fetching when the loop breaks', async () => {
+    const { fetch, requests } = invoicePagesFetch(230);
+    for await (const inv of clientWith(fetch).invoices.list({ limit: 10 })) {
+      if (inv.invoice_ref === invoice(225).invoice_ref) break;
+    }
+    expect(requests).toHaveLength(1);
+  });
+
+  it('iterates pages with .pages(), honouring maxItems', async () => {
+    const { fetch } = invoicePagesFetch(230);
+    const sizes: number[] = [];
+    for await (const page of clientWith(fetch).invoices.list({ limit: 100 }).pages()) {
+      sizes.push(page.items.length);
+    }
+    expect(sizes).toEqual([100, 100, 30]);
+    const limited: number[] = [];
+    const list = clientWith(invoicePagesFetch(230).fetch).invoices.list({}, { maxItems: 60 });
+    for await (const page of list.pages()) limited.push(page.items.length);
+    expect(limited).toEqual([50, 50]);
+  });
+
+  it('resolves getNextPage() to null after the last page', async () => {
+    const { fetch } = invoicePagesFetch(3);
+    const page = await clientWith(fetch).invoices.list();
+    expect(page.hasNextPage()).toBe(false);
+    expect(await page.getNextPage()).toBeNull();
+  });
+
+  it('throws PaginationLoopError when the server repeats a cursor', async () => {
+    const { fetch, requests } = fakeFetch(() =>
+      json(200, {
+        invoices: [invoice(2)],
+        pagination: { limit: 1, has_more: true, next_cursor: invoice(2).invoice_ref },
+        server_time: '2026-01-01T00:00:00Z',
+      }),
+    );
+    const walk = async () => {
+      for await (const _ of clientWith(fetch).invoices.list({ limit: 1 })) {
+        // consume
+      }
+    };
+    await expect(walk()).rejects.toBeInstanceOf(PaginationLoopError);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('pages evidence with its opaque cursor', async () => {
+    const item = {
+      observed_at: '2026-01-01T00:00:00Z',
+      received_at: '2026-01-01T00:00:01Z',
+      source_address: '198.51.100.7',
+      destination_address: '203.0.113.10',
+      source_port: 1234,
+      destination_port: 53,
+      protocol: 'udp',
+      action: 'drop',
+      packet_length: 512,
+      sample_rate: 1,
+      generation: 0,
+    };
+    const ruleId = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
+    const { fetch, requests } = fakeFetch((request) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      return json(200, {
+        rule_id: ruleId,
+        items: [item, item],
+        ...(cursor ? {} : { next_cursor: 'opaque+/=cursor' }),
+      });
+    });
+    const items = [];
+    for await (const sample of clientWith(fetch).shield('REF-SVC-1').evidence(ruleId)) {
+      items.push(sample);
+    }
+    expect(items).toHaveLength(4);
+    expect(new URL(requests[1]?.url ?? '').searchParams.get('cursor')).toBe('opaque+/=cursor');
+  });
+});

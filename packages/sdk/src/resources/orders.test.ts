@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, json } from '../../test/helpers/fake-fetch';
+import { orderResult } from '../../test/helpers/fixtures';
+import { RefClient } from '../client';
+
+const ordersWith = (response: () => Response) =>
+  new RefClient({
+    apiKey: 'refak_x',
+    baseUrl: 'https://api.test/v1',
+    fetch: fakeFetch(response).fetch,
+  }).orders;
+
+describe('orders.create', () => {
+  it('sends the body as JSON with an Idempotency-Key', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, orderResult(false)));
+    const client = new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
+    const result = await client.orders.create({ type: 'kvm', plan_code: 'kvm-s' });
+    expect(result.idempotentReplayed).toBe(false);
+    const request = requests[0];
+    expect(request?.method).toBe('POST');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(await request?.json()).toEqual({ type: 'kvm', plan_code: 'kvm-s' });
+    expect(request?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reads idempotentReplayed from the body flag', async () => {
+    const result = await ordersWith(() => json(200, orderResult(true))).create({
+      type: 'kvm',
+      plan_code: 'kvm-s',
+    });
+    expect(result.idempotentReplayed).toBe(true);
+    expect(Object.keys(result)).not.toContain('idempotentReplayed');
+  });
+
+  it('reads idempotentReplayed from the Idempotent-Replayed header', async () => {
+    const result = await ordersWith(() =>
+      json(200, orderResult(false), { 'Idempotent-Replayed': 'true' }),
+    ).create({ type: 'kvm', plan_code: 'kvm-s' });
+    expect(result.idempotentReplayed).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+import { ApiPromise } from '../api-promise';
+import { type Core, withMeta } from '../internal/core';
+import { envelopePage } from '../internal/envelope-page';
+import type { BodyOf, ItemOf, QueryOf, SuccessOf } from '../internal/operation-types';
+import type { RequestOptions } from '../options';
+import type { ListOptions, PagePromise } from '../pagination/page-promise';
+import type { ApiResult, OrderMeta } from '../result-meta';
+
+/** Result of `orders.create()`: the contract's response plus `idempotentReplayed`. */
+export type CreateOrderResult = ApiResult<SuccessOf<'createOrder'>> & OrderMeta;
+
+/** Orders of the account: `client.orders`. */
+export class OrdersResource {
+  readonly #core: Core;
+  constructor(core: Core) {
+    this.#core = core;
+  }
+
+  /** Lists orders, newest reference first (GET /orders). */
+  list(
+    query: QueryOf<'listOrders'> = {},
+    options: RequestOptions & ListOptions = {},
+  ): PagePromise<ItemOf<'listOrders'>> {
+    return this.#core.list(
+      'listOrders',
+      { query, options, maxItems: options.maxItems },
+      envelopePage('listOrders'),
+    );
+  }
+
+  /**
+   * Buys one service from the balance, atomically (POST /orders). A UUID Idempotency-Key
+   * is generated per call unless `idempotencyKey` is given, and reused on every retry.
+   * @example await client.orders.create({ type: 'kvm', plan_code: 'kvm-s' }, { idempotencyKey: 'buy-vm-1' })
+   */
+  create(body: BodyOf<'createOrder'>, options?: RequestOptions): ApiPromise<CreateOrderResult> {
+    const result = this.#core
+      .call('createOrder', { body, options })
+      .withResponse()
+      .then((r) => {
+        const replayed =
+          r.data.idempotent_replayed === true ||
+          r.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true';
+        return {
+          ...r,
+          data: withMeta(r.data, { idempotentReplayed: replayed }) as CreateOrderResult,
+        };
+      });
+    return new ApiPromise(result);
+  }
+}

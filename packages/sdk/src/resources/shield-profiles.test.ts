@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, json } from '../../test/helpers/fake-fetch';
+import { RefClient } from '../client';
+import { WaitForError } from '../errors/client-errors';
+
+const entitlement = {
+  tier: 'advanced',
+  status: 'active',
+  rules_per_ip: 30,
+  rules_per_account: 300,
+  rate_rules_per_ip: 10,
+  custom_rules: true,
+  customer_api: true,
+  history_days: 30,
+  analyzer_hours: 720,
+  mutations_blocked: false,
+};
+
+const overviewFetch = (profiles: Array<{ code: string; state: string }>) =>
+  fakeFetch((_request, i) =>
+    json(200, {
+      entitlement,
+      rules: [],
+      presets: [],
+      profiles: [],
+      profile: profiles[Math.min(i, profiles.length - 1)],
+    }),
+  );
+
+const profilesOf = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
+  new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch }).shield('REF-SVC-1')
+    .profiles;
+
+describe('profiles.waitFor', () => {
+  it('polls the overview until the profile is active', async () => {
+    const { fetch, requests } = overviewFetch([
+      { code: 'off', state: 'off' },
+      { code: 'strict', state: 'applying' },
+      { code: 'strict', state: 'active' },
+    ]);
+    const profile = await profilesOf(fetch).waitFor('strict', { state: 'active', interval: 5 });
+    expect(profile).toEqual({ code: 'strict', state: 'active' });
+    expect(requests).toHaveLength(3);
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/v1/services/REF-SVC-1/shield');
+  });
+
+  it('throws WaitForError when the bundle fails', async () => {
+    const { fetch } = overviewFetch([{ code: 'strict', state: 'failed' }]);
+    await expect(
+      profilesOf(fetch).waitFor('strict', { state: 'active', interval: 5 }),
+    ).rejects.toBeInstanceOf(WaitForError);
+  });
+});

@@ -1,0 +1,58 @@
+import type { ApiPromise } from '../api-promise';
+import { WaitForError } from '../errors/client-errors';
+import type { Core } from '../internal/core';
+import type { PathParamsOf, SuccessOf } from '../internal/operation-types';
+import { pollUntil, type WaitForOptions } from '../internal/poll';
+import type { RequestOptions } from '../options';
+import type { ApiResult } from '../result-meta';
+
+/** A protection profile code: off, low, default or strict. */
+export type ProfileCode = PathParamsOf<'applyShieldProfile'>['profile_code'];
+/** The selected profile and its state. */
+type ProfileState = SuccessOf<'applyShieldProfile'>['profile'];
+/** States `profiles.waitFor()` can wait for. */
+export type ProfileWaitState = Exclude<ProfileState['state'], 'failed'>;
+
+/** The customer-managed protection profile of one service: `client.shield(ref).profiles`. */
+export class ShieldProfilesResource {
+  readonly #core: Core;
+  readonly #serviceRef: string;
+  constructor(core: Core, serviceRef: string) {
+    this.#core = core;
+    this.#serviceRef = serviceRef;
+  }
+
+  /** Replaces the profile bundle atomically (202); it then moves `applying` → `active`. */
+  apply(
+    code: ProfileCode,
+    options?: RequestOptions,
+  ): ApiPromise<ApiResult<SuccessOf<'applyShieldProfile'>>> {
+    return this.#core.call('applyShieldProfile', {
+      path: { service_ref: this.#serviceRef, profile_code: code },
+      options,
+    });
+  }
+
+  /**
+   * Polls the overview with backoff until profile `code` reaches `state`.
+   * @throws WaitForError when the bundle fails; TimeoutError after `timeout`.
+   */
+  waitFor(code: ProfileCode, options: WaitForOptions<ProfileWaitState>): Promise<ProfileState> {
+    const what = `profile ${code}`;
+    return pollUntil<ProfileState>(
+      what,
+      async (signal) => {
+        const { profile } = await this.#core.call('getShieldOverview', {
+          path: { service_ref: this.#serviceRef },
+          options: { signal },
+        });
+        // Another profile still showing means ours has not been picked up yet: keep polling.
+        if (profile.code !== code) return undefined;
+        if (profile.state === options.state) return profile;
+        if (profile.state === 'failed') throw new WaitForError(what, options.state, profile.state);
+        return undefined;
+      },
+      options,
+    );
+  }
+}

@@ -1,0 +1,74 @@
+import type { ApiPromise } from '../api-promise';
+import { WaitForError } from '../errors/client-errors';
+import type { Core } from '../internal/core';
+import type { BodyOf, SuccessOf } from '../internal/operation-types';
+import { pollUntil, type WaitForOptions } from '../internal/poll';
+import type { RequestOptions } from '../options';
+import type { ApiResult } from '../result-meta';
+
+/** A Shield rule as the API returns it. */
+type Rule = SuccessOf<'listShieldRules'>['rules'][number];
+
+/** States `rules.waitFor()` can wait for; `deleted` means gone from the list after a rollback. */
+export type RuleWaitState = 'queued' | 'applying' | 'active' | 'rolling_back' | 'deleted';
+
+/** Custom, preset and profile rules of one service: `client.shield(ref).rules`. */
+export class ShieldRulesResource {
+  readonly #core: Core;
+  readonly #serviceRef: string;
+  constructor(core: Core, serviceRef: string) {
+    this.#core = core;
+    this.#serviceRef = serviceRef;
+  }
+
+  /** Lists the sanitized rules of the service. */
+  list(options?: RequestOptions): ApiPromise<ApiResult<SuccessOf<'listShieldRules'>>> {
+    return this.#core.call('listShieldRules', { path: { service_ref: this.#serviceRef }, options });
+  }
+
+  /** Queues a custom rule (202); the owned service IP is injected by the server. */
+  create(
+    intent: BodyOf<'createShieldRule'>,
+    options?: RequestOptions,
+  ): ApiPromise<ApiResult<SuccessOf<'createShieldRule'>>> {
+    return this.#core.call('createShieldRule', {
+      path: { service_ref: this.#serviceRef },
+      body: intent,
+      options,
+    });
+  }
+
+  /** Queues the rollback of a rule or its whole profile bundle (202, no body). */
+  delete(ruleId: string, options?: RequestOptions): ApiPromise<undefined> {
+    return this.#core.call('deleteShieldRule', {
+      path: { service_ref: this.#serviceRef, rule_id: ruleId },
+      options,
+    });
+  }
+
+  /**
+   * Polls the rule list with backoff until the rule reaches `state`.
+   * @throws WaitForError when the rule fails (or vanishes); TimeoutError after `timeout`.
+   * @example await client.shield(ref).rules.waitFor(rule.id, { state: 'active', timeout: 60_000 })
+   */
+  async waitFor(ruleId: string, options: WaitForOptions<RuleWaitState>): Promise<Rule | undefined> {
+    const what = `rule ${ruleId}`;
+    return pollUntil<{ rule: Rule | undefined }>(
+      what,
+      async (signal) => {
+        const { rules } = await this.list({ signal });
+        const rule = rules.find((r) => r.id === ruleId);
+        if (!rule) {
+          if (options.state === 'deleted') return { rule: undefined };
+          throw new WaitForError(what, options.state, 'absent');
+        }
+        if (rule.state === options.state) return { rule };
+        if (rule.state === 'failed') {
+          throw new WaitForError(what, options.state, rule.state, rule.last_error_code);
+        }
+        return undefined;
+      },
+      options,
+    ).then((r) => r.rule);
+  }
+}

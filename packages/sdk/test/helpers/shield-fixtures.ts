@@ -1,0 +1,20 @@
+import type { ShieldRule } from '@refapi/schema';
+
+/** A rule id used across Shield tests. */
+export const RULE_ID = '7d444840-9dc0-41d1-b245-5ffdce74fad2';
+
+/** A valid Shield rule in `state`. */
+export function rule(state: string, extra: Partial<ShieldRule> = {}): ShieldRule {
+  return {
+    id: RULE_ID,
+    service_ref: 'REF-SVC-1',
+    protected_ip: '203.0.113.10',
+    kind: 'custom',
+    tier: 'advanced',
+    state,
+    desired_enabled: true,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...extra,
+  };
+}
