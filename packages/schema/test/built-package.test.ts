@@ -36,4 +36,19 @@ describe('built package', () => {
     `);
     expect(out.trim()).toBe('3.1.0');
   });
+
+  it('ships the value sets as a zod-free subpath export', () => {
+    const out = node(`
+      import { createRequire } from 'node:module';
+      const cjs = createRequire(import.meta.url)('@refapi/schema/values');
+      const esm = await import('@refapi/schema/values');
+      const { readFileSync } = await import('node:fs');
+      // values.js and the chunks it imports must not import zod.
+      const entry = readFileSync('dist/values.js', 'utf8');
+      const chunks = [...entry.matchAll(/from ['"]\\.\\/([^'"]+)['"]/g)].map((m) => m[1]);
+      const text = [entry, ...chunks.map((c) => readFileSync('dist/' + c, 'utf8'))].join();
+      console.log(cjs.CURRENCIES.join(), esm.SHIELD_PROFILE_CODES.join(), chunks.length > 0, /from ['"]zod/.test(text));
+    `);
+    expect(out.trim()).toBe('EUR,USD,GBP off,low,default,strict true false');
+  });
 });
