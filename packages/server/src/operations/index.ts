@@ -5,6 +5,7 @@ import { billingOperations } from './billing';
 import { orderOperations } from './orders';
 import { planOperations } from './plans';
 import { serviceOperations } from './services';
+import { shieldOperations } from './shield';
 import type { OperationImpl, OperationImpls } from './types';
 
 const SHIELD_OPERATION_IDS = [
@@ -32,6 +33,7 @@ const shieldPlaceholders = Object.fromEntries(
 /** Every operation of the contract, keyed by operationId. */
 export const operationImpls: OperationImpls = {
   ...shieldPlaceholders,
+  ...shieldOperations,
   ...accountOperations,
   ...billingOperations,
   ...orderOperations,

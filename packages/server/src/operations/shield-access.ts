@@ -1,0 +1,69 @@
+import type { ShieldEntitlement } from '@refapi/schema';
+import { DomainError, notFound } from '../domain/errors';
+import { mutationBlockReason, resolveEntitlement } from '../domain/shield/entitlement';
+import type { ShieldRefusal } from '../domain/shield/outcome';
+import type { ShieldTarget } from '../domain/shield/state';
+import type { ServerContext } from '../server-context';
+import type { ServiceRecord } from '../store/records';
+import { type ShieldModule, settledShield } from './shield-module';
+import type { OperationCall } from './types';
+
+/** Everything a Shield operation works with once the caller may use the service's Shield. */
+export interface ShieldAccess {
+  readonly service: ServiceRecord;
+  readonly target: ShieldTarget;
+  readonly entitlement: ShieldEntitlement;
+  readonly module: ShieldModule;
+  /** Server time of the call, in epoch milliseconds. */
+  readonly now: number;
+}
+
+/** Which lifecycle checks an operation makes beyond ownership and subscription. */
+export interface AccessNeeds {
+  /** A mutation: refused (409, `status` = reason) while mutations are blocked. */
+  readonly mutation?: boolean;
+  /** Needs the service's dataplane: refused (409, `status` = service status) unless active. */
+  readonly activeService?: boolean;
+}
+
+/**
+ * Checks, in order: the service is a directly owned, non-reseller KVM with an address
+ * (else 404, indistinguishable from a missing one); the account holds an active or grace
+ * Advanced subscription on the server clock (else 403 `shield_advanced_required`); then
+ * the lifecycle conditions the operation asked for (409).
+ */
+export function shieldAccess(
+  call: OperationCall & { readonly params: { readonly service_ref: string } },
+  ctx: ServerContext,
+  needs: AccessNeeds = {},
+): ShieldAccess {
+  const service = call.partition.ownedService(call.params.service_ref);
+  if (service === undefined || service.type !== 'kvm' || !service.primary_ip) throw notFound();
+  const entitlement = resolveEntitlement(call.account.shield, call.now);
+  if (entitlement === null) throw new DomainError(403, 'shield_advanced_required');
+  const blocked = mutationBlockReason(entitlement);
+  if (needs.mutation && blocked !== null) {
+    throw new DomainError(409, 'shield_mutations_blocked', { conflictStatus: blocked });
+  }
+  if ((needs.mutation || needs.activeService) && service.status !== 'active') {
+    throw new DomainError(409, 'service_not_active', { conflictStatus: service.status });
+  }
+  return {
+    service,
+    target: {
+      account_ref: call.account.account_ref,
+      service_ref: service.service_ref,
+      protected_ip: service.primary_ip,
+    },
+    entitlement,
+    module: settledShield(ctx, call.now),
+    now: call.now.getTime(),
+  };
+}
+
+/** The HTTP error of a refused Shield command. */
+export function refusalError(refusal: ShieldRefusal): DomainError {
+  return refusal.kind === 'not_found'
+    ? new DomainError(404, refusal.error)
+    : new DomainError(409, refusal.error, { conflictStatus: refusal.status });
+}
