@@ -40,7 +40,7 @@ describe('scenario builder', () => {
     });
     expect(usd?.services[0]?.service_ref).toBe('REF-SVC-2');
 
-    const refs = JSON.stringify(doc).match(/REF-[A-Z]+-[0-9A-F]+/g) ?? [];
+    const refs: string[] = JSON.stringify(doc).match(/REF-[A-Z]+-[0-9A-F]+/g) ?? [];
     const definitions = refs.filter((ref, i) => refs.indexOf(ref) === i);
     expect(definitions.length).toBeGreaterThan(8);
   });
