@@ -1,6 +1,7 @@
-// Card numbers (13-19 digits, optionally grouped by spaces or dashes) and IBANs (country
-// code, check digits, up to 30 alphanumerics, optionally grouped) keep their last 4 only.
-const IBAN = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){10,30}\b/gi;
+// Card numbers (digits, optionally grouped by spaces or dashes) and IBANs (country code,
+// check digits, then groups of 4 upper-case alphanumerics, optionally space-separated)
+// keep their last 4 characters only.
+const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g;
 const DIGIT_RUN = /\d(?:[ -]?\d){7,}/g;
 
 const keepLast4 = (match: string): string => {

@@ -23,7 +23,10 @@ export function firstIssuePath(error: z.ZodError): string {
   return formatIssuePath(issue.path);
 }
 
-/** A short reason for an issue, e.g. `is required`, `must match ^REF-SVC-[0-9A-F]+$`. */
+/**
+ * A short reason for an issue, e.g. `is required`, `must match ^REF-SVC-[0-9A-F]+$`
+ * (parse with `reportInput: true` so missing values read as `is required`).
+ */
 export function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':

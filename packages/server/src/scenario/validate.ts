@@ -18,7 +18,7 @@ export class ScenarioError extends DomainError {
  * first offending JSON path.
  */
 export function parseScenario(input: unknown): Scenario {
-  const result = Scenario.safeParse(input ?? {});
+  const result = Scenario.safeParse(input ?? {}, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0];
     if (issue === undefined) throw new ScenarioError('', 'invalid document');

@@ -1,4 +1,5 @@
 import type { AuthenticatedKey } from '../domain/auth';
+import { DomainError } from '../domain/errors';
 import type { Rates } from '../domain/money';
 import type { Scenario, ScenarioAccount, ScenarioPlan } from '../scenario/schema';
 import { buildState, emptyState, type StoreState } from './build-state';
@@ -73,6 +74,16 @@ export class Store {
   /** The partition of an account, or undefined. */
   partition(accountRef: string): Partition | undefined {
     return this.#state.partitions.get(accountRef);
+  }
+
+  /**
+   * The current partition of an account, for use inside {@link Store.write}: a scenario
+   * load may have replaced the one an operation received while it waited for the lock.
+   */
+  livePartition(accountRef: string): Partition {
+    const partition = this.#state.partitions.get(accountRef);
+    if (partition === undefined) throw new DomainError(401, 'invalid_api_key');
+    return partition;
   }
 
   /** Every partition, in scenario order. */

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { parseCliOptions, USAGE, UsageError } from './cli-options';
+import { DomainError } from './domain/errors';
+import { createReferenceServer } from './reference-server';
+import { createRequestLogger } from './request-log';
+
+// Entry point of `ref-server`: the only module that touches process.exit and signals.
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`ref-server: ${message}\n`);
+  process.exit(code);
+}
+
+function readScenario(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    fail(`cannot read scenario ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, 1);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    fail(`scenario ${path} is not valid JSON: ${(error as Error).message}`, 1);
+  }
+}
+
+async function main(): Promise<void> {
+  let options: ReturnType<typeof parseCliOptions>;
+  try {
+    options = parseCliOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof UsageError) fail(`${error.message} (see --help)`, 2);
+    throw error;
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (options.stateFile !== undefined) fail('--state-file is not implemented yet', 2);
+
+  const log = createRequestLogger(options.log, (line) => process.stdout.write(`${line}\n`));
+  let server: ReturnType<typeof createReferenceServer>;
+  try {
+    server = createReferenceServer({
+      ...(options.scenario === undefined ? {} : { scenario: readScenario(options.scenario) }),
+      ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+      ...(log === undefined ? {} : { onRequest: log }),
+    });
+    await server.ready;
+  } catch (error) {
+    if (error instanceof DomainError) fail(error.code, 1);
+    throw error;
+  }
+  const listening = await server
+    .listen({ host: options.host, port: options.port })
+    .catch((error: NodeJS.ErrnoException) =>
+      fail(`cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`, 1),
+    );
+  const state = server.admin.state();
+  const lines = [
+    `ref-server listening on ${listening.baseUrl}`,
+    `admin token: ${server.adminToken}`,
+    ...state.accounts.flatMap((account) => {
+      const key = account.api_keys.find((k) => k.scopes.includes('*')) ?? account.api_keys[0];
+      return key === undefined
+        ? []
+        : [`${account.account_ref} (${account.account_currency}) key: ${key.token}`];
+    }),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    if (options.log !== 'silent') process.stdout.write(`ref-server: ${signal}, closing\n`);
+    listening.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error), 1));

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliOptions, UsageError } from './cli-options';
+
+describe('parseCliOptions', () => {
+  it('defaults to 127.0.0.1:4010, pretty log, the admin token from the environment', () => {
+    expect(parseCliOptions([], { REF_ADMIN_TOKEN: 'from-env-token' })).toEqual({
+      host: '127.0.0.1',
+      port: 4010,
+      log: 'pretty',
+      help: false,
+      adminToken: 'from-env-token',
+    });
+  });
+
+  it('reads every flag', () => {
+    const options = parseCliOptions(
+      [
+        '--host',
+        '::1',
+        '--port',
+        '0',
+        '--scenario',
+        's.json',
+        '--admin-token',
+        'flag-token',
+        '--log',
+        'json',
+        '--state-file',
+        'x',
+      ],
+      { REF_ADMIN_TOKEN: 'from-env-token' },
+    );
+    expect(options).toMatchObject({
+      host: '::1',
+      port: 0,
+      scenario: 's.json',
+      adminToken: 'flag-token',
+      log: 'json',
+      stateFile: 'x',
+    });
+  });
+
+  it('refuses unknown flags and bad values with one line', () => {
+    for (const argv of [
+      ['--bogus'],
+      ['--port', '70000'],
+      ['--port', 'abc'],
+      ['--log', 'loud'],
+      ['extra'],
+    ]) {
+      expect(() => parseCliOptions(argv, {}), argv.join(' ')).toThrow(UsageError);
+    }
+    expect(() => parseCliOptions(['--admin-token', 'short'], {})).toThrow(/8\.\.256/);
+  });
+});

@@ -1,0 +1,77 @@
+import { parseArgs } from 'node:util';
+import type { LogFormat } from './request-log';
+
+/** Parsed `ref-server` flags. */
+export interface CliOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly scenario?: string;
+  readonly adminToken?: string;
+  readonly stateFile?: string;
+  readonly log: LogFormat;
+  readonly help: boolean;
+}
+
+/** A flag was wrong; the message is one line for stderr (exit 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Usage text of `ref-server --help`. */
+export const USAGE = `Usage: ref-server [options]
+
+  --host <host>          interface to listen on (default 127.0.0.1)
+  --port <port>          port, 0 picks a free one (default 4010)
+  --scenario <file>      scenario JSON (default: the built-in demo)
+  --admin-token <token>  admin token for /__admin (default: $REF_ADMIN_TOKEN or random)
+  --state-file <path>    persist state (not implemented yet)
+  --log <format>         pretty | json | silent (default pretty)
+  -h, --help             show this help`;
+
+/** Parses argv (without node and script) and the environment. */
+export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'invalid arguments');
+  }
+  const port = Number(values.port ?? '4010');
+  if (!/^\d+$/.test(values.port ?? '4010') || port > 65_535) {
+    throw new UsageError(`--port must be an integer 0..65535, got "${values.port}"`);
+  }
+  const log = values.log ?? 'pretty';
+  if (log !== 'pretty' && log !== 'json' && log !== 'silent') {
+    throw new UsageError(`--log must be pretty, json or silent, got "${log}"`);
+  }
+  const adminToken = values['admin-token'] ?? env.REF_ADMIN_TOKEN;
+  if (adminToken !== undefined && !/^[\x21-\x7E]{8,256}$/.test(adminToken)) {
+    throw new UsageError('--admin-token must be 8..256 printable characters without spaces');
+  }
+  return {
+    host: values.host ?? '127.0.0.1',
+    port,
+    log,
+    help: values.help ?? false,
+    ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
+    ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
+    ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      scenario: { type: 'string' },
+      'admin-token': { type: 'string' },
+      'state-file': { type: 'string' },
+      log: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

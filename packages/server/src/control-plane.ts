@@ -1,0 +1,145 @@
+import type { IdempotencyEntry } from './domain/idempotency';
+import type { RequestJournal } from './request-journal';
+import type { Scenario } from './scenario/schema';
+import { parseScenario } from './scenario/validate';
+import {
+  defaultFaults,
+  type Faults,
+  type RequestEntry,
+  type ServerContext,
+} from './server-context';
+
+/** Result of loading a scenario: each account with its tokens. */
+export interface LoadedScenario {
+  readonly accounts: Array<{ account_ref: string; api_keys: string[] }>;
+}
+
+/** The clock as the admin API shows it. */
+export interface ClockState {
+  readonly now: string;
+  readonly frozen: boolean;
+}
+
+/** The admin API in-process: the same controls as `/__admin`. */
+export interface Admin {
+  /** Replaces all state; throws a 400 `ScenarioError` (state untouched) when invalid. */
+  loadScenario(document: unknown): Promise<LoadedScenario>;
+  /** Back to the scenario loaded last. */
+  reset(): Promise<void>;
+  /** The whole state as a Scenario document (round-trips through `loadScenario`). */
+  state(): Scenario;
+  readonly clock: {
+    now(): ClockState;
+    advance(seconds: number): ClockState;
+    set(now: string | Date): ClockState;
+    freeze(frozen?: boolean): ClockState;
+  };
+  readonly shield: {
+    pause(retryAfterSeconds?: number): void;
+    unpause(): void;
+  };
+  readonly faults: {
+    set(faults: Partial<Faults>): Faults;
+    get(): Faults;
+  };
+  /** The last 1,000 API requests, oldest first. */
+  requests(): RequestEntry[];
+}
+
+const DEFAULT_RETRY_AFTER = 30;
+
+/** The control plane plus the initial load, which alone honours a start-time override. */
+export interface ControlPlane {
+  readonly admin: Admin;
+  /** Loads the first scenario; `startOverride` wins over its `now` (here and on resets). */
+  initialize(document: unknown, startOverride: number | undefined): Promise<void>;
+}
+
+/** Builds the control plane over a context. */
+export function createControlPlane(ctx: ServerContext, journal: RequestJournal): ControlPlane {
+  let last: Scenario = parseScenario({});
+  let lastOverride: number | undefined;
+
+  async function apply(scenario: Scenario, override: number | undefined): Promise<void> {
+    const startMs =
+      override ?? (scenario.now === undefined ? Date.now() : Date.parse(scenario.now));
+    await ctx.store.load(scenario, startMs);
+    ctx.clock.restart(startMs, scenario.frozen ?? false);
+    ctx.idempotency.import((scenario.idempotency ?? []) as IdempotencyEntry[]);
+    ctx.rateLimiter.clear();
+    ctx.extensions.load(scenario.extensions);
+    Object.assign(ctx.faults, defaultFaults());
+    ctx.shield.paused = false;
+    ctx.shield.retryAfterSeconds = DEFAULT_RETRY_AFTER;
+    journal.clear();
+    last = scenario;
+    lastOverride = override;
+  }
+
+  const clockState = (): ClockState => ({
+    now: ctx.clock.now().toISOString(),
+    frozen: ctx.clock.frozen,
+  });
+
+  const admin: Admin = {
+    async loadScenario(document) {
+      const scenario = parseScenario(document);
+      await apply(scenario, undefined);
+      return {
+        accounts: scenario.accounts.map((a) => ({
+          account_ref: a.account_ref,
+          api_keys: a.api_keys.map((k) => k.token),
+        })),
+      };
+    },
+    reset: () => apply(last, lastOverride),
+    state() {
+      const nowMs = ctx.clock.nowMs();
+      const records = ctx.store.exportRecords();
+      const extensions = ctx.extensions.export();
+      return {
+        now: new Date(nowMs).toISOString(),
+        frozen: ctx.clock.frozen,
+        ...records,
+        idempotency: ctx.idempotency.export(nowMs) as Scenario['idempotency'] & object,
+        ...(extensions === undefined ? {} : { extensions }),
+      };
+    },
+    clock: {
+      now: clockState,
+      advance(seconds) {
+        ctx.clock.advance(seconds);
+        return clockState();
+      },
+      set(now) {
+        ctx.clock.set(typeof now === 'string' ? Date.parse(now) : now.getTime());
+        return clockState();
+      },
+      freeze(frozen = true) {
+        ctx.clock.freeze(frozen);
+        return clockState();
+      },
+    },
+    shield: {
+      pause(retryAfterSeconds = DEFAULT_RETRY_AFTER) {
+        ctx.shield.paused = true;
+        ctx.shield.retryAfterSeconds = retryAfterSeconds;
+      },
+      unpause() {
+        ctx.shield.paused = false;
+      },
+    },
+    faults: {
+      set(faults) {
+        Object.assign(ctx.faults, faults);
+        return { ...ctx.faults };
+      },
+      get: () => ({ ...ctx.faults }),
+    },
+    requests: () => journal.list(),
+  };
+  return {
+    admin,
+    initialize: (document, startOverride) => apply(parseScenario(document), startOverride),
+  };
+}

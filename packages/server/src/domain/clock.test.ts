@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createClock } from './clock';
+import { DomainError } from './errors';
+
+describe('clock', () => {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+
+  it('runs at real speed from its start, unless frozen', () => {
+    let real = 1000;
+    const clock = createClock(start, () => real);
+    real += 1500;
+    expect(clock.nowMs()).toBe(start + 1500);
+    clock.freeze(true);
+    real += 10_000;
+    expect(clock.nowMs()).toBe(start + 1500);
+    clock.freeze(false);
+    real += 500;
+    expect(clock.now().toISOString()).toBe('2026-01-01T00:00:02.000Z');
+  });
+
+  it('moves forward on advance and set, and never backwards', () => {
+    const clock = createClock(start, () => 0);
+    clock.advance(90);
+    expect(clock.nowMs()).toBe(start + 90_000);
+    expect(() => clock.set(start)).toThrow(DomainError);
+    expect(() => clock.advance(-1)).toThrow(DomainError);
+    clock.set(start + 3_600_000);
+    expect(clock.nowMs()).toBe(start + 3_600_000);
+    clock.restart(start, true);
+    expect(clock.nowMs()).toBe(start);
+    expect(clock.frozen).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { fingerprint, IDEMPOTENCY_RETENTION_MS, IdempotencyStore } from './idempotency';
+
+describe('IdempotencyStore', () => {
+  const t0 = 1_000_000;
+  const fp = fingerprint({ a: 1, b: [1, 2] });
+
+  it('fingerprints canonically (key order does not matter, values do)', () => {
+    expect(fingerprint({ b: [1, 2], a: 1 })).toBe(fp);
+    expect(fingerprint({ a: 1, b: [2, 1] })).not.toBe(fp);
+  });
+
+  it('claims, reports in-use, replays the completed response, and rejects another body', () => {
+    const store = new IdempotencyStore();
+    const first = store.claim('A', 'createOrder', 'k1', fp, t0);
+    expect(first.kind).toBe('new');
+    expect(store.claim('A', 'createOrder', 'k1', fp, t0).kind).toBe('in_use');
+    if (first.kind === 'new') first.complete({ status: 200, body: { ok: true } });
+    expect(store.claim('A', 'createOrder', 'k1', fp, t0 + 5)).toEqual({
+      kind: 'replay',
+      response: { status: 200, body: { ok: true } },
+    });
+    expect(store.claim('A', 'createOrder', 'k1', 'other', t0).kind).toBe('reused');
+    // Scoped per account and operation.
+    expect(store.claim('B', 'createOrder', 'k1', fp, t0).kind).toBe('new');
+    expect(store.claim('A', 'powerService', 'k1', fp, t0).kind).toBe('new');
+  });
+
+  it('forgets released claims and completed ones after 24 h', () => {
+    const store = new IdempotencyStore();
+    const claim = store.claim('A', 'op', 'k', fp, t0);
+    if (claim.kind === 'new') claim.release();
+    const again = store.claim('A', 'op', 'k', fp, t0);
+    if (again.kind === 'new') again.complete({ status: 200 });
+    expect(store.claim('A', 'op', 'k', 'x', t0 + IDEMPOTENCY_RETENTION_MS - 1).kind).toBe('reused');
+    expect(store.claim('A', 'op', 'k', 'x', t0 + IDEMPOTENCY_RETENTION_MS).kind).toBe('new');
+  });
+
+  it('round-trips completed records through export and import', () => {
+    const store = new IdempotencyStore();
+    const claim = store.claim('A', 'op', 'k', fp, t0);
+    if (claim.kind === 'new')
+      claim.complete({ status: 422, body: { error: 'insufficient_balance' } });
+    const copy = new IdempotencyStore();
+    copy.import(store.export(t0));
+    expect(copy.claim('A', 'op', 'k', fp, t0 + 1)).toMatchObject({
+      kind: 'replay',
+      response: { status: 422 },
+    });
+    expect(store.export(t0 + IDEMPOTENCY_RETENTION_MS)).toEqual([]);
+  });
+});

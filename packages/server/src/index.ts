@@ -1,0 +1,20 @@
+export type { Admin, ClockState, LoadedScenario } from './control-plane';
+export { DomainError, type DomainErrorOptions } from './domain/errors';
+export type { IdempotencyEntry, StoredResponse } from './domain/idempotency';
+export type { ListeningServer, ListenOptions } from './http/listen';
+export type {
+  OperationCall,
+  OperationImpl,
+  OperationImpls,
+  OperationResult,
+} from './operations/types';
+export {
+  createReferenceServer,
+  type ReferenceServer,
+  type ReferenceServerOptions,
+} from './reference-server';
+export { demoScenario } from './scenario/demo';
+export { Scenario, type ScenarioInput } from './scenario/schema';
+export { parseScenario, ScenarioError } from './scenario/validate';
+export type { Faults, RequestEntry } from './server-context';
+export type { Change, CommittedMutation, Store } from './store/store';

@@ -1,0 +1,56 @@
+import type { Invoice, Order, Service, Transaction } from '@refapi/schema';
+import { redactDescription } from '../domain/redact';
+import type { Partition } from '../store/partition';
+import type {
+  InvoiceRecord,
+  OrderRecord,
+  ServiceRecord,
+  TransactionRecord,
+} from '../store/records';
+import { publicInvoice, publicOrder, publicTransaction } from '../store/to-scenario';
+
+// Records as the API shows them. Linked references are emitted only when they point to
+// something the account owns (reseller services count as not owned); otherwise omitted.
+
+/** A service as the API shows it (partition key and reseller flag removed). */
+export function presentService(record: ServiceRecord): Service {
+  const { account_ref, reseller, ...service } = record;
+  return service;
+}
+
+function dropForeignLinks<
+  T extends {
+    service_ref?: string | undefined;
+    invoice_ref?: string | undefined;
+    transaction_ref?: string | undefined;
+  },
+>(item: T, partition: Partition): T {
+  if (item.service_ref !== undefined && partition.ownedService(item.service_ref) === undefined) {
+    delete item.service_ref;
+  }
+  if (item.invoice_ref !== undefined && partition.invoices.get(item.invoice_ref) === undefined) {
+    delete item.invoice_ref;
+  }
+  if (
+    item.transaction_ref !== undefined &&
+    partition.transactions.get(item.transaction_ref) === undefined
+  ) {
+    delete item.transaction_ref;
+  }
+  return item;
+}
+
+/** An invoice as the API shows it. */
+export const presentInvoice = (record: InvoiceRecord, partition: Partition): Invoice =>
+  dropForeignLinks(publicInvoice(record), partition);
+
+/** An order as the API shows it. */
+export const presentOrder = (record: OrderRecord, partition: Partition): Order =>
+  dropForeignLinks(publicOrder(record), partition);
+
+/** A ledger transaction as the API shows it, description redacted. */
+export function presentTransaction(record: TransactionRecord, partition: Partition): Transaction {
+  const txn = dropForeignLinks(publicTransaction(record), partition);
+  txn.description = redactDescription(txn.description);
+  return txn;
+}

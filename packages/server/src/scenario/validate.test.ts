@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { scenario } from '../testing/scenario-builder';
+import { demoScenario } from './demo';
+import { parseScenario, ScenarioError } from './validate';
+
+interface Doc {
+  accounts: Array<
+    Record<string, unknown> & {
+      api_keys: Array<Record<string, unknown>>;
+      services: Array<Record<string, unknown>>;
+    }
+  >;
+}
+
+const valid = () => scenario().plan().account().withKvm().key().build() as unknown as Doc;
+
+function errorOf(document: unknown): string {
+  try {
+    parseScenario(document);
+  } catch (error) {
+    if (error instanceof ScenarioError) return error.code;
+    throw error;
+  }
+  return 'valid';
+}
+
+describe('parseScenario', () => {
+  it('accepts the demo and applies defaults', () => {
+    const demo = parseScenario(demoScenario);
+    expect(demo.accounts).toHaveLength(3);
+    expect(demo.plans).toHaveLength(8);
+    expect(parseScenario({}).rates).toEqual({ EUR: 1, USD: 1.08, GBP: 0.86 });
+  });
+
+  it('names the JSON path and the reason of the first problem', () => {
+    const doc = valid();
+    doc.accounts[0]!.api_keys.push({ token: 'sk_live_x', scopes: ['*'] });
+    expect(errorOf(doc)).toBe(
+      'invalid_scenario: accounts[0].api_keys[1].token: must start with refak_',
+    );
+
+    const missing = valid();
+    delete missing.accounts[0]!.email;
+    expect(errorOf(missing)).toBe('invalid_scenario: accounts[0].email: is required');
+
+    const badRef = valid();
+    badRef.accounts[0]!.services[0]!.service_ref = 'REF-SVC-xyz';
+    expect(errorOf(badRef)).toMatch(
+      /^invalid_scenario: accounts\[0\]\.services\[0\]\.service_ref: must match/,
+    );
+
+    const unknown = valid();
+    unknown.accounts[0]!.nickname = 'x';
+    expect(errorOf(unknown)).toBe('invalid_scenario: accounts[0].nickname: is not a known field');
+
+    const cidr = valid();
+    cidr.accounts[0]!.api_keys[0]!.allowed_ips = ['10.0.0.0/40'];
+    expect(errorOf(cidr)).toBe(
+      'invalid_scenario: accounts[0].api_keys[0].allowed_ips[0]: must be an IP or CIDR',
+    );
+
+    expect(errorOf({ accounts: 'x' })).toBe('invalid_scenario: accounts: must be array');
+  });
+
+  it('enforces document-wide uniqueness and whole cents', () => {
+    const dupService = scenario()
+      .account()
+      .withKvm({ serviceRef: 'REF-SVC-1' })
+      .account()
+      .withKvm({ serviceRef: 'REF-SVC-1' });
+    expect(() => dupService.build()).toThrow(
+      'invalid_scenario: accounts[1].services[0].service_ref: duplicates the reference at accounts[0].services[0].service_ref',
+    );
+
+    const dupToken = valid();
+    dupToken.accounts[0]!.api_keys.push({ ...dupToken.accounts[0]!.api_keys[0] });
+    expect(errorOf(dupToken)).toBe(
+      'invalid_scenario: accounts[0].api_keys[1].token: duplicates another token',
+    );
+
+    const cents = valid();
+    cents.accounts[0]!.balance = 1.001;
+    expect(errorOf(cents)).toBe(
+      'invalid_scenario: accounts[0].balance: must have at most 2 decimals',
+    );
+  });
+});
