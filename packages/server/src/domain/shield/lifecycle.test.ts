@@ -30,7 +30,7 @@ describe('rulePhaseAt', () => {
   });
 
   it('ends failed instead of active when the apply failed', () => {
-    const r = rule({ outcome: 'failed', last_error_code: 'provider_apply_failed' });
+    const r = rule({ outcome: 'failed', last_error_code: 'apply_failed' });
     expect(rulePhaseAt(r, T0 + STEP_MS).phase).toBe('applying');
     expect(rulePhaseAt(r, T0 + 2 * STEP_MS).phase).toBe('failed');
   });

@@ -2,7 +2,7 @@ import { applyEndsAt } from './lifecycle';
 import type { ShieldRuleRecord, ShieldState } from './state';
 
 /** Error code a rule carries when the provider failed to apply it. */
-export const APPLY_FAILED = 'provider_apply_failed';
+export const APPLY_FAILED = 'apply_failed';
 
 /** Result of settling: the new state and whether the armed fault was used up. */
 export interface SettleResult {
