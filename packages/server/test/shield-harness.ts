@@ -1,6 +1,7 @@
 // Shared set-up of the Shield integration suites: one scenario covering the ownership and
 // subscription matrix, a client that runs in-process or over node:http, and a scan of
 // every Shield response for provider-ish fields.
+import { setupServer } from 'msw/node';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { createReferenceServer, type ListeningServer, type ReferenceServer } from '../src/index';
@@ -108,8 +109,11 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
 }
 
-/** How the suite reaches the server. */
-export type Transport = 'in-process' | 'http';
+/**
+ * How the suite reaches the server: `in-process` through the server's bound fetch, `msw`
+ * through its handlers under msw's `setupServer`, `http` over node:http on 127.0.0.1.
+ */
+export type Transport = 'in-process' | 'msw' | 'http';
 
 // Keys (not values) a Shield answer must never carry: provider placement and secrets.
 const PROVIDER_KEY =
@@ -134,6 +138,7 @@ export class ShieldWorld {
     readonly server: ReferenceServer,
     readonly transport: Transport,
     private readonly listening: ListeningServer | undefined,
+    private readonly msw: ReturnType<typeof setupServer> | undefined,
   ) {}
 
   /** Starts a server on a scenario (default: the Shield scenario), reachable the given way. */
@@ -145,11 +150,14 @@ export class ShieldWorld {
     await server.ready;
     const listening =
       transport === 'http' ? await server.listen({ port: 0, host: '127.0.0.1' }) : undefined;
-    return new ShieldWorld(server, transport, listening);
+    const msw = transport === 'msw' ? setupServer(...server.handlers) : undefined;
+    msw?.listen({ onUnhandledRequest: 'error' });
+    return new ShieldWorld(server, transport, listening, msw);
   }
 
-  /** Stops the listener, if any. */
+  /** Stops the listener or the msw interception, if any. */
   async stop(): Promise<void> {
+    this.msw?.close();
     await this.listening?.close();
   }
 
@@ -158,7 +166,7 @@ export class ShieldWorld {
   }
 
   private send(url: string, init: RequestInit): Promise<Response> {
-    return this.listening ? fetch(url, init) : this.server.fetch(url, init);
+    return this.transport === 'in-process' ? this.server.fetch(url, init) : fetch(url, init);
   }
 
   /** Calls `/v1<path>`; every Shield answer is scanned for provider-ish fields. */

@@ -1,5 +1,5 @@
-// The README's Shield walkthrough, end to end, in-process and over node:http (127.0.0.1,
-// port 0): admin calls go over the same transport.
+// The README's Shield walkthrough, end to end, over every transport (bound fetch, msw
+// handlers, node:http on 127.0.0.1 port 0); admin calls go over the same transport.
 import { ShieldOverview, ShieldRuleMutation, ShieldTelemetry } from '@refapi/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   type Transport,
 } from './shield-harness';
 
-describe.each<Transport>(['in-process', 'http'])('Shield walkthrough (%s)', (transport) => {
+describe.each<Transport>(['in-process', 'msw', 'http'])('Shield walkthrough (%s)', (transport) => {
   let world: ShieldWorld;
   beforeAll(async () => {
     world = await ShieldWorld.start(transport);
