@@ -34,7 +34,9 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   try {
     values = parse(argv).values;
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'invalid arguments');
+    // Node's messages go on with advice about positionals; the first sentence is the point.
+    const message = (error as Error).message.split(/\.\s|\n/)[0] ?? 'invalid arguments';
+    throw new UsageError(message);
   }
   const port = Number(values.port ?? '4010');
   if (!/^\d+$/.test(values.port ?? '4010') || port > 65_535) {

@@ -1,0 +1,140 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { scenario } from '../src/testing/scenario-builder';
+import { TRANSPORTS, useApi } from './api-harness';
+import { apiScenario, KEY, SVC } from './api-scenario';
+
+describe.each(TRANSPORTS)('admin API over %s', (transport) => {
+  const api = useApi(transport, { scenario: apiScenario() });
+  beforeEach(() => api.server.admin.loadScenario(apiScenario()));
+  const balance = async () => (await api.call('GET', '/balance', { key: KEY.full })).body.amount;
+
+  it('loads a scenario, answering each account with its tokens', async () => {
+    const doc = scenario()
+      .now('2026-06-01T00:00:00Z')
+      .account({ balance: 7 })
+      .key(['*'], { token: 'refak_new_one' })
+      .build();
+    const res = await api.admin('POST', '/scenario', doc);
+    expect([res.status, res.body]).toEqual([
+      200,
+      { accounts: [{ account_ref: 'REF-ACCT-1', api_keys: ['refak_new_one'] }] },
+    ]);
+    expect((await api.call('GET', '/balance', { key: 'refak_new_one' })).body.amount).toBe(7);
+    expect((await api.call('GET', '/me', { key: KEY.full })).status).toBe(401);
+  });
+
+  it('refuses an invalid scenario precisely and leaves the state untouched', async () => {
+    const doc = apiScenario();
+    const keys = doc.accounts?.[0]?.api_keys;
+    keys?.push({ token: 'secret_no_prefix', scopes: ['*'], allowed_ips: [] });
+    const res = await api.admin('POST', '/scenario', doc);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { error: 'invalid_scenario: accounts[0].api_keys[5].token: must start with refak_' },
+    ]);
+    expect((await api.call('GET', '/me', { key: KEY.full })).status).toBe(200);
+    expect((await api.admin('POST', '/scenario', { accounts: [{}] })).body.error).toBe(
+      'invalid_scenario: accounts[0].account_ref: is required',
+    );
+  });
+
+  it('resets to the scenario loaded last', async () => {
+    await api.call('POST', '/orders', {
+      key: KEY.full,
+      idempotencyKey: 'r',
+      body: { type: 'kvm', plan_code: 'kvm-s' },
+    });
+    expect(await balance()).toBe(94.05);
+    const res = await api.admin('POST', '/reset');
+    expect([res.status, res.text]).toEqual([204, '']);
+    expect(await balance()).toBe(100);
+  });
+
+  it('exports the whole state as a scenario that round-trips, idempotency records included', async () => {
+    const placed = await api.call('POST', '/orders', {
+      key: KEY.full,
+      idempotencyKey: 'rt',
+      body: { type: 'kvm', plan_code: 'kvm-s' },
+    });
+    const state = await api.admin('GET', '/state');
+    expect(state.status).toBe(200);
+    expect(state.body.idempotency).toHaveLength(1);
+    expect((await api.admin('POST', '/scenario', state.body)).status).toBe(200);
+    expect((await api.admin('GET', '/state')).body).toEqual(state.body);
+    const replay = await api.call('POST', '/orders', {
+      key: KEY.full,
+      idempotencyKey: 'rt',
+      body: { type: 'kvm', plan_code: 'kvm-s' },
+    });
+    expect(replay.body).toEqual({ ...placed.body, idempotent_replayed: true });
+    expect(await balance()).toBe(94.05);
+  });
+
+  it('moves the clock forward, freezes it, never backwards', async () => {
+    const advanced = await api.admin('POST', '/clock', { advance_seconds: 3600 });
+    expect(advanced.body).toEqual({ now: '2026-01-01T01:00:00.000Z', frozen: true });
+    const set = await api.admin('POST', '/clock', { now: '2026-02-01T00:00:00Z', frozen: false });
+    expect(set.body.frozen).toBe(false);
+    expect(Date.parse(set.body.now)).toBeGreaterThanOrEqual(Date.parse('2026-02-01T00:00:00Z'));
+    const back = await api.admin('POST', '/clock', { now: '2025-01-01T00:00:00Z' });
+    expect([back.status, back.body]).toEqual([400, { error: 'clock_backwards' }]);
+    expect((await api.admin('POST', '/clock', { advance_seconds: -5 })).body).toEqual({
+      error: 'invalid_body: advance_seconds',
+    });
+    const me = await api.call('GET', '/balance', { key: KEY.full });
+    expect(Date.parse(me.body.as_of)).toBeGreaterThanOrEqual(Date.parse('2026-02-01T00:00:00Z'));
+  });
+
+  it('pauses Shield (503 + Retry-After on every Shield operation) and injects faults', async () => {
+    expect((await api.admin('POST', '/shield', { paused: true, retry_after: 42 })).body).toEqual({
+      paused: true,
+    });
+    const paused = await api.call('GET', `/services/${SVC.kvm}/shield`, { key: KEY.full });
+    expect([paused.status, paused.body, paused.headers.get('retry-after')]).toEqual([
+      503,
+      { error: 'shield_paused' },
+      '42',
+    ]);
+    expect((await api.call('GET', '/me', { key: KEY.full })).status).toBe(200);
+    await api.admin('POST', '/shield', { paused: false });
+    expect(
+      (await api.call('GET', `/services/${SVC.kvm}/shield`, { key: KEY.full })).status,
+    ).not.toBe(503);
+
+    const faults = await api.admin('POST', '/faults', { power: 'reject', latency_ms: 30 });
+    expect(faults.body).toEqual({ power: 'reject', shield: 'ok', latency_ms: 30 });
+    const started = performance.now();
+    const power = await api.call('POST', `/services/${SVC.kvm}/power`, {
+      key: KEY.full,
+      idempotencyKey: 'pw',
+      body: { action: 'stop' },
+    });
+    expect([power.status, power.body]).toEqual([502, { error: 'power_rejected' }]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect((await api.admin('POST', '/faults', { power: 'sometimes' })).body).toEqual({
+      error: 'invalid_body: power',
+    });
+  });
+
+  it('journals requests without tokens, and guards itself', async () => {
+    await api.call('GET', '/me', { key: KEY.full });
+    await api.call('GET', '/services?limit=2', { key: KEY.foreign });
+    await api.call('GET', '/me');
+    const res = await api.admin('GET', '/requests');
+    expect(
+      res.body.requests
+        .slice(-3)
+        .map((r: Record<string, unknown>) => [r.method, r.path, r.status, r.account_ref]),
+    ).toEqual([
+      ['GET', '/v1/me', 200, 'REF-ACCT-A'],
+      ['GET', '/v1/services', 200, 'REF-ACCT-B'],
+      ['GET', '/v1/me', 401, null],
+    ]);
+    expect(res.text).not.toContain('refak_');
+    expect(res.body.requests.at(-1).time).toBe('2026-01-01T00:00:00.000Z');
+    expect((await api.admin('GET', '/nope')).status).toBe(404);
+    expect((await api.admin('GET', '/reset')).status).toBe(405);
+    const anonymous = await fetch(`${api.origin}/__admin/requests`);
+    expect(anonymous.status).toBe(401);
+  });
+});

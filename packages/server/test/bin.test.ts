@@ -1,0 +1,99 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// Runs src/bin.ts through tsx (no build needed), exactly as `ref-server` would run.
+const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+const children: ChildProcessWithoutNullStreams[] = [];
+
+function start(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@refapi/source', BIN, ...args],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return {
+    child,
+    output: () => ({ stdout, stderr }),
+    async waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
+      for (let i = 0; i < 300; i++) {
+        const match = pattern.exec(stdout);
+        if (match) return match;
+        if (child.exitCode !== null) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no ${pattern} in output: ${stdout} ${stderr}`);
+    },
+  };
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('ref-server bin', () => {
+  it('prints base URL, admin token and one key per demo account, serves, logs JSON without tokens, exits on SIGTERM', async () => {
+    const server = start(['--port', '0', '--log', 'json'], { REF_ADMIN_TOKEN: 'env-admin-token' });
+    const [, baseUrl] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    await server.waitFor(/GBP\) key: refak_demo_gbp_full/);
+    const { stdout } = server.output();
+    expect(stdout).toContain('admin token: env-admin-token');
+    expect(stdout).toContain('REF-ACCT-1 (EUR) key: refak_demo_eur_full');
+    expect(stdout).toContain('REF-ACCT-2 (USD) key: refak_demo_usd_full');
+
+    const me = await fetch(`${baseUrl}/me`, {
+      headers: { authorization: 'Bearer refak_demo_eur_full' },
+    });
+    expect([me.status, (await me.json()).account_ref]).toEqual([200, 'REF-ACCT-1']);
+    await fetch(`${baseUrl}/me`, { headers: { authorization: 'Bearer refak_wrong_token' } });
+    const line = await server.waitFor(/\{"level":"info".*"status":401.*\}/);
+    expect(JSON.parse(line[0])).toMatchObject({
+      method: 'GET',
+      path: '/v1/me',
+      status: 401,
+      account_ref: null,
+    });
+    const logLines = server
+      .output()
+      .stdout.split('\n')
+      .filter((l) => l.startsWith('{'));
+    expect(logLines.join('\n')).not.toContain('refak_');
+
+    server.child.kill('SIGTERM');
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(0);
+  });
+
+  it('refuses an unknown flag with one line on stderr and exit code 2', async () => {
+    const run = start(['--frobnicate']);
+    const [code] = await once(run.child, 'exit');
+    expect(code).toBe(2);
+    expect(run.output().stderr.trim().split('\n')).toEqual([
+      "ref-server: Unknown option '--frobnicate' (see --help)",
+    ]);
+  });
+
+  it('refuses an invalid scenario file with the precise reason', async () => {
+    const run = start([
+      '--scenario',
+      fileURLToPath(new URL('./fixtures/bad-scenario.json', import.meta.url)),
+    ]);
+    const [code] = await once(run.child, 'exit');
+    expect(code).toBe(1);
+    expect(run.output().stderr).toBe(
+      'ref-server: invalid_scenario: accounts[0].api_keys[0].token: must start with refak_\n',
+    );
+  });
+});
