@@ -1,0 +1,20 @@
+import { BalanceQuery } from '@refapi/schema';
+import type { Handler } from '../cli/lazy-action';
+import { createClient } from '../runtime/client';
+import { print } from '../runtime/print';
+import { asFlag, validateInput } from '../runtime/validate';
+
+/** `refctl me`. */
+export const me: Handler = async (ctx) => {
+  const client = await createClient(ctx);
+  const account = await client.account.get({ signal: ctx.signal });
+  await print(ctx, { kind: 'object', value: account });
+};
+
+/** `refctl balance [--display-currency X]`. */
+export const balance: Handler = async (ctx, _args, opts) => {
+  const query = validateInput(BalanceQuery, { display_currency: opts.displayCurrency }, asFlag);
+  const client = await createClient(ctx);
+  const value = await client.balance.get(query, { signal: ctx.signal });
+  await print(ctx, { kind: 'object', value });
+};

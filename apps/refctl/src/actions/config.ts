@@ -1,0 +1,105 @@
+import { text } from 'node:stream/consumers';
+import { API_KEY_PREFIX } from '@refapi/schema';
+import { UsageError } from '../cli/cli-error';
+import type { Handler } from '../cli/lazy-action';
+import { readConfig, writeConfig } from '../config/config-file';
+import { configFilePath } from '../config/config-path';
+import { maskKey } from '../config/mask-key';
+import { checkBaseUrl, resolveSettings } from '../config/resolve-settings';
+import type { View } from '../output/view';
+import { note, print } from '../runtime/print';
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const profileView: View = {
+  columns: ['name', 'current', 'base_url', 'api_key'],
+  fields: ['name', 'current', 'base_url', 'api_key'],
+};
+
+function checkName(name: string): string {
+  if (!NAME.test(name))
+    throw new UsageError(`invalid profile name "${name}": use letters, digits, _ . -`);
+  return name;
+}
+
+/** `refctl config set-profile NAME [--base-url URL] [--api-key-stdin] [--use]`. */
+export const setProfile: Handler = async (ctx, [rawName], opts) => {
+  const name = checkName(rawName!);
+  const path = configFilePath(ctx.io.env);
+  const config = await readConfig(path);
+  const profile = { ...config.profiles[name] };
+  if (typeof opts.baseUrl === 'string') profile.base_url = checkBaseUrl(opts.baseUrl, 'flag');
+  if (opts.apiKeyStdin === true) profile.api_key = await readKey(ctx);
+  config.profiles[name] = profile;
+  if (opts.use === true || config.current_profile === undefined) config.current_profile = name;
+  await writeConfig(path, config);
+  note(
+    ctx,
+    `profile "${name}" saved in ${path}${config.current_profile === name ? ' (current)' : ''}`,
+  );
+};
+
+// The key comes from stdin only: an argument would show in `ps` and shell history.
+async function readKey(ctx: Parameters<Handler>[0]): Promise<string> {
+  if (ctx.io.stdin.isTTY) note(ctx, 'paste the API key, then press Enter and Ctrl-D:');
+  const key = (await text(ctx.io.stdin)).trim();
+  if (!key.startsWith(API_KEY_PREFIX) || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new UsageError(
+      `the API key read from stdin must be one word starting with ${API_KEY_PREFIX}`,
+    );
+  }
+  ctx.state.secrets.add(key);
+  return key;
+}
+
+/** `refctl config use NAME`. */
+export const use: Handler = async (ctx, [name]) => {
+  const path = configFilePath(ctx.io.env);
+  const config = await readConfig(path);
+  if (config.profiles[name!] === undefined)
+    throw new UsageError(`profile "${name}" does not exist; see: refctl config list`);
+  config.current_profile = name;
+  await writeConfig(path, config);
+  note(ctx, `current profile: ${name}`);
+};
+
+/** `refctl config list`: profiles with masked keys. */
+export const list: Handler = async (ctx) => {
+  const config = await readConfig(configFilePath(ctx.io.env));
+  const rows = Object.entries(config.profiles).map(([name, p]) => ({
+    name,
+    current: name === config.current_profile,
+    base_url: p.base_url ?? null,
+    api_key: p.api_key === undefined ? null : maskKey(p.api_key),
+  }));
+  await print(ctx, { kind: 'rows', value: rows, rows, view: profileView });
+};
+
+/** `refctl config show`: the settings in effect, each with its source; the key masked. */
+export const show: Handler = async (ctx) => {
+  const path = configFilePath(ctx.io.env);
+  const s = resolveSettings(ctx.globals, ctx.io.env, await readConfig(path));
+  await print(ctx, {
+    kind: 'object',
+    value: {
+      config_file: path,
+      profile: s.profile ?? null,
+      profile_source: s.profileSource,
+      base_url: s.baseUrl,
+      base_url_source: s.baseUrlSource,
+      api_key: s.apiKey === undefined ? null : maskKey(s.apiKey),
+      api_key_source: s.apiKeySource,
+    },
+  });
+};
+
+/** `refctl config delete NAME`. */
+export const remove: Handler = async (ctx, [name]) => {
+  const path = configFilePath(ctx.io.env);
+  const config = await readConfig(path);
+  if (config.profiles[name!] === undefined)
+    throw new UsageError(`profile "${name}" does not exist; see: refctl config list`);
+  delete config.profiles[name!];
+  if (config.current_profile === name) delete config.current_profile;
+  await writeConfig(path, config);
+  note(ctx, `profile "${name}" deleted`);
+};

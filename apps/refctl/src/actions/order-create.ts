@@ -1,0 +1,43 @@
+import type { Handler } from '../cli/lazy-action';
+import { createClient, loadSettings } from '../runtime/client';
+import { confirm } from '../runtime/confirm';
+import { note, print } from '../runtime/print';
+import { idempotencyKeyFor } from './idempotency';
+import { describeQuote, findPlan } from './order-quote';
+import { type OrderFlags, orderRequest } from './order-request';
+
+/**
+ * `refctl orders create`: validates, shows the server's quote, asks, then buys with an
+ * idempotency key that a failure prints for a safe retry.
+ */
+export const createOrder: Handler = async (ctx, _args, opts) => {
+  const body = orderRequest(opts as OrderFlags);
+  const idempotencyKey = idempotencyKeyFor(opts);
+  if (opts.dryRun === true) {
+    const { baseUrl } = await loadSettings(ctx);
+    const request = {
+      method: 'POST',
+      url: `${baseUrl}/orders`,
+      idempotency_key: idempotencyKey,
+      body,
+    };
+    await print(ctx, { kind: 'object', value: request });
+    return;
+  }
+  const client = await createClient(ctx);
+  const plan = await findPlan(client, body, ctx.signal);
+  const quote = describeQuote(plan, body);
+  note(ctx, `quote: ${quote}`);
+  await confirm(ctx.io, {
+    question: `Buy ${plan.code} for ${quote.slice(quote.indexOf(': ') + 2)} from the balance?`,
+    yes: opts.yes === true,
+    action: 'orders create',
+  });
+  ctx.state.idempotencyKey = idempotencyKey;
+  const result = await client.orders.create(body, { idempotencyKey, signal: ctx.signal });
+  ctx.state.idempotencyKey = undefined;
+  if (result.idempotentReplayed) {
+    note(ctx, 'replayed: this idempotency key already completed; nothing new was bought');
+  }
+  await print(ctx, { kind: 'object', value: result });
+};

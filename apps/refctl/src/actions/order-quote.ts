@@ -1,0 +1,33 @@
+import type { CreateOrderRequest, Plan } from '@refapi/schema';
+import type { RefClient } from '@refapi/sdk';
+import { CliError } from '../cli/cli-error';
+import { EXIT } from '../cli/exit-codes';
+import { formatAmount } from '../output/money';
+
+/** The catalog entry an order would buy, found through GET /plans (server-side prices). */
+export async function findPlan(
+  client: RefClient,
+  body: CreateOrderRequest,
+  signal: AbortSignal,
+): Promise<Plan> {
+  for await (const plan of client.plans.list({ type: body.type, limit: 100 }, { signal })) {
+    if (plan.code === body.plan_code) return plan;
+  }
+  throw new CliError(
+    `plan "${body.plan_code}" is not for sale as ${body.type}; see: refctl plans list --type ${body.type}`,
+    EXIT.notFound,
+    'plan_not_found',
+  );
+}
+
+/** The quote shown before buying, e.g. `kvm-s "KVM S": 5.00 EUR (monthly 5.00, yearly 50.00)`. */
+export function describeQuote(plan: Plan, body: CreateOrderRequest): string {
+  const price = plan.account_price;
+  const periods = Object.entries(price.period_prices ?? {})
+    .map(([name, amount]) => `${name} ${formatAmount(amount)}`)
+    .join(', ');
+  const addons = body.addons?.length
+    ? `, plus ${body.addons.length} addon line(s) priced by the server`
+    : '';
+  return `${plan.code} "${plan.name}": ${formatAmount(price.final)} ${price.currency}${periods ? ` (${periods})` : ''}${addons}`;
+}

@@ -1,0 +1,68 @@
+import { ListServicesQuery, PowerAction, ServiceRef } from '@refapi/schema';
+import type { Handler } from '../cli/lazy-action';
+import { createClient } from '../runtime/client';
+import { confirm } from '../runtime/confirm';
+import { print } from '../runtime/print';
+import { type PagingFlags, pagingRequest, printList } from '../runtime/print-list';
+import { asFlag, validateArg, validateInput } from '../runtime/validate';
+import { idempotencyKeyFor } from './idempotency';
+import { serviceView } from './views';
+
+/** `refctl services list [--type] [--status]`. */
+export const list: Handler = async (ctx, _args, opts) => {
+  const { query, options } = pagingRequest(ctx, opts as PagingFlags);
+  const valid = validateInput(
+    ListServicesQuery,
+    { ...query, type: opts.type, status: opts.status },
+    asFlag,
+  );
+  const client = await createClient(ctx);
+  await printList(ctx, client.services.list(valid, options), serviceView, options.maxItems);
+};
+
+/** `refctl services stats`. */
+export const stats: Handler = async (ctx) => {
+  const client = await createClient(ctx);
+  const value = await client.services.stats({ signal: ctx.signal });
+  await print(ctx, { kind: 'object', value });
+};
+
+/** `refctl services get REF`: prints the service object. */
+export const get: Handler = async (ctx, [ref]) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const client = await createClient(ctx);
+  const { service } = await client.services.get(serviceRef, { signal: ctx.signal });
+  await print(ctx, { kind: 'object', value: service, view: serviceView });
+};
+
+/** `refctl services auto-renew REF on|off`. */
+export const autoRenew: Handler = async (ctx, [ref, state]) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const client = await createClient(ctx);
+  const value = await client.services.setAutoRenew(serviceRef, state === 'on', {
+    signal: ctx.signal,
+  });
+  await print(ctx, { kind: 'object', value });
+};
+
+/** `refctl services power REF start|stop|reboot`: stop and reboot ask first. */
+export const power: Handler = async (ctx, [ref, rawAction], opts) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const action = validateArg(PowerAction, rawAction!, 'power action');
+  const idempotencyKey = idempotencyKeyFor(opts);
+  const client = await createClient(ctx);
+  if (action !== 'start') {
+    await confirm(ctx.io, {
+      question: `${action === 'stop' ? 'Stop' : 'Reboot'} ${serviceRef}? Running workloads are interrupted.`,
+      yes: opts.yes === true,
+      action: `services power ${action}`,
+    });
+  }
+  ctx.state.idempotencyKey = idempotencyKey;
+  const value = await client.services.power(serviceRef, action, {
+    signal: ctx.signal,
+    idempotencyKey,
+  });
+  ctx.state.idempotencyKey = undefined;
+  await print(ctx, { kind: 'object', value });
+};

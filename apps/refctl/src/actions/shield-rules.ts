@@ -1,0 +1,76 @@
+import { RulePathParams, ServiceRef } from '@refapi/schema';
+import type { Handler } from '../cli/lazy-action';
+import { createClient } from '../runtime/client';
+import { confirm } from '../runtime/confirm';
+import { note, print } from '../runtime/print';
+import { validateArg, validateInput } from '../runtime/validate';
+import { idempotencyKeyFor } from './idempotency';
+import { ruleIntent } from './rule-intent';
+import { ruleView } from './views';
+import { waitFor } from './wait';
+
+/** `refctl shield rules list REF`: JSON is the array of rules. */
+export const list: Handler = async (ctx, [ref]) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const client = await createClient(ctx);
+  const { rules } = await client.shield(serviceRef).rules.list({ signal: ctx.signal });
+  await print(ctx, { kind: 'rows', value: rules, rows: rules, view: ruleView });
+};
+
+/** `refctl shield rules add REF --name … [--wait]`: prints `{rule}` in its latest state. */
+export const add: Handler = async (ctx, [ref], opts) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const intent = ruleIntent(opts);
+  const idempotencyKey = idempotencyKeyFor(opts);
+  const rules = (await createClient(ctx)).shield(serviceRef).rules;
+  ctx.state.idempotencyKey = idempotencyKey;
+  const { rule } = await rules.create(intent, { idempotencyKey, signal: ctx.signal });
+  ctx.state.idempotencyKey = undefined;
+  const final =
+    opts.wait === true
+      ? await waitFor(
+          ctx,
+          {
+            subject: `rule ${rule.id}`,
+            target: 'active',
+            checkWith: `refctl shield rules list ${serviceRef}`,
+          },
+          opts.timeout as number,
+          (o) => rules.waitFor(rule.id, { state: 'active', ...o }),
+        )
+      : rule;
+  await print(ctx, { kind: 'object', value: { rule: final ?? rule }, table: final ?? rule });
+};
+
+/** `refctl shield rules delete REF RULE_ID [--wait] [--yes]`: asks first; prints nothing on stdout. */
+export const remove: Handler = async (ctx, [ref, id], opts) => {
+  const { service_ref: serviceRef, rule_id: ruleId } = validateInput(
+    RulePathParams,
+    { service_ref: ref, rule_id: id },
+    (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
+  );
+  const idempotencyKey = idempotencyKeyFor(opts);
+  const rules = (await createClient(ctx)).shield(serviceRef).rules;
+  await confirm(ctx.io, {
+    question: `Delete rule ${ruleId} of ${serviceRef}? A profile rule takes its whole bundle with it.`,
+    yes: opts.yes === true,
+    action: 'shield rules delete',
+  });
+  ctx.state.idempotencyKey = idempotencyKey;
+  await rules.delete(ruleId, { idempotencyKey, signal: ctx.signal });
+  ctx.state.idempotencyKey = undefined;
+  if (opts.wait === true) {
+    await waitFor(
+      ctx,
+      {
+        subject: `rule ${ruleId}`,
+        target: 'deleted',
+        checkWith: `refctl shield rules list ${serviceRef}`,
+      },
+      opts.timeout as number,
+      (o) => rules.waitFor(ruleId, { state: 'deleted', ...o }),
+    );
+  } else {
+    note(ctx, `rule ${ruleId}: rollback queued`);
+  }
+};

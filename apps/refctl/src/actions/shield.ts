@@ -1,0 +1,104 @@
+import type { ShieldCapabilities, ShieldOverview } from '@refapi/schema';
+import { PresetPathParams, ServiceRef, ShieldProfileCode } from '@refapi/schema';
+import type { Handler } from '../cli/lazy-action';
+import { createClient } from '../runtime/client';
+import { print } from '../runtime/print';
+import { validateArg, validateInput } from '../runtime/validate';
+import { idempotencyKeyFor } from './idempotency';
+import { waitFor } from './wait';
+
+/** `refctl shield overview REF`: JSON is the whole overview; the table a summary. */
+export const overview: Handler = async (ctx, [ref]) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const client = await createClient(ctx);
+  const value = await client.shield(serviceRef).overview({ signal: ctx.signal });
+  await print(ctx, { kind: 'object', value, table: overviewSummary(value) });
+};
+
+/** `refctl shield capabilities REF`. */
+export const capabilities: Handler = async (ctx, [ref]) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const client = await createClient(ctx);
+  const value = await client.shield(serviceRef).capabilities({ signal: ctx.signal });
+  await print(ctx, { kind: 'object', value, table: capabilitySummary(value) });
+};
+
+/** `refctl shield presets apply REF CODE [--wait]`. */
+export const applyPreset: Handler = async (ctx, [ref, code], opts) => {
+  const params = validateInput(PresetPathParams, { service_ref: ref, preset_code: code }, (path) =>
+    path[0] === 'service_ref' ? `service reference "${ref}"` : `preset code "${code}"`,
+  );
+  const idempotencyKey = idempotencyKeyFor(opts);
+  const shield = (await createClient(ctx)).shield(params.service_ref);
+  ctx.state.idempotencyKey = idempotencyKey;
+  const { rule } = await shield.presets.apply(params.preset_code, {
+    idempotencyKey,
+    signal: ctx.signal,
+  });
+  ctx.state.idempotencyKey = undefined;
+  const final =
+    opts.wait === true
+      ? await waitFor(
+          ctx,
+          {
+            subject: `rule ${rule.id}`,
+            target: 'active',
+            checkWith: `refctl shield rules list ${params.service_ref}`,
+          },
+          opts.timeout as number,
+          (o) => shield.rules.waitFor(rule.id, { state: 'active', ...o }),
+        )
+      : rule;
+  await print(ctx, { kind: 'object', value: { rule: final ?? rule }, table: final ?? rule });
+};
+
+/** `refctl shield profile set REF CODE [--wait]`. */
+export const setProfile: Handler = async (ctx, [ref, rawCode], opts) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const code = validateArg(ShieldProfileCode, rawCode!, 'profile code');
+  const idempotencyKey = idempotencyKeyFor(opts);
+  const shield = (await createClient(ctx)).shield(serviceRef);
+  ctx.state.idempotencyKey = idempotencyKey;
+  const { profile } = await shield.profiles.apply(code, { idempotencyKey, signal: ctx.signal });
+  ctx.state.idempotencyKey = undefined;
+  // Profile `off` settles in state `off`; every other code in `active`.
+  const target = code === 'off' ? 'off' : 'active';
+  const final =
+    opts.wait === true
+      ? await waitFor(
+          ctx,
+          { subject: `profile ${code}`, target, checkWith: `refctl shield overview ${serviceRef}` },
+          opts.timeout as number,
+          (o) => shield.profiles.waitFor(code, { state: target, ...o }),
+        )
+      : profile;
+  await print(ctx, { kind: 'object', value: { profile: final }, table: final });
+};
+
+function overviewSummary(o: ShieldOverview): object {
+  return {
+    entitlement: o.entitlement.status,
+    ...(o.entitlement.grace_ends_at ? { grace_ends_at: o.entitlement.grace_ends_at } : {}),
+    mutations_blocked: o.entitlement.mutations_blocked,
+    profile: `${o.profile.code} (${o.profile.state})`,
+    rules: o.rules.length,
+    rules_by_state: countBy(o.rules.map((r) => r.state)),
+    presets: o.presets.map((p) => p.code),
+    profiles: o.profiles.map((p) => p.code),
+  };
+}
+
+function capabilitySummary(c: ShieldCapabilities): object {
+  return {
+    entitlement: c.entitlement.status,
+    mutations_blocked: c.entitlement.mutations_blocked,
+    rules_per_ip: c.entitlement.rules_per_ip,
+    rate_rules_per_ip: c.entitlement.rate_rules_per_ip,
+    history_days: c.entitlement.history_days,
+    presets: c.presets.map((p) => `${p.code}@${p.version}`),
+    profiles: c.profiles.map((p) => (p.available ? p.code : `${p.code} (unavailable)`)),
+  };
+}
+
+const countBy = (values: string[]) =>
+  Object.fromEntries([...new Set(values)].map((v) => [v, values.filter((x) => x === v).length]));

@@ -1,0 +1,84 @@
+import {
+  Invoice,
+  Order,
+  Plan,
+  Service,
+  ShieldEvidenceItem,
+  ShieldRule,
+  ShieldTelemetryItem,
+  Transaction,
+} from '@refapi/schema';
+import type { View } from '../output/view';
+
+// Default table columns per resource; `fields` come from the contract so `--columns`
+// accepts exactly what the API returns.
+
+/** Invoices. */
+export const invoiceView: View = {
+  columns: ['invoice_ref', 'issue_date', 'kind', 'status', 'amount', 'currency'],
+  fields: Object.keys(Invoice.shape),
+};
+
+/** Orders. */
+export const orderView: View = {
+  columns: ['order_ref', 'created_at', 'order_type', 'status', 'amount', 'currency', 'service_ref'],
+  fields: Object.keys(Order.shape),
+};
+
+/** Ledger transactions. */
+export const transactionView: View = {
+  columns: ['transaction_ref', 'created_at', 'kind', 'method', 'status', 'amount', 'currency'],
+  fields: Object.keys(Transaction.shape),
+};
+
+/** Services (open: the API may add fields). */
+export const serviceView: View = {
+  columns: [
+    'service_ref',
+    'name',
+    'type',
+    'status',
+    'service_plan_name',
+    'primary_ip',
+    'auto_renew',
+  ],
+  fields: Object.keys(Service.shape),
+  open: true,
+};
+
+/** Plans (open), with the account price under short names. */
+export const planView: View = {
+  columns: ['plan_ref', 'code', 'name', 'service_type', 'price', 'currency'],
+  fields: Object.keys(Plan.shape),
+  aliases: [
+    { id: 'price', path: 'account_price.final' },
+    { id: 'currency', path: 'account_price.currency' },
+  ],
+  open: true,
+};
+
+/** Shield rules. */
+export const ruleView: View = {
+  columns: ['id', 'kind', 'state', 'preset_code', 'protected_ip', 'updated_at'],
+  fields: Object.keys(ShieldRule.shape),
+};
+
+/** Telemetry rows (traffic and protection activity). */
+export const telemetryItemView: View = {
+  columns: ['key', 'packets', 'bytes', 'samples'],
+  fields: Object.keys(ShieldTelemetryItem.shape),
+};
+
+/** Evidence samples. */
+export const evidenceView: View = {
+  columns: [
+    'observed_at',
+    'action',
+    'protocol',
+    'source_address',
+    'source_port',
+    'destination_port',
+    'packet_length',
+  ],
+  fields: Object.keys(ShieldEvidenceItem.shape),
+};

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+import { VERSION } from './version';
+
+// `refctl --version` answers before commander and the command tree are even parsed: it is
+// the cold-start benchmark, and scripts call it to probe for refctl.
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const { main } = await import('./main');
+  const code = await main();
+  // Let stdout drain (pipes are asynchronous on some platforms) before ending.
+  process.stdout.write('', () => process.exit(code));
+}

@@ -1,0 +1,38 @@
+import { InvalidArgumentError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { collect, duration, port, positiveInt, windowHours } from './arg-parsers';
+
+describe('argument parsers', () => {
+  it('parses positive integers only', () => {
+    expect(positiveInt('230')).toBe(230);
+    for (const bad of ['0', '-1', '1.5', 'abc', '']) {
+      expect(() => positiveInt(bad)).toThrow(InvalidArgumentError);
+    }
+  });
+
+  it('parses ports including 0', () => {
+    expect(port('0')).toBe(0);
+    expect(() => port('65536')).toThrow(InvalidArgumentError);
+  });
+
+  it('parses durations to milliseconds', () => {
+    expect(duration('90')).toBe(90_000);
+    expect(duration('1.5s')).toBe(1500);
+    expect(duration('2m')).toBe(120_000);
+    expect(duration('250ms')).toBe(250);
+    expect(() => duration('0s')).toThrow(InvalidArgumentError);
+    expect(() => duration('soon')).toThrow(InvalidArgumentError);
+  });
+
+  it('parses windows to hours within 1..720', () => {
+    expect(windowHours('24h')).toBe(24);
+    expect(windowHours('7d')).toBe(168);
+    expect(windowHours('3')).toBe(3);
+    expect(() => windowHours('31d')).toThrow(InvalidArgumentError);
+    expect(() => windowHours('0h')).toThrow(InvalidArgumentError);
+  });
+
+  it('collects repeated options', () => {
+    expect(collect('b', collect('a', undefined))).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,42 @@
+import { InvalidArgumentError } from 'commander';
+
+/** Commander parser of a whole number ≥ 1 (`--limit`, `--port` uses its own range). */
+export function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new InvalidArgumentError('expected a whole number of at least 1.');
+  }
+  return Number(value);
+}
+
+/** Commander parser of a TCP port (0 picks a free one). */
+export function port(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  }
+  return Number(value);
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Commander parser of a duration (`90s`, `2m`, `500ms`; a bare number is seconds) to ms. */
+export function duration(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('expected a duration such as 30s, 2m or 500ms.');
+  const ms = Number(match[1]) * UNIT_MS[match[2] ?? 's']!;
+  if (ms <= 0) throw new InvalidArgumentError('expected a duration above zero.');
+  return ms;
+}
+
+/** Commander parser of a telemetry window (`24h`, `7d`, a bare number is hours) to hours. */
+export function windowHours(value: string): number {
+  const match = /^(\d+)(h|d)?$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('expected a window such as 1h, 24h or 7d.');
+  const hours = Number(match[1]) * (match[2] === 'd' ? 24 : 1);
+  if (hours < 1 || hours > 720) throw new InvalidArgumentError('expected 1h to 720h (30d).');
+  return hours;
+}
+
+/** Commander collector for repeatable options (`--addon A=1 --addon B=2`). */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

@@ -1,0 +1,38 @@
+import { EXIT, type ExitCode } from './exit-codes';
+
+/** An error the CLI itself raises, with the exit code it ends the process with. */
+export class CliError extends Error {
+  override readonly name: string = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = EXIT.error,
+    /** Stable snake_case code for `-o json` error objects. */
+    readonly code = 'cli_error',
+  ) {
+    super(message);
+  }
+}
+
+/** Bad flags, arguments or input: exit 2. */
+export class UsageError extends CliError {
+  override readonly name = 'UsageError';
+  constructor(message: string, code = 'usage_error') {
+    super(message, EXIT.usage, code);
+  }
+}
+
+/** A `--wait` that did not reach its target state in time: exit 7. */
+export class WaitTimeoutError extends CliError {
+  override readonly name = 'WaitTimeoutError';
+  constructor(message: string) {
+    super(message, EXIT.waitTimeout, 'wait_timeout');
+  }
+}
+
+/** The user interrupted (Ctrl-C) or declined a prompt by interrupting: exit 130. */
+export class InterruptedError extends CliError {
+  override readonly name = 'InterruptedError';
+  constructor(message = 'interrupted') {
+    super(message, EXIT.interrupted, 'interrupted');
+  }
+}

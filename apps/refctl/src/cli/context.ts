@@ -1,0 +1,50 @@
+import type { OutputFormat } from '../output/output-format';
+import type { RenderSettings } from '../output/render';
+import { parseColumnList } from '../output/view';
+import { colorEnabled, type Io } from '../runtime/io';
+import type { RunState } from './run-state';
+
+/** Options every command accepts (declared on the root program). */
+export interface GlobalOptions {
+  readonly output: OutputFormat;
+  readonly columns?: string | undefined;
+  /** False with `--no-headers`. */
+  readonly headers: boolean;
+  readonly profile?: string | undefined;
+  readonly baseUrl?: string | undefined;
+  readonly debug: boolean;
+  /** False with `--no-color`. */
+  readonly color: boolean;
+}
+
+/** Everything a command handler gets: the process boundary, global options, run state. */
+export interface Ctx {
+  readonly io: Io;
+  readonly globals: GlobalOptions;
+  readonly render: RenderSettings;
+  readonly state: RunState;
+  /** Aborted when the user interrupts; pass it to SDK calls. */
+  readonly signal: AbortSignal;
+}
+
+/** Builds the handler context from parsed global options. */
+export function createCtx(
+  io: Io,
+  globals: GlobalOptions,
+  state: RunState,
+  signal: AbortSignal,
+): Ctx {
+  const terminal = io.stdout.isTTY === true;
+  const render: RenderSettings = {
+    format: globals.output,
+    columns: globals.columns === undefined ? undefined : parseColumnList(globals.columns),
+    headers: globals.headers,
+    color: colorEnabled(io, io.stdout, globals.color),
+    // Off a terminal nothing is truncated: scripts get whole values.
+    maxWidth: terminal ? io.stdout.columns : undefined,
+  };
+  state.format = globals.output;
+  state.debug = globals.debug;
+  state.color = globals.color;
+  return { io, globals, render, state, signal };
+}

@@ -1,0 +1,59 @@
+import { SERVICE_TYPES } from '@refapi/schema/values';
+import { type Command, Option } from 'commander';
+import type { App } from '../cli/app';
+import { collect } from '../cli/arg-parsers';
+import { examples, idempotencyOption, listOptions, yesOption } from '../cli/command-helpers';
+import { lazyAction } from '../cli/lazy-action';
+
+const load = () => import('../actions/billing');
+const loadOrder = () => import('../actions/order-create');
+
+/** `refctl invoices|orders|transactions …`. */
+export function registerBilling(program: Command, app: App): void {
+  const invoices = program.command('invoices').description('invoices of the account');
+  examples(
+    listOptions(invoices.command('list').description('list invoices, newest first')).action(
+      lazyAction(app, load, (m) => m.listInvoices),
+    ),
+    'refctl invoices list --limit 10',
+    'refctl invoices list --all -o csv > invoices.csv',
+  );
+
+  const transactions = program.command('transactions').description('ledger transactions');
+  examples(
+    listOptions(transactions.command('list').description('list transactions, newest first')).action(
+      lazyAction(app, load, (m) => m.listTransactions),
+    ),
+    'refctl transactions list --all -o ndjson',
+  );
+
+  const orders = program.command('orders').description('orders: list and buy');
+  examples(
+    listOptions(orders.command('list').description('list orders, newest first')).action(
+      lazyAction(app, load, (m) => m.listOrders),
+    ),
+    'refctl orders list --limit 5',
+  );
+
+  const create = orders
+    .command('create')
+    .description('buy one service from the balance (shows the price and asks first)')
+    .addOption(
+      new Option('--type <type>', 'service type').choices(SERVICE_TYPES).makeOptionMandatory(),
+    )
+    .requiredOption('--plan <code>', 'plan code (see: refctl plans list)')
+    .option('--period <ref>', 'billing period reference (REF-PERIOD-…)')
+    .option('--os <ref>', 'OS image reference (REF-OS-…)')
+    .option('--os-name <name>', 'OS name, when the plan takes one instead of an image')
+    .option('--region <ref>', 'region reference (REF-REGION-…)')
+    .option('--addon <ref=units>', 'addon and units, repeatable (REF-ADDON-1=2)', collect)
+    .option('--windows', 'order with a Windows licence')
+    .option('--ipv6-only', 'order without an IPv4 address')
+    .option('--dry-run', 'validate and print the request without sending it');
+  examples(
+    yesOption(idempotencyOption(create)).action(lazyAction(app, loadOrder, (m) => m.createOrder)),
+    'refctl orders create --type kvm --plan kvm-s --period REF-PERIOD-1 --os REF-OS-1',
+    'refctl orders create --type kvm --plan kvm-s --addon REF-ADDON-1=2 --yes -o json',
+    'refctl orders create --type kvm --plan kvm-s --dry-run',
+  );
+}

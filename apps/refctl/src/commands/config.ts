@@ -1,0 +1,55 @@
+import type { Command } from 'commander';
+import type { App } from '../cli/app';
+import { examples } from '../cli/command-helpers';
+import { lazyAction } from '../cli/lazy-action';
+
+const load = () => import('../actions/config');
+
+/** `refctl config …`: named profiles in `$XDG_CONFIG_HOME/refctl/config.json`. */
+export function registerConfig(program: Command, app: App): void {
+  const config = program
+    .command('config')
+    .description('profiles: base URL and API key per name (file mode 0600)');
+
+  examples(
+    config
+      .command('set-profile')
+      .description('create or update a profile')
+      .argument('<name>', 'profile name')
+      .option('--base-url <url>', "the API's base URL, ending in /v1")
+      .option('--api-key-stdin', 'read the API key from stdin (never from an argument)')
+      .option('--use', 'also make it the current profile')
+      .action(lazyAction(app, load, (m) => m.setProfile)),
+    'printf %s "$KEY" | refctl config set-profile prod --base-url https://api.example/v1 --api-key-stdin',
+  );
+  examples(
+    config
+      .command('use')
+      .description('make a profile the current one')
+      .argument('<name>', 'profile name')
+      .action(lazyAction(app, load, (m) => m.use)),
+    'refctl config use prod',
+  );
+  examples(
+    config
+      .command('list')
+      .description('list profiles (keys masked)')
+      .action(lazyAction(app, load, (m) => m.list)),
+    'refctl config list',
+  );
+  examples(
+    config
+      .command('show')
+      .description('show the settings in effect and where each comes from (key masked)')
+      .action(lazyAction(app, load, (m) => m.show)),
+    'REF_PROFILE=prod refctl config show',
+  );
+  examples(
+    config
+      .command('delete')
+      .description('delete a profile')
+      .argument('<name>', 'profile name')
+      .action(lazyAction(app, load, (m) => m.remove)),
+    'refctl config delete old',
+  );
+}

@@ -1,0 +1,66 @@
+import { POWER_ACTIONS } from '@refapi/schema/values';
+import { Argument, type Command } from 'commander';
+import type { App } from '../cli/app';
+import { examples, idempotencyOption, listOptions, yesOption } from '../cli/command-helpers';
+import { lazyAction } from '../cli/lazy-action';
+
+const load = () => import('../actions/services');
+
+/** `refctl services …`. */
+export function registerServices(program: Command, app: App): void {
+  const services = program
+    .command('services')
+    .description('owned services: inventory, renewal, power');
+
+  examples(
+    listOptions(
+      services
+        .command('list')
+        .description('list services, newest first')
+        .option('--type <type>', 'only this type (e.g. kvm)')
+        .option('--status <status>', 'only this status (e.g. active)'),
+    ).action(lazyAction(app, load, (m) => m.list)),
+    'refctl services list --type kvm --status active',
+    'refctl services list --all -o json | jq -r ".[].service_ref"',
+  );
+
+  examples(
+    services
+      .command('stats')
+      .description('count services by type and status')
+      .action(lazyAction(app, load, (m) => m.stats)),
+    'refctl services stats -o yaml',
+  );
+
+  examples(
+    services
+      .command('get')
+      .description('show one service')
+      .argument('<ref>', 'service reference (REF-SVC-…)')
+      .action(lazyAction(app, load, (m) => m.get)),
+    'refctl services get REF-SVC-A1',
+  );
+
+  examples(
+    services
+      .command('auto-renew')
+      .description('turn automatic renewal on or off')
+      .argument('<ref>', 'service reference (REF-SVC-…)')
+      .addArgument(new Argument('<state>', 'on or off').choices(['on', 'off']))
+      .action(lazyAction(app, load, (m) => m.autoRenew)),
+    'refctl services auto-renew REF-SVC-A1 on',
+  );
+
+  examples(
+    yesOption(
+      idempotencyOption(
+        services
+          .command('power')
+          .description('start, stop or reboot a KVM service (stop and reboot ask first)')
+          .argument('<ref>', 'service reference (REF-SVC-…)')
+          .addArgument(new Argument('<action>', 'the power action').choices(POWER_ACTIONS)),
+      ),
+    ).action(lazyAction(app, load, (m) => m.power)),
+    'refctl services power REF-SVC-A1 reboot --yes',
+  );
+}

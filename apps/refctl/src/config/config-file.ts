@@ -1,0 +1,58 @@
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { CliError } from '../cli/cli-error';
+
+/** One named profile. */
+export const Profile = z.strictObject({
+  base_url: z.string().optional(),
+  api_key: z.string().optional(),
+});
+
+/** The whole config file. */
+export const ConfigFile = z.strictObject({
+  current_profile: z.string().optional(),
+  profiles: z.record(z.string(), Profile).default({}),
+});
+
+/** One named profile. */
+export type Profile = z.infer<typeof Profile>;
+/** The config file's content. */
+export type ConfigFile = z.infer<typeof ConfigFile>;
+
+/** Reads the config file; a missing file is an empty config. */
+export async function readConfig(path: string): Promise<ConfigFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    throw new CliError(`cannot read config file ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CliError(`config file ${path} is not valid JSON`, undefined, 'invalid_config');
+  }
+  const parsed = ConfigFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || '(root)';
+    throw new CliError(`config file ${path} is invalid at ${where}`, undefined, 'invalid_config');
+  }
+  return parsed.data;
+}
+
+/**
+ * Writes the config file readable by its owner only (0600, directory 0700): it holds API
+ * keys. Written to a temp file and renamed, so a crash never leaves half a file.
+ */
+export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  // The mode given to writeFile is filtered by the umask; make it exact.
+  await chmod(temp, 0o600);
+  await rename(temp, path);
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatCell, readPath } from './cell';
+
+describe('readPath', () => {
+  it('follows dotted paths and stops at missing parts', () => {
+    const plan = { account_price: { final: 5, currency: 'EUR' } };
+    expect(readPath(plan, 'account_price.final')).toBe(5);
+    expect(readPath(plan, 'account_price.missing.deeper')).toBeUndefined();
+    expect(readPath(plan, 'nope')).toBeUndefined();
+  });
+});
+
+describe('formatCell', () => {
+  it('formats money fields with two decimals and other numbers plainly', () => {
+    expect(formatCell(5, 'amount', '-')).toBe('5.00');
+    expect(formatCell(5, 'packets', '-')).toBe('5');
+  });
+
+  it('renders absent values, booleans, lists and maps', () => {
+    expect(formatCell(undefined, 'x', '-')).toBe('-');
+    expect(formatCell(null, 'x', '')).toBe('');
+    expect(formatCell(false, 'auto_renew', '-')).toBe('false');
+    expect(formatCell(['203.0.113.10', '2001:db8::1'], 'ip_addresses', '-')).toBe(
+      '203.0.113.10,2001:db8::1',
+    );
+    expect(formatCell({ kvm: 2, s3: 1 }, 'by_type', '-')).toBe('kvm=2,s3=1');
+  });
+});

@@ -1,0 +1,126 @@
+import { formatCell, readPath } from './cell';
+import { csvRecord } from './csv';
+import type { OutputFormat } from './output-format';
+import { renderTable } from './table';
+import { type Column, resolveColumns, type View } from './view';
+
+/** Output settings of one invocation (from `-o`, `--columns`, `--no-headers`, the terminal). */
+export interface RenderSettings {
+  readonly format: OutputFormat;
+  readonly columns?: readonly string[] | undefined;
+  readonly headers: boolean;
+  readonly color: boolean;
+  /** Terminal width; absent when stdout is not a terminal (then nothing is truncated). */
+  readonly maxWidth?: number | undefined;
+}
+
+/** What a command prints: its API object for JSON/YAML, and how it looks as a table. */
+export type Printable =
+  /** One object: a vertical `field  value` table (of `table` when given, else of `value`). */
+  | {
+      readonly kind: 'object';
+      readonly value: object;
+      readonly view?: View;
+      readonly table?: object;
+    }
+  /** An API object (or array) printed as a table of `rows` (e.g. telemetry items). */
+  | {
+      readonly kind: 'rows';
+      readonly value: unknown;
+      readonly rows: readonly object[];
+      readonly view: View;
+    };
+
+/** Renders a printable value in the chosen format; the result ends with a newline. */
+export async function render(printable: Printable, settings: RenderSettings): Promise<string> {
+  switch (settings.format) {
+    case 'json':
+      return `${JSON.stringify(printable.value, null, 2)}\n`;
+    case 'ndjson':
+      return Array.isArray(printable.value)
+        ? printable.value.map((v) => `${JSON.stringify(v)}\n`).join('')
+        : `${JSON.stringify(printable.value)}\n`;
+    case 'yaml':
+      return toYaml(printable.value);
+    case 'csv':
+    case 'table':
+      return printable.kind === 'rows'
+        ? renderRows(
+            printable.rows,
+            resolveColumns(printable.view, settings.columns, printable.rows),
+            settings,
+            true,
+          )
+        : renderObject(printable.table ?? printable.value, printable.view, settings);
+  }
+}
+
+/** YAML through the `yaml` package, loaded only when asked for. */
+export async function toYaml(value: unknown): Promise<string> {
+  const { stringify } = await import('yaml');
+  return stringify(value);
+}
+
+/** Table or CSV text of rows under the given columns. */
+export function renderRows(
+  rows: readonly unknown[],
+  columns: readonly Column[],
+  settings: RenderSettings,
+  withHeader: boolean,
+): string {
+  const empty = settings.format === 'csv' ? '' : '-';
+  const cells = rows.map((row) =>
+    columns.map((c) => formatCell(readPath(row, c.path), lastSegment(c.path), empty)),
+  );
+  const headers = withHeader && settings.headers ? columns.map((c) => c.header) : null;
+  if (settings.format === 'csv') {
+    return [...(headers ? [headers] : []), ...cells].map(csvRecord).join('');
+  }
+  const rightAligned = new Set(
+    columns.flatMap((c, i) => (isNumericColumn(rows, c.path) ? [i] : [])),
+  );
+  return renderTable(cells, {
+    headers,
+    color: settings.color,
+    maxWidth: settings.maxWidth,
+    rightAligned,
+  });
+}
+
+function renderObject(value: object, view: View | undefined, settings: RenderSettings): string {
+  const paths =
+    settings.columns && settings.columns.length > 0
+      ? resolveColumns(view ?? { columns: [], fields: Object.keys(value) }, settings.columns, [
+          value,
+        ]).map((c) => c.path)
+      : leafPaths(value);
+  if (settings.format === 'csv') {
+    return renderRows(
+      [value],
+      paths.map((p) => ({ id: p, header: p.toUpperCase(), path: p })),
+      settings,
+      true,
+    );
+  }
+  const rows = paths.map((p) => [p, formatCell(readPath(value, p), lastSegment(p), '-')]);
+  return renderTable(rows, { headers: null, color: false, maxWidth: settings.maxWidth });
+}
+
+// Nested objects flatten to dotted paths; arrays stay one cell.
+function leafPaths(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, v]) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? leafPaths(v, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+
+function isNumericColumn(rows: readonly unknown[], path: string): boolean {
+  const values = rows.map((r) => readPath(r, path));
+  return (
+    values.some((v) => typeof v === 'number') &&
+    values.every((v) => typeof v === 'number' || v === undefined)
+  );
+}

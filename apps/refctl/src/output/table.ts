@@ -1,0 +1,50 @@
+import { bold } from './colors';
+import { textWidth, truncate } from './text-width';
+
+/** How a table is laid out. */
+export interface TableOptions {
+  /** Header cells, or null for `--no-headers`. */
+  readonly headers: readonly string[] | null;
+  /** Bold headers (only when colors are allowed). */
+  readonly color: boolean;
+  /** Terminal width to fit by truncating the widest columns; absent means never truncate. */
+  readonly maxWidth?: number | undefined;
+  /** Columns aligned right (numbers). */
+  readonly rightAligned?: ReadonlySet<number>;
+}
+
+const GAP = '  ';
+const MIN_COLUMN = 6;
+
+/** Renders rows as space-aligned columns, one line per row, no trailing spaces. */
+export function renderTable(rows: readonly (readonly string[])[], options: TableOptions): string {
+  const all = options.headers ? [options.headers, ...rows] : rows;
+  if (all.length === 0) return '';
+  const count = Math.max(...all.map((r) => r.length));
+  const widths = Array.from({ length: count }, (_, i) =>
+    Math.max(0, ...all.map((r) => textWidth(r[i] ?? ''))),
+  );
+  if (options.maxWidth !== undefined) fitWidths(widths, options.maxWidth);
+
+  const lines = all.map((row, index) => {
+    const cells = widths.map((width, i) => {
+      const text = truncate(row[i] ?? '', width);
+      const pad = ' '.repeat(width - textWidth(text));
+      return options.rightAligned?.has(i) ? pad + text : text + pad;
+    });
+    const line = cells.join(GAP).trimEnd();
+    return index === 0 && options.headers && options.color ? bold(line) : line;
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+// Shrinks the widest column one cell at a time until the row fits (or nothing can shrink).
+function fitWidths(widths: number[], maxWidth: number): void {
+  const total = () => widths.reduce((a, b) => a + b, 0) + GAP.length * (widths.length - 1);
+  while (total() > maxWidth) {
+    let widest = 0;
+    for (let i = 1; i < widths.length; i++) if (widths[i]! > widths[widest]!) widest = i;
+    if (widths[widest]! <= MIN_COLUMN) return;
+    widths[widest]!--;
+  }
+}

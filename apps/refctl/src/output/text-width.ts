@@ -1,0 +1,25 @@
+const segmenter = new Intl.Segmenter();
+// East Asian wide and emoji ranges take two terminal cells.
+const WIDE =
+  /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
+
+/** Terminal cells a plain (uncolored) string occupies. */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const { segment } of segmenter.segment(text)) width += WIDE.test(segment) ? 2 : 1;
+  return width;
+}
+
+/** Cuts `text` to at most `max` cells, ending in `…` when cut. */
+export function truncate(text: string, max: number): string {
+  if (textWidth(text) <= max) return text;
+  let out = '';
+  let width = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const w = WIDE.test(segment) ? 2 : 1;
+    if (width + w > max - 1) break;
+    out += segment;
+    width += w;
+  }
+  return `${out}…`;
+}

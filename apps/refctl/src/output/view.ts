@@ -1,0 +1,63 @@
+import { UsageError } from '../cli/cli-error';
+import { readPath } from './cell';
+
+/** A named column whose value lives at another path (`price` → `account_price.final`). */
+export interface ColumnAlias {
+  readonly id: string;
+  readonly path: string;
+}
+
+/** How one kind of API object appears in tables and CSV. */
+export interface View {
+  /** Column ids shown by default, in order. */
+  readonly columns: readonly string[];
+  /** Every field of the resource, so `--columns` can reject typos before printing. */
+  readonly fields: readonly string[];
+  readonly aliases?: readonly ColumnAlias[];
+  /** The resource allows additional properties; any field present in the data is valid. */
+  readonly open?: boolean;
+}
+
+/** A column ready to print. */
+export interface Column {
+  readonly id: string;
+  readonly header: string;
+  readonly path: string;
+}
+
+/** Header text of a column id: `vat_amount` → `VAT_AMOUNT`. */
+export const headerOf = (id: string) => id.toUpperCase();
+
+/**
+ * The columns to print: `--columns` when given (validated against the view and, for open
+ * resources, the data), else the view's defaults.
+ */
+export function resolveColumns(
+  view: View,
+  requested: readonly string[] | undefined,
+  rows: readonly unknown[],
+): Column[] {
+  const ids = requested && requested.length > 0 ? requested : view.columns;
+  return ids.map((id) => {
+    const alias = view.aliases?.find((a) => a.id === id);
+    const path = alias?.path ?? id;
+    const root = path.split('.')[0] ?? path;
+    const known =
+      alias !== undefined ||
+      view.fields.includes(root) ||
+      (view.open === true && rows.some((row) => readPath(row, path) !== undefined));
+    if (!known) {
+      const choices = [...(view.aliases ?? []).map((a) => a.id), ...view.fields];
+      throw new UsageError(`unknown column "${id}"; available: ${choices.join(', ')}`);
+    }
+    return { id, header: headerOf(id), path };
+  });
+}
+
+/** Parses the `--columns a,b` flag value. */
+export function parseColumnList(value: string): string[] {
+  return value
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+}

@@ -1,0 +1,45 @@
+/** A writable stream as refctl uses it; `isTTY` and `columns` are present on terminals. */
+export interface OutStream {
+  write(chunk: string): boolean;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+/** A readable stream as refctl uses it. */
+export interface InStream extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+}
+
+/** The process boundary, injected so handlers run in tests without a real terminal. */
+export interface Io {
+  readonly stdout: OutStream;
+  readonly stderr: OutStream;
+  readonly stdin: InStream;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The real process streams and environment. */
+export function processIo(): Io {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+}
+
+/** True when `CI` is set to anything but an explicit false. */
+export function isCi(env: Io['env']): boolean {
+  const ci = env.CI;
+  return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
+}
+
+/**
+ * Whether a live ink view may draw on `stream`: only on a terminal outside CI, since ink 6
+ * writes cursor codes even into pipes.
+ */
+export function canRenderLive(io: Io, stream: OutStream): boolean {
+  return stream.isTTY === true && !isCi(io.env);
+}
+
+/** Whether colors are allowed on `stream` (https://no-color.org and `--no-color`). */
+export function colorEnabled(io: Io, stream: OutStream, flag: boolean): boolean {
+  if (!flag) return false;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  return stream.isTTY === true;
+}

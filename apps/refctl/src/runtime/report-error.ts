@@ -1,0 +1,40 @@
+import type { ExitCode } from '../cli/exit-codes';
+import type { RunState } from '../cli/run-state';
+import { red } from '../output/colors';
+import { describeError } from './describe-error';
+import { colorEnabled, type Io } from './io';
+import { scrub } from './scrub';
+
+/**
+ * Prints one failure on stderr — one readable line, or one JSON object with `-o json` /
+ * `-o ndjson` — and returns the exit code. Secrets are scrubbed from whatever is printed.
+ */
+export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
+  const report = describeError(error);
+  const key = state.idempotencyKey;
+  if (state.format === 'json' || state.format === 'ndjson') {
+    const body = {
+      error: {
+        message: report.message,
+        code: report.code,
+        ...(report.status === undefined ? {} : { status: report.status }),
+        ...(report.conflictStatus === undefined ? {} : { conflict_status: report.conflictStatus }),
+        exit_code: report.exitCode,
+        ...(key === undefined ? {} : { idempotency_key: key }),
+      },
+    };
+    io.stderr.write(`${scrub(JSON.stringify(body), state.secrets)}\n`);
+  } else {
+    const where =
+      report.status === undefined
+        ? ''
+        : ` (${report.status} ${report.code}${report.conflictStatus ? `, status ${report.conflictStatus}` : ''})`;
+    const retry = key === undefined ? '' : `; retry safely with --idempotency-key ${key}`;
+    const prefix = colorEnabled(io, io.stderr, state.color) ? red('error:') : 'error:';
+    io.stderr.write(`${prefix} ${scrub(`${report.message}${where}${retry}`, state.secrets)}\n`);
+  }
+  if (state.debug && error instanceof Error && error.stack) {
+    io.stderr.write(`${scrub(error.stack, state.secrets)}\n`);
+  }
+  return report.exitCode;
+}

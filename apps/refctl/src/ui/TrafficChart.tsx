@@ -1,0 +1,52 @@
+import type { ShieldTelemetry } from '@refapi/schema';
+import { Box, Text } from 'ink';
+import { formatBytes, trafficBars } from './traffic-bars';
+
+/** Props of {@link TrafficChart}. */
+export interface TrafficChartProps {
+  readonly serviceRef: string;
+  readonly telemetry: ShieldTelemetry | undefined;
+  readonly width: number;
+  readonly updatedAt?: Date | undefined;
+  /** The last refresh failed with this message; the previous data stays on screen. */
+  readonly error?: string | undefined;
+}
+
+/** A horizontal bar chart of the top traffic keys of one window. */
+export function TrafficChart({
+  serviceRef,
+  telemetry,
+  width,
+  updatedAt,
+  error,
+}: TrafficChartProps) {
+  if (!telemetry) return <Text dimColor>loading traffic of {serviceRef}…</Text>;
+  const bars = trafficBars(telemetry.items, width);
+  const keyWidth = Math.max(0, ...bars.map((b) => b.key.length));
+  const packetsWidth = Math.max(0, ...bars.map((b) => b.packets.length));
+  const barWidth = Math.max(0, ...bars.map((b) => b.bar.length));
+  const time = updatedAt ? updatedAt.toISOString().slice(11, 19) : '';
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        Shield traffic · {serviceRef} · by {telemetry.group_by ?? 'source_ip'} · {telemetry.start} →{' '}
+        {telemetry.end}
+      </Text>
+      {bars.length === 0 ? <Text dimColor>no traffic in this window</Text> : null}
+      {bars.map((b) => (
+        <Text key={b.key}>
+          {`${b.key.padEnd(keyWidth)}  `}
+          <Text color="green">{b.bar.padEnd(barWidth)}</Text>
+          {`  ${b.packets.padStart(packetsWidth)}  ${b.bytes}`}
+        </Text>
+      ))}
+      <Text dimColor>
+        total {telemetry.totals.packets.toLocaleString('en-US')} pkts ·{' '}
+        {formatBytes(telemetry.totals.bytes)}
+        {telemetry.sampled ? ' · sampled' : ''} · updated {time} · every {telemetry.cache_seconds}s
+        · q to quit
+      </Text>
+      {error ? <Text color="red">refresh failed: {error}</Text> : null}
+    </Box>
+  );
+}

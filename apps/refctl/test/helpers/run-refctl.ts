@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built CLI under test. */
+export const REFCTL = fileURLToPath(new URL('../../dist/refctl.js', import.meta.url));
+
+/** What one refctl run produced. */
+export interface RunResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** How to run refctl: extra environment, stdin text, a kill after some time. */
+export interface RunOptions {
+  readonly env?: Record<string, string | undefined>;
+  readonly input?: string;
+  /** Send SIGINT after this many ms. */
+  readonly interruptAfterMs?: number;
+  /** Called once the process is spawned (e.g. to advance the server clock meanwhile). */
+  readonly onSpawn?: () => void;
+}
+
+/** A fresh empty config home, so no test sees another's profiles (or the user's). */
+export const tempConfigHome = () => mkdtempSync(join(tmpdir(), 'refctl-e2e-'));
+
+/**
+ * Spawns `node dist/refctl.js …args` with a clean environment (no CI, no color, no
+ * inherited REF_*), asynchronously so an in-process server keeps serving.
+ */
+export function refctl(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: tempConfigHome() };
+  for (const [key, value] of Object.entries(options.env ?? {}))
+    if (value !== undefined) env[key] = value;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [REFCTL, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+    if (options.interruptAfterMs !== undefined)
+      setTimeout(() => child.kill('SIGINT'), options.interruptAfterMs);
+    options.onSpawn?.();
+  });
+}

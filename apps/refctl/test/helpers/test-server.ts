@@ -1,0 +1,32 @@
+import { createReferenceServer, type ListeningServer, type ScenarioInput } from '@refapi/server';
+
+/** A reference server on 127.0.0.1 and a free port, plus its admin API over HTTP. */
+export interface TestServer {
+  readonly baseUrl: string;
+  /** POST/GET `/__admin/<path>` with the admin token; resolves to the JSON answer. */
+  admin(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+const ADMIN_TOKEN = 'refadm_e2e_token';
+
+/** Starts the reference server in this process (one per test file). */
+export async function startServer(scenario: ScenarioInput): Promise<TestServer> {
+  const server = createReferenceServer({ scenario, adminToken: ADMIN_TOKEN, onError: () => {} });
+  await server.ready;
+  const listening: ListeningServer = await server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl: listening.baseUrl,
+    async admin(method, path, body) {
+      const response = await fetch(`${listening.url}/__admin/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok)
+        throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
+      return response.status === 204 ? undefined : response.json();
+    },
+    close: () => listening.close(),
+  };
+}
