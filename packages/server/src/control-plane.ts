@@ -51,13 +51,13 @@ const DEFAULT_RETRY_AFTER = 30;
 /** The control plane plus the initial load, which alone honours a start-time override. */
 export interface ControlPlane {
   readonly admin: Admin;
-  /** Loads the first scenario; `startOverride` wins over its `now` (here and on resets). */
-  initialize(document: unknown, startOverride: number | undefined): Promise<void>;
+  /** Loads the first (validated) scenario; `startOverride` wins over its `now` here and on resets. */
+  initialize(scenario: Scenario, startOverride: number | undefined): Promise<void>;
 }
 
 /** Builds the control plane over a context. */
 export function createControlPlane(ctx: ServerContext, journal: RequestJournal): ControlPlane {
-  let last: Scenario = parseScenario({});
+  let last: Scenario | undefined;
   let lastOverride: number | undefined;
 
   async function apply(scenario: Scenario, override: number | undefined): Promise<void> {
@@ -92,7 +92,7 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
         })),
       };
     },
-    reset: () => apply(last, lastOverride),
+    reset: () => (last === undefined ? Promise.resolve() : apply(last, lastOverride)),
     state() {
       const nowMs = ctx.clock.nowMs();
       const records = ctx.store.exportRecords();
@@ -140,6 +140,6 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
   };
   return {
     admin,
-    initialize: (document, startOverride) => apply(parseScenario(document), startOverride),
+    initialize: (scenario, startOverride) => apply(scenario, startOverride),
   };
 }

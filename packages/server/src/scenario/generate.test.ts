@@ -1,6 +1,7 @@
-import { Invoice, Service, Transaction } from '@refapi/schema';
+import { Service } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import { RefAllocator } from '../domain/refs';
+import { InvoiceRecord, TransactionRecord } from '../store/records';
 import { scenario } from '../testing/scenario-builder';
 import { generateRecords } from './generate';
 import { parseScenario } from './validate';
@@ -27,8 +28,8 @@ describe('generateRecords', () => {
   it('produces valid records with refs above the existing ones, newest last', () => {
     const { invoices, transactions, services } = run();
     expect(invoices).toHaveLength(50);
-    for (const invoice of invoices) Invoice.parse(invoice);
-    for (const txn of transactions) Transaction.parse(txn);
+    for (const invoice of invoices) InvoiceRecord.parse(invoice);
+    for (const txn of transactions) TransactionRecord.parse(txn);
     for (const service of services) Service.parse(service);
     expect(services[0]?.service_ref).toBe('REF-SVC-2');
     const dates = invoices.map((i) => i.issue_date);

@@ -1,13 +1,16 @@
-import type { Invoice, Transaction } from '@refapi/schema';
-import { applyRate, fromCents } from '../domain/money';
+import { applyRate } from '../domain/money';
 import type { RefAllocator } from '../domain/refs';
+import type { InvoiceRecord, TransactionRecord } from '../store/records';
 import type { ScenarioAccount, ScenarioService } from './schema';
 
-/** Records added to one account by its `generate` counts. */
+/**
+ * Records added to one account by its `generate` counts. Invoices and transactions come
+ * out as stored records (cents) directly: at 100k records a conversion pass is measurable.
+ */
 export interface GeneratedRecords {
   readonly services: ScenarioService[];
-  readonly invoices: Invoice[];
-  readonly transactions: Transaction[];
+  readonly invoices: InvoiceRecord[];
+  readonly transactions: TransactionRecord[];
 }
 
 const HOUR_MS = 3_600_000;
@@ -101,23 +104,23 @@ function generateInvoices(
   refs: RefAllocator,
   startMs: number,
   serviceRefs: readonly string[],
-): Invoice[] {
+): InvoiceRecord[] {
   const random = mulberry32(seedOf(`${account.account_ref}:invoices`));
-  const out: Invoice[] = new Array(count);
+  const out: InvoiceRecord[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const issued = startMs - (count - i) * HOUR_MS;
     const netCents = 500 + Math.floor(random() * 20_000);
     const vatCents = applyRate(netCents, account.vat_rate);
     const unpaid = i >= count - 2;
     const serviceRef = serviceRefs.length > 0 ? serviceRefs[i % serviceRefs.length] : undefined;
-    const invoice: Invoice = {
+    const invoice: InvoiceRecord = {
       invoice_ref: refs.next('INV'),
       kind: 'service_renewal',
       transaction_kind: 'debit',
-      amount: fromCents(netCents + vatCents),
-      fee: 0,
-      penalty: 0,
-      vat_amount: fromCents(vatCents),
+      amount_cents: netCents + vatCents,
+      fee_cents: 0,
+      penalty_cents: 0,
+      vat_amount_cents: vatCents,
       vat_rate: account.vat_rate,
       currency: account.account_currency,
       status: unpaid ? 'unpaid' : 'paid',
@@ -125,6 +128,7 @@ function generateInvoices(
       description: `Renewal ${i + 1}`,
       customer_payable: unpaid,
       due_date: iso(issued + 14 * DAY_MS),
+      account_ref: account.account_ref,
     };
     if (serviceRef !== undefined) invoice.service_ref = serviceRef;
     if (!unpaid) invoice.paid_at = iso(issued + HOUR_MS / 2);
@@ -138,9 +142,9 @@ function generateTransactions(
   count: number,
   refs: RefAllocator,
   startMs: number,
-): Transaction[] {
+): TransactionRecord[] {
   const random = mulberry32(seedOf(`${account.account_ref}:transactions`));
-  const out: Transaction[] = new Array(count);
+  const out: TransactionRecord[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const topUp = i % 2 === 0;
     const cents = 1_000 + Math.floor(random() * 10_000);
@@ -148,16 +152,17 @@ function generateTransactions(
     out[i] = {
       transaction_ref: refs.next('TXN'),
       kind: topUp ? 'top_up' : 'service_renewal',
-      amount: fromCents(topUp ? cents : -cents),
-      fee: 0,
-      penalty: 0,
-      vat_amount: 0,
+      amount_cents: topUp ? cents : -cents,
+      fee_cents: 0,
+      penalty_cents: 0,
+      vat_amount_cents: 0,
       currency: account.account_currency,
       status: 'completed',
       method: topUp ? 'card' : 'balance',
       description: topUp ? `Top-up by card ${card}` : `Renewal debit ${i + 1}`,
       service_order: false,
       created_at: iso(startMs - (count - i) * HOUR_MS),
+      account_ref: account.account_ref,
     };
   }
   return out;

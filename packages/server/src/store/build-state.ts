@@ -2,8 +2,8 @@ import { Collection } from '@msw/data';
 import { KeyRing } from '../domain/auth';
 import type { Rates } from '../domain/money';
 import { RefAllocator } from '../domain/refs';
-import { generateRecords } from '../scenario/generate';
-import type { Scenario } from '../scenario/schema';
+import { type GeneratedRecords, generateRecords } from '../scenario/generate';
+import type { Scenario, ScenarioAccount } from '../scenario/schema';
 import {
   accountRecord,
   invoiceRecord,
@@ -64,37 +64,55 @@ export async function buildState(scenario: Scenario, startMs: number): Promise<S
   const plans = await createAll(state.planCollection, scenario.plans.map(planRecord));
   state.plans.setAll(plans.map((plan) => [plan.plan_ref, plan] as const));
 
-  const partitions = state.partitions as Map<string, Partition>;
-  for (const account of scenario.accounts) {
-    const ref = account.account_ref;
-    const generated = generateRecords(account, state.refs, startMs);
-    const [stored] = await createAll(state.accountCollection, [accountRecord(account)]);
-    const partition = new Partition(stored as AccountRecord);
-    const { collections } = partition;
-    const [services, invoices, orders, transactions] = await Promise.all([
-      createAll(
-        collections.services,
-        [...account.services, ...generated.services].map((s) => serviceRecord(s, ref)),
-      ),
-      createAll(
-        collections.invoices,
-        [...account.invoices, ...generated.invoices].map((i) => invoiceRecord(i, ref)),
-      ),
-      createAll(
-        collections.orders,
-        account.orders.map((o) => orderRecord(o, ref)),
-      ),
-      createAll(
-        collections.transactions,
-        [...account.transactions, ...generated.transactions].map((t) => transactionRecord(t, ref)),
-      ),
-    ]);
-    partition.services.setAll(services.map((r) => [r.service_ref, r] as const));
-    partition.invoices.setAll(invoices.map((r) => [r.invoice_ref, r] as const));
-    partition.orders.setAll(orders.map((r) => [r.order_ref, r] as const));
-    partition.transactions.setAll(transactions.map((r) => [r.transaction_ref, r] as const));
-    partitions.set(ref, partition);
-    state.keys.add(ref, account.api_keys);
+  // Refs are allocated in document order first, so generation stays deterministic while
+  // the partitions are then built concurrently.
+  const generated = scenario.accounts.map((account) =>
+    generateRecords(account, state.refs, startMs),
+  );
+  const partitions = await Promise.all(
+    scenario.accounts.map((account, i) =>
+      buildPartition(state, account, generated[i] as GeneratedRecords),
+    ),
+  );
+  for (const partition of partitions) {
+    (state.partitions as Map<string, Partition>).set(partition.accountRef, partition);
   }
+  scenario.accounts.forEach((account) => {
+    state.keys.add(account.account_ref, account.api_keys);
+  });
   return state;
+}
+
+async function buildPartition(
+  state: StoreState,
+  account: ScenarioAccount,
+  generated: GeneratedRecords,
+): Promise<Partition> {
+  const ref = account.account_ref;
+  const [stored] = await createAll(state.accountCollection, [accountRecord(account)]);
+  const partition = new Partition(stored as AccountRecord);
+  const { collections } = partition;
+  const [services, invoices, orders, transactions] = await Promise.all([
+    createAll(
+      collections.services,
+      [...account.services, ...generated.services].map((s) => serviceRecord(s, ref)),
+    ),
+    createAll(
+      collections.invoices,
+      account.invoices.map((i) => invoiceRecord(i, ref)).concat(generated.invoices),
+    ),
+    createAll(
+      collections.orders,
+      account.orders.map((o) => orderRecord(o, ref)),
+    ),
+    createAll(
+      collections.transactions,
+      account.transactions.map((t) => transactionRecord(t, ref)).concat(generated.transactions),
+    ),
+  ]);
+  partition.services.setAll(services.map((r) => [r.service_ref, r] as const));
+  partition.invoices.setAll(invoices.map((r) => [r.invoice_ref, r] as const));
+  partition.orders.setAll(orders.map((r) => [r.order_ref, r] as const));
+  partition.transactions.setAll(transactions.map((r) => [r.transaction_ref, r] as const));
+  return partition;
 }

@@ -1,0 +1,54 @@
+// Child process of the HTTP benchmark: serves either the reference server or a bare
+// node:http server answering the very bytes the reference server produced, then prints
+// its port. Runs apart from the load generator so both get a core.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createReferenceServer } from '../src/index';
+import { BENCH_KEYS, benchScenario } from './bench-scenario';
+import { BENCH_REQUESTS } from './requests';
+
+const mode = process.argv[2];
+const server = createReferenceServer({ scenario: benchScenario(), onError: () => {} });
+await server.ready;
+
+if (mode === 'ref') {
+  const listening = await server.listen({ port: 0 });
+  process.stdout.write(`${JSON.stringify({ port: listening.port })}\n`);
+} else {
+  // Capture one real response per benchmarked request.
+  const canned = new Map<
+    string,
+    { status: number; headers: Record<string, string>; body: Buffer }
+  >();
+  for (const request of BENCH_REQUESTS) {
+    const response = await server.fetch(`${server.baseUrl}${request.path.slice(3)}`, {
+      method: request.method,
+      headers: {
+        authorization: `Bearer ${BENCH_KEYS[0]}`,
+        'idempotency-key': 'capture',
+        'content-type': 'application/json',
+      },
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = Object.fromEntries(response.headers);
+    headers['content-length'] = String(body.length);
+    canned.set(`${request.method} ${request.path}`, { status: response.status, headers, body });
+  }
+  const bare = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const reply = canned.get(`${req.method} ${req.url}`);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (reply === undefined) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(reply.status, reply.headers);
+      res.end(reply.body);
+    });
+  });
+  bare.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${JSON.stringify({ port: (bare.address() as AddressInfo).port })}\n`);
+  });
+}
