@@ -133,7 +133,12 @@ export const ScenarioIdempotencyEntry = z.strictObject({
     status: z.int().min(100).max(599),
     body: z.unknown().optional(),
     text: z.string().optional(),
-    headers: z.record(z.string(), z.string()).optional(),
+    headers: z
+      .record(
+        z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name'),
+        z.string().regex(/^[\t\x20-\x7E]*$/, 'must be printable ASCII'),
+      )
+      .optional(),
   }),
 });
 
