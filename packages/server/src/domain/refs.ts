@@ -28,19 +28,29 @@ export const formatRef = (kind: string, value: bigint): string =>
 
 /** Hands out fresh references per kind, each above every reference seen so far. */
 export class RefAllocator {
-  readonly #next = new Map<string, bigint>();
+  // Plain numbers while they are exact (the usual case: bulk generation stays cheap);
+  // bigints once a scenario uses references beyond 2^53.
+  readonly #next = new Map<string, number | bigint>();
 
   /** Records an existing reference so later ones sort after it. */
   observe(ref: string): void {
     const kind = ref.slice(4, ref.lastIndexOf('-'));
     const value = refValue(ref) + 1n;
-    if (value > (this.#next.get(kind) ?? 1n)) this.#next.set(kind, value);
+    const current = BigInt(this.#next.get(kind) ?? 1);
+    if (value > current) {
+      this.#next.set(kind, value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
+    }
   }
 
   /** A new reference of `kind`, greater than all observed and allocated ones. */
   next(kind: string): string {
-    const value = this.#next.get(kind) ?? 1n;
-    this.#next.set(kind, value + 1n);
-    return formatRef(kind, value);
+    const value = this.#next.get(kind) ?? 1;
+    if (typeof value === 'number' && value < Number.MAX_SAFE_INTEGER) {
+      this.#next.set(kind, value + 1);
+      return `REF-${kind}-${value.toString(16).toUpperCase()}`;
+    }
+    const big = BigInt(value);
+    this.#next.set(kind, big + 1n);
+    return formatRef(kind, big);
   }
 }

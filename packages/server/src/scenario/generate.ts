@@ -127,11 +127,12 @@ function generateInvoices(
       issue_date: iso(issued),
       description: `Renewal ${i + 1}`,
       customer_payable: unpaid,
-      due_date: iso(issued + 14 * DAY_MS),
       account_ref: account.account_ref,
     };
     if (serviceRef !== undefined) invoice.service_ref = serviceRef;
-    if (!unpaid) invoice.paid_at = iso(issued + HOUR_MS / 2);
+    // Paid invoices carry when they were paid, open ones when they are due.
+    if (unpaid) invoice.due_date = iso(issued + 14 * DAY_MS);
+    else invoice.paid_at = iso(issued + HOUR_MS / 2);
     out[i] = invoice;
   }
   return out;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { compareRefs, RefAllocator, refValue } from './refs';
+
+describe('RefAllocator', () => {
+  it('allocates above every observed reference, per kind', () => {
+    const refs = new RefAllocator();
+    refs.observe('REF-INV-FF');
+    refs.observe('REF-INV-0A');
+    refs.observe('REF-SVC-1');
+    expect([refs.next('INV'), refs.next('INV'), refs.next('SVC'), refs.next('ORD')]).toEqual([
+      'REF-INV-100',
+      'REF-INV-101',
+      'REF-SVC-2',
+      'REF-ORD-1',
+    ]);
+  });
+
+  it('keeps exact order beyond 2^53', () => {
+    const refs = new RefAllocator();
+    refs.observe('REF-INV-1FFFFFFFFFFFFF');
+    const next = refs.next('INV');
+    expect(next).toBe('REF-INV-20000000000000');
+    expect(refValue(refs.next('INV'))).toBe(refValue(next) + 1n);
+    expect(compareRefs(next, 'REF-INV-1FFFFFFFFFFFFF')).toBeGreaterThan(0);
+  });
+});
