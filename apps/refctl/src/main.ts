@@ -1,12 +1,16 @@
 import { CommanderError } from 'commander';
-import { EXIT } from './cli/exit-codes';
-import { createRunState } from './cli/run-state';
+import { InterruptedError } from './cli/cli-error';
+import { EXIT, type ExitCode } from './cli/exit-codes';
+import { createRunState, type RunState } from './cli/run-state';
 import { createProgram } from './program';
-import { processIo } from './runtime/io';
+import { type Io, processIo } from './runtime/io';
+
+// How long a command may take to wind down after Ctrl-C before the process just ends.
+const INTERRUPT_GRACE_MS = 2000;
 
 /**
- * Runs refctl on `process.argv` and ends the process with its exit code. With bin.ts, the
- * only code that ends the process: everything else throws typed errors.
+ * Runs refctl on `process.argv` and resolves to its exit code. With bin.ts the only code
+ * that ends the process: everything else throws typed errors.
  */
 export async function main(): Promise<number> {
   // `refctl … | head` closes the pipe early: that is success, not a crash.
@@ -21,24 +25,37 @@ export async function main(): Promise<number> {
   const controller = new AbortController();
   const program = createProgram({ io, state, signal: controller.signal });
 
-  const onSignal = async () => {
-    controller.abort();
-    const { reportError } = await import('./runtime/report-error');
-    const { InterruptedError } = await import('./cli/cli-error');
-    process.exit(reportError(io, state, new InterruptedError()));
+  // Ctrl-C aborts the running command (requests, polls, watches) so it can stop cleanly;
+  // a second Ctrl-C, or a command that does not stop in time, ends the process at once.
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(EXIT.interrupted);
+    controller.abort(new InterruptedError());
+    setTimeout(() => {
+      void fail(io, state, new InterruptedError()).then((code) => process.exit(code));
+    }, INTERRUPT_GRACE_MS).unref();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   try {
     await program.parseAsync(process.argv);
-    return EXIT.ok;
+    return controller.signal.aborted ? fail(io, state, new InterruptedError()) : EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end through exitOverride with code 0; everything else is usage.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const { reportError } = await import('./runtime/report-error');
-    return reportError(io, state, error);
+    return fail(io, state, controller.signal.aborted ? new InterruptedError() : error);
   }
+}
+
+let reported: Promise<ExitCode> | undefined;
+
+// Reports once, however many paths (signal timer, rejected command) end in a failure. The
+// reporter knows the SDK's error classes, so it is loaded only when something failed.
+function fail(io: Io, state: RunState, error: unknown): Promise<ExitCode> {
+  reported ??= import('./runtime/report-error').then(({ reportError }) =>
+    reportError(io, state, error),
+  );
+  return reported;
 }

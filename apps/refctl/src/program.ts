@@ -34,6 +34,7 @@ export function createProgram(app: App): Command {
     .option('--debug', 'print each HTTP request and response on stderr (Authorization redacted)')
     .option('--no-color', 'no colors (also when NO_COLOR is set)')
     .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => app.io.stdout.write(text),

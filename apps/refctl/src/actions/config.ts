@@ -27,7 +27,9 @@ export const setProfile: Handler = async (ctx, [rawName], opts) => {
   const path = configFilePath(ctx.io.env);
   const config = await readConfig(path);
   const profile = { ...config.profiles[name] };
-  if (typeof opts.baseUrl === 'string') profile.base_url = checkBaseUrl(opts.baseUrl, 'flag');
+  // `--base-url` is the global option; here it names the profile's URL.
+  if (ctx.globals.baseUrl !== undefined)
+    profile.base_url = checkBaseUrl(ctx.globals.baseUrl, 'flag');
   if (opts.apiKeyStdin === true) profile.api_key = await readKey(ctx);
   config.profiles[name] = profile;
   if (opts.use === true || config.current_profile === undefined) config.current_profile = name;

@@ -3,7 +3,7 @@ import { createClient, loadSettings } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { idempotencyKeyFor } from './idempotency';
-import { describeQuote, findPlan } from './order-quote';
+import { describeQuote, findPlan, planPrice } from './order-quote';
 import { type OrderFlags, orderRequest } from './order-request';
 
 /**
@@ -26,10 +26,9 @@ export const createOrder: Handler = async (ctx, _args, opts) => {
   }
   const client = await createClient(ctx);
   const plan = await findPlan(client, body, ctx.signal);
-  const quote = describeQuote(plan, body);
-  note(ctx, `quote: ${quote}`);
+  note(ctx, `quote: ${describeQuote(plan, body)}`);
   await confirm(ctx.io, {
-    question: `Buy ${plan.code} for ${quote.slice(quote.indexOf(': ') + 2)} from the balance?`,
+    question: `Buy ${plan.code} for ${planPrice(plan)} from the balance?`,
     yes: opts.yes === true,
     action: 'orders create',
   });

@@ -20,14 +20,21 @@ export async function findPlan(
   );
 }
 
-/** The quote shown before buying, e.g. `kvm-s "KVM S": 5.00 EUR (monthly 5.00, yearly 50.00)`. */
+/** The price of a plan in the account currency, e.g. `5.95 EUR`. */
+export const planPrice = (plan: Plan) =>
+  `${formatAmount(plan.account_price.final)} ${plan.account_price.currency}`;
+
+/** The quote shown before buying: `kvm-s "KVM S": 5.95 EUR (base 5.00; monthly 5.00, yearly 50.00)`. */
 export function describeQuote(plan: Plan, body: CreateOrderRequest): string {
   const price = plan.account_price;
-  const periods = Object.entries(price.period_prices ?? {})
-    .map(([name, amount]) => `${name} ${formatAmount(amount)}`)
-    .join(', ');
+  const periods = Object.entries(price.period_prices ?? {}).map(
+    ([name, amount]) => `${name} ${formatAmount(amount)}`,
+  );
+  const details = [`base ${formatAmount(price.base)}`, periods.join(', ')]
+    .filter(Boolean)
+    .join('; ');
   const addons = body.addons?.length
     ? `, plus ${body.addons.length} addon line(s) priced by the server`
     : '';
-  return `${plan.code} "${plan.name}": ${formatAmount(price.final)} ${price.currency}${periods ? ` (${periods})` : ''}${addons}`;
+  return `${plan.code} "${plan.name}": ${planPrice(plan)} (${details})${addons}`;
 }

@@ -14,9 +14,8 @@ export function registerConfig(program: Command, app: App): void {
   examples(
     config
       .command('set-profile')
-      .description('create or update a profile')
+      .description("create or update a profile (the global --base-url sets the profile's URL)")
       .argument('<name>', 'profile name')
-      .option('--base-url <url>', "the API's base URL, ending in /v1")
       .option('--api-key-stdin', 'read the API key from stdin (never from an argument)')
       .option('--use', 'also make it the current profile')
       .action(lazyAction(app, load, (m) => m.setProfile)),

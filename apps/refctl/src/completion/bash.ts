@@ -16,7 +16,7 @@ __refctl_locate() {
     word="\${COMP_WORDS[i]}"
     case "$word" in
       -*)
-        values="$(__refctl_values "$__refctl_path" "$word")"
+        values="$(__refctl_values "$__refctl_path|$word")"
         case "$word" in *=*) ;; *) [ -n "$values" ] && i=$((i + 1)) ;; esac
         ;;
       *)
@@ -36,7 +36,7 @@ _refctl() {
   __refctl_locate
   case "$prev" in
     -*)
-      values="$(__refctl_values "$__refctl_path" "$prev")"
+      values="$(__refctl_values "$__refctl_path|$prev")"
       case "$values" in
         __file__) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         __free__) COMPREPLY=(); return ;;

@@ -16,7 +16,7 @@ _refctl() {
   while (( i < CURRENT )); do
     word="\${words[i]}"
     if [[ "$word" == -* ]]; then
-      values="$(__refctl_values "$cmdpath" "$word")"
+      values="$(__refctl_values "$cmdpath|$word")"
       [[ "$word" != *=* && -n "$values" ]] && (( i++ ))
     elif [[ " $(__refctl_commands "$cmdpath") " == *" $word "* ]]; then
       cmdpath="\${cmdpath:+$cmdpath }$word"
@@ -26,7 +26,7 @@ _refctl() {
     (( i++ ))
   done
   if (( CURRENT > 2 )) && [[ "$prev" == -* ]]; then
-    values="$(__refctl_values "$cmdpath" "$prev")"
+    values="$(__refctl_values "$cmdpath|$prev")"
     case "$values" in
       __file__) _files; return ;;
       __free__) return 1 ;;

@@ -57,8 +57,9 @@ export async function render(printable: Printable, settings: RenderSettings): Pr
 
 /** YAML through the `yaml` package, loaded only when asked for. */
 export async function toYaml(value: unknown): Promise<string> {
-  const { stringify } = await import('yaml');
-  return stringify(value);
+  // A static import inside the lazy module: bundlers wrap the CommonJS `yaml` correctly there.
+  const { toYamlText } = await import('./yaml');
+  return toYamlText(value);
 }
 
 /** Table or CSV text of rows under the given columns. */

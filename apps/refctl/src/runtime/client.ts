@@ -28,6 +28,8 @@ export async function createClient(ctx: Ctx): Promise<RefClient> {
   return new RefClient({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
+    // Wait out a short Retry-After; a longer one fails fast (exit 5) instead of hanging.
+    maxRetryAfter: 10_000,
     logger: stderrLogger(ctx),
     logLevel: ctx.globals.debug ? 'debug' : 'warn',
   });

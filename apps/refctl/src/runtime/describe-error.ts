@@ -5,7 +5,7 @@ import {
   isTimeoutError,
   type RefApiError,
 } from '@refapi/sdk';
-import { CliError } from '../cli/cli-error';
+import { CliError, InterruptedError } from '../cli/cli-error';
 import { EXIT, type ExitCode } from '../cli/exit-codes';
 
 /** A failure as refctl reports it. */
@@ -34,7 +34,9 @@ export function exitCodeForStatus(status: number): ExitCode {
 /** Turns anything thrown into a report; never includes a stack or a request header. */
 export function describeError(error: unknown): ErrorReport {
   if (error instanceof CliError) {
-    return { message: error.message, code: error.code, exitCode: error.exitCode, retriable: false };
+    // An interruption may land after a mutation was sent: its outcome is unknown.
+    const retriable = error instanceof InterruptedError;
+    return { message: error.message, code: error.code, exitCode: error.exitCode, retriable };
   }
   if (isRefApiError(error)) return describeApiError(error);
   if (isTimeoutError(error)) {

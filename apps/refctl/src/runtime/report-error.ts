@@ -8,6 +8,8 @@ import { scrub } from './scrub';
 /**
  * Prints one failure on stderr — one readable line, or one JSON object with `-o json` /
  * `-o ndjson` — and returns the exit code. Secrets are scrubbed from whatever is printed.
+ * When a mutation's outcome is unknown (no response, 5xx, 429, interrupted), the line
+ * carries its idempotency key for a safe retry.
  */
 export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
   const report = describeError(error);
@@ -20,6 +22,7 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
         ...(report.status === undefined ? {} : { status: report.status }),
         ...(report.conflictStatus === undefined ? {} : { conflict_status: report.conflictStatus }),
         exit_code: report.exitCode,
+        retriable: report.retriable,
         ...(key === undefined ? {} : { idempotency_key: key }),
       },
     };
@@ -29,7 +32,10 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
       report.status === undefined
         ? ''
         : ` (${report.status} ${report.code}${report.conflictStatus ? `, status ${report.conflictStatus}` : ''})`;
-    const retry = key === undefined ? '' : `; retry safely with --idempotency-key ${key}`;
+    // Only an uncertain outcome is worth retrying with the same key: a definitive rejection
+    // is stored under the key too and would just be replayed.
+    const retry =
+      key !== undefined && report.retriable ? `; retry safely with --idempotency-key ${key}` : '';
     const prefix = colorEnabled(io, io.stderr, state.color) ? red('error:') : 'error:';
     io.stderr.write(`${prefix} ${scrub(`${report.message}${where}${retry}`, state.secrets)}\n`);
   }

@@ -9,6 +9,8 @@ export const KEYS = {
   readOnly: 'refak_e2e_read_0002',
   noShield: 'refak_e2e_noshield3',
   many: 'refak_e2e_many_0004',
+  /** Used up by the rate-limit test only. */
+  rate: 'refak_e2e_rate_0005',
 } as const;
 
 const plan = {
@@ -58,6 +60,7 @@ export const scenario: ScenarioInput = {
           token: KEYS.readOnly,
           scopes: ['account:read', 'finance:read', 'services:read', 'shield:read'],
         },
+        { token: KEYS.rate, scopes: ['*'] },
       ],
       services: [
         {

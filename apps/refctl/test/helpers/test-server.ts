@@ -1,10 +1,19 @@
 import { createReferenceServer, type ListeningServer, type ScenarioInput } from '@refapi/server';
 
+/** One API request as the admin API's request log shows it. */
+export interface LoggedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+}
+
 /** A reference server on 127.0.0.1 and a free port, plus its admin API over HTTP. */
 export interface TestServer {
   readonly baseUrl: string;
-  /** POST/GET `/__admin/<path>` with the admin token; resolves to the JSON answer. */
+  /** Calls `/__admin/<path>` with the admin token; resolves to the JSON answer. */
   admin(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown>;
+  /** The API requests the server received so far, oldest first. */
+  requests(): Promise<LoggedRequest[]>;
   close(): Promise<void>;
 }
 
@@ -15,18 +24,20 @@ export async function startServer(scenario: ScenarioInput): Promise<TestServer> 
   const server = createReferenceServer({ scenario, adminToken: ADMIN_TOKEN, onError: () => {} });
   await server.ready;
   const listening: ListeningServer = await server.listen({ port: 0, host: '127.0.0.1' });
+  const admin: TestServer['admin'] = async (method, path, body) => {
+    const response = await fetch(`${listening.url}/__admin/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
+    return response.status === 204 ? undefined : response.json();
+  };
   return {
     baseUrl: listening.baseUrl,
-    async admin(method, path, body) {
-      const response = await fetch(`${listening.url}/__admin/${path}`, {
-        method,
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok)
-        throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
-      return response.status === 204 ? undefined : response.json();
-    },
+    admin,
+    requests: async () =>
+      ((await admin('GET', 'requests')) as { requests: LoggedRequest[] }).requests,
     close: () => listening.close(),
   };
 }

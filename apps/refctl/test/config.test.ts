@@ -1,0 +1,168 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refctl, tempConfigHome } from './helpers/run-refctl';
+import { KEYS, scenario } from './helpers/scenario';
+import { startServer, type TestServer } from './helpers/test-server';
+
+let server: TestServer;
+const DEAD_URL = 'http://127.0.0.1:9/v1';
+
+beforeAll(async () => {
+  server = await startServer(scenario);
+});
+afterAll(() => server.close());
+
+/** A config home with profiles `good` (current; the server, Ada's key) and `other` (dead URL, Bob's key). */
+async function configured(): Promise<string> {
+  const home = tempConfigHome();
+  const env = { XDG_CONFIG_HOME: home };
+  const good = await refctl(
+    ['config', 'set-profile', 'good', '--base-url', server.baseUrl, '--api-key-stdin'],
+    {
+      env,
+      input: `${KEYS.full}\n`,
+    },
+  );
+  expect(good).toMatchObject({ code: 0, stdout: '' });
+  const other = await refctl(
+    ['config', 'set-profile', 'other', '--base-url', DEAD_URL, '--api-key-stdin'],
+    {
+      env,
+      input: KEYS.noShield,
+    },
+  );
+  expect(other.code).toBe(0);
+  return home;
+}
+
+const accountOf = async (args: string[], env: Record<string, string>) => {
+  const { code, stdout, stderr } = await refctl([...args, 'me', '-o', 'json'], { env });
+  return code === 0
+    ? (JSON.parse(stdout) as { account_ref: string }).account_ref
+    : `exit ${code}: ${stderr.trim()}`;
+};
+
+describe('refctl config', () => {
+  it('stores profiles in $XDG_CONFIG_HOME/refctl/config.json with mode 0600', async () => {
+    const home = await configured();
+    const file = join(home, 'refctl', 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      current_profile: 'good',
+      profiles: {
+        good: { base_url: server.baseUrl, api_key: KEYS.full },
+        other: { base_url: DEAD_URL, api_key: KEYS.noShield },
+      },
+    });
+  });
+
+  it('lists and shows profiles with the key masked', async () => {
+    const home = await configured();
+    const list = await refctl(['config', 'list'], { env: { XDG_CONFIG_HOME: home } });
+    const width = Math.max(server.baseUrl.length, DEAD_URL.length);
+    expect(list.stdout).toBe(
+      [
+        `NAME   CURRENT  ${'BASE_URL'.padEnd(width)}  API_KEY`,
+        `good   true     ${server.baseUrl.padEnd(width)}  refak_****0001`,
+        `other  false    ${DEAD_URL.padEnd(width)}  refak_****eld3`,
+        '',
+      ].join('\n'),
+    );
+    const show = await refctl(['config', 'show', '-o', 'json'], {
+      env: { XDG_CONFIG_HOME: home, REF_PROFILE: 'other' },
+    });
+    expect(JSON.parse(show.stdout)).toEqual({
+      config_file: join(home, 'refctl', 'config.json'),
+      profile: 'other',
+      profile_source: 'env',
+      base_url: DEAD_URL,
+      base_url_source: 'profile',
+      api_key: 'refak_****eld3',
+      api_key_source: 'profile',
+    });
+    expect(list.stdout + show.stdout).not.toContain(KEYS.full);
+  });
+
+  it('switches the current profile with use, and deletes', async () => {
+    const home = await configured();
+    const env = { XDG_CONFIG_HOME: home };
+    expect((await refctl(['config', 'use', 'other'], { env })).code).toBe(0);
+    expect(await accountOf([], env)).toMatch(
+      /^exit 1: .*no response from http:\/\/127\.0\.0\.1:9\//,
+    );
+    expect((await refctl(['config', 'delete', 'other'], { env })).code).toBe(0);
+    const missing = await refctl(['config', 'use', 'other'], { env });
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: 'error: profile "other" does not exist; see: refctl config list\n',
+    });
+  });
+
+  it('rejects a key that does not look like one, without echoing it', async () => {
+    const home = tempConfigHome();
+    const result = await refctl(['config', 'set-profile', 'x', '--api-key-stdin'], {
+      env: { XDG_CONFIG_HOME: home },
+      input: 'hunter2 secret',
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: the API key read from stdin must be one word starting with refak_\n',
+    );
+  });
+});
+
+describe('precedence: flag > env > profile > default', () => {
+  it('uses the current profile when nothing else is set', async () => {
+    const home = await configured();
+    expect(await accountOf([], { XDG_CONFIG_HOME: home })).toBe('REF-ACCT-A1');
+  });
+
+  it('REF_PROFILE picks a profile; --profile beats REF_PROFILE', async () => {
+    const home = await configured();
+    expect(await accountOf([], { XDG_CONFIG_HOME: home, REF_PROFILE: 'other' })).toMatch(
+      /^exit 1: .*127\.0\.0\.1:9/,
+    );
+    expect(
+      await accountOf(['--profile', 'good'], { XDG_CONFIG_HOME: home, REF_PROFILE: 'other' }),
+    ).toBe('REF-ACCT-A1');
+  });
+
+  it('REF_BASE_URL and REF_API_KEY beat the profile', async () => {
+    const home = await configured();
+    // The env key is Bob's: the profile's (Ada's) key loses.
+    expect(await accountOf([], { XDG_CONFIG_HOME: home, REF_API_KEY: KEYS.noShield })).toBe(
+      'REF-ACCT-B1',
+    );
+    expect(await accountOf([], { XDG_CONFIG_HOME: home, REF_BASE_URL: DEAD_URL })).toMatch(
+      /^exit 1: .*127\.0\.0\.1:9/,
+    );
+  });
+
+  it('--base-url beats REF_BASE_URL', async () => {
+    const home = await configured();
+    const env = { XDG_CONFIG_HOME: home, REF_BASE_URL: DEAD_URL };
+    expect(await accountOf(['--base-url', server.baseUrl], env)).toBe('REF-ACCT-A1');
+  });
+
+  it('defaults to the local reference server address without any configuration', async () => {
+    const show = await refctl(['config', 'show', '-o', 'json'], {
+      env: { XDG_CONFIG_HOME: tempConfigHome() },
+    });
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      base_url: 'http://127.0.0.1:4010/v1',
+      base_url_source: 'default',
+      api_key: null,
+      api_key_source: 'none',
+    });
+  });
+
+  it('an unknown --profile is a usage error', async () => {
+    const home = await configured();
+    const result = await refctl(['--profile', 'nope', 'me'], { env: { XDG_CONFIG_HOME: home } });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: 'error: profile "nope" (from --profile) does not exist; see: refctl config list\n',
+    });
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refctl, tempConfigHome } from './helpers/run-refctl';
+import { KEYS, scenario } from './helpers/scenario';
+import { startServer, type TestServer } from './helpers/test-server';
+
+// Each error class: its exit code and its one readable stderr line.
+let server: TestServer;
+const env = (key: string = KEYS.full, extra: Record<string, string> = {}) => ({
+  REF_BASE_URL: server.baseUrl,
+  REF_API_KEY: key,
+  XDG_CONFIG_HOME: tempConfigHome(),
+  ...extra,
+});
+
+beforeAll(async () => {
+  server = await startServer(scenario);
+});
+afterAll(() => server.close());
+
+describe('API errors', () => {
+  it('401: exit 4 and a hint, never the key', async () => {
+    const badKey = 'refak_not_a_real_key_9';
+    const { code, stdout, stderr } = await refctl(['me', '--debug'], { env: env(badKey) });
+    expect(code).toBe(4);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n').find((line) => line.startsWith('error:'))).toBe(
+      'error: invalid api key; check REF_API_KEY or: refctl config show (401 invalid_api_key)',
+    );
+    // --debug shows the exchange with Authorization redacted.
+    expect(stderr).toContain('GET');
+    expect(stderr).toContain('[redacted]');
+    expect(stderr).not.toContain(badKey);
+  });
+
+  it('403: exit 4', async () => {
+    const { code, stderr } = await refctl(['balance'], { env: env(KEYS.readOnly) });
+    expect({ code, stderr }).toEqual({
+      code: 4,
+      stderr: 'error: insufficient scope (403 insufficient_scope)\n',
+    });
+  });
+
+  it('404: exit 3', async () => {
+    const { code, stderr } = await refctl(['services', 'get', 'REF-SVC-FFF'], { env: env() });
+    expect({ code, stderr }).toEqual({ code: 3, stderr: 'error: not found (404 not_found)\n' });
+  });
+
+  it('409: exit 6 with the lifecycle status', async () => {
+    const { code, stderr } = await refctl(['services', 'power', 'REF-SVC-A2', 'start'], {
+      env: env(),
+    });
+    expect({ code, stderr }).toEqual({
+      code: 6,
+      stderr: 'error: power not supported (409 power_not_supported, status storage_box)\n',
+    });
+  });
+
+  it('422: exit 1 (balance too low for three servers)', async () => {
+    const { code, stderr } = await refctl(
+      [
+        'orders',
+        'create',
+        '--type',
+        'kvm',
+        '--plan',
+        'kvm-s',
+        '--addon',
+        'REF-ADDON-1=20',
+        '--yes',
+      ],
+      { env: env(KEYS.noShield) },
+    );
+    expect(code).toBe(1);
+    expect(stderr.split('\n').at(-2)).toBe(
+      'error: insufficient balance (422 insufficient_balance)',
+    );
+  });
+
+  it('-o json: the error as one JSON object on stderr, stdout empty', async () => {
+    const { code, stdout, stderr } = await refctl(
+      ['services', 'get', 'REF-SVC-FFF', '-o', 'json'],
+      { env: env() },
+    );
+    expect(code).toBe(3);
+    expect(stdout).toBe('');
+    expect(JSON.parse(stderr)).toEqual({
+      error: {
+        message: 'not found',
+        code: 'not_found',
+        status: 404,
+        exit_code: 3,
+        retriable: false,
+      },
+    });
+  });
+
+  it('503 while Shield is paused: exit 1 with Retry-After', async () => {
+    await server.admin('POST', 'shield', { paused: true, retry_after: 120 });
+    try {
+      const { code, stderr } = await refctl(['shield', 'overview', 'REF-SVC-A1'], { env: env() });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^error: .* \(503 [a-z_]+\)\n$/);
+      expect(stderr).toContain('retry after 120 s');
+    } finally {
+      await server.admin('POST', 'shield', { paused: false });
+    }
+  });
+
+  it('502 from the provider: exit 1, with the idempotency key for a safe retry', async () => {
+    await server.admin('POST', 'faults', { power: 'fail' });
+    try {
+      const { code, stderr } = await refctl(['services', 'power', 'REF-SVC-A1', 'start'], {
+        env: env(),
+      });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        /^error: .* \(502 [a-z_]+\); retry safely with --idempotency-key [0-9a-f-]{36}\n$/,
+      );
+    } finally {
+      await server.admin('POST', 'faults', { power: 'ok' });
+    }
+  });
+
+  it('429: exit 5 once the read budget is spent (the frozen clock never refills it)', async () => {
+    const headers = { authorization: `Bearer ${KEYS.rate}` };
+    for (let i = 0; i < 600; i++)
+      await fetch(`${server.baseUrl}/me`, { headers }).then((r) => r.arrayBuffer());
+    const { code, stderr } = await refctl(['me'], { env: env(KEYS.rate) });
+    expect(code).toBe(5);
+    expect(stderr).toMatch(/^error: .* \(429 [a-z_]+\)\n$/);
+    expect(stderr).toMatch(/retry after \d+ s/);
+  });
+});
+
+describe('client-side errors', () => {
+  it('no response: exit 1 naming the URL', async () => {
+    const { code, stderr } = await refctl(['me'], {
+      env: env(KEYS.full, { REF_BASE_URL: 'http://127.0.0.1:9/v1' }),
+    });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^error: no response from http:\/\/127\.0\.0\.1:9\/v1\/me \(.+\)\n$/);
+  });
+
+  it('no API key: exit 4 with what to do', async () => {
+    const { code, stderr } = await refctl(['me'], {
+      env: { REF_BASE_URL: server.baseUrl, XDG_CONFIG_HOME: tempConfigHome() },
+    });
+    expect({ code, stderr }).toEqual({
+      code: 4,
+      stderr:
+        'error: no API key: set REF_API_KEY or run: refctl config set-profile NAME --api-key-stdin\n',
+    });
+  });
+
+  it('usage errors exit 2 before anything is sent', async () => {
+    const cases: [string[], string][] = [
+      [['me', '--bogus'], "error: unknown option '--bogus'\n"],
+      [
+        ['services', 'get', 'vm-1'],
+        'error: invalid service reference "vm-1": Invalid string: must match pattern /^REF-SVC-[0-9A-F]+$/\n',
+      ],
+      [
+        ['invoices', 'list', '--all', '--limit', '5'],
+        'error: --all and --limit exclude each other\n',
+      ],
+      [
+        ['invoices', 'list', '--cursor', 'REF-ORD-1'],
+        'error: invalid --cursor: Invalid string: must match pattern /^REF-INV-[0-9A-F]+$/\n',
+      ],
+      [
+        ['invoices', 'list', '--columns', 'nope'],
+        expect.stringMatching(
+          /^error: unknown column "nope"; available: invoice_ref, /,
+        ) as unknown as string,
+      ],
+      [
+        ['-o', 'xml', 'me'],
+        expect.stringMatching(
+          /^error: option '-o, --output <format>' argument 'xml' is invalid/,
+        ) as unknown as string,
+      ],
+    ];
+    for (const [args, stderr] of cases) {
+      const result = await refctl(args, { env: env() });
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 2, stderr });
+    }
+    const requests = await server.requests();
+    expect(requests.filter((r) => r.path.includes('/services/vm-1'))).toEqual([]);
+  });
+});
+
+describe('confirmation without a terminal', () => {
+  it.each([
+    [['services', 'power', 'REF-SVC-A1', 'stop'], 'services power stop'],
+    [
+      ['shield', 'rules', 'delete', 'REF-SVC-A1', '5b0f9a4e-8c1d-4e2a-9f3b-2d6c7a8e1f00'],
+      'shield rules delete',
+    ],
+    [['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s'], 'orders create'],
+  ])('%j refuses with a hint and sends nothing', async (args, action) => {
+    const before = (await server.requests()).length;
+    const { code, stdout, stderr } = await refctl(args, { env: env() });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n').at(-2)).toBe(
+      `error: ${action} needs confirmation and stdin is not a terminal; pass --yes to proceed`,
+    );
+    const after = await server.requests();
+    expect(after.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});

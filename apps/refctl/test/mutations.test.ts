@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refctl, tempConfigHome } from './helpers/run-refctl';
+import { KEYS, scenario } from './helpers/scenario';
+import { startServer, type TestServer } from './helpers/test-server';
+
+let server: TestServer;
+const env = () => ({
+  REF_BASE_URL: server.baseUrl,
+  REF_API_KEY: KEYS.full,
+  XDG_CONFIG_HOME: tempConfigHome(),
+});
+const BUY = [
+  'orders',
+  'create',
+  '--type',
+  'kvm',
+  '--plan',
+  'kvm-s',
+  '--period',
+  'REF-PERIOD-1',
+  '--os',
+  'REF-OS-1',
+];
+
+beforeAll(async () => {
+  server = await startServer(scenario);
+});
+afterAll(() => server.close());
+
+describe('refctl orders create', () => {
+  it('--dry-run validates and prints the request without sending it (no key needed)', async () => {
+    const before = (await server.requests()).length;
+    const { code, stdout } = await refctl(
+      [...BUY, '--addon', 'REF-ADDON-1=2', '--idempotency-key', 'try-1', '--dry-run', '-o', 'json'],
+      { env: { REF_BASE_URL: server.baseUrl, XDG_CONFIG_HOME: tempConfigHome() } },
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      method: 'POST',
+      url: `${server.baseUrl}/orders`,
+      idempotency_key: 'try-1',
+      body: {
+        type: 'kvm',
+        plan_code: 'kvm-s',
+        period_ref: 'REF-PERIOD-1',
+        os_image_ref: 'REF-OS-1',
+        addons: [{ addon_ref: 'REF-ADDON-1', units: 2 }],
+      },
+    });
+    expect((await server.requests()).length).toBe(before);
+  });
+
+  it('rejects invalid flags by name before sending', async () => {
+    const { code, stderr } = await refctl([...BUY, '--region', 'eu-1', '--yes'], { env: env() });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'error: invalid --region: Invalid string: must match pattern /^REF-REGION-[0-9A-F]+$/\n',
+    );
+  });
+
+  it('shows the quote, buys with --yes, and replays with the same idempotency key', async () => {
+    const args = [...BUY, '--yes', '--idempotency-key', 'buy-vm-2', '-o', 'json'];
+    const first = await refctl(args, { env: env() });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toBe(
+      'quote: kvm-s "KVM S": 5.95 EUR (base 5.00; monthly 5.00, yearly 50.00)\n',
+    );
+    const bought = JSON.parse(first.stdout) as {
+      service_ref: string;
+      balance: { amount: number };
+      idempotent_replayed: boolean;
+    };
+    expect(bought).toMatchObject({
+      balance: { amount: 6.55, currency: 'EUR' },
+      idempotent_replayed: false,
+    });
+
+    const again = await refctl(args, { env: env() });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      service_ref: bought.service_ref,
+      idempotent_replayed: true,
+    });
+    expect(again.stderr).toContain(
+      'replayed: this idempotency key already completed; nothing new was bought',
+    );
+
+    const orders = await refctl(['orders', 'list', '-o', 'json'], { env: env() });
+    expect(
+      (JSON.parse(orders.stdout) as { service_ref?: string }[]).filter(
+        (o) => o.service_ref === bought.service_ref,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('a plan that is not for sale: exit 3 before buying', async () => {
+    const { code, stderr } = await refctl(
+      ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-xxl', '--yes'],
+      { env: env() },
+    );
+    expect({ code, stderr }).toEqual({
+      code: 3,
+      stderr: 'error: plan "kvm-xxl" is not for sale as kvm; see: refctl plans list --type kvm\n',
+    });
+  });
+});
+
+describe('refctl services mutations', () => {
+  it('auto-renew on, then again (unchanged)', async () => {
+    const on = await refctl(['services', 'auto-renew', 'REF-SVC-A1', 'on', '-o', 'json'], {
+      env: env(),
+    });
+    expect(JSON.parse(on.stdout)).toMatchObject({
+      service_ref: 'REF-SVC-A1',
+      auto_renew: true,
+      changed: true,
+    });
+    const again = await refctl(
+      ['services', 'auto-renew', 'REF-SVC-A1', 'on', '--columns', 'auto_renew,changed'],
+      {
+        env: env(),
+      },
+    );
+    expect(again.stdout).toBe('auto_renew  true\nchanged     false\n');
+  });
+
+  it('power start needs no confirmation; stop with --yes', async () => {
+    const start = await refctl(['services', 'power', 'REF-SVC-A1', 'start', '-o', 'json'], {
+      env: env(),
+    });
+    expect(start.code).toBe(0);
+    expect(JSON.parse(start.stdout)).toMatchObject({
+      service_ref: 'REF-SVC-A1',
+      action: 'start',
+      accepted: true,
+    });
+    const stop = await refctl(
+      [
+        'services',
+        'power',
+        'REF-SVC-A1',
+        'stop',
+        '--yes',
+        '-o',
+        'csv',
+        '--columns',
+        'action,accepted',
+      ],
+      {
+        env: env(),
+      },
+    );
+    expect(stop).toMatchObject({ code: 0, stdout: 'ACTION,ACCEPTED\r\nstop,true\r\n' });
+  });
+});

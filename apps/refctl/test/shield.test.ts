@@ -1,0 +1,247 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refctl, tempConfigHome } from './helpers/run-refctl';
+import { KEYS, scenario } from './helpers/scenario';
+import { startServer, type TestServer } from './helpers/test-server';
+
+let server: TestServer;
+const env = () => ({
+  REF_BASE_URL: server.baseUrl,
+  REF_API_KEY: KEYS.full,
+  XDG_CONFIG_HOME: tempConfigHome(),
+});
+const SVC = 'REF-SVC-A1';
+const rule = (name: string, port: string) => [
+  'shield',
+  'rules',
+  'add',
+  SVC,
+  '--name',
+  name,
+  '--mode',
+  'enforce',
+  '--action',
+  'drop',
+  '--risk',
+  'high',
+  '--protocol',
+  'udp',
+  '--destination-port',
+  port,
+];
+
+/** Once the server has answered `method` on a path ending in `suffix`, advance its clock. */
+function advanceAfter(method: string, suffix: RegExp, seconds: number): () => void {
+  return () => {
+    void (async () => {
+      for (let i = 0; i < 200; i++) {
+        const seen = (await server.requests()).some(
+          (r) => r.method === method && suffix.test(r.path) && r.status < 300,
+        );
+        if (seen) {
+          await server.admin('POST', 'clock', { advance_seconds: seconds });
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+  };
+}
+
+beforeAll(async () => {
+  server = await startServer(scenario);
+});
+afterAll(() => server.close());
+
+describe('shield rules', () => {
+  it('add --wait returns once the rule is active (server clock advanced via the admin API)', async () => {
+    const { code, stdout, stderr } = await refctl(
+      [...rule('dns', '53'), '--wait', '--timeout', '30s', '-o', 'json'],
+      {
+        env: env(),
+        onSpawn: advanceAfter('POST', /\/shield\/rules$/, 15),
+      },
+    );
+    expect(code).toBe(0);
+    const { rule: created } = JSON.parse(stdout) as {
+      rule: { id: string; state: string; protected_ip: string };
+    };
+    expect(created).toMatchObject({ state: 'active', protected_ip: '203.0.113.10' });
+    // Without a terminal: plain progress lines, no spinner or cursor codes.
+    expect(stderr).toMatch(
+      new RegExp(
+        `^waiting for rule ${created.id} to be active…\\nrule ${created.id} is active \\(\\d+s\\)\\n$`,
+      ),
+    );
+  });
+
+  it('add --wait exits 7 when the rule does not get there in time', async () => {
+    const { code, stdout, stderr } = await refctl(
+      [...rule('ntp', '123'), '--wait', '--timeout', '1s'],
+      { env: env() },
+    );
+    expect(code).toBe(7);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n').at(-2)).toMatch(
+      /^error: timed out after 1s waiting for rule [0-9a-f-]{36} to be active; it goes on server-side: refctl shield rules list REF-SVC-A1$/,
+    );
+  });
+
+  it('lists rules as a table and as JSON', async () => {
+    const json = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
+    const rules = JSON.parse(json.stdout) as { id: string; kind: string; state: string }[];
+    expect(rules.length).toBeGreaterThanOrEqual(2);
+    const table = await refctl(
+      ['shield', 'rules', 'list', SVC, '--columns', 'id,kind,state', '--no-headers'],
+      { env: env() },
+    );
+    const kindWidth = Math.max(...rules.map((r) => r.kind.length));
+    expect(table.stdout).toBe(
+      rules.map((r) => `${r.id}  ${r.kind.padEnd(kindWidth)}  ${r.state}\n`).join(''),
+    );
+  });
+
+  it('delete --yes --wait waits until the rule is gone', async () => {
+    const created = await refctl([...rule('gone', '1900'), '-o', 'json'], { env: env() });
+    const { id } = (JSON.parse(created.stdout) as { rule: { id: string } }).rule;
+    await server.admin('POST', 'clock', { advance_seconds: 15 });
+    const { code, stdout, stderr } = await refctl(
+      ['shield', 'rules', 'delete', SVC, id, '--yes', '--wait'],
+      {
+        env: env(),
+        onSpawn: advanceAfter('DELETE', new RegExp(`/rules/${id}$`), 15),
+      },
+    );
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr).toContain(`rule ${id} is deleted`);
+    const list = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
+    expect((JSON.parse(list.stdout) as { id: string }[]).map((r) => r.id)).not.toContain(id);
+  });
+
+  it('applies a preset and sets a profile, waiting for active', async () => {
+    const preset = await refctl(
+      ['shield', 'presets', 'apply', SVC, 'rate-limit-syn', '--wait', '-o', 'json'],
+      {
+        env: env(),
+        onSpawn: advanceAfter('POST', /\/presets\/rate-limit-syn$/, 15),
+      },
+    );
+    expect(preset.code).toBe(0);
+    expect(JSON.parse(preset.stdout)).toMatchObject({
+      rule: { kind: 'preset', preset_code: 'rate-limit-syn', state: 'active' },
+    });
+
+    const profile = await refctl(
+      ['shield', 'profile', 'set', SVC, 'strict', '--wait', '-o', 'json'],
+      {
+        env: env(),
+        onSpawn: advanceAfter('POST', /\/profiles\/strict$/, 15),
+      },
+    );
+    expect(profile.code).toBe(0);
+    expect(JSON.parse(profile.stdout)).toMatchObject({
+      profile: { code: 'strict', state: 'active' },
+    });
+  });
+
+  it('shows the overview and capabilities', async () => {
+    const overview = await refctl(['shield', 'overview', SVC], { env: env() });
+    expect(overview.stdout).toMatch(
+      /^entitlement {2,}active\nmutations_blocked {2,}false\nprofile {2,}\w+ \(\w+\)\n/,
+    );
+    const capabilities = await refctl(['shield', 'capabilities', SVC, '-o', 'json'], {
+      env: env(),
+    });
+    expect(JSON.parse(capabilities.stdout)).toMatchObject({
+      entitlement: { tier: 'advanced', status: 'active' },
+    });
+  });
+});
+
+describe('shield telemetry', () => {
+  it('prints traffic rows as a table matching the JSON', async () => {
+    const json = await refctl(['shield', 'traffic', SVC, '--window', '24h', '-o', 'json'], {
+      env: env(),
+    });
+    const telemetry = JSON.parse(json.stdout) as {
+      items: { key: string; packets: number; bytes: number }[];
+      group_by: string;
+    };
+    expect(telemetry.group_by).toBe('source_ip');
+    const csv = await refctl(
+      ['shield', 'traffic', SVC, '--window', '24h', '-o', 'csv', '--columns', 'key,packets,bytes'],
+      {
+        env: env(),
+      },
+    );
+    expect(csv.stdout).toBe(
+      ['KEY,PACKETS,BYTES', ...telemetry.items.map((i) => `${i.key},${i.packets},${i.bytes}`)]
+        .map((l) => `${l}\r\n`)
+        .join(''),
+    );
+  });
+
+  it('prints protection activity', async () => {
+    const { code, stdout } = await refctl(['shield', 'activity', SVC, '--window', '7d'], {
+      env: env(),
+    });
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toMatch(/^KEY +PACKETS +BYTES +SAMPLES$/);
+  });
+
+  it('exports the server CSV byte for byte, to stdout or a file', async () => {
+    const direct = await fetch(
+      `${server.baseUrl}/services/${SVC}/shield/export?dataset=traffic&format=csv&window_hours=24`,
+      { headers: { authorization: `Bearer ${KEYS.full}` } },
+    ).then((r) => r.text());
+    expect(direct.startsWith('key,packets,bytes,samples\r\n')).toBe(true);
+    const args = [
+      'shield',
+      'export',
+      SVC,
+      '--dataset',
+      'traffic',
+      '--format',
+      'csv',
+      '--window',
+      '24h',
+    ];
+    expect((await refctl(args, { env: env() })).stdout).toBe(direct);
+    const file = join(tempConfigHome(), 'traffic.csv');
+    const written = await refctl([...args, '-f', file], { env: env() });
+    expect(written).toMatchObject({ code: 0, stdout: '' });
+    expect(readFileSync(file, 'utf8')).toBe(direct);
+  });
+
+  it('pages evidence of a rule', async () => {
+    const list = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
+    const [first] = JSON.parse(list.stdout) as { id: string }[];
+    const { code, stdout } = await refctl(
+      ['shield', 'evidence', SVC, first!.id, '--limit', '5', '-o', 'json'],
+      { env: env() },
+    );
+    expect(code).toBe(0);
+    const evidence = JSON.parse(stdout) as { rule_id: string; items: unknown[] };
+    expect(evidence.rule_id).toBe(first!.id);
+    expect(evidence.items.length).toBeLessThanOrEqual(5);
+  });
+
+  it('--watch without a terminal prints plain refreshes until interrupted (exit 130)', async () => {
+    const { code, stdout, stderr } = await refctl(
+      ['shield', 'traffic', SVC, '--watch', '-o', 'ndjson'],
+      {
+        env: env(),
+        interruptAfterMs: 1500,
+      },
+    );
+    expect(code).toBe(130);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ telemetry: 'traffic', cache_seconds: 30 });
+    expect(stdout).not.toContain('\u001b');
+    expect(JSON.parse(stderr)).toEqual({
+      error: { message: 'interrupted', code: 'interrupted', exit_code: 130, retriable: true },
+    });
+  });
+});
