@@ -100,9 +100,14 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   ctx.pending = ready;
   ready.catch(onError);
 
+  const adminHandler = createAdminHandler(control.admin, adminToken);
   const handle: RequestHandler = createRequestHandler(
     createDispatcher(ctx, operationImpls, basePath),
-    createAdminHandler(control.admin, adminToken),
+    // Admin calls wait for the initial load so they never race it.
+    async (request) => {
+      if (ctx.pending !== null) await ctx.pending;
+      return adminHandler(request);
+    },
     onError,
   );
 

@@ -30,11 +30,14 @@ export function createDispatcher(
 
   return async function dispatch(request) {
     const started = performance.now();
-    if (ctx.pending !== null) await ctx.pending;
-    const nowMs = ctx.clock.nowMs();
+    let nowMs = ctx.clock.nowMs();
     let accountRef: string | null = null;
     let response: ApiResponse;
     try {
+      if (ctx.pending !== null) {
+        await ctx.pending;
+        nowMs = ctx.clock.nowMs();
+      }
       const path = request.path.startsWith(`${prefix}/`) ? request.path.slice(prefix.length) : '';
       const route = routes.match(request.method, path);
       const key = ctx.store.authenticate(bearerToken(request.header('authorization')));

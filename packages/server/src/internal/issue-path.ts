@@ -41,9 +41,20 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'too_small':
-      return `must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}`;
-    case 'too_big':
-      return `must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}`;
+    case 'too_big': {
+      const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+      const words =
+        issue.code === 'too_small'
+          ? issue.inclusive === false
+            ? 'greater than'
+            : 'at least'
+          : issue.inclusive === false
+            ? 'less than'
+            : 'at most';
+      const unit =
+        issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      return `must be ${words} ${String(bound)}${unit}`;
+    }
     default:
       return issue.message;
   }

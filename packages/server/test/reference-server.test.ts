@@ -1,0 +1,68 @@
+import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
+import { type CommittedMutation, createReferenceServer, ScenarioError } from '../src/index';
+import { scenario } from '../src/testing/scenario-builder';
+
+const doc = scenario()
+  .now('2026-01-01T00:00:00Z', { frozen: true })
+  .plan()
+  .account()
+  .key(['*'], { token: 'refak_rs' })
+  .build();
+const auth = { authorization: 'Bearer refak_rs' };
+
+describe('createReferenceServer', () => {
+  it('serves msw handlers on any base URL, including its admin API on that origin', async () => {
+    const server = createReferenceServer({
+      scenario: doc,
+      baseUrl: 'http://mock.test/api/v1',
+      adminToken: 'adm-token-1',
+    });
+    const msw = setupServer(...server.handlers);
+    msw.listen({ onUnhandledRequest: 'error' });
+    try {
+      const me = await fetch('http://mock.test/api/v1/me', { headers: auth });
+      expect([me.status, (await me.json()).account_ref]).toEqual([200, 'REF-ACCT-1']);
+      expect((await fetch('http://mock.test/v1/me', { headers: auth })).status).toBe(404);
+      const clock = await fetch('http://mock.test/__admin/clock', {
+        method: 'POST',
+        headers: { authorization: 'Bearer adm-token-1' },
+        body: JSON.stringify({ advance_seconds: 60 }),
+      });
+      expect(await clock.json()).toEqual({ now: '2026-01-01T00:01:00.000Z', frozen: true });
+    } finally {
+      msw.close();
+    }
+  });
+
+  it('offers an in-process fetch, a start-time override and a commit hook', async () => {
+    const server = createReferenceServer({ scenario: doc, now: '2030-05-05T00:00:00Z' });
+    const commits: CommittedMutation[] = [];
+    server.store.onCommit((mutation) => commits.push(mutation));
+    const res = await server.fetch(`${server.baseUrl}/orders`, {
+      method: 'POST',
+      headers: { ...auth, 'idempotency-key': 'k1' },
+      body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).server_time).toBe('2030-05-05T00:00:00.000Z');
+    expect(commits).toHaveLength(1);
+    expect(commits[0]?.changes.map((c) => c.kind).sort()).toEqual([
+      'accounts',
+      'invoices',
+      'orders',
+      'plans',
+      'services',
+      'transactions',
+    ]);
+  });
+
+  it('rejects an invalid scenario at once, naming the path', () => {
+    expect(() => createReferenceServer({ scenario: { plans: [{ plan_ref: 'PLAN-1' }] } })).toThrow(
+      ScenarioError,
+    );
+    expect(() =>
+      createReferenceServer({ scenario: { rates: { EUR: 1, USD: 0, GBP: 1 } } }),
+    ).toThrow('invalid_scenario: rates.USD: must be greater than 0');
+  });
+});
