@@ -139,6 +139,8 @@ export class ShieldWorld {
     readonly transport: Transport,
     private readonly listening: ListeningServer | undefined,
     private readonly msw: ReturnType<typeof setupServer> | undefined,
+    /** Unexpected exceptions the server reported (instead of printing them). */
+    readonly errors: unknown[],
   ) {}
 
   /** Starts a server on a scenario (default: the Shield scenario), reachable the given way. */
@@ -146,13 +148,18 @@ export class ShieldWorld {
     transport: Transport = 'in-process',
     document: unknown = shieldScenario(),
   ): Promise<ShieldWorld> {
-    const server = createReferenceServer({ scenario: document, adminToken: 'adm_shield' });
+    const errors: unknown[] = [];
+    const server = createReferenceServer({
+      scenario: document,
+      adminToken: 'adm_shield',
+      onError: (error) => errors.push(error),
+    });
     await server.ready;
     const listening =
       transport === 'http' ? await server.listen({ port: 0, host: '127.0.0.1' }) : undefined;
     const msw = transport === 'msw' ? setupServer(...server.handlers) : undefined;
     msw?.listen({ onUnhandledRequest: 'error' });
-    return new ShieldWorld(server, transport, listening, msw);
+    return new ShieldWorld(server, transport, listening, msw, errors);
   }
 
   /** Stops the listener or the msw interception, if any. */
@@ -193,8 +200,10 @@ export class ShieldWorld {
     };
     if (path.includes('/shield')) {
       expect(providerKeysIn(reply.body), `${method} ${path}`).toEqual([]);
-      // The only 5xx a Shield endpoint may answer is the pause.
-      const paused = response.status === 503 && reply.body?.error === 'shield_paused';
+      // The only 5xx a Shield endpoint may answer is the spec's 503 (paused or unavailable).
+      const paused =
+        response.status === 503 &&
+        ['shield_paused', 'shield_unavailable'].includes(reply.body?.error);
       if (!paused) expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(500);
     }
     return reply;

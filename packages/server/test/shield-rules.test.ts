@@ -13,6 +13,7 @@ import {
   ShieldWorld,
   SVC,
   shieldPath,
+  shieldScenario,
   T0,
 } from './shield-harness';
 
@@ -254,5 +255,18 @@ describe('state document', () => {
     const after = (await world.call('GET', shieldPath(SVC.own))).body;
     expect(after).toEqual(before);
     expect(after.rules.some((r: { id: string }) => r.id === id)).toBe(true);
+  });
+
+  it('answers 503 shield_unavailable (never a 500) after a scenario with unusable Shield state', async () => {
+    const state = (await world.admin('GET', '/state')).body;
+    state.extensions = { shield: { version: 1, rules: 'not a list' } };
+    expect((await world.admin('POST', '/scenario', state)).status).toBe(200);
+    const reply = await world.call('GET', shieldPath(SVC.own));
+    expectError(reply, 503, 'shield_unavailable');
+    expect(reply.headers.get('retry-after')).toBe('30');
+    expect(world.errors).toHaveLength(1);
+    expect((await world.call('GET', `/services/${SVC.own}`)).status).toBe(200);
+    await world.admin('POST', '/scenario', shieldScenario());
+    expect((await world.call('GET', shieldPath(SVC.own))).status).toBe(200);
   });
 });

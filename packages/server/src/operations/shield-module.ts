@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DomainError } from '../domain/errors';
 import { settleApplies } from '../domain/shield/settle';
 import { emptyShieldState, type ShieldState } from '../domain/shield/state';
 import type { ExtensionState } from '../extensions';
@@ -40,9 +41,17 @@ export class ShieldModule implements ExtensionState {
  * `shield: "fail"` fault is used up by the first apply it fails, then reset to `ok`.
  */
 export function settledShield(ctx: ServerContext, now: Date): ShieldModule {
-  const module = ctx.extensions.get(SHIELD_EXTENSION, (snapshot) =>
-    ShieldModule.fromSnapshot(snapshot, ctx.clock.now()),
-  );
+  let module: ShieldModule;
+  try {
+    module = ctx.extensions.get(SHIELD_EXTENSION, (snapshot) =>
+      ShieldModule.fromSnapshot(snapshot, ctx.clock.now()),
+    );
+  } catch (error) {
+    // A loaded scenario carried an unusable `extensions.shield`: the module is unavailable
+    // (the spec's 503) until a valid scenario is loaded, rather than failing with a 500.
+    ctx.onError(error);
+    throw new DomainError(503, 'shield_unavailable', { headers: { 'retry-after': '30' } });
+  }
   const { state, faultConsumed } = settleApplies(
     module.state,
     now.getTime(),
