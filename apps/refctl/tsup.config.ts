@@ -32,7 +32,7 @@ export default defineConfig({
   minify: true,
   clean: true,
   noExternal: [
-    /^@refapi\/(schema|sdk|server)$/,
+    /^@refapi\/(schema|sdk|server)(\/|$)/,
     'commander',
     'zod',
     'ky',
