@@ -36,6 +36,17 @@ describe('IdempotencyStore', () => {
     expect(store.claim('A', 'op', 'k', 'x', t0 + IDEMPOTENCY_RETENTION_MS).kind).toBe('new');
   });
 
+  it('sweeps expired records as claims go by', () => {
+    const store = new IdempotencyStore();
+    for (let i = 0; i < 1023; i++) {
+      const claim = store.claim('A', 'op', `k${i}`, fp, t0);
+      if (claim.kind === 'new') claim.complete({ status: 200 });
+    }
+    expect(store.export(t0)).toHaveLength(1023);
+    store.claim('A', 'op', 'late', fp, t0 + IDEMPOTENCY_RETENTION_MS);
+    expect(store.export(t0)).toHaveLength(0);
+  });
+
   it('round-trips completed records through export and import', () => {
     const store = new IdempotencyStore();
     const claim = store.claim('A', 'op', 'k', fp, t0);

@@ -59,6 +59,7 @@ const slotKey = (account: string, operation: string, key: string) =>
  */
 export class IdempotencyStore {
   #slots = new Map<string, Slot & { account: string; operation: string; key: string }>();
+  #claims = 0;
 
   /** Claims `key` for a request with the given fingerprint at `nowMs`. */
   claim(
@@ -68,6 +69,8 @@ export class IdempotencyStore {
     requestFingerprint: string,
     nowMs: number,
   ): IdempotencyClaim {
+    // Expired records are ignored on lookup; sweeping them now and then bounds memory.
+    if (++this.#claims % 1024 === 0) this.purge(nowMs);
     const id = slotKey(account, operation, key);
     const slot = this.#slots.get(id);
     if (slot !== undefined) {
