@@ -41,7 +41,7 @@ export function createCtx(
     headers: globals.headers,
     color: colorEnabled(io, io.stdout, globals.color),
     // Off a terminal nothing is truncated: scripts get whole values.
-    maxWidth: terminal ? io.stdout.columns : undefined,
+    maxWidth: terminal && io.stdout.columns ? io.stdout.columns : undefined,
   };
   state.format = globals.output;
   state.debug = globals.debug;

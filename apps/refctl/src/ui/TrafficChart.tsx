@@ -29,8 +29,7 @@ export function TrafficChart({
   return (
     <Box flexDirection="column">
       <Text bold>
-        Shield traffic · {serviceRef} · by {telemetry.group_by ?? 'source_ip'} · {telemetry.start} →{' '}
-        {telemetry.end}
+        {`Shield traffic · ${serviceRef} · last ${windowLabel(telemetry)} by ${telemetry.group_by ?? 'source_ip'}`}
       </Text>
       {bars.length === 0 ? <Text dimColor>no traffic in this window</Text> : null}
       {bars.map((b) => (
@@ -49,4 +48,10 @@ export function TrafficChart({
       {error ? <Text color="red">refresh failed: {error}</Text> : null}
     </Box>
   );
+}
+
+// `last 24h` (or `last 7d`) from the window's start and end.
+function windowLabel(telemetry: ShieldTelemetry): string {
+  const hours = Math.round((Date.parse(telemetry.end) - Date.parse(telemetry.start)) / 3_600_000);
+  return hours % 24 === 0 && hours >= 48 ? `${hours / 24}d` : `${hours}h`;
 }

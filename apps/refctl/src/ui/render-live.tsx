@@ -47,7 +47,8 @@ export function watchTraffic(
       instance.unmount();
       resolve(end);
     };
-    const width = io.stdout.columns ?? 80;
+    // A terminal that reports no size (0) gets the classic 80 columns.
+    const width = io.stdout.columns || 80;
     const instance = render(
       <TrafficWatch serviceRef={serviceRef} width={width} load={load} onEnd={onEnd} />,
       inkOptions(io, io.stdout),

@@ -31,9 +31,7 @@ describe('TrafficChart', () => {
     );
     const lines = strip(lastFrame()).split('\n');
     unmount();
-    expect(lines[0]).toBe(
-      'Shield traffic · REF-SVC-A1 · by source_ip · 2026-01-01T00:00:00Z → 2026-01-02T00:00:00Z',
-    );
+    expect(lines[0]).toBe('Shield traffic · REF-SVC-A1 · last 24h by source_ip');
     expect(lines[1]).toMatch(/^198\.51\.100\.2 {2}█+ {2}400 pkts {2}25\.6 kB$/);
     expect(lines[2]).toMatch(/^198\.51\.100\.1 {2}█+[▏▎▍▌▋▊▉]? +100 pkts {2}6\.4 kB$/);
     // Bars are padded so the numbers line up.

@@ -1,0 +1,110 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFCTL, tempConfigHome } from './helpers/run-refctl';
+import { KEYS, scenario } from './helpers/scenario';
+import { startServer, type TestServer } from './helpers/test-server';
+
+// ink views need a terminal: util-linux `script` gives the child a pseudo-terminal.
+const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer(scenario);
+});
+afterAll(() => server.close());
+
+/** Runs refctl on a 100×30 pseudo-terminal; `keys` are typed after `typeAfterMs`. */
+function onTerminal(args: string[], env: Record<string, string> = {}, keys = '', typeAfterMs = 0) {
+  const command = `stty cols 100 rows 30; exec ${process.execPath} ${REFCTL} ${args.join(' ')}`;
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: tempConfigHome(),
+        TERM: 'xterm-256color',
+        REF_BASE_URL: server.baseUrl,
+        REF_API_KEY: KEYS.full,
+        XDG_CONFIG_HOME: tempConfigHome(),
+        ...env,
+      },
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
+    if (keys) setTimeout(() => child.stdin.write(keys), typeAfterMs);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const plain = (text: string) => stripVTControlCharacters(text).replaceAll('\r', '');
+
+describe.runIf(hasScript)('live views on a terminal', () => {
+  it('shield traffic --watch draws the bar chart and quits on q', async () => {
+    const { code, output } = await onTerminal(
+      ['shield', 'traffic', 'REF-SVC-A1', '--window', '24h', '--watch'],
+      {},
+      'q',
+      2500,
+    );
+    expect(code).toBe(0);
+    expect(output).toContain('Shield traffic · REF-SVC-A1 · last 24h by source_ip');
+    expect(output).toMatch(/█+/);
+    expect(output).toContain('q to quit');
+    expect(output).toContain('\u001b['); // drawn by ink: cursor and color codes
+  });
+
+  it('--wait shows a spinner, then the timeout (exit 7)', async () => {
+    const args = [
+      'shield',
+      'rules',
+      'add',
+      'REF-SVC-A1',
+      '--name',
+      'pty',
+      '--mode',
+      'observe',
+      '--action',
+      'pass',
+    ];
+    const { code, output } = await onTerminal([
+      ...args,
+      '--risk',
+      'low',
+      '--protocol',
+      'tcp',
+      '--wait',
+      '--timeout',
+      '2s',
+    ]);
+    expect(code).toBe(7);
+    expect(plain(output)).toMatch(
+      /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for rule [0-9a-f-]{36} to be active \d+s \/ 2s/,
+    );
+    expect(plain(output)).toMatch(/error: timed out after 2s waiting for rule/);
+  });
+
+  it('with CI set, the same terminal gets plain lines and no ink', async () => {
+    const args = [
+      'shield',
+      'rules',
+      'add',
+      'REF-SVC-A1',
+      '--name',
+      'ci',
+      '--mode',
+      'observe',
+      '--action',
+      'pass',
+    ];
+    const { code, output } = await onTerminal(
+      [...args, '--risk', 'low', '--protocol', 'tcp', '--wait', '--timeout', '1s', '--no-color'],
+      {
+        CI: 'true',
+      },
+    );
+    expect(code).toBe(7);
+    expect(output).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    expect(plain(output)).toMatch(/(^|\n)waiting for rule [0-9a-f-]{36} to be active…\n/);
+    expect(output).not.toContain('\u001b[?25l'); // ink hides the cursor; plain output never does
+  });
+});
