@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { HttpHandler } from 'msw';
 import { type Admin, createControlPlane } from './control-plane';
 import { createClock } from './domain/clock';
@@ -11,6 +10,8 @@ import { type ListeningServer, type ListenOptions, listenHttp } from './http/lis
 import { createMswHandlers } from './http/msw-handlers';
 import { createRequestHandler, type RequestHandler } from './http/request-handler';
 import { fromWebRequest, toWebResponse } from './http/web-adapter';
+import { base64UrlEncode } from './internal/base64url';
+import { randomBytes } from './internal/crypto';
 import { operationImpls } from './operations/index';
 import { RequestJournal } from './request-journal';
 import { demoScenario } from './scenario/demo';
@@ -74,7 +75,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const adminToken = options.adminToken ?? `refadm_${randomBytes(18).toString('base64url')}`;
+  const adminToken = options.adminToken ?? `refadm_${base64UrlEncode(randomBytes(18))}`;
   const onError = options.onError ?? ((error: unknown) => console.error('ref-server:', error));
   const journal = new RequestJournal();
   const clock = createClock(startOverride ?? Date.now());

@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PREFIX, SCOPES, type Scope } from '@refapi/schema';
+import { constantTimeEqual, sha256, toHex } from '../internal/crypto';
 import { createIpAllowList, type IpAllowList } from './ip-allow-list';
 
 /** An API key as a scenario declares it. */
@@ -19,10 +19,10 @@ export interface AuthenticatedKey {
 }
 
 interface KeyEntry extends AuthenticatedKey {
-  readonly digest: Buffer;
+  readonly digest: Uint8Array;
 }
 
-const digest = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+const digest = (token: string): Uint8Array => sha256(token);
 
 /** Extracts the token of an `Authorization: Bearer <token>` header. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -45,7 +45,7 @@ export class KeyRing {
   add(accountRef: string, keys: readonly ApiKeySpec[]): void {
     for (const key of keys) {
       const keyDigest = digest(key.token);
-      const hex = keyDigest.toString('hex');
+      const hex = toHex(keyDigest);
       this.#byDigest.set(hex, {
         id: `key_${hex.slice(0, 16)}`,
         accountRef,
@@ -62,8 +62,8 @@ export class KeyRing {
     const presented = digest(token);
     // The map is keyed by the digest, so lookup timing depends on a hash the caller cannot
     // steer towards a real key; the final comparison is constant-time regardless.
-    const entry = this.#byDigest.get(presented.toString('hex'));
-    if (entry === undefined || !timingSafeEqual(entry.digest, presented)) return undefined;
+    const entry = this.#byDigest.get(toHex(presented));
+    if (entry === undefined || !constantTimeEqual(entry.digest, presented)) return undefined;
     return entry;
   }
 }
@@ -71,5 +71,5 @@ export class KeyRing {
 /** Constant-time equality of two secrets of any length (compares their SHA-256 digests). */
 export function secretsEqual(presented: string | undefined, expected: string): boolean {
   if (presented === undefined) return false;
-  return timingSafeEqual(digest(presented), digest(expected));
+  return constantTimeEqual(digest(presented), digest(expected));
 }

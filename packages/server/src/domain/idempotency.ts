@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256, toHex } from '../internal/crypto';
 
 /** A completed response kept for replay. */
 export interface StoredResponse {
@@ -35,7 +35,7 @@ type Slot =
 
 /** Canonical JSON (object keys sorted) hashed with SHA-256: the identity of a request. */
 export function fingerprint(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return toHex(sha256(canonicalJson(value)));
 }
 
 function canonicalJson(value: unknown): string {

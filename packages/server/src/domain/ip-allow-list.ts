@@ -1,4 +1,9 @@
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+// ipaddr.js rather than node:net: the server also runs in browsers. Only the forms node:net
+// accepted are valid: dotted four-part decimal IPv4 (no leading zeros) and IPv6.
+const isIPv4 = (address: string): boolean => ipaddr.IPv4.isValidFourPartDecimal(address);
+const isIPv6 = (address: string): boolean => ipaddr.IPv6.isValid(address);
 
 /** A source-address allow-list of IPs and CIDRs (IPv4 and IPv6); empty allows everyone. */
 export interface IpAllowList {
@@ -32,18 +37,20 @@ export function parseIpOrCidr(
 /** Builds an allow-list; entries must already be valid (see {@link parseIpOrCidr}). */
 export function createIpAllowList(entries: readonly string[]): IpAllowList {
   if (entries.length === 0) return { allows: () => true };
-  const list = new BlockList();
-  for (const entry of entries) {
+  const ranges = entries.map((entry) => {
     const parsed = parseIpOrCidr(entry);
     if (!parsed) throw new RangeError(`invalid IP or CIDR: ${entry}`);
-    list.addSubnet(parsed.address, parsed.prefix, parsed.v6 ? 'ipv6' : 'ipv4');
-  }
+    return [ipaddr.parse(parsed.address), parsed.prefix] as [ipaddr.IPv4 | ipaddr.IPv6, number];
+  });
   return {
     allows(address) {
       const normalized = normalize(address);
-      if (isIPv4(normalized)) return list.check(normalized, 'ipv4');
-      if (isIPv6(normalized)) return list.check(normalized, 'ipv6');
-      return false;
+      if (!isIPv4(normalized) && !isIPv6(normalized)) return false;
+      const parsed = ipaddr.parse(normalized);
+      // match() compares only addresses of the same family.
+      return ranges.some(
+        ([range, prefix]) => range.kind() === parsed.kind() && parsed.match(range, prefix),
+      );
     },
   };
 }

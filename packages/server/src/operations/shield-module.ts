@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { DomainError } from '../domain/errors';
 import { settleApplies } from '../domain/shield/settle';
 import { emptyShieldState, type ShieldState } from '../domain/shield/state';
 import type { ExtensionState } from '../extensions';
+import { randomBytes } from '../internal/crypto';
 import type { ServerContext } from '../server-context';
 import { ShieldSnapshot, snapshotState } from './shield-snapshot';
 

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { ShieldProfileMutation, ShieldRuleMutation } from '@refapi/schema';
 import type { ShieldOutcome } from '../domain/shield/outcome';
 import { applyProfile } from '../domain/shield/profiles';
 import { createCustomRule, createPresetRule, deleteRule } from '../domain/shield/rule-commands';
+import { randomUUID } from '../internal/crypto';
 import { refusalError, type ShieldAccess, shieldAccess } from './shield-access';
 import type { OperationImpls } from './types';
 

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { base64UrlDecodeText, base64UrlEncode } from '../../internal/base64url';
+import { constantTimeEqual, hmacSha256 } from '../../internal/crypto';
 
 interface CursorPayload {
   /** The rule the cursor was issued for; a cursor never moves to another rule. */
@@ -7,8 +8,7 @@ interface CursorPayload {
   readonly k: number;
 }
 
-const sign = (body: string, secret: Uint8Array) =>
-  createHmac('sha256', secret).update(body).digest();
+const sign = (body: string, secret: Uint8Array) => base64UrlEncode(hmacSha256(secret, body));
 
 /**
  * An opaque evidence cursor: base64url JSON of the position, a dot, and its HMAC-SHA256
@@ -20,8 +20,8 @@ export function encodeEvidenceCursor(
   secret: Uint8Array,
 ): string {
   const payload: CursorPayload = { r: ruleId, k: lastIndex };
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${sign(body, secret).toString('base64url')}`;
+  const body = base64UrlEncode(JSON.stringify(payload));
+  return `${body}.${sign(body, secret)}`;
 }
 
 /**
@@ -37,13 +37,10 @@ export function decodeEvidenceCursor(
   if (!body || !mac || extra !== undefined) return null;
   // Compare the encoded text, not decoded bytes: base64url decoding ignores stray bits and
   // characters, so two different strings can decode to the same MAC.
-  const expected = Buffer.from(sign(body, secret).toString('base64url'));
-  const given = Buffer.from(mac);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const encoder = new TextEncoder();
+  if (!constantTimeEqual(encoder.encode(mac), encoder.encode(sign(body, secret)))) return null;
   try {
-    const payload = JSON.parse(
-      Buffer.from(body, 'base64url').toString('utf8'),
-    ) as Partial<CursorPayload>;
+    const payload = JSON.parse(base64UrlDecodeText(body)) as Partial<CursorPayload>;
     return payload.r === ruleId && Number.isSafeInteger(payload.k) && (payload.k ?? -1) >= 0
       ? (payload.k as number)
       : null;

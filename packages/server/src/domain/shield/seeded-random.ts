@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../internal/crypto';
 
 /** A deterministic stream of numbers in [0, 1), plus helpers over it. */
 export interface SeededRandom {
@@ -13,7 +13,8 @@ export interface SeededRandom {
  * yields the same stream, which is what makes synthetic telemetry and evidence repeatable.
  */
 export function seededRandom(seed: string): SeededRandom {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  const digest = sha256(seed);
+  let state = new DataView(digest.buffer, digest.byteOffset, 4).getUint32(0, true);
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -1,0 +1,48 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
+
+// Platform-neutral crypto: the reference server also runs in browsers (msw's setupWorker),
+// so nothing on its request path may import node:crypto. Hashing is synchronous (noble);
+// randomness comes from Web Crypto, which Node 20, Bun, Deno and browsers all provide.
+
+const encoder = new TextEncoder();
+const toBytes = (data: string | Uint8Array): Uint8Array =>
+  typeof data === 'string' ? encoder.encode(data) : data;
+
+/** SHA-256 of UTF-8 text or bytes. */
+export function sha256(data: string | Uint8Array): Uint8Array {
+  return nobleSha256(toBytes(data));
+}
+
+/** HMAC-SHA256 of UTF-8 text or bytes under `key`. */
+export function hmacSha256(key: Uint8Array, data: string | Uint8Array): Uint8Array {
+  return hmac(nobleSha256, key, toBytes(data));
+}
+
+/** Lower-case hex of bytes. */
+export function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** Cryptographically random bytes. */
+export function randomBytes(length: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+}
+
+/** A random (version 4) UUID. */
+export function randomUUID(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/**
+ * Equality of two byte strings in time that depends only on their lengths: callers
+ * compare fixed-length digests or MACs, so the length itself reveals nothing.
+ */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
+  return difference === 0;
+}
