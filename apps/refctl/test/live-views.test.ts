@@ -107,4 +107,13 @@ describe.runIf(hasScript)('live views on a terminal', () => {
     expect(plain(output)).toMatch(/(^|\n)waiting for rule [0-9a-f-]{36} to be active…\n/);
     expect(output).not.toContain('\u001b[?25l'); // ink hides the cursor; plain output never does
   });
+
+  it('tables get a bold header on a terminal, unless NO_COLOR or --no-color', async () => {
+    const bold = '\u001b[1mINVOICE_REF';
+    expect((await onTerminal(['invoices', 'list'])).output).toContain(bold);
+    expect((await onTerminal(['invoices', 'list'], { NO_COLOR: '1' })).output).not.toContain(
+      '\u001b[',
+    );
+    expect((await onTerminal(['invoices', 'list', '--no-color'])).output).not.toContain('\u001b[');
+  });
 });

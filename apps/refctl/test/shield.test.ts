@@ -88,6 +88,21 @@ describe('shield rules', () => {
     );
   });
 
+  it('add --wait exits 1 when the rule ends failed', async () => {
+    await server.admin('POST', 'faults', { shield: 'fail' });
+    const { code, stdout, stderr } = await refctl(
+      [...rule('fails', '161'), '--wait', '--timeout', '30s'],
+      {
+        env: env(),
+        onSpawn: advanceAfter('POST', /\/shield\/rules$/, 15),
+      },
+    );
+    expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+    expect(stderr.split('\n').at(-2)).toMatch(
+      /^error: rule [0-9a-f-]{36} ended failed( \([a-z_]+\))? instead of active$/,
+    );
+  });
+
   it('lists rules as a table and as JSON', async () => {
     const json = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
     const rules = JSON.parse(json.stdout) as { id: string; kind: string; state: string }[];

@@ -1,0 +1,118 @@
+import {
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  type RefApiErrorInit,
+  ServiceUnavailableError,
+  TimeoutError,
+  UnprocessableEntityError,
+} from '@refapi/sdk';
+import { describe, expect, it } from 'vitest';
+import { InterruptedError, UsageError } from '../cli/cli-error';
+import { describeError, exitCodeForStatus } from './describe-error';
+
+const init = (
+  status: number,
+  code: string,
+  extra: Partial<RefApiErrorInit> = {},
+): RefApiErrorInit => ({
+  status,
+  code,
+  headers: new Headers(),
+  rateLimit: undefined,
+  method: 'POST',
+  url: 'http://127.0.0.1:4010/v1/orders',
+  body: { error: code },
+  ...extra,
+});
+
+describe('exitCodeForStatus', () => {
+  it('maps statuses to the documented exit codes', () => {
+    expect([400, 401, 403, 404, 409, 422, 429, 502, 503].map(exitCodeForStatus)).toEqual([
+      1, 4, 4, 3, 6, 1, 5, 1, 1,
+    ]);
+  });
+});
+
+describe('describeError', () => {
+  it('turns API codes into text, keeping the detail after the colon', () => {
+    expect(describeError(new UnprocessableEntityError(init(422, 'insufficient_balance')))).toEqual({
+      message: 'insufficient balance',
+      code: 'insufficient_balance',
+      status: 422,
+      conflictStatus: undefined,
+      exitCode: 1,
+      retriable: false,
+    });
+    const invalid = describeError(
+      new UnprocessableEntityError(init(400, 'invalid_body: addons[3].units')),
+    );
+    expect(invalid).toMatchObject({
+      message: 'invalid body: addons[3].units',
+      code: 'invalid_body',
+    });
+  });
+
+  it('keeps the 409 lifecycle status and exit codes per class', () => {
+    const conflict = describeError(
+      new ConflictError(init(409, 'service_not_active', { conflictStatus: 'stopped' })),
+    );
+    expect(conflict).toMatchObject({ exitCode: 6, conflictStatus: 'stopped' });
+    expect(describeError(new NotFoundError(init(404, 'not_found'))).exitCode).toBe(3);
+    expect(describeError(new PermissionDeniedError(init(403, 'insufficient_scope'))).exitCode).toBe(
+      4,
+    );
+    expect(describeError(new AuthenticationError(init(401, 'invalid_api_key'))).message).toContain(
+      'REF_API_KEY',
+    );
+  });
+
+  it('marks uncertain outcomes as retriable and says when to retry', () => {
+    const limited = describeError(
+      new RateLimitError(init(429, 'rate_limited', { retryAfter: 42 })),
+    );
+    expect(limited).toMatchObject({
+      exitCode: 5,
+      retriable: true,
+      message: 'rate limited; retry after 42 s',
+    });
+    expect(describeError(new ServiceUnavailableError(init(503, 'shield_paused'))).retriable).toBe(
+      true,
+    );
+    expect(describeError(new InterruptedError()).retriable).toBe(true);
+    const timeout = new TimeoutError({
+      method: 'GET',
+      url: 'http://x/v1/me',
+      timeoutMs: 30_000,
+      what: 'timed out',
+    });
+    expect(describeError(timeout)).toMatchObject({ code: 'timeout', exitCode: 1, retriable: true });
+  });
+
+  it('names the URL and the reason when no response came', () => {
+    const cause = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+    });
+    const error = new ConnectionError({ method: 'GET', url: 'http://127.0.0.1:9/v1/me', cause });
+    expect(describeError(error)).toMatchObject({
+      message: 'no response from http://127.0.0.1:9/v1/me (ECONNREFUSED)',
+      exitCode: 1,
+    });
+  });
+
+  it('passes CLI errors through and never shows a stack for unexpected ones', () => {
+    expect(describeError(new UsageError('bad flag'))).toMatchObject({
+      message: 'bad flag',
+      exitCode: 2,
+    });
+    expect(describeError(new Error('boom'))).toEqual({
+      message: 'boom',
+      code: 'internal_error',
+      exitCode: 1,
+      retriable: false,
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { PassThrough } from 'node:stream';
+import type { PagePromise } from '@refapi/sdk';
+import { describe, expect, it } from 'vitest';
+import { createCtx } from '../cli/context';
+import { createRunState } from '../cli/run-state';
+import type { View } from '../output/view';
+import type { Io } from './io';
+import { pagingRequest, printList } from './print-list';
+
+const view: View = { columns: ['ref'], fields: ['ref'] };
+
+function ctxFor(output: 'ndjson' | 'table') {
+  let stdout = '';
+  const io: Io = {
+    stdout: { write: (c: string) => ((stdout += c), true) },
+    stderr: { write: () => true },
+    stdin: new PassThrough(),
+    env: {},
+  };
+  const globals = { output, headers: true, debug: false, color: false } as const;
+  const ctx = createCtx(io, globals, createRunState(), new AbortController().signal);
+  return { ctx, stdout: () => stdout };
+}
+
+// A list whose pages come from `pages`; an Error entry makes that page fail.
+function fakeList(pages: (string[] | Error)[]): PagePromise<{ ref: string }> {
+  return {
+    async *pages() {
+      for (const [i, page] of pages.entries()) {
+        if (page instanceof Error) throw page;
+        yield {
+          items: page.map((ref) => ({ ref })),
+          hasNextPage: () => i < pages.length - 1,
+          nextCursor: page.at(-1),
+        };
+      }
+    },
+  } as unknown as PagePromise<{ ref: string }>;
+}
+
+describe('printList', () => {
+  it('streams NDJSON pages and fails the command when a later page fails', async () => {
+    const { ctx, stdout } = ctxFor('ndjson');
+    const failure = new Error('page 2 failed');
+    await expect(printList(ctx, fakeList([['a', 'b'], failure]), view, undefined)).rejects.toBe(
+      failure,
+    );
+    expect(stdout()).toBe('{"ref":"a"}\n{"ref":"b"}\n');
+  });
+
+  it('prints nothing of a table when any page fails (the table needs every row)', async () => {
+    const { ctx, stdout } = ctxFor('table');
+    await expect(
+      printList(ctx, fakeList([['a'], new Error('x')]), view, undefined),
+    ).rejects.toThrow('x');
+    expect(stdout()).toBe('');
+  });
+
+  it('cuts the last page to --limit', async () => {
+    const { ctx, stdout } = ctxFor('ndjson');
+    await printList(
+      ctx,
+      fakeList([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+      view,
+      3,
+    );
+    expect(stdout()).toBe('{"ref":"a"}\n{"ref":"b"}\n{"ref":"c"}\n');
+  });
+});
+
+describe('pagingRequest', () => {
+  const { ctx } = ctxFor('table');
+
+  it('asks one default page without flags, big pages with --all', () => {
+    expect(pagingRequest(ctx, {}).query).toEqual({ limit: 50 });
+    expect(pagingRequest(ctx, {}).options.maxItems).toBe(50);
+    expect(pagingRequest(ctx, { all: true }).query).toEqual({ limit: 100 });
+    expect(pagingRequest(ctx, { all: true }).options.maxItems).toBeUndefined();
+  });
+
+  it('caps the page size at 100 for large --limit and passes the cursor', () => {
+    const request = pagingRequest(ctx, { limit: 230, cursor: 'REF-INV-F' });
+    expect(request.query).toEqual({ limit: 100, cursor: 'REF-INV-F' });
+    expect(request.options.maxItems).toBe(230);
+  });
+
+  it('rejects --all with --limit', () => {
+    expect(() => pagingRequest(ctx, { all: true, limit: 5 })).toThrow(
+      '--all and --limit exclude each other',
+    );
+  });
+});

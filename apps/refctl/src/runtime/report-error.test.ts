@@ -1,0 +1,91 @@
+import { PassThrough } from 'node:stream';
+import { ServiceUnavailableError, UnprocessableEntityError } from '@refapi/sdk';
+import { describe, expect, it } from 'vitest';
+import { CliError } from '../cli/cli-error';
+import { createRunState } from '../cli/run-state';
+import type { Io } from './io';
+import { reportError } from './report-error';
+
+function capture(env: Io['env'] = {}, isTTY = false) {
+  let stderr = '';
+  const io: Io = {
+    stdout: { write: () => true },
+    stderr: { write: (c: string) => ((stderr += c), true), isTTY },
+    stdin: new PassThrough(),
+    env,
+  };
+  return { io, stderr: () => stderr };
+}
+
+const apiError = (Class: typeof ServiceUnavailableError, status: number, code: string) =>
+  new Class({
+    status,
+    code,
+    headers: new Headers(),
+    rateLimit: undefined,
+    method: 'POST',
+    url: 'http://x/v1/orders',
+    body: {},
+  });
+
+describe('reportError', () => {
+  it('prints one line with status and code and returns the exit code', () => {
+    const { io, stderr } = capture();
+    const code = reportError(
+      io,
+      createRunState(),
+      apiError(UnprocessableEntityError, 422, 'insufficient_balance'),
+    );
+    expect(code).toBe(1);
+    expect(stderr()).toBe('error: insufficient balance (422 insufficient_balance)\n');
+  });
+
+  it('adds the idempotency key only when the outcome is uncertain', () => {
+    const state = { ...createRunState(), idempotencyKey: 'k-1' };
+    const rejected = capture();
+    reportError(
+      rejected.io,
+      state,
+      apiError(UnprocessableEntityError, 422, 'insufficient_balance'),
+    );
+    expect(rejected.stderr()).not.toContain('k-1');
+    const unknown = capture();
+    reportError(unknown.io, state, apiError(ServiceUnavailableError, 503, 'shield_paused'));
+    expect(unknown.stderr()).toBe(
+      'error: shield paused (503 shield_paused); retry safely with --idempotency-key k-1\n',
+    );
+  });
+
+  it('prints a JSON object for -o json, with the key', () => {
+    const { io, stderr } = capture();
+    const state = { ...createRunState(), format: 'json' as const, idempotencyKey: 'k-2' };
+    reportError(io, state, apiError(ServiceUnavailableError, 503, 'shield_paused'));
+    expect(JSON.parse(stderr())).toEqual({
+      error: {
+        message: 'shield paused',
+        code: 'shield_paused',
+        status: 503,
+        exit_code: 1,
+        retriable: true,
+        idempotency_key: 'k-2',
+      },
+    });
+  });
+
+  it('scrubs secrets from anything it prints', () => {
+    const { io, stderr } = capture();
+    const state = createRunState();
+    state.secrets.add('refak_secret_value');
+    reportError(io, state, new CliError('server said refak_secret_value is bad'));
+    expect(stderr()).toBe('error: server said [redacted] is bad\n');
+  });
+
+  it('colors the prefix on a terminal only, and never with NO_COLOR', () => {
+    const tty = capture({}, true);
+    reportError(tty.io, createRunState(), new CliError('x'));
+    expect(tty.stderr()).toBe('\u001b[31merror:\u001b[39m x\n');
+    const noColor = capture({ NO_COLOR: '1' }, true);
+    reportError(noColor.io, createRunState(), new CliError('x'));
+    expect(noColor.stderr()).toBe('error: x\n');
+  });
+});
