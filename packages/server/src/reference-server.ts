@@ -1,66 +1,16 @@
-import type { HttpHandler } from 'msw';
-import { type Admin, createControlPlane } from './control-plane';
-import { createClock } from './domain/clock';
-import { IdempotencyStore } from './domain/idempotency';
-import { RateLimiter } from './domain/rate-limit';
-import { Extensions } from './extensions';
-import { createAdminHandler } from './http/admin-routes';
-import { createDispatcher } from './http/dispatcher';
 import { type ListeningServer, type ListenOptions, listenHttp } from './http/listen';
-import { createMswHandlers } from './http/msw-handlers';
-import { createRequestHandler, type RequestHandler } from './http/request-handler';
-import { fromWebRequest, toWebResponse } from './http/web-adapter';
-import { base64UrlEncode } from './internal/base64url';
-import { randomBytes } from './internal/crypto';
-import { operationImpls } from './operations/index';
-import { RequestJournal } from './request-journal';
-import { demoScenario } from './scenario/demo';
-import { parseScenario } from './scenario/validate';
-import { defaultFaults, type RequestEntry, type ServerContext } from './server-context';
-import { Store } from './store/store';
+import {
+  createReferenceCore,
+  type ReferenceCore,
+  type ReferenceServerOptions,
+} from './reference-core';
 
-/** Options of {@link createReferenceServer}. */
-export interface ReferenceServerOptions {
-  /** Scenario document (validated; throws `ScenarioError` when invalid). Default: the demo. */
-  readonly scenario?: unknown;
-  /** Start time of the clock, overriding the scenario's `now`. */
-  readonly now?: string | number | Date;
-  /** Base URL of the msw handlers. Default `https://api.ref.test/v1`. */
-  readonly baseUrl?: string;
-  /** Admin token for `/__admin`. Default: random (see `adminToken` on the result). */
-  readonly adminToken?: string;
-  /** Called once per API request (never with a token); the request log hooks in here. */
-  readonly onRequest?: (entry: RequestEntry) => void;
-  /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
-  readonly onError?: (error: unknown) => void;
-}
+export type { ReferenceServerOptions } from './reference-core';
 
 /** A reference server: msw handlers, admin controls, the store and a node:http listener. */
-export interface ReferenceServer {
-  /** msw handlers for `setupServer(...handlers)`, bound to `baseUrl`. */
-  readonly handlers: HttpHandler[];
-  /** The admin API, in-process. */
-  readonly admin: Admin;
-  /** The records (read indexes, commit hook, export). */
-  readonly store: Store;
-  /** Resolves once the initial scenario is loaded (requests wait for it anyway). */
-  readonly ready: Promise<void>;
-  /** The msw base URL. */
-  readonly baseUrl: string;
-  /** The admin token (`Authorization: Bearer <token>` on `/__admin`). */
-  readonly adminToken: string;
-  /** A WHATWG fetch answered in-process by this server (no network, no msw). */
-  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export interface ReferenceServer extends ReferenceCore {
   /** Serves the same state over node:http. */
   listen(options?: ListenOptions): Promise<ListeningServer>;
-}
-
-const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
-
-function toEpochMs(now: string | number | Date): number {
-  const ms = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
-  if (!Number.isFinite(ms)) throw new TypeError(`invalid now: ${String(now)}`);
-  return ms;
 }
 
 /**
@@ -71,56 +21,9 @@ function toEpochMs(now: string | number | Date): number {
  * await fetch('https://api.ref.test/v1/me', { headers: { authorization: 'Bearer refak_demo_eur_full' } });
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const scenario = parseScenario(options.scenario ?? demoScenario);
-  const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
-  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const adminToken = options.adminToken ?? `refadm_${base64UrlEncode(randomBytes(18))}`;
-  const onError = options.onError ?? ((error: unknown) => console.error('ref-server:', error));
-  const journal = new RequestJournal();
-  const clock = createClock(startOverride ?? Date.now());
-  const ctx: ServerContext = {
-    store: new Store(() => clock.nowMs()),
-    clock,
-    faults: defaultFaults(),
-    shield: { paused: false, retryAfterSeconds: 30 },
-    idempotency: new IdempotencyStore(),
-    rateLimiter: new RateLimiter(),
-    extensions: new Extensions(),
-    pending: null,
-    onRequest: (entry) => {
-      journal.add(entry);
-      options.onRequest?.(entry);
-    },
-    onError,
-  };
-  const control = createControlPlane(ctx, journal);
-  const ready = control.initialize(scenario, startOverride).finally(() => {
-    ctx.pending = null;
-  });
-  ctx.pending = ready;
-  ready.catch(onError);
-
-  const adminHandler = createAdminHandler(control.admin, adminToken);
-  const handle: RequestHandler = createRequestHandler(
-    createDispatcher(ctx, operationImpls, basePath),
-    // Admin calls wait for the initial load so they never race it.
-    async (request) => {
-      if (ctx.pending !== null) await ctx.pending;
-      return adminHandler(request);
-    },
-    onError,
-  );
-
+  const { core, handle, basePath, onError } = createReferenceCore(options);
   return {
-    handlers: createMswHandlers(handle, baseUrl),
-    admin: control.admin,
-    store: ctx.store,
-    ready,
-    baseUrl,
-    adminToken,
-    fetch: async (input, init) =>
-      toWebResponse(await handle(await fromWebRequest(new Request(input, init)))),
+    ...core,
     listen: (listenOptions) => listenHttp(handle, basePath, onError, listenOptions),
   };
 }

@@ -1,0 +1,128 @@
+import type { HttpHandler } from 'msw';
+import { type Admin, createControlPlane } from './control-plane';
+import { createClock } from './domain/clock';
+import { IdempotencyStore } from './domain/idempotency';
+import { RateLimiter } from './domain/rate-limit';
+import { Extensions } from './extensions';
+import { createAdminHandler } from './http/admin-routes';
+import { createDispatcher } from './http/dispatcher';
+import { createMswHandlers } from './http/msw-handlers';
+import { createRequestHandler, type RequestHandler } from './http/request-handler';
+import { fromWebRequest, toWebResponse } from './http/web-adapter';
+import { base64UrlEncode } from './internal/base64url';
+import { randomBytes } from './internal/crypto';
+import { operationImpls } from './operations/index';
+import { RequestJournal } from './request-journal';
+import { demoScenario } from './scenario/demo';
+import { parseScenario } from './scenario/validate';
+import { defaultFaults, type RequestEntry, type ServerContext } from './server-context';
+import { Store } from './store/store';
+
+/** Options of {@link createReferenceServer}. */
+export interface ReferenceServerOptions {
+  /** Scenario document (validated; throws `ScenarioError` when invalid). Default: the demo. */
+  readonly scenario?: unknown;
+  /** Start time of the clock, overriding the scenario's `now`. */
+  readonly now?: string | number | Date;
+  /** Base URL of the msw handlers. Default `https://api.ref.test/v1`. */
+  readonly baseUrl?: string;
+  /** Admin token for `/__admin`. Default: random (see `adminToken` on the result). */
+  readonly adminToken?: string;
+  /** Called once per API request (never with a token); the request log hooks in here. */
+  readonly onRequest?: (entry: RequestEntry) => void;
+  /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A reference server without a transport of its own: msw handlers, fetch, admin controls, the store. */
+export interface ReferenceCore {
+  /** msw handlers for `setupServer(...handlers)`, bound to `baseUrl`. */
+  readonly handlers: HttpHandler[];
+  /** The admin API, in-process. */
+  readonly admin: Admin;
+  /** The records (read indexes, commit hook, export). */
+  readonly store: Store;
+  /** Resolves once the initial scenario is loaded (requests wait for it anyway). */
+  readonly ready: Promise<void>;
+  /** The msw base URL. */
+  readonly baseUrl: string;
+  /** The admin token (`Authorization: Bearer <token>` on `/__admin`). */
+  readonly adminToken: string;
+  /** A WHATWG fetch answered in-process by this server (no network, no msw). */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+}
+
+/** A core plus what a transport (node:http) needs to serve it. */
+export interface ReferenceCoreParts {
+  readonly core: ReferenceCore;
+  readonly handle: RequestHandler;
+  readonly basePath: string;
+  readonly onError: (error: unknown) => void;
+}
+
+const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
+
+function toEpochMs(now: string | number | Date): number {
+  const ms = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
+  if (!Number.isFinite(ms)) throw new TypeError(`invalid now: ${String(now)}`);
+  return ms;
+}
+
+/**
+ * Builds the reference server's state and handlers, free of Node builtins (browsers load
+ * it through `@refapi/server/browser`); `createReferenceServer` adds the node:http listener.
+ */
+export function createReferenceCore(options: ReferenceServerOptions = {}): ReferenceCoreParts {
+  const scenario = parseScenario(options.scenario ?? demoScenario);
+  const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const adminToken = options.adminToken ?? `refadm_${base64UrlEncode(randomBytes(18))}`;
+  const onError = options.onError ?? ((error: unknown) => console.error('ref-server:', error));
+  const journal = new RequestJournal();
+  const clock = createClock(startOverride ?? Date.now());
+  const ctx: ServerContext = {
+    store: new Store(() => clock.nowMs()),
+    clock,
+    faults: defaultFaults(),
+    shield: { paused: false, retryAfterSeconds: 30 },
+    idempotency: new IdempotencyStore(),
+    rateLimiter: new RateLimiter(),
+    extensions: new Extensions(),
+    pending: null,
+    onRequest: (entry) => {
+      journal.add(entry);
+      options.onRequest?.(entry);
+    },
+    onError,
+  };
+  const control = createControlPlane(ctx, journal);
+  const ready = control.initialize(scenario, startOverride).finally(() => {
+    ctx.pending = null;
+  });
+  ctx.pending = ready;
+  ready.catch(onError);
+
+  const adminHandler = createAdminHandler(control.admin, adminToken);
+  const handle: RequestHandler = createRequestHandler(
+    createDispatcher(ctx, operationImpls, basePath),
+    // Admin calls wait for the initial load so they never race it.
+    async (request) => {
+      if (ctx.pending !== null) await ctx.pending;
+      return adminHandler(request);
+    },
+    onError,
+  );
+
+  const core: ReferenceCore = {
+    handlers: createMswHandlers(handle, baseUrl),
+    admin: control.admin,
+    store: ctx.store,
+    ready,
+    baseUrl,
+    adminToken,
+    fetch: async (input, init) =>
+      toWebResponse(await handle(await fromWebRequest(new Request(input, init)))),
+  };
+  return { core, handle, basePath, onError };
+}
