@@ -1,0 +1,49 @@
+import ky from 'ky';
+import { RefClient } from '../src/index';
+import { account } from '../test/helpers/fixtures';
+
+const ROUNDS = 8;
+const WARMUP_ROUNDS = 2;
+const PER_ROUND = 2_000;
+
+const body = JSON.stringify(account);
+const headers = {
+  'content-type': 'application/json',
+  'ratelimit-limit': '600',
+  'ratelimit-remaining': '599',
+  'ratelimit-reset': '60',
+};
+// No network at all: what is left is the CPU each layer adds per call.
+const cannedFetch = async () => new Response(body, { headers });
+
+/** CPU per call of the SDK against raw ky and a bare fetch, all on a canned response. */
+export async function benchSdkLayerCpu(): Promise<void> {
+  const baseUrl = 'http://127.0.0.1:9/v1';
+  const plainKy = ky.create({ prefixUrl: baseUrl, fetch: cannedFetch });
+  const client = new RefClient({ apiKey: 'refak_bench', baseUrl, fetch: cannedFetch });
+  const contenders = {
+    bare: async () => (await cannedFetch()).json(),
+    kyOnly: () => plainKy.get('me').json(),
+    sdk: () => client.account.get(),
+  };
+  const times: Record<keyof typeof contenders, number[]> = { bare: [], kyOnly: [], sdk: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, call] of Object.entries(contenders) as [
+      keyof typeof contenders,
+      () => Promise<unknown>,
+    ][]) {
+      const started = performance.now();
+      for (let i = 0; i < PER_ROUND; i++) await call();
+      if (round >= WARMUP_ROUNDS) times[name].push((performance.now() - started) / PER_ROUND);
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+  const [bareMs, kyMs, sdkMs] = [median(times.bare), median(times.kyOnly), median(times.sdk)];
+  const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
+  console.log(
+    `CPU per call, canned response: bare fetch ${us(bareMs)}, raw ky ${us(kyMs)}, SDK ${us(sdkMs)}`,
+  );
+  console.log(
+    `  SDK/raw ky ${(sdkMs / kyMs).toFixed(2)}× (the SDK's own layer: contract, validation, errors)`,
+  );
+}
