@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
@@ -103,6 +104,22 @@ describe('transport', () => {
     expect((error as Error).message).toContain('/v1/me');
     expect(JSON.stringify(error)).not.toContain(KEY);
     expect(String((error as Error).stack)).not.toContain(KEY);
+  });
+
+  it('never shows the key when an error is printed, causes included', async () => {
+    server = await startTestServer(async (_req, res) => {
+      await delayed(300);
+      sendJson(res, 200, account);
+    });
+    const timeout = await clientFor(server, { timeout: 50, maxRetries: 0 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(timeout).toBeInstanceOf(TimeoutError);
+    expect(inspect(timeout, { depth: 20 })).not.toContain(KEY);
+    const total = await clientFor(server, { totalTimeout: 50 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(inspect(total, { depth: 20 })).not.toContain(KEY);
   });
 
   it('logs requests and retries at debug with Authorization redacted', async () => {

@@ -1,4 +1,4 @@
-import ky, { type Hooks, isHTTPError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { type Hooks, isHTTPError, isKyError, isTimeoutError, type KyInstance } from 'ky';
 import { ConnectionError, TimeoutError } from '../errors/client-errors';
 import { RefSdkError } from '../errors/ref-error';
 import type { FetchFunction, RequestOptions } from '../options';
@@ -107,26 +107,17 @@ export class Transport {
     const url = this.#urlOf(init);
     // A caller's own abort stays the caller's AbortError, as with fetch.
     if (ctx.userSignal?.aborted) return error;
+    // ky's errors hold the Request, whose headers hold the key: never keep them as a cause.
+    const cause = isKyError(error) ? undefined : error;
+    const { method } = init;
     if (ctx.deadlineSignal?.aborted) {
-      const timeoutMs = ctx.totalTimeout ?? 0;
-      return new TimeoutError({
-        method: init.method,
-        url,
-        timeoutMs,
-        what: 'exceeded its total timeout',
-        cause: error,
-      });
+      const what = 'exceeded its total timeout';
+      return new TimeoutError({ method, url, timeoutMs: ctx.totalTimeout ?? 0, what, cause });
     }
     if (isTimeoutError(error)) {
-      return new TimeoutError({
-        method: init.method,
-        url,
-        timeoutMs: ctx.timeout,
-        what: 'timed out',
-        cause: error,
-      });
+      return new TimeoutError({ method, url, timeoutMs: ctx.timeout, what: 'timed out' });
     }
-    return new ConnectionError({ method: init.method, url, cause: error });
+    return new ConnectionError({ method, url, cause });
   }
 
   #urlOf(init: SendInit): string {
