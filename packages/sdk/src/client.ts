@@ -14,9 +14,12 @@ import { ShieldResource } from './resources/shield';
 import { TransactionsResource } from './resources/transactions';
 import { VERSION } from './version';
 
+// Timers cannot wait longer than a signed 32-bit number of milliseconds.
+const MAX_MS = 2_147_483_647;
+
 function requireNonNegative(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
-    throw new ConfigurationError(`${name} must be a finite number >= 0, got ${value}.`);
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0 && value <= MAX_MS)) {
+    throw new ConfigurationError(`${name} must be a number from 0 to ${MAX_MS}, got ${value}.`);
   }
 }
 

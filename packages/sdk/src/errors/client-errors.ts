@@ -112,7 +112,7 @@ export class WaitForError extends RefSdkError {
   }
 }
 
-/** The client was constructed without what it needs (e.g. no API key). */
+/** The client or a call got options it cannot use (no API key, a malformed Idempotency-Key …). */
 export class ConfigurationError extends RefSdkError {
   override readonly name: string = 'ConfigurationError';
 }

@@ -1,5 +1,6 @@
-import { buildPath, type OperationId, operations } from '@refapi/schema';
+import { buildPath, IdempotencyKey, type OperationId, operations } from '@refapi/schema';
 import { ApiPromise, type ApiResponse } from '../api-promise';
+import { ConfigurationError } from '../errors/client-errors';
 import type { RequestOptions } from '../options';
 import { Page, type PageContext, type PageData } from '../pagination/page';
 import { type ListOptions, PagePromise } from '../pagination/page-promise';
@@ -79,6 +80,12 @@ export class Core {
     const op = operations[operationId];
     const idempotencyKey =
       input.options?.idempotencyKey ?? (op.idempotencyKey ? randomUuid() : undefined);
+    // Caught here, a bad key is a clear error; sent, it could not even form a valid header.
+    if (idempotencyKey !== undefined && !IdempotencyKey.safeParse(idempotencyKey).success) {
+      throw new ConfigurationError(
+        'idempotencyKey must be 1-128 characters of A-Z, a-z, 0-9 and _ . : -',
+      );
+    }
     const response = await this.#transport.send({
       method: op.method,
       path: buildPath(op, input.path as Record<string, string> | undefined).slice(1),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
 import { orderResult } from '../../test/helpers/fixtures';
 import { RefClient } from '../client';
+import { ConfigurationError } from '../errors/client-errors';
 
 const ordersWith = (response: () => Response) =>
   new RefClient({
@@ -21,6 +22,17 @@ describe('orders.create', () => {
     expect(request?.headers.get('content-type')).toBe('application/json');
     expect(await request?.json()).toEqual({ type: 'kvm', plan_code: 'kvm-s' });
     expect(request?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('rejects a malformed idempotency key before sending anything', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, orderResult(false)));
+    const client = new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
+    for (const idempotencyKey of ['', 'has space', 'line\nbreak', 'x'.repeat(129)]) {
+      await expect(
+        client.orders.create({ type: 'kvm', plan_code: 'kvm-s' }, { idempotencyKey }),
+      ).rejects.toBeInstanceOf(ConfigurationError);
+    }
+    expect(requests).toHaveLength(0);
   });
 
   it('reads idempotentReplayed from the body flag', async () => {
