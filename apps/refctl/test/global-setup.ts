@@ -1,14 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'dist', 'refctl.js');
+const dist = join(root, 'dist');
+/** Where the e2e tests run the build from (see below); inside node_modules so ink resolves. */
+const E2E_DIST = join(root, 'node_modules', '.cache', 'refctl-e2e');
 const sources = [
   join(root, 'src'),
   join(root, '..', '..', 'packages', 'sdk', 'src'),
   join(root, '..', '..', 'packages', 'schema', 'src'),
+  join(root, '..', '..', 'packages', 'server', 'src'),
 ];
 
 function newestMtime(dir: string): number {
@@ -20,9 +23,17 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds dist/refctl.js when it is missing or older than the sources it bundles. */
+/**
+ * Builds dist/ when it is missing or older than the sources it bundles, then snapshots it:
+ * a `pnpm build` running elsewhere in the workspace (it cleans dist/) cannot pull the
+ * binary away from under a test that is spawning it.
+ */
 export default function setup(): void {
+  const bin = join(dist, 'refctl.js');
   const built = existsSync(bin) ? statSync(bin).mtimeMs : 0;
-  const stale = sources.some((dir) => existsSync(dir) && newestMtime(dir) > built);
-  if (stale) execFileSync('pnpm', ['exec', 'tsup'], { cwd: root, stdio: 'inherit' });
+  if (sources.some((dir) => existsSync(dir) && newestMtime(dir) > built)) {
+    execFileSync('pnpm', ['exec', 'tsup'], { cwd: root, stdio: 'inherit' });
+  }
+  rmSync(E2E_DIST, { recursive: true, force: true });
+  cpSync(dist, E2E_DIST, { recursive: true });
 }

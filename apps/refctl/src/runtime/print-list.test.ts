@@ -12,7 +12,12 @@ const view: View = { columns: ['ref'], fields: ['ref'] };
 function ctxFor(output: 'ndjson' | 'table') {
   let stdout = '';
   const io: Io = {
-    stdout: { write: (c: string) => ((stdout += c), true) },
+    stdout: {
+      write: (c: string) => {
+        stdout += c;
+        return true;
+      },
+    },
     stderr: { write: () => true },
     stdin: new PassThrough(),
     env: {},

@@ -10,7 +10,13 @@ function capture(env: Io['env'] = {}, isTTY = false) {
   let stderr = '';
   const io: Io = {
     stdout: { write: () => true },
-    stderr: { write: (c: string) => ((stderr += c), true), isTTY },
+    stderr: {
+      write: (c: string) => {
+        stderr += c;
+        return true;
+      },
+      isTTY,
+    },
     stdin: new PassThrough(),
     env,
   };

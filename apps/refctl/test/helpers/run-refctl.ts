@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built CLI under test. */
-export const REFCTL = fileURLToPath(new URL('../../dist/refctl.js', import.meta.url));
+/** The built CLI under test: the snapshot of dist/ that test/global-setup.ts takes. */
+export const REFCTL = fileURLToPath(
+  new URL('../../node_modules/.cache/refctl-e2e/refctl.js', import.meta.url),
+);
 
 /** What one refctl run produced. */
 export interface RunResult {
