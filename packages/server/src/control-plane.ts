@@ -48,21 +48,36 @@ export interface Admin {
 
 const DEFAULT_RETRY_AFTER = 30;
 
+/** What `reset` returns to: a scenario (parsed on first use) and the start time it forces. */
+export interface ResetTarget {
+  readonly scenario: () => Scenario;
+  readonly startOverride?: number;
+}
+
+/** A scenario load or reset that was applied, with the clock start it used. */
+export interface AppliedScenario {
+  readonly scenario: Scenario;
+  readonly startMs: number;
+  readonly reset: boolean;
+}
+
 /** The control plane plus the initial load, which alone honours a start-time override. */
 export interface ControlPlane {
   readonly admin: Admin;
   /** Loads the first (validated) scenario; `startOverride` wins over its `now` here and on resets. */
   initialize(scenario: Scenario, startOverride: number | undefined): Promise<void>;
+  /** Loads `scenario` with the clock at exactly `startMs`; `reset` then returns to `target` (state-file recovery). */
+  restore(scenario: Scenario, startMs: number, target: ResetTarget): Promise<void>;
+  /** Subscribes to every scenario load and reset once applied (the durable journal hooks in here). */
+  onApply(listener: (applied: AppliedScenario) => void): () => void;
 }
 
 /** Builds the control plane over a context. */
 export function createControlPlane(ctx: ServerContext, journal: RequestJournal): ControlPlane {
-  let last: Scenario | undefined;
-  let lastOverride: number | undefined;
+  let last: ResetTarget | undefined;
+  const listeners = new Set<(applied: AppliedScenario) => void>();
 
-  async function apply(scenario: Scenario, override: number | undefined): Promise<void> {
-    const startMs =
-      override ?? (scenario.now === undefined ? Date.now() : Date.parse(scenario.now));
+  async function apply(scenario: Scenario, startMs: number): Promise<void> {
     await ctx.store.load(scenario, startMs);
     ctx.clock.restart(startMs, scenario.frozen ?? false);
     ctx.idempotency.import((scenario.idempotency ?? []) as IdempotencyEntry[]);
@@ -72,8 +87,13 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
     ctx.shield.paused = false;
     ctx.shield.retryAfterSeconds = DEFAULT_RETRY_AFTER;
     journal.clear();
-    last = scenario;
-    lastOverride = override;
+  }
+
+  async function load(scenario: Scenario, override: number | undefined, reset: boolean) {
+    const startMs =
+      override ?? (scenario.now === undefined ? Date.now() : Date.parse(scenario.now));
+    await apply(scenario, startMs);
+    for (const listener of listeners) listener({ scenario, startMs, reset });
   }
 
   const clockState = (): ClockState => ({
@@ -84,7 +104,8 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
   const admin: Admin = {
     async loadScenario(document) {
       const scenario = parseScenario(document);
-      await apply(scenario, undefined);
+      await load(scenario, undefined, false);
+      last = { scenario: () => scenario };
       return {
         accounts: scenario.accounts.map((a) => ({
           account_ref: a.account_ref,
@@ -92,7 +113,8 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
         })),
       };
     },
-    reset: () => (last === undefined ? Promise.resolve() : apply(last, lastOverride)),
+    reset: () =>
+      last === undefined ? Promise.resolve() : load(last.scenario(), last.startOverride, true),
     state() {
       const nowMs = ctx.clock.nowMs();
       const records = ctx.store.exportRecords();
@@ -140,6 +162,20 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
   };
   return {
     admin,
-    initialize: (scenario, startOverride) => apply(scenario, startOverride),
+    async initialize(scenario, startOverride) {
+      await load(scenario, startOverride, false);
+      last = {
+        scenario: () => scenario,
+        ...(startOverride === undefined ? {} : { startOverride }),
+      };
+    },
+    async restore(scenario, startMs, target) {
+      await apply(scenario, startMs);
+      last = target;
+    },
+    onApply(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }

@@ -1,6 +1,8 @@
 /** Live state of a server module (e.g. Shield); `exportState` feeds GET /__admin/state. */
 export interface ExtensionState {
   exportState?(): unknown;
+  /** Replays a change the module reported through {@link Extensions.changed}. */
+  applyChange?(change: unknown): void;
 }
 
 /**
@@ -10,6 +12,18 @@ export interface ExtensionState {
 export class Extensions {
   #live = new Map<string, ExtensionState>();
   #snapshots: Readonly<Record<string, unknown>> = {};
+  readonly #listeners = new Set<(name: string, change: unknown) => void>();
+
+  /** Reports a change of module `name` as plain JSON, O(change) (the durable journal keeps it). */
+  changed(name: string, change: unknown): void {
+    for (const listener of this.#listeners) listener(name, change);
+  }
+
+  /** Subscribes to changes reported by modules. */
+  onChange(listener: (name: string, change: unknown) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
 
   /** The state of module `name`, created by `init(snapshot)` on first use after a load. */
   get<T extends ExtensionState>(name: string, init: (snapshot: unknown) => T): T {

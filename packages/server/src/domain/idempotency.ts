@@ -60,6 +60,13 @@ const slotKey = (account: string, operation: string, key: string) =>
 export class IdempotencyStore {
   #slots = new Map<string, Slot & { account: string; operation: string; key: string }>();
   #claims = 0;
+  readonly #listeners = new Set<(entry: IdempotencyEntry) => void>();
+
+  /** Subscribes to completed requests (the durable journal stores their responses). */
+  onComplete(listener: (entry: IdempotencyEntry) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
 
   /** Claims `key` for a request with the given fingerprint at `nowMs`. */
   claim(
@@ -97,6 +104,16 @@ export class IdempotencyStore {
           operation,
           key,
         });
+        if (this.#listeners.size === 0) return;
+        const done: IdempotencyEntry = {
+          account_ref: account,
+          operation_id: operation,
+          key,
+          fingerprint: requestFingerprint,
+          stored_at: new Date(nowMs).toISOString(),
+          response,
+        };
+        for (const listener of this.#listeners) listener(done);
       },
       release: () => {
         if (this.#slots.get(id) === entry) this.#slots.delete(id);
@@ -133,16 +150,19 @@ export class IdempotencyStore {
   /** Replaces every record with the given ones (in-flight claims are dropped). */
   import(entries: readonly IdempotencyEntry[]): void {
     this.#slots = new Map();
-    for (const entry of entries) {
-      this.#slots.set(slotKey(entry.account_ref, entry.operation_id, entry.key), {
-        state: 'done',
-        fingerprint: entry.fingerprint,
-        storedAt: Date.parse(entry.stored_at),
-        response: entry.response,
-        account: entry.account_ref,
-        operation: entry.operation_id,
-        key: entry.key,
-      });
-    }
+    for (const entry of entries) this.put(entry);
+  }
+
+  /** Adds or replaces one completed record (journal replay). */
+  put(entry: IdempotencyEntry): void {
+    this.#slots.set(slotKey(entry.account_ref, entry.operation_id, entry.key), {
+      state: 'done',
+      fingerprint: entry.fingerprint,
+      storedAt: Date.parse(entry.stored_at),
+      response: entry.response,
+      account: entry.account_ref,
+      operation: entry.operation_id,
+      key: entry.key,
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCustomRule } from '../domain/shield/rule-commands';
 import { emptyShieldState } from '../domain/shield/state';
-import { ShieldModule } from './shield-module';
+import { ShieldModule, type ShieldModuleChange } from './shield-module';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 const TARGET = {
@@ -49,5 +49,41 @@ describe('ShieldModule snapshots', () => {
     };
     expect(() => ShieldModule.fromSnapshot(bad, NOW)).toThrow();
     expect(() => ShieldModule.fromSnapshot({ version: 2 }, NOW)).toThrow();
+  });
+});
+
+describe('ShieldModule changes', () => {
+  it('reports its start and each state change, which replay to the same module', () => {
+    const reported: ShieldModuleChange[] = [];
+    const module = ShieldModule.fromSnapshot(undefined, NOW, (change) => reported.push(change));
+    const intent = {
+      name: 'r',
+      mode: 'enforce',
+      action: 'drop',
+      risk: 'low',
+      protocol: 'udp',
+    } as const;
+    for (const id of [
+      '0b6f7d52-7f0e-4e59-9d55-2a1f3c7e9a10',
+      '1b6f7d52-7f0e-4e59-9d55-2a1f3c7e9a10',
+    ]) {
+      const outcome = createCustomRule(module.state, TARGET, intent, {
+        now: NOW.getTime(),
+        newId: () => id,
+      });
+      if (!outcome.ok) throw new Error('refused');
+      module.state = outcome.state;
+    }
+    // Setting an equal state (a settle with nothing due) reports nothing.
+    const unchanged = module.state;
+    module.state = { ...unchanged };
+    expect(reported).toHaveLength(3);
+    expect(reported[0]).toEqual({ since: NOW.toISOString() });
+    // The second change carries the second rule only.
+    expect(reported[2]?.diff?.rules?.upsert).toHaveLength(1);
+
+    const replayed = ShieldModule.fromSnapshot(undefined, new Date('2030-01-01T00:00:00Z'));
+    for (const change of reported) replayed.applyChange(JSON.parse(JSON.stringify(change)));
+    expect(replayed.exportState()).toEqual(module.exportState());
   });
 });

@@ -25,6 +25,8 @@ export interface CommittedMutation {
   /** Server time of the commit (ISO). */
   readonly at: string;
   readonly changes: readonly Change[];
+  /** The records the changes replaced, index for index (undefined for new records). */
+  readonly replaced: ReadonlyArray<RecordOf<RecordKind> | undefined>;
 }
 
 const refField = {
@@ -131,9 +133,11 @@ export class Store {
         ({ kind: change.kind, record: recordSchemas[change.kind].parse(change.record) }) as Change,
     );
     const stored: Change[] = [];
+    const replaced: Array<RecordOf<RecordKind> | undefined> = [];
     for (const change of parsed) {
       const collection = this.#collection(state, change);
       const current = this.#current(state, change);
+      replaced.push(current);
       const record =
         current === undefined
           ? await collection.create(change.record)
@@ -149,7 +153,7 @@ export class Store {
     }
     // Synchronous from here: the whole commit becomes visible in one step.
     for (const change of stored) this.#publish(state, change);
-    const mutation = { at: new Date(this.nowMs()).toISOString(), changes: stored };
+    const mutation = { at: new Date(this.nowMs()).toISOString(), changes: stored, replaced };
     for (const listener of this.#listeners) listener(mutation);
   }
 
@@ -200,6 +204,8 @@ export class Store {
   }
 
   #publish(state: StoreState, change: Change): void {
+    // Records replayed from a journal carry refs the allocator has not handed out itself.
+    state.refs.observe(refOf(change));
     if (change.kind === 'accounts') {
       this.#partitionOf(state, change).account = change.record as AccountRecord;
     } else if (change.kind === 'plans') {
