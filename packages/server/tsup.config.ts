@@ -1,14 +1,45 @@
+import { join } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
-// The build script empties dist/ first: the two configs run concurrently, so neither cleans.
+// The build script empties dist/ first: the configs run concurrently, so none cleans.
+
+// vitest cannot be require()d, and CommonJS runners (jest) have global hooks: the CommonJS
+// build of `./vitest` takes them from the globals only, without runner-hooks.ts's top-level
+// `await import('vitest')` (which CommonJS output cannot hold).
+const globalsOnlyRunnerHooks: Plugin = {
+  name: 'globals-only-runner-hooks',
+  setup(build) {
+    build.onResolve({ filter: /\/runner-hooks$/ }, (args) => ({
+      path: join(args.resolveDir, 'runner-hooks-globals.ts'),
+    }));
+  },
+};
 
 export default defineConfig([
   {
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
+    entry: { index: 'src/index.ts', vitest: 'src/testing/vitest.ts' },
+    format: ['esm'],
     dts: true,
     sourcemap: true,
     target: 'node20',
+  },
+  {
+    entry: { index: 'src/index.ts', vitest: 'src/testing/vitest.ts' },
+    format: ['cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'node20',
+    esbuildPlugins: [globalsOnlyRunnerHooks],
+  },
+  {
+    // msw's setupWorker; nothing Node-only is reachable from this entry.
+    entry: { browser: 'src/testing/browser.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
   },
   {
     entry: ['src/bin.ts'],

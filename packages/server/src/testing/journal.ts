@@ -1,0 +1,95 @@
+import type { OperationId } from '@refapi/schema';
+import { RouteTable } from '../http/route-table';
+import type { ReferenceCore } from '../reference-core';
+import type { RequestEntry } from '../server-context';
+
+/** One request as the test kit shows it: the server's journal entry plus its operation. */
+export interface JournalEntry extends RequestEntry {
+  /** The contract operation the request matched; undefined for unknown paths. */
+  readonly operationId: OperationId | undefined;
+  /** True when `failNext()` answered it: the reference server itself never saw it. */
+  readonly injected: boolean;
+}
+
+/** Narrows `requests()`; every given field must match. */
+export interface RequestFilter {
+  readonly operationId?: OperationId;
+  /** `GET`, `POST`, … (case-insensitive). */
+  readonly method?: string;
+  /** The path relative to the base URL (`/orders`) or in full (`/v1/orders`); or a RegExp over the full path. */
+  readonly path?: string | RegExp;
+  readonly status?: number;
+  readonly accountRef?: string;
+}
+
+const routes = new RouteTable();
+
+/**
+ * The server's request journal, annotated with operation ids, with the responses that
+ * `failNext()` injected merged in where they happened.
+ */
+export class TestJournal {
+  #injected: Array<{ after: number; entry: JournalEntry }> = [];
+
+  constructor(
+    private readonly core: ReferenceCore,
+    private readonly basePath: string,
+  ) {}
+
+  /** The operation a method and full path belong to. */
+  operationOf(method: string, path: string): OperationId | undefined {
+    if (!path.startsWith(`${this.basePath}/`)) return undefined;
+    const match = routes.match(method, path.slice(this.basePath.length));
+    return match.kind === 'operation' ? (match.op.operationId as OperationId) : undefined;
+  }
+
+  /** Records a response answered by the test kit instead of the server. */
+  addInjected(entry: Omit<JournalEntry, 'injected' | 'operationId'>): void {
+    const after = this.core.admin.requests().length;
+    const operationId = this.operationOf(entry.method, entry.path);
+    this.#injected.push({ after, entry: { ...entry, operationId, injected: true } });
+  }
+
+  /** Every request, oldest first, optionally filtered. */
+  list(filter: RequestFilter = {}): JournalEntry[] {
+    const served = this.core.admin.requests();
+    const all: JournalEntry[] = [];
+    let next = 0;
+    const flushInjected = (upTo: number) => {
+      for (
+        let item = this.#injected[next];
+        item && item.after <= upTo;
+        item = this.#injected[next]
+      ) {
+        all.push(item.entry);
+        next++;
+      }
+    };
+    served.forEach((entry, index) => {
+      flushInjected(index);
+      all.push({
+        ...entry,
+        operationId: this.operationOf(entry.method, entry.path),
+        injected: false,
+      });
+    });
+    flushInjected(Number.POSITIVE_INFINITY);
+    return all.filter((entry) => this.#matches(entry, filter));
+  }
+
+  /** Forgets the injected entries (the server clears its own journal on reset). */
+  clear(): void {
+    this.#injected = [];
+  }
+
+  #matches(entry: JournalEntry, filter: RequestFilter): boolean {
+    if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
+    if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
+    if (filter.status !== undefined && entry.status !== filter.status) return false;
+    if (filter.accountRef !== undefined && entry.account_ref !== filter.accountRef) return false;
+    const { path } = filter;
+    if (path instanceof RegExp) return path.test(entry.path);
+    if (path !== undefined) return entry.path === path || entry.path === `${this.basePath}${path}`;
+    return true;
+  }
+}

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRefTestServer, type RefTestServer, scenario } from './vitest';
+
+// The runner-agnostic form: explicit start/reset/stop, one server at a time in this file.
+let ref: RefTestServer | undefined;
+afterEach(() => {
+  ref?.stop();
+  ref = undefined;
+  vi.restoreAllMocks();
+});
+
+describe('createRefTestServer', () => {
+  it('serves the demo scenario by default, on a chosen base URL', async () => {
+    ref = createRefTestServer({ baseUrl: 'http://mock.test/api/v1' });
+    await ref.start();
+    expect(ref.apiKey).toBe('refak_demo_eur_full');
+    expect(Object.keys(ref.keys)).toEqual(['REF-ACCT-1', 'REF-ACCT-2', 'REF-ACCT-3']);
+    const me = await fetch('http://mock.test/api/v1/me', {
+      headers: { authorization: `Bearer ${ref.keys['REF-ACCT-2']?.[0]}` },
+    });
+    expect(await me.json()).toMatchObject({ account_ref: 'REF-ACCT-2' });
+  });
+
+  it('fails reset() with every unhandled request, even when the app swallowed the error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    ref = createRefTestServer({ scenario: scenario().account().key() });
+    await ref.start();
+    // App code that hides network failures must not hide a request the mock never answered.
+    const swallowed = await fetch('https://elsewhere.test/a?b=1').catch(() => 'swallowed');
+    expect(swallowed).toBe('swallowed');
+    await fetch('https://elsewhere.test/c', { method: 'POST' }).catch(() => undefined);
+    await expect(ref.reset()).rejects.toThrow(
+      '2 request(s) matched no handler of the reference server or server.use(): ' +
+        'GET https://elsewhere.test/a?b=1, POST https://elsewhere.test/c',
+    );
+    // Reported once: the next reset is clean again.
+    await expect(ref.reset()).resolves.toBeUndefined();
+  });
+
+  it('answers paths of its own origin itself, so they never count as unhandled', async () => {
+    ref = createRefTestServer({ scenario: scenario().account().key() });
+    await ref.start();
+    expect((await fetch('https://api.ref.test/elsewhere')).status).toBe(404);
+    await expect(ref.reset()).resolves.toBeUndefined();
+  });
+
+  it('says how to get a key when the scenario has none', () => {
+    ref = createRefTestServer({ scenario: scenario().account() });
+    expect(() => ref?.apiKey).toThrow(
+      /no API key: add one, e\.g\. scenario\(\)\.account\(\)\.key\(\)/,
+    );
+  });
+
+  it('rejects an invalid scenario at creation with its JSON path', () => {
+    expect(() => createRefTestServer({ scenario: { accounts: [{}] } })).toThrow(
+      /invalid_scenario: accounts\[0\]/,
+    );
+  });
+});

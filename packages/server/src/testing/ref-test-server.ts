@@ -1,0 +1,49 @@
+import { type SetupServer, setupServer } from 'msw/node';
+import { createTestControls, type RefTestControls, type RefTestOptions } from './test-controls';
+import { UnhandledRequests } from './unhandled-requests';
+
+/** A reference server behind msw's `setupServer`, with explicit lifecycle calls. */
+export interface RefTestServer extends RefTestControls {
+  /** The msw server: `ref.server.use(http.get(…))` overrides a handler for one test. */
+  readonly server: SetupServer;
+  /** Waits for the scenario, then intercepts requests (`onUnhandledRequest: 'error'`). */
+  start(): Promise<void>;
+  /**
+   * Back to the scenario's state and the default handlers, then throws if any request
+   * since the last reset matched no handler (run it after each test).
+   */
+  reset(): Promise<void>;
+  /** Stops intercepting. */
+  stop(): void;
+}
+
+/**
+ * A reference server for any test runner: call `start()` before the tests, `reset()`
+ * after each and `stop()` at the end. `setupRefServer()` does exactly that with the
+ * runner's hooks.
+ * @example
+ * const ref = createRefTestServer({ scenario: scenario().plan().account().key() });
+ * await ref.start(); … await ref.reset(); … ref.stop();
+ */
+export function createRefTestServer(options: RefTestOptions = {}): RefTestServer {
+  // The controls reach the msw server lazily (failNext), as it needs their handlers first.
+  const controls = createTestControls(options, () => server);
+  const server = setupServer(...controls.reference.handlers);
+  const unhandled = new UnhandledRequests(server.events);
+  const resetState = controls.reset;
+
+  return Object.assign(controls, {
+    server,
+    async start() {
+      await controls.reference.ready;
+      server.listen({ onUnhandledRequest: 'error' });
+    },
+    async reset() {
+      await resetState();
+      unhandled.assertNone();
+    },
+    stop() {
+      server.close();
+    },
+  });
+}

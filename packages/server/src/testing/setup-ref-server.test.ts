@@ -1,0 +1,129 @@
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { scenario, setupRefServer } from './vitest';
+
+// The test kit as users write it: one call at the top of the file, hooks registered for them.
+const ref = setupRefServer({
+  scenario: scenario()
+    .now('2026-03-01T12:00:00Z')
+    .plan()
+    .account({ currency: 'EUR', balance: 50 })
+    .withKvm({ ip: '203.0.113.9' })
+    .withShield('active')
+    .key(['*']),
+});
+
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${ref.baseUrl}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${ref.apiKey}`, ...init.headers },
+  });
+
+const buy = (key: string) =>
+  api('/orders', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
+  });
+
+describe('setupRefServer', () => {
+  it('serves the scenario at the base URL with its first key', async () => {
+    expect(ref.baseUrl).toBe('https://api.ref.test/v1');
+    expect(ref.keys).toEqual({ 'REF-ACCT-1': [ref.apiKey] });
+    const balance = await (await api('/balance')).json();
+    expect(balance).toMatchObject({ amount: 50, currency: 'EUR' });
+  });
+
+  it('lets a test change the state (1/2)', async () => {
+    expect((await buy('order-1')).status).toBe(200);
+    expect((await (await api('/balance')).json()).amount).toBe(45);
+    ref.server.use(http.get(`${ref.baseUrl}/me`, () => HttpResponse.json({ overridden: true })));
+    expect(await (await api('/me')).json()).toEqual({ overridden: true });
+  });
+
+  it('resets state, handlers and journal after each test (2/2)', async () => {
+    expect(ref.requests()).toEqual([]);
+    expect((await (await api('/balance')).json()).amount).toBe(50);
+    expect(await (await api('/me')).json()).toMatchObject({ account_ref: 'REF-ACCT-1' });
+  });
+
+  it('journals requests with their operation, filterable', async () => {
+    await buy('order-2');
+    await buy('order-2');
+    await api('/services');
+    await api('/nowhere');
+    expect(ref.requests().map((r) => [r.method, r.path, r.status, r.operationId])).toEqual([
+      ['POST', '/v1/orders', 200, 'createOrder'],
+      ['POST', '/v1/orders', 200, 'createOrder'],
+      ['GET', '/v1/services', 200, 'listServices'],
+      ['GET', '/v1/nowhere', 404, undefined],
+    ]);
+    expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(2);
+    expect(ref.requests({ method: 'get', path: '/services' })).toHaveLength(1);
+    expect(ref.requests({ path: /^\/v1\/no/, status: 404 })).toHaveLength(1);
+    expect(ref.requests({ accountRef: 'REF-ACCT-1' })).toHaveLength(4);
+    // Same key, same body: replayed, so the state holds exactly one new service.
+    expect(ref.state().accounts[0]?.services).toHaveLength(2);
+  });
+
+  it('failNext answers one request of the operation, in order, then the server again', async () => {
+    ref.failNext('createOrder', 429, { retryAfter: 3 });
+    ref.failNext('createOrder', 503, { error: 'maintenance' });
+    const first = await buy('order-3');
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('3');
+    expect(first.headers.get('ratelimit-limit')).toBe('120');
+    expect(first.headers.get('ratelimit-remaining')).toBe('0');
+    expect(first.headers.get('ratelimit-reset')).toBe('3');
+    expect(await first.json()).toEqual({ error: 'rate_limit_exceeded' });
+    const second = await buy('order-3');
+    expect(second.status).toBe(503);
+    expect(second.headers.get('retry-after')).toBeNull();
+    expect(await second.json()).toEqual({ error: 'maintenance' });
+    expect((await buy('order-3')).status).toBe(200);
+    // Other operations were never affected.
+    expect((await api('/balance')).status).toBe(200);
+    expect(ref.requests().map((r) => [r.operationId, r.status, r.injected])).toEqual([
+      ['createOrder', 429, true],
+      ['createOrder', 503, true],
+      ['createOrder', 200, false],
+      ['getBalance', 200, false],
+    ]);
+    expect(ref.requests({ operationId: 'createOrder' })[0]?.account_ref).toBe('REF-ACCT-1');
+  });
+
+  it('failNext matches the operation exactly: /services/stats is not getService', async () => {
+    ref.failNext('getService', 404);
+    expect((await api('/services/stats')).status).toBe(200);
+    expect((await api('/services/REF-SVC-1')).status).toBe(404);
+    expect((await api('/services/REF-SVC-1')).status).toBe(200);
+  });
+
+  it('failNext rejects unknown operations and impossible statuses where they are written', () => {
+    // @ts-expect-error not an operationId of the contract
+    expect(() => ref.failNext('buyServer', 500)).toThrow(/unknown operationId "buyServer"/);
+    expect(() => ref.failNext('createOrder', 200)).toThrow(RangeError);
+    expect(() => ref.failNext('createOrder', 429, { retryAfter: -1 })).toThrow(/retryAfter/);
+  });
+
+  it('moves the clock, pauses Shield and injects provider faults', async () => {
+    const service = '/services/REF-SVC-1';
+    ref.clock.freeze();
+    ref.clock.set('2026-03-01T13:00:00Z');
+    expect(ref.clock.advance(90)).toEqual({ now: '2026-03-01T13:01:30.000Z', frozen: true });
+    expect((await (await api('/balance')).json()).as_of).toBe('2026-03-01T13:01:30.000Z');
+    ref.shield.pause(7);
+    const paused = await api(`${service}/shield`);
+    expect([paused.status, paused.headers.get('retry-after')]).toEqual([503, '7']);
+    ref.shield.unpause();
+    expect((await api(`${service}/shield`)).status).toBe(200);
+
+    ref.faults.power('reject');
+    const power = await api(`${service}/power`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'power-1' },
+      body: JSON.stringify({ action: 'reboot' }),
+    });
+    expect(power.status).toBe(502);
+  });
+});

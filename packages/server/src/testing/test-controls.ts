@@ -1,0 +1,159 @@
+import type { OperationId } from '@refapi/schema';
+import type { HttpHandler } from 'msw';
+import type { ClockState } from '../control-plane';
+import { bearerToken } from '../domain/auth';
+import { createReferenceCore, type ReferenceCore } from '../reference-core';
+import { demoScenario } from '../scenario/demo';
+import type { Scenario } from '../scenario/schema';
+import { parseScenario } from '../scenario/validate';
+import type { Faults } from '../server-context';
+import {
+  checkFailure,
+  type FailNextOptions,
+  failNextHandler,
+  failureResponse,
+  operationFor,
+} from './fail-next';
+import { type JournalEntry, type RequestFilter, TestJournal } from './journal';
+import { ScenarioBuilder } from './scenario-builder';
+
+/** Options shared by `setupRefServer`, `createRefTestServer` and `setupRefWorker`. */
+export interface RefTestOptions {
+  /** A scenario document or a `scenario()` builder (built for you). Default: the demo. */
+  readonly scenario?: ScenarioBuilder | unknown;
+  /** Base URL the handlers answer. Default `https://api.ref.test/v1`. */
+  readonly baseUrl?: string;
+  /** Start time of the server clock, overriding the scenario's `now`. */
+  readonly now?: string | number | Date;
+}
+
+/** The msw calls the controls need; setupServer and setupWorker both have them. */
+export interface HandlerHost {
+  use(...handlers: HttpHandler[]): void;
+  resetHandlers(): void;
+}
+
+/** In-process control of a reference server in tests, mirroring the admin API. */
+export interface RefTestControls {
+  /** The reference server itself (`fetch`, `admin`, `handlers`, `store`). */
+  readonly reference: ReferenceCore;
+  /** The API base URL, e.g. `https://api.ref.test/v1`. */
+  readonly baseUrl: string;
+  /** The first API key of the first account of the scenario. */
+  readonly apiKey: string;
+  /** Every API key of the scenario, by account ref. */
+  readonly keys: Readonly<Record<string, readonly string[]>>;
+  /** The server clock (never moves backwards). */
+  readonly clock: {
+    now(): ClockState;
+    advance(seconds: number): ClockState;
+    set(now: string | Date): ClockState;
+    freeze(frozen?: boolean): ClockState;
+  };
+  /** Pause the Shield module: 503 with `Retry-After` on every Shield operation. */
+  readonly shield: { pause(retryAfterSeconds?: number): void; unpause(): void };
+  /** Provider behaviour: power outcomes, the next Shield apply, added latency. */
+  readonly faults: {
+    power(mode: Faults['power']): void;
+    shield(mode: Faults['shield']): void;
+    latency(ms: number): void;
+  };
+  /** The request journal, oldest first, with the `failNext()` responses merged in. */
+  requests(filter?: RequestFilter): JournalEntry[];
+  /** The whole state as a scenario document. */
+  state(): Scenario;
+  /** Back to the scenario's state, default handlers and an empty journal. */
+  reset(): Promise<void>;
+  /**
+   * Answers the next request of `operationId` with `status` and `{error}` instead of the
+   * server (queued calls fail in the order given). The request never reaches the server.
+   * @example ref.failNext('createOrder', 429, { retryAfter: 1 })
+   */
+  failNext(operationId: OperationId, status: number, options?: FailNextOptions): void;
+}
+
+/** Builds a scenario option into a document. */
+function scenarioDocument(source: RefTestOptions['scenario']): unknown {
+  if (source instanceof ScenarioBuilder) return source.build();
+  return source ?? demoScenario;
+}
+
+function keysByAccount(scenario: Scenario): Record<string, string[]> {
+  const keys: Record<string, string[]> = {};
+  for (const account of scenario.accounts) {
+    keys[account.account_ref] = account.api_keys.map((key) => key.token);
+  }
+  return keys;
+}
+
+/** Creates a reference server and the test controls over it, bound to an msw host. */
+export function createTestControls(
+  options: RefTestOptions,
+  host: () => HandlerHost,
+): RefTestControls {
+  const document = scenarioDocument(options.scenario);
+  const keys = keysByAccount(parseScenario(document));
+  const { core, basePath } = createReferenceCore({
+    scenario: document,
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const { admin } = core;
+  const journal = new TestJournal(core, basePath);
+  const queued = new Map<OperationId, Array<{ status: number; options: FailNextOptions }>>();
+
+  return {
+    reference: core,
+    baseUrl: core.baseUrl,
+    get apiKey(): string {
+      const first = Object.values(keys)[0]?.[0];
+      if (first === undefined) {
+        throw new Error('the scenario has no API key: add one, e.g. scenario().account().key()');
+      }
+      return first;
+    },
+    keys,
+    clock: admin.clock,
+    shield: admin.shield,
+    faults: {
+      power: (power) => void admin.faults.set({ power }),
+      shield: (shield) => void admin.faults.set({ shield }),
+      latency: (latencyMs) => void admin.faults.set({ latencyMs }),
+    },
+    requests: (filter) => journal.list(filter),
+    state: () => admin.state(),
+    async reset() {
+      host().resetHandlers();
+      queued.clear();
+      journal.clear();
+      await admin.reset();
+    },
+    failNext(operationId, status, failure = {}) {
+      const op = operationFor(operationId);
+      checkFailure(status, failure);
+      const queue = queued.get(operationId) ?? [];
+      queue.push({ status, options: failure });
+      queued.set(operationId, queue);
+      host().use(
+        failNextHandler(op, core.baseUrl, (request) => {
+          // One handler per call, each used once: take the oldest queued failure (FIFO).
+          const next = queue.shift() ?? { status, options: failure };
+          const nowMs = Date.parse(admin.clock.now().now);
+          const url = new URL(request.url);
+          journal.addInjected({
+            method: request.method,
+            path: url.pathname,
+            status: next.status,
+            account_ref:
+              core.store.authenticate(
+                bearerToken(request.headers.get('authorization') ?? undefined),
+              )?.accountRef ?? null,
+            time: new Date(nowMs).toISOString(),
+            duration_ms: 0,
+          });
+          return failureResponse(op, next.status, next.options, nowMs);
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// `@refapi/server/vitest`: the reference server as a mock for test suites (any runner with
+// beforeAll/afterEach/afterAll; named for the one it is shown with).
+export type { ClockState } from '../control-plane';
+export type { Faults } from '../server-context';
+export type { FailNextOptions } from './fail-next';
+export type { JournalEntry, RequestFilter } from './journal';
+export { createRefTestServer, type RefTestServer } from './ref-test-server';
+export {
+  type AccountOptions,
+  type KeyOptions,
+  type KvmOptions,
+  ScenarioBuilder,
+  type ShieldOption,
+  scenario,
+} from './scenario-builder';
+export { setupRefServer } from './setup-ref-server';
+export type { RefTestControls, RefTestOptions } from './test-controls';
