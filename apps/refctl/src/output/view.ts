@@ -26,7 +26,7 @@ export interface Column {
 }
 
 /** Header text of a column id: `vat_amount` → `VAT_AMOUNT`. */
-export const headerOf = (id: string) => id.toUpperCase();
+const headerOf = (id: string) => id.toUpperCase();
 
 /**
  * The columns to print: `--columns` when given (validated against the view and, for open

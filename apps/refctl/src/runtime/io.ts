@@ -24,7 +24,7 @@ export function processIo(): Io {
 }
 
 /** True when `CI` is set to anything but an explicit false. */
-export function isCi(env: Io['env']): boolean {
+function isCi(env: Io['env']): boolean {
   const ci = env.CI;
   return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
 }

@@ -1,0 +1,35 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { canRenderLive, colorEnabled, type Io } from './io';
+
+const io = (env: Io['env']): Io => ({
+  stdout: { write: () => true, isTTY: true },
+  stderr: { write: () => true },
+  stdin: new PassThrough(),
+  env,
+});
+const tty = { write: () => true, isTTY: true };
+const pipe = { write: () => true };
+
+describe('canRenderLive', () => {
+  it('allows ink only on a terminal outside CI', () => {
+    expect(canRenderLive(io({}), tty)).toBe(true);
+    expect(canRenderLive(io({}), pipe)).toBe(false);
+    expect(canRenderLive(io({ CI: 'true' }), tty)).toBe(false);
+    expect(canRenderLive(io({ CI: '1' }), tty)).toBe(false);
+    // CI=false (or empty) is how some runners say "not CI".
+    expect(canRenderLive(io({ CI: 'false' }), tty)).toBe(true);
+    expect(canRenderLive(io({ CI: '' }), tty)).toBe(true);
+  });
+});
+
+describe('colorEnabled', () => {
+  it('colors terminals unless NO_COLOR is set or --no-color was given', () => {
+    expect(colorEnabled(io({}), tty, true)).toBe(true);
+    expect(colorEnabled(io({}), pipe, true)).toBe(false);
+    expect(colorEnabled(io({ NO_COLOR: '1' }), tty, true)).toBe(false);
+    expect(colorEnabled(io({}), tty, false)).toBe(false);
+    // https://no-color.org: an empty NO_COLOR does not disable colors.
+    expect(colorEnabled(io({ NO_COLOR: '' }), tty, true)).toBe(true);
+  });
+});
