@@ -32,7 +32,12 @@ function onTerminal(args: string[], env: Record<string, string> = {}, keys = '',
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
     if (keys) setTimeout(() => child.stdin.write(keys), typeAfterMs);
-    child.on('close', (code) => resolve({ code, output }));
+    // A view that never ends must not outlive the test.
+    const guard = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, output });
+    });
   });
 }
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { REFCTL, refctl, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 
@@ -28,6 +28,10 @@ describe('refctl server start', () => {
       ],
       { env: { PATH: process.env.PATH ?? '', HOME: dir } },
     );
+    // Whatever an assertion below does, the server does not outlive the test.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     while (!stdout.includes('\n}\n')) await once(child.stdout, 'data');
