@@ -20,6 +20,8 @@ export interface RequestFilter {
   readonly path?: string | RegExp;
   readonly status?: number;
   readonly accountRef?: string;
+  /** `false`: only what reached the server; `true`: only `failNext()` responses. */
+  readonly injected?: boolean;
 }
 
 const routes = new RouteTable();
@@ -87,6 +89,7 @@ export class TestJournal {
     if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
     if (filter.status !== undefined && entry.status !== filter.status) return false;
     if (filter.accountRef !== undefined && entry.account_ref !== filter.accountRef) return false;
+    if (filter.injected !== undefined && entry.injected !== filter.injected) return false;
     const { path } = filter;
     if (path instanceof RegExp) return path.test(entry.path);
     if (path !== undefined) return entry.path === path || entry.path === `${this.basePath}${path}`;

@@ -90,6 +90,7 @@ describe('setupRefServer', () => {
       ['getBalance', 200, false],
     ]);
     expect(ref.requests({ operationId: 'createOrder' })[0]?.account_ref).toBe('REF-ACCT-1');
+    expect(ref.requests({ operationId: 'createOrder', injected: false })).toHaveLength(1);
   });
 
   it('failNext matches the operation exactly: /services/stats is not getService', async () => {
