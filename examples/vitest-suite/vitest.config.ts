@@ -1,0 +1,3 @@
+import { refapiProject } from '../../vitest.shared';
+
+export default refapiProject('example-vitest-suite');
