@@ -47,7 +47,12 @@ export function refctl(args: readonly string[], options: RunOptions = {}): Promi
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // A hung command must not outlive the test run.
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(options.input ?? '');
     if (options.interruptAfterMs !== undefined)
       setTimeout(() => child.kill('SIGINT'), options.interruptAfterMs);
