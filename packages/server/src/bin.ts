@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseCliOptions, USAGE, UsageError } from './cli-options';
 import { DomainError } from './domain/errors';
+import { StateFileError } from './persistence/state-file-error';
 import { createReferenceServer } from './reference-server';
 import { createRequestLogger } from './request-log';
 
@@ -25,6 +26,16 @@ function readScenario(path: string): unknown {
   }
 }
 
+// Journal size that starts a compaction; tests set it low to compact often.
+function compactBytes(value: string | undefined): { stateCompactBytes?: number } {
+  if (value === undefined || value === '') return {};
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    fail(`REF_STATE_COMPACT_BYTES must be a positive integer, got "${value}"`, 2);
+  }
+  return { stateCompactBytes: bytes };
+}
+
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseCliOptions>;
   try {
@@ -37,8 +48,6 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (options.stateFile !== undefined) fail('--state-file is not implemented yet', 2);
-
   const log = createRequestLogger(options.log, (line) => process.stdout.write(`${line}\n`));
   let server: ReturnType<typeof createReferenceServer>;
   try {
@@ -46,10 +55,14 @@ async function main(): Promise<void> {
       ...(options.scenario === undefined ? {} : { scenario: readScenario(options.scenario) }),
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
       ...(log === undefined ? {} : { onRequest: log }),
+      ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+      ...compactBytes(process.env.REF_STATE_COMPACT_BYTES),
+      onWarning: (message) => process.stderr.write(`ref-server: warning: ${message}\n`),
     });
     await server.ready;
   } catch (error) {
     if (error instanceof DomainError) fail(error.code, 1);
+    if (error instanceof StateFileError) fail(error.message, 1);
     throw error;
   }
   const listening = await server
@@ -75,7 +88,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     if (options.log !== 'silent') process.stdout.write(`ref-server: ${signal}, closing\n`);
-    listening.close().then(() => process.exit(0));
+    listening
+      .close()
+      .then(() => server.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

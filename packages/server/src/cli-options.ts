@@ -24,7 +24,7 @@ export const USAGE = `Usage: ref-server [options]
   --port <port>          port, 0 picks a free one (default 4010)
   --scenario <file>      scenario JSON (default: the built-in demo)
   --admin-token <token>  admin token for /__admin (default: $REF_ADMIN_TOKEN or random)
-  --state-file <path>    persist state (not implemented yet)
+  --state-file <path>    keep state in this file (loaded on start; every change durable)
   --log <format>         pretty | json | silent (default pretty)
   -h, --help             show this help`;
 

@@ -8,6 +8,7 @@ export type {
   OperationImpls,
   OperationResult,
 } from './operations/types';
+export { StateFileError } from './persistence/state-file-error';
 export type { ReferenceCore } from './reference-core';
 export {
   createReferenceServer,

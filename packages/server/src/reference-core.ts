@@ -3,6 +3,7 @@ import { type Admin, createControlPlane } from './control-plane';
 import { createClock } from './domain/clock';
 import { IdempotencyStore } from './domain/idempotency';
 import { RateLimiter } from './domain/rate-limit';
+import type { AttachDurability, DurableState } from './durability';
 import { Extensions } from './extensions';
 import { createAdminHandler } from './http/admin-routes';
 import { createDispatcher } from './http/dispatcher';
@@ -58,6 +59,8 @@ export interface ReferenceCoreParts {
   readonly handle: RequestHandler;
   readonly basePath: string;
   readonly onError: (error: unknown) => void;
+  /** The durable state attached by `attachDurability`, if any. */
+  readonly durable?: DurableState;
 }
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
@@ -72,7 +75,10 @@ function toEpochMs(now: string | number | Date): number {
  * Builds the reference server's state and handlers, free of Node builtins (browsers load
  * it through `@refapi/server/browser`); `createReferenceServer` adds the node:http listener.
  */
-export function createReferenceCore(options: ReferenceServerOptions = {}): ReferenceCoreParts {
+export function createReferenceCore(
+  options: ReferenceServerOptions = {},
+  attachDurability?: AttachDurability,
+): ReferenceCoreParts {
   const scenario = parseScenario(options.scenario ?? demoScenario);
   const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
@@ -97,26 +103,34 @@ export function createReferenceCore(options: ReferenceServerOptions = {}): Refer
     onError,
   };
   const control = createControlPlane(ctx, journal);
-  const ready = control.initialize(scenario, startOverride).finally(() => {
+  const durable = attachDurability?.({ ctx, control, scenario, startOverride });
+  if (durable !== undefined) ctx.durability = durable;
+  const admin = durable?.admin ?? control.admin;
+  const ready = (durable?.ready ?? control.initialize(scenario, startOverride)).finally(() => {
     ctx.pending = null;
   });
   ctx.pending = ready;
-  ready.catch(onError);
+  // The caller sees load failures through `ready`; an unusable state file is not a bug.
+  ready.catch((error: unknown) => {
+    if (durable === undefined) onError(error);
+  });
 
-  const adminHandler = createAdminHandler(control.admin, adminToken);
+  const adminHandler = createAdminHandler(admin, adminToken);
   const handle: RequestHandler = createRequestHandler(
     createDispatcher(ctx, operationImpls, basePath),
-    // Admin calls wait for the initial load so they never race it.
+    // Admin calls wait for the initial load so they never race it, and answer once durable.
     async (request) => {
       if (ctx.pending !== null) await ctx.pending;
-      return adminHandler(request);
+      const response = await adminHandler(request);
+      await durable?.flush();
+      return response;
     },
     onError,
   );
 
   const core: ReferenceCore = {
     handlers: createMswHandlers(handle, baseUrl),
-    admin: control.admin,
+    admin,
     store: ctx.store,
     ready,
     baseUrl,
@@ -124,5 +138,5 @@ export function createReferenceCore(options: ReferenceServerOptions = {}): Refer
     fetch: async (input, init) =>
       toWebResponse(await handle(await fromWebRequest(new Request(input, init)))),
   };
-  return { core, handle, basePath, onError };
+  return { core, handle, basePath, onError, ...(durable === undefined ? {} : { durable }) };
 }

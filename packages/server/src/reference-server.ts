@@ -1,16 +1,33 @@
 import { type ListeningServer, type ListenOptions, listenHttp } from './http/listen';
+import { attachStateFile } from './persistence/state-file';
 import {
+  type ReferenceServerOptions as CoreOptions,
   createReferenceCore,
   type ReferenceCore,
-  type ReferenceServerOptions,
 } from './reference-core';
 
-export type { ReferenceServerOptions } from './reference-core';
+/** Options of {@link createReferenceServer}: the core's, plus durable state (Node only). */
+export interface ReferenceServerOptions extends CoreOptions {
+  /**
+   * Keeps the state in this file (a snapshot) and journals beside it: loaded on start when
+   * it exists (`scenario` and `now` are then ignored), else created from the scenario.
+   * Every acknowledged change is durable before its response is sent.
+   */
+  readonly stateFile?: string;
+  /** Journal size in bytes that starts a background compaction (default 8 MiB or more). */
+  readonly stateCompactBytes?: number;
+  /** State-file warnings (a torn last journal line dropped on load). Default `console.warn`. */
+  readonly onWarning?: (message: string) => void;
+}
 
 /** A reference server: msw handlers, admin controls, the store and a node:http listener. */
 export interface ReferenceServer extends ReferenceCore {
   /** Serves the same state over node:http. */
   listen(options?: ListenOptions): Promise<ListeningServer>;
+  /** Resolves once every change so far is durable (at once without `stateFile`). */
+  flush(): Promise<void>;
+  /** Waits for pending state-file writes and closes the files; the server is done after. */
+  close(): Promise<void>;
 }
 
 /**
@@ -21,9 +38,21 @@ export interface ReferenceServer extends ReferenceCore {
  * await fetch('https://api.ref.test/v1/me', { headers: { authorization: 'Bearer refak_demo_eur_full' } });
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { core, handle, basePath, onError } = createReferenceCore(options);
+  const attach =
+    options.stateFile === undefined
+      ? undefined
+      : attachStateFile({
+          path: options.stateFile,
+          ...(options.stateCompactBytes === undefined
+            ? {}
+            : { compactBytes: options.stateCompactBytes }),
+          onWarning: options.onWarning ?? ((message) => console.warn(`ref-server: ${message}`)),
+        });
+  const { core, handle, basePath, onError, durable } = createReferenceCore(options, attach);
   return {
     ...core,
     listen: (listenOptions) => listenHttp(handle, basePath, onError, listenOptions),
+    flush: () => durable?.flush() ?? Promise.resolve(),
+    close: () => durable?.close() ?? Promise.resolve(),
   };
 }

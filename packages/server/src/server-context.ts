@@ -1,6 +1,7 @@
 import type { Clock } from './domain/clock';
 import type { IdempotencyStore } from './domain/idempotency';
 import type { RateLimiter } from './domain/rate-limit';
+import type { Durability } from './durability';
 import type { Extensions } from './extensions';
 import type { Store } from './store/store';
 
@@ -43,6 +44,8 @@ export interface ServerContext {
   readonly extensions: Extensions;
   /** Pending while a scenario loads initially; null once ready. */
   pending: Promise<void> | null;
+  /** Durable state (`stateFile`): requests run as journaled units. Absent: memory only. */
+  durability?: Durability;
   /** Called once per API request after its response is decided. */
   readonly onRequest: (entry: RequestEntry) => void;
   /** Called with unexpected exceptions (answered 500). */

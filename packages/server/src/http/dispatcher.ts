@@ -54,7 +54,10 @@ export function createDispatcher(
         headers.allow = route.allow;
         response = errorResponse(405, 'method_not_allowed', headers);
       } else if (!decision.allowed) response = errorResponse(429, 'rate_limit_exceeded', headers);
-      else response = await runOperation(request, route.op, route.params, key, headers, nowMs);
+      else {
+        const run = () => runOperation(request, route.op, route.params, key, headers, nowMs);
+        response = await (ctx.durability === undefined ? run() : ctx.durability.unit(run));
+      }
     } catch (error) {
       ctx.onError(error);
       response = errorResponse(500, 'internal_error');

@@ -1,0 +1,39 @@
+import type { Admin, ControlPlane } from './control-plane';
+import type { Scenario } from './scenario/schema';
+import type { ServerContext } from './server-context';
+
+// The hook between the platform-neutral core and durable state (Node's `stateFile`, in
+// src/persistence): the core runs every request through it and asks it to load the state.
+
+/** How the server makes what it acknowledges durable. */
+export interface Durability {
+  /**
+   * Runs one API request's operation as a unit of work: everything it changes is journaled
+   * together, and the promise settles only once that (and all before it) is durable.
+   */
+  unit<T>(fn: () => Promise<T>): Promise<T>;
+  /** Settles once everything changed so far is durable. */
+  flush(): Promise<void>;
+}
+
+/** What durable state needs from the core to load and follow the server's state. */
+export interface DurableParts {
+  readonly ctx: ServerContext;
+  readonly control: ControlPlane;
+  /** The scenario to start from when there is no saved state yet. */
+  readonly scenario: Scenario;
+  readonly startOverride: number | undefined;
+}
+
+/** Durable state attached to a core. */
+export interface DurableState extends Durability {
+  /** Loads the saved state (or the scenario, then saves it); the server waits for it. */
+  readonly ready: Promise<void>;
+  /** The admin API whose changes are journaled. */
+  readonly admin: Admin;
+  /** Waits for pending writes and closes the files. */
+  close(): Promise<void>;
+}
+
+/** Attaches durable state to a core being built. */
+export type AttachDurability = (parts: DurableParts) => DurableState;

@@ -1,0 +1,43 @@
+import type { Admin } from '../control-plane';
+import type { UnitTracker } from './unit-tracker';
+
+/**
+ * The admin API with every change journaled: scenario loads and resets run alone and
+ * settle once durable; clock, Shield pause and fault switches journal a line each (they
+ * are synchronous in-process; the HTTP admin API answers only once it is durable).
+ * Before the state is loaded (`units` undefined) calls go straight through.
+ */
+export function durableAdmin(admin: Admin, units: () => UnitTracker | undefined): Admin {
+  const sync =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      const tracker = units();
+      return tracker === undefined ? fn(...args) : tracker.runSync(() => fn(...args));
+    };
+  const alone =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const tracker = units();
+      return tracker === undefined ? fn(...args) : tracker.runExclusive(() => fn(...args));
+    };
+  return {
+    loadScenario: alone((document: unknown) => admin.loadScenario(document)),
+    reset: alone(() => admin.reset()),
+    state: () => admin.state(),
+    clock: {
+      now: () => admin.clock.now(),
+      advance: sync((seconds: number) => admin.clock.advance(seconds)),
+      set: sync((now: string | Date) => admin.clock.set(now)),
+      freeze: sync((frozen?: boolean) => admin.clock.freeze(frozen)),
+    },
+    shield: {
+      pause: sync((retryAfterSeconds?: number) => admin.shield.pause(retryAfterSeconds)),
+      unpause: sync(() => admin.shield.unpause()),
+    },
+    faults: {
+      set: sync((faults: Parameters<Admin['faults']['set']>[0]) => admin.faults.set(faults)),
+      get: () => admin.faults.get(),
+    },
+    requests: () => admin.requests(),
+  };
+}

@@ -1,0 +1,32 @@
+import { open, rename } from 'node:fs/promises';
+
+// The few fs steps whose order makes a crash safe: data fsynced before a rename makes it
+// visible, and the directory fsynced after a rename or create makes the entry itself last.
+
+/** Fsyncs a directory so the files created, renamed or removed in it stay so after a crash. */
+export async function fsyncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes `chunks` to `temp`, fsyncs it, renames it over `target` and fsyncs the directory. */
+export async function replaceFileDurably(
+  temp: string,
+  target: string,
+  directory: string,
+  chunks: readonly (string | Uint8Array)[],
+): Promise<void> {
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    for (const chunk of chunks) await handle.writeFile(chunk);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, target);
+  await fsyncDirectory(directory);
+}

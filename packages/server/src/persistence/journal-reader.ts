@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { decodeLine } from './journal-line';
+import { StateFileError } from './state-file-error';
+
+/** What a journal file holds. */
+export interface JournalScan {
+  /** Decoded entries of the whole, valid lines, in order. */
+  readonly entries: unknown[];
+  /** Bytes of those lines: where appends continue once a torn tail is cut off. */
+  readonly validBytes: number;
+  /** Why the last line was dropped (a write torn by a crash), when it was. */
+  readonly torn?: string;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Reads a journal. A bad last line (cut short, no newline, checksum mismatch) is the mark
+ * of a crash mid-write: it was never acknowledged, so it is dropped and reported in `torn`.
+ * A bad line anywhere else means the file is corrupt: {@link StateFileError}.
+ */
+export async function readJournal(path: string): Promise<JournalScan> {
+  const bytes = await readFile(path);
+  const entries: unknown[] = [];
+  let start = 0;
+  let line = 0;
+  while (start < bytes.length) {
+    line++;
+    const end = bytes.indexOf(NEWLINE, start);
+    if (end === -1) {
+      return { entries, validBytes: start, torn: `line ${line} has no end (torn write)` };
+    }
+    const decoded = decodeLine(bytes.toString('utf8', start, end));
+    if (!decoded.ok) {
+      if (end + 1 === bytes.length) {
+        return { entries, validBytes: start, torn: `line ${line}: ${decoded.reason}` };
+      }
+      throw new StateFileError(
+        `journal ${path} is corrupt at line ${line} (${decoded.reason}), not at its end: refusing to start`,
+      );
+    }
+    entries.push(decoded.value);
+    start = end + 1;
+  }
+  return { entries, validBytes: start };
+}

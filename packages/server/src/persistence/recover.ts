@@ -1,0 +1,131 @@
+import { type FileHandle, open, truncate, unlink } from 'node:fs/promises';
+import { parseScenario } from '../scenario/validate';
+import { BaseScenario } from './base-scenario';
+import { applyControls } from './controls';
+import { fsyncDirectory } from './durable-fs';
+import { JournalEntry } from './journal-entry';
+import { readJournal } from './journal-reader';
+import { type ReplayTarget, replayEntry } from './replay';
+import { readSnapshot } from './snapshot-file';
+import { StateFileError } from './state-file-error';
+import type { StateLayout } from './state-layout';
+
+/** Server time at the last durable write, and the host time it was written at. */
+export interface ClockStamp {
+  readonly at: number;
+  readonly wall: number;
+  readonly frozen: boolean;
+}
+
+/** Where a recovered server goes on. */
+export interface Recovered {
+  readonly generation: number;
+  readonly base: BaseScenario;
+  /** The journal appends continue in (the newest one), and its size. */
+  readonly journal: FileHandle;
+  readonly journalBytes: number;
+  /** Bytes of the snapshot's state, for the compaction threshold. */
+  readonly snapshotBytes: number;
+}
+
+/**
+ * Server time to resume at: a frozen clock stays where it was; a running one continues
+ * from the last write plus the real time elapsed since (never backwards), so rate-limit
+ * windows, Shield progress and idempotency retention keep counting across the restart.
+ */
+export const resumeAt = (stamp: ClockStamp, wallNow: number): number =>
+  stamp.frozen ? stamp.at : stamp.at + Math.max(0, wallNow - stamp.wall);
+
+/** Opens (creating) journal `generation` for appends and makes its directory entry durable. */
+export async function openJournal(layout: StateLayout, generation: number): Promise<FileHandle> {
+  const handle = await open(layout.journal(generation), 'a', 0o600);
+  await fsyncDirectory(layout.directory);
+  return handle;
+}
+
+/**
+ * Loads the snapshot and replays the journals after it into the server, or returns
+ * undefined when there is no state file yet. A torn last journal line is cut off (with a
+ * warning); anything else that does not fit is a {@link StateFileError}.
+ */
+export async function recover(
+  layout: StateLayout,
+  target: Omit<ReplayTarget, 'base'>,
+  onWarning: (message: string) => void,
+): Promise<Recovered | undefined> {
+  const snapshot = await readSnapshot(layout);
+  const generations = await layout.journals();
+  if (snapshot === undefined) {
+    if (generations.length > 0) {
+      throw new StateFileError(
+        `journal ${layout.journal(generations[0] as number)} exists without its state file ${layout.snapshot}: refusing to start over it`,
+      );
+    }
+    return undefined;
+  }
+  const { ctx, control } = target;
+  let state: ReturnType<typeof parseScenario>;
+  try {
+    state = parseScenario(JSON.parse(snapshot.state));
+  } catch (error) {
+    throw new StateFileError(
+      `state file ${layout.snapshot} holds an invalid state (${(error as Error).message})`,
+    );
+  }
+  const replay: ReplayTarget = {
+    ctx,
+    control,
+    base: BaseScenario.fromText(snapshot.base, snapshot.baseStartMs),
+  };
+  const startMs = Date.parse(state.now ?? '');
+  await control.restore(state, startMs, replay.base.resetTarget());
+  applyControls(ctx, snapshot.controls);
+  let stamp: ClockStamp = { at: startMs, wall: snapshot.wallMs, frozen: state.frozen ?? false };
+
+  // Journals older than the snapshot are leftovers of a compaction cut short by a crash.
+  for (const generation of generations.filter((g) => g < snapshot.generation)) {
+    await unlink(layout.journal(generation));
+  }
+  const live = generations.filter((g) => g >= snapshot.generation);
+  live.forEach((generation, i) => {
+    if (generation !== snapshot.generation + i) {
+      throw new StateFileError(`journal ${layout.journal(snapshot.generation + i)} is missing`);
+    }
+  });
+  let journalBytes = 0;
+  for (const [i, generation] of live.entries()) {
+    const path = layout.journal(generation);
+    const scan = await readJournal(path);
+    const last = i === live.length - 1;
+    if (scan.torn !== undefined && !last) {
+      throw new StateFileError(`journal ${path} is corrupt (${scan.torn}) but is not the newest`);
+    }
+    for (const [n, raw] of scan.entries.entries()) {
+      try {
+        const entry = JournalEntry.parse(raw);
+        await replayEntry(replay, entry);
+        stamp = { at: entry.at, wall: entry.wall, frozen: entry.frozen ?? false };
+      } catch (error) {
+        throw new StateFileError(
+          `journal ${path} line ${n + 1} cannot be replayed (${(error as Error).message.split('\n')[0]})`,
+        );
+      }
+    }
+    if (scan.torn !== undefined) {
+      await truncate(path, scan.validBytes);
+      onWarning(
+        `dropped the torn last line of journal ${path} (${scan.torn}): it was never acknowledged`,
+      );
+    }
+    if (last) journalBytes = scan.validBytes;
+  }
+  ctx.clock.restart(resumeAt(stamp, Date.now()), stamp.frozen);
+  const generation = live.at(-1) ?? snapshot.generation;
+  return {
+    generation,
+    base: replay.base,
+    journal: await openJournal(layout, generation),
+    journalBytes,
+    snapshotBytes: Buffer.byteLength(snapshot.state),
+  };
+}

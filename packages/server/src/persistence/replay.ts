@@ -1,0 +1,51 @@
+import type { ControlPlane } from '../control-plane';
+import type { IdempotencyEntry } from '../domain/idempotency';
+import { SHIELD_EXTENSION, shieldModule } from '../operations/shield-module';
+import { parseScenario } from '../scenario/validate';
+import type { ServerContext } from '../server-context';
+import { BaseScenario } from './base-scenario';
+import { applyControls } from './controls';
+import type { JournalEntry } from './journal-entry';
+import { resolveRecordEntry } from './record-entry';
+
+/** What replaying journal entries acts on; `base` follows scenario loads. */
+export interface ReplayTarget {
+  readonly ctx: ServerContext;
+  readonly control: ControlPlane;
+  base: BaseScenario;
+}
+
+// The modules whose reported changes can be replayed, by name in `ctx.extensions`.
+const modules: Record<string, (ctx: ServerContext) => { applyChange(change: unknown): void }> = {
+  [SHIELD_EXTENSION]: shieldModule,
+};
+
+/**
+ * Applies one journal entry to the live server, in the order it happened: a scenario load
+ * or reset replaces everything first, then record commits, module changes, idempotent
+ * responses, and the admin switches of its stamp. Throws when the entry does not fit.
+ */
+export async function replayEntry(target: ReplayTarget, entry: JournalEntry): Promise<void> {
+  const { ctx, control } = target;
+  if (entry.scenario !== undefined || entry.reset !== undefined) {
+    if (entry.start === undefined) throw new Error('scenario entry without start');
+    if (entry.scenario !== undefined) {
+      const scenario = parseScenario(entry.scenario);
+      target.base = BaseScenario.of(scenario);
+      await control.restore(scenario, entry.start, target.base.resetTarget());
+    } else {
+      await control.restore(target.base.scenario(), entry.start, target.base.resetTarget());
+    }
+  }
+  for (const commit of entry.commits ?? []) {
+    await ctx.store.commit(commit.map((change) => resolveRecordEntry(ctx.store, change)));
+  }
+  for (const [name, change] of entry.extensions ?? []) {
+    const module = modules[name];
+    if (module === undefined) throw new Error(`change of unknown module ${name}`);
+    module(ctx).applyChange(change);
+  }
+  // The schema allows `text: undefined` where the type has no such member; JSON never does.
+  for (const stored of entry.idempotency ?? []) ctx.idempotency.put(stored as IdempotencyEntry);
+  if (entry.controls !== undefined) applyControls(ctx, entry.controls);
+}

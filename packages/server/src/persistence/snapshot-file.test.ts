@@ -1,0 +1,60 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSnapshot, type Snapshot, writeSnapshot } from './snapshot-file';
+import { StateFileError } from './state-file-error';
+import { stateLayout } from './state-layout';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'refapi-snapshot-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const snapshot: Snapshot = {
+  generation: 3,
+  wallMs: 1_767_225_600_000,
+  controls: {
+    faults: { power: 'fail', shield: 'ok', latencyMs: 5 },
+    shield: { paused: true, retryAfterSeconds: 30 },
+  },
+  state: JSON.stringify({ now: '2026-01-01T00:00:00.000Z', accounts: [{ email: 'é@x.test' }] }),
+  base: JSON.stringify({ accounts: [] }),
+  baseStartMs: 42,
+};
+
+describe('snapshot file', () => {
+  it('round-trips, leaves no temp file and is private to its owner', async () => {
+    const layout = stateLayout(join(dir, 'round-trip.json'));
+    await writeSnapshot(layout, snapshot);
+    expect(await readSnapshot(layout)).toEqual(snapshot);
+    await expect(stat(layout.temp)).rejects.toThrow(/ENOENT/);
+    expect((await stat(layout.snapshot)).mode & 0o077).toBe(0);
+    // The second line alone is the state document.
+    const text = await readFile(layout.snapshot, 'utf8');
+    expect(JSON.parse(text.split('\n')[1] ?? '')).toEqual(JSON.parse(snapshot.state));
+  });
+
+  it('is undefined when there is no file', async () => {
+    expect(await readSnapshot(stateLayout(join(dir, 'missing.json')))).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'a flipped byte in the state',
+      (t: string) => t.replace('@x.test', '@y.test'),
+      /checksum mismatch/,
+    ],
+    ['a cut file', (t: string) => t.slice(0, t.length - 20), /cut short/],
+    ['a damaged header', (t: string) => `#${t}`, /unreadable header/],
+    ['an empty file', () => '', /no header line/],
+  ])('refuses %s', async (_name, damage, reason) => {
+    const layout = stateLayout(join(dir, `damaged-${Math.random()}.json`));
+    await writeSnapshot(layout, snapshot);
+    await writeFile(layout.snapshot, damage(await readFile(layout.snapshot, 'utf8')));
+    const read = readSnapshot(layout);
+    await expect(read).rejects.toThrow(StateFileError);
+    await expect(readSnapshot(layout)).rejects.toThrow(reason);
+  });
+});

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+import { z } from 'zod';
+import { Controls } from './controls';
+import { replaceFileDurably } from './durable-fs';
+import { errorCode, StateFileError } from './state-file-error';
+import type { StateLayout } from './state-layout';
+
+// Layout: one header line (format, generation, sizes and checksums), then the state as a
+// Scenario document on its own line, then the scenario `reset` returns to. The second
+// line alone is a valid scenario: `sed -n 2p state.json > scenario.json`.
+
+const FORMAT = 'refapi-state';
+
+const Header = z.strictObject({
+  format: z.literal(FORMAT),
+  version: z.literal(1),
+  generation: z.int().min(1),
+  wall_ms: z.number(),
+  controls: Controls,
+  base_start_ms: z.number().optional(),
+  state_bytes: z.int().min(0),
+  state_crc32: z.int().min(0),
+  base_bytes: z.int().min(0),
+  base_crc32: z.int().min(0),
+});
+
+/** A snapshot: the whole state at one instant, plus what a restart needs besides. */
+export interface Snapshot {
+  readonly generation: number;
+  /** Host time of the capture, to resume a running clock. */
+  readonly wallMs: number;
+  readonly controls: Controls;
+  /** The state as a Scenario document (JSON text, as `GET /__admin/state` gives it). */
+  readonly state: string;
+  /** The scenario `reset` returns to (JSON text) and the start time it resets to. */
+  readonly base: string;
+  readonly baseStartMs?: number;
+}
+
+/** Writes a snapshot durably: temp file, fsync, rename over the old one, fsync directory. */
+export async function writeSnapshot(layout: StateLayout, snapshot: Snapshot): Promise<void> {
+  const state = Buffer.from(snapshot.state);
+  const base = Buffer.from(snapshot.base);
+  const header = {
+    format: FORMAT,
+    version: 1,
+    generation: snapshot.generation,
+    wall_ms: snapshot.wallMs,
+    controls: snapshot.controls,
+    ...(snapshot.baseStartMs === undefined ? {} : { base_start_ms: snapshot.baseStartMs }),
+    state_bytes: state.length,
+    state_crc32: crc32(state),
+    base_bytes: base.length,
+    base_crc32: crc32(base),
+  };
+  await replaceFileDurably(layout.temp, layout.snapshot, layout.directory, [
+    `${JSON.stringify(header)}\n`,
+    state,
+    '\n',
+    base,
+    '\n',
+  ]);
+}
+
+/**
+ * Reads the snapshot, or undefined when there is none. Anything unexpected (unreadable,
+ * truncated, a checksum mismatch) is a {@link StateFileError}: never silently empty state.
+ */
+export async function readSnapshot(layout: StateLayout): Promise<Snapshot | undefined> {
+  const path = layout.snapshot;
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw new StateFileError(`cannot read state file ${path}: ${errorCode(error) ?? error}`);
+  }
+  const corrupt = (reason: string) =>
+    new StateFileError(`state file ${path} is corrupt (${reason}): refusing to start`);
+  const headerEnd = bytes.indexOf(0x0a);
+  if (headerEnd === -1) throw corrupt('no header line');
+  let header: z.output<typeof Header>;
+  try {
+    header = Header.parse(JSON.parse(bytes.toString('utf8', 0, headerEnd)));
+  } catch {
+    throw corrupt('unreadable header');
+  }
+  const section = (name: string, start: number, length: number, sum: number) => {
+    const body = bytes.subarray(start, start + length);
+    if (body.length !== length || bytes[start + length] !== 0x0a)
+      throw corrupt(`${name} cut short`);
+    if (crc32(body) !== sum) throw corrupt(`${name} checksum mismatch`);
+    return body.toString('utf8');
+  };
+  const stateStart = headerEnd + 1;
+  const state = section('state', stateStart, header.state_bytes, header.state_crc32);
+  const baseStart = stateStart + header.state_bytes + 1;
+  const base = section('base scenario', baseStart, header.base_bytes, header.base_crc32);
+  if (baseStart + header.base_bytes + 1 !== bytes.length) throw corrupt('trailing bytes');
+  return {
+    generation: header.generation,
+    wallMs: header.wall_ms,
+    controls: header.controls,
+    state,
+    base,
+    ...(header.base_start_ms === undefined ? {} : { baseStartMs: header.base_start_ms }),
+  };
+}

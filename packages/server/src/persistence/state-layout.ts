@@ -1,0 +1,35 @@
+import { readdir } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Where the files of a state file live, all beside `path`: the snapshot at `path` itself,
+ * its temp file while a compaction writes it, and one journal per snapshot generation
+ * (`<path>.journal.<generation>`, the changes made after that snapshot was captured).
+ */
+export interface StateLayout {
+  readonly snapshot: string;
+  readonly temp: string;
+  readonly directory: string;
+  journal(generation: number): string;
+  /** Generations of the journals present, ascending. */
+  journals(): Promise<number[]>;
+}
+
+/** The layout of the state file at `path`. */
+export function stateLayout(path: string): StateLayout {
+  const directory = dirname(path);
+  const prefix = `${basename(path)}.journal.`;
+  return {
+    snapshot: path,
+    temp: `${path}.tmp`,
+    directory,
+    journal: (generation) => join(directory, `${prefix}${generation}`),
+    async journals() {
+      const names = await readdir(directory);
+      return names
+        .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+        .map((name) => Number(name.slice(prefix.length)))
+        .sort((a, b) => a - b);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJournal } from './journal-reader';
+import { JournalWriter } from './journal-writer';
+import { UnitGate } from './unit-gate';
+import { UnitTracker } from './unit-tracker';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'refapi-units-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function tracker(name: string) {
+  const path = join(dir, name);
+  const writer = new JournalWriter({
+    handle: await open(path, 'a'),
+    bytes: 0,
+    stamp: () => '"at":0,"wall":0',
+    onError: () => {},
+  });
+  const units = new UnitTracker(writer, new UnitGate());
+  const lines = async () =>
+    (await readJournal(path)).entries.map((entry) => {
+      const { v: _v, at: _at, wall: _wall, ...rest } = entry as Record<string, unknown>;
+      return rest;
+    });
+  return { writer, units, lines };
+}
+
+const later = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('UnitTracker', () => {
+  it('gathers every part of a unit, across awaits, into one line', async () => {
+    const { units, lines, writer } = await tracker('one-line');
+    await units.run(async () => {
+      units.record({ commit: '[{"k":"orders","r":{}}]' });
+      await later();
+      units.record({ idempotency: '{"key":"k1"}' });
+      units.record({ extension: '["shield",{"next_seq":2}]' });
+    });
+    expect(await lines()).toEqual([
+      {
+        commits: [[{ k: 'orders', r: {} }]],
+        extensions: [['shield', { next_seq: 2 }]],
+        idempotency: [{ key: 'k1' }],
+      },
+    ]);
+    await writer.close();
+  });
+
+  it('orders lines by first change and settles a later unit only after an earlier one', async () => {
+    const { units, lines, writer } = await tracker('order');
+    const settled: string[] = [];
+    let releaseA!: () => void;
+    const a = units.run(async () => {
+      units.record({ commit: '["a"]' });
+      await new Promise<void>((resolve) => {
+        releaseA = resolve;
+      });
+      units.record({ idempotency: '"a"' });
+    });
+    await later();
+    const b = units.run(async () => {
+      units.record({ commit: '["b"]' });
+    });
+    void a.then(() => settled.push('a'));
+    void b.then(() => settled.push('b'));
+    await later();
+    expect(settled).toEqual([]);
+    releaseA();
+    await Promise.all([a, b]);
+    expect(await lines()).toEqual([{ commits: [['a']], idempotency: ['a'] }, { commits: [['b']] }]);
+    await writer.close();
+  });
+
+  it('journals nothing for a unit without changes, and admin actions always', async () => {
+    const { units, lines, writer } = await tracker('admin');
+    expect(await units.run(async () => 'read')).toBe('read');
+    expect(units.runSync(() => 42)).toBe(42);
+    units.record({ commit: '["outside any unit"]' });
+    await writer.flushed();
+    expect(await lines()).toEqual([{}, { commits: [['outside any unit']] }]);
+    await writer.close();
+  });
+});

@@ -1,0 +1,121 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { JournalSlot, JournalWriter } from './journal-writer';
+import type { UnitGate } from './unit-gate';
+
+/** Something a unit changed, already serialized when it happened (records are replaced later). */
+export type UnitPart =
+  /** The record entries of one store commit (a JSON array). */
+  | { readonly commit: string }
+  /** A module state change (JSON `[name, change]`). */
+  | { readonly extension: string }
+  /** A stored idempotent response (JSON). */
+  | { readonly idempotency: string }
+  /** A scenario load or reset: the entry members (`"scenario":…,"start":…`). */
+  | { readonly scenario: string };
+
+class Unit {
+  slot: JournalSlot | undefined;
+  readonly commits: string[] = [];
+  readonly extensions: string[] = [];
+  readonly idempotency: string[] = [];
+  scenario: string | undefined;
+
+  /** `always`: journal a line even without parts (admin actions: the clock and switches). */
+  constructor(readonly always: boolean) {}
+
+  body(): string {
+    const members: string[] = [];
+    if (this.scenario !== undefined) members.push(this.scenario);
+    if (this.commits.length > 0) members.push(`"commits":[${this.commits.join(',')}]`);
+    if (this.extensions.length > 0) members.push(`"extensions":[${this.extensions.join(',')}]`);
+    if (this.idempotency.length > 0) members.push(`"idempotency":[${this.idempotency.join(',')}]`);
+    return members.join(',');
+  }
+}
+
+/**
+ * Groups what each unit of work changes into one journal line. The unit is found through
+ * AsyncLocalStorage (a store commit deep inside an operation belongs to the request that
+ * awaited it); its line takes its place in the journal at its first change, so lines keep
+ * the order in which changes happened, and it is written when the unit ends.
+ */
+export class UnitTracker {
+  readonly #units = new AsyncLocalStorage<Unit>();
+
+  constructor(
+    private readonly writer: JournalWriter,
+    private readonly gate: UnitGate,
+  ) {}
+
+  /** Records a part of the current unit, or journals it alone when no unit is running. */
+  record(part: UnitPart): void {
+    const unit = this.#units.getStore();
+    if (unit === undefined) {
+      const alone = new Unit(false);
+      add(alone, part);
+      this.writer.append(alone.body());
+      return;
+    }
+    unit.slot ??= this.writer.reserve();
+    add(unit, part);
+  }
+
+  /**
+   * Runs an API request as a unit: admitted by the gate, and settled only once its changes
+   * (or, for a request that changed nothing, everything it could have seen) are durable.
+   */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const admission = this.gate.enter();
+    if (admission !== undefined) await admission;
+    const unit = new Unit(false);
+    let result: T;
+    let slot: JournalSlot | undefined;
+    try {
+      result = await this.#units.run(unit, fn);
+    } finally {
+      slot = this.#finish(unit);
+      this.gate.leave();
+    }
+    await (slot?.durable ?? this.writer.flushed());
+    return result;
+  }
+
+  /** Runs a synchronous admin action as a unit that always journals a line. */
+  runSync<T>(fn: () => T): T {
+    const unit = new Unit(true);
+    try {
+      return this.#units.run(unit, fn);
+    } finally {
+      this.#finish(unit);
+    }
+  }
+
+  /** Runs an admin action alone (no request half-way), journaled and durable when it settles. */
+  async runExclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const unit = new Unit(true);
+    let slot: JournalSlot | undefined;
+    const result = await this.gate.exclusive(async () => {
+      try {
+        return await this.#units.run(unit, fn);
+      } finally {
+        slot = this.#finish(unit);
+      }
+    });
+    await slot?.durable;
+    return result;
+  }
+
+  #finish(unit: Unit): JournalSlot | undefined {
+    if (unit.slot === undefined && !unit.always) return undefined;
+    unit.slot ??= this.writer.reserve();
+    this.writer.fill(unit.slot, unit.body());
+    return unit.slot;
+  }
+}
+
+function add(unit: Unit, part: UnitPart): void {
+  if ('commit' in part) unit.commits.push(part.commit);
+  else if ('extension' in part) unit.extensions.push(part.extension);
+  else if ('idempotency' in part) unit.idempotency.push(part.idempotency);
+  else unit.scenario = part.scenario;
+}

@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createReferenceServer } from '../src/index';
+import {
+  KVMS,
+  ORDER,
+  openState,
+  RULE,
+  STOCK,
+  stateScenario,
+  useTempDir,
+} from './persistence-harness';
+
+const dir = useTempDir();
+
+describe('stateFile: a restart resumes the same state', () => {
+  it('keeps orders, auto-renew, power, Shield rules and the clock; replays idempotent responses', async () => {
+    const file = join(dir(), 'resume.json');
+    const first = await openState(file);
+    const order = await first.call('POST', '/orders', { body: ORDER, idem: 'order-1' });
+    expect(order.status).toBe(200);
+    expect(
+      (await first.call('PUT', `/services/${KVMS[0]}/auto-renew`, { body: { enabled: true } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await first.call('POST', `/services/${KVMS[1]}/power`, {
+          body: { action: 'stop' },
+          idem: 'p1',
+        })
+      ).status,
+    ).toBe(200);
+    const rule = await first.call('POST', `/services/${KVMS[2]}/shield/rules`, {
+      body: RULE,
+      idem: 'rule-1',
+    });
+    expect(rule.status).toBe(202);
+    await first.call('POST', '/__admin/clock', { body: { advance_seconds: 60 } });
+    const before = first.server.admin.state();
+    await first.server.close();
+
+    const second = await openState(file);
+    const after = second.server.admin.state();
+    expect(after).toEqual(before);
+    const replay = await second.call('POST', '/orders', { body: ORDER, idem: 'order-1' });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.service_ref).toBe(order.body.service_ref);
+    expect(replay.body.balance).toEqual(order.body.balance);
+    // Refs go on above the replayed ones: a new order gets a fresh service.
+    const next = await second.call('POST', '/orders', { body: ORDER, idem: 'order-2' });
+    expect(next.body.service_ref).not.toBe(order.body.service_ref);
+    const rules = await second.call('GET', `/services/${KVMS[2]}/shield/rules`);
+    expect(rules.body.rules.map((r: { id: string }) => r.id)).toContain(rule.body.rule.id);
+    expect(second.server.store.plans.values()[0]?.stock).toBe(STOCK - 2);
+    await second.server.close();
+  });
+
+  it('journals only what changed: an order line does not copy the account keys', async () => {
+    const file = join(dir(), 'small-lines.json');
+    const state = await openState(file);
+    await state.call('POST', '/orders', { body: ORDER, idem: 'small-1' });
+    await state.server.close();
+    const journal = await readFile(`${file}.journal.1`, 'utf8');
+    const lines = journal.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(journal).not.toContain('refak_');
+    expect(journal).toContain('"balance_cents"');
+  });
+
+  it('keeps admin switches, scenario loads and resets', async () => {
+    const file = join(dir(), 'admin.json');
+    const first = await openState(file);
+    await first.call('POST', '/__admin/faults', { body: { power: 'reject', latency_ms: 1 } });
+    await first.call('POST', '/__admin/shield', { body: { paused: true, retry_after: 7 } });
+    await first.call('POST', '/__admin/clock', { body: { frozen: true } });
+    await first.server.close();
+
+    const second = await openState(file);
+    expect(second.server.admin.faults.get()).toEqual({
+      power: 'reject',
+      shield: 'ok',
+      latencyMs: 1,
+    });
+    const paused = await second.call('GET', `/services/${KVMS[0]}/shield`);
+    expect([paused.status, paused.headers.get('retry-after')]).toEqual([503, '7']);
+    // A new scenario replaces everything, and is what reset returns to after a restart.
+    const other = stateScenario({ frozen: true });
+    other.accounts![0]!.balance = 42;
+    await second.call('POST', '/__admin/scenario', { body: other });
+    await second.call('POST', '/orders', { body: ORDER, idem: 'after-load' });
+    await second.server.close();
+
+    const third = await openState(file);
+    const balance = await third.call('GET', '/balance');
+    expect(balance.body.amount).toBe(42 - 5.95);
+    expect(third.server.admin.faults.get().power).toBe('ok');
+    await third.call('POST', '/__admin/reset');
+    await third.server.close();
+
+    const fourth = await openState(file);
+    expect((await fourth.call('GET', '/balance')).body.amount).toBe(42);
+    await fourth.server.close();
+  });
+
+  it('compacts the journal into the snapshot in the background and still resumes', async () => {
+    const file = join(dir(), 'compact.json');
+    const first = await openState(file, { stateCompactBytes: 4096 });
+    for (let i = 0; i < 30; i++) {
+      expect((await first.call('POST', '/orders', { body: ORDER, idem: `c-${i}` })).status).toBe(
+        200,
+      );
+    }
+    await first.server.close();
+    const before = first.server.admin.state();
+    const snapshot = await readFile(file, 'utf8');
+    expect(JSON.parse(snapshot.split('\n')[0] ?? '').generation).toBeGreaterThan(1);
+    const second = await openState(file);
+    expect(second.server.admin.state()).toEqual(before);
+    await second.server.close();
+  });
+
+  it('starts from the scenario when the file does not exist, and ignores it afterwards', async () => {
+    const file = join(dir(), 'fresh.json');
+    const first = await openState(file);
+    await first.call('POST', '/orders', { body: ORDER, idem: 'fresh-1' });
+    await first.server.close();
+    const other = createReferenceServer({ stateFile: file, onWarning: () => {} });
+    await other.ready;
+    expect(other.store.partition('REF-ACCT-1')?.orders.size).toBe(1);
+    await other.close();
+  });
+});
