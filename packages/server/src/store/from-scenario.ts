@@ -1,6 +1,7 @@
 import type { Invoice, Order, Transaction } from '@refapi/schema';
 import { toCents } from '../domain/money';
 import type { ScenarioAccount, ScenarioPlan, ScenarioService } from '../scenario/schema';
+import { copyWithout } from './copy-fields';
 import type {
   AccountRecord,
   InvoiceRecord,
@@ -11,6 +12,8 @@ import type {
 } from './records';
 
 // Scenario documents carry money as JSON numbers; records carry integer cents.
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** A scenario account as a stored record (lists dropped, balance in cents). */
 export function accountRecord(account: ScenarioAccount): AccountRecord {
@@ -38,39 +41,41 @@ export function planRecord(plan: ScenarioPlan): PlanRecord {
 }
 
 /** A scenario service as a stored record. */
-export const serviceRecord = (service: ScenarioService, accountRef: string): ServiceRecord => ({
-  ...service,
-  account_ref: accountRef,
-});
+export function serviceRecord(service: ScenarioService, accountRef: string): ServiceRecord {
+  const record = copyWithout(service, NONE);
+  record.account_ref = accountRef;
+  return record as ServiceRecord;
+}
+
+const INVOICE_MONEY = new Set(['amount', 'fee', 'penalty', 'vat_amount']);
+const ORDER_MONEY = new Set(['amount']);
 
 /** A public invoice as a stored record. */
 export function invoiceRecord(invoice: Invoice, accountRef: string): InvoiceRecord {
-  const { amount, fee, penalty, vat_amount, ...rest } = invoice;
-  return {
-    ...rest,
-    account_ref: accountRef,
-    amount_cents: toCents(amount),
-    fee_cents: toCents(fee),
-    penalty_cents: toCents(penalty),
-    vat_amount_cents: toCents(vat_amount),
-  };
+  const record = copyWithout(invoice, INVOICE_MONEY);
+  record.account_ref = accountRef;
+  record.amount_cents = toCents(invoice.amount);
+  record.fee_cents = toCents(invoice.fee);
+  record.penalty_cents = toCents(invoice.penalty);
+  record.vat_amount_cents = toCents(invoice.vat_amount);
+  return record as InvoiceRecord;
 }
 
 /** A public order as a stored record. */
 export function orderRecord(order: Order, accountRef: string): OrderRecord {
-  const { amount, ...rest } = order;
-  return { ...rest, account_ref: accountRef, amount_cents: toCents(amount) };
+  const record = copyWithout(order, ORDER_MONEY);
+  record.account_ref = accountRef;
+  record.amount_cents = toCents(order.amount);
+  return record as OrderRecord;
 }
 
 /** A public transaction as a stored record. */
 export function transactionRecord(txn: Transaction, accountRef: string): TransactionRecord {
-  const { amount, fee, penalty, vat_amount, ...rest } = txn;
-  return {
-    ...rest,
-    account_ref: accountRef,
-    amount_cents: toCents(amount),
-    fee_cents: toCents(fee),
-    penalty_cents: toCents(penalty),
-    vat_amount_cents: toCents(vat_amount),
-  };
+  const record = copyWithout(txn, INVOICE_MONEY);
+  record.account_ref = accountRef;
+  record.amount_cents = toCents(txn.amount);
+  record.fee_cents = toCents(txn.fee);
+  record.penalty_cents = toCents(txn.penalty);
+  record.vat_amount_cents = toCents(txn.vat_amount);
+  return record as TransactionRecord;
 }

@@ -1,6 +1,7 @@
 import type { Invoice, Order, Transaction } from '@refapi/schema';
 import { fromCents } from '../domain/money';
 import type { ScenarioAccount, ScenarioPlan, ScenarioService } from '../scenario/schema';
+import { copyWithout } from './copy-fields';
 import type {
   AccountRecord,
   InvoiceRecord,
@@ -31,41 +32,46 @@ export function scenarioPlan(plan: PlanRecord): ScenarioPlan {
   return out;
 }
 
+const ACCOUNT_REF = new Set(['account_ref']);
+const INVOICE_FIELDS = new Set([
+  'account_ref',
+  'amount_cents',
+  'fee_cents',
+  'penalty_cents',
+  'vat_amount_cents',
+]);
+const ORDER_FIELDS = new Set(['account_ref', 'amount_cents']);
+
 /** A stored service in scenario form. */
 export function scenarioService(service: ServiceRecord): ScenarioService {
-  const { account_ref, ...rest } = service;
-  return { ...rest };
+  return copyWithout(service, ACCOUNT_REF) as ScenarioService;
 }
 
 /** A stored invoice in public form. */
 export function publicInvoice(invoice: InvoiceRecord): Invoice {
-  const { account_ref, amount_cents, fee_cents, penalty_cents, vat_amount_cents, ...rest } =
-    invoice;
-  return {
-    ...rest,
-    amount: fromCents(amount_cents),
-    fee: fromCents(fee_cents),
-    penalty: fromCents(penalty_cents),
-    vat_amount: fromCents(vat_amount_cents),
-  };
+  const out = copyWithout(invoice, INVOICE_FIELDS);
+  out.amount = fromCents(invoice.amount_cents);
+  out.fee = fromCents(invoice.fee_cents);
+  out.penalty = fromCents(invoice.penalty_cents);
+  out.vat_amount = fromCents(invoice.vat_amount_cents);
+  return out as Invoice;
 }
 
 /** A stored order in public form. */
 export function publicOrder(order: OrderRecord): Order {
-  const { account_ref, amount_cents, ...rest } = order;
-  return { ...rest, amount: fromCents(amount_cents) };
+  const out = copyWithout(order, ORDER_FIELDS);
+  out.amount = fromCents(order.amount_cents);
+  return out as Order;
 }
 
 /** A stored transaction in public form (description NOT redacted: the caller decides). */
 export function publicTransaction(txn: TransactionRecord): Transaction {
-  const { account_ref, amount_cents, fee_cents, penalty_cents, vat_amount_cents, ...rest } = txn;
-  return {
-    ...rest,
-    amount: fromCents(amount_cents),
-    fee: fromCents(fee_cents),
-    penalty: fromCents(penalty_cents),
-    vat_amount: fromCents(vat_amount_cents),
-  };
+  const out = copyWithout(txn, INVOICE_FIELDS);
+  out.amount = fromCents(txn.amount_cents);
+  out.fee = fromCents(txn.fee_cents);
+  out.penalty = fromCents(txn.penalty_cents);
+  out.vat_amount = fromCents(txn.vat_amount_cents);
+  return out as Transaction;
 }
 
 /** A stored account with its records in scenario form. */
