@@ -1,6 +1,7 @@
-// Child process of the HTTP benchmark: serves either the reference server or a bare
-// node:http server answering the very bytes the reference server produced, then prints
-// its port. Runs apart from the load generator so both get a core.
+// Child process of the HTTP benchmarks: serves the reference server (in memory, or with
+// `ref-state <file>` on a state file) or a bare node:http server answering the very bytes
+// the reference server produced, then prints its port. Runs apart from the load generator
+// so both get a core.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceServer } from '../src/index';
@@ -8,10 +9,15 @@ import { BENCH_KEYS, benchScenario } from './bench-scenario';
 import { BENCH_REQUESTS } from './requests';
 
 const mode = process.argv[2];
-const server = createReferenceServer({ scenario: benchScenario(), onError: () => {} });
+const stateFile = process.argv[3];
+const server = createReferenceServer({
+  scenario: benchScenario(),
+  onError: () => {},
+  ...(mode === 'ref-state' && stateFile !== undefined ? { stateFile } : {}),
+});
 await server.ready;
 
-if (mode === 'ref') {
+if (mode === 'ref' || mode === 'ref-state') {
   const listening = await server.listen({ port: 0 });
   process.stdout.write(`${JSON.stringify({ port: listening.port })}\n`);
 } else {

@@ -1,0 +1,173 @@
+// Cost of `--state-file`: POST /orders throughput against the same server in memory
+// (same client, same run), and the time to load a state of 100,000 records.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createReferenceServer } from '../src/index';
+import { BENCH_KEYS } from './bench-scenario';
+import type { Figure } from './report';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SERVER = fileURLToPath(new URL('./http-server.ts', import.meta.url));
+const ORDER = JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' });
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+async function startServer(args: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@refapi/source', SERVER, ...args],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  const { port } = JSON.parse(line.toString()) as { port: number };
+  return { port, stop: () => child.kill('SIGTERM') };
+}
+
+let run = 0;
+
+/** Orders per second; every request a new order (a fresh Idempotency-Key per run). */
+async function ordersPerSecond(port: number): Promise<number> {
+  const prefix = `bench-${++run}`;
+  let n = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 10,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/orders',
+        body: ORDER,
+        setupRequest: (req) => {
+          n++;
+          return {
+            ...req,
+            headers: {
+              authorization: `Bearer ${BENCH_KEYS[n % BENCH_KEYS.length]}`,
+              'content-type': 'application/json',
+              'idempotency-key': `${prefix}-${n}`,
+            },
+          };
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0) throw new Error(`orders: ${result.non2xx} non-2xx answers`);
+  return result.requests.average;
+}
+
+async function throughput(dir: string): Promise<Figure> {
+  const memory = await startServer(['ref']);
+  const durable = await startServer(['ref-state', join(dir, 'orders.json')]);
+  try {
+    await ordersPerSecond(memory.port);
+    await ordersPerSecond(durable.port);
+    const memoryRps = await ordersPerSecond(memory.port);
+    const durableRps = await ordersPerSecond(durable.port);
+    const ratio = durableRps / memoryRps;
+    return {
+      name: 'POST /v1/orders with --state-file',
+      value: `${ratio.toFixed(2)} of memory (${Math.round(durableRps)} vs ${Math.round(memoryRps)} req/s)`,
+      target: '≥ 0.50 of memory',
+      pass: ratio >= 0.5,
+    };
+  } finally {
+    memory.stop();
+    durable.stop();
+  }
+}
+
+// 100,000 generated invoices (a snapshot of explicit records once saved) plus a journal
+// of 500 orders (2,000 more records) still to replay.
+const bigScenario = {
+  now: '2026-01-01T00:00:00Z',
+  frozen: true,
+  plans: [
+    {
+      plan_ref: 'REF-PLAN-1',
+      name: 'KVM S',
+      code: 'kvm-s',
+      service_type: 'kvm',
+      price_eur: 5,
+      purchase_url: 'https://example.test/kvm-s',
+    },
+  ],
+  accounts: [
+    {
+      account_ref: 'REF-ACCT-1',
+      email: 'big@example.test',
+      first_name: 'Big',
+      last_name: 'Ledger',
+      country_code: 'DE',
+      account_currency: 'EUR',
+      preferred_locale: 'en-GB',
+      status: 'active',
+      balance: 1_000_000,
+      api_keys: [{ token: 'refak_big', scopes: ['*'], allowed_ips: [] }],
+      generate: { invoices: 100_000 },
+    },
+  ],
+};
+
+async function loadTime(dir: string): Promise<Figure[]> {
+  const stateFile = join(dir, 'big.json');
+  const writer = createReferenceServer({ scenario: bigScenario, stateFile });
+  await writer.ready;
+  for (let i = 0; i < 500; i++) {
+    if (i % 100 === 0) writer.admin.clock.advance(60);
+    const response = await writer.fetch(`${writer.baseUrl}/orders`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer refak_big',
+        'idempotency-key': `load-${i}`,
+        'content-type': 'application/json',
+      },
+      body: ORDER,
+    });
+    if (response.status !== 200) throw new Error(`load: order answered ${response.status}`);
+  }
+  const state = writer.admin.state();
+  await writer.close();
+
+  const loads: number[] = [];
+  const memory: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    let started = performance.now();
+    const server = createReferenceServer({ stateFile });
+    await server.ready;
+    loads.push(performance.now() - started);
+    await server.close();
+    started = performance.now();
+    await createReferenceServer({ scenario: state }).ready;
+    memory.push(performance.now() - started);
+  }
+  const load = median(loads);
+  return [
+    {
+      name: 'load 100k-record state (median of 3)',
+      value: `${load.toFixed(0)} ms`,
+      target: '≤ 2000 ms',
+      pass: load <= 2000,
+    },
+    {
+      name: 'same state as an in-memory scenario',
+      value: `${median(memory).toFixed(0)} ms (state file ${(load / median(memory)).toFixed(2)}×)`,
+      target: 'reported',
+    },
+  ];
+}
+
+/** Throughput with a state file vs in memory, and the load time of a 100k-record state. */
+export async function benchPersistence(): Promise<Figure[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'refapi-bench-state-'));
+  try {
+    return [await throughput(dir), ...(await loadTime(dir))];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
