@@ -122,6 +122,21 @@ describe('stateFile: a restart resumes the same state', () => {
     await second.server.close();
   });
 
+  it('resumes a running clock from the last write plus the real time elapsed', async () => {
+    const file = join(dir(), 'running-clock.json');
+    const first = await openState(file, { scenario: stateScenario({ frozen: false }) });
+    await first.call('POST', '/__admin/clock', { body: { advance_seconds: 3600 } });
+    const before = Date.parse(first.server.admin.clock.now().now);
+    await first.server.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = await openState(file);
+    const after = Date.parse(second.server.admin.clock.now().now);
+    expect(second.server.admin.clock.now().frozen).toBe(false);
+    expect(after - before).toBeGreaterThanOrEqual(200);
+    expect(after - before).toBeLessThan(60_000);
+    await second.server.close();
+  });
+
   it('starts from the scenario when the file does not exist, and ignores it afterwards', async () => {
     const file = join(dir(), 'fresh.json');
     const first = await openState(file);

@@ -34,6 +34,10 @@ const refField: Record<RecordKind, string> = {
   transactions: 'transaction_ref',
 };
 
+/** `<kind> <ref>`: which record an entry is about. */
+export const entryKey = (entry: RecordEntry): string =>
+  'r' in entry ? `${entry.k} ${String(entry.r[refField[entry.k]])}` : `${entry.k} ${entry.ref}`;
+
 // Records are plain JSON data; comparing serialized fields is exact for them.
 const sameValue = (a: unknown, b: unknown): boolean =>
   a === b ||
@@ -66,13 +70,21 @@ export function recordEntry(change: Change, replaced: object | undefined): Recor
   return entry;
 }
 
-type PatchEntry = Exclude<RecordEntry, { r: unknown }>;
+/** A journaled change of an existing record: its changed fields. */
+export type PatchEntry = Exclude<RecordEntry, { r: unknown }>;
 
 function currentRecord(store: Store, entry: PatchEntry): object | undefined {
   if (entry.k === 'accounts') return store.partition(entry.ref)?.account;
   if (entry.k === 'plans') return store.plans.get(entry.ref);
   if (entry.acct === undefined) return undefined;
   return store.partition(entry.acct)?.table(entry.k).get(entry.ref);
+}
+
+/** Applies a patch entry to a record (a copy; the record itself is left alone). */
+export function patchRecord(record: object, entry: PatchEntry): Change {
+  const patched: Record<string, unknown> = { ...(record as Fields), ...entry.set };
+  for (const field of entry.unset ?? []) delete patched[field];
+  return { kind: entry.k, record: patched } as unknown as Change;
 }
 
 /**
@@ -83,7 +95,5 @@ export function resolveRecordEntry(store: Store, entry: RecordEntry): Change {
   if ('r' in entry) return { kind: entry.k, record: entry.r } as unknown as Change;
   const current = currentRecord(store, entry);
   if (current === undefined) throw new Error(`patch of unknown record ${entry.k} ${entry.ref}`);
-  const record: Record<string, unknown> = { ...(current as Fields), ...entry.set };
-  for (const field of entry.unset ?? []) delete record[field];
-  return { kind: entry.k, record } as unknown as Change;
+  return patchRecord(current, entry);
 }

@@ -5,6 +5,7 @@ import { applyControls } from './controls';
 import { fsyncDirectory } from './durable-fs';
 import { JournalEntry } from './journal-entry';
 import { readJournal } from './journal-reader';
+import { RecordFold } from './record-fold';
 import { type ReplayTarget, replayEntry } from './replay';
 import { readSnapshot } from './snapshot-file';
 import { StateFileError } from './state-file-error';
@@ -53,7 +54,7 @@ export async function openJournal(layout: StateLayout, generation: number): Prom
  */
 export async function recover(
   layout: StateLayout,
-  target: Omit<ReplayTarget, 'base'>,
+  target: Pick<ReplayTarget, 'ctx' | 'control'>,
   onWarning: (message: string) => void,
 ): Promise<Recovered | undefined> {
   const snapshot = await readSnapshot(layout);
@@ -71,6 +72,7 @@ export async function recover(
     ctx,
     control,
     base: BaseScenario.fromText(snapshot.base, snapshot.baseStartMs),
+    records: new RecordFold(ctx.store),
   };
   // The state is our own export (checksummed, defaults filled in), and the store validates
   // every record as it loads it: a second whole-document validation would only cost time.
@@ -123,6 +125,11 @@ export async function recover(
       );
     }
     if (last) journalBytes = scan.validBytes;
+  }
+  try {
+    await replay.records.flush();
+  } catch (error) {
+    throw new StateFileError(`journal records cannot be replayed (${firstLine(error)})`);
   }
   ctx.clock.restart(resumeAt(stamp, Date.now()), stamp.frozen);
   const generation = live.at(-1) ?? snapshot.generation;

@@ -6,13 +6,15 @@ import type { ServerContext } from '../server-context';
 import { BaseScenario } from './base-scenario';
 import { applyControls } from './controls';
 import type { JournalEntry } from './journal-entry';
-import { resolveRecordEntry } from './record-entry';
+import type { RecordFold } from './record-fold';
 
 /** What replaying journal entries acts on; `base` follows scenario loads. */
 export interface ReplayTarget {
   readonly ctx: ServerContext;
   readonly control: ControlPlane;
   base: BaseScenario;
+  /** Record changes waiting to be committed: call `flush()` after the last entry. */
+  readonly records: RecordFold;
 }
 
 // The modules whose reported changes can be replayed, by name in `ctx.extensions`.
@@ -22,13 +24,15 @@ const modules: Record<string, (ctx: ServerContext) => { applyChange(change: unkn
 
 /**
  * Applies one journal entry to the live server, in the order it happened: a scenario load
- * or reset replaces everything first, then record commits, module changes, idempotent
- * responses, and the admin switches of its stamp. Throws when the entry does not fit.
+ * or reset replaces everything first, then record commits (folded, see {@link RecordFold}),
+ * module changes, idempotent responses, and the admin switches of its stamp. Throws when
+ * the entry does not fit.
  */
 export async function replayEntry(target: ReplayTarget, entry: JournalEntry): Promise<void> {
   const { ctx, control } = target;
   if (entry.scenario !== undefined || entry.reset !== undefined) {
     if (entry.start === undefined) throw new Error('scenario entry without start');
+    await target.records.flush();
     if (entry.scenario !== undefined) {
       const scenario = parseScenario(entry.scenario);
       target.base = BaseScenario.of(scenario);
@@ -37,9 +41,7 @@ export async function replayEntry(target: ReplayTarget, entry: JournalEntry): Pr
       await control.restore(target.base.scenario(), entry.start, target.base.resetTarget());
     }
   }
-  for (const commit of entry.commits ?? []) {
-    await ctx.store.commit(commit.map((change) => resolveRecordEntry(ctx.store, change)));
-  }
+  for (const commit of entry.commits ?? []) target.records.add(commit);
   for (const [name, change] of entry.extensions ?? []) {
     const module = modules[name];
     if (module === undefined) throw new Error(`change of unknown module ${name}`);
