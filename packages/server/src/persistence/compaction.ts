@@ -35,6 +35,7 @@ export class Compactor {
   #generation: number;
   #snapshotBytes: number;
   #running: Promise<void> | undefined;
+  #stopped = false;
 
   constructor(options: CompactorOptions) {
     this.#options = options;
@@ -47,8 +48,9 @@ export class Compactor {
     if (journalBytes >= this.#options.threshold(this.#snapshotBytes)) this.compact();
   }
 
-  /** Starts a compaction unless one is running; resolves when it is done. */
+  /** Starts a compaction unless one is running or it was stopped; resolves when done. */
   compact(): Promise<void> {
+    if (this.#stopped) return this.#running ?? Promise.resolve();
     this.#running ??= this.#run()
       .catch(this.#options.onError)
       .finally(() => {
@@ -57,8 +59,9 @@ export class Compactor {
     return this.#running;
   }
 
-  /** Resolves once no compaction is running. */
-  async idle(): Promise<void> {
+  /** Starts no more compactions; resolves once the running one (if any) is done. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
     while (this.#running !== undefined) await this.#running;
   }
 

@@ -65,7 +65,7 @@ class StateFile implements DurableState {
   }
 
   async close(): Promise<void> {
-    await this.#compactor?.idle();
+    await this.#compactor?.stop();
     await this.#writer?.close();
   }
 

@@ -76,6 +76,24 @@ describe('UnitTracker', () => {
     await writer.close();
   });
 
+  it('gives a change made after its unit ended (a timer it left) a line of its own', async () => {
+    const { units, lines, writer } = await tracker('late');
+    let late!: Promise<void>;
+    await units.run(async () => {
+      units.record({ commit: '["in time"]' });
+      late = new Promise((resolve) =>
+        setTimeout(() => {
+          units.record({ commit: '["late"]' });
+          resolve();
+        }, 5),
+      );
+    });
+    await late;
+    await writer.flushed();
+    expect(await lines()).toEqual([{ commits: [['in time']] }, { commits: [['late']] }]);
+    await writer.close();
+  });
+
   it('journals nothing for a unit without changes, and admin actions always', async () => {
     const { units, lines, writer } = await tracker('admin');
     expect(await units.run(async () => 'read')).toBe('read');

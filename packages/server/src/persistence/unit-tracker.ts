@@ -15,6 +15,8 @@ export type UnitPart =
 
 class Unit {
   slot: JournalSlot | undefined;
+  /** Set once its line is filled: a late change (a timer it left behind) gets its own line. */
+  done = false;
   readonly commits: string[] = [];
   readonly extensions: string[] = [];
   readonly idempotency: string[] = [];
@@ -50,7 +52,7 @@ export class UnitTracker {
   /** Records a part of the current unit, or journals it alone when no unit is running. */
   record(part: UnitPart): void {
     const unit = this.#units.getStore();
-    if (unit === undefined) {
+    if (unit === undefined || unit.done) {
       const alone = new Unit(false);
       add(alone, part);
       this.writer.append(alone.body());
@@ -106,6 +108,7 @@ export class UnitTracker {
   }
 
   #finish(unit: Unit): JournalSlot | undefined {
+    unit.done = true;
     if (unit.slot === undefined && !unit.always) return undefined;
     unit.slot ??= this.writer.reserve();
     this.writer.fill(unit.slot, unit.body());
