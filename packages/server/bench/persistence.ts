@@ -2,7 +2,7 @@
 // (same client, same run), and the time to load a state of 100,000 records.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +114,19 @@ const bigScenario = {
   ],
 };
 
+const LOADER = fileURLToPath(new URL('./load-state.ts', import.meta.url));
+
+async function timedStart(mode: 'state' | 'scenario', path: string): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@refapi/source', LOADER, mode, path],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  await once(child, 'exit');
+  return (JSON.parse(line.toString()) as { ms: number }).ms;
+}
+
 async function loadTime(dir: string): Promise<Figure[]> {
   const stateFile = join(dir, 'big.json');
   const writer = createReferenceServer({ scenario: bigScenario, stateFile });
@@ -131,20 +144,16 @@ async function loadTime(dir: string): Promise<Figure[]> {
     });
     if (response.status !== 200) throw new Error(`load: order answered ${response.status}`);
   }
-  const state = writer.admin.state();
+  const scenarioFile = join(dir, 'big-scenario.json');
+  await writeFile(scenarioFile, JSON.stringify(writer.admin.state()));
   await writer.close();
 
+  // Each start in a fresh process, as a restart is; alternating, so both see the same machine.
   const loads: number[] = [];
-  const memory: number[] = [];
+  const scenarios: number[] = [];
   for (let i = 0; i < 3; i++) {
-    let started = performance.now();
-    const server = createReferenceServer({ stateFile });
-    await server.ready;
-    loads.push(performance.now() - started);
-    await server.close();
-    started = performance.now();
-    await createReferenceServer({ scenario: state }).ready;
-    memory.push(performance.now() - started);
+    loads.push(await timedStart('state', stateFile));
+    scenarios.push(await timedStart('scenario', scenarioFile));
   }
   const load = median(loads);
   return [
@@ -155,8 +164,8 @@ async function loadTime(dir: string): Promise<Figure[]> {
       pass: load <= 2000,
     },
     {
-      name: 'same state as an in-memory scenario',
-      value: `${median(memory).toFixed(0)} ms (state file ${(load / median(memory)).toFixed(2)}×)`,
+      name: 'same state as a scenario document',
+      value: `${median(scenarios).toFixed(0)} ms (state file ${(load / median(scenarios)).toFixed(2)}×)`,
       target: 'reported',
     },
   ];

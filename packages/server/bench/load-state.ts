@@ -1,0 +1,17 @@
+// Child process of the state-file benchmark: times one start, from nothing loaded to
+// `ready`, in a fresh process (as a restart is): `state <file>` loads a state file,
+// `scenario <file>` reads and loads the same state as a scenario document.
+import { readFile } from 'node:fs/promises';
+import { createReferenceServer } from '../src/index';
+
+const [mode, path] = process.argv.slice(2);
+if (path === undefined) throw new Error('usage: load-state.ts state|scenario <file>');
+const started = performance.now();
+if (mode === 'state') {
+  const server = createReferenceServer({ stateFile: path });
+  await server.ready;
+  await server.close();
+} else {
+  await createReferenceServer({ scenario: JSON.parse(await readFile(path, 'utf8')) }).ready;
+}
+process.stdout.write(`${JSON.stringify({ ms: performance.now() - started })}\n`);
