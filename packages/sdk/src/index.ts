@@ -65,25 +65,28 @@ export {
   UnprocessableEntityError,
 } from './errors/http-errors';
 export { RefApiError, type RefApiErrorInit, RefSdkError } from './errors/ref-error';
+export type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './internal/operation-types';
 export type { WaitForOptions } from './internal/poll';
 export { LOG_LEVELS, type Logger, type LogLevel } from './logger';
 export { type ClientOptions, DEFAULTS, type FetchFunction, type RequestOptions } from './options';
-export { Page } from './pagination/page';
+export { Page, type PageContext, type PageData } from './pagination/page';
 export { type ListOptions, PagePromise } from './pagination/page-promise';
 export { parseRateLimit, type RateLimitState } from './rate-limit';
 export type { AccountResource } from './resources/account';
-export type { BalanceGetParams, BalanceResource } from './resources/balance';
+export type { BalanceGetParams, BalanceResource, DisplayCurrency } from './resources/balance';
 export type { InvoicesResource } from './resources/invoices';
 export type { CreateOrderResult, OrdersResource } from './resources/orders';
 export type { PlansResource } from './resources/plans';
 export type { PowerActionName, ServicesResource } from './resources/services';
-export type { ShieldResource } from './resources/shield';
+export type { CsvExportQuery, JsonExportQuery, ShieldResource } from './resources/shield';
 export type { PresetCode, ShieldPresetsResource } from './resources/shield-presets';
 export type {
   ProfileCode,
+  ProfileState,
   ProfileWaitState,
   ShieldProfilesResource,
 } from './resources/shield-profiles';
 export type { RuleWaitState, ShieldRulesResource } from './resources/shield-rules';
+export type { TransactionsResource } from './resources/transactions';
 export type { ApiResult, OrderMeta, ResultMeta } from './result-meta';
 export { VERSION } from './version';

@@ -4,7 +4,8 @@ import type { QueryOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ApiResult } from '../result-meta';
 
-type DisplayCurrency = NonNullable<QueryOf<'getBalance'>['display_currency']>;
+/** A display currency (informational conversion only). */
+export type DisplayCurrency = NonNullable<QueryOf<'getBalance'>['display_currency']>;
 
 /** Query of `balance.get()`: the contract's `display_currency`, or `displayCurrency`. */
 export type BalanceGetParams = QueryOf<'getBalance'> & {

@@ -9,7 +9,7 @@ import type { ApiResult } from '../result-meta';
 /** A protection profile code: off, low, default or strict. */
 export type ProfileCode = PathParamsOf<'applyShieldProfile'>['profile_code'];
 /** The selected profile and its state. */
-type ProfileState = SuccessOf<'applyShieldProfile'>['profile'];
+export type ProfileState = SuccessOf<'applyShieldProfile'>['profile'];
 /** States `profiles.waitFor()` can wait for. */
 export type ProfileWaitState = Exclude<ProfileState['state'], 'failed'>;
 

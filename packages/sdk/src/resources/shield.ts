@@ -12,9 +12,9 @@ type Evidence = SuccessOf<'getShieldRuleEvidence'>;
 /** One sanitized evidence sample. */
 type EvidenceItem = Evidence['items'][number];
 /** Export query with `format: 'csv'`. */
-type CsvExportQuery = QueryOf<'exportShieldTelemetry'> & { format: 'csv' };
+export type CsvExportQuery = QueryOf<'exportShieldTelemetry'> & { format: 'csv' };
 /** Export query with `format: 'json'`. */
-type JsonExportQuery = QueryOf<'exportShieldTelemetry'> & { format: 'json' };
+export type JsonExportQuery = QueryOf<'exportShieldTelemetry'> & { format: 'json' };
 
 /** Shield of one directly owned KVM service: `client.shield(serviceRef)`. */
 export class ShieldResource {
