@@ -5,6 +5,7 @@ import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
 import { idempotencyKeyFor } from './idempotency';
+import { queueRule } from './queue-rule';
 import { ruleIntent } from './rule-intent';
 import { ruleView } from './views';
 import { waitFor } from './wait';
@@ -21,25 +22,8 @@ export const list: Handler = async (ctx, [ref]) => {
 export const add: Handler = async (ctx, [ref], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const intent = ruleIntent(opts);
-  const idempotencyKey = idempotencyKeyFor(opts);
-  const rules = (await createClient(ctx)).shield(serviceRef).rules;
-  ctx.state.idempotencyKey = idempotencyKey;
-  const { rule } = await rules.create(intent, { idempotencyKey, signal: ctx.signal });
-  ctx.state.idempotencyKey = undefined;
-  const final =
-    opts.wait === true
-      ? await waitFor(
-          ctx,
-          {
-            subject: `rule ${rule.id}`,
-            target: 'active',
-            checkWith: `refctl shield rules list ${serviceRef}`,
-          },
-          opts.timeout as number,
-          (o) => rules.waitFor(rule.id, { state: 'active', ...o }),
-        )
-      : rule;
-  await print(ctx, { kind: 'object', value: { rule: final ?? rule }, table: final ?? rule });
+  const shield = (await createClient(ctx)).shield(serviceRef);
+  await queueRule(ctx, opts, serviceRef, shield, (request) => shield.rules.create(intent, request));
 };
 
 /** `refctl shield rules delete REF RULE_ID [--wait] [--yes]`: asks first; prints nothing on stdout. */

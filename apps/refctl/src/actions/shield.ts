@@ -5,6 +5,7 @@ import { createClient } from '../runtime/client';
 import { print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
 import { idempotencyKeyFor } from './idempotency';
+import { queueRule } from './queue-rule';
 import { waitFor } from './wait';
 
 /** `refctl shield overview REF`: JSON is the whole overview; the table a summary. */
@@ -28,28 +29,10 @@ export const applyPreset: Handler = async (ctx, [ref, code], opts) => {
   const params = validateInput(PresetPathParams, { service_ref: ref, preset_code: code }, (path) =>
     path[0] === 'service_ref' ? `service reference "${ref}"` : `preset code "${code}"`,
   );
-  const idempotencyKey = idempotencyKeyFor(opts);
   const shield = (await createClient(ctx)).shield(params.service_ref);
-  ctx.state.idempotencyKey = idempotencyKey;
-  const { rule } = await shield.presets.apply(params.preset_code, {
-    idempotencyKey,
-    signal: ctx.signal,
-  });
-  ctx.state.idempotencyKey = undefined;
-  const final =
-    opts.wait === true
-      ? await waitFor(
-          ctx,
-          {
-            subject: `rule ${rule.id}`,
-            target: 'active',
-            checkWith: `refctl shield rules list ${params.service_ref}`,
-          },
-          opts.timeout as number,
-          (o) => shield.rules.waitFor(rule.id, { state: 'active', ...o }),
-        )
-      : rule;
-  await print(ctx, { kind: 'object', value: { rule: final ?? rule }, table: final ?? rule });
+  await queueRule(ctx, opts, params.service_ref, shield, (request) =>
+    shield.presets.apply(params.preset_code, request),
+  );
 };
 
 /** `refctl shield profile set REF CODE [--wait]`. */

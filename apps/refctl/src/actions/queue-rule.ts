@@ -1,0 +1,45 @@
+import type { ShieldRule } from '@refapi/schema';
+import type { RefClient } from '@refapi/sdk';
+import type { Ctx } from '../cli/context';
+import type { Handler } from '../cli/lazy-action';
+import { print } from '../runtime/print';
+import { idempotencyKeyFor } from './idempotency';
+import { waitFor } from './wait';
+
+type Shield = ReturnType<RefClient['shield']>;
+type Options = Parameters<Handler>[2];
+
+/**
+ * Queues one rule (custom or preset) under an idempotency key, then, with `--wait`, polls
+ * it to `active`; prints `{rule}` in its latest state. Shared by `rules add` and `presets apply`.
+ */
+export async function queueRule(
+  ctx: Ctx,
+  opts: Options,
+  serviceRef: string,
+  shield: Shield,
+  queue: (request: {
+    idempotencyKey: string;
+    signal: AbortSignal;
+  }) => Promise<{ rule: ShieldRule }>,
+): Promise<void> {
+  const idempotencyKey = idempotencyKeyFor(opts);
+  // Kept on the context while the outcome is unknown, so a failure prints it for a safe retry.
+  ctx.state.idempotencyKey = idempotencyKey;
+  const { rule } = await queue({ idempotencyKey, signal: ctx.signal });
+  ctx.state.idempotencyKey = undefined;
+  const final =
+    opts.wait === true
+      ? await waitFor(
+          ctx,
+          {
+            subject: `rule ${rule.id}`,
+            target: 'active',
+            checkWith: `refctl shield rules list ${serviceRef}`,
+          },
+          opts.timeout as number,
+          (o) => shield.rules.waitFor(rule.id, { state: 'active', ...o }),
+        )
+      : rule;
+  await print(ctx, { kind: 'object', value: { rule: final ?? rule }, table: final ?? rule });
+}
