@@ -63,13 +63,14 @@ export class Transport {
     const headers: Record<string, string> = { ...options.headers };
     if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
     try {
+      // Only what differs from the instance defaults: ky deep-merges every option per call.
       const response = await this.#ky(init.path, {
         method: init.method,
-        headers,
+        ...(options.headers || init.idempotencyKey !== undefined ? { headers } : {}),
         ...(init.query ? { searchParams: init.query } : {}),
         ...(init.body === undefined ? {} : { json: init.body }),
         ...(signal ? { signal } : {}),
-        timeout: options.timeout ?? this.#config.timeout,
+        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
         retry: retryOptions({
           limit: options.maxRetries ?? this.#config.maxRetries,
           maxRetryAfterMs: this.#config.maxRetryAfter,
@@ -131,15 +132,17 @@ export class Transport {
   #hooks(): Hooks {
     const log = this.#config.log;
     return {
-      beforeRequest: [
-        (request, _options, { retryCount }) => {
-          if (!log.enabled('debug')) return;
-          log.debug(`→ ${request.method} ${request.url}`, {
-            attempt: retryCount + 1,
-            headers: redactHeaders(request.headers),
-          });
-        },
-      ],
+      // Any beforeRequest hook makes ky copy its options per attempt: install it only to log.
+      beforeRequest: log.enabled('debug')
+        ? [
+            (request, _options, { retryCount }) => {
+              log.debug(`→ ${request.method} ${request.url}`, {
+                attempt: retryCount + 1,
+                headers: redactHeaders(request.headers),
+              });
+            },
+          ]
+        : [],
       beforeRetry: [
         ({ request, error, retryCount, options }) => {
           // Free the failed attempt's connection; a body already read just ignores this.
