@@ -1,7 +1,10 @@
 // Building a segmenter loads ICU's break-iterator data (several ms): only for text that
 // needs it, which JSON output and ASCII-only tables never do.
 let segmenter: Intl.Segmenter | undefined;
-const graphemes = (text: string) => (segmenter ??= new Intl.Segmenter()).segment(text);
+function graphemes(text: string): Intl.Segments {
+  segmenter ??= new Intl.Segmenter();
+  return segmenter.segment(text);
+}
 // Printable ASCII: one cell per character, no segmentation needed.
 const ASCII = /^[\x20-\x7e]*$/;
 // East Asian wide and emoji ranges take two terminal cells.
