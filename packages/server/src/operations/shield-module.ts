@@ -1,5 +1,6 @@
 import { DomainError } from '../domain/errors';
 import { settleApplies } from '../domain/shield/settle';
+import { ShieldSnapshot, snapshotState } from '../domain/shield/snapshot';
 import { emptyShieldState, type ShieldState } from '../domain/shield/state';
 import {
   applyShieldDiff,
@@ -9,7 +10,6 @@ import {
 import type { ExtensionState } from '../extensions';
 import { randomBytes } from '../internal/crypto';
 import type { ServerContext } from '../server-context';
-import { ShieldSnapshot, snapshotState } from './shield-snapshot';
 
 /** Name of the Shield module in `ctx.extensions` and in the state document. */
 export const SHIELD_EXTENSION = 'shield';

@@ -1,6 +1,6 @@
 import { DateTime, ShieldProfileCode } from '@refapi/schema';
 import { z } from 'zod';
-import type { ShieldState } from '../domain/shield/state';
+import type { ShieldState } from './state';
 
 const Millis = z.int().min(0);
 
