@@ -1,3 +1,3 @@
-import { refapiProject } from '../../vitest.shared';
+import { refapiProject } from '../../vitest.shared.ts';
 
 export default refapiProject('sdk');
