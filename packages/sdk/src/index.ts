@@ -25,6 +25,7 @@ export {
   ResponseValidationError,
   TimeoutError,
   WaitForError,
+  WaitTimeoutError,
 } from './errors/client-errors';
 export {
   isAuthenticationError,
@@ -48,6 +49,7 @@ export {
   isTimeoutError,
   isUnprocessableEntityError,
   isWaitForError,
+  isWaitTimeoutError,
 } from './errors/guards';
 export {
   AuthenticationError,
@@ -66,7 +68,7 @@ export {
 } from './errors/http-errors';
 export { RefApiError, type RefApiErrorInit, RefSdkError } from './errors/ref-error';
 export type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './internal/operation-types';
-export type { WaitForOptions } from './internal/poll';
+export type { WaitForOptions, WaitForPoll } from './internal/poll';
 export { LOG_LEVELS, type Logger, type LogLevel } from './logger';
 export { type ClientOptions, DEFAULTS, type FetchFunction, type RequestOptions } from './options';
 export { Page, type PageContext, type PageData } from './pagination/page';

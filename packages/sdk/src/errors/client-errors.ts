@@ -26,7 +26,10 @@ export class ConnectionError extends RefSdkError {
   }
 }
 
-/** The per-attempt `timeout` or the `totalTimeout` elapsed, or a `waitFor` ran out of time. */
+/**
+ * The per-attempt `timeout` or the `totalTimeout` elapsed, or a `waitFor` ran out of time
+ * (then it is the subclass {@link WaitTimeoutError}).
+ */
 export class TimeoutError extends ConnectionError {
   override readonly name: string = 'TimeoutError';
   /** The limit that elapsed, in milliseconds. */
@@ -42,6 +45,35 @@ export class TimeoutError extends ConnectionError {
     const what = init.method ? `${init.method} ${init.url} ${init.what}` : init.what;
     super({ ...init, message: `${what} after ${init.timeoutMs} ms.` });
     this.timeoutMs = init.timeoutMs;
+  }
+}
+
+/**
+ * A `waitFor` did not see its target state before its `timeout`. A request that times out
+ * while the wait still has time left stays a plain {@link TimeoutError} (with `method`).
+ */
+export class WaitTimeoutError extends TimeoutError {
+  override readonly name: string = 'WaitTimeoutError';
+  /** The state waited for, e.g. `active`. */
+  readonly targetState: string;
+  /** The state the last answered poll observed; `undefined` when no poll was answered. */
+  readonly lastState: string | undefined;
+
+  constructor(init: {
+    what: string;
+    targetState: string;
+    lastState: string | undefined;
+    timeoutMs: number;
+    cause?: unknown;
+  }) {
+    const last = init.lastState === undefined ? '' : ` (last seen: ${init.lastState})`;
+    super({
+      timeoutMs: init.timeoutMs,
+      what: `Waiting for ${init.what} to be ${init.targetState}${last} timed out`,
+      ...(init.cause === undefined ? {} : { cause: init.cause }),
+    });
+    this.targetState = init.targetState;
+    this.lastState = init.lastState;
   }
 }
 

@@ -5,6 +5,7 @@ import {
   ResponseValidationError,
   TimeoutError,
   WaitForError,
+  WaitTimeoutError,
 } from './client-errors';
 import {
   AuthenticationError,
@@ -62,7 +63,7 @@ export const isServiceUnavailableError = guard(ServiceUnavailableError);
 export const isInternalServerError = guard(InternalServerError);
 /** Whether no response arrived (includes timeouts). */
 export const isConnectionError = guard(ConnectionError);
-/** Whether a timeout elapsed. */
+/** Whether a timeout elapsed: a request's, or a `waitFor`'s (see {@link isWaitTimeoutError}). */
 export const isTimeoutError = guard(TimeoutError);
 /** Whether a response body did not match the contract. */
 export const isResponseValidationError = guard(ResponseValidationError);
@@ -70,5 +71,7 @@ export const isResponseValidationError = guard(ResponseValidationError);
 export const isPaginationLoopError = guard(PaginationLoopError);
 /** Whether a `waitFor` ended in `failed` or found the resource gone. */
 export const isWaitForError = guard(WaitForError);
+/** Whether a `waitFor` ran out of time (a request timeout inside it is not this). */
+export const isWaitTimeoutError = guard(WaitTimeoutError);
 /** Whether the client was misconfigured. */
 export const isConfigurationError = guard(ConfigurationError);

@@ -1,62 +1,102 @@
-import { TimeoutError } from '../errors/client-errors';
+import { WaitTimeoutError } from '../errors/client-errors';
+
+/** What one poll of a `waitFor` observed, as passed to {@link WaitForOptions.onPoll}. */
+export interface WaitForPoll {
+  /**
+   * The state the poll observed, e.g. `queued` or `applying`: `absent` when the rule is not
+   * listed, `pending` while another profile is still the selected one.
+   */
+  readonly state: string;
+  /** The number of the poll, 1 for the first. */
+  readonly attempt: number;
+  /** Milliseconds since the wait started. */
+  readonly elapsedMs: number;
+}
 
 /** Options of the `waitFor` helpers. */
 export interface WaitForOptions<S extends string> {
   /** The state to wait for. */
   readonly state: S;
-  /** Give up after this many ms with a TimeoutError. Default 120 000. */
+  /** Give up after this many ms with a {@link WaitTimeoutError}. Default 120 000. */
   readonly timeout?: number | undefined;
   /** First delay between polls in ms; it grows ×1.5 up to 5 s. Default 500. */
   readonly interval?: number | undefined;
   /** Stops waiting. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Called after every answered poll with the state it observed, the last poll included
+   * (before `waitFor` resolves or throws `WaitForError`); e.g. to show progress. It is not
+   * awaited. If it throws, the wait stops and rejects with that error.
+   */
+  readonly onPoll?: ((poll: WaitForPoll) => void) | undefined;
 }
+
+/** What a probe saw: the state, and whether the wait goes on, is over, or failed. */
+export type Observed<T> =
+  | { readonly state: string; readonly outcome: 'pending' }
+  | { readonly state: string; readonly outcome: 'done'; readonly value: T }
+  | { readonly state: string; readonly outcome: 'failed'; readonly error: Error };
 
 const MAX_INTERVAL_MS = 5_000;
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal.reason);
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
 /**
- * Calls `probe` with growing pauses until it returns a value (not `undefined`), it throws,
- * or the timeout elapses.
+ * Calls `probe` with growing pauses until it observes an outcome other than `pending`, it
+ * throws, `onPoll` throws, or the timeout elapses (then a {@link WaitTimeoutError}).
  */
 export async function pollUntil<T>(
   what: string,
-  probe: (signal: AbortSignal) => Promise<T | undefined>,
+  probe: (signal: AbortSignal) => Promise<Observed<T>>,
   options: WaitForOptions<string>,
 ): Promise<T> {
   const timeoutMs = options.timeout ?? 120_000;
+  const started = Date.now();
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   let interval = options.interval ?? 500;
-  try {
-    for (;;) {
-      const value = await probe(signal);
-      if (value !== undefined) return value;
+  let lastState: string | undefined;
+  // Only what fails once the deadline has passed is a wait timeout: a request that timed out
+  // earlier stays its own TimeoutError, and the caller's own abort stays theirs.
+  const timedOut = (error: unknown) =>
+    deadline.aborted && !options.signal?.aborted
+      ? new WaitTimeoutError({
+          what,
+          targetState: options.state,
+          lastState,
+          timeoutMs,
+          cause: error,
+        })
+      : error;
+  for (let attempt = 1; ; attempt++) {
+    let observed: Observed<T>;
+    try {
+      observed = await probe(signal);
+    } catch (error) {
+      throw timedOut(error);
+    }
+    lastState = observed.state;
+    options.onPoll?.({ state: observed.state, attempt, elapsedMs: Date.now() - started });
+    if (observed.outcome === 'done') return observed.value;
+    if (observed.outcome === 'failed') throw observed.error;
+    try {
       await sleep(interval, signal);
-      interval = Math.min(interval * 1.5, MAX_INTERVAL_MS);
+    } catch (error) {
+      throw timedOut(error);
     }
-  } catch (error) {
-    if (deadline.aborted && !options.signal?.aborted) {
-      throw new TimeoutError({
-        timeoutMs,
-        what: `Waiting for ${what} to be ${options.state} timed out`,
-        cause: error,
-      });
-    }
-    throw error;
+    interval = Math.min(interval * 1.5, MAX_INTERVAL_MS);
   }
 }

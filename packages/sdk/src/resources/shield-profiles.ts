@@ -34,8 +34,9 @@ export class ShieldProfilesResource {
   }
 
   /**
-   * Polls the overview with backoff until profile `code` reaches `state`.
-   * @throws WaitForError when the bundle fails; TimeoutError after `timeout`.
+   * Polls the overview with backoff until profile `code` reaches `state`. `onPoll` sees each
+   * observed state (`pending` while another profile is still the selected one).
+   * @throws WaitForError when the bundle fails; WaitTimeoutError after `timeout`.
    */
   waitFor(code: ProfileCode, options: WaitForOptions<ProfileWaitState>): Promise<ProfileState> {
     const what = `profile ${code}`;
@@ -47,10 +48,13 @@ export class ShieldProfilesResource {
           options: { signal },
         });
         // Another profile still showing means ours has not been picked up yet: keep polling.
-        if (profile.code !== code) return undefined;
-        if (profile.state === options.state) return profile;
-        if (profile.state === 'failed') throw new WaitForError(what, options.state, profile.state);
-        return undefined;
+        if (profile.code !== code) return { state: 'pending', outcome: 'pending' };
+        const { state } = profile;
+        if (state === options.state) return { state, outcome: 'done', value: profile };
+        if (state === 'failed') {
+          return { state, outcome: 'failed', error: new WaitForError(what, options.state, state) };
+        }
+        return { state, outcome: 'pending' };
       },
       options,
     );

@@ -47,28 +47,32 @@ export class ShieldRulesResource {
   }
 
   /**
-   * Polls the rule list with backoff until the rule reaches `state`.
-   * @throws WaitForError when the rule fails (or vanishes); TimeoutError after `timeout`.
+   * Polls the rule list with backoff until the rule reaches `state`. `onPoll` sees each
+   * observed state (`absent` once the rule is no longer listed).
+   * @throws WaitForError when the rule fails (or vanishes); WaitTimeoutError after `timeout`.
    * @example await client.shield(ref).rules.waitFor(rule.id, { state: 'active', timeout: 60_000 })
    */
   async waitFor(ruleId: string, options: WaitForOptions<RuleWaitState>): Promise<Rule | undefined> {
     const what = `rule ${ruleId}`;
-    return pollUntil<{ rule: Rule | undefined }>(
+    const wanted = options.state;
+    return pollUntil<Rule | undefined>(
       what,
       async (signal) => {
         const { rules } = await this.list({ signal });
         const rule = rules.find((r) => r.id === ruleId);
+        const state = rule?.state ?? 'absent';
         if (!rule) {
-          if (options.state === 'deleted') return { rule: undefined };
-          throw new WaitForError(what, options.state, 'absent');
+          if (wanted === 'deleted') return { state, outcome: 'done', value: undefined };
+          return { state, outcome: 'failed', error: new WaitForError(what, wanted, state) };
         }
-        if (rule.state === options.state) return { rule };
-        if (rule.state === 'failed') {
-          throw new WaitForError(what, options.state, rule.state, rule.last_error_code);
+        if (state === wanted) return { state, outcome: 'done', value: rule };
+        if (state === 'failed') {
+          const error = new WaitForError(what, wanted, state, rule.last_error_code);
+          return { state, outcome: 'failed', error };
         }
-        return undefined;
+        return { state, outcome: 'pending' };
       },
       options,
-    ).then((r) => r.rule);
+    );
   }
 }
