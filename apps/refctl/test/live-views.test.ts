@@ -58,7 +58,7 @@ describe.runIf(hasScript)('live views on a terminal', () => {
     expect(output).toContain('\u001b['); // drawn by ink: cursor and color codes
   });
 
-  it('--wait shows a spinner, then the timeout (exit 7)', async () => {
+  it('--wait shows a spinner with the observed state, then the timeout (exit 7)', async () => {
     const args = [
       'shield',
       'rules',
@@ -83,9 +83,11 @@ describe.runIf(hasScript)('live views on a terminal', () => {
     ]);
     expect(code).toBe(7);
     expect(plain(output)).toMatch(
-      /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for rule [0-9a-f-]{36} to be active \d+s \/ 2s/,
+      /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for rule [0-9a-f-]{36} to be active \(now: queued\) \d+s \/ 2s/,
     );
-    expect(plain(output)).toMatch(/error: timed out after 2s waiting for rule/);
+    expect(plain(output)).toMatch(
+      /error: timed out after 2s waiting for rule [0-9a-f-]{36} to be active \(last seen: queued\);/,
+    );
   });
 
   it('with CI set, the same terminal gets plain lines and no ink', async () => {
@@ -109,7 +111,9 @@ describe.runIf(hasScript)('live views on a terminal', () => {
     );
     expect(code).toBe(7);
     expect(output).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
-    expect(plain(output)).toMatch(/(^|\n)waiting for rule [0-9a-f-]{36} to be active…\n/);
+    expect(plain(output)).toMatch(
+      /(^|\n)waiting for rule [0-9a-f-]{36} to be active \(now: queued\)…\n/,
+    );
     expect(output).not.toContain('\u001b[?25l'); // ink hides the cursor; plain output never does
   });
 

@@ -67,10 +67,11 @@ describe('shield rules', () => {
       rule: { id: string; state: string; protected_ip: string };
     };
     expect(created).toMatchObject({ state: 'active', protected_ip: '203.0.113.10' });
-    // Without a terminal: plain progress lines, no spinner or cursor codes.
+    // Without a terminal: a plain line per observed state (none when the first poll already
+    // sees it active), no spinner or cursor codes.
     expect(stderr).toMatch(
       new RegExp(
-        `^waiting for rule ${created.id} to be active…\\nrule ${created.id} is active \\(\\d+s\\)\\n$`,
+        `^(waiting for rule ${created.id} to be active \\(now: (queued|applying)\\)…\\n)*rule ${created.id} is active \\(\\d+s\\)\\n$`,
       ),
     );
   });
@@ -82,8 +83,9 @@ describe('shield rules', () => {
     );
     expect(code).toBe(7);
     expect(stdout).toBe('');
+    expect(stderr).toMatch(/^waiting for rule [0-9a-f-]{36} to be active \(now: queued\)…\n/);
     expect(stderr.split('\n').at(-2)).toMatch(
-      /^error: timed out after 1s waiting for rule [0-9a-f-]{36} to be active; it goes on server-side: refctl shield rules list REF-SVC-A1$/,
+      /^error: timed out after 1s waiting for rule [0-9a-f-]{36} to be active \(last seen: queued\); it goes on server-side: refctl shield rules list REF-SVC-A1$/,
     );
   });
 

@@ -1,8 +1,10 @@
-import { isTimeoutError, isWaitForError } from '@refapi/sdk';
+import { isWaitForError, isWaitTimeoutError, type WaitForPoll } from '@refapi/sdk';
+// refctl's own WaitTimeoutError (exit 7), which the SDK's one is mapped to below.
 import { CliError, WaitTimeoutError } from '../cli/cli-error';
 import type { Ctx } from '../cli/context';
 import { canRenderLive } from '../runtime/io';
 import { note } from '../runtime/print';
+import type { Spinner } from '../ui/render-live';
 
 /** Whether live ink views may draw: terminals on stdout and stderr, no CI, `-o table`. */
 export function liveViews(ctx: Ctx): boolean {
@@ -21,35 +23,66 @@ export interface WaitGoal {
   readonly checkWith: string;
 }
 
+// States on which an SDK `waitFor` settles besides the target: `failed` and `absent` end in
+// a WaitForError, or `absent` is the `deleted` a rollback waits for. No progress line for them.
+const SETTLING = new Set(['failed', 'absent']);
+
 /**
- * Runs an SDK `waitFor` with a spinner on a terminal (a plain line otherwise). A poll
- * timeout becomes exit 7; a `failed` state exit 1; a request that fails mid-wait fails it.
+ * Runs an SDK `waitFor` with a spinner on a terminal (plain lines otherwise) that shows the
+ * latest observed state. The wait's deadline becomes exit 7; a `failed` state exit 1; a
+ * request that fails mid-wait (a request timeout included) fails it.
  */
 export async function waitFor<T>(
   ctx: Ctx,
   goal: WaitGoal,
   timeoutMs: number,
-  run: (options: { timeout: number; signal: AbortSignal }) => Promise<T>,
+  run: (options: {
+    timeout: number;
+    signal: AbortSignal;
+    onPoll: (poll: WaitForPoll) => void;
+  }) => Promise<T>,
 ): Promise<T> {
   const label = `waiting for ${goal.subject} to be ${goal.target}`;
   const started = Date.now();
-  const work = run({ timeout: timeoutMs, signal: ctx.signal });
+  const live = liveViews(ctx);
+  let spinner: Spinner | undefined;
+  let spinnerLabel = label;
+  let printed: string | undefined;
+  const onPoll = ({ state }: WaitForPoll) => {
+    const text = `${label} (now: ${state})`;
+    if (live) {
+      spinnerLabel = text;
+      spinner?.relabel(text);
+    } else if (state !== printed && state !== goal.target && !SETTLING.has(state)) {
+      // Off a terminal a line cannot be redrawn: one plain line per new state.
+      printed = state;
+      note(ctx, `${text}…`);
+    }
+  };
+  const work = run({ timeout: timeoutMs, signal: ctx.signal, onPoll });
+  // It may settle while ink loads; it is awaited below, so that is no unhandled rejection.
+  work.catch(() => undefined);
   try {
     let result: T;
-    if (liveViews(ctx)) {
-      const { withSpinner } = await import('../ui/render-live');
-      result = await withSpinner(ctx.io, label, timeoutMs, work);
+    if (live) {
+      const { startSpinner } = await import('../ui/render-live');
+      spinner = startSpinner(ctx.io, spinnerLabel, timeoutMs);
+      try {
+        result = await work;
+      } finally {
+        spinner.stop();
+      }
     } else {
-      note(ctx, `${label}…`);
       result = await work;
     }
     note(ctx, `${goal.subject} is ${goal.target} (${Math.round((Date.now() - started) / 1000)}s)`);
     return result;
   } catch (error) {
-    // The poll's own deadline carries no request; a request timeout does.
-    if (isTimeoutError(error) && error.method === undefined) {
+    // Only the wait's own deadline is exit 7; a request timeout inside it is a plain error.
+    if (isWaitTimeoutError(error)) {
+      const last = error.lastState === undefined ? '' : ` (last seen: ${error.lastState})`;
       throw new WaitTimeoutError(
-        `timed out after ${formatSeconds(timeoutMs)} ${label}; it goes on server-side: ${goal.checkWith}`,
+        `timed out after ${formatSeconds(timeoutMs)} ${label}${last}; it goes on server-side: ${goal.checkWith}`,
       );
     }
     if (isWaitForError(error)) {

@@ -14,23 +14,24 @@ const inkOptions = (io: Io, stream: Io['stdout']) => ({
   patchConsole: false,
 });
 
-/** Shows a live spinner on stderr while `work` runs; the line is cleared when it settles. */
-export async function withSpinner<T>(
-  io: Io,
-  label: string,
-  timeoutMs: number,
-  work: Promise<T>,
-): Promise<T> {
-  const instance = render(
-    <LiveSpinner label={label} timeoutMs={timeoutMs} />,
-    inkOptions(io, io.stderr),
-  );
-  try {
-    return await work;
-  } finally {
-    instance.clear();
-    instance.unmount();
-  }
+/** A live spinner line on stderr: `relabel` redraws it with a new label, `stop` clears it. */
+export interface Spinner {
+  relabel(label: string): void;
+  stop(): void;
+}
+
+/** Starts a live spinner on stderr; it counts the time waited against `timeoutMs`. */
+export function startSpinner(io: Io, label: string, timeoutMs: number): Spinner {
+  const view = (text: string) => <LiveSpinner label={text} timeoutMs={timeoutMs} />;
+  const instance = render(view(label), inkOptions(io, io.stderr));
+  return {
+    // Same component in the same place: ink keeps its start time and frame counter.
+    relabel: (text) => instance.rerender(view(text)),
+    stop: () => {
+      instance.clear();
+      instance.unmount();
+    },
+  };
 }
 
 /** Runs the live traffic chart on stdout until the user quits or a refresh fails. */

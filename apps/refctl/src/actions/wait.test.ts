@@ -1,0 +1,140 @@
+import { PassThrough } from 'node:stream';
+import { TimeoutError, WaitForError, type WaitForPoll, WaitTimeoutError } from '@refapi/sdk';
+import { describe, expect, it } from 'vitest';
+import { CliError, WaitTimeoutError as CliWaitTimeoutError } from '../cli/cli-error';
+import { createCtx } from '../cli/context';
+import { EXIT } from '../cli/exit-codes';
+import { createRunState } from '../cli/run-state';
+import type { Io } from '../runtime/io';
+import { waitFor } from './wait';
+
+/** A context off a terminal (plain lines), collecting stderr. */
+function plainCtx() {
+  let stderr = '';
+  const io: Io = {
+    stdout: { write: () => true },
+    stderr: {
+      write: (c: string) => {
+        stderr += c;
+        return true;
+      },
+    },
+    stdin: new PassThrough(),
+    env: {},
+  };
+  const globals = { output: 'table', headers: true, debug: false, color: false } as const;
+  const ctx = createCtx(io, globals, createRunState(), new AbortController().signal);
+  return { ctx, stderr: () => stderr };
+}
+
+const goal = { subject: 'rule r1', target: 'active', checkWith: 'refctl shield rules list S' };
+
+/** A fake SDK wait that reports `states` to onPoll, then settles with `end`. */
+const reporting =
+  (states: string[], end: () => Promise<string>) =>
+  async (options: { onPoll: (poll: WaitForPoll) => void }) => {
+    for (const [i, state] of states.entries()) {
+      options.onPoll({ state, attempt: i + 1, elapsedMs: i * 500 });
+    }
+    return end();
+  };
+
+describe('waitFor off a terminal', () => {
+  it('prints one line per newly observed state, none for the target, then the outcome', async () => {
+    const { ctx, stderr } = plainCtx();
+    const states = ['queued', 'queued', 'applying', 'active'];
+    const result = await waitFor(
+      ctx,
+      goal,
+      30_000,
+      reporting(states, async () => 'done'),
+    );
+    expect(result).toBe('done');
+    expect(stderr()).toMatch(
+      /^waiting for rule r1 to be active \(now: queued\)…\nwaiting for rule r1 to be active \(now: applying\)…\nrule r1 is active \(\d+s\)\n$/,
+    );
+    expect(stderr()).not.toContain('\u001b[');
+  });
+
+  it('prints no line for `absent`, the end of a wait for `deleted`', async () => {
+    const { ctx, stderr } = plainCtx();
+    const deleted = { ...goal, target: 'deleted' };
+    await waitFor(
+      ctx,
+      deleted,
+      30_000,
+      reporting(['rolling_back', 'absent'], async () => ''),
+    );
+    expect(stderr().split('\n')).toEqual([
+      'waiting for rule r1 to be deleted (now: rolling_back)…',
+      expect.stringMatching(/^rule r1 is deleted \(\d+s\)$/),
+      '',
+    ]);
+  });
+
+  it('hands timeout, signal and onPoll to the SDK call', async () => {
+    const { ctx } = plainCtx();
+    let seen: object | undefined;
+    await waitFor(ctx, goal, 12_000, async (options) => {
+      seen = options;
+    });
+    expect(seen).toEqual({ timeout: 12_000, signal: ctx.signal, onPoll: expect.any(Function) });
+  });
+});
+
+describe('waitFor errors', () => {
+  it('maps the wait deadline to exit 7 with the last observed state', async () => {
+    const { ctx } = plainCtx();
+    const deadline = new WaitTimeoutError({
+      what: 'rule r1',
+      targetState: 'active',
+      lastState: 'applying',
+      timeoutMs: 1_000,
+    });
+    const error = await waitFor(
+      ctx,
+      goal,
+      1_000,
+      reporting(['applying'], () => Promise.reject(deadline)),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliWaitTimeoutError);
+    expect(error).toMatchObject({
+      exitCode: EXIT.waitTimeout,
+      code: 'wait_timeout',
+      message:
+        'timed out after 1s waiting for rule r1 to be active (last seen: applying); it goes on server-side: refctl shield rules list S',
+    });
+  });
+
+  it('leaves a request timeout inside the wait a plain TimeoutError (exit 1, retriable)', async () => {
+    const { ctx } = plainCtx();
+    const requestTimeout = new TimeoutError({
+      method: 'GET',
+      url: 'http://127.0.0.1/v1/services/S/shield/rules',
+      timeoutMs: 30_000,
+      what: 'timed out',
+    });
+    const error = await waitFor(ctx, goal, 120_000, () => Promise.reject(requestTimeout)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBe(requestTimeout);
+  });
+
+  it('maps a failed state to exit 1 without a progress line for it', async () => {
+    const { ctx, stderr } = plainCtx();
+    const failed = new WaitForError('rule r1', 'active', 'failed', 'apply_failed');
+    const error = await waitFor(
+      ctx,
+      goal,
+      30_000,
+      reporting(['applying', 'failed'], () => Promise.reject(failed)),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect(error).toMatchObject({
+      exitCode: EXIT.error,
+      code: 'wait_failed',
+      message: 'rule r1 ended failed (apply_failed) instead of active',
+    });
+    expect(stderr()).toBe('waiting for rule r1 to be active (now: applying)…\n');
+  });
+});
