@@ -38,6 +38,43 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     );
   });
 
+  it('refuses a malformed Shield snapshot by its path, then loads a valid one Shield runs on', async () => {
+    const shield = {
+      version: 1,
+      infrastructure_since: '2025-12-01T00:00:00.000Z',
+      rules: [],
+      profiles: [],
+      next_seq: 7,
+    };
+    const bad = { ...apiScenario(), extensions: { shield: { ...shield, next_seq: 0 } } };
+    const res = await api.admin('POST', '/scenario', bad);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { error: 'invalid_scenario: extensions.shield.next_seq: must be at least 1' },
+    ]);
+    const missing = { ...shield, rules: [{ id: 'r1', kind: 'custom' }] };
+    expect(
+      (await api.admin('POST', '/scenario', { ...apiScenario(), extensions: { shield: missing } }))
+        .body,
+    ).toEqual({ error: 'invalid_scenario: extensions.shield.rules[0].seq: is required' });
+
+    const good = { ...apiScenario(), extensions: { shield, later_module: { kept: true } } };
+    expect((await api.admin('POST', '/scenario', good)).status).toBe(200);
+    const rule = await api.call('POST', `/services/${SVC.kvm}/shield/rules`, {
+      key: KEY.full,
+      idempotencyKey: 'shield-after-load',
+      body: { name: 'r', mode: 'enforce', action: 'drop', risk: 'low', protocol: 'udp' },
+    });
+    expect(rule.status).toBe(202);
+    const { extensions } = (await api.admin('GET', '/state')).body;
+    expect(extensions.shield).toMatchObject({
+      infrastructure_since: shield.infrastructure_since,
+      next_seq: 8,
+    });
+    expect(extensions.shield.rules).toHaveLength(1);
+    expect(extensions.later_module).toEqual({ kept: true });
+  });
+
   it('resets to the scenario loaded last', async () => {
     await api.call('POST', '/orders', {
       key: KEY.full,

@@ -96,4 +96,37 @@ describe('ref-server bin', () => {
       'ref-server: invalid_scenario: accounts[0].api_keys[0].token: must start with refak_\n',
     );
   });
+
+  it('refuses a scenario file with a malformed Shield snapshot, naming its path', async () => {
+    const run = start([
+      '--scenario',
+      fileURLToPath(new URL('./fixtures/bad-shield-scenario.json', import.meta.url)),
+    ]);
+    const [code] = await once(run.child, 'exit');
+    expect(code).toBe(1);
+    expect(run.output().stderr).toBe(
+      'ref-server: invalid_scenario: extensions.shield.rules[0].state: is not a known field\n',
+    );
+    expect(run.output().stdout).not.toContain('listening');
+  });
+
+  it('serves the Shield state of a scenario file with a valid snapshot', async () => {
+    const server = start([
+      '--port',
+      '0',
+      '--log',
+      'silent',
+      '--scenario',
+      fileURLToPath(new URL('./fixtures/shield-scenario.json', import.meta.url)),
+    ]);
+    const [, baseUrl] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    const rules = await fetch(`${baseUrl}/services/REF-SVC-A1/shield/rules`, {
+      headers: { authorization: 'Bearer refak_shield_cli' },
+    });
+    expect(rules.status).toBe(200);
+    const body = (await rules.json()) as { rules: Array<{ id: string; kind: string }> };
+    expect(body.rules).toContainEqual(
+      expect.objectContaining({ id: '6bb2e60d-3ca8-4f96-a432-b4e903009a06', kind: 'custom' }),
+    );
+  });
 });

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer, StateFileError } from '../src/index';
+import { readSnapshot, writeSnapshot } from '../src/persistence/snapshot-file';
+import { stateLayout } from '../src/persistence/state-layout';
 import { OPENING_CENTS, ORDER, openState, stateScenario, useTempDir } from './persistence-harness';
 
 const dir = useTempDir();
@@ -69,6 +71,21 @@ describe('stateFile after a crash', () => {
       /state file .*corrupt-snapshot\.json is corrupt \(state checksum mismatch\)/,
     );
     expect(error.message).not.toContain('\n');
+  });
+
+  it('refuses to start on a state whose Shield snapshot is malformed, naming its path', async () => {
+    // Older servers accepted any `extensions.shield` and exported it again as loaded.
+    const file = await stateWithOrders('legacy-shield.json', 0);
+    const layout = stateLayout(file);
+    const snapshot = await readSnapshot(layout);
+    if (snapshot === undefined) throw new Error('no snapshot');
+    const state = JSON.parse(snapshot.state);
+    state.extensions = { shield: { version: 1, rules: 'not a list' } };
+    await writeSnapshot(layout, { ...snapshot, state: JSON.stringify(state) });
+    const error = await openFails(file);
+    expect(error.message).toMatch(
+      /^state file .*legacy-shield\.json holds an unusable state \(invalid_scenario: extensions\.shield\.infrastructure_since: is required\)$/,
+    );
   });
 
   it('refuses to start on a corrupt line before the end of the journal', async () => {

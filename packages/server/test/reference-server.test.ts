@@ -65,4 +65,42 @@ describe('createReferenceServer', () => {
       createReferenceServer({ scenario: { rates: { EUR: 1, USD: 0, GBP: 1 } } }),
     ).toThrow('invalid_scenario: rates.USD: must be greater than 0');
   });
+
+  it('rejects a malformed Shield snapshot at once, naming its path; a valid one serves Shield', async () => {
+    const shield = {
+      version: 1,
+      infrastructure_since: '2025-12-01T00:00:00.000Z',
+      rules: [],
+      profiles: [{ service_ref: 'REF-SVC-1', code: 'default', version: '1', requested_at: 0 }],
+      next_seq: 1,
+    };
+    expect(() => createReferenceServer({ scenario: { ...doc, extensions: { shield } } })).toThrow(
+      new ScenarioError('extensions.shield.profiles[0].bundle_id', 'is required'),
+    );
+    expect(() =>
+      createReferenceServer({ scenario: { ...doc, extensions: { shield: { version: 2 } } } }),
+    ).toThrow('invalid_scenario: extensions.shield.version: must be one of 1');
+
+    const withShield = scenario()
+      .now('2026-01-01T00:00:00Z', { frozen: true })
+      .account()
+      .withShield('active')
+      .withKvm({ serviceRef: 'REF-SVC-1', ip: '203.0.113.10' })
+      .key(['*'], { token: 'refak_rs' })
+      .build();
+    const server = createReferenceServer({
+      scenario: {
+        ...withShield,
+        extensions: { shield: { ...shield, profiles: [] }, later_module: [1] },
+      },
+    });
+    const overview = await server.fetch(`${server.baseUrl}/services/REF-SVC-1/shield`, {
+      headers: auth,
+    });
+    expect(overview.status).toBe(200);
+    expect(server.admin.state().extensions).toEqual({
+      shield: { ...shield, profiles: [] },
+      later_module: [1],
+    });
+  });
 });

@@ -257,16 +257,38 @@ describe('state document', () => {
     expect(after.rules.some((r: { id: string }) => r.id === id)).toBe(true);
   });
 
-  it('answers 503 shield_unavailable (never a 500) after a scenario with unusable Shield state', async () => {
+  it('refuses a malformed extensions.shield up front (400 naming the path), state untouched', async () => {
+    const id = await createRule(world);
+    const before = (await world.call('GET', shieldPath(SVC.own))).body;
     const state = (await world.admin('GET', '/state')).body;
-    state.extensions = { shield: { version: 1, rules: 'not a list' } };
+    // A public rule field in the snapshot: the snapshot keeps the record, not its view.
+    state.extensions.shield.rules[0].state = 'active';
+    const refused = await world.admin('POST', '/scenario', state);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { error: 'invalid_scenario: extensions.shield.rules[0].state: is not a known field' },
+    ]);
+    state.extensions.shield = { version: 1, rules: 'not a list' };
+    expect((await world.admin('POST', '/scenario', state)).body).toEqual({
+      error: 'invalid_scenario: extensions.shield.infrastructure_since: is required',
+    });
+    // Still the old state, Shield included; nothing was reported as an unexpected error.
+    const after = await world.call('GET', shieldPath(SVC.own));
+    expect([after.status, after.body]).toEqual([200, before]);
+    expect(after.body.rules.some((r: { id: string }) => r.id === id)).toBe(true);
+    expect(world.errors).toEqual([]);
+  });
+
+  it('passes unknown extensions through untouched, beside a valid Shield snapshot', async () => {
+    const id = await createRule(world);
+    const state = (await world.admin('GET', '/state')).body;
+    state.extensions.future_module = { anything: [1, 'two'] };
     expect((await world.admin('POST', '/scenario', state)).status).toBe(200);
-    const reply = await world.call('GET', shieldPath(SVC.own));
-    expectError(reply, 503, 'shield_unavailable');
-    expect(reply.headers.get('retry-after')).toBe('30');
-    expect(world.errors).toHaveLength(1);
-    expect((await world.call('GET', `/services/${SVC.own}`)).status).toBe(200);
-    await world.admin('POST', '/scenario', shieldScenario());
-    expect((await world.call('GET', shieldPath(SVC.own))).status).toBe(200);
+    expect((await world.admin('GET', '/state')).body.extensions.future_module).toEqual({
+      anything: [1, 'two'],
+    });
+    expect((await rulesById(world)).has(id)).toBe(true);
+    expect((await world.call('POST', RULES, { body: INTENT })).status).toBe(202);
+    expect((await world.admin('POST', '/scenario', shieldScenario())).status).toBe(200);
   });
 });

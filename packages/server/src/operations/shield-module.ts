@@ -103,8 +103,9 @@ export function settledShield(ctx: ServerContext, now: Date): ShieldModule {
   try {
     module = shieldModule(ctx);
   } catch (error) {
-    // A loaded scenario carried an unusable `extensions.shield`: the module is unavailable
-    // (the spec's 503) until a valid scenario is loaded, rather than failing with a 500.
+    // Scenario loads and state-file recovery validate `extensions.shield` up front (see
+    // `ScenarioExtensions`), so this is a last line of defence: should an unusable snapshot
+    // slip through, the module is unavailable (the spec's 503) rather than failing with a 500.
     ctx.onError(error);
     throw new DomainError(503, 'shield_unavailable', { headers: { 'retry-after': '30' } });
   }

@@ -1,5 +1,6 @@
 import { type FileHandle, open, truncate, unlink } from 'node:fs/promises';
 import type { Scenario } from '../scenario/schema';
+import { checkScenarioExtensions } from '../scenario/validate';
 import { BaseScenario } from './base-scenario';
 import { applyControls } from './controls';
 import { fsyncDirectory } from './durable-fs';
@@ -76,10 +77,12 @@ export async function recover(
   };
   // The state is our own export (checksummed, defaults filled in), and the store validates
   // every record as it loads it: a second whole-document validation would only cost time.
+  // Module snapshots are checked (small), as nothing else validates them before first use.
   const state = JSON.parse(snapshot.state) as Scenario;
   const startMs = Date.parse(state.now ?? '');
   try {
     if (!Number.isFinite(startMs) || !Array.isArray(state.accounts)) throw new Error('no state');
+    checkScenarioExtensions(state.extensions);
     await control.restore(state, startMs, replay.base.resetTarget());
   } catch (error) {
     throw new StateFileError(

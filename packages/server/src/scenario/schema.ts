@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import { parseIpOrCidr } from '../domain/ip-allow-list';
 import { isCentsAmount } from '../domain/money';
+import { ShieldSnapshot } from '../domain/shield/snapshot';
 
 /** A money amount in a scenario: a JSON number with at most two decimals. */
 export const ScenarioAmount = z.number().refine(isCentsAmount, 'must have at most 2 decimals');
@@ -144,6 +145,15 @@ export const ScenarioIdempotencyEntry = z.strictObject({
 
 const PositiveRate = z.number().gt(0, 'must be greater than 0');
 
+/**
+ * State of server modules, keyed by module name. Known modules' snapshots are validated
+ * with the document (`shield`: null or absent means none yet); other names pass through
+ * untouched, for documents written by newer servers.
+ */
+export const ScenarioExtensions = z
+  .object({ shield: ShieldSnapshot.nullable().optional() })
+  .catchall(z.unknown());
+
 /** The scenario document: the whole state of the reference server. */
 export const Scenario = z.strictObject({
   now: DateTime.optional(),
@@ -156,7 +166,7 @@ export const Scenario = z.strictObject({
   accounts: z.array(ScenarioAccount).default([]),
   idempotency: z.array(ScenarioIdempotencyEntry).optional(),
   /** State of server modules (e.g. Shield), keyed by module name. */
-  extensions: z.record(z.string(), z.unknown()).optional(),
+  extensions: ScenarioExtensions.optional(),
 });
 
 /** A scenario document as written (defaults optional). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scenario } from '../testing/scenario-builder';
 import { demoScenario } from './demo';
-import { parseScenario, ScenarioError } from './validate';
+import { checkScenarioExtensions, parseScenario, ScenarioError } from './validate';
 
 interface Doc {
   accounts: Array<
@@ -82,6 +82,64 @@ describe('parseScenario', () => {
     cents.accounts[0]!.balance = 1.001;
     expect(errorOf(cents)).toBe(
       'invalid_scenario: accounts[0].balance: must have at most 2 decimals',
+    );
+  });
+});
+
+const SHIELD = {
+  version: 1,
+  infrastructure_since: '2026-01-01T00:00:00.000Z',
+  rules: [
+    {
+      id: 'r1',
+      seq: 1,
+      account_ref: 'REF-ACCT-1',
+      service_ref: 'REF-SVC-1',
+      protected_ip: '203.0.113.10',
+      kind: 'custom',
+      name: 'r',
+      action: 'drop',
+      protocol: 'udp',
+      queued_at: 0,
+    },
+  ],
+  profiles: [],
+  next_seq: 2,
+};
+
+describe('scenario extensions', () => {
+  const withShield = (shield: unknown) => ({ extensions: { shield } });
+
+  it('validates the Shield snapshot with the document, naming the path under extensions.shield', () => {
+    expect(
+      errorOf(withShield({ ...SHIELD, rules: [{ ...SHIELD.rules[0], state: 'active' }] })),
+    ).toBe('invalid_scenario: extensions.shield.rules[0].state: is not a known field');
+    expect(errorOf(withShield({ ...SHIELD, rules: [{ ...SHIELD.rules[0], kind: 'x' }] }))).toBe(
+      'invalid_scenario: extensions.shield.rules[0].kind: must be one of "custom", "preset", "profile"',
+    );
+    expect(errorOf(withShield({ ...SHIELD, next_seq: 0 }))).toBe(
+      'invalid_scenario: extensions.shield.next_seq: must be at least 1',
+    );
+    expect(errorOf(withShield('on'))).toBe('invalid_scenario: extensions.shield: must be object');
+    expect(errorOf({ extensions: [] })).toBe('invalid_scenario: extensions: must be object');
+  });
+
+  it('keeps a valid snapshot as given, accepts none, and passes unknown modules through', () => {
+    expect(parseScenario(withShield(SHIELD)).extensions).toEqual({ shield: SHIELD });
+    expect(errorOf({})).toBe('valid');
+    expect(errorOf(withShield(null))).toBe('valid');
+    const later = { shield: SHIELD, later_module: { anything: [1, 'two'] }, flag: null };
+    expect(parseScenario({ extensions: later }).extensions).toEqual(later);
+  });
+
+  it('checks extensions on their own with the same paths', () => {
+    expect(() => checkScenarioExtensions(undefined)).not.toThrow();
+    expect(() => checkScenarioExtensions({ shield: SHIELD, other: 1 })).not.toThrow();
+    expect(() => checkScenarioExtensions({ shield: { ...SHIELD, extra: 1 } })).toThrow(
+      new ScenarioError('extensions.shield.extra', 'is not a known field'),
+    );
+    expect(() => checkScenarioExtensions('x')).toThrow(
+      'invalid_scenario: extensions: must be object',
     );
   });
 });

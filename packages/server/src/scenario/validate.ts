@@ -1,7 +1,8 @@
+import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { isCentsAmount } from '../domain/money';
 import { describeIssue, formatIssuePath } from '../internal/issue-path';
-import { Scenario } from './schema';
+import { Scenario, ScenarioExtensions } from './schema';
 
 /** A scenario was rejected; `message` is the precise `invalid_scenario: <path>: <reason>`. */
 export class ScenarioError extends DomainError {
@@ -19,17 +20,30 @@ export class ScenarioError extends DomainError {
  */
 export function parseScenario(input: unknown): Scenario {
   const result = Scenario.safeParse(input ?? {}, { reportInput: true });
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    if (issue === undefined) throw new ScenarioError('', 'invalid document');
-    const path =
-      issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined
-        ? [...issue.path, issue.keys[0]]
-        : issue.path;
-    throw new ScenarioError(formatIssuePath(path), describeIssue(issue));
-  }
+  if (!result.success) throw scenarioError(result.error);
   checkDocumentRules(result.data);
   return result.data;
+}
+
+/**
+ * Validates the `extensions` of a scenario document on their own (module snapshots such
+ * as `extensions.shield`), for state that skips whole-document validation. Throws a
+ * {@link ScenarioError} naming the first offending path, e.g. `extensions.shield.next_seq`.
+ */
+export function checkScenarioExtensions(extensions: unknown): void {
+  const result = ScenarioExtensions.optional().safeParse(extensions, { reportInput: true });
+  if (!result.success) throw scenarioError(result.error, ['extensions']);
+}
+
+/** The {@link ScenarioError} of the first issue of a failed parse, its path under `prefix`. */
+function scenarioError(error: z.ZodError, prefix: readonly PropertyKey[] = []): ScenarioError {
+  const issue = error.issues[0];
+  if (issue === undefined) return new ScenarioError(formatIssuePath(prefix), 'invalid document');
+  const path =
+    issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined
+      ? [...prefix, ...issue.path, issue.keys[0]]
+      : [...prefix, ...issue.path];
+  return new ScenarioError(formatIssuePath(path), describeIssue(issue));
 }
 
 function checkDocumentRules(scenario: Scenario): void {
