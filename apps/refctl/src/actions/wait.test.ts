@@ -29,12 +29,16 @@ function plainCtx() {
 
 const goal = { subject: 'rule r1', target: 'active', checkWith: 'refctl shield rules list S' };
 
-/** A fake SDK wait that reports `states` to onPoll, then settles with `end`. */
+/**
+ * A fake SDK wait that reports `states` to onPoll, then settles with `end`; the last poll
+ * is final unless the wait ends by its deadline.
+ */
 const reporting =
-  (states: string[], end: () => Promise<string>) =>
+  (states: string[], end: () => Promise<string>, endsByDeadline = false) =>
   async (options: { onPoll: (poll: WaitForPoll) => void }) => {
     for (const [i, state] of states.entries()) {
-      options.onPoll({ state, attempt: i + 1, elapsedMs: i * 500 });
+      const final = !endsByDeadline && i === states.length - 1;
+      options.onPoll({ state, attempt: i + 1, elapsedMs: i * 500, final });
     }
     return end();
   };
@@ -56,7 +60,7 @@ describe('waitFor off a terminal', () => {
     expect(stderr()).not.toContain('\u001b[');
   });
 
-  it('prints no line for `absent`, the end of a wait for `deleted`', async () => {
+  it('prints no line for the final poll, e.g. `absent` ending a wait for `deleted`', async () => {
     const { ctx, stderr } = plainCtx();
     const deleted = { ...goal, target: 'deleted' };
     await waitFor(
@@ -95,7 +99,7 @@ describe('waitFor errors', () => {
       ctx,
       goal,
       1_000,
-      reporting(['applying'], () => Promise.reject(deadline)),
+      reporting(['applying'], () => Promise.reject(deadline), true),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliWaitTimeoutError);
     expect(error).toMatchObject({

@@ -23,10 +23,6 @@ export interface WaitGoal {
   readonly checkWith: string;
 }
 
-// States on which an SDK `waitFor` settles besides the target: `failed` and `absent` end in
-// a WaitForError, or `absent` is the `deleted` a rollback waits for. No progress line for them.
-const SETTLING = new Set(['failed', 'absent']);
-
 /**
  * Runs an SDK `waitFor` with a spinner on a terminal (plain lines otherwise) that shows the
  * latest observed state. The wait's deadline becomes exit 7; a `failed` state exit 1; a
@@ -48,13 +44,14 @@ export async function waitFor<T>(
   let spinner: Spinner | undefined;
   let spinnerLabel = label;
   let printed: string | undefined;
-  const onPoll = ({ state }: WaitForPoll) => {
+  const onPoll = ({ state, final }: WaitForPoll) => {
     const text = `${label} (now: ${state})`;
     if (live) {
       spinnerLabel = text;
       spinner?.relabel(text);
-    } else if (state !== printed && state !== goal.target && !SETTLING.has(state)) {
-      // Off a terminal a line cannot be redrawn: one plain line per new state.
+    } else if (state !== printed && !final) {
+      // Off a terminal a line cannot be redrawn: one plain line per new state (the last
+      // poll gets the success or error line instead).
       printed = state;
       note(ctx, `${text}…`);
     }

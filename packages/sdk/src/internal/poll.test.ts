@@ -40,11 +40,11 @@ describe('pollUntil onPoll', () => {
       onPoll: (poll) => polls.push(poll),
     });
     expect(value).toBe('the rule');
-    expect(polls.map((p) => [p.attempt, p.state])).toEqual([
-      [1, 'queued'],
-      [2, 'applying'],
-      [3, 'applying'],
-      [4, 'active'],
+    expect(polls.map((p) => [p.attempt, p.state, p.final])).toEqual([
+      [1, 'queued', false],
+      [2, 'applying', false],
+      [3, 'applying', false],
+      [4, 'active', true],
     ]);
     const elapsed = polls.map((p) => p.elapsedMs);
     expect(elapsed[0]).toBeGreaterThanOrEqual(0);
@@ -57,10 +57,10 @@ describe('pollUntil onPoll', () => {
     const error = await pollUntil('rule r1', scripted(['applying', 'failed']), {
       state: 'active',
       interval: 5,
-      onPoll: ({ state }) => states.push(state),
+      onPoll: ({ state, final }) => states.push(`${state}${final ? ' (final)' : ''}`),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WaitForError);
-    expect(states).toEqual(['applying', 'failed']);
+    expect(states).toEqual(['applying', 'failed (final)']);
   });
 
   it('stops waiting and rejects with the error a throwing onPoll raised', async () => {

@@ -11,6 +11,8 @@ export interface WaitForPoll {
   readonly attempt: number;
   /** Milliseconds since the wait started. */
   readonly elapsedMs: number;
+  /** Whether this poll ends the wait: the target state was reached, or the wait failed. */
+  readonly final: boolean;
 }
 
 /** Options of the `waitFor` helpers. */
@@ -89,7 +91,12 @@ export async function pollUntil<T>(
       throw timedOut(error);
     }
     lastState = observed.state;
-    options.onPoll?.({ state: observed.state, attempt, elapsedMs: Date.now() - started });
+    options.onPoll?.({
+      state: observed.state,
+      attempt,
+      elapsedMs: Date.now() - started,
+      final: observed.outcome !== 'pending',
+    });
     if (observed.outcome === 'done') return observed.value;
     if (observed.outcome === 'failed') throw observed.error;
     try {
