@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKey } from '@refapi/schema';
+import type { Ctx } from '../cli/context';
 import { validateInput } from '../runtime/validate';
 
 /**
@@ -9,4 +10,19 @@ import { validateInput } from '../runtime/validate';
 export function idempotencyKeyFor(opts: Readonly<Record<string, unknown>>): string {
   if (opts.idempotencyKey === undefined) return randomUUID();
   return validateInput(IdempotencyKey, opts.idempotencyKey, () => '--idempotency-key');
+}
+
+/**
+ * Sends one mutation under `idempotencyKey`. The key stays on the run state while the
+ * outcome is unknown, so a failure prints it for a safe retry with `--idempotency-key`.
+ */
+export async function sendIdempotent<T>(
+  ctx: Ctx,
+  idempotencyKey: string,
+  send: (request: { idempotencyKey: string; signal: AbortSignal }) => Promise<T>,
+): Promise<T> {
+  ctx.state.idempotencyKey = idempotencyKey;
+  const result = await send({ idempotencyKey, signal: ctx.signal });
+  ctx.state.idempotencyKey = undefined;
+  return result;
 }

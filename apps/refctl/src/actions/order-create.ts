@@ -2,7 +2,7 @@ import type { Handler } from '../cli/lazy-action';
 import { createClient, loadSettings } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
-import { idempotencyKeyFor } from './idempotency';
+import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { describeQuote, findPlan, planPrice } from './order-quote';
 import { type OrderFlags, orderRequest } from './order-request';
 
@@ -32,9 +32,9 @@ export const createOrder: Handler = async (ctx, _args, opts) => {
     yes: opts.yes === true,
     action: 'orders create',
   });
-  ctx.state.idempotencyKey = idempotencyKey;
-  const result = await client.orders.create(body, { idempotencyKey, signal: ctx.signal });
-  ctx.state.idempotencyKey = undefined;
+  const result = await sendIdempotent(ctx, idempotencyKey, (request) =>
+    client.orders.create(body, request),
+  );
   if (result.idempotentReplayed) {
     note(ctx, 'replayed: this idempotency key already completed; nothing new was bought');
   }

@@ -3,7 +3,7 @@ import type { RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import type { Handler } from '../cli/lazy-action';
 import { print } from '../runtime/print';
-import { idempotencyKeyFor } from './idempotency';
+import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { waitFor } from './wait';
 
 type Shield = ReturnType<RefClient['shield']>;
@@ -23,11 +23,7 @@ export async function queueRule(
     signal: AbortSignal;
   }) => Promise<{ rule: ShieldRule }>,
 ): Promise<void> {
-  const idempotencyKey = idempotencyKeyFor(opts);
-  // Kept on the context while the outcome is unknown, so a failure prints it for a safe retry.
-  ctx.state.idempotencyKey = idempotencyKey;
-  const { rule } = await queue({ idempotencyKey, signal: ctx.signal });
-  ctx.state.idempotencyKey = undefined;
+  const { rule } = await sendIdempotent(ctx, idempotencyKeyFor(opts), queue);
   const final =
     opts.wait === true
       ? await waitFor(

@@ -5,7 +5,7 @@ import { confirm } from '../runtime/confirm';
 import { print } from '../runtime/print';
 import { type PagingFlags, pagingRequest, printList } from '../runtime/print-list';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
-import { idempotencyKeyFor } from './idempotency';
+import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { serviceView } from './views';
 
 /** `refctl services list [--type] [--status]`. */
@@ -58,11 +58,8 @@ export const power: Handler = async (ctx, [ref, rawAction], opts) => {
       action: `services power ${action}`,
     });
   }
-  ctx.state.idempotencyKey = idempotencyKey;
-  const value = await client.services.power(serviceRef, action, {
-    signal: ctx.signal,
-    idempotencyKey,
-  });
-  ctx.state.idempotencyKey = undefined;
+  const value = await sendIdempotent(ctx, idempotencyKey, (request) =>
+    client.services.power(serviceRef, action, request),
+  );
   await print(ctx, { kind: 'object', value });
 };

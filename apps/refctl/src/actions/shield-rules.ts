@@ -4,7 +4,7 @@ import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
-import { idempotencyKeyFor } from './idempotency';
+import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { queueRule } from './queue-rule';
 import { ruleIntent } from './rule-intent';
 import { ruleView } from './views';
@@ -40,9 +40,7 @@ export const remove: Handler = async (ctx, [ref, id], opts) => {
     yes: opts.yes === true,
     action: 'shield rules delete',
   });
-  ctx.state.idempotencyKey = idempotencyKey;
-  await rules.delete(ruleId, { idempotencyKey, signal: ctx.signal });
-  ctx.state.idempotencyKey = undefined;
+  await sendIdempotent(ctx, idempotencyKey, (request) => rules.delete(ruleId, request));
   if (opts.wait === true) {
     await waitFor(
       ctx,

@@ -4,7 +4,7 @@ import type { Handler } from '../cli/lazy-action';
 import { createClient } from '../runtime/client';
 import { print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
-import { idempotencyKeyFor } from './idempotency';
+import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { queueRule } from './queue-rule';
 import { waitFor } from './wait';
 
@@ -41,9 +41,9 @@ export const setProfile: Handler = async (ctx, [ref, rawCode], opts) => {
   const code = validateArg(ShieldProfileCode, rawCode!, 'profile code');
   const idempotencyKey = idempotencyKeyFor(opts);
   const shield = (await createClient(ctx)).shield(serviceRef);
-  ctx.state.idempotencyKey = idempotencyKey;
-  const { profile } = await shield.profiles.apply(code, { idempotencyKey, signal: ctx.signal });
-  ctx.state.idempotencyKey = undefined;
+  const { profile } = await sendIdempotent(ctx, idempotencyKey, (request) =>
+    shield.profiles.apply(code, request),
+  );
   // Profile `off` settles in state `off`; every other code in `active`.
   const target = code === 'off' ? 'off' : 'active';
   const final =
