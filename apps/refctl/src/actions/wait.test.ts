@@ -1,31 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { TimeoutError, WaitForError, type WaitForPoll, WaitTimeoutError } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
+import { captureCtx } from '../../test/helpers/capture-io';
 import { CliError, WaitTimeoutError as CliWaitTimeoutError } from '../cli/cli-error';
-import { createCtx } from '../cli/context';
 import { EXIT } from '../cli/exit-codes';
-import { createRunState } from '../cli/run-state';
-import type { Io } from '../runtime/io';
 import { waitFor } from './wait';
-
-/** A context off a terminal (plain lines), collecting stderr. */
-function plainCtx() {
-  let stderr = '';
-  const io: Io = {
-    stdout: { write: () => true },
-    stderr: {
-      write: (c: string) => {
-        stderr += c;
-        return true;
-      },
-    },
-    stdin: new PassThrough(),
-    env: {},
-  };
-  const globals = { output: 'table', headers: true, debug: false, color: false } as const;
-  const ctx = createCtx(io, globals, createRunState(), new AbortController().signal);
-  return { ctx, stderr: () => stderr };
-}
 
 const goal = { subject: 'rule r1', target: 'active', checkWith: 'refctl shield rules list S' };
 
@@ -45,7 +23,7 @@ const reporting =
 
 describe('waitFor off a terminal', () => {
   it('prints one line per newly observed state, none for the target, then the outcome', async () => {
-    const { ctx, stderr } = plainCtx();
+    const { ctx, stderr } = captureCtx();
     const states = ['queued', 'queued', 'applying', 'active'];
     const result = await waitFor(
       ctx,
@@ -61,7 +39,7 @@ describe('waitFor off a terminal', () => {
   });
 
   it('prints no line for the final poll, e.g. `absent` ending a wait for `deleted`', async () => {
-    const { ctx, stderr } = plainCtx();
+    const { ctx, stderr } = captureCtx();
     const deleted = { ...goal, target: 'deleted' };
     await waitFor(
       ctx,
@@ -77,7 +55,7 @@ describe('waitFor off a terminal', () => {
   });
 
   it('hands timeout, signal and onPoll to the SDK call', async () => {
-    const { ctx } = plainCtx();
+    const { ctx } = captureCtx();
     let seen: object | undefined;
     await waitFor(ctx, goal, 12_000, async (options) => {
       seen = options;
@@ -88,7 +66,7 @@ describe('waitFor off a terminal', () => {
 
 describe('waitFor errors', () => {
   it('maps the wait deadline to exit 7 with the last observed state', async () => {
-    const { ctx } = plainCtx();
+    const { ctx } = captureCtx();
     const deadline = new WaitTimeoutError({
       what: 'rule r1',
       targetState: 'active',
@@ -111,7 +89,7 @@ describe('waitFor errors', () => {
   });
 
   it('leaves a request timeout inside the wait a plain TimeoutError (exit 1, retriable)', async () => {
-    const { ctx } = plainCtx();
+    const { ctx } = captureCtx();
     const requestTimeout = new TimeoutError({
       method: 'GET',
       url: 'http://127.0.0.1/v1/services/S/shield/rules',
@@ -125,7 +103,7 @@ describe('waitFor errors', () => {
   });
 
   it('maps a failed state to exit 1 without a progress line for it', async () => {
-    const { ctx, stderr } = plainCtx();
+    const { ctx, stderr } = captureCtx();
     const failed = new WaitForError('rule r1', 'active', 'failed', 'apply_failed');
     const error = await waitFor(
       ctx,

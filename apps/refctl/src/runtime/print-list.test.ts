@@ -1,31 +1,10 @@
-import { PassThrough } from 'node:stream';
 import type { PagePromise } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
-import { createCtx } from '../cli/context';
-import { createRunState } from '../cli/run-state';
+import { captureCtx } from '../../test/helpers/capture-io';
 import type { View } from '../output/view';
-import type { Io } from './io';
 import { pagingRequest, printList } from './print-list';
 
 const view: View = { columns: ['ref'], fields: ['ref'] };
-
-function ctxFor(output: 'ndjson' | 'table') {
-  let stdout = '';
-  const io: Io = {
-    stdout: {
-      write: (c: string) => {
-        stdout += c;
-        return true;
-      },
-    },
-    stderr: { write: () => true },
-    stdin: new PassThrough(),
-    env: {},
-  };
-  const globals = { output, headers: true, debug: false, color: false } as const;
-  const ctx = createCtx(io, globals, createRunState(), new AbortController().signal);
-  return { ctx, stdout: () => stdout };
-}
 
 // A list whose pages come from `pages`; an Error entry makes that page fail.
 function fakeList(pages: (string[] | Error)[]): PagePromise<{ ref: string }> {
@@ -45,7 +24,7 @@ function fakeList(pages: (string[] | Error)[]): PagePromise<{ ref: string }> {
 
 describe('printList', () => {
   it('streams NDJSON pages and fails the command when a later page fails', async () => {
-    const { ctx, stdout } = ctxFor('ndjson');
+    const { ctx, stdout } = captureCtx('ndjson');
     const failure = new Error('page 2 failed');
     await expect(printList(ctx, fakeList([['a', 'b'], failure]), view, undefined)).rejects.toBe(
       failure,
@@ -54,7 +33,7 @@ describe('printList', () => {
   });
 
   it('prints nothing of a table when any page fails (the table needs every row)', async () => {
-    const { ctx, stdout } = ctxFor('table');
+    const { ctx, stdout } = captureCtx('table');
     await expect(
       printList(ctx, fakeList([['a'], new Error('x')]), view, undefined),
     ).rejects.toThrow('x');
@@ -62,7 +41,7 @@ describe('printList', () => {
   });
 
   it('cuts the last page to --limit', async () => {
-    const { ctx, stdout } = ctxFor('ndjson');
+    const { ctx, stdout } = captureCtx('ndjson');
     await printList(
       ctx,
       fakeList([
@@ -77,7 +56,7 @@ describe('printList', () => {
 });
 
 describe('pagingRequest', () => {
-  const { ctx } = ctxFor('table');
+  const { ctx } = captureCtx('table');
 
   it('asks one default page without flags, big pages with --all', () => {
     expect(pagingRequest(ctx, {}).query).toEqual({ limit: 50 });

@@ -1,27 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { ServiceUnavailableError, UnprocessableEntityError } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
+import { captureIo } from '../../test/helpers/capture-io';
 import { CliError } from '../cli/cli-error';
 import { createRunState } from '../cli/run-state';
-import type { Io } from './io';
 import { reportError } from './report-error';
-
-function capture(env: Io['env'] = {}, isTTY = false) {
-  let stderr = '';
-  const io: Io = {
-    stdout: { write: () => true },
-    stderr: {
-      write: (c: string) => {
-        stderr += c;
-        return true;
-      },
-      isTTY,
-    },
-    stdin: new PassThrough(),
-    env,
-  };
-  return { io, stderr: () => stderr };
-}
 
 const apiError = (Class: typeof ServiceUnavailableError, status: number, code: string) =>
   new Class({
@@ -36,7 +18,7 @@ const apiError = (Class: typeof ServiceUnavailableError, status: number, code: s
 
 describe('reportError', () => {
   it('prints one line with status and code and returns the exit code', () => {
-    const { io, stderr } = capture();
+    const { io, stderr } = captureIo();
     const code = reportError(
       io,
       createRunState(),
@@ -48,14 +30,14 @@ describe('reportError', () => {
 
   it('adds the idempotency key only when the outcome is uncertain', () => {
     const state = { ...createRunState(), idempotencyKey: 'k-1' };
-    const rejected = capture();
+    const rejected = captureIo();
     reportError(
       rejected.io,
       state,
       apiError(UnprocessableEntityError, 422, 'insufficient_balance'),
     );
     expect(rejected.stderr()).not.toContain('k-1');
-    const unknown = capture();
+    const unknown = captureIo();
     reportError(unknown.io, state, apiError(ServiceUnavailableError, 503, 'shield_paused'));
     expect(unknown.stderr()).toBe(
       'error: shield paused (503 shield_paused); retry safely with --idempotency-key k-1\n',
@@ -63,7 +45,7 @@ describe('reportError', () => {
   });
 
   it('prints a JSON object for -o json, with the key', () => {
-    const { io, stderr } = capture();
+    const { io, stderr } = captureIo();
     const state = { ...createRunState(), format: 'json' as const, idempotencyKey: 'k-2' };
     reportError(io, state, apiError(ServiceUnavailableError, 503, 'shield_paused'));
     expect(JSON.parse(stderr())).toEqual({
@@ -79,7 +61,7 @@ describe('reportError', () => {
   });
 
   it('scrubs secrets from anything it prints', () => {
-    const { io, stderr } = capture();
+    const { io, stderr } = captureIo();
     const state = createRunState();
     state.secrets.add('refak_secret_value');
     reportError(io, state, new CliError('server said refak_secret_value is bad'));
@@ -87,10 +69,10 @@ describe('reportError', () => {
   });
 
   it('colors the prefix on a terminal only, and never with NO_COLOR', () => {
-    const tty = capture({}, true);
+    const tty = captureIo({}, true);
     reportError(tty.io, createRunState(), new CliError('x'));
     expect(tty.stderr()).toBe('\u001b[31merror:\u001b[39m x\n');
-    const noColor = capture({ NO_COLOR: '1' }, true);
+    const noColor = captureIo({ NO_COLOR: '1' }, true);
     reportError(noColor.io, createRunState(), new CliError('x'));
     expect(noColor.stderr()).toBe('error: x\n');
   });

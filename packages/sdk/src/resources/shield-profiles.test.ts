@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
+import { entitlement } from '../../test/helpers/shield-fixtures';
 import { RefClient } from '../client';
 import { WaitForError } from '../errors/client-errors';
-
-const entitlement = {
-  tier: 'advanced',
-  status: 'active',
-  rules_per_ip: 30,
-  rules_per_account: 300,
-  rate_rules_per_ip: 10,
-  custom_rules: true,
-  customer_api: true,
-  history_days: 30,
-  analyzer_hours: 720,
-  mutations_blocked: false,
-};
 
 const overviewFetch = (profiles: Array<{ code: string; state: string }>) =>
   fakeFetch((_request, i) =>

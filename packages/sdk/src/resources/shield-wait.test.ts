@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
-import { RULE_ID, rule } from '../../test/helpers/shield-fixtures';
+import { entitlement, RULE_ID, rule } from '../../test/helpers/shield-fixtures';
 import { RefClient } from '../client';
 import { TimeoutError, WaitForError, WaitTimeoutError } from '../errors/client-errors';
 import type { WaitForPoll } from '../internal/poll';
 import type { ClientOptions } from '../options';
 
 // What the rule and profile probes report to `onPoll`, and which timeout ends a wait.
-
-const entitlement = {
-  tier: 'advanced',
-  status: 'active',
-  rules_per_ip: 30,
-  rules_per_account: 300,
-  rate_rules_per_ip: 10,
-  custom_rules: true,
-  customer_api: true,
-  history_days: 30,
-  analyzer_hours: 720,
-  mutations_blocked: false,
-};
 
 /** Answers the rule list with the rule in `states[i]` (`null`: not listed; `'hang'`: never). */
 const rulesFetch = (states: Array<string | null>) =>

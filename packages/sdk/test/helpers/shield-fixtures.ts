@@ -1,4 +1,4 @@
-import type { ShieldRule } from '@refapi/schema';
+import type { ShieldEntitlement, ShieldRule } from '@refapi/schema';
 
 /** A rule id used across Shield tests. */
 export const RULE_ID = '7d444840-9dc0-41d1-b245-5ffdce74fad2';
@@ -18,3 +18,17 @@ export function rule(state: string, extra: Partial<ShieldRule> = {}): ShieldRule
     ...extra,
   };
 }
+
+/** An active Advanced entitlement that allows every mutation. */
+export const entitlement: ShieldEntitlement = {
+  tier: 'advanced',
+  status: 'active',
+  rules_per_ip: 30,
+  rules_per_account: 300,
+  rate_rules_per_ip: 10,
+  custom_rules: true,
+  customer_api: true,
+  history_days: 30,
+  analyzer_hours: 720,
+  mutations_blocked: false,
+};

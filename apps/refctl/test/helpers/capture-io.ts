@@ -1,0 +1,37 @@
+import { PassThrough } from 'node:stream';
+import { type Ctx, createCtx } from '../../src/cli/context';
+import { createRunState } from '../../src/cli/run-state';
+import type { OutputFormat } from '../../src/output/output-format';
+import type { Io } from '../../src/runtime/io';
+
+/** An Io that collects what is written to stdout and stderr; stderr is a terminal if asked. */
+export function captureIo(env: Io['env'] = {}, stderrIsTTY = false) {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = {
+    stdout: {
+      write: (chunk: string) => {
+        stdout += chunk;
+        return true;
+      },
+    },
+    stderr: {
+      write: (chunk: string) => {
+        stderr += chunk;
+        return true;
+      },
+      ...(stderrIsTTY ? { isTTY: true } : {}),
+    },
+    stdin: new PassThrough(),
+    env,
+  };
+  return { io, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** A command context off a terminal, printing `-o output`, over a {@link captureIo}. */
+export function captureCtx(output: OutputFormat = 'table') {
+  const captured = captureIo();
+  const globals = { output, headers: true, debug: false, color: false } as const;
+  const ctx: Ctx = createCtx(captured.io, globals, createRunState(), new AbortController().signal);
+  return { ...captured, ctx };
+}
