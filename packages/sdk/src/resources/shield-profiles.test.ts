@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, json } from '../../test/helpers/fake-fetch';
-import { entitlement } from '../../test/helpers/shield-fixtures';
+import type { fakeFetch } from '../../test/helpers/fake-fetch';
+import { overviewFetch } from '../../test/helpers/shield-fixtures';
 import { RefClient } from '../client';
 import { WaitForError } from '../errors/client-errors';
-
-const overviewFetch = (profiles: Array<{ code: string; state: string }>) =>
-  fakeFetch((_request, i) =>
-    json(200, {
-      entitlement,
-      rules: [],
-      presets: [],
-      profiles: [],
-      profile: profiles[Math.min(i, profiles.length - 1)],
-    }),
-  );
 
 const profilesOf = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
   new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch }).shield('REF-SVC-1')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
-import { entitlement, RULE_ID, rule } from '../../test/helpers/shield-fixtures';
+import { overviewFetch, RULE_ID, rule } from '../../test/helpers/shield-fixtures';
 import { RefClient } from '../client';
 import { TimeoutError, WaitForError, WaitTimeoutError } from '../errors/client-errors';
 import type { WaitForPoll } from '../internal/poll';
@@ -64,20 +64,11 @@ describe('rules.waitFor onPoll', () => {
 
 describe('profiles.waitFor onPoll', () => {
   it('sees `pending` while the previous profile still shows, then the bundle states', async () => {
-    const profiles = [
+    const { fetch } = overviewFetch([
       { code: 'off', state: 'off' },
       { code: 'strict', state: 'applying' },
       { code: 'strict', state: 'active' },
-    ];
-    const { fetch } = fakeFetch((_request, i) =>
-      json(200, {
-        entitlement,
-        rules: [],
-        presets: [],
-        profiles: [],
-        profile: profiles[Math.min(i, profiles.length - 1)],
-      }),
-    );
+    ]);
     const polls: WaitForPoll[] = [];
     await shieldOf(fetch).profiles.waitFor('strict', {
       state: 'active',

@@ -1,4 +1,5 @@
 import type { ShieldEntitlement, ShieldRule } from '@refapi/schema';
+import { fakeFetch, json } from './fake-fetch';
 
 /** A rule id used across Shield tests. */
 export const RULE_ID = '7d444840-9dc0-41d1-b245-5ffdce74fad2';
@@ -32,3 +33,15 @@ export const entitlement: ShieldEntitlement = {
   analyzer_hours: 720,
   mutations_blocked: false,
 };
+
+/** A fetch answering the i-th overview request with `profiles[i]` (the last one repeats). */
+export const overviewFetch = (profiles: Array<{ code: string; state: string }>) =>
+  fakeFetch((_request, i) =>
+    json(200, {
+      entitlement,
+      rules: [],
+      presets: [],
+      profiles: [],
+      profile: profiles[Math.min(i, profiles.length - 1)],
+    }),
+  );
