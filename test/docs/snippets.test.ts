@@ -50,6 +50,13 @@ describe('shellSnippets', () => {
     expect(shellSnippets(doc.join('\n'))[0]?.skip).toBeUndefined();
   });
 
+  it('ignores a shell fence shown inside a longer fence', () => {
+    const doc = ['````md', '```sh', 'pnpm start', '```', '````', '```sh', 'refctl me', '```'];
+    expect(shellSnippets(doc.join('\n'))).toEqual([
+      { line: 6, code: 'refctl me', skip: undefined },
+    ]);
+  });
+
   it('refuses an unclosed fence', () => {
     expect(() => shellSnippets('```sh\nrefctl me\n')).toThrow(/unclosed code fence at line 1/);
   });

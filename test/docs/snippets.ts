@@ -12,7 +12,8 @@ export interface Snippet {
   readonly skip: string | undefined;
 }
 
-const FENCE = /^```(sh|bash|shell)\s*$/;
+const OPEN = /^(`{3,})\s*([\w-]*)/;
+const SHELL = new Set(['sh', 'bash', 'shell']);
 const SKIP = /^<!--\s*docs-test:\s*skip(?:\s*\((.*)\))?\s*-->$/;
 
 /** The shell blocks of `markdown`, in document order. */
@@ -22,10 +23,14 @@ export function shellSnippets(markdown: string): Snippet[] {
   let previous = '';
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i] ?? '';
-    if (text.startsWith('```')) {
-      const end = lines.findIndex((l, j) => j > i && l.startsWith('```'));
+    const open = OPEN.exec(text);
+    if (open) {
+      // A fence closes with at least as many backticks as opened it (CommonMark), so a
+      // ```sh example inside a ````md block is not a snippet.
+      const ticks = open[1]?.length ?? 3;
+      const end = lines.findIndex((l, j) => j > i && new RegExp(`^\`{${ticks},}\\s*$`).test(l));
       if (end === -1) throw new Error(`unclosed code fence at line ${i + 1}`);
-      if (FENCE.test(text)) {
+      if (SHELL.has(open[2] ?? '')) {
         const marker = SKIP.exec(previous.trim());
         snippets.push({
           line: i + 1,
