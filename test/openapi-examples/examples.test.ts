@@ -1,5 +1,6 @@
 import { type OperationDef, type OperationId, operations as table } from '@refapi/schema';
 import openapi from '@refapi/schema/openapi.json' with { type: 'json' };
+import { createReferenceServer } from '@refapi/server';
 import { describe, expect, it } from 'vitest';
 import { captureExamples } from './capture.ts';
 
@@ -76,4 +77,42 @@ describe('OpenAPI examples', () => {
     expect(csv.split('\r\n')[0]).toBe(live.exportShieldTelemetry.csv?.split('\r\n')[0]);
     expect(csv).toMatch(/^key,packets,bytes,samples\r\n/);
   });
+
+  // The error examples are codes, not prose: check the ones a plain request provokes.
+  it.each([
+    ['getService', 'GET', '/services/REF-SVC-FFFF', {}, 404],
+    ['getService', 'GET', '/services/svc-1', {}, 400],
+    ['listInvoices', 'GET', '/invoices?limit=0', {}, 400],
+    ['getAccount', 'GET', '/me', { authorization: 'Bearer refak_nope' }, 401],
+    ['createOrder', 'POST', '/orders', { 'content-type': 'application/json' }, 428],
+    [
+      'getShieldRuleEvidence',
+      'GET',
+      `/services/REF-SVC-101/shield/rules/${RULE}/evidence`,
+      {},
+      404,
+    ],
+  ] as const)(
+    '%s: the %s %s error example is what the server answers',
+    async (id, method, path, headers, status) => {
+      const op = operations[id];
+      const documented =
+        doc.paths[op.path]?.[op.method.toLowerCase()]?.responses[String(status)]?.content?.[
+          'application/json'
+        ]?.examples;
+      const response = await errors.fetch(`https://api.ref.test/v1${path}`, {
+        method,
+        headers: { authorization: 'Bearer refak_demo_eur_full', ...headers },
+        ...(method === 'POST' ? { body: '{"type":"kvm","plan_code":"kvm-s"}' } : {}),
+      });
+      expect(response.status).toBe(status);
+      const { error } = (await response.json()) as { error: string };
+      expect(
+        Object.values(documented ?? {}).map((e) => (e as { value: { error: string } }).value.error),
+      ).toEqual([error]);
+    },
+  );
 });
+
+const RULE = '3f1c2a9e-5b7d-4c1e-9a2b-00000000ffff';
+const errors = createReferenceServer({ baseUrl: 'https://api.ref.test/v1' });

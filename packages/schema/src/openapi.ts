@@ -8,6 +8,7 @@ import {
 } from './contract';
 import { API_KEY_PREFIX, API_SPEC_VERSION } from './limits';
 import { OPENAPI_TAGS, OPERATION_DESCRIPTIONS, type OpenApiTag } from './openapi-descriptions';
+import { errorExample } from './openapi-error-examples';
 import { OPERATION_EXAMPLES } from './openapi-examples';
 import { IdempotencyKey } from './params';
 
@@ -159,33 +160,6 @@ const demoExample = (value: unknown): JsonSchema =>
   value === undefined
     ? {}
     : { examples: { demo: { summary: 'Demo scenario (`pnpm start`)', value } } };
-
-function errorExample(op: OperationDef, status: number): JsonSchema {
-  const firstKey = (object: z.ZodType | undefined) =>
-    object instanceof z.ZodObject ? Object.keys(object.shape)[0] : undefined;
-  const shield = op.path.includes('/shield');
-  const invalid = op.body
-    ? `invalid_body: ${firstKey(op.body) ?? 'body'}`
-    : op.query
-      ? `invalid_query: ${firstKey(op.query)}`
-      : `invalid_path: ${firstKey(op.pathParams) ?? 'path'}`;
-  const byStatus: Record<number, JsonSchema> = {
-    400: { error: invalid },
-    401: { error: 'invalid_api_key' },
-    403: { error: shield ? 'shield_advanced_required' : 'insufficient_scope' },
-    404: { error: op.path.includes('{rule_id}') ? 'shield_rule_not_found' : 'not_found' },
-    409: op.idempotencyKey
-      ? { error: 'idempotency_key_reused' }
-      : { error: 'service_lifecycle_conflict', status: 'cancelled' },
-    413: { error: 'body_too_large' },
-    422: { error: 'insufficient_balance' },
-    428: { error: 'idempotency_key_required' },
-    429: { error: 'rate_limit_exceeded' },
-    502: { error: 'power_failed' },
-    503: { error: 'shield_paused' },
-  };
-  return { examples: { [String(byStatus[status]?.error)]: { value: byStatus[status] } } };
-}
 
 function errorResponse(op: OperationDef, status: number): JsonSchema {
   const headers: JsonSchema = { ...rateLimitHeaders };
