@@ -1,5 +1,5 @@
 // Regenerates packages/schema/src/openapi-examples.ts from the demo server's answers:
-// `pnpm --filter @refapi/e2e openapi:examples`.
+// `pnpm --filter @refapi/e2e openapi:examples` (then writes openapi.json too).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,3 +27,5 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = ${JSON.
 );
 execFileSync('pnpm', ['exec', 'biome', 'format', '--write', target], { stdio: 'inherit' });
 console.log(`wrote ${target}`);
+// openapi.json embeds the examples; keep it in step.
+execFileSync('pnpm', ['--filter', '@refapi/schema', 'openapi'], { stdio: 'inherit' });
