@@ -154,6 +154,6 @@ export function structured(result: CallToolResult): Record<string, unknown> {
 export function errorFacts(result: CallToolResult): Record<string, unknown> {
   if (!result.isError) throw new Error(`expected a tool error: ${JSON.stringify(result)}`);
   const json = result.content.find((c) => c.type === 'text' && c.text.startsWith('{'));
-  if (!json || json.type !== 'text') throw new Error('no JSON error facts');
+  if (json?.type !== 'text') throw new Error('no JSON error facts');
   return JSON.parse(json.text) as Record<string, unknown>;
 }
