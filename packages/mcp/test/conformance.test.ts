@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnHttp, stop } from './helpers/mcp-client';
 
@@ -43,7 +44,7 @@ function conformance(scenario: string): Promise<{ code: number; output: string }
       (error, stdout, stderr) =>
         resolve({
           code: error ? Number(error.code ?? 1) : 0,
-          output: `${stdout}${stderr}`.replace(/\x1b\[[0-9;]*m/g, ''),
+          output: stripVTControlCharacters(`${stdout}${stderr}`),
         }),
     );
   });
