@@ -11,6 +11,12 @@ export function summarize(tool: string, data: unknown): string {
       return `${tool}: ${record.items.length} item(s); ${more}.`;
     }
     if (typeof record.dry_run === 'boolean') return orderSummary(tool, record);
+    // The first few scalar fields say most of it: `balance_get: amount 250, currency EUR, …`.
+    const scalars = Object.entries(record)
+      .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
+      .slice(0, 4)
+      .map(([k, v]) => `${k} ${String(v)}`);
+    if (scalars.length > 0) return `${tool}: ${scalars.join(', ')}.`;
   }
   return `${tool}: done.`;
 }
