@@ -88,6 +88,21 @@ export async function startHttpServer(options: HttpServerOptions): Promise<McpHt
   };
   app.get('/mcp', existing);
   app.delete('/mcp', existing);
+  // express answers body-parser failures (malformed JSON, too large) with an HTML page
+  // holding the stack trace; answer a JSON-RPC parse error instead. Four parameters mark
+  // an express error handler.
+  app.use((error: { status?: number }, _req: Req, res: Res, _next: unknown) => {
+    const status = typeof error.status === 'number' && error.status < 500 ? error.status : 500;
+    if (res.headersSent) return;
+    res.status(status).json({
+      jsonrpc: '2.0',
+      error: {
+        code: status === 500 ? -32603 : -32700,
+        message: status === 500 ? 'Internal error' : 'Parse error',
+      },
+      id: null,
+    });
+  });
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening: Server = app.listen(options.port, '127.0.0.1', (error?: Error) =>

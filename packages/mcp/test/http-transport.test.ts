@@ -83,6 +83,8 @@ describe('the Streamable HTTP endpoint', () => {
     const bad = await post(host, '{"jsonrpc":');
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
+    expect(JSON.parse(bad.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    expect(bad.text).not.toMatch(/\bat \S+:\d+/);
     expect((await post(host, INIT)).status).toBe(200);
   });
 });
