@@ -7,6 +7,7 @@ import { resolveSettings } from './config/settings';
 import { startHttpServer } from './http-server';
 import { formatCents } from './money';
 import { createRefMcpServer, createSharedState } from './server';
+import { stderrLogger } from './stderr-logger';
 import { selectOperations } from './tools/select';
 import { VERSION } from './version';
 
@@ -54,6 +55,7 @@ export async function main(argv: readonly string[], io: MainIo): Promise<number 
         apiKey: settings.apiKey,
         baseUrl: settings.baseUrl,
         maxRetryAfter: MAX_RETRY_AFTER_MS,
+        logger: stderrLogger(io.stderr),
       });
       secret = settings.apiKey;
       where = `${client.baseUrl} (key from ${settings.keySource})`;

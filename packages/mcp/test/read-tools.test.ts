@@ -13,7 +13,12 @@ let ruleId: string;
 
 beforeAll(async () => {
   ref = await startReference();
-  mcp = await connectStdio([], { REF_API_KEY: KEY, REF_BASE_URL: ref.baseUrl });
+  // Debug logging on: every SDK log line must go to stderr, none may carry the key.
+  mcp = await connectStdio([], {
+    REF_API_KEY: KEY,
+    REF_BASE_URL: ref.baseUrl,
+    REF_LOG_LEVEL: 'debug',
+  });
   const rules = structured(await mcp.call('shield_rules_list', { service_ref: SVC }));
   ruleId = (rules.rules as Array<{ id: string }>)[0]?.id ?? '';
 });
@@ -149,6 +154,7 @@ describe('errors a model can act on', () => {
     expect(mcp.transcript().length).toBeGreaterThan(1000);
     expect(mcp.transcript()).not.toContain(KEY);
     expect(mcp.stderr()).toContain('tools on stdio');
+    expect(mcp.stderr()).toMatch(/sdk debug: .*GET/);
     expect(mcp.stderr()).not.toContain(KEY);
   });
 });
