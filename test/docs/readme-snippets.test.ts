@@ -38,6 +38,7 @@ const DOCS: Record<string, { cwd: 'root' | 'temp'; tools?: string[] }> = {
   'packages/server/README.md': { cwd: 'temp', tools: ['curl'] },
   'packages/schema/README.md': { cwd: 'root' },
   'packages/sdk/README.md': { cwd: 'root' },
+  'packages/mcp/README.md': { cwd: 'root' },
   'examples/shell/README.md': { cwd: 'root', tools: ['jq'] },
   'examples/sdk-quickstart/README.md': { cwd: 'root' },
   'examples/shield-automation/README.md': { cwd: 'root' },
