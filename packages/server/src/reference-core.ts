@@ -6,9 +6,10 @@ import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
 import { Extensions } from './extensions';
 import { createAdminHandler } from './http/admin-routes';
+import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES, type ServedHandler } from './http/body-limit';
 import { createDispatcher } from './http/dispatcher';
 import { createMswHandlers } from './http/msw-handlers';
-import { createRequestHandler, type RequestHandler } from './http/request-handler';
+import { createRequestHandler } from './http/request-handler';
 import { fromWebRequest, toWebResponse } from './http/web-adapter';
 import { base64UrlEncode } from './internal/base64url';
 import { randomBytes } from './internal/crypto';
@@ -33,6 +34,8 @@ export interface ReferenceServerOptions {
   readonly onRequest?: (entry: RequestEntry) => void;
   /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
   readonly onError?: (error: unknown) => void;
+  /** Largest admin body in bytes, read only with the admin token. Default 256 MiB. */
+  readonly adminBodyBytes?: number;
 }
 
 /** A reference server without a transport of its own: msw handlers, fetch, admin controls, the store. */
@@ -56,7 +59,7 @@ export interface ReferenceCore {
 /** A core plus what a transport (node:http) needs to serve it. */
 export interface ReferenceCoreParts {
   readonly core: ReferenceCore;
-  readonly handle: RequestHandler;
+  readonly handle: ServedHandler;
   readonly basePath: string;
   readonly onError: (error: unknown) => void;
   /** The durable state attached by `attachDurability`, if any. */
@@ -116,7 +119,15 @@ export function createReferenceCore(
   });
 
   const adminHandler = createAdminHandler(admin, adminToken);
-  const handle: RequestHandler = createRequestHandler(
+  const bodyLimit = createBodyLimit({
+    adminToken,
+    adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
+    isApiKey: (token) =>
+      ctx.pending === null
+        ? ctx.store.authenticate(token) !== undefined
+        : ctx.pending.then(() => ctx.store.authenticate(token) !== undefined),
+  });
+  const requestHandler = createRequestHandler(
     createDispatcher(ctx, operationImpls, basePath),
     // Admin calls wait for the initial load so they never race it, and answer once durable.
     async (request) => {
@@ -127,6 +138,7 @@ export function createReferenceCore(
     },
     onError,
   );
+  const handle: ServedHandler = Object.assign(requestHandler, { bodyLimit });
 
   const core: ReferenceCore = {
     handlers: createMswHandlers(handle, baseUrl),
@@ -136,7 +148,7 @@ export function createReferenceCore(
     baseUrl,
     adminToken,
     fetch: async (input, init) =>
-      toWebResponse(await handle(await fromWebRequest(new Request(input, init)))),
+      toWebResponse(await handle(await fromWebRequest(new Request(input, init), bodyLimit))),
   };
   return { core, handle, basePath, onError, ...(durable === undefined ? {} : { durable }) };
 }
