@@ -1,11 +1,13 @@
 import type { HttpHandler } from 'msw';
 import { type Admin, createControlPlane } from './control-plane';
 import { createClock } from './domain/clock';
+import { DomainError } from './domain/errors';
 import { IdempotencyStore } from './domain/idempotency';
 import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
 import { Extensions } from './extensions';
 import { createAdminHandler } from './http/admin-routes';
+import { jsonResponse } from './http/api-request';
 import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES, type ServedHandler } from './http/body-limit';
 import { createDispatcher } from './http/dispatcher';
 import { createMswHandlers } from './http/msw-handlers';
@@ -133,7 +135,13 @@ export function createReferenceCore(
     async (request) => {
       if (ctx.pending !== null) await ctx.pending;
       const response = await adminHandler(request);
-      await durable?.flush();
+      try {
+        await durable?.flush();
+      } catch (error) {
+        // Not durable (the journal refuses writes): 503 state_unavailable, as on the API.
+        if (!(error instanceof DomainError)) throw error;
+        return jsonResponse(error.status, error.toBody(), { ...error.headers });
+      }
       return response;
     },
     onError,

@@ -101,7 +101,9 @@ export function createAdminHandler(admin: Admin, adminToken: string) {
       }
       return await route(admin, body);
     } catch (error) {
-      if (error instanceof DomainError) return jsonResponse(error.status, error.toBody());
+      if (error instanceof DomainError) {
+        return jsonResponse(error.status, error.toBody(), { ...error.headers });
+      }
       throw error;
     }
   };

@@ -57,7 +57,11 @@ export function createDispatcher(
       } else if (!decision.allowed) response = errorResponse(429, 'rate_limit_exceeded', headers);
       else {
         const run = () => runOperation(request, route.op, route.params, key, headers, nowMs);
-        response = await (ctx.durability === undefined ? run() : ctx.durability.unit(run));
+        response = await (ctx.durability === undefined
+          ? run()
+          : ctx.durability
+              .unit(run, route.op.access)
+              .catch((error: unknown) => refusal(error, headers)));
       }
     } catch (error) {
       ctx.onError(error);
@@ -155,6 +159,8 @@ export function createDispatcher(
   }
 
   async function execute(op: OperationDef, call: OperationCall): Promise<StoredResponse> {
+    // Refused before anything changes while the state cannot be made durable (503).
+    if (op.access === 'write') ctx.durability?.checkWritable();
     const impl = impls[op.operationId as keyof OperationImpls] as (
       call: OperationCall,
       ctx: ServerContext,
@@ -180,6 +186,12 @@ export function createDispatcher(
       throw error;
     }
   }
+}
+
+// A unit refused as a whole (its change could not be made durable) answers like an operation.
+function refusal(error: unknown, headers: Record<string, string>): ApiResponse {
+  if (error instanceof DomainError) return toResponse(errorResult(error), headers);
+  throw error;
 }
 
 function errorResult(error: DomainError): StoredResponse {

@@ -1,7 +1,6 @@
 import { unlink } from 'node:fs/promises';
-import { fsyncDirectory } from './durable-fs';
+import { fsyncDirectory, type JournalFile } from './durable-fs';
 import type { JournalWriter } from './journal-writer';
-import { openJournal } from './recover';
 import { type Snapshot, writeSnapshot } from './snapshot-file';
 import type { StateLayout } from './state-layout';
 import type { UnitGate } from './unit-gate';
@@ -15,6 +14,8 @@ export interface CompactorOptions {
   readonly gate: UnitGate;
   readonly writer: JournalWriter;
   readonly capture: Capture;
+  /** Opens (creating) journal `generation` for appends. */
+  readonly openJournal: (generation: number) => Promise<JournalFile>;
   /** Generation of the journal being appended to. */
   readonly generation: number;
   /** Journal size that triggers a compaction, given the last snapshot's size. */
@@ -59,6 +60,17 @@ export class Compactor {
     return this.#running;
   }
 
+  /** Resolves once the running compaction (if any) is done, failed or not. */
+  async settled(): Promise<void> {
+    while (this.#running !== undefined) await this.#running;
+  }
+
+  /** Follows the files as a reload found them (after a failed write was recovered from). */
+  resync(generation: number, snapshotBytes: number): void {
+    this.#generation = generation;
+    this.#snapshotBytes = snapshotBytes;
+  }
+
   /** Starts no more compactions; resolves once the running one (if any) is done. */
   async stop(): Promise<void> {
     this.#stopped = true;
@@ -66,13 +78,13 @@ export class Compactor {
   }
 
   async #run(): Promise<void> {
-    const { layout, gate, writer, capture } = this.#options;
+    const { layout, gate, writer, capture, openJournal } = this.#options;
     const next = this.#generation + 1;
     let serialize!: () => Snapshot;
     let switched!: Promise<void>;
     await gate.exclusive(() => {
       serialize = capture(next);
-      switched = writer.rotate(() => openJournal(layout, next));
+      switched = writer.rotate(() => openJournal(next));
     });
     const snapshot = serialize();
     await writeSnapshot(layout, snapshot);

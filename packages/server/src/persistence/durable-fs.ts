@@ -1,4 +1,4 @@
-import { open, rename } from 'node:fs/promises';
+import { type FileHandle, open, rename } from 'node:fs/promises';
 
 // The few fs steps whose order makes a crash safe: data fsynced before a rename makes it
 // visible, and the directory fsynced after a rename or create makes the entry itself last.
@@ -30,3 +30,9 @@ export async function replaceFileDurably(
   await rename(temp, target);
   await fsyncDirectory(directory);
 }
+
+/**
+ * The file operations journal appends go through: a node `FileHandle` is one. Tests wrap
+ * it (`StateFileOptions.journalFile`) to make writes fail as on a full disk.
+ */
+export type JournalFile = Pick<FileHandle, 'write' | 'datasync' | 'truncate' | 'close'>;
