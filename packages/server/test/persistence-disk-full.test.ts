@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 /** An in-process server on `file` whose journal fails as `fault` says. */
-async function open(file: string, fault: DiskFault) {
+async function open(file: string, fault: DiskFault, compactBytes?: number) {
   const warnings: string[] = [];
   const errors: unknown[] = [];
   const { core, durable } = createReferenceCore(
@@ -37,6 +37,7 @@ async function open(file: string, fault: DiskFault) {
       onWarning: (message) => warnings.push(message),
       retryMs: 20,
       journalFile: fault.wrap,
+      ...(compactBytes === undefined ? {} : { compactBytes }),
     }),
   );
   await core.ready;
@@ -119,5 +120,42 @@ describe.each(['write', 'datasync'] as const)('a journal whose %s fails (disk fu
       rules,
     );
     expect(rules.some((r: { kind: string }) => r.kind === 'custom')).toBe(false);
+  });
+});
+
+describe('a full disk amid concurrent orders and compactions', () => {
+  it('keeps exactly the acknowledged orders, in memory and on disk', async () => {
+    const file = join(dir(), 'busy.json');
+    const fault = new DiskFault();
+    // A compaction after nearly every batch, so failures land around them too.
+    const server = await open(file, fault, 2048);
+    const acked = new Set<string>();
+    const buy = async (idem: string) => {
+      const reply = await server.call('POST', '/orders', ORDER, idem);
+      expect([200, 503]).toContain(reply.status);
+      if (reply.status === 200) acked.add(reply.body.service_ref);
+    };
+    const wave = (name: string) =>
+      Promise.all(Array.from({ length: 12 }, (_, i) => buy(`${name}-${i}`)));
+    await wave('a');
+    const filling = wave('b');
+    fault.mode = 'write';
+    await filling;
+    await wave('c');
+    fault.mode = 'off';
+    const after = await untilWritable(() => server.call('POST', '/orders', ORDER, 'after'));
+    acked.add(after.body.service_ref);
+    await wave('d');
+    const refs = (orders: Array<{ service_ref: string }>) =>
+      new Set(orders.map((o) => o.service_ref));
+    // Memory holds exactly what was acknowledged, and so does the file after a restart.
+    expect(refs((await server.call('GET', '/orders?limit=100')).body.orders)).toEqual(acked);
+    expect(fault.failures).toBeGreaterThan(0);
+    expect(server.errors).toEqual([]);
+    expect(server.warnings).toHaveLength(2);
+    await closers.pop()?.();
+    const reopened = await openState(file);
+    closers.push(() => reopened.server.close());
+    expect(refs((await reopened.call('GET', '/orders?limit=100')).body.orders)).toEqual(acked);
   });
 });

@@ -18,8 +18,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The API pipeline, built from the contract table: route (404/405), rate-limit
  * accounting (headers on every response, 429), auth (401), source IP and scope (403),
- * Shield pause (503), body size (413), Content-Type and JSON (400), path/query/body validation (400),
- * Idempotency-Key (428/400), idempotency claim/replay (409), then the operation.
+ * Shield pause (503), body size (413), Content-Type and JSON (400), path/query/body
+ * validation (400), Idempotency-Key (428/400), durable state writable (503), idempotency
+ * claim/replay (409), then the operation.
  */
 export function createDispatcher(
   ctx: ServerContext,

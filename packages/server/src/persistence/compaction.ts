@@ -37,6 +37,7 @@ export class Compactor {
   #snapshotBytes: number;
   #running: Promise<void> | undefined;
   #stopped = false;
+  #held = false;
 
   constructor(options: CompactorOptions) {
     this.#options = options;
@@ -51,7 +52,7 @@ export class Compactor {
 
   /** Starts a compaction unless one is running or it was stopped; resolves when done. */
   compact(): Promise<void> {
-    if (this.#stopped) return this.#running ?? Promise.resolve();
+    if (this.#stopped || this.#held) return this.#running ?? Promise.resolve();
     this.#running ??= this.#run()
       .catch(this.#options.onError)
       .finally(() => {
@@ -60,9 +61,18 @@ export class Compactor {
     return this.#running;
   }
 
-  /** Resolves once the running compaction (if any) is done, failed or not. */
-  async settled(): Promise<void> {
+  /**
+   * Starts no compaction until {@link Compactor.release} (from this call on, synchronously);
+   * resolves once the running one (if any) is done, failed or not.
+   */
+  async hold(): Promise<void> {
+    this.#held = true;
     while (this.#running !== undefined) await this.#running;
+  }
+
+  /** Compactions start again (see {@link Compactor.hold}). */
+  release(): void {
+    this.#held = false;
   }
 
   /** Follows the files as a reload found them (after a failed write was recovered from). */
@@ -86,10 +96,13 @@ export class Compactor {
       serialize = capture(next);
       switched = writer.rotate(() => openJournal(next));
     });
+    // Only a state whose lines are all durable becomes a snapshot: if a write before the
+    // switch fails, the capture holds changes that were not acknowledged.
+    await switched;
+    // Appends go to journal `next` from here, whether or not the snapshot gets written.
+    this.#generation = next;
     const snapshot = serialize();
     await writeSnapshot(layout, snapshot);
-    await switched;
-    this.#generation = next;
     this.#snapshotBytes = Buffer.byteLength(snapshot.state);
     for (const generation of await layout.journals()) {
       if (generation < next) await unlink(layout.journal(generation));

@@ -171,7 +171,6 @@ export class JournalWriter {
     }
     this.#failed = undefined;
     this.#last = undefined;
-    this.#options.onFlushed?.(this.#bytes);
   }
 
   /** Waits for every filled slot to be written, then closes the file. */

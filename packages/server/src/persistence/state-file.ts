@@ -133,9 +133,14 @@ class StateFile implements DurableState {
     const writer = this.#writer as JournalWriter;
     const gate = this.#gate as UnitGate;
     let reloaded = false;
+    // No compaction while memory and files are put back in step (none may snapshot a state
+    // that was not durable). Held before the gate is asked for (synchronously, so units
+    // arriving from now on wait for the reload): one already running asked for it first.
+    const held = this.#compactor?.hold();
     while (!this.#closed) {
       try {
         await gate.exclusive(async () => {
+          await held;
           if (!reloaded) {
             await this.#reload(writer);
             reloaded = true;
@@ -146,6 +151,7 @@ class StateFile implements DurableState {
           this.#units?.tolerateReadFailures(false);
           await this.#reload(writer);
         });
+        this.#compactor?.release();
         this.#options.onWarning('the journal takes writes again; writes resume');
         return;
       } catch (error) {
@@ -159,7 +165,6 @@ class StateFile implements DurableState {
   // what a failed write left first, and continues the journal where the reload found it.
   async #reload(writer: JournalWriter): Promise<void> {
     const { ctx, control } = this.#parts;
-    await this.#compactor?.settled();
     await writer.discardUndurable().catch(() => {});
     this.#reloading = true;
     let recovered: Awaited<ReturnType<typeof recover>>;
