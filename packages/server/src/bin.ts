@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
       ...(log === undefined ? {} : { onRequest: log }),
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+      ...(options.adminBodyBytes === undefined ? {} : { adminBodyBytes: options.adminBodyBytes }),
       ...compactBytes(process.env.REF_STATE_COMPACT_BYTES),
       onWarning: (message) => process.stderr.write(`ref-server: warning: ${message}\n`),
     });
