@@ -108,10 +108,18 @@ describe.each(TRANSPORTS)('console session over %s', (transport) => {
     expect((await api.admin('GET', '/shield')).body).toEqual({ paused: false, retry_after: 9 });
   });
 
-  it('streams a journal entry for an API call made after subscribing', async () => {
+  it('streams a journal entry for an API call made after subscribing (listen() only)', async () => {
     const stream = await admin('/requests/stream', {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
+    if (transport === 'msw') {
+      // msw cannot cancel a streamed body; it says so rather than leak a subscription.
+      expect([stream.status, await stream.json()]).toEqual([
+        404,
+        { error: 'event_stream_needs_http' },
+      ]);
+      return;
+    }
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('request-id')).toMatch(/^req_/);
