@@ -7,16 +7,19 @@ import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
 import { Extensions } from './extensions';
 import { createAdminHandler } from './http/admin-routes';
+import { AdminSessions, sessionIdFrom } from './http/admin-session';
 import { jsonResponse } from './http/api-request';
 import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES, type ServedHandler } from './http/body-limit';
 import { createDispatcher } from './http/dispatcher';
 import { createMswHandlers } from './http/msw-handlers';
+import { requestEntry } from './http/request-entry';
 import { createRequestHandler } from './http/request-handler';
+import { withRequestId } from './http/request-id';
 import { fromWebRequest, toWebResponse } from './http/web-adapter';
 import { base64UrlEncode } from './internal/base64url';
 import { randomBytes } from './internal/crypto';
 import { operationImpls } from './operations/index';
-import { RequestJournal } from './request-journal';
+import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './request-journal';
 import { demoScenario } from './scenario/demo';
 import { parseScenario } from './scenario/validate';
 import { defaultFaults, type RequestEntry, type ServerContext } from './server-context';
@@ -32,8 +35,10 @@ export interface ReferenceServerOptions {
   readonly baseUrl?: string;
   /** Admin token for `/__admin`. Default: random (see `adminToken` on the result). */
   readonly adminToken?: string;
-  /** Called once per API request (never with a token); the request log hooks in here. */
+  /** Called once per API request with its journal entry (credentials redacted); the request log hooks in here. */
   readonly onRequest?: (entry: RequestEntry) => void;
+  /** API requests the request journal keeps (`GET /__admin/requests`). Default 1,000. */
+  readonly journalSize?: number;
   /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
   readonly onError?: (error: unknown) => void;
   /** Largest admin body in bytes, read only with the admin token. Default 256 MiB. */
@@ -90,7 +95,7 @@ export function createReferenceCore(
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const adminToken = options.adminToken ?? `refadm_${base64UrlEncode(randomBytes(18))}`;
   const onError = options.onError ?? ((error: unknown) => console.error('ref-server:', error));
-  const journal = new RequestJournal();
+  const journal = new RequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const clock = createClock(startOverride ?? Date.now());
   const ctx: ServerContext = {
     store: new Store(() => clock.nowMs()),
@@ -101,8 +106,10 @@ export function createReferenceCore(
     rateLimiter: new RateLimiter(),
     extensions: new Extensions(),
     pending: null,
-    onRequest: (entry) => {
-      journal.add(entry);
+    onRequest: (request, response, facts) => {
+      const entry = requestEntry(request, response, facts);
+      // The journal holds the API (the base path); the request log sees every request.
+      if (request.path.startsWith(`${basePath}/`)) journal.add(entry);
       options.onRequest?.(entry);
     },
     onError,
@@ -120,31 +127,41 @@ export function createReferenceCore(
     if (durable === undefined) onError(error);
   });
 
-  const adminHandler = createAdminHandler(admin, adminToken);
+  const sessions = new AdminSessions();
+  const adminHandler = createAdminHandler({
+    admin,
+    token: adminToken,
+    journal,
+    shield: () => ctx.shield,
+    sessions,
+  });
   const bodyLimit = createBodyLimit({
     adminToken,
     adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
+    isAdminSession: (cookie) => sessions.has(sessionIdFrom(cookie)),
     isApiKey: (token) =>
       ctx.pending === null
         ? ctx.store.authenticate(token) !== undefined
         : ctx.pending.then(() => ctx.store.authenticate(token) !== undefined),
   });
-  const requestHandler = createRequestHandler(
-    createDispatcher(ctx, operationImpls, basePath),
-    // Admin calls wait for the initial load so they never race it, and answer once durable.
-    async (request) => {
-      if (ctx.pending !== null) await ctx.pending;
-      const response = await adminHandler(request);
-      try {
-        await durable?.flush();
-      } catch (error) {
-        // Not durable (the journal refuses writes): 503 state_unavailable, as on the API.
-        if (!(error instanceof DomainError)) throw error;
-        return jsonResponse(error.status, error.toBody(), { ...error.headers });
-      }
-      return response;
-    },
-    onError,
+  const requestHandler = withRequestId(
+    createRequestHandler(
+      createDispatcher(ctx, operationImpls, basePath),
+      // Admin calls wait for the initial load so they never race it, and answer once durable.
+      async (request) => {
+        if (ctx.pending !== null) await ctx.pending;
+        const response = await adminHandler(request);
+        try {
+          await durable?.flush();
+        } catch (error) {
+          // Not durable (the journal refuses writes): 503 state_unavailable, as on the API.
+          if (!(error instanceof DomainError)) throw error;
+          return jsonResponse(error.status, error.toBody(), { ...error.headers });
+        }
+        return response;
+      },
+      onError,
+    ),
   );
   const handle: ServedHandler = Object.assign(requestHandler, { bodyLimit });
 

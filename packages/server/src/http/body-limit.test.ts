@@ -3,17 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { createBodyLimit, type RequestHead } from './body-limit';
 import { fromWebRequest } from './web-adapter';
 
-const head = (path: string, authorization?: string): RequestHead => ({
+const head = (path: string, authorization?: string, cookie?: string): RequestHead => ({
   method: 'POST',
   path,
   search: '',
-  header: (name) => (name === 'authorization' ? authorization : undefined),
+  header: (name) => ({ authorization, cookie })[name as 'authorization' | 'cookie'],
   sourceAddress: '127.0.0.1',
 });
+
+const isAdminSession = (cookie: string | undefined) => cookie === 'refapi_admin=live';
 
 const limit = createBodyLimit({
   adminToken: 'admin-secret',
   adminBodyBytes: 1024 * 1024,
+  isAdminSession,
   isApiKey: (token) => token === 'refak_good',
 });
 
@@ -23,6 +26,13 @@ describe('createBodyLimit', () => {
     expect(limit(head('/__admin/scenario'))).toBe(0);
     expect(limit(head('/__admin/scenario', 'Bearer refak_good'))).toBe(0);
     expect(limit(head('/__admin/scenario', 'Bearer admin-secretX'))).toBe(0);
+  });
+
+  it("reads an admin body with the console's session cookie, but not beside a wrong token", () => {
+    expect(limit(head('/__admin/clock', undefined, 'refapi_admin=live'))).toBe(1024 * 1024);
+    expect(limit(head('/__admin/clock', undefined, 'refapi_admin=stale'))).toBe(0);
+    expect(limit(head('/__admin/clock', 'Bearer wrong', 'refapi_admin=live'))).toBe(0);
+    expect(limit(head('/v1/orders', undefined, 'refapi_admin=live'))).toBe(0);
   });
 
   it('reads an API body only with a valid key, up to 64 KiB (the admin token is no key)', () => {
@@ -36,6 +46,7 @@ describe('createBodyLimit', () => {
     const later = createBodyLimit({
       adminToken: 'admin-secret',
       adminBodyBytes: 1,
+      isAdminSession,
       isApiKey: async (token) => token === 'refak_good',
     });
     expect(await later(head('/v1/orders', 'Bearer refak_good'))).toBe(LIMITS.requestBodyBytesMax);

@@ -22,8 +22,10 @@ export const DEFAULT_ADMIN_BODY_BYTES = 256 * 1024 * 1024;
 /** What the body limit needs to know about credentials. */
 export interface BodyLimitOptions {
   readonly adminToken: string;
-  /** Cap of an admin body sent with the admin token. */
+  /** Cap of an admin body sent with the admin token or a console session cookie. */
   readonly adminBodyBytes: number;
+  /** Whether a `Cookie` header carries a live console session (the console's admin credential). */
+  readonly isAdminSession: (cookieHeader: string | undefined) => boolean;
   /** Whether a bearer token is a valid API key (after the state is loaded). */
   readonly isApiKey: (token: string | undefined) => boolean | Promise<boolean>;
 }
@@ -31,14 +33,17 @@ export interface BodyLimitOptions {
 /**
  * Credentials first, body second: a request without a valid admin token or API key gets
  * no body read at all, an API request at most the API limit (64 KiB), and only a request
- * carrying the admin token the large admin limit. So nobody without a credential makes
+ * carrying the admin token (or the console's session cookie) the large admin limit. So nobody without a credential makes
  * the server buffer anything.
  */
 export function createBodyLimit(options: BodyLimitOptions): BodyLimit {
   return (head) => {
     const token = bearerToken(head.header('authorization'));
     if (isAdminPath(head.path)) {
-      return secretsEqual(token, options.adminToken) ? options.adminBodyBytes : 0;
+      const admin =
+        secretsEqual(token, options.adminToken) ||
+        (token === undefined && options.isAdminSession(head.header('cookie')));
+      return admin ? options.adminBodyBytes : 0;
     }
     if (token === undefined) return 0;
     const valid = options.isApiKey(token);

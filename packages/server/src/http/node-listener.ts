@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest, ApiResponse } from './api-request';
 import type { ServedHandler } from './body-limit';
 import { readLimitedBody } from './body-reader';
+import type { OpenStreams } from './node-stream';
+import { newRequestId } from './request-id';
 
 // Dispatches straight from node's request to the route table: no WHATWG Request/Response
 // objects on the hot path (they alone cost ~70% of throughput in our measurements).
@@ -19,17 +21,40 @@ function headerGetter(req: IncomingMessage): (name: string) => string | undefine
   };
 }
 
-// `close`: the body was left unread or cut off, so the connection cannot carry another request.
-function send(res: ServerResponse, response: ApiResponse, close = false): void {
-  const headers: Record<string, string | number> = response.headers;
+function allHeaders(req: IncomingMessage): Record<string, string> {
+  const all: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return all;
+}
+
+/** How a response goes out: streams for event streams, `close` when the body was left unread or cut off. */
+interface SendOptions {
+  readonly streams?: OpenStreams | undefined;
+  /** The connection cannot carry another request (its body was left unread or cut off). */
+  readonly close?: boolean;
+}
+
+function send(res: ServerResponse, response: ApiResponse, options: SendOptions = {}): void {
+  if (response.stream !== undefined && options.streams !== undefined) {
+    options.streams.open(res, response, response.stream);
+    return;
+  }
+  const headers: Record<string, string | number | string[]> = response.headers;
   headers['content-length'] = Buffer.byteLength(response.body);
-  if (close) headers.connection = 'close';
+  if (response.cookies !== undefined) headers['set-cookie'] = [...response.cookies];
+  if (options.close === true) headers.connection = 'close';
   res.writeHead(response.status, headers);
   res.end(response.body);
 }
 
-/** A node:http request listener serving the handler. */
-export function createNodeListener(handle: ServedHandler, onError: (error: unknown) => void) {
+/** A node:http request listener serving the handler (streamed responses go to `streams`). */
+export function createNodeListener(
+  handle: ServedHandler,
+  onError: (error: unknown) => void,
+  streams?: OpenStreams,
+) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const raw = req.url ?? '/';
     const target = raw.startsWith('/') ? raw : safePath(raw);
@@ -40,29 +65,35 @@ export function createNodeListener(handle: ServedHandler, onError: (error: unkno
       path,
       search: q === -1 ? '' : target.slice(q + 1),
       header: headerGetter(req),
+      headers: () => allHeaders(req),
       body: undefined,
       bodyTooLarge: false,
       sourceAddress: req.socket.remoteAddress ?? '',
     };
-    const respond = (response: ApiResponse) => send(res, response);
     const fail = (error: unknown) => {
       onError(error);
       if (!res.headersSent)
-        send(res, { status: 500, headers: {}, body: '{"error":"internal_error"}' });
+        send(res, {
+          status: 500,
+          headers: { 'request-id': newRequestId() },
+          body: '{"error":"internal_error"}',
+        });
       else res.destroy();
     };
     if (!hasBody(req)) {
-      handle(request).then(respond).catch(fail);
+      handle(request)
+        .then((response) => send(res, response, { streams }))
+        .catch(fail);
       return;
     }
     // Credentials are checked from the headers before a byte of the body is read.
     Promise.resolve(handle.bodyLimit(request))
       .then(async (limit) => {
-        if (limit === 0) return send(res, await handle(request), true);
+        if (limit === 0) return send(res, await handle(request), { streams, close: true });
         const { body, tooLarge } = await readLimitedBody(req, limit, req.headers['content-length']);
         request.body = body;
         request.bodyTooLarge = tooLarge;
-        send(res, await handle(request), tooLarge);
+        send(res, await handle(request), { streams, close: tooLarge });
       })
       .catch(fail);
   };

@@ -1,5 +1,6 @@
 import type { ApiRequest, ApiResponse } from './api-request';
 import type { BodyLimit, RequestHead } from './body-limit';
+import { readableBody } from './event-stream';
 
 /** Source address reported for in-process requests (msw, bound fetch): there is no peer. */
 export const IN_PROCESS_ADDRESS = '127.0.0.1';
@@ -17,6 +18,7 @@ export async function fromWebRequest(
     path: url.pathname,
     search: url.search.slice(1),
     header: (name) => headers.get(name) ?? undefined,
+    headers: () => Object.fromEntries(headers),
     sourceAddress,
   };
   if (request.body === null) return { ...head, body: undefined, bodyTooLarge: false };
@@ -51,8 +53,22 @@ export async function fromWebRequest(
 
 /** Turns an {@link ApiResponse} into a WHATWG Response. */
 export function toWebResponse(response: ApiResponse): Response {
+  if (response.stream !== undefined) {
+    return new Response(readableBody(response.stream), {
+      status: response.status,
+      headers: response.headers,
+    });
+  }
+  if (response.cookies === undefined) {
+    return new Response(response.body === '' ? null : response.body, {
+      status: response.status,
+      headers: response.headers,
+    });
+  }
+  const headers = new Headers(response.headers);
+  for (const cookie of response.cookies) headers.append('set-cookie', cookie);
   return new Response(response.body === '' ? null : response.body, {
     status: response.status,
-    headers: response.headers,
+    headers,
   });
 }
