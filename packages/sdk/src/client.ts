@@ -76,6 +76,12 @@ export class RefClient {
     requireNonNegative('maxRetryAfter', options.maxRetryAfter);
     requireNonNegative('timeout', options.timeout);
     requireNonNegative('totalTimeout', options.totalTimeout);
+    const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+    if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+      throw new ConfigurationError(
+        `maxResponseBytes must be a positive whole number of bytes, got ${maxResponseBytes}.`,
+      );
+    }
     this.baseUrl = resolveBaseUrl(options.baseUrl ?? readEnv('REF_BASE_URL') ?? DEFAULTS.baseUrl);
     const logLevel = options.logLevel ?? parseLogLevel(readEnv('REF_LOG_LEVEL')) ?? 'off';
     const transport = new Transport({
@@ -86,6 +92,7 @@ export class RefClient {
       totalTimeout: options.totalTimeout,
       maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
       maxRetryAfter: options.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
+      maxResponseBytes,
       // Browsers forbid setting User-Agent; elsewhere it is the only header we add.
       userAgent: isBrowserLike() ? undefined : `refapi-sdk/${VERSION}`,
       log: createLevelLogger(options.logger ?? console, logLevel),

@@ -113,6 +113,29 @@ export class ResponseValidationError extends RefSdkError {
   }
 }
 
+/**
+ * A response body passed `maxResponseBytes`: the connection was dropped without reading the
+ * rest, so memory stays bounded. Never retried.
+ */
+export class ResponseTooLargeError extends RefSdkError {
+  override readonly name: string = 'ResponseTooLargeError';
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** URL of the request. */
+  readonly url: string;
+  /** The limit that was passed, in bytes. */
+  readonly maxBytes: number;
+
+  constructor(init: { method: string; url: string; maxBytes: number }) {
+    super(
+      `${init.method} ${init.url} answered more than ${init.maxBytes} bytes; the connection was dropped. Raise maxResponseBytes if such a response is expected.`,
+    );
+    this.method = init.method;
+    this.url = init.url;
+    this.maxBytes = init.maxBytes;
+  }
+}
+
 /** A list answered a cursor it already gave: stopping instead of looping forever. */
 export class PaginationLoopError extends RefSdkError {
   override readonly name: string = 'PaginationLoopError';
