@@ -28,10 +28,19 @@ function resolveBaseUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigurationError(`baseUrl ${JSON.stringify(value)} is not an absolute URL.`);
+    const shown = value.replace(/\/\/[^/?#\s@]*@/, '//***@');
+    throw new ConfigurationError(`baseUrl ${JSON.stringify(shown)} is not an absolute URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigurationError(`baseUrl must use http or https, got ${url.protocol}`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    // fetch refuses such URLs; the message shows the URL without them.
+    url.username = '';
+    url.password = '';
+    throw new ConfigurationError(
+      `baseUrl ${url.toString()} must not contain a user name or password; the API key authenticates.`,
+    );
   }
   return url.toString().replace(/\/+$/, '');
 }

@@ -15,6 +15,14 @@ export function liveViews(ctx: Ctx): boolean {
   );
 }
 
+/** How long a `--wait` waits when `--timeout` is not given. */
+export const DEFAULT_WAIT_MS = 120_000;
+
+/** The `--wait` deadline: the global `--timeout`, else {@link DEFAULT_WAIT_MS}. */
+export function waitTimeoutMs(ctx: Ctx): number {
+  return ctx.globals.timeout ?? DEFAULT_WAIT_MS;
+}
+
 /** What is being waited for, e.g. `{subject: 'rule 5b0f…', target: 'active'}`. */
 export interface WaitGoal {
   readonly subject: string;

@@ -40,8 +40,10 @@ export function describeError(error: unknown): ErrorReport {
   }
   if (isRefApiError(error)) return describeApiError(error);
   if (isTimeoutError(error)) {
+    // Say which request gave up and which limit did it, so the user knows what to raise.
+    const what = error.method ? `${error.method} ${error.url}` : 'the request';
     return {
-      message: error.message.replace(/\.$/, ''),
+      message: `${what} timed out: no complete response within ${formatMs(error.timeoutMs)} (--timeout); the server is slow or not answering`,
       code: 'timeout',
       exitCode: EXIT.error,
       retriable: true,
@@ -87,6 +89,8 @@ function describeApiError(error: RefApiError): ErrorReport {
     retriable: error.status === 429 || error.status >= 500 || code === 'idempotency_key_in_use',
   };
 }
+
+const formatMs = (ms: number) => (ms < 1000 ? `${ms}ms` : `${Math.round(ms / 100) / 10}s`);
 
 const codeOf = (name: string) =>
   name

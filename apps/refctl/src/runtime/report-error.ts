@@ -1,6 +1,7 @@
 import type { ExitCode } from '../cli/exit-codes';
 import type { RunState } from '../cli/run-state';
 import { red } from '../output/colors';
+import { escapeControls } from '../output/control-chars';
 import { describeError } from './describe-error';
 import { colorEnabled, type Io } from './io';
 import { scrub } from './scrub';
@@ -37,7 +38,9 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
     const retry =
       key !== undefined && report.retriable ? `; retry safely with --idempotency-key ${key}` : '';
     const prefix = colorEnabled(io, io.stderr, state.color) ? red('error:') : 'error:';
-    io.stderr.write(`${prefix} ${scrub(`${report.message}${where}${retry}`, state.secrets)}\n`);
+    // One line, whatever the server put in its error code.
+    const line = escapeControls(scrub(`${report.message}${where}${retry}`, state.secrets));
+    io.stderr.write(`${prefix} ${line}\n`);
   }
   if (state.debug && error instanceof Error && error.stack) {
     io.stderr.write(`${scrub(error.stack, state.secrets)}\n`);
