@@ -1,6 +1,7 @@
 import { ConfigurationError } from './errors/client-errors';
 import { Core } from './internal/core';
 import { createLevelLogger, parseLogLevel } from './internal/log';
+import { ResponseChecker } from './internal/response-check';
 import { isBrowserLike, readEnv } from './internal/runtime';
 import { Transport } from './internal/transport';
 import { type ClientOptions, DEFAULTS } from './options';
@@ -93,6 +94,13 @@ export class RefClient {
     }
     this.baseUrl = resolveBaseUrl(options.baseUrl ?? readEnv('REF_BASE_URL') ?? DEFAULTS.baseUrl);
     const logLevel = options.logLevel ?? parseLogLevel(readEnv('REF_LOG_LEVEL')) ?? 'off';
+    const validateResponses = options.validateResponses ?? 'compatible';
+    if (![true, false, 'compatible', 'strict'].includes(validateResponses)) {
+      throw new ConfigurationError(
+        `validateResponses must be 'compatible', 'strict' or false, got ${JSON.stringify(validateResponses)}.`,
+      );
+    }
+    const log = createLevelLogger(options.logger ?? console, logLevel);
     const transport = new Transport({
       baseUrl: this.baseUrl,
       apiKey,
@@ -104,9 +112,11 @@ export class RefClient {
       maxResponseBytes,
       // Browsers forbid setting User-Agent; elsewhere it is the only header we add.
       userAgent: isBrowserLike() ? undefined : `refapi-sdk/${VERSION}`,
-      log: createLevelLogger(options.logger ?? console, logLevel),
+      log,
     });
-    this.#core = new Core(transport, options.validateResponses ?? true);
+    // `true` was the default before the modes existed: it keeps meaning the default.
+    const mode = validateResponses === true ? 'compatible' : validateResponses;
+    this.#core = new Core(transport, new ResponseChecker(mode, log));
     this.account = new AccountResource(this.#core);
     this.balance = new BalanceResource(this.#core);
     this.invoices = new InvoicesResource(this.#core);

@@ -27,8 +27,14 @@ export interface ClientOptions {
   maxResponseBytes?: number | undefined;
   /** The fetch to send requests with. Default: `globalThis.fetch`. */
   fetch?: FetchFunction | undefined;
-  /** Check every response against the contract's zod schema. Default true. */
-  validateResponses?: boolean | undefined;
+  /**
+   * How responses are checked against the contract. `'compatible'` (the default; `true` is
+   * the same) keeps unknown properties and accepts new values of enums the SDK does not
+   * branch on, warning once per operation and path through the logger; a missing field or a
+   * wrong type still throws `ResponseValidationError`. `'strict'` throws on any difference;
+   * `false` checks nothing.
+   */
+  validateResponses?: 'compatible' | 'strict' | boolean | undefined;
   /** Where log lines go. Default `console`. */
   logger?: Logger | undefined;
   /**

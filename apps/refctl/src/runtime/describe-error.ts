@@ -18,6 +18,8 @@ export interface ErrorReport {
   /** The 409 body's lifecycle `status`. */
   readonly conflictStatus?: string | undefined;
   readonly exitCode: ExitCode;
+  /** The server's `Request-Id` of the failed exchange, to find it in `/__admin/requests`. */
+  readonly requestId?: string | undefined;
   /** Whether sending the same request again (same idempotency key) may succeed. */
   readonly retriable: boolean;
 }
@@ -33,6 +35,12 @@ export function exitCodeForStatus(status: number): ExitCode {
 
 /** Turns anything thrown into a report; never includes a stack or a request header. */
 export function describeError(error: unknown): ErrorReport {
+  const report = describeKind(error);
+  const requestId = isRefSdkError(error) ? error.requestId : undefined;
+  return requestId === undefined ? report : { ...report, requestId };
+}
+
+function describeKind(error: unknown): ErrorReport {
   if (error instanceof CliError) {
     // An interruption may land after a mutation was sent: its outcome is unknown.
     const retriable = error instanceof InterruptedError;

@@ -24,6 +24,7 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
         ...(report.conflictStatus === undefined ? {} : { conflict_status: report.conflictStatus }),
         exit_code: report.exitCode,
         retriable: report.retriable,
+        ...(report.requestId === undefined ? {} : { request_id: report.requestId }),
         ...(key === undefined ? {} : { idempotency_key: key }),
       },
     };
@@ -35,11 +36,14 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
         : ` (${report.status} ${report.code}${report.conflictStatus ? `, status ${report.conflictStatus}` : ''})`;
     // Only an uncertain outcome is worth retrying with the same key: a definitive rejection
     // is stored under the key too and would just be replayed.
+    const request = report.requestId === undefined ? '' : ` (request ${report.requestId})`;
     const retry =
       key !== undefined && report.retriable ? `; retry safely with --idempotency-key ${key}` : '';
     const prefix = colorEnabled(io, io.stderr, state.color) ? red('error:') : 'error:';
     // One line, whatever the server put in its error code.
-    const line = escapeControls(scrub(`${report.message}${where}${retry}`, state.secrets));
+    const line = escapeControls(
+      scrub(`${report.message}${where}${request}${retry}`, state.secrets),
+    );
     io.stderr.write(`${prefix} ${line}\n`);
   }
   if (state.debug && error instanceof Error && error.stack) {

@@ -1,5 +1,6 @@
 import { ResponseTooLargeError } from '../errors/client-errors';
 import type { FetchFunction } from '../options';
+import { readRequestId } from './request-id';
 
 // Invariant: a response reaches the SDK only after its whole body has been read, inside the
 // fetch that ky times. So ky's per-attempt `timeout` and the call's signal cover the body as
@@ -61,7 +62,9 @@ export function boundedFetch(fetch: FetchFunction | undefined, maxBytes: number)
     if (body === null) return response;
     const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
     const url = input instanceof Request ? input.url : String(input);
-    const tooLarge = () => new ResponseTooLargeError({ method, url, maxBytes });
+    const requestId = readRequestId(response.headers);
+    const tooLarge = () =>
+      new ResponseTooLargeError({ method, url, maxBytes, ...(requestId ? { requestId } : {}) });
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     if (declared > maxBytes) {
       void body.cancel().catch(() => undefined);

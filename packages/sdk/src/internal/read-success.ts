@@ -2,19 +2,21 @@ import type { OperationDef } from '@refapi/schema';
 import type { z } from 'zod';
 import { ResponseValidationError } from '../errors/client-errors';
 import { parseRateLimit } from '../rate-limit';
+import { readRequestId } from './request-id';
+import type { ResponseChecker } from './response-check';
 
 const notJson = (text: string): z.core.$ZodIssue[] => [
   { code: 'custom', path: [], message: 'response body is not valid JSON', input: text },
 ];
 
 /**
- * Reads a successful response: JSON (validated against the success schema when asked),
- * CSV text for exports, nothing for operations without a body schema.
+ * Reads a successful response: JSON (checked against the success schema in the checker's
+ * mode), CSV text for exports, nothing for operations without a body schema.
  */
 export async function readSuccess(
   op: OperationDef,
   response: Response,
-  validate: boolean,
+  checker: ResponseChecker,
 ): Promise<unknown> {
   const schema = op.success.schema;
   if (!schema) {
@@ -34,6 +36,7 @@ export async function readSuccess(
       issues,
       body,
       rateLimit: parseRateLimit(response.headers),
+      requestId: readRequestId(response.headers),
     });
   let body: unknown;
   try {
@@ -41,8 +44,7 @@ export async function readSuccess(
   } catch {
     throw fail(notJson(text), text);
   }
-  if (!validate) return body;
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw fail(parsed.error.issues, body);
-  return parsed.data;
+  const checked = checker.check(op, schema, body);
+  if (!checked.ok) throw fail(checked.issues, body);
+  return checked.data;
 }
