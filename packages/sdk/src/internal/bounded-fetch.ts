@@ -7,6 +7,17 @@ import { readRequestId } from './request-id';
 // well as the headers (a server that stalls or drips after the headers cannot hang a call),
 // and no more than `maxBytes` of it is ever held: past the limit the stream is cancelled,
 // which makes fetch drop the connection instead of draining it.
+//
+// The bytes are kept beside the Response (whose own body is then used up) rather than in a
+// new Response: constructing one per call costs more CPU than the whole SDK layer saves.
+const bodies = new WeakMap<Response, Uint8Array>();
+const decoder = new TextDecoder();
+
+/** The body text of a response that went through {@link boundedFetch}. */
+export function bodyText(response: Response): Promise<string> | string {
+  const bytes = bodies.get(response);
+  return bytes === undefined ? response.text() : decoder.decode(bytes);
+}
 
 function signalOf(input: Request | URL | string, init: RequestInit | undefined) {
   return init?.signal ?? (input instanceof Request ? input.signal : undefined);
@@ -17,12 +28,12 @@ async function readAll(
   maxBytes: number,
   signal: AbortSignal | null | undefined,
   tooLarge: () => Error,
-): Promise<Uint8Array<ArrayBuffer>> {
+): Promise<Uint8Array> {
   const reader = body.getReader();
   // A fetch that ignores the signal once the headers are in (an in-process one) is stopped here.
   const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
   signal?.addEventListener('abort', onAbort, { once: true });
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
@@ -33,14 +44,14 @@ async function readAll(
         void reader.cancel().catch(() => undefined);
         throw tooLarge();
       }
-      chunks.push(value as Uint8Array<ArrayBuffer>);
+      chunks.push(value);
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
   // A cancelled read ends as `done`: never hand on a truncated body as a whole one.
   signal?.throwIfAborted();
-  if (chunks.length === 1) return chunks[0] as Uint8Array<ArrayBuffer>;
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
@@ -52,8 +63,8 @@ async function readAll(
 
 /**
  * Wraps `fetch` (default: the global one, looked up per call so interceptors apply) so each
- * response is read whole before it is returned, and fails with {@link ResponseTooLargeError}
- * once the body passes `maxBytes`.
+ * response is read whole before it is returned (read it with {@link bodyText}), and fails
+ * with {@link ResponseTooLargeError} once the body passes `maxBytes`.
  */
 export function boundedFetch(fetch: FetchFunction | undefined, maxBytes: number): FetchFunction {
   return async (input, init) => {
@@ -70,10 +81,7 @@ export function boundedFetch(fetch: FetchFunction | undefined, maxBytes: number)
       void body.cancel().catch(() => undefined);
       throw tooLarge();
     }
-    const bytes = await readAll(body, maxBytes, signalOf(input, init), tooLarge);
-    const copy = new Response(bytes.byteLength === 0 ? null : bytes, response);
-    // A constructed Response has an empty url; errors and logs name the request's.
-    Object.defineProperty(copy, 'url', { value: response.url, enumerable: true });
-    return copy;
+    bodies.set(response, await readAll(body, maxBytes, signalOf(input, init), tooLarge));
+    return response;
   };
 }

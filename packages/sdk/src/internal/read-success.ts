@@ -2,6 +2,7 @@ import type { OperationDef } from '@refapi/schema';
 import type { z } from 'zod';
 import { ResponseValidationError } from '../errors/client-errors';
 import { parseRateLimit } from '../rate-limit';
+import { bodyText } from './bounded-fetch';
 import { readRequestId } from './request-id';
 import type { ResponseChecker } from './response-check';
 
@@ -19,15 +20,12 @@ export async function readSuccess(
   checker: ResponseChecker,
 ): Promise<unknown> {
   const schema = op.success.schema;
-  if (!schema) {
-    // Drain the body so the connection can be reused.
-    await response.arrayBuffer().catch(() => undefined);
-    return undefined;
-  }
+  // The transport has read the body already (and so freed the connection).
+  if (!schema) return undefined;
   if (op.success.csv && response.headers.get('content-type')?.includes('text/csv')) {
-    return response.text();
+    return bodyText(response);
   }
-  const text = await response.text();
+  const text = await bodyText(response);
   const fail = (issues: z.core.$ZodIssue[], body: unknown) =>
     new ResponseValidationError({
       operationId: op.operationId,
