@@ -2,6 +2,7 @@ import { isWaitForError, isWaitTimeoutError, type WaitForPoll } from '@refapi/sd
 // refctl's own WaitTimeoutError (exit 7), which the SDK's one is mapped to below.
 import { CliError, WaitTimeoutError } from '../cli/cli-error';
 import type { Ctx } from '../cli/context';
+import { escapeControls } from '../output/control-chars';
 import { canRenderLive } from '../runtime/io';
 import { note } from '../runtime/print';
 import type { Spinner } from '../ui/render-live';
@@ -53,7 +54,7 @@ export async function waitFor<T>(
   let spinnerLabel = label;
   let printed: string | undefined;
   const onPoll = ({ state, final }: WaitForPoll) => {
-    const text = `${label} (now: ${state})`;
+    const text = `${label} (now: ${escapeControls(state)})`;
     if (live) {
       spinnerLabel = text;
       spinner?.relabel(text);

