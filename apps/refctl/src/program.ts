@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import type { App } from './cli/app';
+import { duration } from './cli/arg-parsers';
 import { examples } from './cli/command-helpers';
 import { registerAccount } from './commands/account';
 import { registerBilling } from './commands/billing';
@@ -30,6 +31,11 @@ export function createProgram(app: App): Command {
     .option(
       '--base-url <url>',
       'API base URL (default: REF_BASE_URL, the profile, then http://127.0.0.1:4010/v1)',
+    )
+    .option(
+      '--timeout <duration>',
+      'give up on the API after this long (e.g. 10s, 2m): each call, retries included (default 30s); with --wait, the whole wait (default 2m)',
+      duration,
     )
     .option('--debug', 'print each HTTP request and response on stderr (Authorization redacted)')
     .option('--no-color', 'no colors (also when NO_COLOR is set)')

@@ -8,6 +8,8 @@ export interface ApiResponse<T> {
   readonly response: Response;
   /** Parsed `RateLimit-*` headers of the response. */
   readonly rateLimit: RateLimitState | undefined;
+  /** The server's `Request-Id` of the response, when it sent one. */
+  readonly requestId: string | undefined;
 }
 
 /**
@@ -27,7 +29,7 @@ export class ApiPromise<T> extends Promise<T> {
     this.#result = result;
   }
 
-  /** Resolves to `{ data, response, rateLimit }`. */
+  /** Resolves to `{ data, response, rateLimit, requestId }`. */
   withResponse(): Promise<ApiResponse<T>> {
     return this.#result;
   }

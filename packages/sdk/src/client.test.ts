@@ -37,6 +37,20 @@ describe('new RefClient()', () => {
       ConfigurationError,
     );
     expect(() => new RefClient({ apiKey: 'refak_x', baseUrl: 'ftp://h/v1' })).toThrow(/http/);
+  });
+
+  it('refuses a baseUrl with credentials without repeating them', () => {
+    for (const baseUrl of ['http://u:s3cretpw@127.0.0.1:9/v1', 'http://u:s3cretpw@bad host/v1']) {
+      const error = (() => {
+        try {
+          new RefClient({ apiKey: 'refak_x', baseUrl });
+        } catch (e) {
+          return e as Error;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error?.message).not.toContain('s3cretpw');
+    }
     expect(() => new RefClient({ apiKey: 'refak_x', maxRetries: -1 })).toThrow(/maxRetries/);
     const secret = 'refak_has space';
     try {

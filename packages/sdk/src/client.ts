@@ -1,6 +1,7 @@
 import { ConfigurationError } from './errors/client-errors';
 import { Core } from './internal/core';
 import { createLevelLogger, parseLogLevel } from './internal/log';
+import { ResponseChecker } from './internal/response-check';
 import { isBrowserLike, readEnv } from './internal/runtime';
 import { Transport } from './internal/transport';
 import { type ClientOptions, DEFAULTS } from './options';
@@ -28,10 +29,19 @@ function resolveBaseUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigurationError(`baseUrl ${JSON.stringify(value)} is not an absolute URL.`);
+    const shown = value.replace(/\/\/[^/?#\s@]*@/, '//***@');
+    throw new ConfigurationError(`baseUrl ${JSON.stringify(shown)} is not an absolute URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigurationError(`baseUrl must use http or https, got ${url.protocol}`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    // fetch refuses such URLs; the message shows the URL without them.
+    url.username = '';
+    url.password = '';
+    throw new ConfigurationError(
+      `baseUrl ${url.toString()} must not contain a user name or password; the API key authenticates.`,
+    );
   }
   return url.toString().replace(/\/+$/, '');
 }
@@ -76,8 +86,21 @@ export class RefClient {
     requireNonNegative('maxRetryAfter', options.maxRetryAfter);
     requireNonNegative('timeout', options.timeout);
     requireNonNegative('totalTimeout', options.totalTimeout);
+    const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+    if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+      throw new ConfigurationError(
+        `maxResponseBytes must be a positive whole number of bytes, got ${maxResponseBytes}.`,
+      );
+    }
     this.baseUrl = resolveBaseUrl(options.baseUrl ?? readEnv('REF_BASE_URL') ?? DEFAULTS.baseUrl);
     const logLevel = options.logLevel ?? parseLogLevel(readEnv('REF_LOG_LEVEL')) ?? 'off';
+    const validateResponses = options.validateResponses ?? 'compatible';
+    if (![true, false, 'compatible', 'strict'].includes(validateResponses)) {
+      throw new ConfigurationError(
+        `validateResponses must be 'compatible', 'strict' or false, got ${JSON.stringify(validateResponses)}.`,
+      );
+    }
+    const log = createLevelLogger(options.logger ?? console, logLevel);
     const transport = new Transport({
       baseUrl: this.baseUrl,
       apiKey,
@@ -86,11 +109,14 @@ export class RefClient {
       totalTimeout: options.totalTimeout,
       maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
       maxRetryAfter: options.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
+      maxResponseBytes,
       // Browsers forbid setting User-Agent; elsewhere it is the only header we add.
       userAgent: isBrowserLike() ? undefined : `refapi-sdk/${VERSION}`,
-      log: createLevelLogger(options.logger ?? console, logLevel),
+      log,
     });
-    this.#core = new Core(transport, options.validateResponses ?? true);
+    // `true` was the default before the modes existed: it keeps meaning the default.
+    const mode = validateResponses === true ? 'compatible' : validateResponses;
+    this.#core = new Core(transport, new ResponseChecker(mode, log));
     this.account = new AccountResource(this.#core);
     this.balance = new BalanceResource(this.#core);
     this.invoices = new InvoicesResource(this.#core);

@@ -22,6 +22,7 @@ export {
   ConfigurationError,
   ConnectionError,
   PaginationLoopError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   WaitForError,
@@ -44,6 +45,7 @@ export {
   isRateLimitError,
   isRefApiError,
   isRefSdkError,
+  isResponseTooLargeError,
   isResponseValidationError,
   isServiceUnavailableError,
   isTimeoutError,
@@ -69,6 +71,7 @@ export {
 export { RefApiError, type RefApiErrorInit, RefSdkError } from './errors/ref-error';
 export type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './internal/operation-types';
 export type { WaitForOptions, WaitForPoll } from './internal/poll';
+export type { ResponseValidationMode } from './internal/response-check';
 export { LOG_LEVELS, type Logger, type LogLevel } from './logger';
 export { type ClientOptions, DEFAULTS, type FetchFunction, type RequestOptions } from './options';
 export { Page, type PageContext, type PageData } from './pagination/page';

@@ -16,17 +16,31 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Longest `Retry-After` to wait for; longer ones fail fast with `retryAfter` set. Default 60 000. */
   maxRetryAfter?: number | undefined;
-  /** Limit of each attempt. Default 30 000. */
+  /** Limit of each attempt, from sending the request to the last byte of the body. Default 30 000. */
   timeout?: number | undefined;
   /** Limit of a whole call across its retries. Default: none. */
   totalTimeout?: number | undefined;
+  /**
+   * Largest response body to read, in bytes. A larger one fails the call with
+   * `ResponseTooLargeError` and drops the connection. Default 33 554 432 (32 MiB).
+   */
+  maxResponseBytes?: number | undefined;
   /** The fetch to send requests with. Default: `globalThis.fetch`. */
   fetch?: FetchFunction | undefined;
-  /** Check every response against the contract's zod schema. Default true. */
-  validateResponses?: boolean | undefined;
+  /**
+   * How responses are checked against the contract. `'compatible'` (the default; `true` is
+   * the same) keeps unknown properties and accepts new values of enums the SDK does not
+   * branch on, warning once per operation and path through the logger; a missing field or a
+   * wrong type still throws `ResponseValidationError`. `'strict'` throws on any difference;
+   * `false` checks nothing.
+   */
+  validateResponses?: 'compatible' | 'strict' | boolean | undefined;
   /** Where log lines go. Default `console`. */
   logger?: Logger | undefined;
-  /** How much to log; defaults to `REF_LOG_LEVEL`, then `off`. `Authorization` is always redacted. */
+  /**
+   * How much to log; defaults to `REF_LOG_LEVEL`, then `off`. Credential headers
+   * (`Authorization`, `Cookie`, `X-Api-Key`, any name with key, token or secret) are always redacted.
+   */
   logLevel?: LogLevel | undefined;
 }
 
@@ -34,7 +48,7 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** Aborts the call, including pending retries. */
   signal?: AbortSignal | undefined;
-  /** Limit of each attempt of this call. */
+  /** Limit of each attempt of this call, body included. */
   timeout?: number | undefined;
   /** Limit of this call across its retries. */
   totalTimeout?: number | undefined;
@@ -55,4 +69,5 @@ export const DEFAULTS = {
   maxRetries: 2,
   maxRetryAfter: 60_000,
   timeout: 30_000,
+  maxResponseBytes: 32 * 1024 * 1024,
 } as const;

@@ -4,6 +4,8 @@ import type { RateLimitState } from './rate-limit';
 export interface ResultMeta {
   /** Parsed `RateLimit-*` headers of the response that produced this result. */
   readonly rateLimit: RateLimitState | undefined;
+  /** The server's `Request-Id` of that response (undefined when it sent none). */
+  readonly requestId: string | undefined;
 }
 
 /** An object result with its metadata; primitives (CSV text, empty 202 bodies) stay as they are. */

@@ -5,6 +5,7 @@ import type { Handler } from '../cli/lazy-action';
 import { readConfig, writeConfig } from '../config/config-file';
 import { configFilePath } from '../config/config-path';
 import { maskKey } from '../config/mask-key';
+import { maskUrlCredentials } from '../config/mask-url';
 import { checkBaseUrl, resolveSettings } from '../config/resolve-settings';
 import type { View } from '../output/view';
 import { note, print } from '../runtime/print';
@@ -70,7 +71,8 @@ export const list: Handler = async (ctx) => {
   const rows = Object.entries(config.profiles).map(([name, p]) => ({
     name,
     current: name === config.current_profile,
-    base_url: p.base_url ?? null,
+    // A profile written before credentials were refused may still hold some.
+    base_url: p.base_url === undefined ? null : maskUrlCredentials(p.base_url),
     api_key: p.api_key === undefined ? null : maskKey(p.api_key),
   }));
   await print(ctx, { kind: 'rows', value: rows, rows, view: profileView });

@@ -4,7 +4,7 @@ import type { Ctx } from '../cli/context';
 import type { Handler } from '../cli/lazy-action';
 import { print } from '../runtime/print';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
-import { waitFor } from './wait';
+import { waitFor, waitTimeoutMs } from './wait';
 
 type Shield = ReturnType<RefClient['shield']>;
 type Options = Parameters<Handler>[2];
@@ -33,7 +33,7 @@ export async function queueRule(
             target: 'active',
             checkWith: `refctl shield rules list ${serviceRef}`,
           },
-          opts.timeout as number,
+          waitTimeoutMs(ctx),
           (o) => shield.rules.waitFor(rule.id, { state: 'active', ...o }),
         )
       : rule;

@@ -8,7 +8,7 @@ import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { queueRule } from './queue-rule';
 import { ruleIntent } from './rule-intent';
 import { ruleView } from './views';
-import { waitFor } from './wait';
+import { waitFor, waitTimeoutMs } from './wait';
 
 /** `refctl shield rules list REF`: JSON is the array of rules. */
 export const list: Handler = async (ctx, [ref]) => {
@@ -49,7 +49,7 @@ export const remove: Handler = async (ctx, [ref, id], opts) => {
         target: 'deleted',
         checkWith: `refctl shield rules list ${serviceRef}`,
       },
-      opts.timeout as number,
+      waitTimeoutMs(ctx),
       (o) => rules.waitFor(ruleId, { state: 'deleted', ...o }),
     );
   } else {

@@ -6,7 +6,7 @@ import { print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { queueRule } from './queue-rule';
-import { waitFor } from './wait';
+import { waitFor, waitTimeoutMs } from './wait';
 
 /** `refctl shield overview REF`: JSON is the whole overview; the table a summary. */
 export const overview: Handler = async (ctx, [ref]) => {
@@ -51,7 +51,7 @@ export const setProfile: Handler = async (ctx, [ref, rawCode], opts) => {
       ? await waitFor(
           ctx,
           { subject: `profile ${code}`, target, checkWith: `refctl shield overview ${serviceRef}` },
-          opts.timeout as number,
+          waitTimeoutMs(ctx),
           (o) => shield.profiles.waitFor(code, { state: target, ...o }),
         )
       : profile;

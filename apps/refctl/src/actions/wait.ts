@@ -2,6 +2,7 @@ import { isWaitForError, isWaitTimeoutError, type WaitForPoll } from '@refapi/sd
 // refctl's own WaitTimeoutError (exit 7), which the SDK's one is mapped to below.
 import { CliError, WaitTimeoutError } from '../cli/cli-error';
 import type { Ctx } from '../cli/context';
+import { escapeControls } from '../output/control-chars';
 import { canRenderLive } from '../runtime/io';
 import { note } from '../runtime/print';
 import type { Spinner } from '../ui/render-live';
@@ -13,6 +14,14 @@ export function liveViews(ctx: Ctx): boolean {
     canRenderLive(ctx.io, ctx.io.stdout) &&
     canRenderLive(ctx.io, ctx.io.stderr)
   );
+}
+
+/** How long a `--wait` waits when `--timeout` is not given. */
+export const DEFAULT_WAIT_MS = 120_000;
+
+/** The `--wait` deadline: the global `--timeout`, else {@link DEFAULT_WAIT_MS}. */
+export function waitTimeoutMs(ctx: Ctx): number {
+  return ctx.globals.timeout ?? DEFAULT_WAIT_MS;
 }
 
 /** What is being waited for, e.g. `{subject: 'rule 5b0f…', target: 'active'}`. */
@@ -45,7 +54,7 @@ export async function waitFor<T>(
   let spinnerLabel = label;
   let printed: string | undefined;
   const onPoll = ({ state, final }: WaitForPoll) => {
-    const text = `${label} (now: ${state})`;
+    const text = `${label} (now: ${escapeControls(state)})`;
     if (live) {
       spinnerLabel = text;
       spinner?.relabel(text);

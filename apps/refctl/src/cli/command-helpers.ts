@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { duration, positiveInt } from './arg-parsers';
+import { positiveInt } from './arg-parsers';
 
 /** Appends an `Examples:` block to a command's `--help`. */
 export function examples(command: Command, ...lines: string[]): Command {
@@ -14,11 +14,12 @@ export function listOptions(command: Command): Command {
     .option('--cursor <ref>', 'start after this reference (from a previous page)');
 }
 
-/** `--wait` and `--timeout` of the Shield mutations. */
+/** `--wait` of the Shield mutations; the global `--timeout` bounds it. */
 export function waitOptions(command: Command, target: string): Command {
-  return command
-    .option('--wait', `wait until ${target}; exit 1 if it fails, 7 on timeout`)
-    .option('--timeout <duration>', 'how long --wait waits (e.g. 90s, 5m)', duration, 120_000);
+  return command.option(
+    '--wait',
+    `wait until ${target} (up to --timeout, default 2m); exit 1 if it fails, 7 on timeout`,
+  );
 }
 
 /** `--idempotency-key` of the operations that take one. */

@@ -13,6 +13,11 @@ export interface GlobalOptions {
   readonly profile?: string | undefined;
   readonly baseUrl?: string | undefined;
   readonly debug: boolean;
+  /**
+   * `--timeout` in ms: the limit of each API call, retries included (default 30 s), and of
+   * a `--wait` as a whole (default 2 min).
+   */
+  readonly timeout?: number | undefined;
   /** False with `--no-color`. */
   readonly color: boolean;
 }

@@ -1,6 +1,7 @@
 import { UsageError } from '../cli/cli-error';
 import type { Io } from '../runtime/io';
 import type { ConfigFile } from './config-file';
+import { hasUrlCredentials, maskUrlCredentials } from './mask-url';
 
 /** Where the reference server listens when started with `pnpm start` or `refctl server start`. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/v1';
@@ -73,14 +74,22 @@ function pick<T>(candidates: [T | undefined, SettingSource][]): [T | undefined, 
 
 /** Accepts http(s) URLs only; the message names the source so the user knows what to fix. */
 export function checkBaseUrl(url: string, source: SettingSource): string {
+  // A message quotes the URL, never its credentials.
+  const shown = maskUrlCredentials(url);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new UsageError(`base URL "${url}" (from ${source}) is not a valid URL`);
+    throw new UsageError(`base URL "${shown}" (from ${source}) is not a valid URL`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UsageError(`base URL "${url}" (from ${source}) must use http or https`);
+    throw new UsageError(`base URL "${shown}" (from ${source}) must use http or https`);
+  }
+  if (hasUrlCredentials(parsed)) {
+    // fetch refuses such URLs, and the API authenticates with the API key alone.
+    throw new UsageError(
+      `base URL "${shown}" (from ${source}) must not contain a user name or password; the API key authenticates (REF_API_KEY)`,
+    );
   }
   return url.replace(/\/+$/, '');
 }

@@ -25,6 +25,13 @@ describe('renderTable', () => {
     expect(out.trimEnd().length).toBeLessThanOrEqual(20);
   });
 
+  it('shows control sequences from the server instead of sending them to the terminal', () => {
+    const evil = [['\u001b]0;pwned\u0007web', '\u001b[2K\rok']];
+    const out = renderTable(evil, { headers: ['NAME', 'STATUS'], color: false });
+    expect(out).toBe(`NAME${' '.repeat(13)}STATUS\n^[]0;pwned^Gweb  ^[[2K^Mok\n`);
+    expect(out).not.toMatch(/(?!\n)\p{Cc}/u);
+  });
+
   it('never truncates without a width (pipes get full values)', () => {
     const long = [['a'.repeat(300)]];
     expect(renderTable(long, { headers: null, color: false })).toBe(`${'a'.repeat(300)}\n`);

@@ -1,4 +1,5 @@
 import { bold } from './colors';
+import { escapeControls } from './control-chars';
 import { textWidth, truncate } from './text-width';
 
 /** How a table is laid out. */
@@ -18,7 +19,10 @@ const MIN_COLUMN = 6;
 
 /** Renders rows as space-aligned columns, one line per row, no trailing spaces. */
 export function renderTable(rows: readonly (readonly string[])[], options: TableOptions): string {
-  const all = options.headers ? [options.headers, ...rows] : rows;
+  // Every cell may hold server text: a terminal must show its control characters, not obey them.
+  const all = (options.headers ? [options.headers, ...rows] : rows).map((row) =>
+    row.map(escapeControls),
+  );
   if (all.length === 0) return '';
   const count = Math.max(...all.map((r) => r.length));
   const widths = Array.from({ length: count }, (_, i) =>

@@ -5,7 +5,11 @@ import { EXIT } from '../cli/exit-codes';
 import { readConfig } from '../config/config-file';
 import { configFilePath } from '../config/config-path';
 import { resolveSettings, type Settings } from '../config/resolve-settings';
+import { escapeControlsInLines } from '../output/control-chars';
 import { scrub } from './scrub';
+
+/** How long one API call may take, retries included, when `--timeout` is not given. */
+export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 /** The settings of this invocation (flag > env > profile > default). */
 export async function loadSettings(ctx: Ctx): Promise<Settings> {
@@ -30,6 +34,9 @@ export async function createClient(ctx: Ctx): Promise<RefClient> {
     baseUrl: settings.baseUrl,
     // Wait out a short Retry-After; a longer one fails fast (exit 5) instead of hanging.
     maxRetryAfter: 10_000,
+    // One limit for the whole call: a silent server costs --timeout, not attempts × timeout.
+    timeout: ctx.globals.timeout ?? DEFAULT_CALL_TIMEOUT_MS,
+    totalTimeout: ctx.globals.timeout ?? DEFAULT_CALL_TIMEOUT_MS,
     logger: stderrLogger(ctx),
     logLevel: ctx.globals.debug ? 'debug' : 'warn',
   });
@@ -41,7 +48,8 @@ function stderrLogger(ctx: Ctx): Logger {
     (level: string) =>
     (message: string, ...details: unknown[]) => {
       const extra = details.map((d) => ` ${JSON.stringify(d)}`).join('');
-      ctx.io.stderr.write(`${level}: ${scrub(`${message}${extra}`, ctx.state.secrets)}\n`);
+      const line = escapeControlsInLines(scrub(`${message}${extra}`, ctx.state.secrets));
+      ctx.io.stderr.write(`${level}: ${line}\n`);
     };
   return {
     debug: write('debug'),

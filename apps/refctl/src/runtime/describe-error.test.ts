@@ -89,7 +89,13 @@ describe('describeError', () => {
       timeoutMs: 30_000,
       what: 'timed out',
     });
-    expect(describeError(timeout)).toMatchObject({ code: 'timeout', exitCode: 1, retriable: true });
+    expect(describeError(timeout)).toMatchObject({
+      code: 'timeout',
+      exitCode: 1,
+      retriable: true,
+      message:
+        'GET http://x/v1/me timed out: no complete response within 30s (--timeout); the server is slow or not answering',
+    });
   });
 
   it('names the URL and the reason when no response came', () => {

@@ -18,6 +18,8 @@ export interface ErrorReport {
   /** The 409 body's lifecycle `status`. */
   readonly conflictStatus?: string | undefined;
   readonly exitCode: ExitCode;
+  /** The server's `Request-Id` of the failed exchange, to find it in `/__admin/requests`. */
+  readonly requestId?: string | undefined;
   /** Whether sending the same request again (same idempotency key) may succeed. */
   readonly retriable: boolean;
 }
@@ -33,6 +35,12 @@ export function exitCodeForStatus(status: number): ExitCode {
 
 /** Turns anything thrown into a report; never includes a stack or a request header. */
 export function describeError(error: unknown): ErrorReport {
+  const report = describeKind(error);
+  const requestId = isRefSdkError(error) ? error.requestId : undefined;
+  return requestId === undefined ? report : { ...report, requestId };
+}
+
+function describeKind(error: unknown): ErrorReport {
   if (error instanceof CliError) {
     // An interruption may land after a mutation was sent: its outcome is unknown.
     const retriable = error instanceof InterruptedError;
@@ -40,8 +48,10 @@ export function describeError(error: unknown): ErrorReport {
   }
   if (isRefApiError(error)) return describeApiError(error);
   if (isTimeoutError(error)) {
+    // Say which request gave up and which limit did it, so the user knows what to raise.
+    const what = error.method ? `${error.method} ${error.url}` : 'the request';
     return {
-      message: error.message.replace(/\.$/, ''),
+      message: `${what} timed out: no complete response within ${formatMs(error.timeoutMs)} (--timeout); the server is slow or not answering`,
       code: 'timeout',
       exitCode: EXIT.error,
       retriable: true,
@@ -87,6 +97,8 @@ function describeApiError(error: RefApiError): ErrorReport {
     retriable: error.status === 429 || error.status >= 500 || code === 'idempotency_key_in_use',
   };
 }
+
+const formatMs = (ms: number) => (ms < 1000 ? `${ms}ms` : `${Math.round(ms / 100) / 10}s`);
 
 const codeOf = (name: string) =>
   name

@@ -1,4 +1,5 @@
 import type { Ctx } from '../cli/context';
+import { escapeControlsInLines } from '../output/control-chars';
 import { type Printable, render } from '../output/render';
 
 /** Prints a command's result on stdout in the chosen format. */
@@ -8,5 +9,6 @@ export async function print(ctx: Ctx, printable: Printable): Promise<void> {
 
 /** A line of progress or a hint for people: stderr, never stdout (which holds only data). */
 export function note(ctx: Ctx, text: string): void {
-  ctx.io.stderr.write(`${text}\n`);
+  // Notes quote server text (plan names, states): never let it drive the terminal.
+  ctx.io.stderr.write(`${escapeControlsInLines(text)}\n`);
 }

@@ -28,6 +28,28 @@ describe('reportError', () => {
     expect(stderr()).toBe('error: insufficient balance (422 insufficient_balance)\n');
   });
 
+  it('quotes the request id on the line and in the JSON error', () => {
+    const error = new ServiceUnavailableError({
+      status: 503,
+      code: 'shield_paused',
+      headers: new Headers(),
+      rateLimit: undefined,
+      requestId: 'req_0123456789abcdefABCDEF01',
+      method: 'POST',
+      url: 'http://x/v1/orders',
+      body: {},
+    });
+    const state = { ...createRunState(), idempotencyKey: 'k-1' };
+    const line = captureIo();
+    reportError(line.io, state, error);
+    expect(line.stderr()).toBe(
+      'error: shield paused (503 shield_paused) (request req_0123456789abcdefABCDEF01); retry safely with --idempotency-key k-1\n',
+    );
+    const json = captureIo();
+    reportError(json.io, { ...state, format: 'json' }, error);
+    expect(JSON.parse(json.stderr()).error.request_id).toBe('req_0123456789abcdefABCDEF01');
+  });
+
   it('adds the idempotency key only when the outcome is uncertain', () => {
     const state = { ...createRunState(), idempotencyKey: 'k-1' };
     const rejected = captureIo();

@@ -1,6 +1,7 @@
 import type { ExitCode } from '../cli/exit-codes';
 import type { RunState } from '../cli/run-state';
 import { red } from '../output/colors';
+import { escapeControls } from '../output/control-chars';
 import { describeError } from './describe-error';
 import { colorEnabled, type Io } from './io';
 import { scrub } from './scrub';
@@ -23,6 +24,7 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
         ...(report.conflictStatus === undefined ? {} : { conflict_status: report.conflictStatus }),
         exit_code: report.exitCode,
         retriable: report.retriable,
+        ...(report.requestId === undefined ? {} : { request_id: report.requestId }),
         ...(key === undefined ? {} : { idempotency_key: key }),
       },
     };
@@ -34,10 +36,15 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
         : ` (${report.status} ${report.code}${report.conflictStatus ? `, status ${report.conflictStatus}` : ''})`;
     // Only an uncertain outcome is worth retrying with the same key: a definitive rejection
     // is stored under the key too and would just be replayed.
+    const request = report.requestId === undefined ? '' : ` (request ${report.requestId})`;
     const retry =
       key !== undefined && report.retriable ? `; retry safely with --idempotency-key ${key}` : '';
     const prefix = colorEnabled(io, io.stderr, state.color) ? red('error:') : 'error:';
-    io.stderr.write(`${prefix} ${scrub(`${report.message}${where}${retry}`, state.secrets)}\n`);
+    // One line, whatever the server put in its error code.
+    const line = escapeControls(
+      scrub(`${report.message}${where}${request}${retry}`, state.secrets),
+    );
+    io.stderr.write(`${prefix} ${line}\n`);
   }
   if (state.debug && error instanceof Error && error.stack) {
     io.stderr.write(`${scrub(error.stack, state.secrets)}\n`);

@@ -34,6 +34,11 @@ describe('trafficBars', () => {
     expect(bars[1]!.bar.length * 2).toBeCloseTo(bars[0]!.bar.length, -1);
   });
 
+  it('shows control characters of a key instead of sending them to the terminal', () => {
+    const [row] = trafficBars([{ key: '\u001b]0;x\u0007198.51.100.7', packets: 1, bytes: 1 }], 80);
+    expect(row?.key).toBe('^[]0;x^G198.51.100.7');
+  });
+
   it('fits the bars into the width left by the labels', () => {
     const [first] = trafficBars(items, 60);
     const line = `${first!.key.padEnd(13)}  ${first!.bar}  ${first!.packets}  ${first!.bytes}`;

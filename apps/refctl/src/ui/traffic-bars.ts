@@ -1,4 +1,5 @@
 import type { ShieldTelemetryItem } from '@refapi/schema';
+import { escapeControls } from '../output/control-chars';
 
 /** One bar of the traffic chart, ready to print. */
 export interface TrafficBar {
@@ -38,7 +39,11 @@ export function trafficBars(
   width: number,
   top = 10,
 ): TrafficBar[] {
-  const rows = [...items].sort((a, b) => b.packets - a.packets).slice(0, top);
+  // Keys are server text (addresses, ports): shown, never obeyed, by the terminal.
+  const rows = [...items]
+    .sort((a, b) => b.packets - a.packets)
+    .slice(0, top)
+    .map((r) => ({ ...r, key: escapeControls(r.key) }));
   const max = rows[0]?.packets ?? 0;
   const keyWidth = Math.max(0, ...rows.map((r) => r.key.length));
   const packets = rows.map((r) => `${r.packets.toLocaleString('en-US')} pkts`);

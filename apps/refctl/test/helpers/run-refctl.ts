@@ -13,8 +13,16 @@ export const REFCTL = fileURLToPath(
 export interface RunResult {
   readonly code: number | null;
   readonly stdout: string;
+  /**
+   * stderr without the request ids of errors (` (request req_…)` of a line, `request_id` of
+   * a JSON error): they differ on every run. Tests of the ids read {@link rawStderr}.
+   */
   readonly stderr: string;
+  /** stderr exactly as printed. */
+  readonly rawStderr: string;
 }
+
+const REQUEST_ID = / \(request req_[A-Za-z0-9]+\)|,"request_id":"req_[A-Za-z0-9]+"/g;
 
 /** How to run refctl: extra environment, stdin text, a kill after some time. */
 export interface RunOptions {
@@ -51,7 +59,9 @@ export function refctl(args: readonly string[], options: RunOptions = {}): Promi
     const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (code) => {
       clearTimeout(guard);
-      resolve({ code, stdout, stderr });
+      const result = { code, stdout, stderr: stderr.replace(REQUEST_ID, '') };
+      // Not enumerable: tests compare `{code, stdout, stderr}` with toEqual.
+      resolve(Object.defineProperty(result, 'rawStderr', { value: stderr }) as RunResult);
     });
     child.stdin.end(options.input ?? '');
     if (options.interruptAfterMs !== undefined)

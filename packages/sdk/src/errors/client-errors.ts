@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RateLimitState } from '../rate-limit';
-import { RefSdkError } from './ref-error';
+import { RefSdkError, requestSuffix } from './ref-error';
 
 /** No response arrived: DNS, refused or reset connection, TLS failure. */
 export class ConnectionError extends RefSdkError {
@@ -98,18 +98,43 @@ export class ResponseValidationError extends RefSdkError {
     issues: z.core.$ZodIssue[];
     body: unknown;
     rateLimit: RateLimitState | undefined;
+    requestId?: string | undefined;
   }) {
     const first = init.issues[0];
     const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
     super(
-      `${init.operationId} answered a body that does not match the contract${where}. Set validateResponses: false to accept it as is.`,
-      init.rateLimit ? { rateLimit: init.rateLimit } : {},
+      `${init.operationId} answered a body that does not match the contract${where}${requestSuffix(init.requestId)}. Set validateResponses: false to accept it as is.`,
+      { ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}), requestId: init.requestId },
     );
     this.issues = init.issues;
     this.operationId = init.operationId;
     this.status = init.status;
     this.url = init.url;
     this.body = init.body;
+  }
+}
+
+/**
+ * A response body passed `maxResponseBytes`: the connection was dropped without reading the
+ * rest, so memory stays bounded. Never retried.
+ */
+export class ResponseTooLargeError extends RefSdkError {
+  override readonly name: string = 'ResponseTooLargeError';
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** URL of the request. */
+  readonly url: string;
+  /** The limit that was passed, in bytes. */
+  readonly maxBytes: number;
+
+  constructor(init: { method: string; url: string; maxBytes: number; requestId?: string }) {
+    super(
+      `${init.method} ${init.url} answered more than ${init.maxBytes} bytes${requestSuffix(init.requestId)}; the connection was dropped. Raise maxResponseBytes if such a response is expected.`,
+      { requestId: init.requestId },
+    );
+    this.method = init.method;
+    this.url = init.url;
+    this.maxBytes = init.maxBytes;
   }
 }
 

@@ -2,6 +2,7 @@ import {
   ConfigurationError,
   ConnectionError,
   PaginationLoopError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   WaitForError,
@@ -67,6 +68,8 @@ export const isConnectionError = guard(ConnectionError);
 export const isTimeoutError = guard(TimeoutError);
 /** Whether a response body did not match the contract. */
 export const isResponseValidationError = guard(ResponseValidationError);
+/** Whether a response body passed `maxResponseBytes`. */
+export const isResponseTooLargeError = guard(ResponseTooLargeError);
 /** Whether a list repeated a cursor. */
 export const isPaginationLoopError = guard(PaginationLoopError);
 /** Whether a `waitFor` ended in `failed` or found the resource gone. */

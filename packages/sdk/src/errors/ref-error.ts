@@ -1,16 +1,29 @@
 import type { RateLimitState } from '../rate-limit';
 
-/** Base class of every error the SDK throws; `rateLimit` is set when a response was received. */
+/**
+ * Base class of every error the SDK throws; `rateLimit` and `requestId` are set when a
+ * response was received.
+ */
 export class RefSdkError extends Error {
   override readonly name: string = 'RefSdkError';
   /** Rate-limit state of the response that caused the error, if there was one. */
   readonly rateLimit: RateLimitState | undefined;
+  /** The server's `Request-Id` of the response that caused the error; quote it to support. */
+  readonly requestId: string | undefined;
 
-  constructor(message: string, options: { cause?: unknown; rateLimit?: RateLimitState } = {}) {
+  constructor(
+    message: string,
+    options: { cause?: unknown; rateLimit?: RateLimitState; requestId?: string | undefined } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.rateLimit = options.rateLimit;
+    this.requestId = options.requestId;
   }
 }
+
+/** ` (request req_…)` for a message, or nothing when the server sent no id. */
+export const requestSuffix = (requestId: string | undefined): string =>
+  requestId === undefined ? '' : ` (request ${requestId})`;
 
 /** What an API error knows about the failed exchange; never the API key. */
 export interface RefApiErrorInit {
@@ -19,6 +32,8 @@ export interface RefApiErrorInit {
   readonly conflictStatus?: string | undefined;
   readonly headers: Headers;
   readonly rateLimit: RateLimitState | undefined;
+  /** The `Request-Id` response header, when the server sent one. */
+  readonly requestId?: string | undefined;
   readonly retryAfter?: number | undefined;
   readonly method: string;
   readonly url: string;
@@ -48,9 +63,11 @@ export class RefApiError extends RefSdkError {
   constructor(init: RefApiErrorInit, hint?: string) {
     const what = init.code ? `${init.status} ${init.code}` : `${init.status}`;
     const conflict = init.conflictStatus ? ` (status: ${init.conflictStatus})` : '';
-    super(`${init.method} ${init.url} failed with ${what}${conflict}.${hint ? ` ${hint}` : ''}`, {
-      ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}),
-    });
+    const request = requestSuffix(init.requestId);
+    super(
+      `${init.method} ${init.url} failed with ${what}${conflict}${request}.${hint ? ` ${hint}` : ''}`,
+      { ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}), requestId: init.requestId },
+    );
     this.status = init.status;
     this.code = init.code;
     this.conflictStatus = init.conflictStatus;

@@ -8,6 +8,8 @@ import { parseRateLimit } from '../rate-limit';
 import type { ApiResult } from '../result-meta';
 import type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './operation-types';
 import { readSuccess } from './read-success';
+import { readRequestId } from './request-id';
+import type { ResponseChecker } from './response-check';
 import { randomUuid } from './runtime';
 import type { Transport } from './transport';
 
@@ -36,11 +38,11 @@ export function withMeta<T>(data: T, meta: Record<string, unknown>): T {
  */
 export class Core {
   readonly #transport: Transport;
-  readonly #validate: boolean;
+  readonly #checker: ResponseChecker;
 
-  constructor(transport: Transport, validate: boolean) {
+  constructor(transport: Transport, checker: ResponseChecker) {
     this.#transport = transport;
-    this.#validate = validate;
+    this.#checker = checker;
   }
 
   /** Calls operation K and resolves to its parsed result. */
@@ -67,8 +69,14 @@ export class Core {
     const fetchPage = async (cursor: string | undefined): Promise<ApiResponse<Page<T>>> => {
       const pageInput = { ...input, query: { ...query, cursor } } as CallInput<K>;
       const res = await this.#exchange(operationId, pageInput);
-      const page = new Page(adapt(res.data as SuccessOf<K>), res.rateLimit, context);
-      return { data: page, response: res.response, rateLimit: res.rateLimit };
+      const data = adapt(res.data as SuccessOf<K>);
+      const page = new Page(data, res.rateLimit, context, res.requestId);
+      return {
+        data: page,
+        response: res.response,
+        rateLimit: res.rateLimit,
+        requestId: res.requestId,
+      };
     };
     return new PagePromise(fetchPage(initialCursor), input);
   }
@@ -95,11 +103,13 @@ export class Core {
       options: input.options,
     });
     const rateLimit = parseRateLimit(response.headers);
-    const data = await readSuccess(op, response, this.#validate);
+    const requestId = readRequestId(response.headers);
+    const data = await readSuccess(op, response, this.#checker);
     return {
-      data: withMeta(data, { rateLimit }) as ApiResult<SuccessOf<K>>,
+      data: withMeta(data, { rateLimit, requestId }) as ApiResult<SuccessOf<K>>,
       response,
       rateLimit,
+      requestId,
     };
   }
 }

@@ -1,3 +1,5 @@
+import { bodyText } from './bounded-fetch';
+
 // An error body may be read twice: once to decide on a retry (409 in use) and once to
 // build the typed error. A Response body can be read only once, so reads are memoized.
 const bodies = new WeakMap<Response, Promise<unknown>>();
@@ -5,7 +7,7 @@ const bodies = new WeakMap<Response, Promise<unknown>>();
 async function read(response: Response): Promise<unknown> {
   let text: string;
   try {
-    text = await response.text();
+    text = await bodyText(response);
   } catch {
     return undefined;
   }

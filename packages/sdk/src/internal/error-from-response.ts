@@ -16,6 +16,7 @@ import {
 import { RefApiError, type RefApiErrorInit } from '../errors/ref-error';
 import { parseRateLimit } from '../rate-limit';
 import { errorCode, readErrorBody } from './error-body';
+import { readRequestId } from './request-id';
 import { parseRetryAfter } from './retry-after';
 
 type ErrorCtor = new (init: RefApiErrorInit) => RefApiError;
@@ -57,6 +58,7 @@ export async function errorFromResponse(
     conflictStatus: response.status === 409 ? conflictStatus(body) : undefined,
     headers: response.headers,
     rateLimit: parseRateLimit(response.headers),
+    requestId: readRequestId(response.headers),
     retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
     method,
     url,

@@ -14,6 +14,29 @@ describe('redactHeaders', () => {
       'idempotency-key': 'k-1',
     });
   });
+
+  it('replaces every header that may carry a credential, whatever its case', () => {
+    const headers = new Headers({
+      Cookie: 'session=abc',
+      'X-Api-Key': 'k1',
+      'Api-Key': 'k2',
+      'X-Auth-Token': 't1',
+      'X-Client-Secret': 's1',
+      'Proxy-Authorization': 'Basic eA==',
+      Accept: 'application/json',
+      'X-Trace': 'abc',
+    });
+    expect(redactHeaders(headers)).toEqual({
+      accept: 'application/json',
+      'api-key': '[redacted]',
+      cookie: '[redacted]',
+      'proxy-authorization': '[redacted]',
+      'x-api-key': '[redacted]',
+      'x-auth-token': '[redacted]',
+      'x-client-secret': '[redacted]',
+      'x-trace': 'abc',
+    });
+  });
 });
 
 describe('createLevelLogger', () => {

@@ -1,12 +1,27 @@
 import { LOG_LEVELS, type Logger, type LogLevel } from '../logger';
 
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+]);
+// Any header named like a credential (X-Auth-Token, Api-Key, X-Client-Secret …). The
+// Idempotency-Key only names a request; support needs to see it.
+const SECRET_NAME = /key|token|secret|passw|auth|session|cookie|signature/;
+const PUBLIC_HEADERS = new Set(['idempotency-key']);
+
+/** Whether a header (lower-case name) may carry a credential and must not be logged. */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name) || (SECRET_NAME.test(name) && !PUBLIC_HEADERS.has(name));
+}
 
 /** Headers as a plain object with credentials replaced, safe to log. */
 export function redactHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value;
+    out[name] = isSecretHeader(name.toLowerCase()) ? '[redacted]' : value;
   });
   return out;
 }

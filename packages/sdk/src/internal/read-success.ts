@@ -2,30 +2,30 @@ import type { OperationDef } from '@refapi/schema';
 import type { z } from 'zod';
 import { ResponseValidationError } from '../errors/client-errors';
 import { parseRateLimit } from '../rate-limit';
+import { bodyText } from './bounded-fetch';
+import { readRequestId } from './request-id';
+import type { ResponseChecker } from './response-check';
 
 const notJson = (text: string): z.core.$ZodIssue[] => [
   { code: 'custom', path: [], message: 'response body is not valid JSON', input: text },
 ];
 
 /**
- * Reads a successful response: JSON (validated against the success schema when asked),
- * CSV text for exports, nothing for operations without a body schema.
+ * Reads a successful response: JSON (checked against the success schema in the checker's
+ * mode), CSV text for exports, nothing for operations without a body schema.
  */
 export async function readSuccess(
   op: OperationDef,
   response: Response,
-  validate: boolean,
+  checker: ResponseChecker,
 ): Promise<unknown> {
   const schema = op.success.schema;
-  if (!schema) {
-    // Drain the body so the connection can be reused.
-    await response.arrayBuffer().catch(() => undefined);
-    return undefined;
-  }
+  // The transport has read the body already (and so freed the connection).
+  if (!schema) return undefined;
   if (op.success.csv && response.headers.get('content-type')?.includes('text/csv')) {
-    return response.text();
+    return bodyText(response);
   }
-  const text = await response.text();
+  const text = await bodyText(response);
   const fail = (issues: z.core.$ZodIssue[], body: unknown) =>
     new ResponseValidationError({
       operationId: op.operationId,
@@ -34,6 +34,7 @@ export async function readSuccess(
       issues,
       body,
       rateLimit: parseRateLimit(response.headers),
+      requestId: readRequestId(response.headers),
     });
   let body: unknown;
   try {
@@ -41,8 +42,7 @@ export async function readSuccess(
   } catch {
     throw fail(notJson(text), text);
   }
-  if (!validate) return body;
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw fail(parsed.error.issues, body);
-  return parsed.data;
+  const checked = checker.check(op, schema, body);
+  if (!checked.ok) throw fail(checked.issues, body);
+  return checked.data;
 }

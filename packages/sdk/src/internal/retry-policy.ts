@@ -1,4 +1,5 @@
 import { isHTTPError, type RetryOptions } from 'ky';
+import { ResponseTooLargeError } from '../errors/client-errors';
 import { parseRateLimit } from '../rate-limit';
 import { errorCode, readErrorBody } from './error-body';
 import { parseRetryAfter } from './retry-after';
@@ -46,6 +47,8 @@ export function retryOptions(input: RetryPolicyInput): RetryOptions {
     retryOnTimeout: true,
     shouldRetry: async ({ error }) => {
       if (input.signal?.aborted) return false;
+      // The same request would get the same oversized answer.
+      if (error instanceof ResponseTooLargeError) return false;
       if (!isHTTPError(error)) return undefined;
       const { response } = error;
       if (response.status === 409) {

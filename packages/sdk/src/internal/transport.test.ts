@@ -137,6 +137,20 @@ describe('transport', () => {
     expect(text).not.toContain(KEY);
   });
 
+  it('redacts credentials passed as per-request headers in the debug log', async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, account));
+    const lines: unknown[][] = [];
+    const record = (...args: unknown[]) => void lines.push(args);
+    const logger = { debug: record, info: record, warn: record, error: record };
+    await clientFor(server, { logger, logLevel: 'debug' }).account.get({
+      headers: { 'x-api-key': 'sk_live_1', cookie: 'sid=2', 'x-session-token': 'tok_3' },
+      idempotencyKey: 'visible-key-4',
+    });
+    const text = JSON.stringify(lines);
+    for (const secret of ['sk_live_1', 'sid=2', 'tok_3', KEY]) expect(text).not.toContain(secret);
+    expect(text).toContain('visible-key-4');
+  });
+
   it('logs nothing by default', async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, account));
     const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };

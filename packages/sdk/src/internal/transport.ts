@@ -2,6 +2,7 @@ import ky, { type Hooks, isHTTPError, isKyError, isTimeoutError, type KyInstance
 import { ConnectionError, TimeoutError } from '../errors/client-errors';
 import { RefSdkError } from '../errors/ref-error';
 import type { FetchFunction, RequestOptions } from '../options';
+import { boundedFetch } from './bounded-fetch';
 import { errorFromResponse } from './error-from-response';
 import { type LevelLogger, redactHeaders } from './log';
 import { retryOptions } from './retry-policy';
@@ -15,6 +16,8 @@ export interface TransportConfig {
   readonly totalTimeout: number | undefined;
   readonly maxRetries: number;
   readonly maxRetryAfter: number;
+  /** Largest response body read, in bytes; past it the call fails and the connection drops. */
+  readonly maxResponseBytes: number;
   readonly userAgent: string | undefined;
   readonly log: LevelLogger;
 }
@@ -48,7 +51,8 @@ export class Transport {
       timeout: config.timeout,
       throwHttpErrors: true,
       hooks: this.#hooks(),
-      ...(config.fetch ? { fetch: config.fetch } : {}),
+      // Bodies are read inside ky's fetch, so its per-attempt timeout covers them too.
+      fetch: boundedFetch(config.fetch, config.maxResponseBytes),
     });
   }
 

@@ -30,13 +30,21 @@ export class Page<T> implements AsyncIterable<T> {
   readonly nextCursor: string | undefined;
   /** Parsed `RateLimit-*` headers of the response of this page. */
   readonly rateLimit: RateLimitState | undefined;
+  /** The server's `Request-Id` of the response of this page, when it sent one. */
+  readonly requestId: string | undefined;
   readonly #context: PageContext<T>;
 
-  constructor(data: PageData<T>, rateLimit: RateLimitState | undefined, context: PageContext<T>) {
+  constructor(
+    data: PageData<T>,
+    rateLimit: RateLimitState | undefined,
+    context: PageContext<T>,
+    requestId?: string,
+  ) {
     this.items = data.items;
     this.hasMore = data.hasMore;
     this.nextCursor = data.nextCursor;
     this.rateLimit = rateLimit;
+    this.requestId = requestId;
     this.#context = context;
   }
 

@@ -28,7 +28,14 @@ export async function inProcess(scenario?: unknown): Promise<Harness> {
     server,
     transport: 'in-process',
     client: (apiKey = DEMO.eurKey, options = {}) =>
-      new RefClient({ apiKey, baseUrl: server.baseUrl, fetch: server.fetch, ...options }),
+      new RefClient({
+        apiKey,
+        baseUrl: server.baseUrl,
+        fetch: server.fetch,
+        // The SDK's own contract tests: any difference from the contract fails them.
+        validateResponses: 'strict',
+        ...options,
+      }),
     close: async () => {},
   };
 }
@@ -42,7 +49,12 @@ export async function overHttp(scenario?: unknown): Promise<Harness> {
     server,
     transport: 'http',
     client: (apiKey = DEMO.eurKey, options = {}) =>
-      new RefClient({ apiKey, baseUrl: listening.baseUrl, ...options }),
+      new RefClient({
+        apiKey,
+        baseUrl: listening.baseUrl,
+        validateResponses: 'strict',
+        ...options,
+      }),
     close: () => listening.close(),
   };
 }

@@ -1,0 +1,148 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { refctl, tempConfigHome } from './helpers/run-refctl';
+
+// What refctl does with a hostile or silent server: a small node:http server on
+// 127.0.0.1:0 per test, answering what the test scripts.
+const KEY = 'refak_e2e_full_0001';
+const EVIL = '\u001b]0;pwned\u0007Ada\u001b[2K\r';
+const account = {
+  account_ref: 'REF-ACCT-A1',
+  email: 'ada@example.test',
+  first_name: EVIL,
+  last_name: 'Lovelace',
+  country_code: 'DE',
+  account_currency: 'EUR',
+  preferred_locale: 'en-GB',
+  status: 'active',
+};
+// Any C0/C1 control but the line feed that ends each line.
+const CONTROL = /(?!\n)\p{Cc}/u;
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { port, baseUrl: `http://127.0.0.1:${port}/v1`, requests };
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+const env = (baseUrl: string) => ({
+  REF_BASE_URL: baseUrl,
+  REF_API_KEY: KEY,
+  XDG_CONFIG_HOME: tempConfigHome(),
+});
+
+describe('control sequences from the server', () => {
+  it('are escaped in table output and kept exact in JSON', async () => {
+    const server = await serve((_req, res) => json(res, 200, account));
+    const table = await refctl(['me'], { env: env(server.baseUrl) });
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toMatch(CONTROL);
+    expect(table.stdout).toContain('first_name        ^[]0;pwned^GAda^[[2K^M');
+    const asJson = await refctl(['me', '-o', 'json'], { env: env(server.baseUrl) });
+    expect(JSON.parse(asJson.stdout).first_name).toBe(EVIL);
+  });
+
+  it('are escaped in the error line', async () => {
+    const server = await serve((_req, res) => json(res, 400, { error: `bad${EVIL}` }));
+    const { code, stderr } = await refctl(['me'], { env: env(server.baseUrl) });
+    expect(code).toBe(1);
+    expect(stderr).not.toMatch(CONTROL);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('--timeout', () => {
+  it('gives up on a silent server after --timeout, saying what timed out', async () => {
+    // Reads the request, never answers.
+    const server = await serve(() => undefined);
+    const { code, stderr } = await refctl(['--timeout', '300ms', 'me'], {
+      env: env(server.baseUrl),
+    });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      `error: GET ${server.baseUrl}/me timed out: no complete response within 300ms (--timeout); the server is slow or not answering\n`,
+    );
+    // One call, one limit: no further attempts once the time is up.
+    expect(server.requests).toEqual(['GET /v1/me']);
+  });
+
+  it('also bounds a body that never ends', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"account_ref":');
+    });
+    const { code, stderr } = await refctl(['me', '--timeout', '300ms', '-o', 'json'], {
+      env: env(server.baseUrl),
+    });
+    expect(code).toBe(1);
+    expect(JSON.parse(stderr).error).toMatchObject({ code: 'timeout', retriable: true });
+  });
+
+  it('rejects a malformed duration as a usage error', async () => {
+    const { code, stderr } = await refctl(['--timeout', 'soon', 'me'], {
+      env: env('http://127.0.0.1:9/v1'),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain('--timeout');
+  });
+});
+
+describe('base URL credentials', () => {
+  const PASSWORD = 's3cretpw';
+
+  it('are never printed: flag, environment, -o json', async () => {
+    const server = await serve((_req, res) => json(res, 200, account));
+    const withCredentials = `http://user:${PASSWORD}@127.0.0.1:${server.port}/v1`;
+    const runs = [
+      await refctl(['me', '--base-url', withCredentials], { env: env(server.baseUrl) }),
+      await refctl(['me', '-o', 'json'], { env: env(withCredentials) }),
+      await refctl(['config', 'show', '-o', 'json'], { env: env(withCredentials) }),
+    ];
+    for (const { code, stdout, stderr } of runs) {
+      expect(code).toBe(2);
+      expect(stdout + stderr).not.toContain(PASSWORD);
+      expect(stdout + stderr).not.toContain('user:');
+      expect(stderr).toContain(`http://***@127.0.0.1:${server.port}/v1`);
+    }
+    expect(server.requests).toEqual([]);
+  });
+
+  it('of a profile saved earlier are masked by config list', async () => {
+    const home = tempConfigHome();
+    mkdirSync(join(home, 'refctl'), { recursive: true, mode: 0o700 });
+    const config = { profiles: { old: { base_url: `https://u:${PASSWORD}@api.example.test/v1` } } };
+    writeFileSync(join(home, 'refctl', 'config.json'), JSON.stringify(config), { mode: 0o600 });
+    for (const output of ['json', 'table']) {
+      const { code, stdout } = await refctl(['config', 'list', '-o', output], {
+        env: { XDG_CONFIG_HOME: home },
+      });
+      expect(code).toBe(0);
+      expect(stdout).not.toContain(PASSWORD);
+      expect(stdout).toContain('https://***@api.example.test/v1');
+    }
+  });
+});

@@ -1,0 +1,173 @@
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { account } from '../../test/helpers/fixtures';
+import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
+import { RefClient } from '../client';
+import { ResponseTooLargeError, TimeoutError } from '../errors/client-errors';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const KEY = 'refak_supersecret';
+const clientFor = (s: TestServer, extra: ConstructorParameters<typeof RefClient>[0] = {}) =>
+  new RefClient({ apiKey: KEY, baseUrl: s.url, ...extra });
+const delayed = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const KIB = 1024;
+
+/** Resolves when the server side of `res`'s connection is closed. */
+const closed = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    if (res.socket?.destroyed) resolve();
+    else res.on('close', () => resolve());
+  });
+
+/** Headers, then one fragment of JSON, then nothing: the connection stays open. */
+function stallAfterHeaders(onRes: (res: ServerResponse) => void) {
+  return (_req: unknown, res: ServerResponse) => {
+    onRes(res);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"account_ref":');
+  };
+}
+
+/**
+ * Streams JSON-ish bytes in 16 KiB chunks, honouring backpressure, up to `capBytes` (so a
+ * client without a limit ends instead of hanging); counts what it managed to write.
+ */
+function streamEndlessly(stats: { written: number; finished: boolean; res?: ServerResponse }) {
+  const chunk = Buffer.alloc(16 * KIB, 0x61);
+  const capBytes = 8 * 1024 * KIB;
+  return async (_req: unknown, res: ServerResponse) => {
+    stats.res = res;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('"');
+    while (!res.destroyed && stats.written < capBytes) {
+      stats.written += chunk.byteLength;
+      if (!res.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+    }
+    if (!res.destroyed) {
+      stats.finished = true;
+      res.end('"');
+    }
+  };
+}
+
+describe('per-attempt timeout covers the body', () => {
+  it('times out a server that stalls after the headers', async () => {
+    let res: ServerResponse | undefined;
+    server = await startTestServer(stallAfterHeaders((r) => (res = r)));
+    const error = await clientFor(server, { timeout: 300, maxRetries: 0 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(300);
+    expect((error as Error).message).toContain('GET');
+    // The attempt's connection is dropped, not left half-read.
+    await closed(res as ServerResponse);
+  });
+
+  it('times out a body that drips one byte at a time', async () => {
+    server = await startTestServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      while (!res.destroyed) {
+        res.write(' ');
+        await delayed(50);
+      }
+    });
+    const error = await clientFor(server, { timeout: 300, maxRetries: 0 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+  });
+
+  it('retries a body timeout like a header timeout', async () => {
+    server = await startTestServer((_req, res, i) => {
+      if (i === 0) stallAfterHeaders(() => undefined)(undefined, res);
+      else sendJson(res, 200, account);
+    });
+    const got = await clientFor(server, { timeout: 300, maxRetries: 1 }).account.get();
+    expect(got.account_ref).toBe(account.account_ref);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('ends a stalled body at totalTimeout with the SDK TimeoutError', async () => {
+    server = await startTestServer(stallAfterHeaders(() => undefined));
+    const error = await clientFor(server, { maxRetries: 0 })
+      .account.get({ totalTimeout: 300 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toContain('total timeout');
+  });
+});
+
+describe('maxResponseBytes', () => {
+  it('drops the connection of an endless body past the limit, without retrying', async () => {
+    const stats: { written: number; finished: boolean; res?: ServerResponse } = {
+      written: 0,
+      finished: false,
+    };
+    server = await startTestServer(streamEndlessly(stats));
+    const error = await clientFor(server, { maxResponseBytes: 64 * KIB, maxRetries: 2 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error).toMatchObject({ maxBytes: 64 * KIB, method: 'GET' });
+    expect((error as Error).message).toContain('/v1/me');
+    await closed(stats.res as ServerResponse);
+    // The client stopped reading: the server never got to write the whole stream.
+    expect(stats.finished).toBe(false);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('fails at once on a Content-Length above the limit', async () => {
+    let res: ServerResponse | undefined;
+    server = await startTestServer((_req, r) => {
+      res = r;
+      r.writeHead(200, { 'content-type': 'application/json', 'content-length': String(1 << 30) });
+      r.write('{');
+    });
+    const error = await clientFor(server, { maxResponseBytes: 64 * KIB })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    await closed(res as ServerResponse);
+  });
+
+  it('bounds error bodies too', async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 400, { error: 'x'.repeat(128 * KIB) }),
+    );
+    const error = await clientFor(server, { maxResponseBytes: 64 * KIB })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+  });
+
+  it('reads a body right at the limit', async () => {
+    const body = JSON.stringify(account);
+    server = await startTestServer((_req, res) => sendJson(res, 200, account));
+    const got = await clientFor(server, {
+      maxResponseBytes: Buffer.byteLength(body),
+    }).account.get();
+    expect(got).toEqual(account);
+  });
+
+  it('rejects a limit that is not a positive whole number', () => {
+    for (const maxResponseBytes of [0, -1, 1.5, Number.NaN]) {
+      expect(() => new RefClient({ apiKey: KEY, maxResponseBytes })).toThrow(/maxResponseBytes/);
+    }
+  });
+});

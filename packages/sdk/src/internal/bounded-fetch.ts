@@ -1,0 +1,87 @@
+import { ResponseTooLargeError } from '../errors/client-errors';
+import type { FetchFunction } from '../options';
+import { readRequestId } from './request-id';
+
+// Invariant: a response reaches the SDK only after its whole body has been read, inside the
+// fetch that ky times. So ky's per-attempt `timeout` and the call's signal cover the body as
+// well as the headers (a server that stalls or drips after the headers cannot hang a call),
+// and no more than `maxBytes` of it is ever held: past the limit the stream is cancelled,
+// which makes fetch drop the connection instead of draining it.
+//
+// The bytes are kept beside the Response (whose own body is then used up) rather than in a
+// new Response: constructing one per call costs more CPU than the whole SDK layer saves.
+const bodies = new WeakMap<Response, Uint8Array>();
+const decoder = new TextDecoder();
+
+/** The body text of a response that went through {@link boundedFetch}. */
+export function bodyText(response: Response): Promise<string> | string {
+  const bytes = bodies.get(response);
+  return bytes === undefined ? response.text() : decoder.decode(bytes);
+}
+
+function signalOf(input: Request | URL | string, init: RequestInit | undefined) {
+  return init?.signal ?? (input instanceof Request ? input.signal : undefined);
+}
+
+async function readAll(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  signal: AbortSignal | null | undefined,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  const reader = body.getReader();
+  // A fetch that ignores the signal once the headers are in (an in-process one) is stopped here.
+  const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        void reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  // A cancelled read ends as `done`: never hand on a truncated body as a whole one.
+  signal?.throwIfAborted();
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Wraps `fetch` (default: the global one, looked up per call so interceptors apply) so each
+ * response is read whole before it is returned (read it with {@link bodyText}), and fails
+ * with {@link ResponseTooLargeError} once the body passes `maxBytes`.
+ */
+export function boundedFetch(fetch: FetchFunction | undefined, maxBytes: number): FetchFunction {
+  return async (input, init) => {
+    const response = await (fetch ?? globalThis.fetch)(input, init);
+    const body = response.body;
+    if (body === null) return response;
+    const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+    const url = input instanceof Request ? input.url : String(input);
+    const requestId = readRequestId(response.headers);
+    const tooLarge = () =>
+      new ResponseTooLargeError({ method, url, maxBytes, ...(requestId ? { requestId } : {}) });
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (declared > maxBytes) {
+      void body.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    bodies.set(response, await readAll(body, maxBytes, signalOf(input, init), tooLarge));
+    return response;
+  };
+}
