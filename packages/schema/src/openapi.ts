@@ -98,7 +98,9 @@ function parameters(op: OperationDef, c: ComponentCollector): JsonSchema[] {
   ] as const) {
     if (!object) continue;
     for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
-      const schema = c.toJson(field, 'input');
+      // A parameter is text on the wire; its value is what the schema's output describes
+      // (e.g. `limit`: plain digits in, a bounded integer out), so the document shows that.
+      const schema = c.toJson(field, 'output');
       params.push({
         name,
         in: location,
