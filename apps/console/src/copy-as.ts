@@ -12,8 +12,8 @@ const REPLAYED_HEADERS = ['content-type', 'idempotency-key', 'accept'];
  */
 export function toCurl(entry: JournalEntry, origin: string): string {
   const url = `${origin}${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`;
-  const parts = ['curl -sS', ...(entry.method === 'GET' ? [] : [`-X ${entry.method}`])];
-  parts.push(shellQuote(url));
+  const method = entry.method === 'GET' ? '' : ` -X ${entry.method}`;
+  const parts = [`curl -sS${method} ${shellQuote(url)}`];
   parts.push('-H "Authorization: Bearer $REF_API_KEY"');
   for (const name of REPLAYED_HEADERS) {
     const value = entry.request.headers[name];
