@@ -30,10 +30,11 @@ export function adminShieldTelemetry(admin: Admin, path: string, search: string)
     string,
     'traffic' | 'protection-activity',
   ];
+  const raw = queryObject(search);
   const query =
     dataset === 'traffic'
-      ? parseInput(ShieldTrafficQuery, queryObject(search), 'query')
-      : parseInput(ShieldWindowQuery, queryObject(search), 'query');
+      ? parseInput(ShieldTrafficQuery, raw, 'query')
+      : { ...parseInput(ShieldWindowQuery, raw, 'query'), group_by: undefined };
   const state = admin.state();
   const account = state.accounts.find((a) => a.account_ref === accountRef);
   const service = account?.services.find((s) => s.service_ref === serviceRef && !s.reseller);
@@ -53,7 +54,7 @@ export function adminShieldTelemetry(admin: Admin, path: string, search: string)
     addresses: [service.primary_ip, ...(service.ip_addresses ?? [])],
     telemetry: dataset,
     window_hours: query.window_hours,
-    ...('group_by' in query ? { group_by: query.group_by } : {}),
+    ...(query.group_by === undefined ? {} : { group_by: query.group_by }),
     now,
   });
   return jsonResponse(200, body);
