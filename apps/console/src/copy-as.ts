@@ -4,7 +4,7 @@ import type { JournalEntry } from './types';
 export const shellQuote = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
 
 /** Request headers worth repeating; credentials come from `$REF_API_KEY`, never the journal. */
-const REPLAYED_HEADERS = ['content-type', 'idempotency-key', 'accept'];
+const REPLAYED_HEADERS = ['content-type', 'idempotency-key'];
 
 /**
  * The request as a curl command against `origin`. The API key is read from `$REF_API_KEY`

@@ -7,11 +7,17 @@ const money = (amount: number, currency: string) => formatMoney(toCents(amount),
 /** Accounts of the state document, read-only: identity, balance, services, finance, keys. */
 export function AccountsView({ state }: { state: StateDocument | undefined }) {
   const [selected, setSelected] = useState<string | undefined>();
-  const [display, setDisplay] = useState('EUR');
+  const [chosenDisplay, setDisplay] = useState<string | undefined>();
   if (state === undefined) return <p className="muted">Loading state…</p>;
   const account =
     state.accounts.find((a) => a.account_ref === selected) ?? state.accounts[0] ?? undefined;
   const currencies = Object.keys(state.rates);
+  // Another currency than the account's by default, so the conversion shows at once.
+  const display =
+    chosenDisplay ??
+    currencies.find((c) => c !== account?.account_currency) ??
+    account?.account_currency ??
+    'EUR';
 
   return (
     <section className="accounts" aria-labelledby="accounts-title">
@@ -87,8 +93,10 @@ function AccountDetail({
           <p className="big mono" data-testid="balance">
             {formatMoney(balanceCents, account.account_currency)}
           </p>
-          {displayCents !== undefined && display !== account.account_currency && (
-            <p className="muted mono">≈ {formatMoney(displayCents, display)}</p>
+          {displayCents !== undefined && (
+            <p className="muted">
+              in {display}: <span className="mono">{formatMoney(displayCents, display)}</span>
+            </p>
           )}
           <p className="muted">VAT rate {(account.vat_rate * 100).toFixed(1)} %</p>
         </div>
