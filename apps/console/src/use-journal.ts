@@ -6,6 +6,9 @@ import type { JournalEntry } from './types';
 /** Connection state of the live journal. */
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
 
+/** How long to wait before opening a new stream once the browser gave one up. */
+const REOPEN_MS = 3_000;
+
 /**
  * The journal, newest first: the stored entries once, then every new one as the server
  * pushes it (server-sent events; EventSource reconnects by itself and the list is topped up
@@ -20,6 +23,9 @@ export function useJournal(onEntry?: () => void): {
   const [entries, setEntries] = useState<JournalEntry[]>([]);
   const [stream, setStream] = useState<StreamState>('connecting');
   const [error, setError] = useState<string | undefined>();
+  // Bumped to open a new EventSource after the browser gave up on one (e.g. a 401 or 5xx
+  // answer, which EventSource does not retry by itself).
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let closed = false;
@@ -36,7 +42,13 @@ export function useJournal(onEntry?: () => void): {
       setStream('live');
       void topUp();
     });
-    source.addEventListener('error', () => setStream('reconnecting'));
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener('error', () => {
+      setStream('reconnecting');
+      if (source.readyState === EventSource.CLOSED && !closed) {
+        reopen = setTimeout(() => setAttempt((n) => n + 1), REOPEN_MS);
+      }
+    });
     source.addEventListener('request', (event) => {
       try {
         const entry = JSON.parse((event as MessageEvent<string>).data) as JournalEntry;
@@ -48,9 +60,11 @@ export function useJournal(onEntry?: () => void): {
     });
     return () => {
       closed = true;
+      clearTimeout(reopen);
       source.close();
     };
-  }, [onEntry]);
+    // `attempt` only re-runs the effect: a new stream after a given-up one.
+  }, [onEntry, attempt]);
 
   return { entries, stream, error, clear: () => setEntries([]) };
 }
