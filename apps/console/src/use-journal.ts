@@ -27,6 +27,7 @@ export function useJournal(onEntry?: () => void): {
   // answer, which EventSource does not retry by itself).
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the effect on purpose
   useEffect(() => {
     let closed = false;
     const topUp = () =>
@@ -63,7 +64,6 @@ export function useJournal(onEntry?: () => void): {
       clearTimeout(reopen);
       source.close();
     };
-    // `attempt` only re-runs the effect: a new stream after a given-up one.
   }, [onEntry, attempt]);
 
   return { entries, stream, error, clear: () => setEntries([]) };
