@@ -56,6 +56,8 @@ async function main(): Promise<void> {
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
       ...(log === undefined ? {} : { onRequest: log }),
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+      ...(options.cors === undefined ? {} : { cors: options.cors }),
+      journalSize: options.journalSize,
       ...compactBytes(process.env.REF_STATE_COMPACT_BYTES),
       onWarning: (message) => process.stderr.write(`ref-server: warning: ${message}\n`),
     });

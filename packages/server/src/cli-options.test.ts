@@ -7,6 +7,7 @@ describe('parseCliOptions', () => {
       host: '127.0.0.1',
       port: 4010,
       log: 'pretty',
+      journalSize: 1000,
       help: false,
       adminToken: 'from-env-token',
     });
@@ -27,6 +28,10 @@ describe('parseCliOptions', () => {
         'json',
         '--state-file',
         'x',
+        '--cors',
+        'https://app.example.com,http://localhost:*',
+        '--journal-size',
+        '50',
       ],
       { REF_ADMIN_TOKEN: 'from-env-token' },
     );
@@ -37,7 +42,10 @@ describe('parseCliOptions', () => {
       adminToken: 'flag-token',
       log: 'json',
       stateFile: 'x',
+      cors: ['https://app.example.com', 'http://localhost:*'],
+      journalSize: 50,
     });
+    expect(parseCliOptions(['--cors', '*'], {}).cors).toBe('*');
   });
 
   it('refuses unknown flags and bad values with one line', () => {
@@ -46,6 +54,10 @@ describe('parseCliOptions', () => {
       ['--port', '70000'],
       ['--port', 'abc'],
       ['--log', 'loud'],
+      ['--journal-size', '0'],
+      ['--journal-size', '1e3'],
+      ['--cors', 'example.com'],
+      ['--cors', 'https://example.com/app'],
       ['extra'],
     ]) {
       expect(() => parseCliOptions(argv, {}), argv.join(' ')).toThrow(UsageError);

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { type CorsOrigins, parseCorsOrigins } from './http/cors';
+import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import type { LogFormat } from './request-log';
 
 /** Parsed `ref-server` flags. */
@@ -9,6 +11,9 @@ export interface CliOptions {
   readonly adminToken?: string;
   readonly stateFile?: string;
   readonly log: LogFormat;
+  /** Origins allowed by CORS; absent: the default (any localhost port). */
+  readonly cors?: CorsOrigins;
+  readonly journalSize: number;
   readonly help: boolean;
 }
 
@@ -26,6 +31,9 @@ export const USAGE = `Usage: ref-server [options]
   --admin-token <token>  admin token for /__admin (default: $REF_ADMIN_TOKEN or random)
   --state-file <path>    keep state in this file (loaded on start; every change durable)
   --log <format>         pretty | json | silent (default pretty)
+  --cors <origins>       browser origins allowed to call the API: * or a comma list
+                         (default http://localhost:* and http://127.0.0.1:*)
+  --journal-size <n>     API requests kept by GET /__admin/requests (default 1000, at most 100000)
   -h, --help             show this help`;
 
 /** Parses argv (without node and script) and the environment. */
@@ -46,6 +54,24 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (log !== 'pretty' && log !== 'json' && log !== 'silent') {
     throw new UsageError(`--log must be pretty, json or silent, got "${log}"`);
   }
+  const journalSize = Number(values['journal-size'] ?? DEFAULT_JOURNAL_SIZE);
+  if (
+    !/^\d{1,6}$/.test(values['journal-size'] ?? '1') ||
+    journalSize < 1 ||
+    journalSize > 100_000
+  ) {
+    throw new UsageError(
+      `--journal-size must be an integer 1..100000, got "${values['journal-size']}"`,
+    );
+  }
+  let cors: CorsOrigins | undefined;
+  if (values.cors !== undefined) {
+    try {
+      cors = parseCorsOrigins(values.cors);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
   const adminToken = values['admin-token'] ?? env.REF_ADMIN_TOKEN;
   if (adminToken !== undefined && !/^[\x21-\x7E]{8,256}$/.test(adminToken)) {
     throw new UsageError('--admin-token must be 8..256 printable characters without spaces');
@@ -54,7 +80,9 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     host: values.host ?? '127.0.0.1',
     port,
     log,
+    journalSize,
     help: values.help ?? false,
+    ...(cors === undefined ? {} : { cors }),
     ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
     ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
@@ -73,6 +101,8 @@ function parse(argv: readonly string[]) {
       'admin-token': { type: 'string' },
       'state-file': { type: 'string' },
       log: { type: 'string' },
+      cors: { type: 'string' },
+      'journal-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

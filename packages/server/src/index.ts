@@ -18,5 +18,5 @@ export {
 export { demoScenario } from './scenario/demo';
 export { Scenario, type ScenarioInput } from './scenario/schema';
 export { parseScenario, ScenarioError } from './scenario/validate';
-export type { Faults, RequestEntry } from './server-context';
+export type { Faults, JournalMessage, RequestEntry } from './server-context';
 export type { Change, CommittedMutation, Store } from './store/store';

@@ -6,14 +6,17 @@ import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
 import { Extensions } from './extensions';
 import { createAdminHandler } from './http/admin-routes';
+import { AdminSessions } from './http/admin-session';
 import { createDispatcher } from './http/dispatcher';
 import { createMswHandlers } from './http/msw-handlers';
+import { requestEntry } from './http/request-entry';
 import { createRequestHandler, type RequestHandler } from './http/request-handler';
+import { withRequestId } from './http/request-id';
 import { fromWebRequest, toWebResponse } from './http/web-adapter';
 import { base64UrlEncode } from './internal/base64url';
 import { randomBytes } from './internal/crypto';
 import { operationImpls } from './operations/index';
-import { RequestJournal } from './request-journal';
+import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './request-journal';
 import { demoScenario } from './scenario/demo';
 import { parseScenario } from './scenario/validate';
 import { defaultFaults, type RequestEntry, type ServerContext } from './server-context';
@@ -29,8 +32,10 @@ export interface ReferenceServerOptions {
   readonly baseUrl?: string;
   /** Admin token for `/__admin`. Default: random (see `adminToken` on the result). */
   readonly adminToken?: string;
-  /** Called once per API request (never with a token); the request log hooks in here. */
+  /** Called once per API request with its journal entry (credentials redacted); the request log hooks in here. */
   readonly onRequest?: (entry: RequestEntry) => void;
+  /** API requests the request journal keeps (`GET /__admin/requests`). Default 1,000. */
+  readonly journalSize?: number;
   /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
   readonly onError?: (error: unknown) => void;
 }
@@ -85,7 +90,7 @@ export function createReferenceCore(
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const adminToken = options.adminToken ?? `refadm_${base64UrlEncode(randomBytes(18))}`;
   const onError = options.onError ?? ((error: unknown) => console.error('ref-server:', error));
-  const journal = new RequestJournal();
+  const journal = new RequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const clock = createClock(startOverride ?? Date.now());
   const ctx: ServerContext = {
     store: new Store(() => clock.nowMs()),
@@ -96,7 +101,8 @@ export function createReferenceCore(
     rateLimiter: new RateLimiter(),
     extensions: new Extensions(),
     pending: null,
-    onRequest: (entry) => {
+    onRequest: (request, response, facts) => {
+      const entry = requestEntry(request, response, facts);
       journal.add(entry);
       options.onRequest?.(entry);
     },
@@ -115,17 +121,25 @@ export function createReferenceCore(
     if (durable === undefined) onError(error);
   });
 
-  const adminHandler = createAdminHandler(admin, adminToken);
-  const handle: RequestHandler = createRequestHandler(
-    createDispatcher(ctx, operationImpls, basePath),
-    // Admin calls wait for the initial load so they never race it, and answer once durable.
-    async (request) => {
-      if (ctx.pending !== null) await ctx.pending;
-      const response = await adminHandler(request);
-      await durable?.flush();
-      return response;
-    },
-    onError,
+  const adminHandler = createAdminHandler({
+    admin,
+    token: adminToken,
+    journal,
+    shield: () => ctx.shield,
+    sessions: new AdminSessions(),
+  });
+  const handle: RequestHandler = withRequestId(
+    createRequestHandler(
+      createDispatcher(ctx, operationImpls, basePath),
+      // Admin calls wait for the initial load so they never race it, and answer once durable.
+      async (request) => {
+        if (ctx.pending !== null) await ctx.pending;
+        const response = await adminHandler(request);
+        await durable?.flush();
+        return response;
+      },
+      onError,
+    ),
   );
 
   const core: ReferenceCore = {

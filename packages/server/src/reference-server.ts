@@ -1,3 +1,4 @@
+import { type CorsOrigins, DEFAULT_CORS_ORIGINS, withCors } from './http/cors';
 import { type ListeningServer, type ListenOptions, listenHttp } from './http/listen';
 import { attachStateFile } from './persistence/state-file';
 import {
@@ -18,6 +19,12 @@ export interface ReferenceServerOptions extends CoreOptions {
   readonly stateCompactBytes?: number;
   /** State-file warnings (a torn last journal line dropped on load). Default `console.warn`. */
   readonly onWarning?: (message: string) => void;
+  /**
+   * Browser origins allowed to call the API over `listen()` (CORS): `'*'`, a list such as
+   * `['https://app.example.com', 'http://localhost:*']`, or `false` for none. Default: any
+   * `http://localhost:*` and `http://127.0.0.1:*` origin.
+   */
+  readonly cors?: CorsOrigins | false;
 }
 
 /** A reference server: msw handlers, admin controls, the store and a node:http listener. */
@@ -51,7 +58,11 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const { core, handle, basePath, onError, durable } = createReferenceCore(options, attach);
   return {
     ...core,
-    listen: (listenOptions) => listenHttp(handle, basePath, onError, listenOptions),
+    listen: (listenOptions = {}) => {
+      const cors = listenOptions.cors ?? options.cors ?? DEFAULT_CORS_ORIGINS;
+      const served = cors === false ? handle : withCors(handle, cors);
+      return listenHttp(served, basePath, onError, listenOptions);
+    },
     flush: () => durable?.flush() ?? Promise.resolve(),
     close: () => durable?.close() ?? Promise.resolve(),
   };

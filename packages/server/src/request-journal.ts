@@ -1,26 +1,73 @@
 import type { RequestEntry } from './server-context';
 
-const CAPACITY = 1000;
+/** Entries the journal keeps by default (`--journal-size`). */
+export const DEFAULT_JOURNAL_SIZE = 1000;
 
-/** The last 1,000 API requests (a ring buffer), for GET /__admin/requests. */
+/** A narrowing of {@link RequestJournal.query}; every given field must match. */
+export interface JournalQuery {
+  /** At most this many entries (newest kept). */
+  readonly limit?: number;
+  readonly operation?: string;
+  readonly status?: number;
+  readonly account_ref?: string;
+  /** A request id: only entries recorded after it (all of them when it is no longer kept). */
+  readonly since?: string;
+}
+
+/** The last API requests (a ring buffer), for `GET /__admin/requests` and its event stream. */
 export class RequestJournal {
   readonly #entries: RequestEntry[] = [];
+  readonly #listeners = new Set<(entry: RequestEntry) => void>();
   #next = 0;
 
-  /** Records one request, dropping the oldest beyond capacity. */
+  /** @param capacity entries kept; the oldest are dropped beyond it */
+  constructor(readonly capacity: number = DEFAULT_JOURNAL_SIZE) {
+    if (!Number.isSafeInteger(capacity) || capacity < 1) {
+      throw new RangeError(`journal size must be a positive integer, got ${capacity}`);
+    }
+  }
+
+  /** Records one request, dropping the oldest beyond capacity, and tells the subscribers. */
   add(entry: RequestEntry): void {
-    if (this.#entries.length < CAPACITY) this.#entries.push(entry);
+    if (this.#entries.length < this.capacity) this.#entries.push(entry);
     else this.#entries[this.#next] = entry;
-    this.#next = (this.#next + 1) % CAPACITY;
+    this.#next = (this.#next + 1) % this.capacity;
+    for (const listener of this.#listeners) listener(entry);
   }
 
   /** Entries oldest first. */
   list(): RequestEntry[] {
-    if (this.#entries.length < CAPACITY) return [...this.#entries];
+    if (this.#entries.length < this.capacity) return [...this.#entries];
     return [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)];
   }
 
-  /** Forgets everything. */
+  /** Entries newest first, narrowed by `query`. */
+  query(query: JournalQuery = {}): RequestEntry[] {
+    const all = this.list();
+    let start = 0;
+    if (query.since !== undefined) {
+      const index = all.findIndex((entry) => entry.id === query.since);
+      start = index + 1;
+    }
+    const limit = query.limit ?? Number.POSITIVE_INFINITY;
+    const found: RequestEntry[] = [];
+    for (let i = all.length - 1; i >= start && found.length < limit; i--) {
+      const entry = all[i] as RequestEntry;
+      if (query.operation !== undefined && entry.operation !== query.operation) continue;
+      if (query.status !== undefined && entry.status !== query.status) continue;
+      if (query.account_ref !== undefined && entry.account_ref !== query.account_ref) continue;
+      found.push(entry);
+    }
+    return found;
+  }
+
+  /** Calls `listener` with every entry added from now on; returns the unsubscribe function. */
+  subscribe(listener: (entry: RequestEntry) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Forgets every entry (subscribers stay). */
   clear(): void {
     this.#entries.length = 0;
     this.#next = 0;

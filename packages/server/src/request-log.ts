@@ -4,8 +4,8 @@ import type { RequestEntry } from './server-context';
 export type LogFormat = 'pretty' | 'json' | 'silent';
 
 /**
- * A request logger writing one line per request. Entries hold method, path, status,
- * account and timing only: never a header, token, key or query string.
+ * A request logger writing one line per request: request id, method, path, status,
+ * account and timing only; never a header, body, token, key or query string.
  */
 export function createRequestLogger(
   format: LogFormat,
@@ -13,7 +13,20 @@ export function createRequestLogger(
 ): ((entry: RequestEntry) => void) | undefined {
   if (format === 'silent') return undefined;
   if (format === 'json')
-    return (entry) => write(JSON.stringify({ level: 'info', msg: 'request', ...entry }));
+    return (entry) =>
+      write(
+        JSON.stringify({
+          level: 'info',
+          msg: 'request',
+          request_id: entry.id,
+          method: entry.method,
+          path: entry.path,
+          status: entry.status,
+          account_ref: entry.account_ref,
+          time: entry.time,
+          duration_ms: entry.duration_ms,
+        }),
+      );
   return (entry) =>
     write(
       `${entry.time} ${entry.method.padEnd(6)} ${entry.path} ${entry.status} ${entry.duration_ms}ms${

@@ -1,17 +1,11 @@
-import { existsSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { chromiumSkipReason, launchChromium } from './browser/chromium';
 import { servePage } from './browser/serve-page';
 
-// Debian's Chromium only (.ci/run installs it); never a downloaded browser.
-const CHROMIUM = '/usr/bin/chromium';
-const skipReason =
-  existsSync(CHROMIUM) || process.env.CI
-    ? undefined
-    : `${CHROMIUM} is not installed (apt-get install chromium); CI fails instead of skipping`;
+const skipReason = chromiumSkipReason;
 
 const bundle = async (entry: string, plugins: Plugin[] = []) => {
   const result = await build({
@@ -47,23 +41,9 @@ it('bundles @refapi/server/browser with no Node builtin anywhere in the graph', 
 it.skipIf(skipReason !== undefined)(
   `answers the API from msw's service worker in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`CI needs Debian's Chromium at ${CHROMIUM}`);
     const site = await servePage(await bundle('./browser/page.ts'));
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Nothing but the test's own server resolves: a request msw missed cannot leave.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      ],
-    });
+    // Nothing but the test's own server resolves: a request msw missed cannot leave.
+    const browser = await launchChromium();
     const errors: string[] = [];
     try {
       const page = await browser.newPage();

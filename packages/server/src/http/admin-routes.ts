@@ -3,8 +3,18 @@ import { z } from 'zod';
 import type { Admin } from '../control-plane';
 import { bearerToken, secretsEqual } from '../domain/auth';
 import { DomainError } from '../domain/errors';
+import type { RequestJournal } from '../request-journal';
+import type { Faults, ShieldControl } from '../server-context';
+import {
+  type AdminSessions,
+  expiredSessionCookies,
+  sessionCookies,
+  sessionIdFrom,
+} from './admin-session';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from './api-request';
+import { eventStreamResponse, journalEvents } from './event-stream';
 import { parseInput } from './input-validation';
+import { parseJournalQuery } from './journal-query';
 
 const ClockBody = z.strictObject({
   advance_seconds: z
@@ -25,21 +35,52 @@ const FaultsBody = z.strictObject({
   latency_ms: z.int().min(0).max(60_000).optional(),
 });
 
-type AdminRoute = (admin: Admin, body: unknown) => Promise<ApiResponse> | ApiResponse;
+/** What the admin routes reach besides the in-process admin API. */
+export interface AdminDependencies {
+  readonly admin: Admin;
+  /** The admin token; compared in constant time. */
+  readonly token: string;
+  readonly journal: RequestJournal;
+  /** The live Shield pause switch (for `GET /__admin/shield`). */
+  readonly shield: () => ShieldControl;
+  readonly sessions: AdminSessions;
+}
+
+interface AdminCall {
+  readonly deps: AdminDependencies;
+  readonly request: ApiRequest;
+  readonly body: unknown;
+}
+
+type AdminRoute = (call: AdminCall) => Promise<ApiResponse> | ApiResponse;
+
+const noContent = (cookies?: string[]): ApiResponse => ({
+  status: 204,
+  headers: {},
+  body: '',
+  ...(cookies === undefined ? {} : { cookies }),
+});
+
+const faultsBody = (faults: Faults) => ({
+  power: faults.power,
+  shield: faults.shield,
+  latency_ms: faults.latencyMs,
+});
 
 const routes: Record<string, Record<string, AdminRoute>> = {
   '/__admin/scenario': {
-    POST: async (admin, body) => jsonResponse(200, await admin.loadScenario(body)),
+    POST: async ({ deps, body }) => jsonResponse(200, await deps.admin.loadScenario(body)),
   },
   '/__admin/reset': {
-    POST: async (admin) => {
-      await admin.reset();
-      return { status: 204, headers: {}, body: '' };
+    POST: async ({ deps }) => {
+      await deps.admin.reset();
+      return noContent();
     },
   },
-  '/__admin/state': { GET: (admin) => jsonResponse(200, admin.state()) },
+  '/__admin/state': { GET: ({ deps }) => jsonResponse(200, deps.admin.state()) },
   '/__admin/clock': {
-    POST: (admin, raw) => {
+    GET: ({ deps }) => jsonResponse(200, deps.admin.clock.now()),
+    POST: ({ deps: { admin }, body: raw }) => {
       const body = parseInput(ClockBody, raw, 'body');
       if (body.now !== undefined) admin.clock.set(body.now);
       if (body.advance_seconds !== undefined) admin.clock.advance(body.advance_seconds);
@@ -48,7 +89,11 @@ const routes: Record<string, Record<string, AdminRoute>> = {
     },
   },
   '/__admin/shield': {
-    POST: (admin, raw) => {
+    GET: ({ deps }) => {
+      const shield = deps.shield();
+      return jsonResponse(200, { paused: shield.paused, retry_after: shield.retryAfterSeconds });
+    },
+    POST: ({ deps: { admin }, body: raw }) => {
       const body = parseInput(ShieldBody, raw, 'body');
       if (body.paused) admin.shield.pause(body.retry_after);
       else admin.shield.unpause();
@@ -56,35 +101,84 @@ const routes: Record<string, Record<string, AdminRoute>> = {
     },
   },
   '/__admin/faults': {
-    POST: (admin, raw) => {
+    GET: ({ deps }) => jsonResponse(200, faultsBody(deps.admin.faults.get())),
+    POST: ({ deps: { admin }, body: raw }) => {
       const body = parseInput(FaultsBody, raw, 'body');
       const faults = admin.faults.set({
         ...(body.power === undefined ? {} : { power: body.power }),
         ...(body.shield === undefined ? {} : { shield: body.shield }),
         ...(body.latency_ms === undefined ? {} : { latencyMs: body.latency_ms }),
       });
-      return jsonResponse(200, {
-        power: faults.power,
-        shield: faults.shield,
-        latency_ms: faults.latencyMs,
-      });
+      return jsonResponse(200, faultsBody(faults));
     },
   },
-  '/__admin/requests': { GET: (admin) => jsonResponse(200, { requests: admin.requests() }) },
+  '/__admin/requests': {
+    GET: ({ deps, request }) =>
+      jsonResponse(200, { requests: deps.journal.query(parseJournalQuery(request.search)) }),
+  },
+  '/__admin/requests/stream': {
+    GET: ({ deps }) => eventStreamResponse(journalEvents(deps.journal)),
+  },
+  '/__admin/whoami': { GET: () => jsonResponse(200, { admin: true }) },
+  '/__admin/session': {
+    DELETE: ({ deps, request }) => {
+      deps.sessions.delete(sessionIdFrom(request.header('cookie')));
+      return noContent(expiredSessionCookies());
+    },
+  },
 };
 
-/** Answers `/__admin/*` requests: admin token (constant-time) then the control-plane call. */
-export function createAdminHandler(admin: Admin, adminToken: string) {
+const HEALTH_PATH = '/__admin/health';
+const SESSION_PATH = '/__admin/session';
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Who may call: the admin token (constant-time), else a console session cookie, which on
+ * state-changing calls also needs `X-Refapi-Console: 1` (a header no cross-site form or
+ * simple request can send). A wrong bearer token never falls back to the cookie.
+ */
+function authorize(deps: AdminDependencies, request: ApiRequest): ApiResponse | undefined {
+  const authorization = request.header('authorization');
+  if (authorization !== undefined) {
+    return secretsEqual(bearerToken(authorization), deps.token)
+      ? undefined
+      : errorResponse(401, 'invalid_admin_token');
+  }
+  if (!deps.sessions.has(sessionIdFrom(request.header('cookie')))) {
+    return errorResponse(401, 'invalid_admin_token');
+  }
+  if (!SAFE_METHODS.has(request.method) && request.header('x-refapi-console') !== '1') {
+    return errorResponse(403, 'csrf_header_required');
+  }
+  return undefined;
+}
+
+/** Answers `/__admin/*` requests: health, the session exchange, then authorized control-plane calls. */
+export function createAdminHandler(deps: AdminDependencies) {
   return async function handleAdmin(request: ApiRequest): Promise<ApiResponse> {
     try {
-      if (!secretsEqual(bearerToken(request.header('authorization')), adminToken)) {
-        return errorResponse(401, 'invalid_admin_token');
+      if (request.path === HEALTH_PATH) {
+        // Readiness probes: no token, and nothing in the answer but the status.
+        return SAFE_METHODS.has(request.method)
+          ? jsonResponse(200, { status: 'ok' })
+          : errorResponse(405, 'method_not_allowed', { allow: 'GET' });
       }
+      if (request.path === SESSION_PATH && request.method === 'POST') {
+        // Only the token itself opens a session; a cookie cannot renew itself.
+        if (!secretsEqual(bearerToken(request.header('authorization')), deps.token)) {
+          return errorResponse(401, 'invalid_admin_token');
+        }
+        return noContent(sessionCookies(deps.sessions.create()));
+      }
+      const refused = authorize(deps, request);
+      if (refused !== undefined) return refused;
       const methods = routes[request.path];
       if (methods === undefined) return errorResponse(404, 'not_found');
       const route = methods[request.method];
       if (route === undefined) {
-        return errorResponse(405, 'method_not_allowed', { allow: Object.keys(methods).join(', ') });
+        const allow = Object.keys(methods);
+        if (request.path === SESSION_PATH) allow.unshift('POST');
+        return errorResponse(405, 'method_not_allowed', { allow: allow.join(', ') });
       }
       if (request.bodyTooLarge) return errorResponse(413, 'body_too_large');
       let body: unknown;
@@ -95,7 +189,7 @@ export function createAdminHandler(admin: Admin, adminToken: string) {
           return errorResponse(400, 'invalid_json');
         }
       }
-      return await route(admin, body);
+      return await route({ deps, request, body });
     } catch (error) {
       if (error instanceof DomainError) return jsonResponse(error.status, error.toBody());
       throw error;

@@ -7,6 +7,8 @@ export interface ApiRequest {
   readonly search: string;
   /** A request header by lower-case name. */
   header(name: string): string | undefined;
+  /** Every request header, by lower-case name (the request journal records them). */
+  headers?(): Record<string, string>;
   /** The body as text; undefined when the request had none. */
   readonly body: string | undefined;
   /** The body exceeded the size limit and was not read. */
@@ -20,7 +22,17 @@ export interface ApiResponse {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;
+  /** `Set-Cookie` values, one header each (a record holds one value per name). */
+  readonly cookies?: readonly string[];
+  /** An open-ended body (server-sent events) written after the headers; see `event-stream.ts`. */
+  readonly stream?: BodyStream;
 }
+
+/**
+ * Starts writing an open-ended body through `write`; returns the function that stops it
+ * (called when the client goes away or the server closes).
+ */
+export type BodyStream = (write: (chunk: string) => void) => () => void;
 
 /** Builds a JSON response. */
 export function jsonResponse(

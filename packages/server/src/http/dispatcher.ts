@@ -5,6 +5,7 @@ import { fingerprint, type StoredResponse } from '../domain/idempotency';
 import type { OperationCall, OperationImpls, OperationResult } from '../operations/types';
 import type { ServerContext } from '../server-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
+import { faultLabel } from './fault-label';
 import { parseInput, queryObject } from './input-validation';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { RouteTable } from './route-table';
@@ -32,6 +33,8 @@ export function createDispatcher(
     const started = performance.now();
     let nowMs = ctx.clock.nowMs();
     let accountRef: string | null = null;
+    let operation: string | null = null;
+    const shieldFailArmed = ctx.faults.shield === 'fail';
     let response: ApiResponse;
     try {
       if (ctx.pending !== null) {
@@ -49,6 +52,7 @@ export function createDispatcher(
       );
       const headers = rateLimitHeaders(decision);
       if (key !== undefined) accountRef = key.accountRef;
+      if (route.kind === 'operation') operation = route.op.operationId;
       if (route.kind === 'not_found') response = errorResponse(404, 'not_found', headers);
       else if (route.kind === 'method_not_allowed') {
         headers.allow = route.allow;
@@ -63,13 +67,12 @@ export function createDispatcher(
       response = errorResponse(500, 'internal_error');
     }
     if (ctx.faults.latencyMs > 0) await sleep(ctx.faults.latencyMs);
-    ctx.onRequest({
-      method: request.method,
-      path: request.path,
-      status: response.status,
+    ctx.onRequest(request, response, {
+      operation,
       account_ref: accountRef,
       time: new Date(nowMs).toISOString(),
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      fault: faultLabel(ctx, response, shieldFailArmed),
     });
     return response;
   };

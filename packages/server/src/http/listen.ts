@@ -1,12 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CorsOrigins } from './cors';
 import { createNodeListener } from './node-listener';
+import { OpenStreams } from './node-stream';
 import type { RequestHandler } from './request-handler';
 
 /** Where to listen; defaults to 127.0.0.1 and a free port. */
 export interface ListenOptions {
   readonly port?: number;
   readonly host?: string;
+  /** Browser origins allowed to call the API; overrides the server's `cors` option. */
+  readonly cors?: CorsOrigins | false;
 }
 
 /** A running node:http server. */
@@ -28,7 +32,8 @@ export function listenHttp(
   options: ListenOptions = {},
 ): Promise<ListeningServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(createNodeListener(handle, onError));
+  const streams = new OpenStreams();
+  const server = createServer(createNodeListener(handle, onError, streams));
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -43,6 +48,7 @@ export function listenHttp(
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
+            streams.endAll();
             server.closeIdleConnections();
           }),
       });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest, ApiResponse } from './api-request';
+import type { OpenStreams } from './node-stream';
 import { bodyLimitFor, type RequestHandler } from './request-handler';
 
 // Dispatches straight from node's request to the route table: no WHATWG Request/Response
@@ -41,15 +42,32 @@ function headerGetter(req: IncomingMessage): (name: string) => string | undefine
   };
 }
 
-function send(res: ServerResponse, response: ApiResponse): void {
-  const headers: Record<string, string | number> = response.headers;
+function allHeaders(req: IncomingMessage): Record<string, string> {
+  const all: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return all;
+}
+
+function send(res: ServerResponse, response: ApiResponse, streams?: OpenStreams): void {
+  if (response.stream !== undefined && streams !== undefined) {
+    streams.open(res, response, response.stream);
+    return;
+  }
+  const headers: Record<string, string | number | string[]> = response.headers;
   headers['content-length'] = Buffer.byteLength(response.body);
+  if (response.cookies !== undefined) headers['set-cookie'] = [...response.cookies];
   res.writeHead(response.status, headers);
   res.end(response.body);
 }
 
-/** A node:http request listener serving the handler. */
-export function createNodeListener(handle: RequestHandler, onError: (error: unknown) => void) {
+/** A node:http request listener serving the handler (streamed responses go to `streams`). */
+export function createNodeListener(
+  handle: RequestHandler,
+  onError: (error: unknown) => void,
+  streams?: OpenStreams,
+) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const raw = req.url ?? '/';
     const target = raw.startsWith('/') ? raw : safePath(raw);
@@ -60,11 +78,12 @@ export function createNodeListener(handle: RequestHandler, onError: (error: unkn
       path,
       search: q === -1 ? '' : target.slice(q + 1),
       header: headerGetter(req),
+      headers: () => allHeaders(req),
       body: undefined,
       bodyTooLarge: false,
       sourceAddress: req.socket.remoteAddress ?? '',
     };
-    const respond = (response: ApiResponse) => send(res, response);
+    const respond = (response: ApiResponse) => send(res, response, streams);
     const fail = (error: unknown) => {
       onError(error);
       if (!res.headersSent)

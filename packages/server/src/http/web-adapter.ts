@@ -1,4 +1,5 @@
 import type { ApiRequest, ApiResponse } from './api-request';
+import { readableBody } from './event-stream';
 import { bodyLimitFor } from './request-handler';
 
 /** Source address reported for in-process requests (msw, bound fetch): there is no peer. */
@@ -25,6 +26,7 @@ export async function fromWebRequest(
     path: url.pathname,
     search: url.search.slice(1),
     header: (name) => headers.get(name) ?? undefined,
+    headers: () => Object.fromEntries(headers),
     body,
     bodyTooLarge,
     sourceAddress,
@@ -33,8 +35,22 @@ export async function fromWebRequest(
 
 /** Turns an {@link ApiResponse} into a WHATWG Response. */
 export function toWebResponse(response: ApiResponse): Response {
+  if (response.stream !== undefined) {
+    return new Response(readableBody(response.stream), {
+      status: response.status,
+      headers: response.headers,
+    });
+  }
+  if (response.cookies === undefined) {
+    return new Response(response.body === '' ? null : response.body, {
+      status: response.status,
+      headers: response.headers,
+    });
+  }
+  const headers = new Headers(response.headers);
+  for (const cookie of response.cookies) headers.append('set-cookie', cookie);
   return new Response(response.body === '' ? null : response.body, {
     status: response.status,
-    headers: response.headers,
+    headers,
   });
 }

@@ -13,4 +13,8 @@ export {
   scenario,
 } from './scenario-builder';
 export { type RefWorker, setupRefWorker } from './setup-ref-worker';
-export type { RefTestControls, RefTestOptions } from './test-controls';
+export type {
+  RefTestControls,
+  RefTestOptions,
+  UnhandledRequestStrategy,
+} from './test-controls';

@@ -1,5 +1,6 @@
 import { LIMITS, type OperationDef, type OperationId, operations } from '@refapi/schema';
-import { type HttpHandler, HttpResponse, http } from 'msw';
+import { type HttpHandler, http } from 'msw';
+import { type ApiResponse, jsonResponse } from '../http/api-request';
 import { RouteTable } from '../http/route-table';
 
 /** Options of `failNext()`. */
@@ -53,7 +54,7 @@ export function failureResponse(
   status: number,
   options: FailNextOptions,
   nowMs: number,
-): Response {
+): ApiResponse {
   const limit =
     op.access === 'write' ? LIMITS.writeRequestsPerMinute : LIMITS.readRequestsPerMinute;
   const windowLeft = Math.max(1, Math.ceil((60_000 - (nowMs % 60_000)) / 1000));
@@ -64,7 +65,7 @@ export function failureResponse(
   };
   if (options.retryAfter !== undefined) headers['retry-after'] = String(options.retryAfter);
   const error = options.error ?? DEFAULT_CODES[status] ?? `http_${status}`;
-  return HttpResponse.json({ error }, { status, headers });
+  return jsonResponse(status, { error }, headers);
 }
 
 /**
@@ -74,7 +75,7 @@ export function failureResponse(
 export function failNextHandler(
   op: OperationDef,
   baseUrl: string,
-  respond: (request: Request) => Response,
+  respond: (request: Request) => Response | Promise<Response>,
 ): HttpHandler {
   const base = new URL(baseUrl);
   const root = base.pathname.replace(/\/+$/, '');

@@ -2,6 +2,7 @@ import type { OperationId } from '@refapi/schema';
 import { RouteTable } from '../http/route-table';
 import type { ReferenceCore } from '../reference-core';
 import type { RequestEntry } from '../server-context';
+import { containsSubset, parseJsonBody, queryContains } from './request-match';
 
 /** One request as the test kit shows it: the server's journal entry plus its operation. */
 export interface JournalEntry extends RequestEntry {
@@ -22,6 +23,13 @@ export interface RequestFilter {
   readonly accountRef?: string;
   /** `false`: only what reached the server; `true`: only `failNext()` responses. */
   readonly injected?: boolean;
+  /** The JSON request body holds these fields (deeply; arrays and values compare exactly). */
+  readonly body?: unknown;
+  /** The query string carries these parameters with these values. */
+  readonly query?: Readonly<Record<string, string>>;
+  readonly idempotencyKey?: string;
+  /** `true`: only idempotent replays; `false`: only first answers. */
+  readonly replayed?: boolean;
 }
 
 const routes = new RouteTable();
@@ -46,7 +54,7 @@ export class TestJournal {
   }
 
   /** Records a response answered by the test kit instead of the server. */
-  addInjected(entry: Omit<JournalEntry, 'injected' | 'operationId'>): void {
+  addInjected(entry: RequestEntry): void {
     const after = this.core.admin.requests().length;
     const operationId = this.operationOf(entry.method, entry.path);
     this.#injected.push({ after, entry: { ...entry, operationId, injected: true } });
@@ -71,12 +79,34 @@ export class TestJournal {
       flushInjected(index);
       all.push({
         ...entry,
-        operationId: this.operationOf(entry.method, entry.path),
+        operationId: (entry.operation ?? undefined) as OperationId | undefined,
         injected: false,
       });
     });
     flushInjected(Number.POSITIVE_INFINITY);
     return all.filter((entry) => this.#matches(entry, filter));
+  }
+
+  /**
+   * The one request matching `filter`; throws an error listing the journal when there is
+   * none or more than one.
+   */
+  one(filter: RequestFilter): JournalEntry {
+    const found = this.list(filter);
+    if (found.length === 1) return found[0] as JournalEntry;
+    const all = this.list();
+    const lines = all.map(
+      (e) =>
+        `  ${e.method} ${e.path}${e.query === '' ? '' : `?${e.query}`} → ${e.status}` +
+        `${e.operationId === undefined ? '' : ` (${e.operationId})`}` +
+        `${e.request.body === null ? '' : ` ${e.request.body.slice(0, 200)}`}`,
+    );
+    throw new Error(
+      `expected exactly one request matching ${describe(filter)}, found ${found.length}.\n` +
+        (all.length === 0
+          ? 'The journal is empty.'
+          : `Journal (oldest first):\n${lines.join('\n')}`),
+    );
   }
 
   /** Forgets the injected entries (the server clears its own journal on reset). */
@@ -90,9 +120,26 @@ export class TestJournal {
     if (filter.status !== undefined && entry.status !== filter.status) return false;
     if (filter.accountRef !== undefined && entry.account_ref !== filter.accountRef) return false;
     if (filter.injected !== undefined && entry.injected !== filter.injected) return false;
+    if (filter.replayed !== undefined && entry.replayed !== filter.replayed) return false;
+    if (filter.idempotencyKey !== undefined && entry.idempotency_key !== filter.idempotencyKey) {
+      return false;
+    }
+    if (filter.query !== undefined && !queryContains(entry.query, filter.query)) return false;
+    if (
+      filter.body !== undefined &&
+      !containsSubset(parseJsonBody(entry.request.body), filter.body)
+    ) {
+      return false;
+    }
     const { path } = filter;
     if (path instanceof RegExp) return path.test(entry.path);
     if (path !== undefined) return entry.path === path || entry.path === `${this.basePath}${path}`;
     return true;
   }
+}
+
+function describe(filter: RequestFilter): string {
+  return JSON.stringify(filter, (_key, value: unknown) =>
+    value instanceof RegExp ? String(value) : value,
+  );
 }

@@ -52,6 +52,7 @@ describe('createRefTestServer', () => {
   });
 
   it('rejects an invalid scenario at creation with its JSON path', () => {
+    // @ts-expect-error the document is typed; JavaScript callers get the same check at run time
     expect(() => createRefTestServer({ scenario: { accounts: [{}] } })).toThrow(
       /invalid_scenario: accounts\[0\]/,
     );

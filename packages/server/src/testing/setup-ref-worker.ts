@@ -32,7 +32,11 @@ export function setupRefWorker(options: RefTestOptions = {}): RefWorker {
     worker,
     async start(startOptions: StartOptions = {}) {
       await controls.reference.ready;
-      await worker.start({ onUnhandledRequest: 'bypass', quiet: true, ...startOptions });
+      await worker.start({
+        onUnhandledRequest: options.onUnhandledRequest ?? 'bypass',
+        quiet: true,
+        ...startOptions,
+      });
     },
     stop() {
       worker.stop();

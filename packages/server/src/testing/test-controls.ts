@@ -2,9 +2,12 @@ import type { OperationId } from '@refapi/schema';
 import type { HttpHandler } from 'msw';
 import type { ClockState } from '../control-plane';
 import { bearerToken } from '../domain/auth';
+import { requestEntry } from '../http/request-entry';
+import { requestIdOf } from '../http/request-id';
+import { fromWebRequest, toWebResponse } from '../http/web-adapter';
 import { createReferenceCore, type ReferenceCore } from '../reference-core';
 import { demoScenario } from '../scenario/demo';
-import type { Scenario } from '../scenario/schema';
+import type { Scenario, ScenarioInput } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
 import type { Faults } from '../server-context';
 import {
@@ -17,10 +20,27 @@ import {
 import { type JournalEntry, type RequestFilter, TestJournal } from './journal';
 import { ScenarioBuilder } from './scenario-builder';
 
+/**
+ * What msw does with a request no handler answers (the reference server answers its whole
+ * origin; this is about other hosts): msw's modes, or a function of your own.
+ */
+export type UnhandledRequestStrategy =
+  | 'error'
+  | 'warn'
+  | 'bypass'
+  | ((request: Request, print: { warning(): void; error(): void }) => void);
+
 /** Options shared by `setupRefServer`, `createRefTestServer` and `setupRefWorker`. */
 export interface RefTestOptions {
-  /** A scenario document or a `scenario()` builder (built for you). Default: the demo. */
-  readonly scenario?: ScenarioBuilder | unknown;
+  /** A `scenario()` builder (built for you) or a Scenario document. Default: the demo. */
+  readonly scenario?: ScenarioBuilder | ScenarioInput;
+  /**
+   * Requests to other hosts that no handler answers. `'error'` (default in Node): msw
+   * fails the request and the test fails after it, even if the app swallowed the error;
+   * `'warn'`: a warning only; `'bypass'`: they go to the network (default of
+   * `setupRefWorker`); a function: called with each one, the test goes on.
+   */
+  readonly onUnhandledRequest?: UnhandledRequestStrategy;
   /** Base URL the handlers answer. Default `https://api.ref.test/v1`. */
   readonly baseUrl?: string;
   /** Start time of the server clock, overriding the scenario's `now`. */
@@ -60,6 +80,11 @@ export interface RefTestControls {
   };
   /** The request journal, oldest first, with the `failNext()` responses merged in. */
   requests(filter?: RequestFilter): JournalEntry[];
+  /**
+   * The one request matching `filter`; throws, listing the journal, when there are none or several.
+   * @example ref.expectOneRequest({ operationId: 'createOrder', body: { plan_code: 'kvm-s' } })
+   */
+  expectOneRequest(filter: RequestFilter): JournalEntry;
   /** The whole state as a scenario document. */
   state(): Scenario;
   /** Back to the scenario's state, default handlers and an empty journal. */
@@ -121,6 +146,7 @@ export function createTestControls(
       latency: (latencyMs) => void admin.faults.set({ latencyMs }),
     },
     requests: (filter) => journal.list(filter),
+    expectOneRequest: (filter) => journal.one(filter),
     state: () => admin.state(),
     async reset() {
       host().resetHandlers();
@@ -135,23 +161,26 @@ export function createTestControls(
       queue.push({ status, options: failure });
       queued.set(operationId, queue);
       host().use(
-        failNextHandler(op, core.baseUrl, (request) => {
+        failNextHandler(op, core.baseUrl, async (request) => {
           // One handler per call, each used once: take the oldest queued failure (FIFO).
           const next = queue.shift() ?? { status, options: failure };
           const nowMs = Date.parse(admin.clock.now().now);
-          const url = new URL(request.url);
-          journal.addInjected({
-            method: request.method,
-            path: url.pathname,
-            status: next.status,
-            account_ref:
-              core.store.authenticate(
-                bearerToken(request.headers.get('authorization') ?? undefined),
-              )?.accountRef ?? null,
-            time: new Date(nowMs).toISOString(),
-            duration_ms: 0,
-          });
-          return failureResponse(op, next.status, next.options, nowMs);
+          const response = failureResponse(op, next.status, next.options, nowMs);
+          const apiRequest = await fromWebRequest(request.clone());
+          response.headers['request-id'] = requestIdOf(apiRequest);
+          journal.addInjected(
+            requestEntry(apiRequest, response, {
+              operation: op.operationId,
+              account_ref:
+                core.store.authenticate(
+                  bearerToken(request.headers.get('authorization') ?? undefined),
+                )?.accountRef ?? null,
+              time: new Date(nowMs).toISOString(),
+              duration_ms: 0,
+              fault: 'failNext',
+            }),
+          );
+          return toWebResponse(response);
         }),
       );
     },

@@ -14,4 +14,8 @@ export {
   scenario,
 } from './scenario-builder';
 export { setupRefServer } from './setup-ref-server';
-export type { RefTestControls, RefTestOptions } from './test-controls';
+export type {
+  RefTestControls,
+  RefTestOptions,
+  UnhandledRequestStrategy,
+} from './test-controls';

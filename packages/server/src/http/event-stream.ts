@@ -1,0 +1,52 @@
+import type { RequestJournal } from '../request-journal';
+import type { ApiResponse, BodyStream } from './api-request';
+
+/** Interval of the `: ping` comment that keeps idle proxies and clients from timing out. */
+export const PING_MS = 15_000;
+
+/**
+ * The journal as server-sent events: one `request` event per new entry (old entries are
+ * not replayed; `GET /__admin/requests` gives those) and a `: ping` comment every 15 s.
+ */
+export function journalEvents(journal: RequestJournal, pingMs = PING_MS): BodyStream {
+  return (write) => {
+    const unsubscribe = journal.subscribe((entry) => {
+      write(`event: request\nid: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`);
+    });
+    const ping = setInterval(() => write(': ping\n\n'), pingMs);
+    // A forgotten stream must never keep a process alive.
+    (ping as { unref?: () => void }).unref?.();
+    return () => {
+      clearInterval(ping);
+      unsubscribe();
+    };
+  };
+}
+
+/** A `text/event-stream` response writing `stream`. */
+export function eventStreamResponse(stream: BodyStream): ApiResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+    },
+    body: '',
+    stream,
+  };
+}
+
+/** The stream as a WHATWG body (msw and in-process fetch); cancelling the reader stops it. */
+export function readableBody(stream: BodyStream): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let stop: (() => void) | undefined;
+  return new ReadableStream({
+    start(controller) {
+      stop = stream((chunk) => controller.enqueue(encoder.encode(chunk)));
+    },
+    cancel() {
+      stop?.();
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import type { JournalMessage, RequestEntry, RequestFacts } from '../server-context';
+import type { ApiRequest, ApiResponse } from './api-request';
+import { requestIdOf } from './request-id';
+
+/** Bytes of a body the journal keeps (16 KiB). */
+export const JOURNAL_BODY_BYTES = 16 * 1024;
+
+const REDACTED = '[redacted]';
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key']);
+
+/** Whether a header holds a credential: the well-known ones and any name with key, token or secret. */
+export function isCredentialHeader(name: string): boolean {
+  if (name === 'idempotency-key') return false;
+  return CREDENTIAL_HEADERS.has(name) || /key|token|secret/.test(name);
+}
+
+/** Headers with lower-case names and credentials replaced by `"[redacted]"`. */
+export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const safe: Record<string, string> = {};
+  for (const name in headers) {
+    const lower = name.toLowerCase();
+    safe[lower] = isCredentialHeader(lower) ? REDACTED : (headers[name] as string);
+  }
+  return safe;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The first {@link JOURNAL_BODY_BYTES} of a UTF-8 body, cut on a character boundary. */
+export function truncateBody(body: string): { body: string; body_truncated: boolean } {
+  // Three bytes per UTF-16 unit at most: short bodies need no encoding to know they fit.
+  if (body.length * 3 <= JOURNAL_BODY_BYTES) return { body, body_truncated: false };
+  const bytes = encoder.encode(body);
+  if (bytes.length <= JOURNAL_BODY_BYTES) return { body, body_truncated: false };
+  let end = JOURNAL_BODY_BYTES;
+  // Back off continuation bytes (10xxxxxx) so no character is cut in half.
+  while (end > 0 && ((bytes[end] as number) & 0xc0) === 0x80) end--;
+  return { body: decoder.decode(bytes.subarray(0, end)), body_truncated: true };
+}
+
+function message(
+  headers: Readonly<Record<string, string>>,
+  body: string | undefined,
+): JournalMessage {
+  if (body === undefined || body === '') {
+    return { headers: redactHeaders(headers), body: null, body_truncated: false };
+  }
+  return { headers: redactHeaders(headers), ...truncateBody(body) };
+}
+
+/** The journal entry of an API request and the response it got. */
+export function requestEntry(
+  request: ApiRequest,
+  response: ApiResponse,
+  facts: RequestFacts,
+): RequestEntry {
+  const id = requestIdOf(request);
+  return {
+    id,
+    time: facts.time,
+    operation: facts.operation,
+    method: request.method,
+    path: request.path,
+    query: request.search,
+    status: response.status,
+    duration_ms: facts.duration_ms,
+    account_ref: facts.account_ref,
+    idempotency_key: request.header('idempotency-key') ?? null,
+    replayed: response.headers['idempotent-replayed'] === 'true',
+    fault: facts.fault,
+    request: message(request.headers?.() ?? {}, request.body),
+    // The Request-Id header is set on the way out; the journal shows it already.
+    response: message({ ...response.headers, 'request-id': id }, response.body),
+  };
+}
