@@ -62,3 +62,25 @@ describe('adminShieldTelemetry', () => {
     ]);
   });
 });
+
+describe('GET /__admin/accounts/:account_ref/services/:service_ref/shield/…', () => {
+  const url = (dataset: string, search = '') =>
+    `https://api.ref.test${path('REF-ACCT-1', 'REF-SVC-101', dataset)}${search}`;
+  const ADMIN = { authorization: `Bearer ${server.adminToken}` };
+
+  it('answers the admin token, not a customer key', async () => {
+    const ok = await server.fetch(url('traffic', '?window_hours=2&group_by=destination_port'), {
+      headers: ADMIN,
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ telemetry: 'traffic', group_by: 'destination_port' });
+    const customer = await server.fetch(url('protection-activity'), { headers: KEY });
+    expect(customer.status).toBe(401);
+  });
+
+  it('is read-only: other methods get 405', async () => {
+    const response = await server.fetch(url('traffic'), { method: 'POST', headers: ADMIN });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+});

@@ -3,14 +3,20 @@ import type { Admin } from '../control-plane';
 import { DomainError, notFound } from '../domain/errors';
 import { resolveEntitlement } from '../domain/shield/entitlement';
 import { generateTelemetry } from '../domain/shield/telemetry';
-import { type ApiResponse, jsonResponse } from './api-request';
+import { type ApiRequest, type ApiResponse, jsonResponse } from './api-request';
 import { parseInput, queryObject } from './input-validation';
 
 const PATH =
   /^\/__admin\/accounts\/([^/]+)\/services\/([^/]+)\/shield\/(traffic|protection-activity)$/;
 
-/** Whether a path is one of the admin Shield telemetry reads. */
-export const isAdminShieldTelemetryPath = (path: string): boolean => PATH.test(path);
+/** The admin route table entry of a Shield telemetry path (GET only), or undefined for others. */
+export function shieldTelemetryRoute(path: string) {
+  if (!PATH.test(path)) return undefined;
+  return {
+    GET: ({ deps, request }: { deps: { admin: Admin }; request: ApiRequest }) =>
+      adminShieldTelemetry(deps.admin, request.path, request.search),
+  };
+}
 
 /**
  * `GET /__admin/accounts/:account_ref/services/:service_ref/shield/traffic?window_hours&group_by`
