@@ -10,7 +10,11 @@ const PATH =
   /^\/__admin\/accounts\/([^/]+)\/services\/([^/]+)\/shield\/(traffic|protection-activity)$/;
 
 /** The admin route table entry of a Shield telemetry path (GET only), or undefined for others. */
-export function shieldTelemetryRoute(path: string) {
+export function shieldTelemetryRoute(
+  path: string,
+):
+  | Record<string, (call: { deps: { admin: Admin }; request: ApiRequest }) => ApiResponse>
+  | undefined {
   if (!PATH.test(path)) return undefined;
   return {
     GET: ({ deps, request }: { deps: { admin: Admin }; request: ApiRequest }) =>
