@@ -2,6 +2,10 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** `1.2M`, `830K`: axis labels that fit beside the chart. */
+export const compact = (value: number): string => COMPACT.format(value);
+
 /** One bar: its label and value. */
 export interface Bar {
   label: string;
@@ -36,18 +40,29 @@ export function BarChart({
         height,
         legend: { show: false },
         cursor: { show: true, x: false, y: false, points: { show: false } },
-        scales: { x: { time: false, range: [-0.5, bars.length - 0.5] } },
+        scales: {
+          x: { time: false, range: [-0.5, bars.length - 0.5] },
+          // Bars grow from zero, or small differences would look like large ones.
+          y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] },
+        },
         axes: [
           {
             stroke: '#5a6372',
             grid: { show: false },
             ticks: { show: false },
             incrs: [1],
-            rotate: -35,
-            size: 70,
+            space: 8,
+            rotate: -40,
+            size: 96,
+            font: '11px system-ui, sans-serif',
             values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
           },
-          { stroke: '#5a6372', size: 60, grid: { stroke: '#e3e7ee' } },
+          {
+            stroke: '#5a6372',
+            size: 56,
+            grid: { stroke: '#e3e7ee' },
+            values: (_u, splits) => splits.map(compact),
+          },
         ],
         series: [
           {},
