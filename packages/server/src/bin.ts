@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseCliOptions, USAGE, UsageError } from './cli-options';
 import { DomainError } from './domain/errors';
 import { StateFileError } from './persistence/state-file-error';
@@ -6,6 +7,10 @@ import { createReferenceServer } from './reference-server';
 import { createRequestLogger } from './request-log';
 
 // Entry point of `ref-server`: the only module that touches process.exit and signals.
+
+// The web console's build (apps/console writes it; the package ships it): dist/ and src/ are
+// both one level below the package root.
+const CONSOLE_DIR = fileURLToPath(new URL('../console/', import.meta.url));
 
 function fail(message: string, code: number): never {
   process.stderr.write(`ref-server: ${message}\n`);
@@ -68,13 +73,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const listening = await server
-    .listen({ host: options.host, port: options.port })
+    .listen({ host: options.host, port: options.port, consoleDir: CONSOLE_DIR })
     .catch((error: NodeJS.ErrnoException) =>
       fail(`cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`, 1),
     );
   const state = server.admin.state();
   const lines = [
     `ref-server listening on ${listening.baseUrl}`,
+    `console: ${listening.url}/__console/`,
     `admin token: ${server.adminToken}`,
     ...state.accounts.flatMap((account) => {
       const key = account.api_keys.find((k) => k.scopes.includes('*')) ?? account.api_keys[0];

@@ -50,6 +50,7 @@ describe('ref-server bin', () => {
     await server.waitFor(/GBP\) key: refak_demo_gbp_full/);
     const { stdout } = server.output();
     expect(stdout).toContain('admin token: env-admin-token');
+    expect(stdout).toContain(`console: ${new URL(baseUrl as string).origin}/__console/`);
     expect(stdout).toContain('REF-ACCT-1 (EUR) key: refak_demo_eur_full');
     expect(stdout).toContain('REF-ACCT-2 (USD) key: refak_demo_usd_full');
 
@@ -60,6 +61,7 @@ describe('ref-server bin', () => {
     await fetch(`${baseUrl}/me`, { headers: { authorization: 'Bearer refak_wrong_token' } });
     const line = await server.waitFor(/\{"level":"info".*"status":401.*\}/);
     expect(JSON.parse(line[0])).toMatchObject({
+      request_id: expect.stringMatching(/^req_[A-Za-z0-9]{24}$/),
       method: 'GET',
       path: '/v1/me',
       status: 401,

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isConsolePath, serveConsole } from './console-assets';
 import type { CorsOrigins } from './cors';
 import { createNodeListener } from './node-listener';
 import { OpenStreams } from './node-stream';
@@ -11,6 +12,8 @@ export interface ListenOptions {
   readonly host?: string;
   /** Browser origins allowed to call the API; overrides the server's `cors` option. */
   readonly cors?: CorsOrigins | false;
+  /** Serves the web console's built files from this directory at `/__console/` (`ref-server` does). */
+  readonly consoleDir?: string;
 }
 
 /** A running node:http server. */
@@ -33,7 +36,20 @@ export function listenHttp(
 ): Promise<ListeningServer> {
   const host = options.host ?? '127.0.0.1';
   const streams = new OpenStreams();
-  const server = createServer(createNodeListener(handle, onError, streams));
+  const api = createNodeListener(handle, onError, streams);
+  const consoleFiles =
+    options.consoleDir === undefined ? undefined : serveConsole(options.consoleDir, onError);
+  const server = createServer((req, res) => {
+    if (consoleFiles !== undefined) {
+      const target = req.url ?? '/';
+      const path = target.split('?', 1)[0] as string;
+      if (isConsolePath(path)) {
+        consoleFiles(req, res, path);
+        return;
+      }
+    }
+    api(req, res);
+  });
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);

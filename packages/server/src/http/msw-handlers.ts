@@ -1,5 +1,6 @@
 import { operationList } from '@refapi/schema';
 import { type HttpHandler, http } from 'msw';
+import { errorResponse } from './api-request';
 import type { RequestHandler } from './request-handler';
 import { RouteTable } from './route-table';
 import { fromWebRequest, toWebResponse } from './web-adapter';
@@ -21,8 +22,18 @@ export function createMswHandlers(handle: RequestHandler, baseUrl: string): Http
     if (url.origin !== base.origin || !url.pathname.startsWith(`${root}/`)) return undefined;
     return url.pathname.slice(root.length);
   };
-  const resolver = async ({ request }: { request: Request }) =>
-    toWebResponse(await handle(await fromWebRequest(request)));
+  const resolver = async ({ request }: { request: Request }) => {
+    const response = await handle(await fromWebRequest(request));
+    if (response.stream !== undefined) {
+      // msw never passes a reader's cancel on to a streamed body, so an event stream would
+      // stay subscribed forever: it is for servers started with listen() (or `fetch`).
+      const { 'request-id': id } = response.headers;
+      return toWebResponse(
+        errorResponse(404, 'event_stream_needs_http', id === undefined ? {} : { 'request-id': id }),
+      );
+    }
+    return toWebResponse(response);
+  };
 
   const perOperation = operationList.map((op) =>
     byMethod[op.method](({ request }) => {

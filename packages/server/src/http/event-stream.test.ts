@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequestJournal } from '../request-journal';
+import type { RequestEntry } from '../server-context';
+import { journalEvents, PING_MS, readableBody } from './event-stream';
+
+const entry = { id: 'req_000000000000000000000001', status: 200 } as RequestEntry;
+
+describe('journalEvents', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes one request event per new entry and a ping every 15 s, until stopped', () => {
+    vi.useFakeTimers();
+    const journal = new RequestJournal();
+    journal.add({ ...entry, id: 'req_old' });
+    const chunks: string[] = [];
+    const stop = journalEvents(journal)((chunk) => chunks.push(chunk));
+    journal.add(entry);
+    vi.advanceTimersByTime(PING_MS);
+    stop();
+    journal.add(entry);
+    vi.advanceTimersByTime(PING_MS);
+    expect(chunks).toEqual([
+      `event: request\nid: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`,
+      ': ping\n\n',
+    ]);
+  });
+
+  it('becomes a WHATWG stream that stops when the reader cancels', async () => {
+    const journal = new RequestJournal();
+    const reader = readableBody(journalEvents(journal)).getReader();
+    journal.add(entry);
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain(`id: ${entry.id}`);
+    await reader.cancel();
+    expect(() => journal.add(entry)).not.toThrow();
+  });
+});
