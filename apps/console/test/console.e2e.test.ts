@@ -1,13 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { RefApiError, RefClient } from '@refapi/sdk';
 import { createReferenceServer, type ListeningServer, type ReferenceServer } from '@refapi/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_DIR } from '../scripts/ensure-built.mjs';
 import { chromiumSkipReason, launchChromium } from './chromium';
 
 const ADMIN_TOKEN = 'refadm_console_e2e_token_0001';
@@ -61,7 +63,7 @@ describe.skipIf(chromiumSkipReason !== undefined)(
     beforeAll(async () => {
       mkdirSync(OUTPUT, { recursive: true });
       server = createReferenceServer({ adminToken: ADMIN_TOKEN });
-      listening = await server.listen();
+      listening = await server.listen({ consoleDir: CONSOLE_DIR });
       consoleUrl = `${listening.url}/__console/`;
       client = new RefClient({
         apiKey: API_KEY,
@@ -158,12 +160,12 @@ describe.skipIf(chromiumSkipReason !== undefined)(
       await page.getByRole('button', { name: 'Copy as curl' }).click();
       const curl = (await page.getByTestId('copy-snippet').textContent())!;
       expect(curl).not.toContain(API_KEY);
-      const replay = JSON.parse(
-        execFileSync('bash', ['-c', curl], {
-          encoding: 'utf8',
-          env: { ...process.env, REF_API_KEY: API_KEY },
-        }),
-      ) as { service_ref: string; idempotent_replayed: boolean };
+      // Asynchronously: the server answering curl runs in this very process.
+      const { stdout } = await promisify(execFile)('bash', ['-c', curl], {
+        encoding: 'utf8',
+        env: { ...process.env, REF_API_KEY: API_KEY },
+      });
+      const replay = JSON.parse(stdout) as { service_ref: string; idempotent_replayed: boolean };
       expect(replay.service_ref).toBe(order.service_ref);
       expect(replay.idempotent_replayed).toBe(true);
       // The replay is journalled too, with its badge.
@@ -270,21 +272,28 @@ describe.skipIf(chromiumSkipReason !== undefined)(
 
     it('keeps a 1,000-entry journal virtualised and filterable', async () => {
       await show('Journal');
+      let lastId = '';
       for (let batch = 0; batch < 50; batch++) {
-        await Promise.all(
+        const responses = await Promise.all(
           Array.from({ length: 20 }, () =>
             fetch(`${listening.baseUrl}/plans`, {
               headers: { authorization: `Bearer ${API_KEY}` },
             }),
           ),
         );
+        lastId = responses.at(-1)!.headers.get('request-id')!;
       }
       await expect
         .poll(() => page.locator('output').textContent(), { timeout: 10_000 })
         .toBe('1000 of 1000');
+      // Only the rows in view (plus overscan) are in the DOM.
       expect(await page.locator('.rows .row').count()).toBeLessThan(80);
-      await page.getByLabel('Operation').selectOption('createOrder');
-      await expect.poll(() => page.locator('.rows .row').count()).toBeLessThanOrEqual(2);
+      await page.getByLabel('Text').fill(lastId);
+      await expect.poll(() => page.locator('output').textContent()).toBe('1 of 1000');
+      expect(await page.locator('.rows .row').count()).toBe(1);
+      await page.getByLabel('Text').fill('');
+      await page.getByLabel('Status').fill('5xx');
+      await expect.poll(() => page.locator('output').textContent()).toBe('0 of 1000');
       expect(cspViolations).toEqual([]);
     });
   },

@@ -28,7 +28,8 @@ function Message({ title, message }: { title: string; message: JournalMessage })
         {title} body
         {message.body_truncated && <span className="badge badge-warn">truncated at 16 KiB</span>}
       </h4>
-      <pre className="body" data-testid={`${title.toLowerCase()}-body`}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling body must be reachable by keyboard */}
+      <pre className="body" data-testid={`${title.toLowerCase()}-body`} tabIndex={0}>
         {prettyBody(message.body)}
       </pre>
     </section>
@@ -107,7 +108,8 @@ export function EntryDetail({ entry, onClose }: { entry: JournalEntry; onClose: 
         {copied}
       </p>
       {snippet && (
-        <pre className="snippet" data-testid="copy-snippet">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling snippet must be reachable by keyboard
+        <pre className="snippet" data-testid="copy-snippet" tabIndex={0}>
           {snippet.text}
         </pre>
       )}
