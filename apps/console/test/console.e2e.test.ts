@@ -222,6 +222,8 @@ describe.skipIf(chromiumSkipReason !== undefined)(
       const row = page.locator(`[data-request-id="${id}"]`);
       await row.waitFor();
       expect(await row.locator('.badge-fault').textContent()).toContain('power:reject');
+      await row.click();
+      await screenshot('journal-fault');
       await admin('/faults', { method: 'POST', body: JSON.stringify({ power: 'ok' }) });
     });
 
