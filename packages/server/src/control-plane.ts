@@ -42,7 +42,7 @@ export interface Admin {
     set(faults: Partial<Faults>): Faults;
     get(): Faults;
   };
-  /** The last 1,000 API requests, oldest first. */
+  /** The request journal (the last `journalSize` API requests, default 1,000), oldest first. */
   requests(): RequestEntry[];
 }
 

@@ -103,7 +103,8 @@ export function createReferenceCore(
     pending: null,
     onRequest: (request, response, facts) => {
       const entry = requestEntry(request, response, facts);
-      journal.add(entry);
+      // The journal holds the API (the base path); the request log sees every request.
+      if (request.path.startsWith(`${basePath}/`)) journal.add(entry);
       options.onRequest?.(entry);
     },
     onError,

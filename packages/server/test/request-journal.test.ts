@@ -38,7 +38,12 @@ describe.each(TRANSPORTS)('request ids and the request journal over %s', (transp
       401,
       expect.stringMatching(REQUEST_ID),
     ]);
-    // Admin calls are not journalled; the six API calls are, newest first, under their ids.
+    const outside = await fetch(`${api.origin}/elsewhere`);
+    expect([outside.status, outside.headers.get('request-id')]).toEqual([
+      404,
+      expect.stringMatching(REQUEST_ID),
+    ]);
+    // Only the API is journalled (not /__admin, not other paths): newest first, under their ids.
     expect((await journal()).map((e) => e.id)).toEqual(ids.slice(0, 6).reverse());
   });
 

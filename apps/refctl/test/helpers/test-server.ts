@@ -36,8 +36,11 @@ export async function startServer(scenario: ScenarioInput): Promise<TestServer> 
   return {
     baseUrl: listening.baseUrl,
     admin,
+    // The journal answers newest first, 100 by default: ask for all of it, oldest first.
     requests: async () =>
-      ((await admin('GET', 'requests')) as { requests: LoggedRequest[] }).requests,
+      (
+        (await admin('GET', 'requests?limit=1000')) as { requests: LoggedRequest[] }
+      ).requests.reverse(),
     close: () => listening.close(),
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest, ApiResponse } from './api-request';
 import type { OpenStreams } from './node-stream';
 import { bodyLimitFor, type RequestHandler } from './request-handler';
+import { newRequestId } from './request-id';
 
 // Dispatches straight from node's request to the route table: no WHATWG Request/Response
 // objects on the hot path (they alone cost ~70% of throughput in our measurements).
@@ -87,7 +88,11 @@ export function createNodeListener(
     const fail = (error: unknown) => {
       onError(error);
       if (!res.headersSent)
-        send(res, { status: 500, headers: {}, body: '{"error":"internal_error"}' });
+        send(res, {
+          status: 500,
+          headers: { 'request-id': newRequestId() },
+          body: '{"error":"internal_error"}',
+        });
       else res.destroy();
     };
     if (!hasBody(req)) {

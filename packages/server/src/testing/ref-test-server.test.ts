@@ -1,5 +1,21 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRefTestServer, type RefTestServer, scenario } from './vitest';
+
+// An app of the suite's own, on 127.0.0.1: what `onUnhandledRequest` lets through.
+function listenOnce(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((_req, res) => res.end(body));
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
 
 // The runner-agnostic form: explicit start/reset/stop, one server at a time in this file.
 let ref: RefTestServer | undefined;
@@ -35,6 +51,47 @@ describe('createRefTestServer', () => {
     );
     // Reported once: the next reset is clean again.
     await expect(ref.reset()).resolves.toBeUndefined();
+  });
+
+  it("onUnhandledRequest 'warn' warns through msw and lets the test pass", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    ref = createRefTestServer({ scenario: scenario().account().key(), onUnhandledRequest: 'warn' });
+    await ref.start();
+    // msw warns, then performs the request as is: nothing listens here.
+    await fetch('http://127.0.0.1:9/warned').catch(() => undefined);
+    expect(warn.mock.calls.flat().join(' ')).toContain('http://127.0.0.1:9/warned');
+    await expect(ref.reset()).resolves.toBeUndefined();
+  });
+
+  it("onUnhandledRequest 'bypass' sends other hosts' requests to the network, silently", async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    const app = await listenOnce('from the app');
+    ref = createRefTestServer({
+      scenario: scenario().account().key(),
+      onUnhandledRequest: 'bypass',
+    });
+    await ref.start();
+    expect(await (await fetch(app.url)).text()).toBe('from the app');
+    expect([warn.mock.calls, error.mock.calls]).toEqual([[], []]);
+    await expect(ref.reset()).resolves.toBeUndefined();
+    await app.close();
+  });
+
+  it('onUnhandledRequest as a function sees each unhandled request', async () => {
+    const seen: string[] = [];
+    const app = await listenOnce('ok');
+    ref = createRefTestServer({
+      scenario: scenario().account().key(),
+      onUnhandledRequest: (request) => {
+        seen.push(`${request.method} ${new URL(request.url).pathname}`);
+      },
+    });
+    await ref.start();
+    await fetch(`${app.url}/custom`, { method: 'DELETE' });
+    expect(seen).toEqual(['DELETE /custom']);
+    await expect(ref.reset()).resolves.toBeUndefined();
+    await app.close();
   });
 
   it('answers paths of its own origin itself, so they never count as unhandled', async () => {

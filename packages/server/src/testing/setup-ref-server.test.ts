@@ -93,6 +93,49 @@ describe('setupRefServer', () => {
     expect(ref.requests({ operationId: 'createOrder', injected: false })).toHaveLength(1);
   });
 
+  it('finds exactly one request by operation and body, with the whole exchange', async () => {
+    await buy('order-4');
+    await api('/services?limit=1');
+    const order = ref.expectOneRequest({
+      operationId: 'createOrder',
+      body: { plan_code: 'kvm-s' },
+      idempotencyKey: 'order-4',
+    });
+    expect(order).toMatchObject({
+      method: 'POST',
+      path: '/v1/orders',
+      status: 200,
+      replayed: false,
+      request: { headers: { authorization: '[redacted]' } },
+    });
+    expect(order.id).toMatch(/^req_[A-Za-z0-9]{24}$/);
+    expect(ref.expectOneRequest({ query: { limit: '1' } }).operationId).toBe('listServices');
+    expect(ref.requests({ body: { plan_code: 'kvm-m' } })).toEqual([]);
+  });
+
+  it('expectOneRequest lists the journal when none or several match', async () => {
+    await buy('order-5');
+    await buy('order-5');
+    expect(() => ref.expectOneRequest({ operationId: 'createOrder' })).toThrow(
+      /expected exactly one request matching \{"operationId":"createOrder"\}, found 2\.\nJournal \(oldest first\):\n {2}POST \/v1\/orders → 200 \(createOrder\) \{"type":"kvm","plan_code":"kvm-s"\}/,
+    );
+    expect(ref.requests({ operationId: 'createOrder', replayed: true })).toHaveLength(1);
+    expect(() => ref.expectOneRequest({ operationId: 'getBalance' })).toThrow(/found 0/);
+  });
+
+  it('failNext journals its answers with a request id, headers and body', async () => {
+    ref.failNext('createOrder', 503);
+    const res = await buy('order-6');
+    const entry = ref.expectOneRequest({ operationId: 'createOrder', injected: true });
+    expect(entry).toMatchObject({
+      id: res.headers.get('request-id'),
+      fault: 'failNext',
+      idempotency_key: 'order-6',
+      request: { body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }) },
+      response: { body: '{"error":"service_unavailable"}' },
+    });
+  });
+
   it('failNext matches the operation exactly: /services/stats is not getService', async () => {
     ref.failNext('getService', 404);
     expect((await api('/services/stats')).status).toBe(200);

@@ -28,6 +28,7 @@ it('buys exactly once per idempotency key', async () => {
   await buy('order-1');
   await buy('order-1'); // replayed
   expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(2);
+  ref.expectOneRequest({ operationId: 'createOrder', replayed: true }); // one line, or a listing
   expect(ref.state().accounts[0]?.services).toHaveLength(2); // the KVM plus one new server
 });
 
