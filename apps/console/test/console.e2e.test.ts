@@ -240,6 +240,11 @@ describe.skipIf(chromiumSkipReason !== undefined)(
       expect(await path.textContent()).toMatch(/^accounts\[0\]\.\w+/);
       await screenshot('controls-scenario-error');
       expect(await stateDoc()).toEqual(before);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download state' }).click();
+      const file = await (await download).path();
+      const { readFile } = await import('node:fs/promises');
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(before);
     });
 
     it('refuses a cross-origin form POST to an admin mutation (CSRF)', async () => {
@@ -293,6 +298,10 @@ describe.skipIf(chromiumSkipReason !== undefined)(
       await page.getByLabel('Text').fill(lastId);
       await expect.poll(() => page.locator('output').textContent()).toBe('1 of 1000');
       expect(await page.locator('.rows .row').count()).toBe(1);
+      // Keyboard: focus the list, arrow down to the entry, its detail opens.
+      await page.getByRole('listbox').focus();
+      await page.keyboard.press('ArrowDown');
+      expect(await page.getByTestId('detail-request-id').textContent()).toBe(lastId);
       await page.getByLabel('Text').fill('');
       await page.getByLabel('Status').fill('5xx');
       await expect.poll(() => page.locator('output').textContent()).toBe('0 of 1000');
