@@ -11,6 +11,7 @@ import {
   sessionCookies,
   sessionIdFrom,
 } from './admin-session';
+import { shieldTelemetryRoute } from './admin-shield-telemetry';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from './api-request';
 import { hasBodyText, isJsonContentType } from './content-type';
 import { eventStreamResponse, journalEvents } from './event-stream';
@@ -173,7 +174,7 @@ export function createAdminHandler(deps: AdminDependencies) {
       }
       const refused = authorize(deps, request);
       if (refused !== undefined) return refused;
-      const methods = routes[request.path];
+      const methods = routes[request.path] ?? shieldTelemetryRoute(request.path);
       if (methods === undefined) return errorResponse(404, 'not_found');
       const route = methods[request.method];
       if (route === undefined) {

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { admin } from './api';
+import { mergeEntries } from './journal';
+import type { JournalEntry } from './types';
+
+/** Connection state of the live journal. */
+export type StreamState = 'connecting' | 'live' | 'reconnecting';
+
+/** How long to wait before opening a new stream once the browser gave one up. */
+const REOPEN_MS = 3_000;
+
+/**
+ * The journal, newest first: the stored entries once, then every new one as the server
+ * pushes it (server-sent events; EventSource reconnects by itself and the list is topped up
+ * from `GET /__admin/requests` on each reconnect, so nothing is missed while away).
+ */
+export function useJournal(onEntry?: () => void): {
+  entries: JournalEntry[];
+  stream: StreamState;
+  error: string | undefined;
+  clear: () => void;
+} {
+  const [entries, setEntries] = useState<JournalEntry[]>([]);
+  const [stream, setStream] = useState<StreamState>('connecting');
+  const [error, setError] = useState<string | undefined>();
+  // Bumped to open a new EventSource after the browser gave up on one (e.g. a 401 or 5xx
+  // answer, which EventSource does not retry by itself).
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the effect on purpose
+  useEffect(() => {
+    let closed = false;
+    const topUp = () =>
+      admin
+        .requests()
+        .then((stored) => {
+          if (!closed) setEntries((current) => mergeEntries(current, stored));
+          setError(undefined);
+        })
+        .catch((cause: Error) => setError(cause.message));
+    const source = new EventSource('/__admin/requests/stream');
+    source.addEventListener('open', () => {
+      setStream('live');
+      void topUp();
+    });
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener('error', () => {
+      setStream('reconnecting');
+      if (source.readyState === EventSource.CLOSED && !closed) {
+        reopen = setTimeout(() => setAttempt((n) => n + 1), REOPEN_MS);
+      }
+    });
+    source.addEventListener('request', (event) => {
+      try {
+        const entry = JSON.parse((event as MessageEvent<string>).data) as JournalEntry;
+        setEntries((current) => mergeEntries(current, [entry]));
+        onEntry?.();
+      } catch {
+        // A malformed event is skipped; the next top-up brings the entry from the list.
+      }
+    });
+    return () => {
+      closed = true;
+      clearTimeout(reopen);
+      source.close();
+    };
+  }, [onEntry, attempt]);
+
+  return { entries, stream, error, clear: () => setEntries([]) };
+}

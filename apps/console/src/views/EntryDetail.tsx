@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { toCurl, toRefctl, toSdkCall } from '../copy-as';
+import type { JournalEntry, JournalMessage } from '../types';
+
+/** A JSON body pretty-printed; any other text as it came. */
+function prettyBody(body: string | null): string {
+  if (body === null || body === '') return '(empty)';
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function Message({ title, message }: { title: string; message: JournalMessage }) {
+  return (
+    <section className="message" aria-label={title}>
+      <h4>{title} headers</h4>
+      <dl className="headers">
+        {Object.entries(message.headers).map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h4>
+        {title} body
+        {message.body_truncated && <span className="badge badge-warn">truncated at 16 KiB</span>}
+      </h4>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling body must be reachable by keyboard */}
+      <pre className="body" data-testid={`${title.toLowerCase()}-body`} tabIndex={0}>
+        {prettyBody(message.body)}
+      </pre>
+    </section>
+  );
+}
+
+/** One request in full, and the same request as curl, refctl or an SDK call. */
+export function EntryDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => void }) {
+  const [snippet, setSnippet] = useState<{ kind: string; text: string } | undefined>();
+  const [copied, setCopied] = useState<string | undefined>();
+  const origin = window.location.origin;
+  const variants: [string, string | undefined][] = [
+    ['curl', toCurl(entry, origin)],
+    ['refctl', toRefctl(entry, origin)],
+    ['SDK call', toSdkCall(entry)],
+  ];
+
+  const copy = async (kind: string, text: string) => {
+    setSnippet({ kind, text });
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(`Copied as ${kind}.`);
+    } catch {
+      setCopied(`Shown below; select it to copy (the clipboard is not available here).`);
+    }
+  };
+
+  return (
+    <aside className="detail card" aria-labelledby="detail-title">
+      <div className="detail-head">
+        <h3 id="detail-title">
+          <span className="mono">{entry.method}</span> {entry.path}
+          {entry.query && <span className="muted">?{entry.query}</span>}
+        </h3>
+        <button type="button" className="link" onClick={onClose} aria-label="Close detail">
+          ✕
+        </button>
+      </div>
+      <dl className="facts">
+        <dt>request id</dt>
+        <dd className="mono" data-testid="detail-request-id">
+          {entry.id}
+        </dd>
+        <dt>time</dt>
+        <dd className="mono">{entry.time}</dd>
+        <dt>operation</dt>
+        <dd>{entry.operation ?? '—'}</dd>
+        <dt>status</dt>
+        <dd className="mono">{entry.status}</dd>
+        <dt>account</dt>
+        <dd className="mono">{entry.account_ref ?? '—'}</dd>
+        <dt>duration</dt>
+        <dd className="mono">{entry.duration_ms.toFixed(2)} ms</dd>
+        <dt>idempotency key</dt>
+        <dd className="mono">{entry.idempotency_key ?? '—'}</dd>
+        {(entry.replayed || entry.fault) && (
+          <>
+            <dt>flags</dt>
+            <dd>
+              {entry.replayed && <span className="badge badge-info">idempotent replay</span>}
+              {entry.fault && <span className="badge badge-fault">fault {entry.fault}</span>}
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="copy-buttons">
+        {variants.map(([kind, text]) =>
+          text === undefined ? null : (
+            <button key={kind} type="button" onClick={() => copy(kind, text)}>
+              Copy as {kind}
+            </button>
+          ),
+        )}
+      </div>
+      <p aria-live="polite" className="muted">
+        {copied}
+      </p>
+      {snippet && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling snippet must be reachable by keyboard
+        <pre className="snippet" data-testid="copy-snippet" tabIndex={0}>
+          {snippet.text}
+        </pre>
+      )}
+      <Message title="Request" message={entry.request} />
+      <Message title="Response" message={entry.response} />
+    </aside>
+  );
+}

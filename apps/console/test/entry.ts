@@ -1,0 +1,22 @@
+import type { JournalEntry } from '../src/types';
+
+/** A journal entry with sensible defaults, for unit tests. */
+export function entry(patch: Partial<JournalEntry> = {}): JournalEntry {
+  return {
+    id: 'req_aaaaaaaaaaaaaaaaaaaaaaaa',
+    time: '2026-01-01T00:00:00.000Z',
+    operation: 'getAccount',
+    method: 'GET',
+    path: '/v1/me',
+    query: '',
+    status: 200,
+    duration_ms: 1.5,
+    account_ref: 'REF-ACCT-1',
+    idempotency_key: null,
+    replayed: false,
+    fault: null,
+    request: { headers: { authorization: '[redacted]' }, body: null, body_truncated: false },
+    response: { headers: {}, body: '{}', body_truncated: false },
+    ...patch,
+  };
+}
