@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { KeyRing } from '../domain/auth';
 import type { Rates } from '../domain/money';
 import { RefAllocator } from '../domain/refs';
@@ -12,7 +13,13 @@ import {
   transactionRecord,
 } from './from-scenario';
 import { Partition } from './partition';
-import { type PlanRecord, type RecordKind, type RecordOf, recordSchemas } from './records';
+import {
+  type AccountRecord,
+  type PlanRecord,
+  type RecordKind,
+  type RecordOf,
+  recordSchemas,
+} from './records';
 import { RefTable } from './ref-table';
 
 /** One complete generation of the server's data, swapped in whole by a load or reset. */
@@ -67,22 +74,30 @@ function observeAll(scenario: Scenario, refs: RefAllocator): void {
  */
 export type ScenarioTrust = 'parsed' | 'raw';
 
-type Convert<K extends RecordKind> = (value: RecordOf<K>) => RecordOf<K>;
-const identity = <T>(value: T): T => value;
-const checker = <K extends RecordKind>(kind: K, trust: ScenarioTrust): Convert<K> =>
-  trust === 'parsed' ? identity : (value) => recordSchemas[kind].parse(value) as RecordOf<K>;
+// One parse per list, not per record: at 100k records zod's per-call setup is most of it.
+const listSchemas = {
+  accounts: z.array(recordSchemas.accounts),
+  plans: z.array(recordSchemas.plans),
+  services: z.array(recordSchemas.services),
+  invoices: z.array(recordSchemas.invoices),
+  orders: z.array(recordSchemas.orders),
+  transactions: z.array(recordSchemas.transactions),
+};
+
+function checked<K extends RecordKind>(
+  kind: K,
+  records: RecordOf<K>[],
+  trust: ScenarioTrust,
+): RecordOf<K>[] {
+  return trust === 'parsed' ? records : (listSchemas[kind].parse(records) as RecordOf<K>[]);
+}
 
 /** Builds a state from a scenario; `startMs` anchors generated dates. */
 export function buildState(scenario: Scenario, startMs: number, trust: ScenarioTrust): StoreState {
   const state: StoreState = { ...emptyState(), rates: scenario.rates };
   observeAll(scenario, state.refs);
-  const plan = checker('plans', trust);
-  state.plans.setAll(
-    scenario.plans.map((p) => {
-      const record = plan(planRecord(p));
-      return [record.plan_ref, record] as const;
-    }),
-  );
+  const plans = checked('plans', scenario.plans.map(planRecord), trust);
+  state.plans.setAll(plans.map((record) => [record.plan_ref, record] as const));
   // Refs are allocated in document order, so generation stays deterministic.
   for (const account of scenario.accounts) {
     const generated = generateRecords(account, state.refs, startMs);
@@ -99,30 +114,33 @@ function buildPartition(
   trust: ScenarioTrust,
 ): Partition {
   const ref = account.account_ref;
-  const partition = new Partition(checker('accounts', trust)(accountRecord(account)), [
-    ...account.api_keys,
-  ]);
-  const service = checker('services', trust);
-  const invoice = checker('invoices', trust);
-  const order = checker('orders', trust);
-  const transaction = checker('transactions', trust);
-  partition.services.setAll(
-    [...account.services, ...generated.services].map((s) => {
-      const record = service(serviceRecord(s, ref));
-      return [record.service_ref, record] as const;
-    }),
+  const [record] = checked('accounts', [accountRecord(account)], trust);
+  const partition = new Partition(record as AccountRecord, [...account.api_keys]);
+  const services = checked(
+    'services',
+    [...account.services, ...generated.services].map((s) => serviceRecord(s, ref)),
+    trust,
   );
-  const invoices = account.invoices.map((i) => invoice(invoiceRecord(i, ref)));
-  for (const record of generated.invoices) invoices.push(record);
+  partition.services.setAll(services.map((r) => [r.service_ref, r] as const));
+  const invoices = checked(
+    'invoices',
+    account.invoices.map((i) => invoiceRecord(i, ref)),
+    trust,
+  );
+  for (const r of generated.invoices) invoices.push(r);
   partition.invoices.setAll(invoices.map((r) => [r.invoice_ref, r] as const));
-  partition.orders.setAll(
-    account.orders.map((o) => {
-      const record = order(orderRecord(o, ref));
-      return [record.order_ref, record] as const;
-    }),
+  const orders = checked(
+    'orders',
+    account.orders.map((o) => orderRecord(o, ref)),
+    trust,
   );
-  const transactions = account.transactions.map((t) => transaction(transactionRecord(t, ref)));
-  for (const record of generated.transactions) transactions.push(record);
+  partition.orders.setAll(orders.map((r) => [r.order_ref, r] as const));
+  const transactions = checked(
+    'transactions',
+    account.transactions.map((t) => transactionRecord(t, ref)),
+    trust,
+  );
+  for (const r of generated.transactions) transactions.push(r);
   partition.transactions.setAll(transactions.map((r) => [r.transaction_ref, r] as const));
   return partition;
 }

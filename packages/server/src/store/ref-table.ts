@@ -57,14 +57,20 @@ export class RefTable<T> {
     this.#byRef.set(ref, record);
   }
 
-  /** Loads many records at once (one sort instead of many inserts). */
+  /** Loads many records at once (one sort, skipped when they come in order, as exports do). */
   setAll(entries: ReadonlyArray<readonly [string, T]>): void {
     this.#own();
+    const ascending = this.#ascending;
+    let sorted = true;
     for (const [ref, record] of entries) {
-      if (!this.#byRef.has(ref)) this.#ascending.push(ref);
+      if (!this.#byRef.has(ref)) {
+        const last = ascending[ascending.length - 1];
+        if (sorted && last !== undefined && compareRefs(last, ref) > 0) sorted = false;
+        ascending.push(ref);
+      }
       this.#byRef.set(ref, record);
     }
-    this.#ascending.sort(compareRefs);
+    if (!sorted) ascending.sort(compareRefs);
   }
 
   #own(): void {

@@ -47,12 +47,13 @@ const refField = {
 const refOf = (change: Change): string =>
   (change.record as unknown as Record<string, string>)[refField[change.kind]] as string;
 
-// The state a scenario built, kept so that `reset` (the same scenario and start again)
-// forks it in O(accounts) instead of rebuilding every record.
+// The scenario loaded last and, once a reset has loaded it again, the state it builds:
+// later resets fork that in O(accounts) instead of rebuilding every record. The first
+// load keeps no copy (its tables are written in place; a state file never resets).
 interface Template {
   readonly scenario: Scenario;
   readonly startMs: number;
-  readonly state: StoreState;
+  state?: StoreState;
 }
 
 /**
@@ -126,13 +127,14 @@ export class Store {
    */
   async load(scenario: Scenario, startMs: number, trust: ScenarioTrust = 'parsed'): Promise<void> {
     const template = this.#template;
-    let base: StoreState;
-    if (template?.scenario === scenario && template.startMs === startMs) base = template.state;
-    else {
-      base = buildState(scenario, startMs, trust);
-      this.#template = { scenario, startMs, state: base };
+    let next: StoreState;
+    if (template?.scenario === scenario && template.startMs === startMs) {
+      template.state ??= buildState(scenario, startMs, trust);
+      next = forkState(template.state);
+    } else {
+      next = buildState(scenario, startMs, trust);
+      this.#template = { scenario, startMs };
     }
-    const next = forkState(base);
     await this.#lock.run(() => {
       this.#state = next;
     });
