@@ -18,6 +18,8 @@ function demoState(big: boolean): ScenarioInput {
   if (eur === undefined) throw new Error('demo scenario changed');
   eur.balance = 100_000_000;
   for (const plan of doc.plans ?? []) delete plan.stock;
+  // Both pages full (50 services): the figure compares state size, not page size.
+  eur.generate = { invoices: 0, transactions: 0, services: 50 };
   if (big) {
     eur.generate = { invoices: 100_000, transactions: 100_000, services: 10_000 };
     eur.api_keys = Array.from({ length: 2_000 }, (_, i) => ({

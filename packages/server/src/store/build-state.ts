@@ -3,7 +3,7 @@ import { KeyRing } from '../domain/auth';
 import type { Rates } from '../domain/money';
 import { RefAllocator } from '../domain/refs';
 import { type GeneratedRecords, generateRecords } from '../scenario/generate';
-import type { Scenario, ScenarioAccount } from '../scenario/schema';
+import { type Scenario, type ScenarioAccount, ScenarioApiKey } from '../scenario/schema';
 import {
   accountRecord,
   invoiceRecord,
@@ -84,6 +84,8 @@ const listSchemas = {
   transactions: z.array(recordSchemas.transactions),
 };
 
+const ApiKeyList = z.array(ScenarioApiKey);
+
 function checked<K extends RecordKind>(
   kind: K,
   records: RecordOf<K>[],
@@ -103,7 +105,7 @@ export function buildState(scenario: Scenario, startMs: number, trust: ScenarioT
     const generated = generateRecords(account, state.refs, startMs);
     const partition = buildPartition(account, generated, trust);
     (state.partitions as Map<string, Partition>).set(partition.accountRef, partition);
-    state.keys.add(account.account_ref, account.api_keys);
+    state.keys.add(account.account_ref, partition.apiKeys);
   }
   return state;
 }
@@ -115,7 +117,8 @@ function buildPartition(
 ): Partition {
   const ref = account.account_ref;
   const [record] = checked('accounts', [accountRecord(account)], trust);
-  const partition = new Partition(record as AccountRecord, [...account.api_keys]);
+  const apiKeys = trust === 'parsed' ? account.api_keys : ApiKeyList.parse(account.api_keys);
+  const partition = new Partition(record as AccountRecord, [...apiKeys]);
   const services = checked(
     'services',
     [...account.services, ...generated.services].map((s) => serviceRecord(s, ref)),
