@@ -1,9 +1,14 @@
 import { benchAccountOverhead } from './account-overhead';
 import { benchInvoiceWalkHeap } from './invoice-walk-heap';
 import { benchSdkLayerCpu } from './sdk-layer-cpu';
+import { benchTestLoop } from './test-loop';
 
 // Each benchmark measures its baseline in the same run and prints the ratio and its target.
 // Timings from a shared machine are indicative; nothing here fails the build.
-await benchAccountOverhead();
-await benchSdkLayerCpu();
-await benchInvoiceWalkHeap();
+const met = [
+  await benchAccountOverhead(),
+  await benchSdkLayerCpu(),
+  await benchTestLoop(),
+  await benchInvoiceWalkHeap(),
+];
+console.log(met.every(Boolean) ? '\nall targets met' : '\nsome targets missed');

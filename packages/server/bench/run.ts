@@ -1,12 +1,33 @@
-// `pnpm bench`: every figure with its target, measured in one run.
+// `pnpm bench [section…]`: every figure with its target, measured in one run. Sections:
+// seed, reset, cost, scale, flat, http, state (all when none is named).
+import { benchFlat } from './flat';
 import { benchHttp } from './http';
+import { benchOrderCost } from './order-cost';
 import { benchPersistence } from './persistence';
-import { printFigures } from './report';
+import { type Figure, printFigures } from './report';
+import { benchReset } from './reset';
 import { benchScale } from './scale';
 import { benchSeed } from './seed';
 
-const seed = printFigures('Seed (createReferenceServer)', await benchSeed());
-const scale = printFigures('Scale (GET /v1/invoices?limit=50 p50 latency)', await benchScale());
-const http = printFigures('HTTP (autocannon, 10 connections)', await benchHttp());
-const state = printFigures('State file (--state-file)', await benchPersistence());
-console.log(seed && scale && http && state ? '\nall targets met' : '\nsome targets missed');
+const sections: Record<string, [string, () => Promise<Figure[]>]> = {
+  seed: ['Seed (createReferenceServer)', benchSeed],
+  reset: ['Reset between tests', benchReset],
+  cost: ['Where one order goes (server side, µs)', benchOrderCost],
+  scale: ['Scale (GET /v1/invoices?limit=50 p50 latency)', benchScale],
+  flat: [
+    'Flat in state size (100k invoices + 100k transactions + 10k services + 2,000 keys)',
+    benchFlat,
+  ],
+  http: ['HTTP (autocannon, 10 connections)', benchHttp],
+  state: ['State file (--state-file)', benchPersistence],
+};
+const chosen = process.argv.slice(2).filter((name) => name !== '--');
+const unknown = chosen.filter((name) => !(name in sections));
+if (unknown.length > 0) throw new Error(`unknown bench section(s): ${unknown.join(', ')}`);
+
+let met = true;
+for (const name of chosen.length > 0 ? chosen : Object.keys(sections)) {
+  const [title, bench] = sections[name] as [string, () => Promise<Figure[]>];
+  met = printFigures(title, await bench()) && met;
+}
+console.log(met ? '\nall targets met' : '\nsome targets missed');

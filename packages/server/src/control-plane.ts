@@ -8,6 +8,7 @@ import {
   type RequestEntry,
   type ServerContext,
 } from './server-context';
+import type { ScenarioTrust } from './store/build-state';
 
 /** Result of loading a scenario: each account with its tokens. */
 export interface LoadedScenario {
@@ -66,8 +67,16 @@ export interface ControlPlane {
   readonly admin: Admin;
   /** Loads the first (validated) scenario; `startOverride` wins over its `now` here and on resets. */
   initialize(scenario: Scenario, startOverride: number | undefined): Promise<void>;
-  /** Loads `scenario` with the clock at exactly `startMs`; `reset` then returns to `target` (state-file recovery). */
-  restore(scenario: Scenario, startMs: number, target: ResetTarget): Promise<void>;
+  /**
+   * Loads `scenario` with the clock at exactly `startMs`; `reset` then returns to `target`
+   * (state-file recovery). `raw`: a state file's own export, whose records the store validates.
+   */
+  restore(
+    scenario: Scenario,
+    startMs: number,
+    target: ResetTarget,
+    trust?: ScenarioTrust,
+  ): Promise<void>;
   /** Subscribes to every scenario load and reset once applied (the durable journal hooks in here). */
   onApply(listener: (applied: AppliedScenario) => void): () => void;
 }
@@ -77,8 +86,12 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
   let last: ResetTarget | undefined;
   const listeners = new Set<(applied: AppliedScenario) => void>();
 
-  async function apply(scenario: Scenario, startMs: number): Promise<void> {
-    await ctx.store.load(scenario, startMs);
+  async function apply(
+    scenario: Scenario,
+    startMs: number,
+    trust: ScenarioTrust = 'parsed',
+  ): Promise<void> {
+    await ctx.store.load(scenario, startMs, trust);
     ctx.clock.restart(startMs, scenario.frozen ?? false);
     ctx.idempotency.import((scenario.idempotency ?? []) as IdempotencyEntry[]);
     ctx.rateLimiter.clear();
@@ -169,8 +182,8 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
         ...(startOverride === undefined ? {} : { startOverride }),
       };
     },
-    async restore(scenario, startMs, target) {
-      await apply(scenario, startMs);
+    async restore(scenario, startMs, target, trust) {
+      await apply(scenario, startMs, trust);
       last = target;
     },
     onApply(listener) {

@@ -42,6 +42,13 @@ export class RefAllocator {
     }
   }
 
+  /** An allocator that goes on from where this one is, independently. */
+  clone(): RefAllocator {
+    const copy = new RefAllocator();
+    for (const [kind, value] of this.#next) copy.#next.set(kind, value);
+    return copy;
+  }
+
   /** A new reference of `kind`, greater than all observed and allocated ones. */
   next(kind: string): string {
     const value = this.#next.get(kind) ?? 1;

@@ -83,7 +83,7 @@ export async function recover(
   try {
     if (!Number.isFinite(startMs) || !Array.isArray(state.accounts)) throw new Error('no state');
     checkScenarioExtensions(state.extensions);
-    await control.restore(state, startMs, replay.base.resetTarget());
+    await control.restore(state, startMs, replay.base.resetTarget(), 'raw');
   } catch (error) {
     throw new StateFileError(
       `state file ${layout.snapshot} holds an unusable state (${firstLine(error)})`,

@@ -1,9 +1,9 @@
-import { Collection } from '@msw/data';
+import { z } from 'zod';
 import { KeyRing } from '../domain/auth';
 import type { Rates } from '../domain/money';
 import { RefAllocator } from '../domain/refs';
 import { type GeneratedRecords, generateRecords } from '../scenario/generate';
-import type { Scenario, ScenarioAccount } from '../scenario/schema';
+import { type Scenario, type ScenarioAccount, ScenarioApiKey } from '../scenario/schema';
 import {
   accountRecord,
   invoiceRecord,
@@ -13,17 +13,21 @@ import {
   transactionRecord,
 } from './from-scenario';
 import { Partition } from './partition';
-import { AccountRecord, PlanRecord } from './records';
+import {
+  type AccountRecord,
+  type PlanRecord,
+  type RecordKind,
+  type RecordOf,
+  recordSchemas,
+} from './records';
 import { RefTable } from './ref-table';
-import { createAll } from './seed';
 
-/** One complete, immutable-by-swap generation of the server's data. */
+/** One complete generation of the server's data, swapped in whole by a load or reset. */
 export interface StoreState {
   readonly partitions: ReadonlyMap<string, Partition>;
   readonly plans: RefTable<PlanRecord>;
-  readonly accountCollection: Collection<typeof AccountRecord>;
-  readonly planCollection: Collection<typeof PlanRecord>;
   readonly rates: Rates;
+  /** Immutable once built: forks share it. */
   readonly keys: KeyRing;
   readonly refs: RefAllocator;
 }
@@ -33,11 +37,22 @@ export function emptyState(): StoreState {
   return {
     partitions: new Map(),
     plans: new RefTable(),
-    accountCollection: new Collection({ schema: AccountRecord }),
-    planCollection: new Collection({ schema: PlanRecord }),
     rates: { EUR: 1, USD: 1, GBP: 1 },
     keys: new KeyRing(),
     refs: new RefAllocator(),
+  };
+}
+
+/** A state with the same records as `state`, sharing them until either side writes: O(accounts). */
+export function forkState(state: StoreState): StoreState {
+  const partitions = new Map<string, Partition>();
+  for (const [ref, partition] of state.partitions) partitions.set(ref, partition.fork());
+  return {
+    partitions,
+    plans: state.plans.fork(),
+    rates: state.rates,
+    keys: state.keys,
+    refs: state.refs.clone(),
   };
 }
 
@@ -53,66 +68,82 @@ function observeAll(scenario: Scenario, refs: RefAllocator): void {
 }
 
 /**
- * Builds a state from a validated scenario: records created through the @msw/data
- * collections (validated by the record schemas), indexes filled from what they return.
- * `startMs` anchors generated dates.
+ * How far to trust a scenario's records: `parsed` when it went through `parseScenario`
+ * (each record converted from a validated one), `raw` when it is our own export read
+ * back from a state file, so each record is validated against its record schema here.
  */
-export async function buildState(scenario: Scenario, startMs: number): Promise<StoreState> {
+export type ScenarioTrust = 'parsed' | 'raw';
+
+// One parse per list, not per record: at 100k records zod's per-call setup is most of it.
+const listSchemas = {
+  accounts: z.array(recordSchemas.accounts),
+  plans: z.array(recordSchemas.plans),
+  services: z.array(recordSchemas.services),
+  invoices: z.array(recordSchemas.invoices),
+  orders: z.array(recordSchemas.orders),
+  transactions: z.array(recordSchemas.transactions),
+};
+
+const ApiKeyList = z.array(ScenarioApiKey);
+
+function checked<K extends RecordKind>(
+  kind: K,
+  records: RecordOf<K>[],
+  trust: ScenarioTrust,
+): RecordOf<K>[] {
+  return trust === 'parsed' ? records : (listSchemas[kind].parse(records) as RecordOf<K>[]);
+}
+
+/** Builds a state from a scenario; `startMs` anchors generated dates. */
+export function buildState(scenario: Scenario, startMs: number, trust: ScenarioTrust): StoreState {
   const state: StoreState = { ...emptyState(), rates: scenario.rates };
   observeAll(scenario, state.refs);
-
-  const plans = await createAll(state.planCollection, scenario.plans.map(planRecord));
-  state.plans.setAll(plans.map((plan) => [plan.plan_ref, plan] as const));
-
-  // Refs are allocated in document order first, so generation stays deterministic while
-  // the partitions are then built concurrently.
-  const generated = scenario.accounts.map((account) =>
-    generateRecords(account, state.refs, startMs),
-  );
-  const partitions = await Promise.all(
-    scenario.accounts.map((account, i) =>
-      buildPartition(state, account, generated[i] as GeneratedRecords),
-    ),
-  );
-  for (const partition of partitions) {
+  const plans = checked('plans', scenario.plans.map(planRecord), trust);
+  state.plans.setAll(plans.map((record) => [record.plan_ref, record] as const));
+  // Refs are allocated in document order, so generation stays deterministic.
+  for (const account of scenario.accounts) {
+    const generated = generateRecords(account, state.refs, startMs);
+    const partition = buildPartition(account, generated, trust);
     (state.partitions as Map<string, Partition>).set(partition.accountRef, partition);
+    state.keys.add(account.account_ref, partition.apiKeys);
   }
-  scenario.accounts.forEach((account) => {
-    state.keys.add(account.account_ref, account.api_keys);
-  });
   return state;
 }
 
-async function buildPartition(
-  state: StoreState,
+function buildPartition(
   account: ScenarioAccount,
   generated: GeneratedRecords,
-): Promise<Partition> {
+  trust: ScenarioTrust,
+): Partition {
   const ref = account.account_ref;
-  const [stored] = await createAll(state.accountCollection, [accountRecord(account)]);
-  const partition = new Partition(stored as AccountRecord);
-  const { collections } = partition;
-  const [services, invoices, orders, transactions] = await Promise.all([
-    createAll(
-      collections.services,
-      [...account.services, ...generated.services].map((s) => serviceRecord(s, ref)),
-    ),
-    createAll(
-      collections.invoices,
-      account.invoices.map((i) => invoiceRecord(i, ref)).concat(generated.invoices),
-    ),
-    createAll(
-      collections.orders,
-      account.orders.map((o) => orderRecord(o, ref)),
-    ),
-    createAll(
-      collections.transactions,
-      account.transactions.map((t) => transactionRecord(t, ref)).concat(generated.transactions),
-    ),
-  ]);
+  const [record] = checked('accounts', [accountRecord(account)], trust);
+  const apiKeys = trust === 'parsed' ? account.api_keys : ApiKeyList.parse(account.api_keys);
+  const partition = new Partition(record as AccountRecord, [...apiKeys]);
+  const services = checked(
+    'services',
+    [...account.services, ...generated.services].map((s) => serviceRecord(s, ref)),
+    trust,
+  );
   partition.services.setAll(services.map((r) => [r.service_ref, r] as const));
+  const invoices = checked(
+    'invoices',
+    account.invoices.map((i) => invoiceRecord(i, ref)),
+    trust,
+  );
+  for (const r of generated.invoices) invoices.push(r);
   partition.invoices.setAll(invoices.map((r) => [r.invoice_ref, r] as const));
+  const orders = checked(
+    'orders',
+    account.orders.map((o) => orderRecord(o, ref)),
+    trust,
+  );
   partition.orders.setAll(orders.map((r) => [r.order_ref, r] as const));
+  const transactions = checked(
+    'transactions',
+    account.transactions.map((t) => transactionRecord(t, ref)),
+    trust,
+  );
+  for (const r of generated.transactions) transactions.push(r);
   partition.transactions.setAll(transactions.map((r) => [r.transaction_ref, r] as const));
   return partition;
 }

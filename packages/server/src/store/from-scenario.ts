@@ -15,9 +15,10 @@ import type {
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** A scenario account as a stored record (lists dropped, balance in cents). */
+/** A scenario account as a stored record (keys and lists dropped, balance in cents). */
 export function accountRecord(account: ScenarioAccount): AccountRecord {
-  const { balance, services, invoices, orders, transactions, generate, ...rest } = account;
+  const { api_keys, balance, services, invoices, orders, transactions, generate, ...rest } =
+    account;
   return { ...rest, balance_cents: toCents(balance) };
 }
 

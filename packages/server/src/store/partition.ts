@@ -1,40 +1,29 @@
-import { Collection } from '@msw/data';
-import {
-  type AccountRecord,
-  type AccountRecordKind,
+import type { ScenarioAccount } from '../scenario/schema';
+import type {
+  AccountRecord,
+  AccountRecordKind,
   InvoiceRecord,
   OrderRecord,
-  type RecordOf,
+  RecordOf,
   ServiceRecord,
   TransactionRecord,
 } from './records';
 import { RefTable } from './ref-table';
 
-/** The @msw/data collections of one account. */
-export interface PartitionCollections {
-  readonly services: Collection<typeof ServiceRecord>;
-  readonly invoices: Collection<typeof InvoiceRecord>;
-  readonly orders: Collection<typeof OrderRecord>;
-  readonly transactions: Collection<typeof TransactionRecord>;
-}
-
 /**
- * Everything one account owns. Records live in per-account @msw/data collections (so its
- * linear scans stay within one account); reads go through the ref tables.
+ * Everything one account owns: its record, its API keys (fixed by the scenario, kept apart
+ * so a balance debit never copies them) and one ref table per record kind.
  */
 export class Partition {
-  readonly services = new RefTable<ServiceRecord>();
-  readonly invoices = new RefTable<InvoiceRecord>();
-  readonly orders = new RefTable<OrderRecord>();
-  readonly transactions = new RefTable<TransactionRecord>();
-  readonly collections: PartitionCollections = {
-    services: new Collection({ schema: ServiceRecord }),
-    invoices: new Collection({ schema: InvoiceRecord }),
-    orders: new Collection({ schema: OrderRecord }),
-    transactions: new Collection({ schema: TransactionRecord }),
-  };
-
-  constructor(public account: AccountRecord) {}
+  constructor(
+    public account: AccountRecord,
+    /** The account's keys as the scenario declared them (for export; auth uses the key ring). */
+    readonly apiKeys: ScenarioAccount['api_keys'],
+    readonly services = new RefTable<ServiceRecord>(),
+    readonly invoices = new RefTable<InvoiceRecord>(),
+    readonly orders = new RefTable<OrderRecord>(),
+    readonly transactions = new RefTable<TransactionRecord>(),
+  ) {}
 
   /** The account reference. */
   get accountRef(): string {
@@ -50,5 +39,17 @@ export class Partition {
   ownedService(serviceRef: string): ServiceRecord | undefined {
     const service = this.services.get(serviceRef);
     return service === undefined || service.reseller ? undefined : service;
+  }
+
+  /** A partition with the same records, sharing them until either side writes. */
+  fork(): Partition {
+    return new Partition(
+      this.account,
+      this.apiKeys,
+      this.services.fork(),
+      this.invoices.fork(),
+      this.orders.fork(),
+      this.transactions.fork(),
+    );
   }
 }

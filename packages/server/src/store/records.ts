@@ -7,8 +7,13 @@ import { ScenarioAccount, ScenarioPlan } from '../scenario/schema';
 
 const cents = z.int();
 
-/** A stored account: identity, balance in cents, billing and Shield subscription, keys. */
+/**
+ * A stored account: identity, balance in cents, billing and Shield subscription. Its API
+ * keys live on the partition: they never change after a load, and a record that held them
+ * would make every balance debit copy, validate and journal the whole key list.
+ */
 export const AccountRecord = ScenarioAccount.omit({
+  api_keys: true,
   balance: true,
   services: true,
   invoices: true,

@@ -1,9 +1,21 @@
 import { compareRefs } from '../domain/refs';
 
-/** Records by reference plus their refs sorted ascending by hex value: the read index. */
+/**
+ * Records by reference plus their refs sorted ascending by hex value: the store of one
+ * record kind and its read index. Records are never changed in place (a commit replaces
+ * them), so a {@link RefTable.fork} shares them and copies the index on its first write.
+ */
 export class RefTable<T> {
-  readonly #byRef = new Map<string, T>();
-  readonly #ascending: string[] = [];
+  #byRef: Map<string, T>;
+  #ascending: string[];
+  // False while the map and list are shared with the table this one was forked from.
+  #owned: boolean;
+
+  constructor(byRef = new Map<string, T>(), ascending: string[] = [], owned = true) {
+    this.#byRef = byRef;
+    this.#ascending = ascending;
+    this.#owned = owned;
+  }
 
   /** Number of records. */
   get size(): number {
@@ -25,8 +37,18 @@ export class RefTable<T> {
     return this.#ascending.map((ref) => this.#byRef.get(ref) as T);
   }
 
+  /**
+   * A table with the same records in O(1): both share them until either writes, and the
+   * writer copies first. Reset forks the loaded scenario's tables instead of rebuilding them.
+   */
+  fork(): RefTable<T> {
+    this.#owned = false;
+    return new RefTable(this.#byRef, this.#ascending, false);
+  }
+
   /** Inserts or replaces a record; new refs above all others append in O(1). */
   set(ref: string, record: T): void {
+    this.#own();
     if (!this.#byRef.has(ref)) {
       const last = this.#ascending[this.#ascending.length - 1];
       if (last === undefined || compareRefs(last, ref) < 0) this.#ascending.push(ref);
@@ -35,13 +57,27 @@ export class RefTable<T> {
     this.#byRef.set(ref, record);
   }
 
-  /** Loads many records at once (one sort instead of many inserts). */
+  /** Loads many records at once (one sort, skipped when they come in order, as exports do). */
   setAll(entries: ReadonlyArray<readonly [string, T]>): void {
+    this.#own();
+    const ascending = this.#ascending;
+    let sorted = true;
     for (const [ref, record] of entries) {
-      if (!this.#byRef.has(ref)) this.#ascending.push(ref);
+      if (!this.#byRef.has(ref)) {
+        const last = ascending[ascending.length - 1];
+        if (sorted && last !== undefined && compareRefs(last, ref) > 0) sorted = false;
+        ascending.push(ref);
+      }
       this.#byRef.set(ref, record);
     }
-    this.#ascending.sort(compareRefs);
+    if (!sorted) ascending.sort(compareRefs);
+  }
+
+  #own(): void {
+    if (this.#owned) return;
+    this.#byRef = new Map(this.#byRef);
+    this.#ascending = this.#ascending.slice();
+    this.#owned = true;
   }
 
   #insertionIndex(ref: string): number {

@@ -39,7 +39,7 @@ describe('Store', () => {
     await pending;
     expect(partition.account.balance_cents).toBe(1);
     expect(partition.ownedService('REF-SVC-1')?.auto_renew).toBe(true);
-    expect(partition.collections.services.all()).toHaveLength(1);
+    expect(partition.services.size).toBe(1);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.changes.map((c) => c.kind)).toEqual(['services', 'accounts']);
   });

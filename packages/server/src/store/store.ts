@@ -2,7 +2,13 @@ import type { AuthenticatedKey } from '../domain/auth';
 import { DomainError } from '../domain/errors';
 import type { Rates } from '../domain/money';
 import type { Scenario, ScenarioAccount, ScenarioPlan } from '../scenario/schema';
-import { buildState, emptyState, type StoreState } from './build-state';
+import {
+  buildState,
+  emptyState,
+  forkState,
+  type ScenarioTrust,
+  type StoreState,
+} from './build-state';
 import type { Partition } from './partition';
 import {
   type AccountRecord,
@@ -38,26 +44,32 @@ const refField = {
   transactions: 'transaction_ref',
 } as const satisfies Record<RecordKind, string>;
 
-// The two collection calls the write path needs, without the per-kind generics.
-interface WritableCollection {
-  create(value: unknown): Promise<object>;
-  update(
-    record: object,
-    options: { data(draft: Record<string, unknown>): void },
-  ): Promise<object | undefined>;
-}
-
 const refOf = (change: Change): string =>
   (change.record as unknown as Record<string, string>)[refField[change.kind]] as string;
 
+// The scenario loaded last and, once a reset has loaded it again, the state it builds:
+// later resets fork that in O(accounts) instead of rebuilding every record. The first
+// load keeps no copy (its tables are written in place; a state file never resets).
+interface Template {
+  readonly scenario: Scenario;
+  readonly startMs: number;
+  state?: StoreState;
+}
+
 /**
- * The server's records: @msw/data collections partitioned per account, read through
- * ref indexes, written only through {@link Store.commit} (atomic: readers see all of a
- * commit or none of it). Mutations that read, check, then commit run inside
- * {@link Store.write}, which serializes them.
+ * The server's records, partitioned per account in ref tables (the records and their read
+ * index at once), written only through {@link Store.commit}: validated against the record
+ * schemas, then visible all at once. Mutations that read, check, then commit run inside
+ * {@link Store.write}, which serializes them. Records are never changed in place: a commit
+ * replaces them, which is what lets a reset share the loaded scenario's records.
+ *
+ * Every write costs O(records written), whatever the account holds: no scan, no copy of a
+ * list (an earlier design kept @msw/data collections beside the tables, write-only, whose
+ * update deep-cloned the record and scanned the collection, so an order cost O(API keys)).
  */
 export class Store {
   #state: StoreState = emptyState();
+  #template: Template | undefined;
   readonly #lock = new WriteLock();
   readonly #listeners = new Set<(mutation: CommittedMutation) => void>();
 
@@ -108,9 +120,21 @@ export class Store {
     return this.#lock.run(fn);
   }
 
-  /** Replaces all data with a validated scenario (built aside, then swapped in at once). */
-  async load(scenario: Scenario, startMs: number): Promise<void> {
-    const next = await buildState(scenario, startMs);
+  /**
+   * Replaces all data with a scenario (built aside, then swapped in at once). Loading the
+   * scenario object loaded last at the same start again (a reset) reuses what it built.
+   * `trust` says whether its records still need validating (see {@link ScenarioTrust}).
+   */
+  async load(scenario: Scenario, startMs: number, trust: ScenarioTrust = 'parsed'): Promise<void> {
+    const template = this.#template;
+    let next: StoreState;
+    if (template?.scenario === scenario && template.startMs === startMs) {
+      template.state ??= buildState(scenario, startMs, trust);
+      next = forkState(template.state);
+    } else {
+      next = buildState(scenario, startMs, trust);
+      this.#template = { scenario, startMs };
+    }
     await this.#lock.run(() => {
       this.#state = next;
     });
@@ -123,34 +147,18 @@ export class Store {
   }
 
   /**
-   * Writes changes atomically: validated first (nothing is written when one is
-   * invalid), stored through the collections, then made visible together.
+   * Writes changes atomically: validated first against the record schemas (nothing is
+   * written when one is invalid), then made visible together.
    */
   async commit(changes: readonly Change[]): Promise<void> {
     const state = this.#state;
-    const parsed = changes.map(
+    const stored = changes.map(
       (change) =>
         ({ kind: change.kind, record: recordSchemas[change.kind].parse(change.record) }) as Change,
     );
-    const stored: Change[] = [];
-    const replaced: Array<RecordOf<RecordKind> | undefined> = [];
-    for (const change of parsed) {
-      const collection = this.#collection(state, change);
-      const current = this.#current(state, change);
-      replaced.push(current);
-      const record =
-        current === undefined
-          ? await collection.create(change.record)
-          : await collection.update(current, {
-              data(target) {
-                for (const key of Object.keys(target)) {
-                  if (!(key in change.record)) delete target[key];
-                }
-                Object.assign(target, change.record);
-              },
-            });
-      stored.push({ kind: change.kind, record } as Change);
-    }
+    // Published a microtask later: a caller never sees a commit before awaiting it.
+    await undefined;
+    const replaced = stored.map((change) => this.#current(state, change));
     // Synchronous from here: the whole commit becomes visible in one step.
     for (const change of stored) this.#publish(state, change);
     const mutation = { at: new Date(this.nowMs()).toISOString(), changes: stored, replaced };
@@ -167,7 +175,7 @@ export class Store {
       rates: { EUR: state.rates.EUR, USD: state.rates.USD, GBP: state.rates.GBP },
       plans: state.plans.values().map(scenarioPlan),
       accounts: [...state.partitions.values()].map((p) =>
-        scenarioAccount(p.account, {
+        scenarioAccount(p.account, p.apiKeys, {
           services: p.services.values(),
           invoices: p.invoices.values(),
           orders: p.orders.values(),
@@ -185,16 +193,6 @@ export class Store {
     const partition = accountRef === undefined ? undefined : state.partitions.get(accountRef);
     if (partition === undefined) throw new Error(`commit: unknown account ${String(accountRef)}`);
     return partition;
-  }
-
-  #collection(state: StoreState, change: Change): WritableCollection {
-    const collection =
-      change.kind === 'accounts'
-        ? state.accountCollection
-        : change.kind === 'plans'
-          ? state.planCollection
-          : this.#partitionOf(state, change).collections[change.kind];
-    return collection as unknown as WritableCollection;
   }
 
   #current(state: StoreState, change: Change): RecordOf<RecordKind> | undefined {

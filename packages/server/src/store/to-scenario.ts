@@ -77,6 +77,7 @@ export function publicTransaction(txn: TransactionRecord): Transaction {
 /** A stored account with its records in scenario form. */
 export function scenarioAccount(
   account: AccountRecord,
+  apiKeys: ScenarioAccount['api_keys'],
   lists: {
     services: ServiceRecord[];
     invoices: InvoiceRecord[];
@@ -87,6 +88,7 @@ export function scenarioAccount(
   const { balance_cents, ...rest } = account;
   return {
     ...rest,
+    api_keys: apiKeys,
     balance: fromCents(balance_cents),
     services: lists.services.map(scenarioService),
     invoices: lists.invoices.map(publicInvoice),

@@ -1,0 +1,97 @@
+// Where the server-side time of one POST /v1/orders goes, without a transport: the whole
+// request through the core's handler, next to the parts timed alone on the same inputs.
+import { CreateOrderRequest } from '@refapi/schema';
+import { fingerprint } from '../src/domain/idempotency';
+import { recordEntry } from '../src/persistence/record-entry';
+import { createReferenceCore } from '../src/reference-core';
+import { recordSchemas } from '../src/store/records';
+import type { CommittedMutation } from '../src/store/store';
+import { BENCH_KEYS, benchScenario } from './bench-scenario';
+import type { Figure } from './report';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
+const BODY = JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' });
+
+// Measured on main before this round (node --cpu-prof, 2,000 keys on the account, ~42 ms
+// an order): @msw/data's update of the account record 63% (deep clone 30%, sanitize 25%,
+// re-validation of the key list), the store's own validation 15%, the rest (routing,
+// hashing, journal, response) under 10%. With one key the same write path cost ~0.3 ms.
+const BEFORE =
+  'before: 42 ms/order at 2,000 keys, 63% @msw/data account update (clone, sanitize, key-list validation), 15% record validation; O(keys)';
+
+function timeEach(n: number, fn: (i: number) => unknown): number {
+  const started = performance.now();
+  for (let i = 0; i < n; i++) fn(i);
+  return ((performance.now() - started) / n) * 1000;
+}
+
+/** µs per order end to end (no transport) and per part. */
+export async function benchOrderCost(): Promise<Figure[]> {
+  const { core, handle } = createReferenceCore({ scenario: benchScenario(), onError: () => {} });
+  await core.ready;
+  let mutation: CommittedMutation | undefined;
+  core.store.onCommit((m) => {
+    mutation = m;
+  });
+  let sent = 0;
+  const order = () => {
+    const key = BENCH_KEYS[sent % BENCH_KEYS.length] as string;
+    if (++sent % 1000 === 0) core.admin.clock.advance(60);
+    return handle({
+      method: 'POST',
+      path: '/v1/orders',
+      search: '',
+      body: BODY,
+      bodyTooLarge: false,
+      sourceAddress: '127.0.0.1',
+      header: (name) =>
+        name === 'authorization'
+          ? `Bearer ${key}`
+          : name === 'idempotency-key'
+            ? `cost-${sent}`
+            : name === 'content-type'
+              ? 'application/json'
+              : undefined,
+    });
+  };
+  for (let i = 0; i < 500; i++) await order();
+  const started = performance.now();
+  for (let i = 0; i < ORDERS; i++) {
+    const response = await order();
+    if (response.status !== 200) throw new Error(`order-cost: status ${response.status}`);
+  }
+  const totalUs = ((performance.now() - started) / ORDERS) * 1000;
+
+  const changes = mutation?.changes ?? [];
+  const replaced = mutation?.replaced ?? [];
+  const body = JSON.parse(BODY) as unknown;
+  const parts = {
+    'body validation (contract)': timeEach(ORDERS, () => CreateOrderRequest.parse(body)),
+    'record validation (5 records)': timeEach(ORDERS, () => {
+      for (const change of changes) recordSchemas[change.kind].parse(change.record);
+    }),
+    'hashing (key digest, fingerprint)': timeEach(ORDERS, (i) => {
+      core.store.authenticate(BENCH_KEYS[i % BENCH_KEYS.length]);
+      fingerprint({ params: null, body });
+    }),
+    'journal line (entries + JSON, no fsync)': timeEach(ORDERS, () =>
+      JSON.stringify(changes.map((change, i) => recordEntry(change, replaced[i]))),
+    ),
+  };
+  const figures: Figure[] = [
+    {
+      name: 'one order, core handler (no transport)',
+      value: `${totalUs.toFixed(1)} µs`,
+      target: 'reported',
+    },
+  ];
+  for (const [name, us] of Object.entries(parts)) {
+    figures.push({
+      name: `  ${name}`,
+      value: `${us.toFixed(1)} µs (${((100 * us) / totalUs).toFixed(0)}%)`,
+      target: 'reported',
+    });
+  }
+  figures.push({ name: '  before (main, profiled)', value: BEFORE, target: 'reported' });
+  return figures;
+}
