@@ -8,6 +8,7 @@ describe('parseCliOptions', () => {
       port: 4010,
       log: 'pretty',
       help: false,
+      version: false,
       adminToken: 'from-env-token',
     });
   });

@@ -10,6 +10,7 @@ export interface CliOptions {
   readonly stateFile?: string;
   readonly log: LogFormat;
   readonly help: boolean;
+  readonly version: boolean;
 }
 
 /** A flag was wrong; the message is one line for stderr (exit 2). */
@@ -26,6 +27,7 @@ export const USAGE = `Usage: ref-server [options]
   --admin-token <token>  admin token for /__admin (default: $REF_ADMIN_TOKEN or random)
   --state-file <path>    keep state in this file (loaded on start; every change durable)
   --log <format>         pretty | json | silent (default pretty)
+  -V, --version          print the version
   -h, --help             show this help`;
 
 /** Parses argv (without node and script) and the environment. */
@@ -55,6 +57,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     port,
     log,
     help: values.help ?? false,
+    version: values.version ?? false,
     ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
     ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
@@ -74,6 +77,7 @@ function parse(argv: readonly string[]) {
       'state-file': { type: 'string' },
       log: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'V' },
     },
   });
 }
