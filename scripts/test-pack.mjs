@@ -5,7 +5,6 @@
 // registry, nothing from the workspace), and checks what consumers rely on. Run after
 // `pnpm build`.
 import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import {
   existsSync,
   mkdirSync,
@@ -191,7 +190,7 @@ for (const resolution of ['node16', 'bundler']) {
 
 // ref-server from the package, and refctl against it.
 await check('npx ref-server --port 0 answers; npx refctl me against it', async () => {
-  const server = spawn('npx', ['--no', 'ref-server', '--port', '0', '--log', 'silent'], {
+  const server = spawn('npx', ['--no', '--', 'ref-server', '--port', '0', '--log', 'silent'], {
     cwd: project,
     detached: true,
   });
@@ -203,7 +202,7 @@ await check('npx ref-server --port 0 answers; npx refctl me against it', async (
     while (!/key: /.test(out)) {
       if (server.exitCode !== null || Date.now() > deadline)
         throw new Error(`ref-server did not start: ${out}`);
-      await Promise.race([once(server.stdout, 'data'), new Promise((r) => setTimeout(r, 500))]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const baseUrl = /listening on (\S+)/.exec(out)[1];
     const me = await fetch(`${baseUrl}/me`, {
@@ -211,7 +210,7 @@ await check('npx ref-server --port 0 answers; npx refctl me against it', async (
     });
     if (me.status !== 200) throw new Error(`GET /me answered ${me.status}`);
     const refctl = JSON.parse(
-      run('npx', ['--no', 'refctl', 'me', '-o', 'json'], project, {
+      run('npx', ['--no', '--', 'refctl', 'me', '-o', 'json'], project, {
         REF_BASE_URL: baseUrl,
         REF_API_KEY: 'refak_demo_eur_full',
       }),
@@ -219,7 +218,7 @@ await check('npx ref-server --port 0 answers; npx refctl me against it', async (
     if (refctl.account_ref !== 'REF-ACCT-1')
       throw new Error(`refctl me printed ${JSON.stringify(refctl)}`);
   } finally {
-    process.kill(-server.pid, 'SIGTERM');
+    if (server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
   }
 });
 
