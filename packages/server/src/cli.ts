@@ -3,7 +3,6 @@ import { version } from '../package.json';
 import { type CliOptions, parseCliOptions, USAGE, UsageError } from './cli-options';
 import { DomainError } from './domain/errors';
 import { StateFileError } from './persistence/state-file-error';
-import { createReferenceServer } from './reference-server';
 import { createRequestLogger } from './request-log';
 
 /** Where {@link runServerCli} writes and how it names itself. */
@@ -69,6 +68,8 @@ async function serve(
     stdout(`${version}\n`);
     return 0;
   }
+  // The server (msw and the rest) loads only now: --help, --version and bad flags answer fast.
+  const { createReferenceServer } = await import('./reference-server');
   const log = createRequestLogger(options.log, (line) => stdout(`${line}\n`));
   let server: ReturnType<typeof createReferenceServer>;
   try {
