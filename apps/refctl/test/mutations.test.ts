@@ -150,6 +150,6 @@ describe('refctl services mutations', () => {
         env: env(),
       },
     );
-    expect(stop).toMatchObject({ code: 0, stdout: 'ACTION,ACCEPTED\r\nstop,true\r\n' });
+    expect(stop).toMatchObject({ code: 0, stdout: 'action,accepted\r\nstop,true\r\n' });
   });
 });

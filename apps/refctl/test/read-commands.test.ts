@@ -79,7 +79,7 @@ describe('refctl balance', () => {
     const { stdout } = await refctl(['balance', '-o', 'csv', '--columns', 'amount,currency'], {
       env: env(),
     });
-    expect(stdout).toBe('AMOUNT,CURRENCY\r\n12.50,EUR\r\n');
+    expect(stdout).toBe('amount,currency\r\n12.50,EUR\r\n');
   });
 });
 
@@ -115,7 +115,7 @@ describe('refctl invoices list', () => {
       },
     );
     expect(stdout).toBe(
-      'INVOICE_REF,AMOUNT,DESCRIPTION\r\nREF-INV-A2,5.95,"\'=HYPERLINK(""x"") renewal, vm-1"\r\nREF-INV-A1,20.00,Balance top-up\r\n',
+      'invoice_ref,amount,description\r\nREF-INV-A2,5.95,"\'=HYPERLINK(""x"") renewal, vm-1"\r\nREF-INV-A1,20.00,Balance top-up\r\n',
     );
   });
 

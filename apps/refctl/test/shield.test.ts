@@ -198,7 +198,7 @@ describe('shield telemetry', () => {
       },
     );
     expect(csv.stdout).toBe(
-      ['KEY,PACKETS,BYTES', ...telemetry.items.map((i) => `${i.key},${i.packets},${i.bytes}`)]
+      ['key,packets,bytes', ...telemetry.items.map((i) => `${i.key},${i.packets},${i.bytes}`)]
         .map((l) => `${l}\r\n`)
         .join(''),
     );

@@ -146,3 +146,26 @@ describe('limits of the spec, at the edge and one step past', () => {
     ).toBe(false);
   });
 });
+
+describe('integer query values', () => {
+  it('take plain decimal digits and numbers', () => {
+    expect(ListInvoicesQuery.parse({ limit: '10' }).limit).toBe(10);
+    expect(ListInvoicesQuery.parse({ limit: '010' }).limit).toBe(10);
+    expect(ListInvoicesQuery.parse({ limit: 7 }).limit).toBe(7);
+    expect(ListInvoicesQuery.parse({}).limit).toBe(LIMITS.pageSizeDefault);
+  });
+
+  it.each(['0x10', '1e1', '+5', ' 5', '5 ', '1.0', '', '-0', 'Infinity', '9'.repeat(30)])(
+    'refuse %j, naming the parameter',
+    (limit) => {
+      const result = ListInvoicesQuery.safeParse({ limit });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['limit']);
+    },
+  );
+
+  it('refuse them in every integer parameter', () => {
+    expect(accepts(ShieldTrafficQuery, { window_hours: '0x2' })).toBe(false);
+    expect(accepts(ShieldEvidenceQuery, { limit: '1e1' })).toBe(false);
+  });
+});

@@ -83,4 +83,48 @@ describe('OpenAPI document', () => {
       for (const status of op.errors) expect(documented).toContain(String(status));
     }
   });
+
+  it('describes every operation and tag, with a demo example on every JSON answer', () => {
+    const full = buildOpenApiDocument() as unknown as {
+      tags: { name: string; description: string }[];
+      paths: Record<string, Record<string, FullOperation>>;
+    };
+    const tags = new Set(full.tags.map((t) => t.name));
+    for (const tag of full.tags) expect(tag.description.length).toBeGreaterThan(10);
+    for (const [path, item] of Object.entries(full.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.description, `${method} ${path}`).toMatch(/\w{3}/);
+        for (const tag of op.tags) expect(tags).toContain(tag);
+        for (const response of Object.values(op.responses)) {
+          for (const media of Object.values(response.content ?? {}))
+            expect(Object.keys(media.examples ?? {}), `${method} ${path}`).toHaveLength(1);
+        }
+      }
+    }
+  });
+
+  it('keeps request bodies inline under requestBodies, defaults optional', () => {
+    const full = buildOpenApiDocument() as unknown as {
+      paths: Record<string, Record<string, FullOperation>>;
+      components: {
+        requestBodies: Record<string, { content: Record<string, { schema: JsonObject }> }>;
+      };
+    };
+    expect(full.paths['/orders']?.post?.requestBody).toEqual({
+      $ref: '#/components/requestBodies/CreateOrderRequest',
+    });
+    const schema = full.components.requestBodies.CreateOrderRequest?.content['application/json']
+      ?.schema as { required: string[]; properties: Record<string, JsonObject> };
+    expect(schema.required).toEqual(['type', 'plan_code']);
+    expect(schema.properties.windows).toMatchObject({ default: false });
+    expect(JSON.stringify(full)).not.toContain('#/components/schemas/CreateOrderRequest');
+  });
 });
+
+type JsonObject = Record<string, unknown>;
+interface FullOperation {
+  description?: string;
+  tags: string[];
+  requestBody?: unknown;
+  responses: Record<string, { content?: Record<string, { examples?: JsonObject }> }>;
+}

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ConflictBody, ErrorBody } from './common';
-import { documentedErrorStatuses, type OperationDef, operationList } from './contract';
+import {
+  documentedErrorStatuses,
+  type OperationDef,
+  type OperationId,
+  operationList,
+} from './contract';
 import { API_KEY_PREFIX, API_SPEC_VERSION } from './limits';
+import { OPENAPI_TAGS, OPERATION_DESCRIPTIONS, type OpenApiTag } from './openapi-descriptions';
+import { errorExample } from './openapi-error-examples';
+import { OPERATION_EXAMPLES } from './openapi-examples';
 import { IdempotencyKey } from './params';
 
 type JsonSchema = Record<string, unknown>;
@@ -29,28 +37,49 @@ const rateLimitHeaders = {
 };
 
 // Schemas registered with `.meta({id})` are emitted once under components; `toJson`
-// converts one schema and hoists its `$defs` there.
+// converts one schema and hoists its `$defs` there. A component must come out the same
+// on the input (request) and the output (response) side, or the document would lie on
+// one of them: that is a build error, not a silent overwrite.
 class ComponentCollector {
   readonly schemas = new Map<string, JsonSchema>();
 
   toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const { id, json } = this.convert(schema, io);
+    if (!id) return json;
+    this.register(id, json);
+    return { $ref: componentRef(id) };
+  }
+
+  /** Converts a request body inline: its own `default`s then stay visibly optional to generators. */
+  toInlineJson(schema: z.ZodType): { id: string | undefined; json: JsonSchema } {
+    return this.convert(schema, 'input');
+  }
+
+  private convert(schema: z.ZodType, io: 'input' | 'output') {
     const {
       $schema: _,
       $defs,
-      ...json
+      ...root
     } = z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io,
       unrepresentable: 'any',
     }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
-    for (const [id, def] of Object.entries($defs ?? {})) this.schemas.set(id, this.relink(def));
     const id = z.globalRegistry.get(schema)?.id;
-    if (id) {
-      // A root with an id comes back either inline or as a `$ref` into its own `$defs`.
-      if (!$defs?.[id]) this.schemas.set(id, this.relink(json));
-      return { $ref: componentRef(id) };
-    }
-    return this.relink(json);
+    for (const [defId, def] of Object.entries($defs ?? {}))
+      if (defId !== id) this.register(defId, this.relink(def));
+    // A root with an id comes back either inline or as a `$ref` into its own `$defs`.
+    const json = id && $defs?.[id] ? this.relink($defs[id]) : this.relink(root);
+    return { id, json };
+  }
+
+  private register(id: string, json: JsonSchema): void {
+    const known = this.schemas.get(id);
+    if (known && JSON.stringify(known) !== JSON.stringify(json))
+      throw new Error(
+        `schema ${id} differs between request and response; give each side its own id`,
+      );
+    this.schemas.set(id, json);
   }
 
   private relink(json: JsonSchema): JsonSchema {
@@ -69,7 +98,7 @@ function parameters(op: OperationDef, c: ComponentCollector): JsonSchema[] {
   ] as const) {
     if (!object) continue;
     for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
-      const schema = c.toJson(field, 'output');
+      const schema = c.toJson(field, 'input');
       params.push({
         name,
         in: location,
@@ -85,7 +114,8 @@ function parameters(op: OperationDef, c: ComponentCollector): JsonSchema[] {
       required: true,
       description:
         'Keep the key until a final response is stored; a repeat replays the stored result.',
-      schema: c.toJson(IdempotencyKey, 'output'),
+      schema: c.toJson(IdempotencyKey, 'input'),
+      example: `${op.operationId}-2026-01-01-1`,
     });
   }
   return params;
@@ -100,15 +130,21 @@ function successResponse(op: OperationDef, c: ComponentCollector): JsonSchema {
       schema: { type: 'string', const: 'true' },
     };
   }
+  const example = OPERATION_EXAMPLES[op.operationId as OperationId];
   const content: JsonSchema = {};
-  if (op.success.schema)
-    content['application/json'] = { schema: c.toJson(op.success.schema, 'output') };
+  if (op.success.schema) {
+    content['application/json'] = {
+      schema: c.toJson(op.success.schema, 'output'),
+      ...demoExample(example.response),
+    };
+  }
   if (op.success.csv) {
     content['text/csv'] = {
       schema: {
         type: 'string',
         description: 'Columns `key,packets,bytes,samples`, CRLF line ends, formula-safe cells.',
       },
+      ...demoExample(example.csv),
     };
   }
   return {
@@ -118,7 +154,14 @@ function successResponse(op: OperationDef, c: ComponentCollector): JsonSchema {
   };
 }
 
-function errorResponse(status: number): JsonSchema {
+// Examples are answers of the demo scenario (`ref-server` without `--scenario`), so Redoc
+// and mock servers such as Prism show values a caller will really see.
+const demoExample = (value: unknown): JsonSchema =>
+  value === undefined
+    ? {}
+    : { examples: { demo: { summary: 'Demo scenario (`pnpm start`)', value } } };
+
+function errorResponse(op: OperationDef, status: number): JsonSchema {
   const headers: JsonSchema = { ...rateLimitHeaders };
   if (status === 429 || status === 503)
     headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
@@ -126,31 +169,61 @@ function errorResponse(status: number): JsonSchema {
   return {
     description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
     headers,
-    content: { 'application/json': { schema: { $ref: componentRef(body) } } },
+    content: {
+      'application/json': { schema: { $ref: componentRef(body) }, ...errorExample(op, status) },
+    },
   };
 }
 
-function operationObject(op: OperationDef, c: ComponentCollector): JsonSchema {
+// Request bodies live under `components/requestBodies` with their schema inline: the
+// input side of a schema (fields with a `default` are optional) then reads as optional to
+// generators that treat `default` in `components/schemas` as "always present", such as
+// openapi-typescript.
+function requestBody(
+  op: OperationDef & { body: z.ZodType },
+  c: ComponentCollector,
+  bodies: Map<string, JsonSchema>,
+): JsonSchema {
+  const { id, json } = c.toInlineJson(op.body);
+  const name = id ?? `${op.operationId}Request`;
+  bodies.set(name, {
+    required: true,
+    content: {
+      'application/json': {
+        schema: json,
+        ...demoExample(OPERATION_EXAMPLES[op.operationId as OperationId].request),
+      },
+    },
+  });
+  return { $ref: `#/components/requestBodies/${name}` };
+}
+
+function operationTag(op: OperationDef): OpenApiTag {
+  const tag = op.path.includes('/shield') ? 'shield' : op.path.split('/')[1];
+  const known = OPENAPI_TAGS.find((t) => t.name === tag);
+  if (!known) throw new Error(`no OpenAPI tag described for ${op.path}`);
+  return known.name;
+}
+
+function operationObject(
+  op: OperationDef,
+  c: ComponentCollector,
+  bodies: Map<string, JsonSchema>,
+): JsonSchema {
   const responses: JsonSchema = { [String(op.success.status)]: successResponse(op, c) };
   for (const status of documentedErrorStatuses(op))
-    responses[String(status)] = errorResponse(status);
+    responses[String(status)] = errorResponse(op, status);
   const params = parameters(op, c);
   return {
     operationId: op.operationId,
     summary: op.summary,
-    tags: [op.path.includes('/shield') ? 'shield' : op.path.split('/')[1]],
+    description: OPERATION_DESCRIPTIONS[op.operationId as OperationId],
+    tags: [operationTag(op)],
     security: [{ bearer: [] }],
     'x-scope': op.scope,
     'x-rate-limit-class': op.access,
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(op.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: c.toJson(op.body, 'input') } },
-          },
-        }
-      : {}),
+    ...(op.body ? { requestBody: requestBody({ ...op, body: op.body }, c, bodies) } : {}),
     responses,
   };
 }
@@ -160,10 +233,11 @@ export function buildOpenApiDocument(): JsonSchema {
   const collector = new ComponentCollector();
   collector.toJson(ErrorBody, 'output');
   collector.toJson(ConflictBody, 'output');
+  const bodies = new Map<string, JsonSchema>();
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operationList) {
     const item = paths[op.path] ?? {};
-    item[op.method.toLowerCase()] = operationObject(op, collector);
+    item[op.method.toLowerCase()] = operationObject(op, collector, bodies);
     paths[op.path] = item;
   }
   const header = (description: string) => ({
@@ -181,6 +255,7 @@ export function buildOpenApiDocument(): JsonSchema {
     },
     servers: [{ url: 'http://127.0.0.1:4010/v1', description: 'Reference server (`pnpm start`)' }],
     security: [{ bearer: [] }],
+    tags: OPENAPI_TAGS.map((tag) => ({ ...tag })),
     paths,
   };
   document.components = {
@@ -198,6 +273,7 @@ export function buildOpenApiDocument(): JsonSchema {
       'RateLimit-Reset': header('Whole seconds until the current window ends.'),
       'Retry-After': header('Seconds to wait before retrying.'),
     },
+    requestBodies: Object.fromEntries([...bodies].sort(([a], [b]) => a.localeCompare(b))),
     schemas: Object.fromEntries([...collector.schemas].sort(([a], [b]) => a.localeCompare(b))),
   };
   return document;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Money } from './common';
+import { FreeText } from './free-text';
 import { LIMITS } from './limits';
 import { AddonRef, OsImageRef, PeriodRef, RegionRef, ServiceRef } from './refs';
 import { SERVICE_TYPES } from './values';
@@ -16,15 +17,15 @@ export const CreateOrderAddon = z
 export const CreateOrderRequest = z
   .strictObject({
     type: ServiceType,
-    plan_code: z.string().min(1).max(LIMITS.planCodeLengthMax),
-    os_name: z.string().max(LIMITS.osNameLengthMax).optional(),
+    plan_code: FreeText.min(1).max(LIMITS.planCodeLengthMax),
+    os_name: FreeText.max(LIMITS.osNameLengthMax).optional(),
     windows: z.boolean().default(false).optional(),
     ipv6_only: z.boolean().default(false).optional(),
     os_image_ref: OsImageRef.optional(),
     period_ref: PeriodRef.optional(),
     region_ref: RegionRef.optional(),
     addons: z.array(CreateOrderAddon).max(LIMITS.orderAddonsMax).optional(),
-    quote_version: z.string().max(LIMITS.quoteVersionLengthMax).optional(),
+    quote_version: FreeText.max(LIMITS.quoteVersionLengthMax).optional(),
   })
   .meta({ id: 'CreateOrderRequest' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, IpAddress } from './common';
+import { FreeText } from './free-text';
 import { LIMITS } from './limits';
 import { RuleId, ServiceRef } from './refs';
 import {
@@ -80,12 +81,12 @@ export const ShieldProfileMutation = z
 /** Body of POST …/shield/rules: a custom rule. The protected address is injected by the service. */
 export const ShieldRuleIntent = z
   .strictObject({
-    name: z.string().min(1).max(LIMITS.shieldRuleNameLengthMax),
+    name: FreeText.min(1).max(LIMITS.shieldRuleNameLengthMax),
     mode: z.enum(SHIELD_RULE_MODES),
     action: z.enum(SHIELD_RULE_ACTIONS),
     risk: z.enum(SHIELD_RULE_RISKS),
     protocol: z.enum(SHIELD_PROTOCOLS),
-    source_cidr: z.string().optional(),
+    source_cidr: FreeText.optional(),
     destination_port: z.int().min(1).max(65535).optional(),
     tcp_flags_mask: z.int().min(0).max(255).optional(),
     tcp_flags_value: z.int().min(0).max(255).optional(),

@@ -53,4 +53,13 @@ describe('parseCliOptions', () => {
     }
     expect(() => parseCliOptions(['--admin-token', 'short'], {})).toThrow(/8\.\.256/);
   });
+
+  it('reads --admin-body-limit in MiB and refuses anything but a positive integer', () => {
+    expect(parseCliOptions(['--admin-body-limit', '512'], {}).adminBodyBytes).toBe(
+      512 * 1024 * 1024,
+    );
+    for (const bad of ['0', '1e3', '0x10', '-1', '2.5', '']) {
+      expect(() => parseCliOptions(['--admin-body-limit', bad], {}), bad).toThrow(UsageError);
+    }
+  });
 });

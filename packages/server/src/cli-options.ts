@@ -8,6 +8,8 @@ export interface CliOptions {
   readonly scenario?: string;
   readonly adminToken?: string;
   readonly stateFile?: string;
+  /** Largest admin body (scenario upload) in bytes, from `--admin-body-limit <MiB>`. */
+  readonly adminBodyBytes?: number;
   readonly log: LogFormat;
   readonly help: boolean;
   readonly version: boolean;
@@ -26,6 +28,7 @@ export const USAGE = `Usage: ref-server [options]
   --scenario <file>      scenario JSON (default: the built-in demo)
   --admin-token <token>  admin token for /__admin (default: $REF_ADMIN_TOKEN or random)
   --state-file <path>    keep state in this file (loaded on start; every change durable)
+  --admin-body-limit <MiB>  largest admin body, read only with the admin token (default 256)
   --log <format>         pretty | json | silent (default pretty)
   -V, --version          print the version
   -h, --help             show this help`;
@@ -52,6 +55,10 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (adminToken !== undefined && !/^[\x21-\x7E]{8,256}$/.test(adminToken)) {
     throw new UsageError('--admin-token must be 8..256 printable characters without spaces');
   }
+  const adminBody = values['admin-body-limit'];
+  if (adminBody !== undefined && !/^[1-9]\d{0,3}$/.test(adminBody)) {
+    throw new UsageError(`--admin-body-limit must be an integer 1..9999 (MiB), got "${adminBody}"`);
+  }
   return {
     host: values.host ?? '127.0.0.1',
     port,
@@ -61,6 +68,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
     ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
+    ...(adminBody === undefined ? {} : { adminBodyBytes: Number(adminBody) * 1024 * 1024 }),
   };
 }
 
@@ -75,6 +83,7 @@ function parse(argv: readonly string[]) {
       scenario: { type: 'string' },
       'admin-token': { type: 'string' },
       'state-file': { type: 'string' },
+      'admin-body-limit': { type: 'string' },
       log: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'V' },

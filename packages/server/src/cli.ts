@@ -78,6 +78,7 @@ async function serve(
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
       ...(log === undefined ? {} : { onRequest: log }),
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+      ...(options.adminBodyBytes === undefined ? {} : { adminBodyBytes: options.adminBodyBytes }),
       ...compactBytes(env.REF_STATE_COMPACT_BYTES),
       onWarning: (message) => stderr(`${name}: warning: ${message}\n`),
     });

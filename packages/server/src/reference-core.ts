@@ -1,14 +1,17 @@
 import type { HttpHandler } from 'msw';
 import { type Admin, createControlPlane } from './control-plane';
 import { createClock } from './domain/clock';
+import { DomainError } from './domain/errors';
 import { IdempotencyStore } from './domain/idempotency';
 import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
 import { Extensions } from './extensions';
 import { createAdminHandler } from './http/admin-routes';
+import { jsonResponse } from './http/api-request';
+import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES, type ServedHandler } from './http/body-limit';
 import { createDispatcher } from './http/dispatcher';
 import { createMswHandlers } from './http/msw-handlers';
-import { createRequestHandler, type RequestHandler } from './http/request-handler';
+import { createRequestHandler } from './http/request-handler';
 import { fromWebRequest, toWebResponse } from './http/web-adapter';
 import { base64UrlEncode } from './internal/base64url';
 import { randomBytes } from './internal/crypto';
@@ -33,6 +36,8 @@ export interface ReferenceServerOptions {
   readonly onRequest?: (entry: RequestEntry) => void;
   /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
   readonly onError?: (error: unknown) => void;
+  /** Largest admin body in bytes, read only with the admin token. Default 256 MiB. */
+  readonly adminBodyBytes?: number;
 }
 
 /** A reference server without a transport of its own: msw handlers, fetch, admin controls, the store. */
@@ -56,7 +61,7 @@ export interface ReferenceCore {
 /** A core plus what a transport (node:http) needs to serve it. */
 export interface ReferenceCoreParts {
   readonly core: ReferenceCore;
-  readonly handle: RequestHandler;
+  readonly handle: ServedHandler;
   readonly basePath: string;
   readonly onError: (error: unknown) => void;
   /** The durable state attached by `attachDurability`, if any. */
@@ -116,17 +121,32 @@ export function createReferenceCore(
   });
 
   const adminHandler = createAdminHandler(admin, adminToken);
-  const handle: RequestHandler = createRequestHandler(
+  const bodyLimit = createBodyLimit({
+    adminToken,
+    adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
+    isApiKey: (token) =>
+      ctx.pending === null
+        ? ctx.store.authenticate(token) !== undefined
+        : ctx.pending.then(() => ctx.store.authenticate(token) !== undefined),
+  });
+  const requestHandler = createRequestHandler(
     createDispatcher(ctx, operationImpls, basePath),
     // Admin calls wait for the initial load so they never race it, and answer once durable.
     async (request) => {
       if (ctx.pending !== null) await ctx.pending;
       const response = await adminHandler(request);
-      await durable?.flush();
+      try {
+        await durable?.flush();
+      } catch (error) {
+        // Not durable (the journal refuses writes): 503 state_unavailable, as on the API.
+        if (!(error instanceof DomainError)) throw error;
+        return jsonResponse(error.status, error.toBody(), { ...error.headers });
+      }
       return response;
     },
     onError,
   );
+  const handle: ServedHandler = Object.assign(requestHandler, { bodyLimit });
 
   const core: ReferenceCore = {
     handlers: createMswHandlers(handle, baseUrl),
@@ -136,7 +156,7 @@ export function createReferenceCore(
     baseUrl,
     adminToken,
     fetch: async (input, init) =>
-      toWebResponse(await handle(await fromWebRequest(new Request(input, init)))),
+      toWebResponse(await handle(await fromWebRequest(new Request(input, init), bodyLimit))),
   };
   return { core, handle, basePath, onError, ...(durable === undefined ? {} : { durable }) };
 }

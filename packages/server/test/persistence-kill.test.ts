@@ -1,8 +1,9 @@
 // The crash test of `--state-file`: a child ref-server under concurrent mixed mutations is
 // SIGKILLed at a seeded random moment, restarted on the same file, and checked: every
 // acknowledged change is there, nothing unacknowledged is half-applied. Ten kill points.
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   CLIENT_KEYS,
@@ -14,7 +15,7 @@ import {
   stateScenario,
   useTempDir,
 } from './persistence-harness';
-import { type RefServerProcess, startRefServer } from './ref-server-process';
+import { type RefServerProcess, startRefServer, startScriptServer } from './ref-server-process';
 
 const ROUNDS = 10;
 const OPS_PER_CLIENT = 50;
@@ -243,6 +244,63 @@ describe('ref-server --state-file under SIGKILL', () => {
       await verify(server, round, seen);
     }
     expect(seen.orders.length).toBeGreaterThan(ROUNDS);
+    await server.kill();
+  }, 60_000);
+
+  it('loses no acknowledged change when killed right after writes resume after a full disk', async () => {
+    const file = join(dir(), 'full.json');
+    const marker = `${file}.disk-full`;
+    const scenarioFile = join(dir(), 'full-scenario.json');
+    await writeFile(scenarioFile, JSON.stringify(stateScenario()));
+    const script = fileURLToPath(new URL('./fixtures/full-disk-server.ts', import.meta.url));
+    const faulty = await startScriptServer(script, [file, scenarioFile, ADMIN]);
+    running.push(faulty);
+    const seen: Seen = {
+      orders: [],
+      rules: new Map(),
+      autoRenew: new Map(),
+      power: new Map(),
+      clockAtLeast: 0,
+    };
+    const token = CLIENT_KEYS[0] as string;
+    const order = (idem: string) => send(faulty.baseUrl, token, 'POST', '/orders', ORDER, idem);
+    for (const idem of ['full-a', 'full-b']) {
+      const reply = await order(idem);
+      expect(reply.status).toBe(200);
+      seen.orders.push({ key: idem, token, serviceRef: reply.body.service_ref, round: 0 });
+    }
+    // The disk fills: writes are refused whole, reads go on.
+    await writeFile(marker, '');
+    const refused = ['full-x', 'full-y', 'full-z'];
+    for (const idem of refused) {
+      const reply = await order(idem);
+      expect([reply.status, reply.body]).toEqual([503, { error: 'state_unavailable' }]);
+      expect(reply.headers.get('retry-after')).not.toBeNull();
+    }
+    expect((await send(faulty.baseUrl, token, 'GET', '/balance')).status).toBe(200);
+    // Space again: the first write that goes through is acknowledged...
+    await rm(marker);
+    let first = await order('full-c');
+    for (let i = 0; first.status === 503 && i < 500; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      first = await order('full-c');
+    }
+    expect(first.status).toBe(200);
+    seen.orders.push({ key: 'full-c', token, serviceRef: first.body.service_ref, round: 0 });
+    // ...and a SIGKILL lands right after, amid concurrent writes.
+    await fire(faulty, 0, seen, 3);
+    expect(faulty.stderr().trim().split('\n')).toEqual([
+      expect.stringMatching(/warning: cannot write the journal: ENOSPC/),
+      expect.stringMatching(/warning: the journal takes writes again/),
+    ]);
+
+    const server = await startRefServer(['--state-file', file, '--admin-token', ADMIN]);
+    running.push(server);
+    expect(server.stderr()).not.toMatch(/corrupt|refusing/);
+    await verify(server, 0, seen);
+    const state: Json = (await send(server.origin, ADMIN, 'GET', '/__admin/state')).body;
+    const keys = new Set((state.idempotency ?? []).map((e: Json) => e.key));
+    for (const idem of refused) expect(keys.has(idem)).toBe(false);
     await server.kill();
   }, 60_000);
 });

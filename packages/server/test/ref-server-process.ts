@@ -41,15 +41,39 @@ export interface RefServerProcess {
 }
 
 /** Starts `ref-server --host 127.0.0.1 --port 0 --log silent ...args` and waits for its URL. */
-export async function startRefServer(
+export function startRefServer(
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<RefServerProcess> {
-  const child = spawn(
-    process.execPath,
+  return startServerProcess(
     [...binArgs(), '--host', '127.0.0.1', '--port', '0', '--log', 'silent', ...args],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    env,
   );
+}
+
+/**
+ * Starts a TypeScript script through tsx that prints `listening on <base URL>` like
+ * `ref-server` (a test stand-in, e.g. with a failing disk).
+ */
+export function startScriptServer(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<RefServerProcess> {
+  return startServerProcess(
+    ['--import', 'tsx', '--conditions=@refapi/source', script, ...args],
+    env,
+  );
+}
+
+async function startServerProcess(
+  argv: readonly string[],
+  env: Record<string, string>,
+): Promise<RefServerProcess> {
+  const child = spawn(process.execPath, [...argv], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk) => {

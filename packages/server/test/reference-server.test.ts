@@ -26,7 +26,7 @@ describe('createReferenceServer', () => {
       expect((await fetch('http://mock.test/v1/me', { headers: auth })).status).toBe(404);
       const clock = await fetch('http://mock.test/__admin/clock', {
         method: 'POST',
-        headers: { authorization: 'Bearer adm-token-1' },
+        headers: { authorization: 'Bearer adm-token-1', 'content-type': 'application/json' },
         body: JSON.stringify({ advance_seconds: 60 }),
       });
       expect(await clock.json()).toEqual({ now: '2026-01-01T00:01:00.000Z', frozen: true });
@@ -41,7 +41,7 @@ describe('createReferenceServer', () => {
     server.store.onCommit((mutation) => commits.push(mutation));
     const res = await server.fetch(`${server.baseUrl}/orders`, {
       method: 'POST',
-      headers: { ...auth, 'idempotency-key': 'k1' },
+      headers: { ...auth, 'idempotency-key': 'k1', 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
     });
     expect(res.status).toBe(200);

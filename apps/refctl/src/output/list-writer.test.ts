@@ -39,7 +39,7 @@ describe('createListWriter', () => {
     await writer.write(page2);
     await writer.end();
     expect(chunks).toEqual([
-      'REF,AMOUNT\r\nREF-INV-3,1.50\r\nREF-INV-2,20.00\r\n',
+      'ref,amount\r\nREF-INV-3,1.50\r\nREF-INV-2,20.00\r\n',
       'REF-INV-1,0.30\r\n',
     ]);
   });
@@ -48,7 +48,7 @@ describe('createListWriter', () => {
     const { chunks, out } = sink();
     const writer = createListWriter(out, view, settings('csv'));
     await writer.end();
-    expect(chunks.join('')).toBe('REF,AMOUNT\r\n');
+    expect(chunks.join('')).toBe('ref,amount\r\n');
   });
 
   it('prints one JSON array of every item after the last page', async () => {

@@ -51,7 +51,7 @@ describe('render an object', () => {
     );
     expect(
       await render(printable, { ...base, format: 'csv', columns: ['amount', 'currency'] }),
-    ).toBe('AMOUNT,CURRENCY\r\n100.00,EUR\r\n');
+    ).toBe('amount,currency\r\n100.00,EUR\r\n');
   });
 });
 
@@ -72,6 +72,18 @@ describe('render rows', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('names CSV columns by their API field (an alias by its path); tables keep labels', async () => {
+    const aliased = {
+      ...printable,
+      view: { ...itemsView, aliases: [{ id: 'size', path: 'bytes' }] },
+    } as const;
+    const settings = { ...base, columns: ['key', 'size'] };
+    expect(await render(aliased, { ...settings, format: 'csv' })).toBe(
+      'key,bytes\r\n198.51.100.7,64000\r\n198.51.100.20,5120\r\n',
+    );
+    expect((await render(aliased, settings)).split('\n')[0]).toBe('KEY             SIZE');
   });
 
   it('honours --columns and --no-headers', async () => {

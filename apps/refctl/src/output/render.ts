@@ -73,10 +73,13 @@ export function renderRows(
   const cells = rows.map((row) =>
     columns.map((c) => formatCell(readPath(row, c.path), lastSegment(c.path), empty)),
   );
-  const headers = withHeader && settings.headers ? columns.map((c) => c.header) : null;
   if (settings.format === 'csv') {
-    return [...(headers ? [headers] : []), ...cells].map(csvRecord).join('');
+    // CSV is for scripts: the header row holds the API's field names (dotted for nested
+    // fields), the same names `-o json` and `--columns` use, not the table's labels.
+    const names = withHeader && settings.headers ? [columns.map((c) => c.path)] : [];
+    return [...names, ...cells].map(csvRecord).join('');
   }
+  const headers = withHeader && settings.headers ? columns.map((c) => c.header) : null;
   const rightAligned = new Set(
     columns.flatMap((c, i) => (isNumericColumn(rows, c.path) ? [i] : [])),
   );

@@ -4,6 +4,7 @@ import type { Admin } from '../control-plane';
 import { bearerToken, secretsEqual } from '../domain/auth';
 import { DomainError } from '../domain/errors';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from './api-request';
+import { hasBodyText, isJsonContentType } from './content-type';
 import { parseInput } from './input-validation';
 
 const ClockBody = z.strictObject({
@@ -88,7 +89,10 @@ export function createAdminHandler(admin: Admin, adminToken: string) {
       }
       if (request.bodyTooLarge) return errorResponse(413, 'body_too_large');
       let body: unknown;
-      if (request.body !== undefined && request.body.trim() !== '') {
+      if (hasBodyText(request.body)) {
+        if (!isJsonContentType(request.header('content-type'))) {
+          return errorResponse(400, 'invalid_content_type');
+        }
         try {
           body = JSON.parse(request.body);
         } catch {
@@ -97,7 +101,9 @@ export function createAdminHandler(admin: Admin, adminToken: string) {
       }
       return await route(admin, body);
     } catch (error) {
-      if (error instanceof DomainError) return jsonResponse(error.status, error.toBody());
+      if (error instanceof DomainError) {
+        return jsonResponse(error.status, error.toBody(), { ...error.headers });
+      }
       throw error;
     }
   };

@@ -5,6 +5,7 @@ import { fingerprint, type StoredResponse } from '../domain/idempotency';
 import type { OperationCall, OperationImpls, OperationResult } from '../operations/types';
 import type { ServerContext } from '../server-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
+import { hasBodyText, isJsonContentType } from './content-type';
 import { parseInput, queryObject } from './input-validation';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { RouteTable } from './route-table';
@@ -17,8 +18,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The API pipeline, built from the contract table: route (404/405), rate-limit
  * accounting (headers on every response, 429), auth (401), source IP and scope (403),
- * Shield pause (503), body size (413), JSON (400), path/query/body validation (400),
- * Idempotency-Key (428/400), idempotency claim/replay (409), then the operation.
+ * Shield pause (503), body size (413), Content-Type and JSON (400), path/query/body
+ * validation (400), Idempotency-Key (428/400), durable state writable (503), idempotency
+ * claim/replay (409), then the operation.
  */
 export function createDispatcher(
   ctx: ServerContext,
@@ -56,7 +58,11 @@ export function createDispatcher(
       } else if (!decision.allowed) response = errorResponse(429, 'rate_limit_exceeded', headers);
       else {
         const run = () => runOperation(request, route.op, route.params, key, headers, nowMs);
-        response = await (ctx.durability === undefined ? run() : ctx.durability.unit(run));
+        response = await (ctx.durability === undefined
+          ? run()
+          : ctx.durability
+              .unit(run, route.op.access)
+              .catch((error: unknown) => refusal(error, headers)));
       }
     } catch (error) {
       ctx.onError(error);
@@ -111,19 +117,25 @@ export function createDispatcher(
         headers: { 'retry-after': String(ctx.shield.retryAfterSeconds) },
       });
     }
+    if (request.bodyTooLarge) throw new DomainError(413, 'body_too_large');
     let json: unknown;
-    if (op.body !== undefined) {
-      if (request.bodyTooLarge) throw new DomainError(413, 'body_too_large');
-      if (request.body !== undefined && request.body.trim() !== '') {
+    // A request without a body needs no Content-Type (DELETE, presets); any body must be JSON.
+    if (hasBodyText(request.body)) {
+      if (!isJsonContentType(request.header('content-type'))) {
+        throw new DomainError(400, 'invalid_content_type');
+      }
+      if (op.body !== undefined) {
         try {
           json = JSON.parse(request.body);
         } catch {
           throw new DomainError(400, 'invalid_json');
         }
       }
-    } else if (request.bodyTooLarge) throw new DomainError(413, 'body_too_large');
+    }
     const params = op.pathParams ? parseInput(op.pathParams, rawParams, 'path') : undefined;
-    const query = op.query ? parseInput(op.query, queryObject(request.search), 'query') : undefined;
+    const query = op.query
+      ? parseInput(op.query, queryObject(request.search, op.query), 'query')
+      : undefined;
     const body = op.body ? parseInput(op.body, json, 'body') : undefined;
     let idempotencyKey: string | undefined;
     if (op.idempotencyKey) {
@@ -148,6 +160,8 @@ export function createDispatcher(
   }
 
   async function execute(op: OperationDef, call: OperationCall): Promise<StoredResponse> {
+    // Refused before anything changes while the state cannot be made durable (503).
+    if (op.access === 'write') ctx.durability?.checkWritable();
     const impl = impls[op.operationId as keyof OperationImpls] as (
       call: OperationCall,
       ctx: ServerContext,
@@ -173,6 +187,12 @@ export function createDispatcher(
       throw error;
     }
   }
+}
+
+// A unit refused as a whole (its change could not be made durable) answers like an operation.
+function refusal(error: unknown, headers: Record<string, string>): ApiResponse {
+  if (error instanceof DomainError) return toResponse(errorResult(error), headers);
+  throw error;
 }
 
 function errorResult(error: DomainError): StoredResponse {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { firstIssuePath } from '../internal/issue-path';
 
@@ -17,12 +17,18 @@ export function parseInput<S extends z.ZodType>(
   throw new DomainError(400, path === '' ? `invalid_${where}` : `invalid_${where}: ${path}`);
 }
 
-/** The first value of each query parameter (repeats ignored; unknown ones kept for the schema to drop). */
-export function queryObject(search: string): Record<string, string> {
+/**
+ * The query parameters by name. A parameter the schema knows may appear once (all of them
+ * are scalars): a repeat is 400 `invalid_query: <name>` rather than a silent first-wins.
+ * Unknown parameters are kept, repeats and all, for the schema to drop.
+ */
+export function queryObject(search: string, schema?: z.ZodType): Record<string, string> {
   const out: Record<string, string> = {};
   if (search === '') return out;
+  const known = schema instanceof z.ZodObject ? schema.shape : {};
   for (const [name, value] of new URLSearchParams(search)) {
-    if (!(name in out)) out[name] = value;
+    if (!Object.hasOwn(out, name)) out[name] = value;
+    else if (Object.hasOwn(known, name)) throw new DomainError(400, `invalid_query: ${name}`);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ServedHandler } from './body-limit';
 import { createNodeListener } from './node-listener';
-import type { RequestHandler } from './request-handler';
 
 /** Where to listen; defaults to 127.0.0.1 and a free port. */
 export interface ListenOptions {
@@ -22,7 +22,7 @@ export interface ListeningServer {
 
 /** Serves a request handler over node:http. */
 export function listenHttp(
-  handle: RequestHandler,
+  handle: ServedHandler,
   basePath: string,
   onError: (error: unknown) => void,
   options: ListenOptions = {},

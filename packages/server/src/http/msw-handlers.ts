@@ -1,6 +1,6 @@
 import { operationList } from '@refapi/schema';
 import { type HttpHandler, http } from 'msw';
-import type { RequestHandler } from './request-handler';
+import type { ServedHandler } from './body-limit';
 import { RouteTable } from './route-table';
 import { fromWebRequest, toWebResponse } from './web-adapter';
 
@@ -12,7 +12,7 @@ const byMethod = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.d
  * our route table through custom predicates: msw's path patterns throw on malformed
  * percent-escapes, which would surface as 500s.
  */
-export function createMswHandlers(handle: RequestHandler, baseUrl: string): HttpHandler[] {
+export function createMswHandlers(handle: ServedHandler, baseUrl: string): HttpHandler[] {
   const base = new URL(baseUrl);
   const root = base.pathname.replace(/\/+$/, '');
   const routes = new RouteTable();
@@ -22,7 +22,7 @@ export function createMswHandlers(handle: RequestHandler, baseUrl: string): Http
     return url.pathname.slice(root.length);
   };
   const resolver = async ({ request }: { request: Request }) =>
-    toWebResponse(await handle(await fromWebRequest(request)));
+    toWebResponse(await handle(await fromWebRequest(request, handle.bodyLimit)));
 
   const perOperation = operationList.map((op) =>
     byMethod[op.method](({ request }) => {

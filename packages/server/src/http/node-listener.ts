@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest, ApiResponse } from './api-request';
-import { bodyLimitFor, type RequestHandler } from './request-handler';
+import type { ServedHandler } from './body-limit';
+import { readLimitedBody } from './body-reader';
 
 // Dispatches straight from node's request to the route table: no WHATWG Request/Response
 // objects on the hot path (they alone cost ~70% of throughput in our measurements).
@@ -11,29 +12,6 @@ function hasBody(req: IncomingMessage): boolean {
   );
 }
 
-function readBody(
-  req: IncomingMessage,
-  limit: number,
-): Promise<{ body?: string; tooLarge: boolean }> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return Promise.resolve({ tooLarge: true });
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (tooLarge || size === 0) resolve({ tooLarge });
-      else resolve({ body: Buffer.concat(chunks).toString('utf8'), tooLarge });
-    });
-    req.on('error', () => resolve({ tooLarge }));
-  });
-}
-
 function headerGetter(req: IncomingMessage): (name: string) => string | undefined {
   return (name) => {
     const value = req.headers[name];
@@ -41,15 +19,17 @@ function headerGetter(req: IncomingMessage): (name: string) => string | undefine
   };
 }
 
-function send(res: ServerResponse, response: ApiResponse): void {
+// `close`: the body was left unread or cut off, so the connection cannot carry another request.
+function send(res: ServerResponse, response: ApiResponse, close = false): void {
   const headers: Record<string, string | number> = response.headers;
   headers['content-length'] = Buffer.byteLength(response.body);
+  if (close) headers.connection = 'close';
   res.writeHead(response.status, headers);
   res.end(response.body);
 }
 
 /** A node:http request listener serving the handler. */
-export function createNodeListener(handle: RequestHandler, onError: (error: unknown) => void) {
+export function createNodeListener(handle: ServedHandler, onError: (error: unknown) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const raw = req.url ?? '/';
     const target = raw.startsWith('/') ? raw : safePath(raw);
@@ -75,11 +55,14 @@ export function createNodeListener(handle: RequestHandler, onError: (error: unkn
       handle(request).then(respond).catch(fail);
       return;
     }
-    readBody(req, bodyLimitFor(path))
-      .then(({ body, tooLarge }) => {
+    // Credentials are checked from the headers before a byte of the body is read.
+    Promise.resolve(handle.bodyLimit(request))
+      .then(async (limit) => {
+        if (limit === 0) return send(res, await handle(request), true);
+        const { body, tooLarge } = await readLimitedBody(req, limit, req.headers['content-length']);
         request.body = body;
         request.bodyTooLarge = tooLarge;
-        return handle(request).then(respond);
+        send(res, await handle(request), tooLarge);
       })
       .catch(fail);
   };

@@ -1,16 +1,8 @@
-import { LIMITS } from '@refapi/schema';
 import type { ApiRequest, ApiResponse } from './api-request';
 import { errorResponse } from './api-request';
 
 /** Answers any request (API or admin); never throws. */
 export type RequestHandler = (request: ApiRequest) => Promise<ApiResponse>;
-
-/** Largest admin body (scenario documents with generated records get big). */
-export const ADMIN_BODY_LIMIT = 256 * 1024 * 1024;
-
-/** The body size limit for a path: 64 KiB on the API, more for admin scenario uploads. */
-export const bodyLimitFor = (path: string): number =>
-  isAdminPath(path) ? ADMIN_BODY_LIMIT : LIMITS.requestBodyBytesMax;
 
 /** Whether a path belongs to the admin API. */
 export const isAdminPath = (path: string): boolean =>

@@ -1,33 +1,51 @@
 import type { ApiRequest, ApiResponse } from './api-request';
-import { bodyLimitFor } from './request-handler';
+import type { BodyLimit, RequestHead } from './body-limit';
 
 /** Source address reported for in-process requests (msw, bound fetch): there is no peer. */
 export const IN_PROCESS_ADDRESS = '127.0.0.1';
 
-/** Reads a WHATWG Request into an {@link ApiRequest} (body capped by the path's limit). */
+/** Reads a WHATWG Request into an {@link ApiRequest}, its body capped by `bodyLimit`. */
 export async function fromWebRequest(
   request: Request,
+  bodyLimit: BodyLimit,
   sourceAddress = IN_PROCESS_ADDRESS,
 ): Promise<ApiRequest> {
   const url = new URL(request.url);
-  const limit = bodyLimitFor(url.pathname);
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  let body: string | undefined;
-  let bodyTooLarge = declared > limit;
-  if (!bodyTooLarge && request.body !== null) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > limit) bodyTooLarge = true;
-    else if (bytes.byteLength > 0) body = new TextDecoder().decode(bytes);
-  }
   const headers = request.headers;
-  return {
+  const head: RequestHead = {
     method: request.method.toUpperCase(),
     path: url.pathname,
     search: url.search.slice(1),
     header: (name) => headers.get(name) ?? undefined,
-    body,
-    bodyTooLarge,
     sourceAddress,
+  };
+  if (request.body === null) return { ...head, body: undefined, bodyTooLarge: false };
+  const limit = await bodyLimit(head);
+  if (limit === 0) return { ...head, body: undefined, bodyTooLarge: false };
+  const declared = Number(headers.get('content-length') ?? 0);
+  if (declared > limit) return { ...head, body: undefined, bodyTooLarge: true };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      // Not awaited: a tee'd body (msw keeps a copy) settles its cancel only with both halves.
+      reader.cancel().catch(() => {});
+      return { ...head, body: undefined, bodyTooLarge: true };
+    }
+    chunks.push(read.value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return {
+    ...head,
+    body: size === 0 ? undefined : new TextDecoder().decode(bytes),
+    bodyTooLarge: false,
   };
 }
 

@@ -1,7 +1,6 @@
 import { unlink } from 'node:fs/promises';
-import { fsyncDirectory } from './durable-fs';
+import { fsyncDirectory, type JournalFile } from './durable-fs';
 import type { JournalWriter } from './journal-writer';
-import { openJournal } from './recover';
 import { type Snapshot, writeSnapshot } from './snapshot-file';
 import type { StateLayout } from './state-layout';
 import type { UnitGate } from './unit-gate';
@@ -15,6 +14,8 @@ export interface CompactorOptions {
   readonly gate: UnitGate;
   readonly writer: JournalWriter;
   readonly capture: Capture;
+  /** Opens (creating) journal `generation` for appends. */
+  readonly openJournal: (generation: number) => Promise<JournalFile>;
   /** Generation of the journal being appended to. */
   readonly generation: number;
   /** Journal size that triggers a compaction, given the last snapshot's size. */
@@ -36,6 +37,7 @@ export class Compactor {
   #snapshotBytes: number;
   #running: Promise<void> | undefined;
   #stopped = false;
+  #held = false;
 
   constructor(options: CompactorOptions) {
     this.#options = options;
@@ -50,13 +52,33 @@ export class Compactor {
 
   /** Starts a compaction unless one is running or it was stopped; resolves when done. */
   compact(): Promise<void> {
-    if (this.#stopped) return this.#running ?? Promise.resolve();
+    if (this.#stopped || this.#held) return this.#running ?? Promise.resolve();
     this.#running ??= this.#run()
       .catch(this.#options.onError)
       .finally(() => {
         this.#running = undefined;
       });
     return this.#running;
+  }
+
+  /**
+   * Starts no compaction until {@link Compactor.release} (from this call on, synchronously);
+   * resolves once the running one (if any) is done, failed or not.
+   */
+  async hold(): Promise<void> {
+    this.#held = true;
+    while (this.#running !== undefined) await this.#running;
+  }
+
+  /** Compactions start again (see {@link Compactor.hold}). */
+  release(): void {
+    this.#held = false;
+  }
+
+  /** Follows the files as a reload found them (after a failed write was recovered from). */
+  resync(generation: number, snapshotBytes: number): void {
+    this.#generation = generation;
+    this.#snapshotBytes = snapshotBytes;
   }
 
   /** Starts no more compactions; resolves once the running one (if any) is done. */
@@ -66,18 +88,21 @@ export class Compactor {
   }
 
   async #run(): Promise<void> {
-    const { layout, gate, writer, capture } = this.#options;
+    const { layout, gate, writer, capture, openJournal } = this.#options;
     const next = this.#generation + 1;
     let serialize!: () => Snapshot;
     let switched!: Promise<void>;
     await gate.exclusive(() => {
       serialize = capture(next);
-      switched = writer.rotate(() => openJournal(layout, next));
+      switched = writer.rotate(() => openJournal(next));
     });
+    // Only a state whose lines are all durable becomes a snapshot: if a write before the
+    // switch fails, the capture holds changes that were not acknowledged.
+    await switched;
+    // Appends go to journal `next` from here, whether or not the snapshot gets written.
+    this.#generation = next;
     const snapshot = serialize();
     await writeSnapshot(layout, snapshot);
-    await switched;
-    this.#generation = next;
     this.#snapshotBytes = Buffer.byteLength(snapshot.state);
     for (const generation of await layout.journals()) {
       if (generation < next) await unlink(layout.journal(generation));

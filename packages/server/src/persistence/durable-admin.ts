@@ -5,20 +5,29 @@ import type { UnitTracker } from './unit-tracker';
  * The admin API with every change journaled: scenario loads and resets run alone and
  * settle once durable; clock, Shield pause and fault switches journal a line each (they
  * are synchronous in-process; the HTTP admin API answers only once it is durable).
- * Before the state is loaded (`units` undefined) calls go straight through.
+ * Before the state is loaded (`units` undefined) calls go straight through; while the
+ * journal refuses writes, changes throw `checkWritable`'s 503 before they happen.
  */
-export function durableAdmin(admin: Admin, units: () => UnitTracker | undefined): Admin {
+export function durableAdmin(
+  admin: Admin,
+  units: () => UnitTracker | undefined,
+  checkWritable: () => void,
+): Admin {
   const sync =
     <A extends unknown[], R>(fn: (...args: A) => R) =>
     (...args: A): R => {
       const tracker = units();
-      return tracker === undefined ? fn(...args) : tracker.runSync(() => fn(...args));
+      if (tracker === undefined) return fn(...args);
+      checkWritable();
+      return tracker.runSync(() => fn(...args));
     };
   const alone =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> => {
+    async (...args: A): Promise<R> => {
       const tracker = units();
-      return tracker === undefined ? fn(...args) : tracker.runExclusive(() => fn(...args));
+      if (tracker === undefined) return fn(...args);
+      checkWritable();
+      return tracker.runExclusive(() => fn(...args));
     };
   return {
     loadScenario: alone((document: unknown) => admin.loadScenario(document)),

@@ -1,4 +1,4 @@
-import { open, rename } from 'node:fs/promises';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 
 // The few fs steps whose order makes a crash safe: data fsynced before a rename makes it
 // visible, and the directory fsynced after a rename or create makes the entry itself last.
@@ -24,9 +24,19 @@ export async function replaceFileDurably(
   try {
     for (const chunk of chunks) await handle.writeFile(chunk);
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    // A half-written temp file only takes space (the very thing missing on a full disk).
+    await handle.close().catch(() => {});
+    await rm(temp, { force: true }).catch(() => {});
+    throw error;
   }
+  await handle.close();
   await rename(temp, target);
   await fsyncDirectory(directory);
 }
+
+/**
+ * The file operations journal appends go through: a node `FileHandle` is one. Tests wrap
+ * it (`StateFileOptions.journalFile`) to make writes fail as on a full disk.
+ */
+export type JournalFile = Pick<FileHandle, 'write' | 'datasync' | 'truncate' | 'close'>;

@@ -15,8 +15,9 @@ export interface JournalScan {
 const NEWLINE = 0x0a;
 
 /**
- * Reads a journal. A bad last line (cut short, no newline, checksum mismatch) is the mark
- * of a crash mid-write: it was never acknowledged, so it is dropped and reported in `torn`.
+ * Reads a journal. A bad last line (cut short, no newline, checksum mismatch) is what a
+ * crash mid-write leaves (such a line was not acknowledged: a response waits for its whole
+ * line), so it is dropped and reported in `torn`; the reader cannot tell it from damage.
  * A bad line anywhere else means the file is corrupt: {@link StateFileError}.
  */
 export async function readJournal(path: string): Promise<JournalScan> {

@@ -2,8 +2,9 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalFile } from './durable-fs';
 import { readJournal } from './journal-reader';
-import { JournalWriter } from './journal-writer';
+import { JournalWriteError, JournalWriter } from './journal-writer';
 
 let dir: string;
 beforeAll(async () => {
@@ -85,6 +86,41 @@ describe('JournalWriter', () => {
     const slot = journal.append('"n":1');
     await expect(slot.durable).rejects.toThrow();
     await expect(journal.append('"n":2').durable).rejects.toThrow();
+    expect(errors).toHaveLength(1);
+  });
+
+  it('resumes after a failed fsync: drops the lines it left, then appends again', async () => {
+    const path = join(dir, 'resuming');
+    const file = await open(path, 'a');
+    let full = true;
+    const failing: JournalFile = {
+      write: file.write.bind(file) as JournalFile['write'],
+      datasync: () => (full ? Promise.reject(new Error('ENOSPC')) : file.datasync()),
+      truncate: (length) => file.truncate(length),
+      close: () => file.close(),
+    };
+    const errors: unknown[] = [];
+    full = false;
+    const journal = new JournalWriter({
+      handle: failing,
+      bytes: 0,
+      stamp: () => '"at":1',
+      onError: (error) => errors.push(error),
+    });
+    await journal.append('"n":1').durable;
+    full = true;
+    await expect(journal.append('"n":2').durable).rejects.toBeInstanceOf(JournalWriteError);
+    expect(journal.failed).toBe(true);
+    // The failed line reached the file, but it is not durable: it must not stay.
+    expect((await readJournal(path)).entries).toHaveLength(2);
+    await expect(journal.resume()).rejects.toBeInstanceOf(JournalWriteError);
+    full = false;
+    await journal.resume();
+    expect(journal.failed).toBe(false);
+    await journal.append('"n":3').durable;
+    await journal.close();
+    const lines = (await readJournal(path)).entries as Array<{ n?: number }>;
+    expect(lines.map((line) => line.n)).toEqual([1, undefined, 3]);
     expect(errors).toHaveLength(1);
   });
 });

@@ -1,5 +1,13 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { JournalFile } from './durable-fs';
 import { encodeLine } from './journal-line';
+
+/** A journal line could not be made durable (the cause is the fs error, e.g. ENOSPC). */
+export class JournalWriteError extends Error {
+  override name = 'JournalWriteError';
+  constructor(override readonly cause: unknown) {
+    super(`cannot write the journal: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
 
 /** A place in the journal, reserved in order and filled once its unit of work is done. */
 export interface JournalSlot {
@@ -15,14 +23,14 @@ interface Slot extends JournalSlot {
 }
 
 interface Rotation {
-  readonly open: () => Promise<FileHandle>;
+  readonly open: () => Promise<JournalFile>;
   resolve(): void;
   reject(error: unknown): void;
 }
 
 /** An open journal file and how many bytes it holds. */
 export interface JournalWriterOptions {
-  readonly handle: FileHandle;
+  readonly handle: JournalFile;
   readonly bytes: number;
   /**
    * JSON members stamped on each line when it is written (in file order): the clock, and
@@ -31,8 +39,11 @@ export interface JournalWriterOptions {
   readonly stamp: (first: boolean) => string;
   /** Called after each durable batch with the size of the current journal file. */
   readonly onFlushed?: (bytes: number) => void;
-  /** Called once when a write or fsync fails; every later slot fails too. */
-  readonly onError: (error: unknown) => void;
+  /**
+   * Called once when a write or fsync fails; every pending and later slot fails too (with a
+   * {@link JournalWriteError}) until {@link JournalWriter.resume} succeeds.
+   */
+  readonly onError: (error: JournalWriteError) => void;
 }
 
 function deferred(): { promise: Promise<void>; resolve(): void; reject(e: unknown): void } {
@@ -52,15 +63,19 @@ function deferred(): { promise: Promise<void>; resolve(): void; reject(e: unknow
  * ready lines with one write and one fdatasync, and a slot is durable only once every
  * earlier slot is. A slot reserved early holds back the lines after it until it is
  * filled, so the file order is the order in which changes happened.
+ *
+ * A failed write or fsync fails its batch and everything after it; the file keeps only
+ * the durable lines (`bytes`): {@link JournalWriter.resume} cuts off whatever the failed
+ * write left and appends again only once a line of its own is durable.
  */
 export class JournalWriter {
   readonly #queue: Array<Slot | Rotation> = [];
   readonly #options: JournalWriterOptions;
-  #handle: FileHandle;
+  #handle: JournalFile;
   #bytes: number;
   #last: Slot | undefined;
   #scheduled = false;
-  #failed: { error: unknown } | undefined;
+  #failed: { error: JournalWriteError } | undefined;
 
   constructor(options: JournalWriterOptions) {
     this.#options = options;
@@ -77,9 +92,13 @@ export class JournalWriter {
   reserve(): JournalSlot {
     const { promise, resolve, reject } = deferred();
     const slot: Slot = { durable: promise, resolve, reject };
+    // While failed, a slot fails at once and is not "the last": what the server shows is
+    // what is durable (the owner reloads it), so readers need not wait for this one.
     if (this.#failed) reject(this.#failed.error);
-    else this.#queue.push(slot);
-    this.#last = slot;
+    else {
+      this.#queue.push(slot);
+      this.#last = slot;
+    }
     return slot;
   }
 
@@ -105,12 +124,53 @@ export class JournalWriter {
    * Continues in the file `open` creates, after every slot reserved so far is written to
    * the current one. Resolves once the switch is done.
    */
-  rotate(open: () => Promise<FileHandle>): Promise<void> {
+  rotate(open: () => Promise<JournalFile>): Promise<void> {
     const { promise, resolve, reject } = deferred();
     if (this.#failed) reject(this.#failed.error);
     else this.#queue.push({ open, resolve, reject });
     this.#schedule();
     return promise;
+  }
+
+  /** Whether a write failed and {@link JournalWriter.resume} has not succeeded since. */
+  get failed(): boolean {
+    return this.#failed !== undefined;
+  }
+
+  /** Cuts the file back to its durable lines (what a failed write appended is dropped). */
+  async discardUndurable(): Promise<void> {
+    await this.#handle.truncate(this.#bytes);
+  }
+
+  /**
+   * Continues in another file (a failed writer only: the owner reloaded the durable state
+   * and reopened the journal at its end). Nothing written before is waited for any more.
+   */
+  async replaceFile(handle: JournalFile, bytes: number): Promise<void> {
+    if (!this.#failed) throw new Error('replaceFile: the journal writer has not failed');
+    const old = this.#handle;
+    this.#handle = handle;
+    this.#bytes = bytes;
+    this.#last = undefined;
+    await old.close().catch(() => {});
+  }
+
+  /**
+   * After a failure: drops what the failed write left, appends one line of `body` and
+   * fsyncs it; once that is durable, appends go on. Throws (still failed) if it is not.
+   */
+  async resume(body = ''): Promise<void> {
+    if (!this.#failed) return;
+    await this.discardUndurable();
+    const probe = { body } as Slot;
+    try {
+      await this.#write([probe]);
+    } catch (error) {
+      await this.discardUndurable().catch(() => {});
+      throw new JournalWriteError(error);
+    }
+    this.#failed = undefined;
+    this.#last = undefined;
   }
 
   /** Waits for every filled slot to be written, then closes the file. */
@@ -155,7 +215,8 @@ export class JournalWriter {
         this.#queue.splice(0, batch.length);
         try {
           await this.#write(batch);
-        } catch (error) {
+        } catch (cause) {
+          const error = new JournalWriteError(cause);
           for (const slot of batch) slot.reject(error);
           throw error;
         }
@@ -163,7 +224,7 @@ export class JournalWriter {
         this.#options.onFlushed?.(this.#bytes);
       }
     } catch (error) {
-      this.#fail(error);
+      this.#fail(error instanceof JournalWriteError ? error : new JournalWriteError(error));
     }
   }
 
@@ -196,7 +257,7 @@ export class JournalWriter {
     }
   }
 
-  #fail(error: unknown): void {
+  #fail(error: JournalWriteError): void {
     if (this.#failed) return;
     this.#failed = { error };
     for (const item of this.#queue.splice(0)) item.reject(error);

@@ -1,4 +1,4 @@
-import { type FileHandle, open, truncate, unlink } from 'node:fs/promises';
+import { type FileHandle, open, stat, truncate, unlink } from 'node:fs/promises';
 import type { Scenario } from '../scenario/schema';
 import { checkScenarioExtensions } from '../scenario/validate';
 import { BaseScenario } from './base-scenario';
@@ -50,8 +50,8 @@ export async function openJournal(layout: StateLayout, generation: number): Prom
 
 /**
  * Loads the snapshot and replays the journals after it into the server, or returns
- * undefined when there is no state file yet. A torn last journal line is cut off (with a
- * warning); anything else that does not fit is a {@link StateFileError}.
+ * undefined when there is no state file yet. An unreadable last journal line is cut off
+ * (with a warning); anything else that does not fit is a {@link StateFileError}.
  */
 export async function recover(
   layout: StateLayout,
@@ -122,9 +122,13 @@ export async function recover(
       }
     }
     if (scan.torn !== undefined) {
+      const dropped = (await stat(path)).size - scan.validBytes;
       await truncate(path, scan.validBytes);
+      // Only what is known: the tail is unreadable. A crash mid-write (never acknowledged:
+      // a response waits for its whole line) is the usual cause, not the only possible one.
       onWarning(
-        `dropped the torn last line of journal ${path} (${scan.torn}): it was never acknowledged`,
+        `dropped the unreadable last line of journal ${path} (${scan.torn}, ${dropped} bytes): ` +
+          'usually a write cut short by a crash before it was acknowledged; if the host did not crash, check the disk',
       );
     }
     if (last) journalBytes = scan.validBytes;

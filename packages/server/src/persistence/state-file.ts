@@ -1,13 +1,15 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Admin } from '../control-plane';
+import { DomainError } from '../domain/errors';
 import type { AttachDurability, DurableParts, DurableState } from '../durability';
 import { BaseScenario } from './base-scenario';
 import { type Capture, Compactor } from './compaction';
 import { readControls } from './controls';
 import { durableAdmin } from './durable-admin';
+import type { JournalFile } from './durable-fs';
 import { createStamper } from './journal-entry';
-import { JournalWriter } from './journal-writer';
+import { JournalWriteError, JournalWriter } from './journal-writer';
 import { recordEntry } from './record-entry';
 import { openJournal, recover } from './recover';
 import { writeSnapshot } from './snapshot-file';
@@ -25,11 +27,24 @@ export interface StateFileOptions {
    * this bounds the load time, while compactions stay O(1) per write on average.
    */
   readonly compactBytes?: number;
-  /** Told about recoverable surprises (a torn last journal line that was dropped). */
+  /**
+   * Told about recoverable surprises, one line each: a torn last journal line that was
+   * dropped, the journal refusing writes (a full disk) and accepting them again.
+   */
   readonly onWarning: (message: string) => void;
+  /** How often to try writing again while the journal refuses writes. Default 1 s. */
+  readonly retryMs?: number;
+  /** Wraps every journal file opened (tests make writes fail here, as on a full disk). */
+  readonly journalFile?: (file: JournalFile) => JournalFile;
 }
 
 const DEFAULT_COMPACT_BYTES = 1024 * 1024;
+const DEFAULT_RETRY_MS = 1000;
+
+const unavailable = (retryMs: number) =>
+  new DomainError(503, 'state_unavailable', {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryMs / 1000))) },
+  });
 
 /** Durable state in a snapshot file plus an append-only journal beside it. */
 export function attachStateFile(options: StateFileOptions): AttachDurability {
@@ -46,27 +61,130 @@ class StateFile implements DurableState {
   #units: UnitTracker | undefined;
   #writer: JournalWriter | undefined;
   #compactor: Compactor | undefined;
+  #gate: UnitGate | undefined;
+  /** Set while the journal refuses writes: mutations are refused, reads go on. */
+  #outage: Promise<void> | undefined;
+  /** Set while the durable state is being loaded back: nothing it replays is journaled again. */
+  #reloading = false;
+  #closed = false;
 
   constructor(parts: DurableParts, options: StateFileOptions) {
     this.#parts = parts;
     this.#options = options;
     this.#layout = stateLayout(resolve(options.path));
     this.#base = BaseScenario.of(parts.scenario, parts.startOverride);
-    this.admin = durableAdmin(parts.control.admin, () => this.#units);
+    this.admin = durableAdmin(
+      parts.control.admin,
+      () => this.#units,
+      () => this.checkWritable(),
+    );
     this.ready = this.#open();
   }
 
-  unit<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#units === undefined ? fn() : this.#units.run(fn);
+  unit<T>(fn: () => Promise<T>, access: 'read' | 'write' = 'write'): Promise<T> {
+    if (this.#units === undefined) return fn();
+    // A unit whose line could not be made durable was not acknowledged: 503, and the
+    // outage handling puts the durable state back in memory.
+    return this.#units.run(fn, access).catch((error: unknown) => {
+      throw error instanceof JournalWriteError ? this.#unavailable() : error;
+    });
   }
 
   flush(): Promise<void> {
-    return this.#writer?.flushed() ?? Promise.resolve();
+    const flushed = this.#writer?.flushed() ?? Promise.resolve();
+    return flushed.catch((error: unknown) => {
+      throw error instanceof JournalWriteError ? this.#unavailable() : error;
+    });
+  }
+
+  checkWritable(): void {
+    if (this.#outage !== undefined) throw this.#unavailable();
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#compactor?.stop();
+    await this.#outage;
     await this.#writer?.close();
+  }
+
+  #unavailable(): DomainError {
+    return unavailable(this.#options.retryMs ?? DEFAULT_RETRY_MS);
+  }
+
+  /**
+   * The journal refused a write. Writes are refused from now on; the durable state is
+   * loaded back into memory (so it shows nothing that was not made durable, and reads go
+   * on); then a line is tried every `retryMs` until the disk takes it, and writes resume.
+   */
+  #onWriteFailure(error: JournalWriteError): void {
+    if (this.#outage !== undefined || this.#closed) return;
+    this.#options.onWarning(
+      `${error.message}; answering writes 503 state_unavailable until it can be written again (reads go on)`,
+    );
+    this.#units?.tolerateReadFailures(false);
+    this.#outage = this.#heal().finally(() => {
+      this.#outage = undefined;
+    });
+  }
+
+  async #heal(): Promise<void> {
+    const retryMs = this.#options.retryMs ?? DEFAULT_RETRY_MS;
+    const writer = this.#writer as JournalWriter;
+    const gate = this.#gate as UnitGate;
+    let reloaded = false;
+    // No compaction while memory and files are put back in step (none may snapshot a state
+    // that was not durable). Held before the gate is asked for (synchronously, so units
+    // arriving from now on wait for the reload): one already running asked for it first.
+    const held = this.#compactor?.hold();
+    while (!this.#closed) {
+      try {
+        await gate.exclusive(async () => {
+          await held;
+          if (!reloaded) {
+            await this.#reload(writer);
+            reloaded = true;
+            this.#units?.tolerateReadFailures(true);
+          }
+          await writer.resume();
+          // Changes made meanwhile without a line (a read's, a timer's) go too: memory = disk.
+          this.#units?.tolerateReadFailures(false);
+          await this.#reload(writer);
+        });
+        this.#compactor?.release();
+        this.#options.onWarning('the journal takes writes again; writes resume');
+        return;
+      } catch (error) {
+        if (!(error instanceof JournalWriteError)) this.#parts.ctx.onError(error);
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  }
+
+  // Loads the durable state back (snapshot plus journals, as on a restart), cutting off
+  // what a failed write left first, and continues the journal where the reload found it.
+  async #reload(writer: JournalWriter): Promise<void> {
+    const { ctx, control } = this.#parts;
+    await writer.discardUndurable().catch(() => {});
+    this.#reloading = true;
+    let recovered: Awaited<ReturnType<typeof recover>>;
+    try {
+      recovered = await recover(this.#layout, { ctx, control }, this.#options.onWarning);
+    } finally {
+      this.#reloading = false;
+    }
+    if (recovered === undefined) throw new StateFileError('the state file is gone');
+    this.#base = recovered.base;
+    this.#compactor?.resync(recovered.generation, recovered.snapshotBytes);
+    if (!writer.failed) {
+      await recovered.journal.close();
+      return;
+    }
+    await writer.replaceFile(this.#wrap(recovered.journal), recovered.journalBytes);
+  }
+
+  #wrap(file: JournalFile): JournalFile {
+    return this.#options.journalFile?.(file) ?? file;
   }
 
   async #open(): Promise<void> {
@@ -81,7 +199,7 @@ class StateFile implements DurableState {
     const recovered = await recover(layout, { ctx, control }, this.#options.onWarning);
     let generation = 1;
     let snapshotBytes: number;
-    let journal: Awaited<ReturnType<typeof openJournal>>;
+    let journal: JournalFile;
     let journalBytes = 0;
     if (recovered === undefined) {
       await control.initialize(scenario, startOverride);
@@ -94,25 +212,29 @@ class StateFile implements DurableState {
       this.#base = recovered.base;
     }
     const writer = new JournalWriter({
-      handle: journal,
+      handle: this.#wrap(journal),
       bytes: journalBytes,
       stamp: createStamper(ctx),
       onFlushed: (bytes) => this.#compactor?.maybeCompact(bytes),
-      onError: (error) =>
-        ctx.onError(new StateFileError(`cannot write the journal: ${(error as Error).message}`)),
+      onError: (error) => this.#onWriteFailure(error),
     });
     const gate = new UnitGate();
+    this.#gate = gate;
     const compactBytes = this.#options.compactBytes ?? DEFAULT_COMPACT_BYTES;
     this.#compactor = new Compactor({
       layout,
       gate,
       writer,
       capture: this.#capture,
+      openJournal: async (next) => this.#wrap(await openJournal(layout, next)),
       generation,
       snapshotBytes,
       threshold: (bytes) => Math.max(compactBytes, Math.ceil(bytes / 8)),
-      onError: (error) =>
-        ctx.onError(new StateFileError(`compaction failed: ${(error as Error).message}`)),
+      onError: (error) => {
+        // A compaction cut short by a failed write is part of that outage, reported once.
+        if (error instanceof JournalWriteError || this.#outage !== undefined) return;
+        ctx.onError(new StateFileError(`compaction failed: ${(error as Error).message}`));
+      },
     });
     this.#writer = writer;
     this.#units = new UnitTracker(writer, gate);
@@ -123,14 +245,18 @@ class StateFile implements DurableState {
   #follow(units: UnitTracker, compactor: Compactor): void {
     const { ctx, control } = this.#parts;
     ctx.store.onCommit(({ changes, replaced }) => {
+      if (this.#reloading) return;
       const entries = changes.map((change, i) => recordEntry(change, replaced[i]));
       units.record({ commit: JSON.stringify(entries) });
     });
-    ctx.idempotency.onComplete((entry) => units.record({ idempotency: JSON.stringify(entry) }));
-    ctx.extensions.onChange((name, change) =>
-      units.record({ extension: JSON.stringify([name, change]) }),
-    );
+    ctx.idempotency.onComplete((entry) => {
+      if (!this.#reloading) units.record({ idempotency: JSON.stringify(entry) });
+    });
+    ctx.extensions.onChange((name, change) => {
+      if (!this.#reloading) units.record({ extension: JSON.stringify([name, change]) });
+    });
     control.onApply(({ scenario, startMs, reset }) => {
+      if (this.#reloading) return;
       if (!reset) this.#base = BaseScenario.of(scenario);
       const members = reset ? '"reset":true' : `"scenario":${this.#base.text}`;
       units.record({ scenario: `${members},"start":${startMs}` });

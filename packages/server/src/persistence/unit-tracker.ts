@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { JournalSlot, JournalWriter } from './journal-writer';
+import { type JournalSlot, JournalWriteError, type JournalWriter } from './journal-writer';
 import type { UnitGate } from './unit-gate';
 
 /** Something a unit changed, already serialized when it happened (records are replaced later). */
@@ -43,6 +43,7 @@ class Unit {
  */
 export class UnitTracker {
   readonly #units = new AsyncLocalStorage<Unit>();
+  #tolerateReads = false;
 
   constructor(
     private readonly writer: JournalWriter,
@@ -63,12 +64,22 @@ export class UnitTracker {
   }
 
   /**
+   * While on (the journal refuses writes and memory was reloaded from disk), reads admitted
+   * answer even when their own line fails: all they change is derived from the clock (Shield
+   * progress), seen on durable state, and derived again after the next reload.
+   */
+  tolerateReadFailures(on: boolean): void {
+    this.#tolerateReads = on;
+  }
+
+  /**
    * Runs an API request as a unit: admitted by the gate, and settled only once its changes
    * (or, for a request that changed nothing, everything it could have seen) are durable.
    */
-  async run<T>(fn: () => Promise<T>): Promise<T> {
+  async run<T>(fn: () => Promise<T>, access: 'read' | 'write' = 'write'): Promise<T> {
     const admission = this.gate.enter();
     if (admission !== undefined) await admission;
+    const tolerant = access === 'read' && this.#tolerateReads;
     const unit = new Unit(false);
     let result: T;
     let slot: JournalSlot | undefined;
@@ -78,7 +89,8 @@ export class UnitTracker {
       slot = this.#finish(unit);
       this.gate.leave();
     }
-    await (slot?.durable ?? this.writer.flushed());
+    const durable = slot?.durable ?? this.writer.flushed();
+    await (tolerant ? durable.catch(notJournalFailure) : durable);
     return result;
   }
 
@@ -121,4 +133,8 @@ function add(unit: Unit, part: UnitPart): void {
   else if ('extension' in part) unit.extensions.push(part.extension);
   else if ('idempotency' in part) unit.idempotency.push(part.idempotency);
   else unit.scenario = part.scenario;
+}
+
+function notJournalFailure(error: unknown): void {
+  if (!(error instanceof JournalWriteError)) throw error;
 }

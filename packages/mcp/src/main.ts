@@ -1,0 +1,89 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ConfigurationError, RefClient } from '@refapi/sdk';
+import { SpendBudget } from './budget';
+import { parseCliOptions, USAGE } from './cli/cli-options';
+import { UsageError } from './cli/usage-error';
+import { resolveSettings } from './config/settings';
+import { startHttpServer } from './http-server';
+import { formatCents } from './money';
+import { createRefMcpServer, createSharedState } from './server';
+import { stderrLogger } from './stderr-logger';
+import { selectOperations } from './tools/select';
+import { VERSION } from './version';
+
+/** Where `main` writes and what it reads; the bin passes the process's. */
+export interface MainIo {
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Called with a function that stops the server (on SIGINT/SIGTERM in the bin). */
+  readonly onStop: (stop: () => Promise<void>) => void;
+}
+
+// A 429 or 503 asking to wait longer than this is handed to the model at once, with
+// retry_after, instead of the SDK sleeping through it while the agent waits.
+const MAX_RETRY_AFTER_MS = 5_000;
+
+/**
+ * Runs `refapi-mcp`: resolves to an exit code when it ends early (help, bad flags),
+ * or to undefined once the server is serving.
+ */
+export async function main(argv: readonly string[], io: MainIo): Promise<number | undefined> {
+  const log = (line: string) => io.stderr(`refapi-mcp: ${line}\n`);
+  try {
+    const options = parseCliOptions(argv);
+    if (options.help) {
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    }
+    if (options.version) {
+      io.stdout(`${VERSION}\n`);
+      return 0;
+    }
+    let client: RefClient;
+    let secret: string;
+    let where: string;
+    if (options.sandbox) {
+      // Loaded only here: the reference server (msw and all) is not needed otherwise.
+      const sandbox = await import('./sandbox');
+      client = await sandbox.startSandbox();
+      secret = sandbox.SANDBOX_KEY;
+      where = 'sandbox (in-process reference server, demo EUR account)';
+    } else {
+      const settings = await resolveSettings(options.profile, io.env);
+      client = new RefClient({
+        apiKey: settings.apiKey,
+        baseUrl: settings.baseUrl,
+        maxRetryAfter: MAX_RETRY_AFTER_MS,
+        logger: stderrLogger(io.stderr),
+      });
+      secret = settings.apiKey;
+      where = `${client.baseUrl} (key from ${settings.keySource})`;
+    }
+    const budget =
+      options.maxSpendCents === undefined ? undefined : new SpendBudget(options.maxSpendCents);
+    const shared = createSharedState(client, budget);
+    const createServer = () =>
+      createRefMcpServer({ client, tools: options.tools, shared, secrets: [secret], log });
+    const count = selectOperations(options.tools).length;
+    const spend = budget ? `; --max-spend ${formatCents(budget.limitCents)}` : '';
+    if (options.http) {
+      const http = await startHttpServer({ createServer, port: options.port });
+      io.onStop(() => http.close());
+      log(`${VERSION}: ${count} tools on ${http.url}; API ${where}${spend}`);
+    } else {
+      const server = createServer();
+      await server.connect(new StdioServerTransport());
+      io.onStop(() => server.close());
+      log(`${VERSION}: ${count} tools on stdio; API ${where}${spend}`);
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigurationError) {
+      log(error.message);
+      return 2;
+    }
+    log(`failed to start (${error instanceof Error ? error.name : 'unknown error'})`);
+    return 1;
+  }
+}

@@ -1,0 +1,17 @@
+import { formatWithOptions } from 'node:util';
+import type { Logger } from '@refapi/sdk';
+
+/**
+ * The SDK's logger for `REF_LOG_LEVEL`: stderr, because stdout carries the MCP protocol
+ * over stdio (the SDK's default, `console`, would write into it). The SDK redacts the
+ * `Authorization` header itself.
+ */
+export function stderrLogger(write: (text: string) => void): Logger {
+  const line =
+    (level: string) =>
+    (message: string, ...args: unknown[]) =>
+      write(
+        `refapi-mcp: sdk ${level}: ${formatWithOptions({ colors: false }, message, ...args)}\n`,
+      );
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+}

@@ -1,0 +1,79 @@
+import { operations } from '@refapi/schema';
+import {
+  ConnectionError,
+  PermissionDeniedError,
+  RateLimitError,
+  type RefApiErrorInit,
+  ServiceUnavailableError,
+} from '@refapi/sdk';
+import { describe, expect, it } from 'vitest';
+import { errorInfo, toolError } from './tool-errors';
+import { ToolRefusal } from './tool-refusal';
+
+const init = (status: number, code: string, extra: Partial<RefApiErrorInit> = {}) => ({
+  status,
+  code,
+  headers: new Headers(),
+  rateLimit: undefined,
+  method: 'POST',
+  url: 'http://127.0.0.1:1/v1/orders',
+  body: { error: code },
+  ...extra,
+});
+
+describe('errorInfo', () => {
+  it('names the scope the operation needs on insufficient_scope', () => {
+    const error = new PermissionDeniedError(init(403, 'insufficient_scope'));
+    expect(errorInfo(error, operations.createOrder)).toMatchObject({
+      error: 'insufficient_scope',
+      status: 403,
+      missing_scope: 'orders:write',
+    });
+  });
+
+  it('carries retry_after on 429 and 503', () => {
+    const limited = errorInfo(
+      new RateLimitError(init(429, 'rate_limit_exceeded', { retryAfter: 17 })),
+      operations.listInvoices,
+    );
+    expect(limited).toMatchObject({ status: 429, retry_after: 17 });
+    expect(toolError(limited).content[0]).toMatchObject({ text: expect.stringMatching(/17 s/) });
+    const paused = errorInfo(
+      new ServiceUnavailableError(init(503, 'shield_paused', { retryAfter: 30 })),
+      operations.getShieldOverview,
+    );
+    expect(paused).toMatchObject({ status: 503, retry_after: 30 });
+  });
+
+  it('says a write may be repeated safely after a lost connection', () => {
+    const info = errorInfo(
+      new ConnectionError({
+        method: 'POST',
+        url: 'http://127.0.0.1:1/v1/orders',
+        cause: new Error('reset'),
+      }),
+      operations.createOrder,
+    );
+    expect(info.error).toBe('connection_failed');
+    expect(info.next_step).toMatch(/same arguments/);
+  });
+
+  it('passes a refusal through with its details', () => {
+    const refusal = new ToolRefusal('budget_exceeded', 'too much', 'stop', { remaining: 1 });
+    expect(errorInfo(refusal, operations.createOrder)).toEqual({
+      error: 'budget_exceeded',
+      message: 'too much',
+      next_step: 'stop',
+      remaining: 1,
+    });
+  });
+
+  it('reduces anything else to its name: no message, no stack', () => {
+    const error = new TypeError('secret refak_abc at /home/x/file.ts:1');
+    const result = toolError(errorInfo(error, operations.getAccount));
+    const text = JSON.stringify(result);
+    expect(result.isError).toBe(true);
+    expect(text).toMatch(/TypeError/);
+    expect(text).not.toMatch(/refak_abc|file\.ts/);
+  });
+});

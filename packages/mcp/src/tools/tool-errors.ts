@@ -1,0 +1,168 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { OperationDef } from '@refapi/schema';
+import {
+  ConfigurationError,
+  ConnectionError,
+  RateLimitError,
+  RefApiError,
+  ResponseValidationError,
+} from '@refapi/sdk';
+import { ToolRefusal } from './tool-refusal';
+
+/** What a model gets for a failed call: the API's code, what to do next, and when to retry. */
+export interface ToolErrorInfo {
+  readonly error: string;
+  readonly status?: number;
+  readonly message: string;
+  readonly next_step: string;
+  readonly retry_after?: number;
+  readonly missing_scope?: string;
+  readonly [key: string]: unknown;
+}
+
+function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
+  const code = error.code ?? `http_${error.status}`;
+  const base = { error: code, status: error.status };
+  const retry = error.retryAfter === undefined ? {} : { retry_after: error.retryAfter };
+  switch (error.status) {
+    case 400:
+      return {
+        ...base,
+        message: `The API rejected an argument (${code}).`,
+        next_step: 'Fix the field named in the error code, then call again.',
+      };
+    case 401:
+      return {
+        ...base,
+        message: 'The API key is missing, invalid or revoked.',
+        next_step:
+          'Ask the user to check REF_API_KEY or the refctl profile; retrying will not help.',
+      };
+    case 403:
+      if (code === 'insufficient_scope') {
+        return {
+          ...base,
+          missing_scope: op.scope,
+          message: `The API key lacks the scope ${op.scope} that this tool needs.`,
+          next_step: `Ask the user for a key with the scope ${op.scope}; do not retry with this key.`,
+        };
+      }
+      return {
+        ...base,
+        message: `Permission denied (${code}).`,
+        next_step:
+          code === 'shield_advanced_required'
+            ? 'The account has no active Shield Advanced subscription; Shield tools cannot be used.'
+            : 'The key may not be used from this address or for this resource; ask the user.',
+      };
+    case 404:
+      return {
+        ...base,
+        message: 'Not found: the reference does not exist or does not belong to this account.',
+        next_step: 'List the resources (e.g. services_list) and use a reference from the result.',
+      };
+    case 409:
+      return {
+        ...base,
+        ...(error.conflictStatus ? { conflict_status: error.conflictStatus } : {}),
+        message: `Conflict (${code}${error.conflictStatus ? `, status ${error.conflictStatus}` : ''}).`,
+        next_step:
+          code === 'idempotency_key_reused'
+            ? 'This idempotency_key was used with other arguments; pass a new key.'
+            : code === 'idempotency_key_in_use'
+              ? 'The first call with this key is still running; wait a moment and repeat the same call.'
+              : 'The resource state does not permit this change; read it again before deciding.',
+      };
+    case 422:
+      return {
+        ...base,
+        message: `The order cannot be fulfilled (${code}).`,
+        next_step:
+          code === 'insufficient_balance'
+            ? 'The balance is too low; check balance_get and tell the user.'
+            : 'Check the plan and its options with plans_list, then change the order.',
+      };
+    case 429:
+      return {
+        ...base,
+        ...retry,
+        message: 'Rate limit exceeded.',
+        next_step: `Wait ${error.retryAfter ?? 60} seconds (retry_after), then repeat the same call.`,
+      };
+    case 502:
+      return {
+        ...base,
+        message: 'The provider refused or failed the power action.',
+        next_step: 'Check the service with services_get before repeating the action.',
+      };
+    case 503:
+      return {
+        ...base,
+        ...retry,
+        message: 'The service is temporarily unavailable (Shield paused or busy).',
+        next_step: `Wait ${error.retryAfter ?? 30} seconds (retry_after), then repeat the same call.`,
+      };
+    default:
+      return {
+        ...base,
+        ...retry,
+        message: `The API failed with status ${error.status}.`,
+        next_step: 'Try again later.',
+      };
+  }
+}
+
+/** The facts of any error thrown by a tool, free of stack traces and credentials. */
+export function errorInfo(error: unknown, op: OperationDef): ToolErrorInfo {
+  if (error instanceof ToolRefusal) {
+    return {
+      error: error.code,
+      message: error.message,
+      next_step: error.nextStep,
+      ...error.details,
+    };
+  }
+  // RateLimitError before RefApiError only for the type; both are RefApiErrors.
+  if (error instanceof RateLimitError || error instanceof RefApiError) {
+    return apiErrorInfo(error, op);
+  }
+  if (error instanceof ConnectionError) {
+    return {
+      error: error.name === 'TimeoutError' ? 'timeout' : 'connection_failed',
+      message: 'The API could not be reached or did not answer in time.',
+      next_step:
+        'Repeat the same call: a write repeated with the same arguments replays rather than acting twice.',
+    };
+  }
+  if (error instanceof ResponseValidationError) {
+    return {
+      error: 'invalid_response',
+      message: 'The API answered data that does not match the contract.',
+      next_step: 'Report this to the user; retrying is unlikely to help.',
+    };
+  }
+  if (error instanceof ConfigurationError) {
+    return {
+      error: 'configuration_error',
+      message: error.message,
+      next_step: 'Check the arguments (and the server configuration) and call again.',
+    };
+  }
+  return {
+    error: 'internal_error',
+    message: `refapi-mcp failed (${error instanceof Error ? error.name : typeof error}).`,
+    next_step: 'Try again; if it persists, report it to the user.',
+  };
+}
+
+/** A tool error result: one readable line and the same facts as JSON. */
+export function toolError(info: ToolErrorInfo): CallToolResult {
+  const retry = info.retry_after === undefined ? '' : ` Retry after ${info.retry_after} s.`;
+  return {
+    isError: true,
+    content: [
+      { type: 'text', text: `Error ${info.error}: ${info.message} ${info.next_step}${retry}` },
+      { type: 'text', text: JSON.stringify(info) },
+    ],
+  };
+}

@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** The built bin under test (test/global-setup.ts keeps it fresh). */
+export const BIN = fileURLToPath(new URL('../../bin/refapi-mcp.js', import.meta.url));
+
+/** An MCP `Client` connected to a spawned `refapi-mcp`, and what it wrote on stderr. */
+export interface Connected {
+  readonly client: Client;
+  /** Calls a tool and records the raw result for the key scan. */
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  /** Everything the process wrote on stderr so far. */
+  stderr(): string;
+  /** Every tool result so far, serialized. */
+  transcript(): string;
+  /** The URL of the HTTP endpoint (HTTP only). */
+  readonly url?: string;
+  close(): Promise<void>;
+}
+
+/** A clean environment: no inherited REF_*, an empty HOME (no refctl profiles). */
+function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: mkdtempSync(join(tmpdir(), 'refapi-mcp-')),
+    ...extra,
+  };
+}
+
+function withRecorder(
+  client: Client,
+  stderr: () => string,
+  close: () => Promise<void>,
+  url?: string,
+): Connected {
+  const results: string[] = [];
+  return {
+    client,
+    async call(name, args = {}) {
+      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      results.push(JSON.stringify(result));
+      return result;
+    },
+    stderr,
+    transcript: () => results.join('\n'),
+    ...(url ? { url } : {}),
+    close,
+  };
+}
+
+/** Spawns `refapi-mcp …args` and connects over stdio. */
+export async function connectStdio(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<Connected> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, ...args],
+    env: cleanEnv(env),
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const client = new Client({ name: 'refapi-mcp-test', version: '1.0.0' });
+  await client.connect(transport);
+  return withRecorder(
+    client,
+    () => stderr,
+    () => client.close(),
+  );
+}
+
+/** Spawns `refapi-mcp --http --port 0 …args`, waits for its URL, and connects over HTTP. */
+export async function connectHttp(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<Connected> {
+  const { child, url, stderr } = await spawnHttp(args, env);
+  const client = new Client({ name: 'refapi-mcp-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return withRecorder(
+    client,
+    stderr,
+    async () => {
+      await client.close();
+      await stop(child);
+    },
+    url,
+  );
+}
+
+/** Spawns the HTTP server and resolves once it printed its URL. */
+export function spawnHttp(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, [BIN, '--http', '--port', '0', ...args], {
+    env: cleanEnv(env),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let text = '';
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no URL from refapi-mcp --http: ${text}`));
+    }, 20_000);
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk;
+      const url = /http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(text)?.[0];
+      if (url) {
+        clearTimeout(guard);
+        resolve({ child, url, stderr: () => text });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      reject(new Error(`refapi-mcp --http exited with ${code}: ${text}`));
+    });
+  });
+}
+
+/** SIGTERM, then waits for the process to end. */
+export function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Both transports, for `describe.each`. */
+export const TRANSPORTS = [
+  ['stdio', connectStdio],
+  ['http', connectHttp],
+] as const;
+
+/** The structured content of a successful result, or a failure naming the tool error. */
+export function structured(result: CallToolResult): Record<string, unknown> {
+  if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.content)}`);
+  if (!result.structuredContent) throw new Error('no structured content');
+  return result.structuredContent;
+}
+
+/** The JSON facts of a tool error result. */
+export function errorFacts(result: CallToolResult): Record<string, unknown> {
+  if (!result.isError) throw new Error(`expected a tool error: ${JSON.stringify(result)}`);
+  const json = result.content.find((c) => c.type === 'text' && c.text.startsWith('{'));
+  if (json?.type !== 'text') throw new Error('no JSON error facts');
+  return JSON.parse(json.text) as Record<string, unknown>;
+}

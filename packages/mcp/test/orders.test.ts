@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Connected,
+  connectHttp,
+  connectStdio,
+  errorFacts,
+  structured,
+} from './helpers/mcp-client';
+import { type Reference, startReference } from './helpers/reference';
+
+const KEY = 'refak_demo_eur_full';
+const READ_KEY = 'refak_demo_eur_read';
+const KVM_S = { type: 'kvm', plan_code: 'kvm-s' };
+
+let ref: Reference;
+const open: Connected[] = [];
+beforeEach(async () => {
+  ref = await startReference();
+});
+afterEach(async () => {
+  // Whatever a test did, no tool result and no log line may carry a key.
+  for (const mcp of open.splice(0)) {
+    await mcp.close();
+    for (const secret of [KEY, READ_KEY]) {
+      expect(mcp.transcript()).not.toContain(secret);
+      expect(mcp.stderr()).not.toContain(secret);
+    }
+  }
+  await ref.close();
+});
+
+async function connect(args: string[], key = KEY, via = connectStdio): Promise<Connected> {
+  const mcp = await via(['--tools', 'all', ...args], {
+    REF_API_KEY: key,
+    REF_BASE_URL: ref.baseUrl,
+  });
+  open.push(mcp);
+  return mcp;
+}
+
+const balanceOf = async (mcp: Connected) =>
+  structured(await mcp.call('balance_get')).amount as number;
+const orderPosts = () =>
+  ref.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/orders'));
+
+describe('orders_create', () => {
+  it('is a dry run by default: the quote, and nothing spent', async () => {
+    const mcp = await connect([]);
+    const before = await balanceOf(mcp);
+    const data = structured(await mcp.call('orders_create', KVM_S));
+    expect(data).toMatchObject({
+      dry_run: true,
+      quote: { plan_code: 'kvm-s', price: { amount: 5.95, currency: 'EUR' }, exact: true },
+      balance: { amount: before, currency: 'EUR' },
+      balance_after: { amount: before - 5.95, currency: 'EUR' },
+    });
+    expect(data.order).toBeUndefined();
+    expect(await balanceOf(mcp)).toBe(before);
+    expect(orderPosts()).toHaveLength(0);
+  });
+
+  it('buys once when the same call is made twice, over stdio and HTTP', async () => {
+    for (const via of [connectStdio, connectHttp]) {
+      const mcp = await connect([], KEY, via);
+      const before = await balanceOf(mcp);
+      const first = structured(await mcp.call('orders_create', { ...KVM_S, dry_run: false }));
+      const again = structured(await mcp.call('orders_create', { ...KVM_S, dry_run: false }));
+      expect(first.idempotent_replayed).toBe(false);
+      expect(again.idempotent_replayed).toBe(true);
+      expect((again.order as { service_ref: string }).service_ref).toBe(
+        (first.order as { service_ref: string }).service_ref,
+      );
+      expect(again.idempotency_key).toBe(first.idempotency_key);
+      expect(Math.round((before - (await balanceOf(mcp))) * 100)).toBe(595);
+    }
+  });
+
+  it('buys twice when given two idempotency keys', async () => {
+    const mcp = await connect([]);
+    const before = await balanceOf(mcp);
+    for (const idempotency_key of ['buy-a', 'buy-b']) {
+      const data = structured(
+        await mcp.call('orders_create', { ...KVM_S, dry_run: false, idempotency_key }),
+      );
+      expect(data.idempotent_replayed).toBe(false);
+    }
+    expect(Math.round((before - (await balanceOf(mcp))) * 100)).toBe(2 * 595);
+  });
+
+  it('refuses the order that would pass --max-spend before sending it', async () => {
+    const mcp = await connect(['--max-spend', '10']);
+    const before = await balanceOf(mcp);
+    const first = structured(
+      await mcp.call('orders_create', { ...KVM_S, dry_run: false, idempotency_key: 'one' }),
+    );
+    expect(first.budget).toEqual({ currency: 'EUR', limit: 10, spent: 5.95, remaining: 4.05 });
+    // The same call again replays: it spends nothing and is not counted twice.
+    const replay = structured(
+      await mcp.call('orders_create', { ...KVM_S, dry_run: false, idempotency_key: 'one' }),
+    );
+    expect(replay.budget).toMatchObject({ spent: 5.95 });
+    const posts = orderPosts().length;
+    const refused = await mcp.call('orders_create', {
+      ...KVM_S,
+      dry_run: false,
+      idempotency_key: 'two',
+    });
+    expect(errorFacts(refused)).toMatchObject({
+      error: 'budget_exceeded',
+      remaining_budget: { amount: 4.05, currency: 'EUR' },
+      price: { amount: 5.95, currency: 'EUR' },
+    });
+    const text = (refused.content[0] as { text: string }).text;
+    expect(text).toMatch(/4\.05 EUR left/);
+    expect(orderPosts()).toHaveLength(posts);
+    expect(Math.round((before - (await balanceOf(mcp))) * 100)).toBe(595);
+    // A dry run still works and shows the budget.
+    const quote = structured(await mcp.call('orders_create', KVM_S));
+    expect(quote.budget).toMatchObject({ remaining: 4.05 });
+  });
+
+  it('turns a write with a read-only key into a tool error naming the missing scope', async () => {
+    const mcp = await connect([], READ_KEY);
+    const order = errorFacts(await mcp.call('orders_create', { ...KVM_S, dry_run: false }));
+    expect(order).toMatchObject({
+      status: 403,
+      error: 'insufficient_scope',
+      missing_scope: 'orders:write',
+    });
+    const rule = await mcp.call('services_power', { service_ref: 'REF-SVC-101', action: 'reboot' });
+    expect(errorFacts(rule)).toMatchObject({ missing_scope: 'services:power' });
+    expect((rule.content[0] as { text: string }).text).toMatch(/services:power/);
+  });
+
+  it('surfaces retry_after when the API answers 429', async () => {
+    const mcp = await connect([]);
+    // Use up the minute's write window of the key (120 writes), outside of MCP.
+    for (let i = 0; i < 120; i++) {
+      await fetch(`${ref.baseUrl}/services/REF-SVC-101/auto-renew`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: true }),
+      });
+    }
+    const result = await mcp.call('services_set_auto_renew', {
+      service_ref: 'REF-SVC-101',
+      enabled: false,
+    });
+    const facts = errorFacts(result);
+    expect(facts).toMatchObject({ status: 429, error: 'rate_limit_exceeded' });
+    expect(facts.retry_after).toEqual(expect.any(Number));
+    expect((result.content[0] as { text: string }).text).toMatch(/Retry after \d+ s/);
+  });
+});

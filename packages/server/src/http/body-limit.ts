@@ -1,0 +1,48 @@
+import { LIMITS } from '@refapi/schema';
+import { bearerToken, secretsEqual } from '../domain/auth';
+import type { ApiRequest } from './api-request';
+import { isAdminPath, type RequestHandler } from './request-handler';
+
+/** What is known of a request before its body is read. */
+export type RequestHead = Omit<ApiRequest, 'body' | 'bodyTooLarge'>;
+
+/**
+ * How many body bytes to read for a request, decided from its head alone: 0 leaves the
+ * body unread (the handler answers from the headers, e.g. 401), more than that is the cap
+ * past which reading stops and the handler answers 413.
+ */
+export type BodyLimit = (head: RequestHead) => number | Promise<number>;
+
+/** A request handler with the body limit its transports apply before calling it. */
+export type ServedHandler = RequestHandler & { readonly bodyLimit: BodyLimit };
+
+/** Default cap of an authenticated admin body: a scenario with 100k generated records fits. */
+export const DEFAULT_ADMIN_BODY_BYTES = 256 * 1024 * 1024;
+
+/** What the body limit needs to know about credentials. */
+export interface BodyLimitOptions {
+  readonly adminToken: string;
+  /** Cap of an admin body sent with the admin token. */
+  readonly adminBodyBytes: number;
+  /** Whether a bearer token is a valid API key (after the state is loaded). */
+  readonly isApiKey: (token: string | undefined) => boolean | Promise<boolean>;
+}
+
+/**
+ * Credentials first, body second: a request without a valid admin token or API key gets
+ * no body read at all, an API request at most the API limit (64 KiB), and only a request
+ * carrying the admin token the large admin limit. So nobody without a credential makes
+ * the server buffer anything.
+ */
+export function createBodyLimit(options: BodyLimitOptions): BodyLimit {
+  return (head) => {
+    const token = bearerToken(head.header('authorization'));
+    if (isAdminPath(head.path)) {
+      return secretsEqual(token, options.adminToken) ? options.adminBodyBytes : 0;
+    }
+    if (token === undefined) return 0;
+    const valid = options.isApiKey(token);
+    const limit = (ok: boolean) => (ok ? LIMITS.requestBodyBytesMax : 0);
+    return typeof valid === 'boolean' ? limit(valid) : valid.then(limit);
+  };
+}

@@ -1,0 +1,58 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readLimitedBody } from './body-reader';
+
+const KIB = 1024;
+
+/** A 1 MiB upload in 16 KiB chunks that counts how many bytes were pulled from it. */
+function upload(totalBytes = 1024 * KIB, chunkBytes = 16 * KIB) {
+  const counter = { pulled: 0 };
+  const stream = new Readable({
+    highWaterMark: chunkBytes,
+    read() {
+      if (counter.pulled >= totalBytes) {
+        this.push(null);
+        return;
+      }
+      counter.pulled += chunkBytes;
+      this.push(Buffer.alloc(chunkBytes, 0x61));
+    },
+  });
+  return { stream, counter };
+}
+
+describe('readLimitedBody', () => {
+  it('reads a body within the limit as text', async () => {
+    const result = await readLimitedBody(
+      Readable.from([Buffer.from('{"a":'), Buffer.from('1}')]),
+      64,
+      undefined,
+    );
+    expect(result).toEqual({ body: '{"a":1}', tooLarge: false });
+  });
+
+  it('reports an empty body as no body', async () => {
+    expect(await readLimitedBody(Readable.from([]), 64, '0')).toEqual({ tooLarge: false });
+  });
+
+  it('refuses a declared length over the limit without reading a byte', async () => {
+    const { stream, counter } = upload();
+    expect(await readLimitedBody(stream, 64 * KIB, String(1024 * KIB))).toEqual({ tooLarge: true });
+    expect(counter.pulled).toBe(0);
+  });
+
+  it('stops reading an undeclared (chunked) body as soon as it passes the limit', async () => {
+    const { stream, counter } = upload();
+    expect(await readLimitedBody(stream, 64 * KIB, undefined)).toEqual({ tooLarge: true });
+    // The 1 MiB upload was not drained: at most the limit plus the stream's read-ahead.
+    expect(counter.pulled).toBeLessThanOrEqual(64 * KIB + 3 * 16 * KIB);
+    expect(stream.isPaused()).toBe(true);
+  });
+
+  it('takes a body of exactly the limit', async () => {
+    const { stream } = upload(64 * KIB);
+    const result = await readLimitedBody(stream, 64 * KIB, undefined);
+    expect(result.tooLarge).toBe(false);
+    expect(result.body).toHaveLength(64 * KIB);
+  });
+});

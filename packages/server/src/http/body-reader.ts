@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+
+/** A body read under a limit: its text (undefined when empty or unread), or too large. */
+export interface LimitedBody {
+  readonly body?: string;
+  readonly tooLarge: boolean;
+}
+
+/**
+ * Reads a request body of at most `limit` bytes. A declared Content-Length over the limit
+ * is refused before reading; without one (chunked), reading stops the moment the total
+ * passes the limit: the stream is paused and nothing past the limit is kept, so the caller
+ * can answer 413 while the client is still sending.
+ */
+export function readLimitedBody(
+  stream: Readable,
+  limit: number,
+  declaredLength: string | undefined,
+): Promise<LimitedBody> {
+  if (declaredLength !== undefined && Number(declaredLength) > limit) {
+    return Promise.resolve({ tooLarge: true });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: LimitedBody) => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onEnd);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks.length = 0;
+      stream.pause();
+      finish({ tooLarge: true });
+    };
+    const onEnd = () =>
+      finish(
+        size === 0
+          ? { tooLarge: false }
+          : { body: Buffer.concat(chunks).toString('utf8'), tooLarge: false },
+      );
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onEnd);
+  });
+}

@@ -1,0 +1,137 @@
+// Credentials before bodies (issue #12): over real HTTP, a request without a valid admin
+// token or API key is answered from its headers while its upload is still going, and a
+// body past its limit is cut off at the limit, with or without a Content-Length.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceServer, type ListeningServer } from '../src/index';
+import { apiScenario, KEY } from './api-scenario';
+
+const KIB = 1024;
+const UPLOAD = 1024 * KIB;
+const CHUNK = 16 * KIB;
+const ADMIN = 'limits-admin-token';
+
+let listening: ListeningServer;
+beforeAll(async () => {
+  const server = createReferenceServer({
+    scenario: apiScenario(),
+    adminToken: ADMIN,
+    adminBodyBytes: 256 * KIB,
+  });
+  await server.ready;
+  listening = await server.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => listening.close());
+
+interface Upload {
+  readonly status: number;
+  readonly body: string;
+  /** Body bytes the client had sent when the answer arrived. */
+  readonly sentWhenAnswered: number;
+}
+
+/**
+ * Streams a 1 MiB chunked body in 16 KiB chunks, a few milliseconds apart, and stops as
+ * soon as an answer arrives: a server that waits for the whole body answers only after
+ * the last chunk (sent = 1 MiB).
+ */
+function upload(path: string, headers: Record<string, string>): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    const { port } = new URL(listening.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let sent = 0;
+    let sentWhenAnswered: number | undefined;
+    let received = '';
+    let done = false;
+    socket.on('error', () => {}); // the server may close while we are still writing
+    socket.setEncoding('latin1');
+    socket.on('data', (text: string) => {
+      sentWhenAnswered ??= sent;
+      received += text;
+    });
+    socket.on('close', () => {
+      done = true;
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      const status = Number(head.split(' ')[1]);
+      if (!Number.isInteger(status)) reject(new Error(`no answer: ${received.slice(0, 80)}`));
+      else resolve({ status, body, sentWhenAnswered: sentWhenAnswered ?? sent });
+    });
+    const lines = Object.entries({
+      host: '127.0.0.1',
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
+      ...headers,
+    }).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`POST ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+    const chunk = `${CHUNK.toString(16)}\r\n${' '.repeat(CHUNK)}\r\n`;
+    const pump = () => {
+      if (done || sentWhenAnswered !== undefined) return;
+      if (sent >= UPLOAD) {
+        socket.write('0\r\n\r\n');
+        return;
+      }
+      socket.write(chunk);
+      sent += CHUNK;
+      setTimeout(pump, 5);
+    };
+    pump();
+    setTimeout(() => socket.destroy(), 20_000).unref();
+  });
+}
+
+describe('request bodies over node:http', () => {
+  it('answers an admin call without the token 401 before reading its body', async () => {
+    const res = await upload('/__admin/scenario', {});
+    expect([res.status, JSON.parse(res.body)]).toEqual([401, { error: 'invalid_admin_token' }]);
+    expect(res.sentWhenAnswered).toBeLessThan(UPLOAD);
+  });
+
+  it('answers an admin call with a wrong token 401 before reading its body', async () => {
+    const res = await upload('/__admin/scenario', { authorization: `Bearer ${KEY.full}` });
+    expect(res.status).toBe(401);
+    expect(res.sentWhenAnswered).toBeLessThan(UPLOAD);
+  });
+
+  it('answers an API call without a valid key 401 before reading its body', async () => {
+    const res = await upload('/v1/orders', { authorization: 'Bearer refak_nobody' });
+    expect([res.status, JSON.parse(res.body)]).toEqual([401, { error: 'invalid_api_key' }]);
+    expect(res.sentWhenAnswered).toBeLessThan(UPLOAD);
+  });
+
+  it('stops reading an API body at 64 KiB without a Content-Length and answers 413', async () => {
+    const res = await upload('/v1/orders', {
+      authorization: `Bearer ${KEY.full}`,
+      'idempotency-key': 'big-chunked',
+    });
+    expect([res.status, JSON.parse(res.body)]).toEqual([413, { error: 'body_too_large' }]);
+    expect(res.sentWhenAnswered).toBeLessThan(UPLOAD);
+  });
+
+  it('stops reading an admin body at the admin limit, even with the token', async () => {
+    const res = await upload('/__admin/scenario', { authorization: `Bearer ${ADMIN}` });
+    expect([res.status, JSON.parse(res.body)]).toEqual([413, { error: 'body_too_large' }]);
+    expect(res.sentWhenAnswered).toBeLessThan(UPLOAD);
+  });
+
+  it('refuses a declared Content-Length over the limit at once', async () => {
+    const res = await fetch(`${listening.baseUrl}/orders`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${KEY.full}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'big-declared',
+      },
+      body: ' '.repeat(65 * KIB),
+    });
+    expect([res.status, await res.json()]).toEqual([413, { error: 'body_too_large' }]);
+  });
+
+  it('still takes an authenticated admin body under its limit', async () => {
+    const res = await fetch(`${listening.url}/__admin/clock`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_seconds: 1 }),
+    });
+    expect(res.status).toBe(200);
+  });
+});

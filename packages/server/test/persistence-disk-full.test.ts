@@ -1,0 +1,161 @@
+// A full disk under `--state-file` (issue #12): a mutation that cannot be made durable is
+// not applied and answers 503 state_unavailable with Retry-After, reads go on, one line is
+// logged, and writes resume by themselves once the journal takes writes again.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { attachStateFile } from '../src/persistence/state-file';
+import { createReferenceCore } from '../src/reference-core';
+import { DiskFault } from './disk-fault';
+import {
+  KEY,
+  KVMS,
+  ORDER,
+  openState,
+  RULE,
+  stateScenario,
+  useTempDir,
+} from './persistence-harness';
+
+const dir = useTempDir();
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+/** An in-process server on `file` whose journal fails as `fault` says. */
+async function open(file: string, fault: DiskFault, compactBytes?: number) {
+  const warnings: string[] = [];
+  const errors: unknown[] = [];
+  const { core, durable } = createReferenceCore(
+    {
+      scenario: stateScenario({ frozen: true }),
+      adminToken: 'disk-admin-token',
+      onError: (error) => errors.push(error),
+    },
+    attachStateFile({
+      path: file,
+      onWarning: (message) => warnings.push(message),
+      retryMs: 20,
+      journalFile: fault.wrap,
+      ...(compactBytes === undefined ? {} : { compactBytes }),
+    }),
+  );
+  await core.ready;
+  closers.push(() => durable?.close() ?? Promise.resolve());
+  const call = async (method: string, path: string, body?: unknown, idem?: string) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${KEY}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idem !== undefined) headers['idempotency-key'] = idem;
+    const admin = path.startsWith('/__admin');
+    if (admin) headers.authorization = 'Bearer disk-admin-token';
+    const url = admin ? `https://api.ref.test${path}` : `${core.baseUrl}${path}`;
+    const response = await core.fetch(url, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text === '' ? undefined : JSON.parse(text),
+    };
+  };
+  return { core, call, warnings, errors };
+}
+
+/** Retries `fn` until it stops answering 503 (the writer probes every 20 ms). */
+async function untilWritable<T extends { status: number }>(fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const reply = await fn();
+    if (reply.status !== 503) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('writes did not resume');
+}
+
+describe.each(['write', 'datasync'] as const)('a journal whose %s fails (disk full)', (mode) => {
+  it('refuses the mutation with 503, keeps reads, logs one line and resumes by itself', async () => {
+    const file = join(dir(), `${mode}.json`);
+    const fault = new DiskFault();
+    const server = await open(file, fault);
+    expect((await server.call('POST', '/orders', ORDER, 'before')).status).toBe(200);
+    const balance = (await server.call('GET', '/balance')).body.amount;
+
+    fault.mode = mode;
+    const refused = await server.call('POST', '/orders', ORDER, 'during');
+    expect([refused.status, refused.body]).toEqual([503, { error: 'state_unavailable' }]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Memory shows only durable state; reads answer from it.
+    const read = await server.call('GET', '/balance');
+    expect([read.status, read.body.amount]).toEqual([200, balance]);
+    expect((await server.call('GET', '/orders')).body.orders).toHaveLength(1);
+    // Later writes are refused before they change anything, the admin API's too.
+    const rule = await server.call('POST', `/services/${KVMS[0]}/shield/rules`, RULE, 'r1');
+    expect([rule.status, rule.body]).toEqual([503, { error: 'state_unavailable' }]);
+    const clock = await server.call('POST', '/__admin/clock', { advance_seconds: 60 });
+    expect([clock.status, clock.body]).toEqual([503, { error: 'state_unavailable' }]);
+    expect((await server.call('GET', `/services/${KVMS[0]}/shield/rules`)).status).toBe(200);
+    expect(server.warnings).toHaveLength(1);
+    expect(server.warnings[0]).toMatch(/cannot write the journal: ENOSPC.*503 state_unavailable/);
+    expect(server.errors).toEqual([]);
+
+    fault.mode = 'off';
+    const retried = await untilWritable(() => server.call('POST', '/orders', ORDER, 'during'));
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(server.warnings[1]).toMatch(/writes resume/);
+    const after = (await server.call('GET', '/balance')).body.amount;
+    expect(Math.round((balance - after) * 100)).toBe(595); // one more 5.00 + 19 % VAT
+    expect(server.errors).toEqual([]);
+
+    // What was acknowledged is on disk, what was refused is not.
+    const rules = (await server.call('GET', `/services/${KVMS[0]}/shield/rules`)).body.rules;
+    await closers.pop()?.();
+    const reopened = await openState(file);
+    closers.push(() => reopened.server.close());
+    const orders = (await reopened.call('GET', '/orders')).body.orders;
+    expect(orders).toHaveLength(2);
+    expect((await reopened.call('GET', `/services/${KVMS[0]}/shield/rules`)).body.rules).toEqual(
+      rules,
+    );
+    expect(rules.some((r: { kind: string }) => r.kind === 'custom')).toBe(false);
+  });
+});
+
+describe('a full disk amid concurrent orders and compactions', () => {
+  it('keeps exactly the acknowledged orders, in memory and on disk', async () => {
+    const file = join(dir(), 'busy.json');
+    const fault = new DiskFault();
+    // A compaction after nearly every batch, so failures land around them too.
+    const server = await open(file, fault, 2048);
+    const acked = new Set<string>();
+    const buy = async (idem: string) => {
+      const reply = await server.call('POST', '/orders', ORDER, idem);
+      expect([200, 503]).toContain(reply.status);
+      if (reply.status === 200) acked.add(reply.body.service_ref);
+    };
+    const wave = (name: string) =>
+      Promise.all(Array.from({ length: 12 }, (_, i) => buy(`${name}-${i}`)));
+    await wave('a');
+    const filling = wave('b');
+    fault.mode = 'write';
+    await filling;
+    await wave('c');
+    fault.mode = 'off';
+    const after = await untilWritable(() => server.call('POST', '/orders', ORDER, 'after'));
+    acked.add(after.body.service_ref);
+    await wave('d');
+    const refs = (orders: Array<{ service_ref: string }>) =>
+      new Set(orders.map((o) => o.service_ref));
+    // Memory holds exactly what was acknowledged, and so does the file after a restart.
+    expect(refs((await server.call('GET', '/orders?limit=100')).body.orders)).toEqual(acked);
+    expect(fault.failures).toBeGreaterThan(0);
+    expect(server.errors).toEqual([]);
+    expect(server.warnings).toHaveLength(2);
+    await closers.pop()?.();
+    const reopened = await openState(file);
+    closers.push(() => reopened.server.close());
+    expect(refs((await reopened.call('GET', '/orders?limit=100')).body.orders)).toEqual(acked);
+  });
+});
