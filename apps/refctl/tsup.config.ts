@@ -19,10 +19,30 @@ const englishOnlyZodLocales: EsbuildPlugin = {
   },
 };
 
-// One entry, dist/refctl.js, with the workspace packages (SDK, schema) and commander,
-// zod, ky and yaml bundled in. Commands import their implementation lazily, so esbuild
-// splits them into chunks that `--version` and `--help` never load. ink and react stay
-// external and are imported only by the live views (ink's yoga WASM does not bundle well).
+// ink loads its React devtools bridge (react-devtools-core, ws) only when DEV=true, and reports
+// a missing one with a hint instead of failing: refctl ships without it, so that import fails
+// the way a missing module does.
+const noInkDevtools: EsbuildPlugin = {
+  name: 'no-ink-devtools',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
+      args.importer.includes('/ink/')
+        ? { path: args.path, namespace: 'no-ink-devtools' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-ink-devtools' }, () => ({
+      contents:
+        "throw Object.assign(new Error('refctl ships without react-devtools-core'), { code: 'ERR_MODULE_NOT_FOUND' });",
+    }));
+  },
+};
+
+// One entry, dist/refctl.js, with everything it runs bundled in: the workspace packages
+// (SDK, schema), commander, zod, ky, yaml, and ink with react for the live views. Installing
+// refctl then installs no other package. Commands import their implementation lazily, so
+// esbuild splits them into chunks that `--version` and `--help` never load; ink is loaded
+// only by the live views. The one thing left out is `@refapi/server` (msw and its
+// dependencies): an optional peer that `refctl server start` loads when asked.
 export default defineConfig({
   entry: { refctl: 'src/bin.ts' },
   format: ['esm'],
@@ -32,17 +52,16 @@ export default defineConfig({
   minify: true,
   clean: true,
   noExternal: [
-    /^@refapi\/(schema|sdk|server)(\/|$)/,
+    /^@refapi\/(schema|sdk)(\/|$)/,
     'commander',
     'zod',
     'ky',
     'yaml',
-    /^msw/,
-    /^@msw\//,
-    /^@mswjs\//,
+    /^ink(\/|$)/,
+    /^react(\/|$)/,
   ],
-  external: ['ink', 'react', 'react/jsx-runtime'],
-  esbuildPlugins: [englishOnlyZodLocales],
+  external: [/^@refapi\/server(\/|$)/],
+  esbuildPlugins: [englishOnlyZodLocales, noInkDevtools],
   esbuildOptions(options) {
     // Bundle the workspace packages from their TypeScript sources: no prior build needed.
     options.conditions = ['@refapi/source'];

@@ -42,6 +42,14 @@ export default defineConfig([
     target: 'es2022',
   },
   {
+    // runServerCli for other command lines (refctl server start); ESM like the bin.
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    target: 'node20',
+  },
+  {
     entry: ['src/bin.ts'],
     format: ['esm'],
     sourcemap: true,

@@ -11,8 +11,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Node ≥ 22.1 can cache compiled code across runs (a no-op where it cannot); it cuts the
   // parse time of the SDK and zod on every later command.
   (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  const { main } = await import('./main');
-  const code = await main();
+  // `server start` is ref-server's command line (flags, help, signals, exit codes), so it
+  // skips commander and refctl's own signal handling.
+  const code =
+    args[0] === 'server' && args[1] === 'start'
+      ? await (await import('./server-start')).serverStart(args.slice(2))
+      : await (await import('./main')).main();
   // Let stdout drain (pipes are asynchronous on some platforms) before ending.
   process.stdout.write('', () => process.exit(code));
 }

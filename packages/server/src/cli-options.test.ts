@@ -9,6 +9,7 @@ describe('parseCliOptions', () => {
       log: 'pretty',
       journalSize: 1000,
       help: false,
+      version: false,
       adminToken: 'from-env-token',
     });
   });

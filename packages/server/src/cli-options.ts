@@ -17,6 +17,7 @@ export interface CliOptions {
   readonly cors?: CorsOrigins;
   readonly journalSize: number;
   readonly help: boolean;
+  readonly version: boolean;
 }
 
 /** A flag was wrong; the message is one line for stderr (exit 2). */
@@ -37,6 +38,7 @@ export const USAGE = `Usage: ref-server [options]
   --cors <origins>       browser origins allowed to call the API: * or a comma list
                          (default http://localhost:* and http://127.0.0.1:*)
   --journal-size <n>     API requests kept by GET /__admin/requests (default 1000, at most 100000)
+  -V, --version          print the version
   -h, --help             show this help`;
 
 /** Parses argv (without node and script) and the environment. */
@@ -90,6 +92,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     journalSize,
     help: values.help ?? false,
     ...(cors === undefined ? {} : { cors }),
+    version: values.version ?? false,
     ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
     ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
@@ -113,6 +116,7 @@ function parse(argv: readonly string[]) {
       cors: { type: 'string' },
       'journal-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'V' },
     },
   });
 }

@@ -78,6 +78,19 @@ describe('ref-server bin', () => {
     expect(code).toBe(0);
   });
 
+  it('prints its version and its usage', async () => {
+    const { version } = (await import('../package.json')).default;
+    const versionRun = start(['--version']);
+    const helpRun = start(['-h']);
+    const [[versionCode], [helpCode]] = await Promise.all([
+      once(versionRun.child, 'exit'),
+      once(helpRun.child, 'exit'),
+    ]);
+    expect([versionCode, versionRun.output().stdout]).toEqual([0, `${version}\n`]);
+    expect(helpCode).toBe(0);
+    expect(helpRun.output().stdout).toMatch(/^Usage: ref-server \[options\]\n[\s\S]*--state-file/);
+  });
+
   it('refuses an unknown flag with one line on stderr and exit code 2', async () => {
     const run = start(['--frobnicate']);
     const [code] = await once(run.child, 'exit');

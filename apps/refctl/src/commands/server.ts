@@ -1,28 +1,31 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { port } from '../cli/arg-parsers';
+import { UsageError } from '../cli/cli-error';
 import { examples } from '../cli/command-helpers';
-import { lazyAction } from '../cli/lazy-action';
 
-/** `refctl server start`: the reference server, for trying refctl out and for tests. */
-export function registerServer(program: Command, app: App): void {
+/**
+ * `refctl server start`: the reference server, for trying refctl out and for tests. bin.ts
+ * runs it (ref-server's own flags); this entry lists it in help and completion.
+ */
+export function registerServer(program: Command, _app: App): void {
   const server = program.command('server').description('the local reference server');
   examples(
     server
       .command('start')
-      .description('run the reference server until Ctrl-C (prints base URL, admin token, keys)')
-      .option('--host <host>', 'address to listen on', '127.0.0.1')
-      .option('--port <port>', 'port (0 picks a free one)', port, 4010)
-      .option('--scenario <file>', 'scenario JSON file (default: the built-in demo)')
-      .option('--admin-token <token>', 'admin token (default: REF_ADMIN_TOKEN or random)')
-      .action(
-        lazyAction(
-          app,
-          () => import('../actions/server'),
-          (m) => m.start,
-        ),
-      ),
+      .description(
+        'run the reference server until Ctrl-C or SIGTERM; takes the flags of ref-server (refctl server start --help)',
+      )
+      .helpOption(false)
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .action(() => {
+        // Reached only when refctl's global options come first (bin.ts sees `server start`
+        // as the first two arguments); the server takes none of them.
+        throw new UsageError(
+          'server start takes no refctl options: run refctl server start [ref-server flags]',
+        );
+      }),
     'refctl server start --port 4010',
-    'refctl server start --port 0 --scenario ./scenario.json',
+    'refctl server start --port 0 --scenario ./scenario.json --state-file ./state.json',
   );
 }

@@ -1,0 +1,31 @@
+// `refctl server start`: ref-server's own command line, from the optional peer
+// @refapi/server. bin.ts runs it before commander, so every flag ref-server has (and gains)
+// works here unchanged, and it ends the way ref-server does (SIGTERM: one line, exit 0).
+
+/** The one line printed when `@refapi/server` is not installed (exit 2). */
+export const SERVER_MISSING =
+  'refctl: server start needs the @refapi/server package: npm install @refapi/server\n';
+
+/** Runs the reference server with ref-server's flags; resolves to the exit code. */
+export async function serverStart(argv: readonly string[]): Promise<number> {
+  let cli: typeof import('@refapi/server/cli');
+  try {
+    cli = await import('@refapi/server/cli');
+  } catch (error) {
+    if (isMissing(error)) {
+      process.stderr.write(SERVER_MISSING);
+      return 2;
+    }
+    throw error;
+  }
+  return cli.runServerCli(argv, { name: 'refctl server start' });
+}
+
+// Missing means @refapi/server itself cannot be found, not a module it imports.
+function isMissing(error: unknown): boolean {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+    /['"]@refapi\/server(\/cli)?['"]/.test(String(message))
+  );
+}

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { version } from '../package.json';
+import { type CliOptions, parseCliOptions, USAGE, UsageError } from './cli-options';
+import { DomainError } from './domain/errors';
+import { StateFileError } from './persistence/state-file-error';
+import { createRequestLogger } from './request-log';
+
+/** Where {@link runServerCli} writes and how it names itself. */
+export interface ServerCliIo {
+  /** Name in usage text and message prefixes (default `ref-server`). */
+  readonly name?: string;
+  /** Environment read for `REF_ADMIN_TOKEN`, `REF_STATE_COMPACT_BYTES` (default `process.env`). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Receives stdout text: the banner, the request log, help (default `process.stdout`). */
+  readonly stdout?: (text: string) => void;
+  /** Receives stderr text: one line per failure or warning (default `process.stderr`). */
+  readonly stderr?: (text: string) => void;
+}
+
+// The web console's build (apps/console writes it; the package ships it): dist/ and src/ are
+// both one level below the package root.
+const CONSOLE_DIR = fileURLToPath(new URL('../console/', import.meta.url));
+
+// A failure that ends the run with a code after one line on stderr.
+class CliExit extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs the `ref-server` command line on `argv` (without node and script): serves until
+ * SIGINT or SIGTERM and resolves to the exit code, 0 after a signal, 1 when the server
+ * cannot start, 2 for bad flags. Other CLIs (`refctl server start`) call it so they take
+ * exactly ref-server's flags. The caller ends the process with the code.
+ */
+export async function runServerCli(argv: readonly string[], io: ServerCliIo = {}): Promise<number> {
+  const name = io.name ?? 'ref-server';
+  const stdout = io.stdout ?? ((text: string) => void process.stdout.write(text));
+  const stderr = io.stderr ?? ((text: string) => void process.stderr.write(text));
+  try {
+    return await serve(argv, name, io.env ?? process.env, stdout, stderr);
+  } catch (error) {
+    if (!(error instanceof CliExit)) throw error;
+    stderr(`${name}: ${error.message}\n`);
+    return error.code;
+  }
+}
+
+async function serve(
+  argv: readonly string[],
+  name: string,
+  env: NodeJS.ProcessEnv,
+  stdout: (text: string) => void,
+  stderr: (text: string) => void,
+): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCliOptions(argv, env);
+  } catch (error) {
+    if (error instanceof UsageError) throw new CliExit(`${error.message} (see --help)`, 2);
+    throw error;
+  }
+  if (options.help) {
+    stdout(`${USAGE.replace('ref-server', name)}\n`);
+    return 0;
+  }
+  if (options.version) {
+    stdout(`${version}\n`);
+    return 0;
+  }
+  // The server (msw and the rest) loads only now: --help, --version and bad flags answer fast.
+  const { createReferenceServer } = await import('./reference-server');
+  const log = createRequestLogger(options.log, (line) => stdout(`${line}\n`));
+  let server: ReturnType<typeof createReferenceServer>;
+  try {
+    server = createReferenceServer({
+      ...(options.scenario === undefined ? {} : { scenario: readScenario(options.scenario) }),
+      ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+      ...(log === undefined ? {} : { onRequest: log }),
+      ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+      ...(options.adminBodyBytes === undefined ? {} : { adminBodyBytes: options.adminBodyBytes }),
+      ...(options.cors === undefined ? {} : { cors: options.cors }),
+      journalSize: options.journalSize,
+      ...compactBytes(env.REF_STATE_COMPACT_BYTES),
+      onWarning: (message) => stderr(`${name}: warning: ${message}\n`),
+    });
+    await server.ready;
+  } catch (error) {
+    if (error instanceof DomainError) throw new CliExit(error.code, 1);
+    if (error instanceof StateFileError) throw new CliExit(error.message, 1);
+    throw error;
+  }
+  const listening = await server
+    .listen({ host: options.host, port: options.port, consoleDir: CONSOLE_DIR })
+    .catch(async (error: NodeJS.ErrnoException) => {
+      await server.close();
+      throw new CliExit(
+        `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`,
+        1,
+      );
+    });
+  // Listen for the signal before the banner: whoever reads the banner may stop us at once.
+  // The listener stays until the server is closed: a second signal meanwhile is ignored, and
+  // libraries that re-raise a signal nobody else listens to (signal-exit) leave us be.
+  let stop: (signal: NodeJS.Signals) => void = () => {};
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+    stop = resolve;
+  });
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  const state = server.admin.state();
+  const lines = [
+    `${name} listening on ${listening.baseUrl}`,
+    `console: ${listening.url}/__console/`,
+    `admin token: ${server.adminToken}`,
+    ...state.accounts.flatMap((account) => {
+      const key = account.api_keys.find((k) => k.scopes.includes('*')) ?? account.api_keys[0];
+      return key === undefined
+        ? []
+        : [`${account.account_ref} (${account.account_currency}) key: ${key.token}`];
+    }),
+  ];
+  stdout(`${lines.join('\n')}\n`);
+  const signal = await stopped;
+
+  if (options.log !== 'silent') stdout(`${name}: ${signal}, closing\n`);
+  await listening.close();
+  await server.close();
+  process.off('SIGINT', stop).off('SIGTERM', stop);
+  return 0;
+}
+
+function readScenario(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CliExit(
+      `cannot read scenario ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      1,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliExit(`scenario ${path} is not valid JSON: ${(error as Error).message}`, 1);
+  }
+}
+
+// Journal size that starts a compaction; tests set it low to compact often.
+function compactBytes(value: string | undefined): { stateCompactBytes?: number } {
+  if (value === undefined || value === '') return {};
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new CliExit(`REF_STATE_COMPACT_BYTES must be a positive integer, got "${value}"`, 2);
+  }
+  return { stateCompactBytes: bytes };
+}

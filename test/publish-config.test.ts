@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Manifest {
+  name: string;
+  private?: boolean;
+  exports?: unknown;
+  publishConfig?: { exports?: unknown };
+}
+
+const published = ['packages', 'apps']
+  .flatMap((dir) => readdirSync(join(root, dir)).map((name) => join(root, dir, name)))
+  .map((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest)
+  .filter((manifest) => manifest.private !== true && manifest.exports !== undefined);
+
+// The exports map as published: the workspace-only source condition removed.
+function withoutSource(exports: unknown): unknown {
+  if (typeof exports !== 'object' || exports === null) return exports;
+  return Object.fromEntries(
+    Object.entries(exports)
+      .filter(([condition]) => condition !== '@refapi/source')
+      .map(([key, value]) => [key, withoutSource(value)]),
+  );
+}
+
+describe('published exports', () => {
+  it.each(published.map((m) => [m.name, m] as const))(
+    '%s publishes its exports without the @refapi/source condition',
+    (_name, manifest) => {
+      expect(manifest.publishConfig?.exports).toEqual(withoutSource(manifest.exports));
+    },
+  );
+});
