@@ -22,3 +22,9 @@ export const PagingFlags = z.object({
 
 /** No options of its own. */
 export const NoFlags = z.object({});
+
+/** `--idempotency-key` and `--wait` of the queued Shield mutations. */
+export const QueueFlags = IdempotencyFlags.extend(WaitFlags.shape);
+
+/** Options of a queued Shield mutation. */
+export type QueueFlags = z.output<typeof QueueFlags>;
