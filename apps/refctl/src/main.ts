@@ -4,7 +4,7 @@ import { InterruptedError } from './cli/cli-error';
 import { EXIT, type ExitCode } from './cli/exit-codes';
 import { createRunState, type RunState } from './cli/run-state';
 import { createProgram } from './program';
-import { type Io, processIo } from './runtime/io';
+import { type Io, processIo } from './io/io';
 
 // How long a command may take to wind down after Ctrl-C before the process just ends.
 const INTERRUPT_GRACE_MS = 2000;

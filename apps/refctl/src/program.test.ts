@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createRunState } from './cli/run-state';
 import { createProgram } from './program';
-import { processIo } from './runtime/io';
+import { processIo } from './io/io';
 
 const program = createProgram({
   io: processIo(),

@@ -3,7 +3,7 @@ import { isWaitForError, isWaitTimeoutError, type WaitForPoll } from '@refapi/sd
 import { CliError, WaitTimeoutError } from '../cli/cli-error';
 import type { Ctx } from '../cli/context';
 import { escapeControls } from '../output/control-chars';
-import { canRenderLive } from '../runtime/io';
+import { canRenderLive } from '../io/io';
 import { note } from '../runtime/print';
 import type { Spinner } from '../ui/render-live';
 

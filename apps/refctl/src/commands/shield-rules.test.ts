@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULE_FIELDS } from '../actions/rule-intent';
 import { createRunState } from '../cli/run-state';
 import { createProgram } from '../program';
-import { processIo } from '../runtime/io';
+import { processIo } from '../io/io';
 
 const program = createProgram({
   io: processIo(),

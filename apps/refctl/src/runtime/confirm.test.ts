@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CliError, InterruptedError, UsageError } from '../cli/cli-error';
 import { confirm } from './confirm';
-import type { Io } from './io';
+import type { Io } from '../io/io';
 
 function terminal(isTTY: boolean) {
   const stdin = Object.assign(new PassThrough(), { isTTY, setRawMode: () => stdin });

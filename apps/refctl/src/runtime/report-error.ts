@@ -3,7 +3,7 @@ import type { RunState } from '../cli/run-state';
 import { red } from '../output/colors';
 import { escapeControls } from '../output/control-chars';
 import { describeError } from './describe-error';
-import { colorEnabled, type Io } from './io';
+import { colorEnabled, type Io } from '../io/io';
 import { scrub } from './scrub';
 
 /**
