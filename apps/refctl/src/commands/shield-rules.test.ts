@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_FIELDS } from '../actions/rule-intent';
 import { createRunState } from '../cli/run-state';
-import { createProgram } from '../program';
 import { processIo } from '../io/io';
+import { createProgram } from '../program';
 
 const program = createProgram({
   io: processIo(),
