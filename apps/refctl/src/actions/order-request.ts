@@ -16,7 +16,7 @@ const FLAG_OF: Record<string, string> = {
   ipv6_only: '--ipv6-only',
 };
 
-/** The flags of `orders create` that make up the body, as commander parsed them. */
+/** The flags of `orders create` that make up the body (commander's parsed values). */
 export const OrderFlags = z.object({
   type: z.string().optional(),
   plan: z.string().optional(),

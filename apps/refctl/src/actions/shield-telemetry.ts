@@ -16,7 +16,7 @@ import { evidenceView, telemetryItemView } from './views';
 import { liveViews } from './wait';
 import { watchTrafficPlain } from './watch-plain';
 
-/** `--window` in hours, as its argParser returns it. */
+/** `--window` in hours (its argParser converts the text). */
 const WindowFlags = z.object({ window: z.number().optional() });
 
 const windowFlag = (path: readonly PropertyKey[]) =>
