@@ -3,8 +3,8 @@ import { CommanderError } from 'commander';
 import { InterruptedError } from './cli/cli-error';
 import { EXIT, type ExitCode } from './cli/exit-codes';
 import { createRunState, type RunState } from './cli/run-state';
+import { type Io, processIo } from './io/io';
 import { createProgram } from './program';
-import { type Io, processIo } from './runtime/io';
 
 // How long a command may take to wind down after Ctrl-C before the process just ends.
 const INTERRUPT_GRACE_MS = 2000;

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createRunState } from './cli/run-state';
+import { processIo } from './io/io';
 import { createProgram } from './program';
-import { processIo } from './runtime/io';
 
 const program = createProgram({
   io: processIo(),

@@ -1,5 +1,7 @@
 import { BalanceQuery } from '@refapi/schema';
+import { z } from 'zod';
 import type { Handler } from '../cli/lazy-action';
+import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
 import { print } from '../runtime/print';
 import { asFlag, validateInput } from '../runtime/validate';
@@ -12,9 +14,12 @@ export const me: Handler = async (ctx) => {
 };
 
 /** `refctl balance [--display-currency X]`. */
-export const balance: Handler = async (ctx, _args, opts) => {
-  const query = validateInput(BalanceQuery, { display_currency: opts.displayCurrency }, asFlag);
-  const client = await createClient(ctx);
-  const value = await client.balance.get(query, { signal: ctx.signal });
-  await print(ctx, { kind: 'object', value });
-};
+export const balance = typedHandler(
+  z.object({ displayCurrency: z.string().optional() }),
+  async (ctx, _args, opts) => {
+    const query = validateInput(BalanceQuery, { display_currency: opts.displayCurrency }, asFlag);
+    const client = await createClient(ctx);
+    const value = await client.balance.get(query, { signal: ctx.signal });
+    await print(ctx, { kind: 'object', value });
+  },
+);

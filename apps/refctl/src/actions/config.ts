@@ -1,7 +1,9 @@
 import { text } from 'node:stream/consumers';
 import { API_KEY_PREFIX } from '@refapi/schema';
+import { z } from 'zod';
 import { UsageError } from '../cli/cli-error';
 import type { Handler } from '../cli/lazy-action';
+import { typedHandler } from '../cli/typed-handler';
 import { readConfig, writeConfig } from '../config/config-file';
 import { configFilePath } from '../config/config-path';
 import { maskKey } from '../config/mask-key';
@@ -23,23 +25,26 @@ function checkName(name: string): string {
 }
 
 /** `refctl config set-profile NAME [--base-url URL] [--api-key-stdin] [--use]`. */
-export const setProfile: Handler = async (ctx, [rawName], opts) => {
-  const name = checkName(rawName!);
-  const path = configFilePath(ctx.io.env);
-  const config = await readConfig(path);
-  const profile = { ...config.profiles[name] };
-  // `--base-url` is the global option; here it names the profile's URL.
-  if (ctx.globals.baseUrl !== undefined)
-    profile.base_url = checkBaseUrl(ctx.globals.baseUrl, 'flag');
-  if (opts.apiKeyStdin === true) profile.api_key = await readKey(ctx);
-  config.profiles[name] = profile;
-  if (opts.use === true || config.current_profile === undefined) config.current_profile = name;
-  await writeConfig(path, config);
-  note(
-    ctx,
-    `profile "${name}" saved in ${path}${config.current_profile === name ? ' (current)' : ''}`,
-  );
-};
+export const setProfile = typedHandler(
+  z.object({ apiKeyStdin: z.boolean().optional(), use: z.boolean().optional() }),
+  async (ctx, [rawName], opts) => {
+    const name = checkName(rawName!);
+    const path = configFilePath(ctx.io.env);
+    const config = await readConfig(path);
+    const profile = { ...config.profiles[name] };
+    // `--base-url` is the global option; here it names the profile's URL.
+    if (ctx.globals.baseUrl !== undefined)
+      profile.base_url = checkBaseUrl(ctx.globals.baseUrl, 'flag');
+    if (opts.apiKeyStdin === true) profile.api_key = await readKey(ctx);
+    config.profiles[name] = profile;
+    if (opts.use === true || config.current_profile === undefined) config.current_profile = name;
+    await writeConfig(path, config);
+    note(
+      ctx,
+      `profile "${name}" saved in ${path}${config.current_profile === name ? ' (current)' : ''}`,
+    );
+  },
+);
 
 // The key comes from stdin only: an argument would show in `ps` and shell history.
 async function readKey(ctx: Parameters<Handler>[0]): Promise<string> {

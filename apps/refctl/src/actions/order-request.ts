@@ -1,4 +1,5 @@
 import { CreateOrderRequest } from '@refapi/schema';
+import { z } from 'zod';
 import { UsageError } from '../cli/cli-error';
 import { validateInput } from '../runtime/validate';
 
@@ -15,18 +16,21 @@ const FLAG_OF: Record<string, string> = {
   ipv6_only: '--ipv6-only',
 };
 
+/** The flags of `orders create` that make up the body (commander's parsed values). */
+export const OrderFlags = z.object({
+  type: z.string().optional(),
+  plan: z.string().optional(),
+  period: z.string().optional(),
+  os: z.string().optional(),
+  osName: z.string().optional(),
+  region: z.string().optional(),
+  addon: z.array(z.string()).optional(),
+  windows: z.boolean().optional(),
+  ipv6Only: z.boolean().optional(),
+});
+
 /** The flags of `orders create` that make up the body. */
-export interface OrderFlags {
-  readonly type?: unknown;
-  readonly plan?: unknown;
-  readonly period?: unknown;
-  readonly os?: unknown;
-  readonly osName?: unknown;
-  readonly region?: unknown;
-  readonly addon?: readonly string[] | undefined;
-  readonly windows?: unknown;
-  readonly ipv6Only?: unknown;
-}
+export type OrderFlags = z.input<typeof OrderFlags>;
 
 /**
  * Builds and validates the POST /orders body from the flags. The body sent is exactly
@@ -49,6 +53,7 @@ export function orderRequest(flags: OrderFlags): CreateOrderRequest {
     const flag = FLAG_OF[String(path[0])] ?? String(path[0]);
     return path[0] === 'addons' && typeof path[1] === 'number' ? `${flag} #${path[1] + 1}` : flag;
   });
+  // The checked body, not the parsed one: parsing would fill in the contract's defaults.
   return body as CreateOrderRequest;
 }
 

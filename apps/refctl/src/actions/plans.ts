@@ -1,18 +1,23 @@
 import { ListPlansQuery } from '@refapi/schema';
-import type { Handler } from '../cli/lazy-action';
+import { z } from 'zod';
+import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
-import { type PagingFlags, pagingRequest, printList } from '../runtime/print-list';
+import { pagingRequest, printList } from '../runtime/print-list';
 import { asFlag, validateInput } from '../runtime/validate';
+import { PagingFlags } from './flags';
 import { planView } from './views';
 
 /** `refctl plans list [--type] [--display-currency]`. */
-export const list: Handler = async (ctx, _args, opts) => {
-  const { query, options } = pagingRequest(ctx, opts as PagingFlags);
-  const valid = validateInput(
-    ListPlansQuery,
-    { ...query, type: opts.type, display_currency: opts.displayCurrency },
-    asFlag,
-  );
-  const client = await createClient(ctx);
-  await printList(ctx, client.plans.list(valid, options), planView, options.maxItems);
-};
+export const list = typedHandler(
+  PagingFlags.extend({ type: z.string().optional(), displayCurrency: z.string().optional() }),
+  async (ctx, _args, opts) => {
+    const { query, options } = pagingRequest(ctx, opts);
+    const valid = validateInput(
+      ListPlansQuery,
+      { ...query, type: opts.type, display_currency: opts.displayCurrency },
+      asFlag,
+    );
+    const client = await createClient(ctx);
+    await printList(ctx, client.plans.list(valid, options), planView, options.maxItems);
+  },
+);

@@ -1,21 +1,19 @@
 import type { ShieldRule } from '@refapi/schema';
 import type { RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
-import type { Handler } from '../cli/lazy-action';
 import { print } from '../runtime/print';
+import type { QueueFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { waitFor, waitTimeoutMs } from './wait';
 
 type Shield = ReturnType<RefClient['shield']>;
-type Options = Parameters<Handler>[2];
-
 /**
  * Queues one rule (custom or preset) under an idempotency key, then, with `--wait`, polls
  * it to `active`; prints `{rule}` in its latest state. Shared by `rules add` and `presets apply`.
  */
 export async function queueRule(
   ctx: Ctx,
-  opts: Options,
+  opts: QueueFlags,
   serviceRef: string,
   shield: Shield,
   queue: (request: {

@@ -1,38 +1,49 @@
 import { ShieldRuleIntent } from '@refapi/schema';
+import { z } from 'zod';
 import { asFlag, validateInput } from '../runtime/validate';
-
-const NUMERIC = [
-  'destination_port',
-  'tcp_flags_mask',
-  'tcp_flags_value',
-  'rate_pps',
-  'rate_bps',
-  'burst_packets',
-  'duration_hours',
-] as const;
+import { QueueFlags } from './flags';
 
 const camel = (snake: string) => snake.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** The schema type of one body field, optional wrappers removed (`number`, `boolean`, …). */
+function fieldType(field: z.core.$ZodType): string {
+  return field instanceof z.ZodOptional ? fieldType(field.unwrap()) : field._zod.def.type;
+}
+
+/** The body fields of a custom rule; each is one `rules add` flag (`rate_pps` → `--rate-pps`). */
+export const RULE_FIELDS = ShieldRuleIntent.keyof().options;
+
+const shape = ShieldRuleIntent.shape;
+
+/**
+ * The options of `rules add`, derived from ShieldRuleIntent: a boolean field is a switch,
+ * every other field the text commander read (numbers are converted by `ruleIntent`).
+ */
+export const RuleAddFlags = QueueFlags.extend(
+  Object.fromEntries(
+    RULE_FIELDS.map((field) => [
+      camel(field),
+      fieldType(shape[field]) === 'boolean' ? z.boolean().optional() : z.string().optional(),
+    ]),
+  ),
+);
 
 /**
  * The ShieldRuleIntent body from `rules add` flags, validated against the contract.
  * Numbers are converted only when they are whole numbers, so `--rate-pps 1e3` is
  * reported by the schema instead of silently becoming 1000.
  */
-export function ruleIntent(opts: Readonly<Record<string, unknown>>): ShieldRuleIntent {
-  const body: Record<string, unknown> = {
-    name: opts.name,
-    mode: opts.mode,
-    action: opts.action,
-    risk: opts.risk,
-    protocol: opts.protocol,
-    source_cidr: opts.sourceCidr,
-    explicit_broad_ack: opts.explicitBroadAck === true ? true : undefined,
-  };
-  for (const field of NUMERIC) {
+export function ruleIntent(opts: z.output<typeof RuleAddFlags>): z.output<typeof ShieldRuleIntent> {
+  const body: Record<string, unknown> = {};
+  for (const field of RULE_FIELDS) {
     const raw = opts[camel(field)];
-    body[field] = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+    const type = fieldType(shape[field]);
+    // A switch is sent only when set: `explicit_broad_ack: false` is never sent.
+    if (type === 'boolean') body[field] = raw === true ? true : undefined;
+    else if (type === 'number')
+      body[field] = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+    else body[field] = raw;
   }
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
-  validateInput(ShieldRuleIntent, body, asFlag);
-  return body as ShieldRuleIntent;
+  return validateInput(ShieldRuleIntent, body, asFlag);
 }

@@ -1,24 +1,30 @@
 import { ListServicesQuery, PowerAction, ServiceRef } from '@refapi/schema';
+import { z } from 'zod';
 import type { Handler } from '../cli/lazy-action';
+import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { print } from '../runtime/print';
-import { type PagingFlags, pagingRequest, printList } from '../runtime/print-list';
+import { pagingRequest, printList } from '../runtime/print-list';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
+import { IdempotencyFlags, PagingFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { serviceView } from './views';
 
 /** `refctl services list [--type] [--status]`. */
-export const list: Handler = async (ctx, _args, opts) => {
-  const { query, options } = pagingRequest(ctx, opts as PagingFlags);
-  const valid = validateInput(
-    ListServicesQuery,
-    { ...query, type: opts.type, status: opts.status },
-    asFlag,
-  );
-  const client = await createClient(ctx);
-  await printList(ctx, client.services.list(valid, options), serviceView, options.maxItems);
-};
+export const list = typedHandler(
+  PagingFlags.extend({ type: z.string().optional(), status: z.string().optional() }),
+  async (ctx, _args, opts) => {
+    const { query, options } = pagingRequest(ctx, opts);
+    const valid = validateInput(
+      ListServicesQuery,
+      { ...query, type: opts.type, status: opts.status },
+      asFlag,
+    );
+    const client = await createClient(ctx);
+    await printList(ctx, client.services.list(valid, options), serviceView, options.maxItems);
+  },
+);
 
 /** `refctl services stats`. */
 export const stats: Handler = async (ctx) => {
@@ -46,20 +52,23 @@ export const autoRenew: Handler = async (ctx, [ref, state]) => {
 };
 
 /** `refctl services power REF start|stop|reboot`: stop and reboot ask first. */
-export const power: Handler = async (ctx, [ref, rawAction], opts) => {
-  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
-  const action = validateArg(PowerAction, rawAction!, 'power action');
-  const idempotencyKey = idempotencyKeyFor(opts);
-  const client = await createClient(ctx);
-  if (action !== 'start') {
-    await confirm(ctx.io, {
-      question: `${action === 'stop' ? 'Stop' : 'Reboot'} ${serviceRef}? Running workloads are interrupted.`,
-      yes: opts.yes === true,
-      action: `services power ${action}`,
-    });
-  }
-  const value = await sendIdempotent(ctx, idempotencyKey, (request) =>
-    client.services.power(serviceRef, action, request),
-  );
-  await print(ctx, { kind: 'object', value });
-};
+export const power = typedHandler(
+  IdempotencyFlags.extend(YesFlags.shape),
+  async (ctx, [ref, rawAction], opts) => {
+    const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+    const action = validateArg(PowerAction, rawAction!, 'power action');
+    const idempotencyKey = idempotencyKeyFor(opts);
+    const client = await createClient(ctx);
+    if (action !== 'start') {
+      await confirm(ctx.io, {
+        question: `${action === 'stop' ? 'Stop' : 'Reboot'} ${serviceRef}? Running workloads are interrupted.`,
+        yes: opts.yes === true,
+        action: `services power ${action}`,
+      });
+    }
+    const value = await sendIdempotent(ctx, idempotencyKey, (request) =>
+      client.services.power(serviceRef, action, request),
+    );
+    await print(ctx, { kind: 'object', value });
+  },
+);

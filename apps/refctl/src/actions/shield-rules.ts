@@ -1,12 +1,14 @@
 import { RulePathParams, ServiceRef } from '@refapi/schema';
 import type { Handler } from '../cli/lazy-action';
+import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
+import { QueueFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { queueRule } from './queue-rule';
-import { ruleIntent } from './rule-intent';
+import { RuleAddFlags, ruleIntent } from './rule-intent';
 import { ruleView } from './views';
 import { waitFor, waitTimeoutMs } from './wait';
 
@@ -19,40 +21,43 @@ export const list: Handler = async (ctx, [ref]) => {
 };
 
 /** `refctl shield rules add REF --name … [--wait]`: prints `{rule}` in its latest state. */
-export const add: Handler = async (ctx, [ref], opts) => {
+export const add = typedHandler(RuleAddFlags, async (ctx, [ref], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const intent = ruleIntent(opts);
   const shield = (await createClient(ctx)).shield(serviceRef);
   await queueRule(ctx, opts, serviceRef, shield, (request) => shield.rules.create(intent, request));
-};
+});
 
 /** `refctl shield rules delete REF RULE_ID [--wait] [--yes]`: asks first; prints nothing on stdout. */
-export const remove: Handler = async (ctx, [ref, id], opts) => {
-  const { service_ref: serviceRef, rule_id: ruleId } = validateInput(
-    RulePathParams,
-    { service_ref: ref, rule_id: id },
-    (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
-  );
-  const idempotencyKey = idempotencyKeyFor(opts);
-  const rules = (await createClient(ctx)).shield(serviceRef).rules;
-  await confirm(ctx.io, {
-    question: `Delete rule ${ruleId} of ${serviceRef}? A profile rule takes its whole bundle with it.`,
-    yes: opts.yes === true,
-    action: 'shield rules delete',
-  });
-  await sendIdempotent(ctx, idempotencyKey, (request) => rules.delete(ruleId, request));
-  if (opts.wait === true) {
-    await waitFor(
-      ctx,
-      {
-        subject: `rule ${ruleId}`,
-        target: 'deleted',
-        checkWith: `refctl shield rules list ${serviceRef}`,
-      },
-      waitTimeoutMs(ctx),
-      (o) => rules.waitFor(ruleId, { state: 'deleted', ...o }),
+export const remove = typedHandler(
+  QueueFlags.extend(YesFlags.shape),
+  async (ctx, [ref, id], opts) => {
+    const { service_ref: serviceRef, rule_id: ruleId } = validateInput(
+      RulePathParams,
+      { service_ref: ref, rule_id: id },
+      (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
     );
-  } else {
-    note(ctx, `rule ${ruleId}: rollback queued`);
-  }
-};
+    const idempotencyKey = idempotencyKeyFor(opts);
+    const rules = (await createClient(ctx)).shield(serviceRef).rules;
+    await confirm(ctx.io, {
+      question: `Delete rule ${ruleId} of ${serviceRef}? A profile rule takes its whole bundle with it.`,
+      yes: opts.yes === true,
+      action: 'shield rules delete',
+    });
+    await sendIdempotent(ctx, idempotencyKey, (request) => rules.delete(ruleId, request));
+    if (opts.wait === true) {
+      await waitFor(
+        ctx,
+        {
+          subject: `rule ${ruleId}`,
+          target: 'deleted',
+          checkWith: `refctl shield rules list ${serviceRef}`,
+        },
+        waitTimeoutMs(ctx),
+        (o) => rules.waitFor(ruleId, { state: 'deleted', ...o }),
+      );
+    } else {
+      note(ctx, `rule ${ruleId}: rollback queued`);
+    }
+  },
+);

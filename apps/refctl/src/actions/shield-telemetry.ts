@@ -7,7 +7,8 @@ import {
   ShieldTrafficQuery,
   ShieldWindowQuery,
 } from '@refapi/schema';
-import type { Handler } from '../cli/lazy-action';
+import { z } from 'zod';
+import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
 import { note, print } from '../runtime/print';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
@@ -15,95 +16,116 @@ import { evidenceView, telemetryItemView } from './views';
 import { liveViews } from './wait';
 import { watchTrafficPlain } from './watch-plain';
 
+/** `--window` in hours (its argParser converts the text). */
+const WindowFlags = z.object({ window: z.number().optional() });
+
 const windowFlag = (path: readonly PropertyKey[]) =>
   path[0] === 'window_hours' ? '--window' : asFlag(path);
 
 /** `refctl shield traffic REF [--window] [--group-by] [--watch]`. */
-export const traffic: Handler = async (ctx, [ref], opts) => {
-  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
-  const query = validateInput(
-    ShieldTrafficQuery,
-    { window_hours: opts.window, group_by: opts.groupBy },
-    windowFlag,
-  );
-  const shield = (await createClient(ctx)).shield(serviceRef);
-  const load = () => shield.traffic(query, { signal: ctx.signal });
-  if (opts.watch !== true) {
-    const value = await load();
-    await print(ctx, { kind: 'rows', value, rows: value.items, view: telemetryItemView });
-    return;
-  }
-  if (liveViews(ctx)) {
-    const { watchTraffic } = await import('../ui/render-live');
-    const { endWatch } = await import('./watch-end');
-    endWatch(await watchTraffic(ctx.io, serviceRef, load));
-    return;
-  }
-  await watchTrafficPlain(ctx, load);
-};
+export const traffic = typedHandler(
+  WindowFlags.extend({ groupBy: z.string().optional(), watch: z.boolean().optional() }),
+  async (ctx, [ref], opts) => {
+    const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+    const query = validateInput(
+      ShieldTrafficQuery,
+      { window_hours: opts.window, group_by: opts.groupBy },
+      windowFlag,
+    );
+    const shield = (await createClient(ctx)).shield(serviceRef);
+    const load = () => shield.traffic(query, { signal: ctx.signal });
+    if (opts.watch !== true) {
+      const value = await load();
+      await print(ctx, { kind: 'rows', value, rows: value.items, view: telemetryItemView });
+      return;
+    }
+    if (liveViews(ctx)) {
+      const { watchTraffic } = await import('../ui/render-live');
+      const { endWatch } = await import('./watch-end');
+      endWatch(await watchTraffic(ctx.io, serviceRef, load));
+      return;
+    }
+    await watchTrafficPlain(ctx, load);
+  },
+);
 
 /** `refctl shield activity REF [--window]`. */
-export const activity: Handler = async (ctx, [ref], opts) => {
+export const activity = typedHandler(WindowFlags, async (ctx, [ref], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const query = validateInput(ShieldWindowQuery, { window_hours: opts.window }, windowFlag);
   const client = await createClient(ctx);
   const value = await client.shield(serviceRef).protectionActivity(query, { signal: ctx.signal });
   await print(ctx, { kind: 'rows', value, rows: value.items, view: telemetryItemView });
-};
+});
 
 /**
  * `refctl shield export REF --dataset … --format csv|json [-f file]`: the server's export
  * as is (its formula-safe CSV, or the telemetry JSON); `-o` does not apply.
  */
-export const exportData: Handler = async (ctx, [ref], opts) => {
-  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
-  const query = validateInput(
-    ShieldExportQuery,
-    {
-      dataset: opts.dataset,
-      format: opts.format,
-      window_hours: opts.window,
-      group_by: opts.groupBy,
-    },
-    windowFlag,
-  );
-  const shield = (await createClient(ctx)).shield(serviceRef);
-  const text =
-    query.format === 'csv'
-      ? await shield.export({ ...query, format: 'csv' }, { signal: ctx.signal })
-      : `${JSON.stringify(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), null, 2)}\n`;
-  const file = opts.file as string | undefined;
-  if (file === undefined) {
-    ctx.io.stdout.write(text);
-    return;
-  }
-  await writeFile(file, text);
-  note(ctx, `wrote ${Buffer.byteLength(text)} bytes to ${file}`);
-};
+export const exportData = typedHandler(
+  WindowFlags.extend({
+    dataset: z.string(),
+    format: z.string(),
+    groupBy: z.string().optional(),
+    file: z.string().optional(),
+  }),
+  async (ctx, [ref], opts) => {
+    const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+    const query = validateInput(
+      ShieldExportQuery,
+      {
+        dataset: opts.dataset,
+        format: opts.format,
+        window_hours: opts.window,
+        group_by: opts.groupBy,
+      },
+      windowFlag,
+    );
+    const shield = (await createClient(ctx)).shield(serviceRef);
+    const text =
+      query.format === 'csv'
+        ? await shield.export({ ...query, format: 'csv' }, { signal: ctx.signal })
+        : `${JSON.stringify(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), null, 2)}\n`;
+    const file = opts.file;
+    if (file === undefined) {
+      ctx.io.stdout.write(text);
+      return;
+    }
+    await writeFile(file, text);
+    note(ctx, `wrote ${Buffer.byteLength(text)} bytes to ${file}`);
+  },
+);
 
 /**
  * `refctl shield evidence REF RULE_ID [--action] [--limit] [--cursor]`: one page; JSON is
  * the ShieldEvidence object, so `next_cursor` can feed `--cursor`.
  */
-export const evidence: Handler = async (ctx, [ref, id], opts) => {
-  const { service_ref: serviceRef, rule_id: ruleId } = validateInput(
-    RulePathParams,
-    { service_ref: ref, rule_id: id },
-    (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
-  );
-  const query = validateInput(
-    ShieldEvidenceQuery,
-    { limit: opts.limit, action: opts.action, cursor: opts.cursor },
-    asFlag,
-  );
-  const client = await createClient(ctx);
-  const page = await client.shield(serviceRef).evidence(ruleId, query, { signal: ctx.signal });
-  const value = {
-    rule_id: ruleId,
-    items: page.items,
-    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
-  };
-  await print(ctx, { kind: 'rows', value, rows: page.items, view: evidenceView });
-  if (page.nextCursor && ctx.io.stderr.isTTY)
-    note(ctx, `more samples: --cursor ${page.nextCursor}`);
-};
+export const evidence = typedHandler(
+  z.object({
+    action: z.string().optional(),
+    limit: z.number().optional(),
+    cursor: z.string().optional(),
+  }),
+  async (ctx, [ref, id], opts) => {
+    const { service_ref: serviceRef, rule_id: ruleId } = validateInput(
+      RulePathParams,
+      { service_ref: ref, rule_id: id },
+      (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
+    );
+    const query = validateInput(
+      ShieldEvidenceQuery,
+      { limit: opts.limit, action: opts.action, cursor: opts.cursor },
+      asFlag,
+    );
+    const client = await createClient(ctx);
+    const page = await client.shield(serviceRef).evidence(ruleId, query, { signal: ctx.signal });
+    const value = {
+      rule_id: ruleId,
+      items: page.items,
+      ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+    };
+    await print(ctx, { kind: 'rows', value, rows: page.items, view: evidenceView });
+    if (page.nextCursor && ctx.io.stderr.isTTY)
+      note(ctx, `more samples: --cursor ${page.nextCursor}`);
+  },
+);

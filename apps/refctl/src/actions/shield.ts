@@ -1,9 +1,11 @@
 import type { ShieldCapabilities, ShieldOverview } from '@refapi/schema';
 import { PresetPathParams, ServiceRef, ShieldProfileCode } from '@refapi/schema';
 import type { Handler } from '../cli/lazy-action';
+import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
 import { print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
+import { QueueFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { queueRule } from './queue-rule';
 import { waitFor, waitTimeoutMs } from './wait';
@@ -25,7 +27,7 @@ export const capabilities: Handler = async (ctx, [ref]) => {
 };
 
 /** `refctl shield presets apply REF CODE [--wait]`. */
-export const applyPreset: Handler = async (ctx, [ref, code], opts) => {
+export const applyPreset = typedHandler(QueueFlags, async (ctx, [ref, code], opts) => {
   const params = validateInput(PresetPathParams, { service_ref: ref, preset_code: code }, (path) =>
     path[0] === 'service_ref' ? `service reference "${ref}"` : `preset code "${code}"`,
   );
@@ -33,10 +35,10 @@ export const applyPreset: Handler = async (ctx, [ref, code], opts) => {
   await queueRule(ctx, opts, params.service_ref, shield, (request) =>
     shield.presets.apply(params.preset_code, request),
   );
-};
+});
 
 /** `refctl shield profile set REF CODE [--wait]`. */
-export const setProfile: Handler = async (ctx, [ref, rawCode], opts) => {
+export const setProfile = typedHandler(QueueFlags, async (ctx, [ref, rawCode], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const code = validateArg(ShieldProfileCode, rawCode!, 'profile code');
   const idempotencyKey = idempotencyKeyFor(opts);
@@ -56,7 +58,7 @@ export const setProfile: Handler = async (ctx, [ref, rawCode], opts) => {
         )
       : profile;
   await print(ctx, { kind: 'object', value: { profile: final }, table: final });
-};
+});
 
 function overviewSummary(o: ShieldOverview): object {
   return {

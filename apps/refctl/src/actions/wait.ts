@@ -2,8 +2,8 @@ import { isWaitForError, isWaitTimeoutError, type WaitForPoll } from '@refapi/sd
 // refctl's own WaitTimeoutError (exit 7), which the SDK's one is mapped to below.
 import { CliError, WaitTimeoutError } from '../cli/cli-error';
 import type { Ctx } from '../cli/context';
+import { canRenderLive } from '../io/io';
 import { escapeControls } from '../output/control-chars';
-import { canRenderLive } from '../runtime/io';
 import { note } from '../runtime/print';
 import type { Spinner } from '../ui/render-live';
 

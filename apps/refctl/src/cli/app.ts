@@ -1,4 +1,4 @@
-import type { Io } from '../runtime/io';
+import type { Io } from '../io/io';
 import type { RunState } from './run-state';
 
 /** What the command definitions share: the process boundary and this run's state. */

@@ -1,7 +1,7 @@
+import { colorEnabled, type Io } from '../io/io';
 import type { OutputFormat } from '../output/output-format';
 import type { RenderSettings } from '../output/render';
 import { parseColumnList } from '../output/view';
-import { colorEnabled, type Io } from '../runtime/io';
 import type { RunState } from './run-state';
 
 /** Options every command accepts (declared on the root program). */

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Io } from '../runtime/io';
+import type { Io } from '../io/io';
 
 /** `$XDG_CONFIG_HOME/refctl/config.json`, else `~/.config/refctl/config.json`. */
 export function configFilePath(env: Io['env']): string {

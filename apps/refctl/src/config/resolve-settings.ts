@@ -1,5 +1,5 @@
 import { UsageError } from '../cli/cli-error';
-import type { Io } from '../runtime/io';
+import type { Io } from '../io/io';
 import type { ConfigFile } from './config-file';
 import { hasUrlCredentials, maskUrlCredentials } from './mask-url';
 

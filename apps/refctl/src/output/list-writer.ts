@@ -1,4 +1,4 @@
-import type { OutStream } from '../runtime/io';
+import type { OutStream } from '../io/io';
 import { type RenderSettings, renderRows, toYaml } from './render';
 import { type Column, resolveColumns, type View } from './view';
 

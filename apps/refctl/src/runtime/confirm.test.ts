@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CliError, InterruptedError, UsageError } from '../cli/cli-error';
+import type { Io } from '../io/io';
 import { confirm } from './confirm';
-import type { Io } from './io';
 
 function terminal(isTTY: boolean) {
   const stdin = Object.assign(new PassThrough(), { isTTY, setRawMode: () => stdin });

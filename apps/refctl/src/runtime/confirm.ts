@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { CliError, InterruptedError, UsageError } from '../cli/cli-error';
-import type { Io } from './io';
+import type { Io } from '../io/io';
 
 /** What to ask and how to refuse. */
 export interface ConfirmRequest {

@@ -1,9 +1,9 @@
 import type { ExitCode } from '../cli/exit-codes';
 import type { RunState } from '../cli/run-state';
+import { colorEnabled, type Io } from '../io/io';
 import { red } from '../output/colors';
 import { escapeControls } from '../output/control-chars';
 import { describeError } from './describe-error';
-import { colorEnabled, type Io } from './io';
 import { scrub } from './scrub';
 
 /**

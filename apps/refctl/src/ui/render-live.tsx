@@ -2,7 +2,7 @@
 // canRenderLive() said yes, so pipes and CI never get cursor codes.
 import type { ShieldTelemetry } from '@refapi/schema';
 import { render } from 'ink';
-import type { Io } from '../runtime/io';
+import type { Io } from '../io/io';
 import { LiveSpinner } from './LiveSpinner';
 import { TrafficWatch, type WatchEnd } from './TrafficWatch';
 

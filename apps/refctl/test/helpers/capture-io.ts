@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { type Ctx, createCtx } from '../../src/cli/context';
 import { createRunState } from '../../src/cli/run-state';
+import type { Io } from '../../src/io/io';
 import type { OutputFormat } from '../../src/output/output-format';
-import type { Io } from '../../src/runtime/io';
 
 /** An Io that collects what is written to stdout and stderr; stderr is a terminal if asked. */
 export function captureIo(env: Io['env'] = {}, stderrIsTTY = false) {
