@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 
 const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 /** `1.2M`, `830K`: axis labels that fit beside the chart. */
-export const compact = (value: number): string => COMPACT.format(value);
+const compact = (value: number): string => COMPACT.format(value);
 
 /** One bar: its label and value. */
 export interface Bar {

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { AdminError, login } from './api';
 
 /** Explains a refused login in words an operator can act on. */
-export function loginMessage(error: unknown): string {
+function loginMessage(error: unknown): string {
   if (error instanceof AdminError && error.status === 401) {
     return 'That admin token was refused. Use the token ref-server printed at start (or --admin-token).';
   }

@@ -110,7 +110,7 @@ export interface ShieldRuleRecord {
 }
 
 /** A Shield profile as the state document holds it. */
-export interface ShieldProfileRecord {
+interface ShieldProfileRecord {
   service_ref: string;
   code: string;
   version: string;
@@ -120,7 +120,7 @@ export interface ShieldProfileRecord {
 }
 
 /** The Shield module's snapshot (`extensions.shield`). */
-export interface ShieldSnapshot {
+interface ShieldSnapshot {
   version: 1;
   infrastructure_since: string;
   rules: ShieldRuleRecord[];

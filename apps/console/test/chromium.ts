@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's Chromium only (.ci/run installs it); never a downloaded browser. */
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 /** Why browser tests skip here, or undefined when they run (CI fails instead of skipping). */
 export const chromiumSkipReason: string | undefined =

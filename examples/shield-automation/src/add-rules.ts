@@ -4,7 +4,7 @@ import type { RefClient, ShieldRule, ShieldRuleIntent } from '@refapi/sdk';
  * A stable idempotency key per service and rule name: running the automation again (within
  * the server's 24 h retention) replays the first result instead of adding a duplicate rule.
  */
-export function ruleKey(serviceRef: string, intent: ShieldRuleIntent): string {
+function ruleKey(serviceRef: string, intent: ShieldRuleIntent): string {
   const slug = intent.name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

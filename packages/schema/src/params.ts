@@ -12,7 +12,7 @@ import {
 } from './values';
 
 /** Pattern of an integer query value: plain decimal digits (a `-` only where negatives are valid). */
-export const QUERY_INT_PATTERN = /^\d{1,15}$/;
+const QUERY_INT_PATTERN = /^\d{1,15}$/;
 const SIGNED_QUERY_INT_PATTERN = /^-?\d{1,15}$/;
 
 // Query values arrive as strings: only plain decimal digits are numbers (no `0x10`, `1e1`,

@@ -28,46 +28,9 @@ export {
   WaitForError,
   WaitTimeoutError,
 } from './errors/client-errors';
-export {
-  isAuthenticationError,
-  isBadRequestError,
-  isConfigurationError,
-  isConflictError,
-  isConnectionError,
-  isIdempotencyKeyInUseError,
-  isIdempotencyKeyReusedError,
-  isInternalServerError,
-  isNotFoundError,
-  isPaginationLoopError,
-  isPermissionDeniedError,
-  isPreconditionRequiredError,
-  isProviderError,
-  isRateLimitError,
-  isRefApiError,
-  isRefSdkError,
-  isResponseTooLargeError,
-  isResponseValidationError,
-  isServiceUnavailableError,
-  isTimeoutError,
-  isUnprocessableEntityError,
-  isWaitForError,
-  isWaitTimeoutError,
-} from './errors/guards';
-export {
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  IdempotencyKeyInUseError,
-  IdempotencyKeyReusedError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  PreconditionRequiredError,
-  ProviderError,
-  RateLimitError,
-  ServiceUnavailableError,
-  UnprocessableEntityError,
-} from './errors/http-errors';
+// Both modules export only public names: `is…` guards, and the error classes (unit tests check).
+export * from './errors/guards';
+export * from './errors/http-errors';
 export { RefApiError, type RefApiErrorInit, RefSdkError } from './errors/ref-error';
 export type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './internal/operation-types';
 export type { WaitForOptions, WaitForPoll } from './internal/poll';

@@ -56,7 +56,7 @@ export interface ResetTarget {
 }
 
 /** A scenario load or reset that was applied, with the clock start it used. */
-export interface AppliedScenario {
+interface AppliedScenario {
   readonly scenario: Scenario;
   readonly startMs: number;
   readonly reset: boolean;

@@ -25,7 +25,7 @@ export interface Reply {
 }
 
 /** Options of one request. */
-export interface RequestOptions {
+interface RequestOptions {
   readonly key?: string;
   readonly body?: unknown;
   /** Sent verbatim instead of `body`. */

@@ -12,7 +12,7 @@ import {
 import { scenario } from '../src/testing/scenario-builder';
 
 /** Start of the scenario clock. */
-export const T0 = '2026-01-01T00:00:00.000Z';
+const T0 = '2026-01-01T00:00:00.000Z';
 /** The one account's full key, its KVMs (Shield active) and its opening balance in cents. */
 export const KEY = 'refak_state_full';
 export const KVMS = ['REF-SVC-10', 'REF-SVC-11', 'REF-SVC-12', 'REF-SVC-13'] as const;
@@ -53,7 +53,7 @@ export function useTempDir(): () => string {
 }
 
 /** A parsed reply of the in-process server. */
-export interface Reply {
+interface Reply {
   readonly status: number;
   readonly headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: assertions navigate arbitrary JSON

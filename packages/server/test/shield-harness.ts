@@ -45,7 +45,7 @@ export const KEY = {
 /** The primary IP of {@link SVC.own}. */
 export const OWN_IP = '203.0.113.10';
 /** When account C's grace period ends. */
-export const GRACE_ENDS = '2026-01-08T00:00:00.000Z';
+const GRACE_ENDS = '2026-01-08T00:00:00.000Z';
 /** Why account D's mutations are blocked. */
 export const BLOCK_REASON = 'payment_overdue';
 

@@ -170,7 +170,7 @@ function AccountDetail({
 }
 
 /** A titled table; long lists scroll inside their card. */
-export function Table({
+function Table({
   title,
   head,
   rows,

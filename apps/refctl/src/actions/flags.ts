@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const IdempotencyFlags = z.object({ idempotencyKey: z.string().optional() });
 
 /** `--wait` of the Shield mutations. */
-export const WaitFlags = z.object({ wait: z.boolean().optional() });
+const WaitFlags = z.object({ wait: z.boolean().optional() });
 
 /** `--yes` of the commands that ask first. */
 export const YesFlags = z.object({ yes: z.boolean().optional() });
@@ -19,9 +19,6 @@ export const PagingFlags = z.object({
   all: z.boolean().optional(),
   cursor: z.string().optional(),
 });
-
-/** No options of its own. */
-export const NoFlags = z.object({});
 
 /** `--idempotency-key` and `--wait` of the queued Shield mutations. */
 export const QueueFlags = IdempotencyFlags.extend(WaitFlags.shape);

@@ -17,7 +17,7 @@ export function liveViews(ctx: Ctx): boolean {
 }
 
 /** How long a `--wait` waits when `--timeout` is not given. */
-export const DEFAULT_WAIT_MS = 120_000;
+const DEFAULT_WAIT_MS = 120_000;
 
 /** The `--wait` deadline: the global `--timeout`, else {@link DEFAULT_WAIT_MS}. */
 export function waitTimeoutMs(ctx: Ctx): number {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CliError } from '../cli/cli-error';
 
 /** One named profile. */
-export const Profile = z.strictObject({
+const Profile = z.strictObject({
   base_url: z.string().optional(),
   api_key: z.string().optional(),
 });
@@ -15,8 +15,6 @@ export const ConfigFile = z.strictObject({
   profiles: z.record(z.string(), Profile).default({}),
 });
 
-/** One named profile. */
-export type Profile = z.infer<typeof Profile>;
 /** The config file's content. */
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

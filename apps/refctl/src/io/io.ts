@@ -6,7 +6,7 @@ export interface OutStream {
 }
 
 /** A readable stream as refctl uses it. */
-export interface InStream extends NodeJS.ReadableStream {
+interface InStream extends NodeJS.ReadableStream {
   isTTY?: boolean;
 }
 

@@ -2,7 +2,7 @@ import { UsageError } from '../cli/cli-error';
 import { readPath } from './cell';
 
 /** A named column whose value lives at another path (`price` → `account_price.final`). */
-export interface ColumnAlias {
+interface ColumnAlias {
   readonly id: string;
   readonly path: string;
 }

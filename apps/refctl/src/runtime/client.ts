@@ -9,7 +9,7 @@ import { escapeControlsInLines } from '../output/control-chars';
 import { scrub } from './scrub';
 
 /** How long one API call may take, retries included, when `--timeout` is not given. */
-export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 /** The settings of this invocation (flag > env > profile > default). */
 export async function loadSettings(ctx: Ctx): Promise<Settings> {

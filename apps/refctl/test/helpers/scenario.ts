@@ -1,7 +1,7 @@
 import type { ScenarioInput } from '@refapi/server';
 
 /** Fixed start of the server clock (frozen: time moves only through the admin API). */
-export const NOW = '2026-01-01T00:00:00.000Z';
+const NOW = '2026-01-01T00:00:00.000Z';
 
 /** Keys of the test scenario. */
 export const KEYS = {

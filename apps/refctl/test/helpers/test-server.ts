@@ -1,7 +1,7 @@
 import { createReferenceServer, type ListeningServer, type ScenarioInput } from '@refapi/server';
 
 /** One API request as the admin API's request log shows it. */
-export interface LoggedRequest {
+interface LoggedRequest {
   readonly method: string;
   readonly path: string;
   readonly status: number;

@@ -17,7 +17,7 @@ export interface CliOptions {
 }
 
 /** Default port of `--http`. */
-export const DEFAULT_PORT = 3333;
+const DEFAULT_PORT = 3333;
 
 /** `refapi-mcp --help`. */
 export const USAGE = `Usage: refapi-mcp [options]

@@ -25,7 +25,7 @@ export interface RefctlProfile {
 }
 
 /** `$XDG_CONFIG_HOME/refctl/config.json`, else `~/.config/refctl/config.json`, as refctl. */
-export function refctlConfigPath(env: NodeJS.ProcessEnv): string {
+function refctlConfigPath(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CONFIG_HOME;
   const base = xdg?.startsWith('/') ? xdg : join(env.HOME || homedir(), '.config');
   return join(base, 'refctl', 'config.json');

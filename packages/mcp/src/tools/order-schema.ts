@@ -2,7 +2,7 @@ import { CreateOrderResponse, Currency, Money, PlanRef } from '@refapi/schema';
 import { z } from 'zod';
 
 /** The quote of an order, from the plan catalog (GET /plans), in the account currency. */
-export const OrderQuote = z.strictObject({
+const OrderQuote = z.strictObject({
   plan_ref: PlanRef,
   plan_code: z.string(),
   plan_name: z.string(),
@@ -15,7 +15,7 @@ export const OrderQuote = z.strictObject({
 });
 
 /** The `--max-spend` budget of this server process. */
-export const BudgetState = z.strictObject({
+const BudgetState = z.strictObject({
   currency: Currency,
   limit: z.number(),
   spent: z.number(),

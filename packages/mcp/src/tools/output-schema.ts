@@ -24,7 +24,7 @@ export function itemSchema(op: OperationDef): z.ZodType {
 }
 
 /** The structured result of a list tool: up to `max_items` items and whether more exist. */
-export const listResult = (item: z.ZodType) =>
+const listResult = (item: z.ZodType) =>
   z.strictObject({
     items: z.array(item),
     has_more: z.boolean(),

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** A short line a model can read before (or instead of) the JSON. */
-export function summarize(tool: string, data: unknown): string {
+function summarize(tool: string, data: unknown): string {
   if (data !== null && typeof data === 'object') {
     const record = data as Record<string, unknown>;
     if (Array.isArray(record.items)) {

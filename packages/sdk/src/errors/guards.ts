@@ -8,21 +8,7 @@ import {
   WaitForError,
   WaitTimeoutError,
 } from './client-errors';
-import {
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  IdempotencyKeyInUseError,
-  IdempotencyKeyReusedError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  PreconditionRequiredError,
-  ProviderError,
-  RateLimitError,
-  ServiceUnavailableError,
-  UnprocessableEntityError,
-} from './http-errors';
+import * as http from './http-errors';
 import { RefApiError, RefSdkError } from './ref-error';
 
 // biome-ignore lint/suspicious/noExplicitAny: constructor parameters differ per class.
@@ -37,31 +23,31 @@ export const isRefSdkError = guard(RefSdkError);
 /** Whether `error` is an HTTP error status answered by the API. */
 export const isRefApiError = guard(RefApiError);
 /** Whether `error` is a 400. */
-export const isBadRequestError = guard(BadRequestError);
+export const isBadRequestError = guard(http.BadRequestError);
 /** Whether `error` is a 401. */
-export const isAuthenticationError = guard(AuthenticationError);
+export const isAuthenticationError = guard(http.AuthenticationError);
 /** Whether `error` is a 403. */
-export const isPermissionDeniedError = guard(PermissionDeniedError);
+export const isPermissionDeniedError = guard(http.PermissionDeniedError);
 /** Whether `error` is a 404. */
-export const isNotFoundError = guard(NotFoundError);
+export const isNotFoundError = guard(http.NotFoundError);
 /** Whether `error` is a 409 (any kind). */
-export const isConflictError = guard(ConflictError);
+export const isConflictError = guard(http.ConflictError);
 /** Whether `error` is a 409 `idempotency_key_reused`. */
-export const isIdempotencyKeyReusedError = guard(IdempotencyKeyReusedError);
+export const isIdempotencyKeyReusedError = guard(http.IdempotencyKeyReusedError);
 /** Whether `error` is a 409 `idempotency_key_in_use`. */
-export const isIdempotencyKeyInUseError = guard(IdempotencyKeyInUseError);
+export const isIdempotencyKeyInUseError = guard(http.IdempotencyKeyInUseError);
 /** Whether `error` is a 422. */
-export const isUnprocessableEntityError = guard(UnprocessableEntityError);
+export const isUnprocessableEntityError = guard(http.UnprocessableEntityError);
 /** Whether `error` is a 428. */
-export const isPreconditionRequiredError = guard(PreconditionRequiredError);
+export const isPreconditionRequiredError = guard(http.PreconditionRequiredError);
 /** Whether `error` is a 429. */
-export const isRateLimitError = guard(RateLimitError);
+export const isRateLimitError = guard(http.RateLimitError);
 /** Whether `error` is a 502 from the provider. */
-export const isProviderError = guard(ProviderError);
+export const isProviderError = guard(http.ProviderError);
 /** Whether `error` is a 503. */
-export const isServiceUnavailableError = guard(ServiceUnavailableError);
+export const isServiceUnavailableError = guard(http.ServiceUnavailableError);
 /** Whether `error` is another 5xx. */
-export const isInternalServerError = guard(InternalServerError);
+export const isInternalServerError = guard(http.InternalServerError);
 /** Whether no response arrived (includes timeouts). */
 export const isConnectionError = guard(ConnectionError);
 /** Whether a timeout elapsed: a request's, or a `waitFor`'s (see {@link isWaitTimeoutError}). */

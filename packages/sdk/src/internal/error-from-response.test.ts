@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as httpErrors from '../errors/http-errors';
 import {
   AuthenticationError,
   BadRequestError,
@@ -15,6 +16,7 @@ import {
   UnprocessableEntityError,
 } from '../errors/http-errors';
 import { RefApiError } from '../errors/ref-error';
+import { STATUS_ERRORS } from '../errors/status-table';
 import { errorFromResponse } from './error-from-response';
 
 const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -44,6 +46,31 @@ describe('errorFromResponse', () => {
     expect(error).toBeInstanceOf(RefApiError);
     expect(error.status).toBe(status);
     expect(error.code).toBe('some_code');
+  });
+
+  it('has one public class, named as in the status table, for every table entry', async () => {
+    const names = Object.values(STATUS_ERRORS).map((spec) => spec.name);
+    expect(Object.keys(httpErrors).sort()).toEqual([...names].sort());
+    for (const [name, Class] of Object.entries(httpErrors)) {
+      const error = new Class({
+        status: 500,
+        code: undefined,
+        headers: new Headers(),
+        rateLimit: undefined,
+        method: 'GET',
+        url: 'http://127.0.0.1:1/v1/services',
+        body: undefined,
+      });
+      expect(error.name).toBe(name);
+    }
+  });
+
+  it('picks an idempotency class only for a 409 and never by a numeric code', async () => {
+    expect((await respond(400, { error: 'idempotency_key_reused' })).constructor).toBe(
+      BadRequestError,
+    );
+    expect((await respond(409, { error: '404' })).constructor).toBe(ConflictError);
+    expect((await respond(409, { error: '5xx' })).constructor).toBe(ConflictError);
   });
 
   it('keeps a status without its own class as a plain RefApiError', async () => {

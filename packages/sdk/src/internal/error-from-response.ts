@@ -1,43 +1,19 @@
-import {
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  IdempotencyKeyInUseError,
-  IdempotencyKeyReusedError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  PreconditionRequiredError,
-  ProviderError,
-  RateLimitError,
-  ServiceUnavailableError,
-  UnprocessableEntityError,
-} from '../errors/http-errors';
+import * as httpErrors from '../errors/http-errors';
 import { RefApiError, type RefApiErrorInit } from '../errors/ref-error';
+import { type StatusErrorKey, statusErrorKey } from '../errors/status-table';
 import { parseRateLimit } from '../rate-limit';
 import { errorCode, readErrorBody } from './error-body';
 import { readRequestId } from './request-id';
 import { parseRetryAfter } from './retry-after';
 
-type ErrorCtor = new (init: RefApiErrorInit) => RefApiError;
+type ErrorCtor = (new (init: RefApiErrorInit) => RefApiError) & { readonly key?: StatusErrorKey };
 
-const byStatus: Record<number, ErrorCtor> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  422: UnprocessableEntityError,
-  428: PreconditionRequiredError,
-  429: RateLimitError,
-  502: ProviderError,
-  503: ServiceUnavailableError,
-};
-
-const conflictByCode: Record<string, ErrorCtor> = {
-  idempotency_key_reused: IdempotencyKeyReusedError,
-  idempotency_key_in_use: IdempotencyKeyInUseError,
-};
+// Every public class of http-errors.ts carries the STATUS_ERRORS key it stands for.
+const classByKey = new Map<StatusErrorKey, ErrorCtor>(
+  Object.values(httpErrors as Record<string, ErrorCtor>).flatMap((Ctor) =>
+    Ctor.key === undefined ? [] : [[Ctor.key, Ctor] as const],
+  ),
+);
 
 const conflictStatus = (body: unknown): string | undefined => {
   const value = (body as { status?: unknown } | null)?.status;
@@ -64,9 +40,7 @@ export async function errorFromResponse(
     url,
     body,
   };
-  const Ctor =
-    (response.status === 409 && code ? conflictByCode[code] : undefined) ??
-    byStatus[response.status] ??
-    (response.status >= 500 ? InternalServerError : RefApiError);
+  const key = statusErrorKey(response.status, code);
+  const Ctor = (key === undefined ? undefined : classByKey.get(key)) ?? RefApiError;
   return new Ctor(init);
 }

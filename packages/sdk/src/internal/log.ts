@@ -13,7 +13,7 @@ const SECRET_NAME = /key|token|secret|passw|auth|session|cookie|signature/;
 const PUBLIC_HEADERS = new Set(['idempotency-key']);
 
 /** Whether a header (lower-case name) may carry a credential and must not be logged. */
-export function isSecretHeader(name: string): boolean {
+function isSecretHeader(name: string): boolean {
   return SECRET_HEADERS.has(name) || (SECRET_NAME.test(name) && !PUBLIC_HEADERS.has(name));
 }
 

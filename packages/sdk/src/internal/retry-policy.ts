@@ -5,7 +5,7 @@ import { errorCode, readErrorBody } from './error-body';
 import { parseRetryAfter } from './retry-after';
 
 /** Statuses worth another attempt. 502 is absent on purpose: the provider said no. */
-export const RETRY_STATUS_CODES = [408, 429, 500, 503, 504];
+const RETRY_STATUS_CODES = [408, 429, 500, 503, 504];
 
 // A 409 is retried only as `idempotency_key_in_use`: the first request with this key is
 // still running, and asking again shortly gets its stored result.

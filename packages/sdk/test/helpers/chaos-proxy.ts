@@ -2,7 +2,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same chaos. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -14,7 +14,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 /** What the proxy did, per kind of fault. */
-export interface ChaosCounts {
+interface ChaosCounts {
   resetBeforeUpstream: number;
   resetAfterUpstream: number;
   unavailable: number;

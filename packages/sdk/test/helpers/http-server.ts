@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** A request as a test server saw it. */
-export interface SeenRequest {
+interface SeenRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingMessage['headers'];

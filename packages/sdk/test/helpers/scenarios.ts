@@ -61,5 +61,3 @@ export function accountScenario(options: { invoices?: number; balance?: number }
 
 /** The API key of {@link accountScenario}. */
 export const A1_KEY = 'refak_a1full';
-/** The KVM service of {@link accountScenario}. */
-export const A1_KVM = 'REF-SVC-A1';

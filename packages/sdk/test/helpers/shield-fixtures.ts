@@ -21,7 +21,7 @@ export function rule(state: string, extra: Partial<ShieldRule> = {}): ShieldRule
 }
 
 /** An active Advanced entitlement that allows every mutation. */
-export const entitlement: ShieldEntitlement = {
+const entitlement: ShieldEntitlement = {
   tier: 'advanced',
   status: 'active',
   rules_per_ip: 30,

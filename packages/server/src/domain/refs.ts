@@ -23,7 +23,7 @@ export function compareRefs(a: string, b: string): number {
 export const refValue = (ref: string): bigint => BigInt(`0x${hexPart(ref)}`);
 
 /** Formats a reference of `kind` (e.g. `INV`) with a numeric value. */
-export const formatRef = (kind: string, value: bigint): string =>
+const formatRef = (kind: string, value: bigint): string =>
   `REF-${kind}-${value.toString(16).toUpperCase()}`;
 
 /** Hands out fresh references per kind, each above every reference seen so far. */

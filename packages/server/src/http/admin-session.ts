@@ -2,7 +2,7 @@ import { base64UrlEncode } from '../internal/base64url';
 import { randomBytes, sha256, toHex } from '../internal/crypto';
 
 /** Name of the console's session cookie. */
-export const SESSION_COOKIE = 'refapi_admin';
+const SESSION_COOKIE = 'refapi_admin';
 /** Sessions kept at once; the oldest is dropped beyond it (a login per browser tab is plenty). */
 export const MAX_SESSIONS = 64;
 

@@ -4,7 +4,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { newRequestId } from './request-id';
 
 /** Where the web console lives on the server. */
-export const CONSOLE_PATH = '/__console';
+const CONSOLE_PATH = '/__console';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,7 +68,7 @@ const jsonError = (
 });
 
 /** Answers a console path from `dir` (no auth: the files hold no data). */
-export async function consoleAnswer(dir: string, method: string, path: string): Promise<Answer> {
+async function consoleAnswer(dir: string, method: string, path: string): Promise<Answer> {
   if (method !== 'GET' && method !== 'HEAD') {
     return jsonError(405, 'method_not_allowed', { allow: 'GET, HEAD' });
   }

@@ -18,7 +18,7 @@ const EXPOSE_HEADERS =
 const PREFLIGHT_MAX_AGE = '600';
 
 /** Checks one origin pattern; returns an error message or undefined. */
-export function corsOriginError(pattern: string): string | undefined {
+function corsOriginError(pattern: string): string | undefined {
   const concrete = pattern.endsWith(':*') ? `${pattern.slice(0, -2)}:1` : pattern;
   let url: URL;
   try {

@@ -4,9 +4,9 @@ import type { JournalQuery } from '../request-journal';
 import { REQUEST_ID_PATTERN } from './request-id';
 
 /** Entries `GET /__admin/requests` answers without `limit`. */
-export const DEFAULT_REQUESTS_LIMIT = 100;
+const DEFAULT_REQUESTS_LIMIT = 100;
 /** Largest `limit` of `GET /__admin/requests`. */
-export const MAX_REQUESTS_LIMIT = 1000;
+const MAX_REQUESTS_LIMIT = 1000;
 
 const NAMES = ['limit', 'operation', 'status', 'account_ref', 'since'] as const;
 const invalid = (name: string) => new DomainError(400, `invalid_query: ${name}`);

@@ -3,7 +3,7 @@ import type { ApiRequest, ApiResponse } from './api-request';
 import { requestIdOf } from './request-id';
 
 /** Bytes of a body the journal keeps (16 KiB). */
-export const JOURNAL_BODY_BYTES = 16 * 1024;
+const JOURNAL_BODY_BYTES = 16 * 1024;
 
 const REDACTED = '[redacted]';
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key']);

@@ -3,7 +3,7 @@ import type { BodyLimit, RequestHead } from './body-limit';
 import { readableBody } from './event-stream';
 
 /** Source address reported for in-process requests (msw, bound fetch): there is no peer. */
-export const IN_PROCESS_ADDRESS = '127.0.0.1';
+const IN_PROCESS_ADDRESS = '127.0.0.1';
 
 /** Reads a WHATWG Request into an {@link ApiRequest}, its body capped by `bodyLimit`. */
 export async function fromWebRequest(

@@ -23,7 +23,7 @@ import { isCentsAmount } from '../domain/money';
 import { ShieldSnapshot } from '../domain/shield/snapshot';
 
 /** A money amount in a scenario: a JSON number with at most two decimals. */
-export const ScenarioAmount = z.number().refine(isCentsAmount, 'must have at most 2 decimals');
+const ScenarioAmount = z.number().refine(isCentsAmount, 'must have at most 2 decimals');
 const Price = ScenarioAmount.refine((value) => value >= 0, 'must not be negative');
 
 /** An API key of a scenario account. */
@@ -41,7 +41,7 @@ export const ScenarioApiKey = z.strictObject({
 });
 
 /** The Advanced Shield subscription of an account; null or absent means none. */
-export const ScenarioShield = z.strictObject({
+const ScenarioShield = z.strictObject({
   status: z.enum(['active', 'grace']),
   grace_ends_at: DateTime.nullable().default(null),
   mutations_blocked: z.boolean().default(false),
@@ -54,7 +54,7 @@ export const ScenarioService = Service.extend({ reseller: z.boolean().default(fa
 const count = z.int().min(0).max(1_000_000).default(0);
 
 /** Deterministic records to add to an account. */
-export const ScenarioGenerate = z.strictObject({
+const ScenarioGenerate = z.strictObject({
   invoices: count,
   transactions: count,
   services: count,
@@ -76,7 +76,7 @@ export const ScenarioAccount = Account.extend({
 });
 
 /** Hardware figures of a plan, copied onto ordered services. */
-export const PlanSpecs = z.strictObject({
+const PlanSpecs = z.strictObject({
   cores: z.int().min(0).optional(),
   ram_gb: z.int().min(0).optional(),
   disk_gb: z.int().min(0).optional(),
@@ -84,17 +84,17 @@ export const PlanSpecs = z.strictObject({
 });
 
 /** A billing period of a plan. */
-export const PlanPeriod = z.strictObject({
+const PlanPeriod = z.strictObject({
   period_ref: PeriodRef,
   name: z.string().min(1),
   months: z.int().min(1).max(120),
 });
 
 /** An OS image a plan offers. */
-export const PlanOsImage = z.strictObject({ os_image_ref: OsImageRef, name: z.string().min(1) });
+const PlanOsImage = z.strictObject({ os_image_ref: OsImageRef, name: z.string().min(1) });
 
 /** A region a plan can be placed in, with the countries allowed to buy there. */
-export const PlanRegion = z.strictObject({
+const PlanRegion = z.strictObject({
   region_ref: RegionRef,
   name: z.string().min(1).optional(),
   countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

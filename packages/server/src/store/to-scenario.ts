@@ -43,7 +43,7 @@ const INVOICE_FIELDS = new Set([
 const ORDER_FIELDS = new Set(['account_ref', 'amount_cents']);
 
 /** A stored service in scenario form. */
-export function scenarioService(service: ServiceRecord): ScenarioService {
+function scenarioService(service: ServiceRecord): ScenarioService {
   return copyWithout(service, ACCOUNT_REF) as ScenarioService;
 }
 

@@ -27,7 +27,10 @@ export function runnerHooks(imported?: RunnerHooks): RunnerHooks {
   return hooks;
 }
 
-/** The runner's global hooks; the CommonJS build's stand-in for runner-hooks.ts. */
+/**
+ * The runner's global hooks; the CommonJS build's stand-in for runner-hooks.ts.
+ * @public tsup's build swaps this module in, so no source file imports it by this name.
+ */
 export function resolveRunnerHooks(): RunnerHooks {
   return runnerHooks();
 }

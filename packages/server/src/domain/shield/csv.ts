@@ -1,7 +1,7 @@
 import type { ShieldTelemetryItem } from '@refapi/schema';
 
 /** Columns of the CSV export, in order. */
-export const CSV_COLUMNS = ['key', 'packets', 'bytes', 'samples'] as const;
+const CSV_COLUMNS = ['key', 'packets', 'bytes', 'samples'] as const;
 
 const CRLF = '\r\n';
 // Spreadsheets evaluate a cell starting with one of these as a formula (CSV injection).

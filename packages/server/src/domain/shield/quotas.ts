@@ -4,7 +4,7 @@ import { rulePhaseAt } from './lifecycle';
 import type { ShieldRuleRecord, ShieldTarget } from './state';
 
 /** Which quota a request would exceed; the 409 `status`. */
-export type QuotaName = 'rules_per_ip' | 'rules_per_account' | 'rate_rules_per_ip';
+type QuotaName = 'rules_per_ip' | 'rules_per_account' | 'rate_rules_per_ip';
 
 /** A quota a request would exceed, with its limit. */
 export interface QuotaViolation {

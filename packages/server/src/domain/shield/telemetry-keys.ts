@@ -11,7 +11,7 @@ const PROTOCOLS = ['tcp', 'udp', 'icmp', 'icmpv6', 'gre'] as const;
 const TCP_FLAGS = ['SYN', 'SYN+ACK', 'ACK', 'PSH+ACK', 'FIN+ACK', 'RST', 'RST+ACK', '-'] as const;
 const WELL_KNOWN_PORTS = [22, 25, 53, 80, 123, 443, 1900, 3306, 8080, 11211] as const;
 /** Normalized protection verdicts; categories, not attack classifications. */
-export const VERDICTS = ['pass', 'drop', 'rate_limit', 'observe'] as const;
+const VERDICTS = ['pass', 'drop', 'rate_limit', 'observe'] as const;
 
 function sourceIp(index: number): string {
   // Every fifth source is IPv6; the rest walk the three /24s with a stride coprime to 254.

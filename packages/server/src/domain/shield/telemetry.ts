@@ -8,9 +8,9 @@ import { seededRandom } from './seeded-random';
 import { type TelemetryGrouping, telemetryKeys } from './telemetry-keys';
 
 /** How long a telemetry answer may be reused, in seconds. */
-export const TELEMETRY_CACHE_SECONDS = 30;
+const TELEMETRY_CACHE_SECONDS = 30;
 /** Windows longer than this are sampled 1:100, as a real flow analyzer would. */
-export const UNSAMPLED_WINDOW_HOURS = 6;
+const UNSAMPLED_WINDOW_HOURS = 6;
 const SAMPLE_RATE = 100;
 const MAX_ROWS = 400;
 const MINUTE_MS = 60_000;

@@ -1,0 +1,68 @@
+import type { RefApiErrorInit } from './ref-error';
+
+/** The public class name of an API error and the one-line hint saying what to do next. */
+export interface StatusErrorSpec {
+  readonly name: string;
+  readonly hint: (init: RefApiErrorInit) => string;
+}
+
+// The one list of API error kinds: an HTTP status, a 409 `error` code that has its own class,
+// or `5xx` for any other server failure. `http-errors.ts` declares one public class per entry,
+// `errorFromResponse` picks the class through this key, and `guards.ts` tests for each class.
+/** Name and hint of each API error class, keyed by status, 409 code, or `5xx`. */
+export const STATUS_ERRORS = {
+  400: {
+    name: 'BadRequestError',
+    hint: () => 'Fix the field named in the error code and try again.',
+  },
+  401: {
+    name: 'AuthenticationError',
+    hint: () => 'Check the API key (option apiKey or REF_API_KEY).',
+  },
+  403: {
+    name: 'PermissionDeniedError',
+    hint: () => 'Use a key with the scope this operation needs.',
+  },
+  404: { name: 'NotFoundError', hint: () => 'Check the reference belongs to this account.' },
+  409: { name: 'ConflictError', hint: () => 'Re-read the resource state before retrying.' },
+  idempotency_key_reused: {
+    name: 'IdempotencyKeyReusedError',
+    hint: () => 'Use a new Idempotency-Key for a different request.',
+  },
+  idempotency_key_in_use: {
+    name: 'IdempotencyKeyInUseError',
+    hint: () => 'Wait for the first request to finish, then repeat with the same key.',
+  },
+  422: {
+    name: 'UnprocessableEntityError',
+    hint: () => 'The order cannot be fulfilled as requested.',
+  },
+  428: { name: 'PreconditionRequiredError', hint: () => 'Send an Idempotency-Key header.' },
+  429: { name: 'RateLimitError', hint: (init) => `Retry after ${init.retryAfter ?? '?'} s.` },
+  502: {
+    name: 'ProviderError',
+    hint: () => 'The provider refused the action; check the service before repeating it.',
+  },
+  503: {
+    name: 'ServiceUnavailableError',
+    hint: (init) =>
+      `Try again later${init.retryAfter === undefined ? '' : ` (after ${init.retryAfter} s)`}.`,
+  },
+  '5xx': { name: 'InternalServerError', hint: () => 'The server failed; try again later.' },
+} as const satisfies Record<string, StatusErrorSpec>;
+
+/** A key of {@link STATUS_ERRORS}. */
+export type StatusErrorKey = keyof typeof STATUS_ERRORS;
+
+/** The {@link STATUS_ERRORS} entry for a failed response, or undefined for an unlisted 4xx. */
+export function statusErrorKey(
+  status: number,
+  code: string | undefined,
+): StatusErrorKey | undefined {
+  // Codes are snake_case, so a body `error` of `404` or `5xx` cannot pick another entry.
+  if (status === 409 && code && /^[a-z_]+$/.test(code) && Object.hasOwn(STATUS_ERRORS, code)) {
+    return code as StatusErrorKey;
+  }
+  if (Object.hasOwn(STATUS_ERRORS, status)) return status as StatusErrorKey;
+  return status >= 500 ? '5xx' : undefined;
+}
