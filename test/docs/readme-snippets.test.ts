@@ -34,6 +34,7 @@ const DOC_ORIGIN = 'http://127.0.0.1:4010';
 const DOCS: Record<string, { cwd: 'root' | 'temp'; tools?: string[] }> = {
   'README.md': { cwd: 'root' },
   'CONTRIBUTING.md': { cwd: 'root' },
+  'apps/console/README.md': { cwd: 'root' },
   'apps/refctl/README.md': { cwd: 'temp', tools: ['jq'] },
   'packages/server/README.md': { cwd: 'temp', tools: ['curl'] },
   'packages/schema/README.md': { cwd: 'root' },
