@@ -30,11 +30,15 @@ describe.skipIf(chromiumSkipReason !== undefined)(
     let client: RefClient;
     let consoleUrl: string;
 
+    // The test's own admin calls, with the token; a refused call fails the test at once.
     const admin = async (path: string, init: RequestInit = {}) => {
+      const json = init.body === undefined ? {} : { 'content-type': 'application/json' };
       const response = await fetch(`${listening.url}/__admin${path}`, {
         ...init,
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...init.headers },
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...json, ...init.headers },
       });
+      if (!response.ok)
+        throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
       return response;
     };
     const stateDoc = async () => (await (await admin('/state')).json()) as Record<string, unknown>;
