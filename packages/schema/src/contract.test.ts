@@ -110,6 +110,12 @@ describe('contract table', () => {
     },
   );
 
+  it('marks exactly the Shield operations as pausable', () => {
+    for (const op of operationList) {
+      expect(op.pausable === true).toBe(op.scope.startsWith('shield:'));
+    }
+  });
+
   it('keys every entry by its operationId', () => {
     for (const [id, op] of Object.entries(operations)) expect(op.operationId).toBe(id);
   });

@@ -59,6 +59,8 @@ export interface OperationDef {
   readonly body?: z.ZodType;
   /** Whether the `Idempotency-Key` header is required (428 without it). */
   readonly idempotencyKey: boolean;
+  /** Refused with 503 `shield_paused` while the Shield is paused (`POST /__admin/shield`). */
+  readonly pausable?: boolean;
   readonly success: {
     readonly status: 200 | 202;
     /** Absent when the success response has no body schema. */
@@ -219,6 +221,7 @@ export const operations = defineOperations({
     access: 'read',
     pathParams: ServicePathParams,
     idempotencyKey: false,
+    pausable: true,
     success: { status: 200, schema: ShieldOverview },
     errors: [401, 403, 404, 409, 503],
   },
@@ -231,6 +234,7 @@ export const operations = defineOperations({
     access: 'read',
     pathParams: ServicePathParams,
     idempotencyKey: false,
+    pausable: true,
     success: { status: 200, schema: ShieldCapabilities },
     errors: [401, 403, 404, 503],
   },
@@ -243,6 +247,7 @@ export const operations = defineOperations({
     access: 'read',
     pathParams: ServicePathParams,
     idempotencyKey: false,
+    pausable: true,
     success: { status: 200, schema: ShieldRulePage },
     errors: [401, 403, 404, 503],
   },
@@ -256,6 +261,7 @@ export const operations = defineOperations({
     pathParams: ServicePathParams,
     body: ShieldRuleIntent,
     idempotencyKey: true,
+    pausable: true,
     success: { status: 202, schema: ShieldRuleMutation },
     errors: [400, 401, 403, 409, 428, 503],
   },
@@ -268,6 +274,7 @@ export const operations = defineOperations({
     access: 'write',
     pathParams: RulePathParams,
     idempotencyKey: true,
+    pausable: true,
     success: { status: 202 },
     errors: [401, 403, 404, 409, 428, 503],
   },
@@ -280,6 +287,7 @@ export const operations = defineOperations({
     access: 'write',
     pathParams: PresetPathParams,
     idempotencyKey: true,
+    pausable: true,
     success: { status: 202, schema: ShieldRuleMutation },
     errors: [401, 403, 404, 409, 428, 503],
   },
@@ -292,6 +300,7 @@ export const operations = defineOperations({
     access: 'write',
     pathParams: ProfilePathParams,
     idempotencyKey: true,
+    pausable: true,
     success: { status: 202, schema: ShieldProfileMutation },
     errors: [401, 403, 404, 409, 428, 503],
   },
@@ -305,6 +314,7 @@ export const operations = defineOperations({
     pathParams: ServicePathParams,
     query: ShieldTrafficQuery,
     idempotencyKey: false,
+    pausable: true,
     success: { status: 200, schema: ShieldTelemetry },
     errors: [400, 401, 403, 404, 409, 503],
   },
@@ -318,6 +328,7 @@ export const operations = defineOperations({
     pathParams: ServicePathParams,
     query: ShieldWindowQuery,
     idempotencyKey: false,
+    pausable: true,
     success: { status: 200, schema: ShieldTelemetry },
     errors: [400, 401, 403, 404, 409, 503],
   },
@@ -331,6 +342,7 @@ export const operations = defineOperations({
     pathParams: ServicePathParams,
     query: ShieldExportQuery,
     idempotencyKey: false,
+    pausable: true,
     success: { status: 200, schema: ShieldTelemetry, csv: true },
     errors: [400, 401, 403, 404, 409, 503],
   },
@@ -344,6 +356,7 @@ export const operations = defineOperations({
     pathParams: RulePathParams,
     query: ShieldEvidenceQuery,
     idempotencyKey: false,
+    pausable: true,
     success: { status: 200, schema: ShieldEvidence },
     errors: [400, 401, 403, 404, 409, 503],
   },

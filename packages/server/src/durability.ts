@@ -1,27 +1,12 @@
 import type { Admin, ControlPlane } from './control-plane';
+import type { Durability } from './durability-port';
 import type { Scenario } from './scenario/schema';
 import type { ServerContext } from './server-context';
 
 // The hook between the platform-neutral core and durable state (Node's `stateFile`, in
 // src/persistence): the core runs every request through it and asks it to load the state.
 
-/** How the server makes what it acknowledges durable. */
-export interface Durability {
-  /**
-   * Runs one API request's operation as a unit of work: everything it changes is journaled
-   * together, and the promise settles only once that (and all before it) is durable.
-   * `access` is the operation's (default `write`): reads go on while writes cannot.
-   */
-  unit<T>(fn: () => Promise<T>, access?: 'read' | 'write'): Promise<T>;
-  /** Settles once everything changed so far is durable. */
-  flush(): Promise<void>;
-  /**
-   * Throws a 503 `state_unavailable` DomainError (with Retry-After) while changes cannot
-   * be made durable (the disk refuses writes): a mutation checks it before it changes
-   * anything, so it is refused rather than applied in memory only.
-   */
-  checkWritable(): void;
-}
+export type { Durability } from './durability-port';
 
 /** What durable state needs from the core to load and follow the server's state. */
 export interface DurableParts {

@@ -1,4 +1,38 @@
-import type { RequestEntry } from './server-context';
+/** Headers and body of a journalled request or response. */
+export interface JournalMessage {
+  /** Lower-case names; credentials read `"[redacted]"`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** UTF-8 text, the first 16 KiB; null when there was none. */
+  readonly body: string | null;
+  /** Whether `body` was cut at 16 KiB. */
+  readonly body_truncated: boolean;
+}
+
+/** One API request as the request journal keeps it (`GET /__admin/requests`); never a credential. */
+export interface RequestEntry {
+  /** Same as the response's `Request-Id` header. */
+  readonly id: string;
+  /** Server time when the request was received (ISO). */
+  readonly time: string;
+  /** The contract operation it matched, or null (404/405). */
+  readonly operation: string | null;
+  readonly method: string;
+  /** Path as received, without the query (e.g. `/v1/orders`). */
+  readonly path: string;
+  /** Raw query string without `?`, `""` when none. */
+  readonly query: string;
+  readonly status: number;
+  readonly duration_ms: number;
+  /** The account of a valid API key, or null. */
+  readonly account_ref: string | null;
+  readonly idempotency_key: string | null;
+  /** True when the answer was an idempotent replay. */
+  readonly replayed: boolean;
+  /** The injected fault that shaped the answer (`power:reject`, `shield:fail`, `latency`, …), or null. */
+  readonly fault: string | null;
+  readonly request: JournalMessage;
+  readonly response: JournalMessage;
+}
 
 /** Entries the journal keeps by default (`--journal-size`). */
 export const DEFAULT_JOURNAL_SIZE = 1000;

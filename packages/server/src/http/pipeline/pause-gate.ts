@@ -1,0 +1,12 @@
+import { DomainError } from '../../domain/errors';
+import type { OperationState } from './state';
+
+/** 503 `shield_paused` (with `Retry-After`) for a pausable operation while the Shield is paused. */
+export function pauseGate(state: OperationState): void {
+  const shield = state.ctx.shield;
+  if (shield.paused && state.op.pausable === true) {
+    throw new DomainError(503, 'shield_paused', {
+      headers: { 'retry-after': String(shield.retryAfterSeconds) },
+    });
+  }
+}
