@@ -6,8 +6,6 @@ import type { ServerContext } from './server-context';
 // The hook between the platform-neutral core and durable state (Node's `stateFile`, in
 // src/persistence): the core runs every request through it and asks it to load the state.
 
-export type { Durability } from './durability-port';
-
 /** What durable state needs from the core to load and follow the server's state. */
 export interface DurableParts {
   readonly ctx: ServerContext;

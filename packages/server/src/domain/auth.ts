@@ -32,7 +32,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** Expands `*` into all ten scopes and drops unknown names. */
-function expandScopes(scopes: readonly string[]): ReadonlySet<Scope> {
+export function expandScopes(scopes: readonly string[]): ReadonlySet<Scope> {
   if (scopes.includes('*')) return new Set(SCOPES);
   return new Set(SCOPES.filter((scope) => scopes.includes(scope)));
 }

@@ -8,7 +8,7 @@ import { runPipeline } from './pipeline/pipeline';
 import { RouteTable } from './route-table';
 
 /** Answers one API request (`/v1/...`); never throws. */
-export type Dispatch = (request: ApiRequest) => Promise<ApiResponse>;
+type Dispatch = (request: ApiRequest) => Promise<ApiResponse>;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

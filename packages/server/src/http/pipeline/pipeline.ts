@@ -13,13 +13,13 @@ import type { Admission, BoundOperation, OperationState, Stage } from './state';
 import { validate } from './validate';
 
 /** Decided before the request becomes a unit of work: 404/405, then 429. */
-export const ADMISSION: readonly Stage<Admission>[] = [route, rateLimit];
+const ADMISSION: readonly Stage<Admission>[] = [route, rateLimit];
 
 /**
  * The operation's checks in the order the API answers them: 401, 403, 503 (paused),
  * 413/400 (body), 400 (inputs), 428/400 (Idempotency-Key); then `execute`.
  */
-export const CHECKS: readonly Stage<OperationState>[] = [
+const CHECKS: readonly Stage<OperationState>[] = [
   authenticate,
   authorize,
   pauseGate,

@@ -39,7 +39,7 @@ type BoundImplSignature = {
 };
 
 /** An operation's implementation, looked up by its contract entry. */
-export type BoundImpl = BoundImplSignature['run'];
+type BoundImpl = BoundImplSignature['run'];
 
 /** A contract entry's implementation with the entry's typed operationId. */
 export interface BoundOperation {
@@ -48,7 +48,7 @@ export interface BoundOperation {
 }
 
 /** The caller once authenticated: key and partition. */
-export interface Caller {
+interface Caller {
   readonly key: AuthenticatedKey;
   readonly partition: Partition;
 }
