@@ -3,6 +3,7 @@ import { RefClient } from '../src/client';
 import { NotFoundError, ResponseValidationError } from '../src/index';
 import { account } from './helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from './helpers/http-server';
+import { clientFor as localClient } from './helpers/local-client';
 import { RULE_ID, rule } from './helpers/shield-fixtures';
 
 // Issue #14: a client stays usable when the API grows, and every exchange can be found in
@@ -16,7 +17,7 @@ afterEach(async () => {
 const REQUEST_ID = 'req_0123456789abcdefABCDEF01';
 const spyLogger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 const clientFor = (s: TestServer, extra: ConstructorParameters<typeof RefClient>[0] = {}) =>
-  new RefClient({ apiKey: 'refak_interop', baseUrl: s.url, maxRetries: 0, ...extra });
+  localClient(s, { maxRetries: 0, ...extra });
 
 // A rule list from a newer server: a property the contract lacks, a new `kind`.
 const grownRules = {

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { account } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
+import { clientFor, delayed, TEST_KEY as KEY } from '../../test/helpers/local-client';
 import { RefClient } from '../client';
 import { ResponseTooLargeError, TimeoutError } from '../errors/client-errors';
 
@@ -11,10 +12,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-const KEY = 'refak_supersecret';
-const clientFor = (s: TestServer, extra: ConstructorParameters<typeof RefClient>[0] = {}) =>
-  new RefClient({ apiKey: KEY, baseUrl: s.url, ...extra });
-const delayed = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const KIB = 1024;
 
 /** Resolves when the server side of `res`'s connection is closed. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { account, orderResult } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
-import { RefClient } from '../client';
+import { clientFor } from '../../test/helpers/local-client';
 import {
   AuthenticationError,
   BadRequestError,
@@ -20,9 +20,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-const clientFor = (s: TestServer, extra: ConstructorParameters<typeof RefClient>[0] = {}) =>
-  new RefClient({ apiKey: 'refak_test', baseUrl: s.url, ...extra });
 
 const powerOk = {
   service_ref: 'REF-SVC-A1',

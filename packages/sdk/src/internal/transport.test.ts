@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
+import { clientFor, delayed, TEST_KEY as KEY } from '../../test/helpers/local-client';
 import { RefClient } from '../client';
 import { ConnectionError, TimeoutError } from '../errors/client-errors';
 import { VERSION } from '../version';
@@ -11,11 +12,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-const KEY = 'refak_supersecret';
-const clientFor = (s: TestServer, extra: ConstructorParameters<typeof RefClient>[0] = {}) =>
-  new RefClient({ apiKey: KEY, baseUrl: s.url, ...extra });
-const delayed = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('transport', () => {
   it('sends the bearer key, JSON accept and refapi-sdk User-Agent, and no other telemetry', async () => {
