@@ -1,5 +1,8 @@
 import type { HttpHandler } from 'msw';
 import { type Admin, createControlPlane } from './control-plane';
+import type { ControlSlice } from './controls/control-slice';
+import { ControlState } from './controls/control-state';
+import { controlSlices } from './controls/registry';
 import { createClock } from './domain/clock';
 import { DomainError } from './domain/errors';
 import { IdempotencyStore } from './domain/idempotency';
@@ -22,7 +25,7 @@ import { operationImpls } from './operations/index';
 import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './request-journal';
 import { demoScenario } from './scenario/demo';
 import { parseScenario } from './scenario/validate';
-import { defaultFaults, type RequestEntry, type ServerContext } from './server-context';
+import type { RequestEntry, ServerContext } from './server-context';
 import { Store } from './store/store';
 
 /** Options of {@link createReferenceServer}. */
@@ -88,6 +91,8 @@ function toEpochMs(now: string | number | Date): number {
 export function createReferenceCore(
   options: ReferenceServerOptions = {},
   attachDurability?: AttachDurability,
+  /** The admin controls (tests register a hypothetical one here). */
+  controls: readonly ControlSlice<unknown>[] = controlSlices,
 ): ReferenceCoreParts {
   const scenario = parseScenario(options.scenario ?? demoScenario);
   const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
@@ -100,8 +105,7 @@ export function createReferenceCore(
   const ctx: ServerContext = {
     store: new Store(() => clock.nowMs()),
     clock,
-    faults: defaultFaults(),
-    shield: { paused: false, retryAfterSeconds: 30 },
+    controls: new ControlState(controls),
     idempotency: new IdempotencyStore(),
     rateLimiter: new RateLimiter(),
     extensions: new Extensions(),
@@ -132,7 +136,7 @@ export function createReferenceCore(
     admin,
     token: adminToken,
     journal,
-    shield: () => ctx.shield,
+    controls: ctx.controls.slices,
     sessions,
   });
   const bodyLimit = createBodyLimit({

@@ -1,3 +1,4 @@
+import { faultsControl } from '../controls/faults';
 import { DomainError } from '../domain/errors';
 import { settleApplies } from '../domain/shield/settle';
 import { ShieldSnapshot, snapshotState } from '../domain/shield/snapshot';
@@ -112,10 +113,10 @@ export function settledShield(ctx: ServerContext, now: Date): ShieldModule {
   const { state, faultConsumed } = settleApplies(
     module.state,
     now.getTime(),
-    ctx.faults.shield === 'fail',
+    ctx.controls.read(faultsControl).shield === 'fail',
   );
   module.state = state;
-  if (faultConsumed) ctx.faults.shield = 'ok';
+  if (faultConsumed) ctx.controls.set(faultsControl, { shield: 'ok' });
   return module;
 }
 

@@ -4,7 +4,6 @@ import { SHIELD_EXTENSION, shieldModule } from '../operations/shield-module';
 import { parseScenario } from '../scenario/validate';
 import type { ServerContext } from '../server-context';
 import { BaseScenario } from './base-scenario';
-import { applyControls } from './controls';
 import type { JournalEntry } from './journal-entry';
 import type { RecordFold } from './record-fold';
 
@@ -49,5 +48,5 @@ export async function replayEntry(target: ReplayTarget, entry: JournalEntry): Pr
   }
   // The schema allows `text: undefined` where the type has no such member; JSON never does.
   for (const stored of entry.idempotency ?? []) ctx.idempotency.put(stored as IdempotencyEntry);
-  if (entry.controls !== undefined) applyControls(ctx, entry.controls);
+  if (entry.controls !== undefined) ctx.controls.import(entry.controls);
 }
