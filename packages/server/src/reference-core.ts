@@ -8,7 +8,8 @@ import { DomainError } from './domain/errors';
 import { IdempotencyStore } from './domain/idempotency';
 import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
-import { Extensions } from './extensions';
+import { Extensions } from './extensions/live-extensions';
+import { extensionModules } from './extensions/registry';
 import { createAdminHandler } from './http/admin-routes';
 import { AdminSessions, sessionIdFrom } from './http/admin-session';
 import { jsonResponse } from './http/api-request';
@@ -108,7 +109,7 @@ export function createReferenceCore(
     controls: new ControlState(controls),
     idempotency: new IdempotencyStore(),
     rateLimiter: new RateLimiter(),
-    extensions: new Extensions(),
+    extensions: new Extensions(extensionModules, () => clock.now()),
     pending: null,
     onRequest: (request, response, facts) => {
       const entry = requestEntry(request, response, facts);

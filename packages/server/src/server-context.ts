@@ -3,7 +3,7 @@ import type { Clock } from './domain/clock';
 import type { IdempotencyStore } from './domain/idempotency';
 import type { RateLimiter } from './domain/rate-limit';
 import type { Durability } from './durability-port';
-import type { Extensions } from './extensions';
+import type { Extensions } from './extensions/live-extensions';
 import type { ApiRequest, ApiResponse } from './http/api-request';
 import type { Store } from './store/store';
 
