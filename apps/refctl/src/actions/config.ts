@@ -1,7 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { API_KEY_PREFIX } from '@refapi/schema';
 import { z } from 'zod';
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { readConfig, writeConfig } from '../config/config-file';

@@ -1,7 +1,7 @@
 import type { CreateOrderRequest, Plan } from '@refapi/schema';
 import type { RefClient } from '@refapi/sdk';
-import { CliError } from '../cli/cli-error';
-import { EXIT } from '../cli/exit-codes';
+import { CliError } from '../errors/cli-error';
+import { EXIT } from '../errors/exit-codes';
 import { formatAmount } from '../output/money';
 
 /** The catalog entry an order would buy, found through GET /plans (server-side prices). */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import { examples } from '../cli/command-helpers';
 
 /**

@@ -11,7 +11,7 @@ import {
   UnprocessableEntityError,
 } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
-import { InterruptedError, UsageError } from '../cli/cli-error';
+import { InterruptedError, UsageError } from '../errors/cli-error';
 import { describeError, exitCodeForStatus } from './describe-error';
 
 const init = (

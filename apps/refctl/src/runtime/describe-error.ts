@@ -5,8 +5,8 @@ import {
   isTimeoutError,
   type RefApiError,
 } from '@refapi/sdk';
-import { CliError, InterruptedError } from '../cli/cli-error';
-import { EXIT, type ExitCode } from '../cli/exit-codes';
+import { CliError, InterruptedError } from '../errors/cli-error';
+import { EXIT, type ExitCode } from '../errors/exit-codes';
 
 /** A failure as refctl reports it. */
 export interface ErrorReport {

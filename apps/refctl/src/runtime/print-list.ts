@@ -1,6 +1,6 @@
 import { LIMITS } from '@refapi/schema';
 import type { ListOptions, PagePromise, RequestOptions } from '@refapi/sdk';
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import type { Ctx } from '../cli/context';
 import { createListWriter } from '../output/list-writer';
 import type { View } from '../output/view';

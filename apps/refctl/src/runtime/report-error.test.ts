@@ -1,7 +1,7 @@
 import { ServiceUnavailableError, UnprocessableEntityError } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/helpers/capture-io';
-import { CliError } from '../cli/cli-error';
+import { CliError } from '../errors/cli-error';
 import { createRunState } from '../cli/run-state';
 import { reportError } from './report-error';
 

@@ -1,4 +1,4 @@
-import type { ExitCode } from '../cli/exit-codes';
+import type { ExitCode } from '../errors/exit-codes';
 import type { RunState } from '../cli/run-state';
 import { colorEnabled, type Io } from '../io/io';
 import { red } from '../output/colors';
