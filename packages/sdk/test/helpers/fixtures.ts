@@ -1,16 +1,11 @@
-import type { Account, CreateOrderResponse, Invoice } from '@refapi/schema';
+import { Account, type CreateOrderResponse, type Invoice } from '@refapi/schema';
+import { z } from 'zod';
+import { accountScenario } from './scenarios';
 
-/** A valid account body. */
-export const account: Account = {
-  account_ref: 'REF-ACCT-A1',
-  email: 'ada@example.test',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  country_code: 'DE',
-  account_currency: 'EUR',
-  preferred_locale: 'en-GB',
-  status: 'active',
-};
+// The account body is Ada's of the test scenario, read through the contract: the fields
+// GET /me answers, so no test writes a second copy of her.
+/** A valid account body: Ada's of {@link accountScenario}, as GET /me answers it. */
+export const account: Account = z.object(Account.shape).parse(accountScenario().accounts?.[0]);
 
 /** A valid invoice with reference number `n` (hex). */
 export function invoice(n: number): Invoice {
