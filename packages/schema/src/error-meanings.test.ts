@@ -6,10 +6,10 @@ import { buildOpenApiDocument } from './openapi';
 describe('errorMeaning', () => {
   it('prefers the meaning of a listed code, read before the colon', () => {
     expect(errorMeaning(409, 'idempotency_key_in_use')).toBe(
-      ERROR_CODE_MEANINGS.idempotency_key_in_use.meaning,
+      ERROR_CODE_MEANINGS[409].idempotency_key_in_use,
     );
     expect(errorMeaning(400, 'invalid_body: addons[3].units')).toBe(
-      ERROR_CODE_MEANINGS.invalid_body.meaning,
+      ERROR_CODE_MEANINGS[400].invalid_body,
     );
   });
 

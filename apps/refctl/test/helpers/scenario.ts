@@ -61,24 +61,10 @@ export const scenario: ScenarioInput = build()
     description: 'Balance top-up',
     customer_payable: false,
   })
-  .account({
-    accountRef: 'REF-ACCT-B1',
-    email: 'bob@example.test',
-    firstName: 'Bob',
-    lastName: 'Byte',
-    balance: 0,
-    vatRate: 0.19,
-  })
+  .account({ accountRef: 'REF-ACCT-B1', firstName: 'Bob', lastName: 'Byte', balance: 0 })
   .key(['*'], { token: KEYS.noShield })
   .withKvm({ serviceRef: 'REF-SVC-B1', name: 'vm-b', ip: '203.0.113.20' })
-  .account({
-    accountRef: 'REF-ACCT-C1',
-    email: 'cy@example.test',
-    firstName: 'Cy',
-    lastName: 'Many',
-    balance: 1000,
-    vatRate: 0.19,
-  })
+  .account({ accountRef: 'REF-ACCT-C1', firstName: 'Cy', lastName: 'Many', balance: 1000 })
   .key(['*'], { token: KEYS.many })
   .generate({ invoices: 230 })
   .build();

@@ -50,7 +50,7 @@ describe('errorInfo', () => {
       new ServiceUnavailableError(init(503, 'state_unavailable', { retryAfter: 1 })),
       operations.createOrder,
     );
-    expect(full.message).toBe(ERROR_CODE_MEANINGS.state_unavailable.meaning);
+    expect(full.message).toBe(ERROR_CODE_MEANINGS[503].state_unavailable);
     const paused = errorInfo(
       new ServiceUnavailableError(init(503, 'busy')),
       operations.getShieldOverview,

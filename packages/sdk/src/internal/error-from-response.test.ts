@@ -112,9 +112,9 @@ describe('errorFromResponse', () => {
 
   it('says what the status or its code means, as the contract writes it', async () => {
     const reused = await respond(409, { error: 'idempotency_key_reused' });
-    expect(reused.meaning).toBe(ERROR_CODE_MEANINGS.idempotency_key_reused.meaning);
+    expect(reused.meaning).toBe(ERROR_CODE_MEANINGS[409].idempotency_key_reused);
     const full = await respond(503, { error: 'state_unavailable' }, { 'Retry-After': '1' });
-    expect(full.meaning).toBe(ERROR_CODE_MEANINGS.state_unavailable.meaning);
+    expect(full.meaning).toBe(ERROR_CODE_MEANINGS[503].state_unavailable);
     const balance = await respond(422, { error: 'insufficient_balance' });
     expect(balance.meaning).toBe(ERROR_STATUS_MEANINGS[422]);
     expect(balance.message).toBe(
