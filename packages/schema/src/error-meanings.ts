@@ -66,7 +66,10 @@ export type ErrorCode = {
  */
 export function errorMeaning(status: number, code?: string): string | undefined {
   const name = code?.split(':', 1)[0] ?? '';
-  return byCode[status]?.[name] ?? byStatus[status];
+  const codes = byCode[status];
+  // Own keys only: a code such as `constructor` must not find Object.prototype's.
+  const byName = codes !== undefined && Object.hasOwn(codes, name) ? codes[name] : undefined;
+  return byName ?? (Object.hasOwn(byStatus, status) ? byStatus[status] : undefined);
 }
 
 // Plain lookups: a code or status from the wire is any string or number.
