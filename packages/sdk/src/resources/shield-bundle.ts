@@ -4,15 +4,18 @@ import type { PathParamsOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ApiResult } from '../result-meta';
 
-/** The operations that queue a Shield bundle named by a code in the path. */
-type ApplyOperation = 'applyShieldPreset' | 'applyShieldProfile';
-
 // A preset and a profile are both "queue the bundle named `code` on this service (202)";
 // the call lives here once, and each subclass only names its operation and path parameter.
 /** Base of `shield(ref).presets` and `shield(ref).profiles`: applies a bundle by its code. */
-export abstract class ShieldBundleResource<K extends ApplyOperation, Code extends string> {
+export abstract class ShieldBundleResource<
+  K extends 'applyShieldPreset' | 'applyShieldProfile',
+  Code extends string,
+> {
+  /** @internal */
   protected readonly core: Core;
+  /** @internal */
   protected readonly serviceRef: string;
+  /** @internal The operation that queues the bundle. */
   protected abstract readonly operationId: K;
 
   constructor(core: Core, serviceRef: string) {
@@ -25,6 +28,6 @@ export abstract class ShieldBundleResource<K extends ApplyOperation, Code extend
     return this.core.call(this.operationId, { path: this.pathFor(code), options });
   }
 
-  /** The path parameters of `operationId` for `code`. */
+  /** @internal The path parameters of `operationId` for `code`. */
   protected abstract pathFor(code: Code): PathParamsOf<K>;
 }
