@@ -1,4 +1,11 @@
-import ky, { type Hooks, isHTTPError, isKyError, isTimeoutError, type KyInstance } from 'ky';
+import ky, {
+  type Hooks,
+  isHTTPError,
+  isKyError,
+  isTimeoutError,
+  type KyInstance,
+  type RetryOptions,
+} from 'ky';
 import { ConnectionError, TimeoutError } from '../errors/client-errors';
 import { RefSdkError } from '../errors/ref-error';
 import type { FetchFunction, RequestOptions } from '../options';
@@ -37,6 +44,9 @@ export interface SendInit {
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: TransportConfig;
+  // Retry options of calls without a signal or deadline depend on nothing else: built once
+  // per (limit, idempotency) instead of per call.
+  readonly #plainRetry = new Map<string, RetryOptions>();
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -49,7 +59,7 @@ export class Transport {
       prefixUrl: config.baseUrl,
       headers,
       timeout: config.timeout,
-      throwHttpErrors: true,
+      // throwHttpErrors stays ky's default (true): every option set here is merged per call.
       hooks: this.#hooks(),
       // Bodies are read inside ky's fetch, so its per-attempt timeout covers them too.
       fetch: boundedFetch(config.fetch, config.maxResponseBytes),
@@ -75,15 +85,15 @@ export class Transport {
         ...(init.body === undefined ? {} : { json: init.body }),
         ...(signal ? { signal } : {}),
         ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-        retry: retryOptions({
-          limit: options.maxRetries ?? this.#config.maxRetries,
-          maxRetryAfterMs: this.#config.maxRetryAfter,
-          hasIdempotencyKey: init.idempotencyKey !== undefined,
+        retry: this.#retry(
+          options.maxRetries ?? this.#config.maxRetries,
+          init.idempotencyKey !== undefined,
           signal,
-          deadline: totalTimeout === undefined ? undefined : Date.now() + totalTimeout,
-        }),
+          totalTimeout,
+        ),
       });
-      this.#config.log.debug(`← ${response.status} ${init.method} ${response.url}`);
+      const { log } = this.#config;
+      if (log.enabled('debug')) log.debug(`← ${response.status} ${init.method} ${response.url}`);
       return response;
     } catch (error) {
       throw await this.#toSdkError(error, init, {
@@ -125,6 +135,30 @@ export class Transport {
     return new ConnectionError({ method, url, cause });
   }
 
+  #retry(
+    limit: number,
+    hasIdempotencyKey: boolean,
+    signal: AbortSignal | undefined,
+    totalTimeout: number | undefined,
+  ): RetryOptions {
+    const build = () =>
+      retryOptions({
+        limit,
+        maxRetryAfterMs: this.#config.maxRetryAfter,
+        hasIdempotencyKey,
+        signal,
+        deadline: totalTimeout === undefined ? undefined : Date.now() + totalTimeout,
+      });
+    if (signal !== undefined || totalTimeout !== undefined) return build();
+    const key = `${limit} ${hasIdempotencyKey}`;
+    let plain = this.#plainRetry.get(key);
+    if (plain === undefined) {
+      plain = build();
+      this.#plainRetry.set(key, plain);
+    }
+    return plain;
+  }
+
   #urlOf(init: SendInit): string {
     const url = new URL(init.path, `${this.#config.baseUrl}/`);
     for (const [k, v] of Object.entries(init.query ?? {})) {
@@ -137,16 +171,16 @@ export class Transport {
     const log = this.#config.log;
     return {
       // Any beforeRequest hook makes ky copy its options per attempt: install it only to log.
-      beforeRequest: log.enabled('debug')
-        ? [
-            (request, _options, { retryCount }) => {
-              log.debug(`→ ${request.method} ${request.url}`, {
-                attempt: retryCount + 1,
-                headers: redactHeaders(request.headers),
-              });
-            },
-          ]
-        : [],
+      ...(log.enabled('debug') && {
+        beforeRequest: [
+          (request, _options, { retryCount }) => {
+            log.debug(`→ ${request.method} ${request.url}`, {
+              attempt: retryCount + 1,
+              headers: redactHeaders(request.headers),
+            });
+          },
+        ],
+      }),
       beforeRetry: [
         ({ request, error, retryCount, options }) => {
           // Free the failed attempt's connection; a body already read just ignores this.
