@@ -25,7 +25,9 @@ export async function readSuccess(
   if (op.success.csv && response.headers.get('content-type')?.includes('text/csv')) {
     return bodyText(response);
   }
-  const text = await bodyText(response);
+  // A string when the transport read the body (always, but for a custom ky): no extra await.
+  const read = bodyText(response);
+  const text = typeof read === 'string' ? read : await read;
   let body: unknown;
   try {
     body = JSON.parse(text);

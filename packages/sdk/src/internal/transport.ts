@@ -4,6 +4,7 @@ import ky, {
   isKyError,
   isTimeoutError,
   type KyInstance,
+  type Options,
   type RetryOptions,
 } from 'ky';
 import { ConnectionError, TimeoutError } from '../errors/client-errors';
@@ -72,26 +73,32 @@ export class Transport {
     const totalTimeout = options.totalTimeout ?? this.#config.totalTimeout;
     const deadlineSignal =
       totalTimeout === undefined ? undefined : AbortSignal.timeout(totalTimeout);
-    const signals = [options.signal, deadlineSignal].filter((s) => s !== undefined);
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-    const headers: Record<string, string> = { ...options.headers };
-    if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
+    const userSignal = options.signal;
+    const signal =
+      userSignal && deadlineSignal
+        ? AbortSignal.any([userSignal, deadlineSignal])
+        : (userSignal ?? deadlineSignal);
+    // Only what differs from the instance defaults: ky deep-merges every option per call.
+    const kyOptions: Options = {
+      method: init.method,
+      retry: this.#retry(
+        options.maxRetries ?? this.#config.maxRetries,
+        init.idempotencyKey !== undefined,
+        signal,
+        totalTimeout,
+      ),
+    };
+    if (options.headers || init.idempotencyKey !== undefined) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
+      kyOptions.headers = headers;
+    }
+    if (init.query) kyOptions.searchParams = init.query;
+    if (init.body !== undefined) kyOptions.json = init.body;
+    if (signal) kyOptions.signal = signal;
+    if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     try {
-      // Only what differs from the instance defaults: ky deep-merges every option per call.
-      const response = await this.#ky(init.path, {
-        method: init.method,
-        ...(options.headers || init.idempotencyKey !== undefined ? { headers } : {}),
-        ...(init.query ? { searchParams: init.query } : {}),
-        ...(init.body === undefined ? {} : { json: init.body }),
-        ...(signal ? { signal } : {}),
-        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-        retry: this.#retry(
-          options.maxRetries ?? this.#config.maxRetries,
-          init.idempotencyKey !== undefined,
-          signal,
-          totalTimeout,
-        ),
-      });
+      const response = await this.#ky(init.path, kyOptions);
       const { log } = this.#config;
       if (log.enabled('debug')) log.debug(`← ${response.status} ${init.method} ${response.url}`);
       return response;
