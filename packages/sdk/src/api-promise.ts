@@ -39,7 +39,11 @@ export class ApiPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#result.then((r) => r.data).then(onfulfilled, onrejected);
+    // One hop, not two: every `await` of a call goes through here.
+    return this.#result.then(
+      onfulfilled ? (r) => onfulfilled(r.data) : (r) => r.data as unknown as R1,
+      onrejected,
+    );
   }
 
   override catch<R = never>(

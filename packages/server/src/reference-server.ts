@@ -15,7 +15,7 @@ export interface ReferenceServerOptions extends CoreOptions {
    * Every acknowledged change is durable before its response is sent.
    */
   readonly stateFile?: string;
-  /** Journal size in bytes that starts a background compaction (default 1 MiB or more). */
+  /** Journal size in bytes that starts a background compaction (default 4 MiB or more). */
   readonly stateCompactBytes?: number;
   /** State-file warnings (a torn last journal line dropped on load). Default `console.warn`. */
   readonly onWarning?: (message: string) => void;

@@ -23,11 +23,24 @@ function signalOf(input: Request | URL | string, init: RequestInit | undefined) 
   return init?.signal ?? (input instanceof Request ? input.signal : undefined);
 }
 
+// Built only when it is thrown: per call, the arguments are cheaper than a closure.
+function tooLarge(
+  input: Request | URL | string,
+  init: RequestInit | undefined,
+  response: Response,
+  maxBytes: number,
+): ResponseTooLargeError {
+  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+  const url = input instanceof Request ? input.url : String(input);
+  const requestId = readRequestId(response.headers);
+  return new ResponseTooLargeError({ method, url, maxBytes, ...(requestId ? { requestId } : {}) });
+}
+
 async function readAll(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
   signal: AbortSignal | null | undefined,
-  tooLarge: () => Error,
+  tooLargeError: () => Error,
 ): Promise<Uint8Array> {
   const reader = body.getReader();
   // A fetch that ignores the signal once the headers are in (an in-process one) is stopped here.
@@ -42,7 +55,7 @@ async function readAll(
       total += value.byteLength;
       if (total > maxBytes) {
         void reader.cancel().catch(() => undefined);
-        throw tooLarge();
+        throw tooLargeError();
       }
       chunks.push(value);
     }
@@ -71,17 +84,16 @@ export function boundedFetch(fetch: FetchFunction | undefined, maxBytes: number)
     const response = await (fetch ?? globalThis.fetch)(input, init);
     const body = response.body;
     if (body === null) return response;
-    const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
-    const url = input instanceof Request ? input.url : String(input);
-    const requestId = readRequestId(response.headers);
-    const tooLarge = () =>
-      new ResponseTooLargeError({ method, url, maxBytes, ...(requestId ? { requestId } : {}) });
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     if (declared > maxBytes) {
       void body.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLarge(input, init, response, maxBytes);
     }
-    bodies.set(response, await readAll(body, maxBytes, signalOf(input, init), tooLarge));
+    const signal = signalOf(input, init);
+    bodies.set(
+      response,
+      await readAll(body, maxBytes, signal, () => tooLarge(input, init, response, maxBytes)),
+    );
     return response;
   };
 }

@@ -26,8 +26,8 @@ type Query = Record<string, string | number | boolean | undefined>;
 /** Attaches `rateLimit` (and any extra metadata) as non-enumerable properties. */
 export function withMeta<T>(data: T, meta: Record<string, unknown>): T {
   if (typeof data !== 'object' || data === null) return data;
-  for (const [key, value] of Object.entries(meta)) {
-    Object.defineProperty(data, key, { value, enumerable: false, configurable: true });
+  for (const key in meta) {
+    Object.defineProperty(data, key, { value: meta[key], enumerable: false, configurable: true });
   }
   return data;
 }
@@ -96,7 +96,11 @@ export class Core {
     }
     const response = await this.#transport.send({
       method: op.method,
-      path: buildPath(op, input.path as Record<string, string> | undefined).slice(1),
+      // Most paths hold no parameter: no template to fill then.
+      path: (op.path.includes('{')
+        ? buildPath(op, input.path as Record<string, string> | undefined)
+        : op.path
+      ).slice(1),
       query: input.query as Query | undefined,
       body: input.body,
       idempotencyKey,

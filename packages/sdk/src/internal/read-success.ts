@@ -25,24 +25,34 @@ export async function readSuccess(
   if (op.success.csv && response.headers.get('content-type')?.includes('text/csv')) {
     return bodyText(response);
   }
-  const text = await bodyText(response);
-  const fail = (issues: z.core.$ZodIssue[], body: unknown) =>
-    new ResponseValidationError({
-      operationId: op.operationId,
-      status: response.status,
-      url: response.url,
-      issues,
-      body,
-      rateLimit: parseRateLimit(response.headers),
-      requestId: readRequestId(response.headers),
-    });
+  // A string when the transport read the body (always, but for a custom ky): no extra await.
+  const read = bodyText(response);
+  const text = typeof read === 'string' ? read : await read;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw fail(notJson(text), text);
+    throw invalid(op, response, notJson(text), text);
   }
   const checked = checker.check(op, schema, body);
-  if (!checked.ok) throw fail(checked.issues, body);
+  if (!checked.ok) throw invalid(op, response, checked.issues, body);
   return checked.data;
+}
+
+// A function of its own, not a closure per call: it runs only when a response is refused.
+function invalid(
+  op: OperationDef,
+  response: Response,
+  issues: z.core.$ZodIssue[],
+  body: unknown,
+): ResponseValidationError {
+  return new ResponseValidationError({
+    operationId: op.operationId,
+    status: response.status,
+    url: response.url,
+    issues,
+    body,
+    rateLimit: parseRateLimit(response.headers),
+    requestId: readRequestId(response.headers),
+  });
 }

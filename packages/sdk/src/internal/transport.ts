@@ -1,4 +1,12 @@
-import ky, { type Hooks, isHTTPError, isKyError, isTimeoutError, type KyInstance } from 'ky';
+import ky, {
+  type Hooks,
+  isHTTPError,
+  isKyError,
+  isTimeoutError,
+  type KyInstance,
+  type Options,
+  type RetryOptions,
+} from 'ky';
 import { ConnectionError, TimeoutError } from '../errors/client-errors';
 import { RefSdkError } from '../errors/ref-error';
 import type { FetchFunction, RequestOptions } from '../options';
@@ -37,6 +45,9 @@ export interface SendInit {
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: TransportConfig;
+  // Retry options of calls without a signal or deadline depend on nothing else: built once
+  // per (limit, idempotency) instead of per call.
+  readonly #plainRetry = new Map<string, RetryOptions>();
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -49,7 +60,7 @@ export class Transport {
       prefixUrl: config.baseUrl,
       headers,
       timeout: config.timeout,
-      throwHttpErrors: true,
+      // throwHttpErrors stays ky's default (true): every option set here is merged per call.
       hooks: this.#hooks(),
       // Bodies are read inside ky's fetch, so its per-attempt timeout covers them too.
       fetch: boundedFetch(config.fetch, config.maxResponseBytes),
@@ -62,28 +73,34 @@ export class Transport {
     const totalTimeout = options.totalTimeout ?? this.#config.totalTimeout;
     const deadlineSignal =
       totalTimeout === undefined ? undefined : AbortSignal.timeout(totalTimeout);
-    const signals = [options.signal, deadlineSignal].filter((s) => s !== undefined);
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-    const headers: Record<string, string> = { ...options.headers };
-    if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
+    const userSignal = options.signal;
+    const signal =
+      userSignal && deadlineSignal
+        ? AbortSignal.any([userSignal, deadlineSignal])
+        : (userSignal ?? deadlineSignal);
+    // Only what differs from the instance defaults: ky deep-merges every option per call.
+    const kyOptions: Options = {
+      method: init.method,
+      retry: this.#retry(
+        options.maxRetries ?? this.#config.maxRetries,
+        init.idempotencyKey !== undefined,
+        signal,
+        totalTimeout,
+      ),
+    };
+    if (options.headers || init.idempotencyKey !== undefined) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
+      kyOptions.headers = headers;
+    }
+    if (init.query) kyOptions.searchParams = init.query;
+    if (init.body !== undefined) kyOptions.json = init.body;
+    if (signal) kyOptions.signal = signal;
+    if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     try {
-      // Only what differs from the instance defaults: ky deep-merges every option per call.
-      const response = await this.#ky(init.path, {
-        method: init.method,
-        ...(options.headers || init.idempotencyKey !== undefined ? { headers } : {}),
-        ...(init.query ? { searchParams: init.query } : {}),
-        ...(init.body === undefined ? {} : { json: init.body }),
-        ...(signal ? { signal } : {}),
-        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-        retry: retryOptions({
-          limit: options.maxRetries ?? this.#config.maxRetries,
-          maxRetryAfterMs: this.#config.maxRetryAfter,
-          hasIdempotencyKey: init.idempotencyKey !== undefined,
-          signal,
-          deadline: totalTimeout === undefined ? undefined : Date.now() + totalTimeout,
-        }),
-      });
-      this.#config.log.debug(`← ${response.status} ${init.method} ${response.url}`);
+      const response = await this.#ky(init.path, kyOptions);
+      const { log } = this.#config;
+      if (log.enabled('debug')) log.debug(`← ${response.status} ${init.method} ${response.url}`);
       return response;
     } catch (error) {
       throw await this.#toSdkError(error, init, {
@@ -125,6 +142,30 @@ export class Transport {
     return new ConnectionError({ method, url, cause });
   }
 
+  #retry(
+    limit: number,
+    hasIdempotencyKey: boolean,
+    signal: AbortSignal | undefined,
+    totalTimeout: number | undefined,
+  ): RetryOptions {
+    const build = () =>
+      retryOptions({
+        limit,
+        maxRetryAfterMs: this.#config.maxRetryAfter,
+        hasIdempotencyKey,
+        signal,
+        deadline: totalTimeout === undefined ? undefined : Date.now() + totalTimeout,
+      });
+    if (signal !== undefined || totalTimeout !== undefined) return build();
+    const key = `${limit} ${hasIdempotencyKey}`;
+    let plain = this.#plainRetry.get(key);
+    if (plain === undefined) {
+      plain = build();
+      this.#plainRetry.set(key, plain);
+    }
+    return plain;
+  }
+
   #urlOf(init: SendInit): string {
     const url = new URL(init.path, `${this.#config.baseUrl}/`);
     for (const [k, v] of Object.entries(init.query ?? {})) {
@@ -137,16 +178,16 @@ export class Transport {
     const log = this.#config.log;
     return {
       // Any beforeRequest hook makes ky copy its options per attempt: install it only to log.
-      beforeRequest: log.enabled('debug')
-        ? [
-            (request, _options, { retryCount }) => {
-              log.debug(`→ ${request.method} ${request.url}`, {
-                attempt: retryCount + 1,
-                headers: redactHeaders(request.headers),
-              });
-            },
-          ]
-        : [],
+      ...(log.enabled('debug') && {
+        beforeRequest: [
+          (request, _options, { retryCount }) => {
+            log.debug(`→ ${request.method} ${request.url}`, {
+              attempt: retryCount + 1,
+              headers: redactHeaders(request.headers),
+            });
+          },
+        ],
+      }),
       beforeRetry: [
         ({ request, error, retryCount, options }) => {
           // Free the failed attempt's connection; a body already read just ignores this.

@@ -21,7 +21,7 @@ import { UnitTracker } from './unit-tracker';
 export interface StateFileOptions {
   readonly path: string;
   /**
-   * Journal size that starts a compaction. Default 1 MiB, or an eighth of the last snapshot
+   * Journal size that starts a compaction. Default 4 MiB, or an eighth of the last snapshot
    * when that is more: replaying a journal costs more per byte than loading a snapshot, so
    * this bounds the load time, while compactions stay O(1) per write on average.
    */
@@ -37,7 +37,10 @@ export interface StateFileOptions {
   readonly journalFile?: (file: JournalFile) => JournalFile;
 }
 
-const DEFAULT_COMPACT_BYTES = 1024 * 1024;
+// Each compaction serializes the whole state on the event loop: at 1 MiB a state of a few
+// thousand orders was rewritten every ~450 orders, which cost the write path more than its
+// fsyncs (bench `state`: 0.47 of in-memory). 4 MiB of journal (~1,700 orders) replayed in ~0.6 s on load on a busy 2-core machine.
+const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
 const DEFAULT_RETRY_MS = 1000;
 
 const unavailable = (retryMs: number) =>
