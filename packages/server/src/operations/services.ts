@@ -7,8 +7,8 @@ import type {
 } from '@refapi/schema';
 import { DomainError, notFound } from '../domain/errors';
 import { pageDescending } from '../domain/pagination';
+import type { ServiceRecord } from '../domain/records';
 import type { Partition } from '../store/partition';
-import type { ServiceRecord } from '../store/records';
 import { presentService } from './present';
 import type { OperationImpls } from './types';
 

@@ -1,10 +1,10 @@
 import type { ShieldEntitlement } from '@refapi/schema';
 import { DomainError, notFound } from '../domain/errors';
+import type { ServiceRecord } from '../domain/records';
 import { mutationBlockReason, resolveEntitlement } from '../domain/shield/entitlement';
 import type { ShieldRefusal } from '../domain/shield/outcome';
 import type { ShieldTarget } from '../domain/shield/state';
 import type { ServerContext } from '../server-context';
-import type { ServiceRecord } from '../store/records';
 import { type ShieldModule, settledShield } from './shield-module';
 import type { OperationCall } from './types';
 

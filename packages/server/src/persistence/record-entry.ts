@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RecordKind } from '../store/records';
+import type { RecordKind } from '../domain/records';
 import type { Change, Store } from '../store/store';
 
 const Kind = z.enum(['accounts', 'plans', 'services', 'invoices', 'orders', 'transactions']);

@@ -1,25 +1,18 @@
 import { z } from 'zod';
 import { KeyRing } from '../domain/auth';
 import type { Rates } from '../domain/money';
-import { RefAllocator } from '../domain/refs';
-import { type GeneratedRecords, generateRecords } from '../scenario/generate';
-import { type Scenario, type ScenarioAccount, ScenarioApiKey } from '../scenario/schema';
-import {
-  accountRecord,
-  invoiceRecord,
-  orderRecord,
-  planRecord,
-  serviceRecord,
-  transactionRecord,
-} from './from-scenario';
-import { Partition } from './partition';
+import { recordCodecs } from '../domain/record-codec';
 import {
   type AccountRecord,
   type PlanRecord,
   type RecordKind,
   type RecordOf,
   recordSchemas,
-} from './records';
+} from '../domain/records';
+import { RefAllocator } from '../domain/refs';
+import { type GeneratedRecords, generateRecords } from '../scenario/generate';
+import { type Scenario, type ScenarioAccount, ScenarioApiKey } from '../scenario/schema';
+import { Partition } from './partition';
 import { RefTable } from './ref-table';
 
 /** One complete generation of the server's data, swapped in whole by a load or reset. */
@@ -98,7 +91,11 @@ function checked<K extends RecordKind>(
 export function buildState(scenario: Scenario, startMs: number, trust: ScenarioTrust): StoreState {
   const state: StoreState = { ...emptyState(), rates: scenario.rates };
   observeAll(scenario, state.refs);
-  const plans = checked('plans', scenario.plans.map(planRecord), trust);
+  const plans = checked(
+    'plans',
+    scenario.plans.map((plan) => recordCodecs.plans.toRecord(plan)),
+    trust,
+  );
   state.plans.setAll(plans.map((record) => [record.plan_ref, record] as const));
   // Refs are allocated in document order, so generation stays deterministic.
   for (const account of scenario.accounts) {
@@ -116,31 +113,31 @@ function buildPartition(
   trust: ScenarioTrust,
 ): Partition {
   const ref = account.account_ref;
-  const [record] = checked('accounts', [accountRecord(account)], trust);
+  const [record] = checked('accounts', [recordCodecs.accounts.toRecord(account)], trust);
   const apiKeys = trust === 'parsed' ? account.api_keys : ApiKeyList.parse(account.api_keys);
   const partition = new Partition(record as AccountRecord, [...apiKeys]);
   const services = checked(
     'services',
-    [...account.services, ...generated.services].map((s) => serviceRecord(s, ref)),
+    [...account.services, ...generated.services].map((s) => recordCodecs.services.toRecord(s, ref)),
     trust,
   );
   partition.services.setAll(services.map((r) => [r.service_ref, r] as const));
   const invoices = checked(
     'invoices',
-    account.invoices.map((i) => invoiceRecord(i, ref)),
+    account.invoices.map((i) => recordCodecs.invoices.toRecord(i, ref)),
     trust,
   );
   for (const r of generated.invoices) invoices.push(r);
   partition.invoices.setAll(invoices.map((r) => [r.invoice_ref, r] as const));
   const orders = checked(
     'orders',
-    account.orders.map((o) => orderRecord(o, ref)),
+    account.orders.map((o) => recordCodecs.orders.toRecord(o, ref)),
     trust,
   );
   partition.orders.setAll(orders.map((r) => [r.order_ref, r] as const));
   const transactions = checked(
     'transactions',
-    account.transactions.map((t) => transactionRecord(t, ref)),
+    account.transactions.map((t) => recordCodecs.transactions.toRecord(t, ref)),
     trust,
   );
   for (const r of generated.transactions) transactions.push(r);

@@ -1,6 +1,15 @@
 import type { AuthenticatedKey } from '../domain/auth';
 import { DomainError } from '../domain/errors';
 import type { Rates } from '../domain/money';
+import { recordCodecs } from '../domain/record-codec';
+import {
+  type AccountRecord,
+  type AccountRecordKind,
+  type PlanRecord,
+  type RecordKind,
+  type RecordOf,
+  recordSchemas,
+} from '../domain/records';
 import type { Scenario, ScenarioAccount, ScenarioPlan } from '../scenario/schema';
 import {
   buildState,
@@ -10,15 +19,6 @@ import {
   type StoreState,
 } from './build-state';
 import type { Partition } from './partition';
-import {
-  type AccountRecord,
-  type AccountRecordKind,
-  type PlanRecord,
-  type RecordKind,
-  type RecordOf,
-  recordSchemas,
-} from './records';
-import { scenarioAccount, scenarioPlan } from './to-scenario';
 import { WriteLock } from './write-lock';
 
 /** One record written by a commit: created when its ref is new, replaced otherwise. */
@@ -54,6 +54,19 @@ interface Template {
   readonly scenario: Scenario;
   readonly startMs: number;
   state?: StoreState;
+}
+
+/** A partition in scenario form: the account with its keys and records. */
+function exportAccount(partition: Partition): ScenarioAccount {
+  const { services, invoices, orders, transactions } = recordCodecs;
+  return {
+    ...recordCodecs.accounts.toJson(partition.account),
+    api_keys: partition.apiKeys,
+    services: partition.services.values().map((record) => services.toJson(record)),
+    invoices: partition.invoices.values().map((record) => invoices.toJson(record)),
+    orders: partition.orders.values().map((record) => orders.toJson(record)),
+    transactions: partition.transactions.values().map((record) => transactions.toJson(record)),
+  };
 }
 
 /**
@@ -173,15 +186,8 @@ export class Store {
     const state = this.#state;
     return {
       rates: { EUR: state.rates.EUR, USD: state.rates.USD, GBP: state.rates.GBP },
-      plans: state.plans.values().map(scenarioPlan),
-      accounts: [...state.partitions.values()].map((p) =>
-        scenarioAccount(p.account, p.apiKeys, {
-          services: p.services.values(),
-          invoices: p.invoices.values(),
-          orders: p.orders.values(),
-          transactions: p.transactions.values(),
-        }),
-      ),
+      plans: state.plans.values().map((plan) => recordCodecs.plans.toJson(plan)),
+      accounts: [...state.partitions.values()].map(exportAccount),
     };
   }
 
