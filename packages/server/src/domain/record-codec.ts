@@ -6,6 +6,8 @@ import {
   LEDGER_MONEY,
   type OrderRecord,
   type PlanRecord,
+  type RecordKind,
+  type RecordOf,
   type ServiceRecord,
   type TransactionRecord,
 } from './records';
@@ -121,8 +123,21 @@ export type PlanJson = Omit<PlanRecord, 'price_eur_cents' | 'period_prices_cents
   addons: Array<Omit<PlanRecord['addons'][number], 'price_eur_cents'> & { price_eur: number }>;
 };
 
+/** The JSON form of each record kind. */
+interface JsonForms {
+  accounts: AccountJson;
+  plans: PlanJson;
+  services: ServiceJson;
+  invoices: Invoice;
+  orders: Order;
+  transactions: Transaction;
+}
+
+/** The JSON form (scenario, API) of a record kind. */
+export type JsonOf<K extends RecordKind> = JsonForms[K];
+
 /** The codec of each record kind. */
-export const recordCodecs = {
+export const recordCodecs: { readonly [K in RecordKind]: RecordCodec<JsonOf<K>, RecordOf<K>> } = {
   accounts: recordCodec<AccountJson, AccountRecord>({
     money: { balance: 'cents' },
     dropped: ['api_keys', 'services', 'invoices', 'orders', 'transactions', 'generate'],
