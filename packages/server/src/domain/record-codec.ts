@@ -113,11 +113,11 @@ function recordCodec<Json, Stored>(spec: CodecSpec): RecordCodec<Json, Stored> {
 const ledgerMoney = Object.fromEntries(LEDGER_MONEY.map((field) => [field, 'cents' as const]));
 
 /** An account in JSON form (as in a scenario, without its keys and lists). */
-export type AccountJson = Omit<AccountRecord, 'balance_cents'> & { balance: number };
+type AccountJson = Omit<AccountRecord, 'balance_cents'> & { balance: number };
 /** A service in JSON form (as in a scenario: the reseller flag kept). */
-export type ServiceJson = Service & { reseller: boolean };
+type ServiceJson = Service & { reseller: boolean };
 /** A plan in JSON form (as in a scenario: prices in EUR). */
-export type PlanJson = Omit<PlanRecord, 'price_eur_cents' | 'period_prices_cents' | 'addons'> & {
+type PlanJson = Omit<PlanRecord, 'price_eur_cents' | 'period_prices_cents' | 'addons'> & {
   price_eur: number;
   period_prices?: Record<string, number> | undefined;
   addons: Array<Omit<PlanRecord['addons'][number], 'price_eur_cents'> & { price_eur: number }>;

@@ -3,9 +3,7 @@ import { DomainError } from '../domain/errors';
 import type { Rates } from '../domain/money';
 import { recordCodecs } from '../domain/record-codec';
 import {
-  type AccountRecord,
   type AccountRecordKind,
-  type PlanRecord,
   type RecordKind,
   type RecordOf,
   recordSchemas,
@@ -211,9 +209,9 @@ export class Store {
     // Records replayed from a journal carry refs the allocator has not handed out itself.
     state.refs.observe(refOf(change));
     if (change.kind === 'accounts') {
-      this.#partitionOf(state, change).account = change.record as AccountRecord;
+      this.#partitionOf(state, change).account = change.record;
     } else if (change.kind === 'plans') {
-      state.plans.set(change.record.plan_ref, change.record as PlanRecord);
+      state.plans.set(change.record.plan_ref, change.record);
     } else {
       const kind: AccountRecordKind = change.kind;
       this.#partitionOf(state, change).table(kind).set(refOf(change), change.record);
