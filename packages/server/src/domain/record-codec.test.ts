@@ -57,6 +57,14 @@ describe('recordCodecs', () => {
     expect(() => recordCodecs.transactions.toRecord(txn, 'REF-ACCT-1')).toThrow(RangeError);
   });
 
+  it('refuses a missing amount rather than reusing the previous record’s', () => {
+    recordCodecs.invoices.toRecord(invoice, 'REF-ACCT-1');
+    const { fee, ...feeless } = invoice;
+    expect(() => recordCodecs.invoices.toRecord(feeless as Invoice, 'REF-ACCT-1')).toThrow(
+      RangeError,
+    );
+  });
+
   it('converts nested and optional plan prices, leaving absent ones absent', () => {
     const record = recordCodecs.plans.toRecord(plan);
     expect(record.price_eur_cents).toBe(499);
