@@ -20,7 +20,7 @@ import { z } from 'zod';
 // Stored records: the public shapes of @refapi/schema plus the fields only the server
 // keeps (the owning account_ref, the partition key), with money as integer cents in
 // `<field>_cents`. The scenario document derives its shapes from these, not the reverse;
-// `store/record-codec.ts` converts between the two.
+// `record-codec.ts` converts between the two.
 
 const cents = z.int();
 
