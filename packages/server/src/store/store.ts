@@ -57,9 +57,12 @@ interface Template {
 /** A partition in scenario form: the account with its keys and records. */
 function exportAccount(partition: Partition): ScenarioAccount {
   const { services, invoices, orders, transactions } = recordCodecs;
+  // Keys before the balance, as documents have always been written.
+  const { balance, ...account } = recordCodecs.accounts.toJson(partition.account);
   return {
-    ...recordCodecs.accounts.toJson(partition.account),
+    ...account,
     api_keys: partition.apiKeys,
+    balance,
     services: partition.services.values().map((record) => services.toJson(record)),
     invoices: partition.invoices.values().map((record) => invoices.toJson(record)),
     orders: partition.orders.values().map((record) => orders.toJson(record)),
