@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
-import { InterruptedError } from './cli/cli-error';
-import { EXIT, type ExitCode } from './cli/exit-codes';
 import { createRunState, type RunState } from './cli/run-state';
+import { InterruptedError } from './errors/cli-error';
+import { EXIT, type ExitCode } from './errors/exit-codes';
 import { type Io, processIo } from './io/io';
 import { createProgram } from './program';
 

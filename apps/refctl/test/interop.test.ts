@@ -2,20 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refctl, tempConfigHome } from './helpers/run-refctl';
+import { ADA } from './helpers/scenario';
 
 // Issue #14 from the CLI: a newer server's additions are shown, not fatal, and every error
 // line carries the Request-Id to look the exchange up in /__admin/requests.
 const REQUEST_ID = 'req_0123456789abcdefABCDEF01';
-const account = {
-  account_ref: 'REF-ACCT-A1',
-  email: 'ada@example.test',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  country_code: 'DE',
-  account_currency: 'EUR',
-  preferred_locale: 'en-GB',
-  status: 'active',
-};
+const account = ADA;
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

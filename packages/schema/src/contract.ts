@@ -384,8 +384,9 @@ export const operationList: readonly OperationDef[] = Object.values(operations);
 
 /**
  * Error statuses the reference server adds to the spec's list for an operation:
- * 400 for any operation with inputs, 404 under a service reference, 413 for bodies,
- * 429 everywhere (rate limits).
+ * 400 for any operation with inputs (a body not declared JSON is `invalid_content_type`),
+ * 404 under a service reference, 413 for bodies, 429 everywhere (rate limits), and 503
+ * `state_unavailable` for writes (with `--state-file`, while its disk refuses writes).
  */
 export function documentedErrorStatuses(op: OperationDef): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(op.errors);
@@ -393,6 +394,7 @@ export function documentedErrorStatuses(op: OperationDef): ErrorStatus[] {
   if (op.pathParams) statuses.add(404);
   if (op.body) statuses.add(413);
   statuses.add(429);
+  if (op.access === 'write') statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 

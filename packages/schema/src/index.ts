@@ -24,6 +24,12 @@ export {
   operations,
 } from './contract';
 export { InvoicePage, OrderPage, PlanPage, ServicePage, TransactionPage } from './envelopes';
+export {
+  ERROR_CODE_MEANINGS,
+  ERROR_STATUS_MEANINGS,
+  type ErrorCode,
+  errorMeaning,
+} from './error-meanings';
 export { FREE_TEXT_PATTERN, FreeText } from './free-text';
 export { API_KEY_PREFIX, API_SPEC_VERSION, API_VERSION_PATH, LIMITS } from './limits';
 export { buildOpenApiDocument } from './openapi';

@@ -26,7 +26,7 @@ export function errorExample(op: OperationDef, status: number): JsonObject {
     428: { error: 'idempotency_key_required' },
     429: { error: 'rate_limit_exceeded' },
     502: { error: 'power_failed' },
-    503: { error: 'shield_paused' },
+    503: { error: shield ? 'shield_paused' : 'state_unavailable' },
   };
   return { examples: { [String(byStatus[status]?.error)]: { value: byStatus[status] } } };
 }

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { ConflictBody, ErrorBody } from './common';
 import {
   documentedErrorStatuses,
+  type ErrorStatus,
   type OperationDef,
   type OperationId,
   operationList,
 } from './contract';
+import { ERROR_STATUS_MEANINGS } from './error-meanings';
 import { API_KEY_PREFIX, API_SPEC_VERSION } from './limits';
 import { OPENAPI_TAGS, OPERATION_DESCRIPTIONS, type OpenApiTag } from './openapi-descriptions';
 import { errorExample } from './openapi-error-examples';
@@ -15,20 +17,6 @@ import { IdempotencyKey } from './params';
 type JsonSchema = Record<string, unknown>;
 
 const componentRef = (id: string) => `#/components/schemas/${id}`;
-
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid path, service reference, query or JSON body; `error` is `invalid_<where>: <field>`.',
-  401: 'Missing or invalid API key.',
-  403: 'Insufficient scope, source IP not allowed, or `shield_advanced_required`.',
-  404: 'The service or rule does not exist or is not owned by the account.',
-  409: 'The lifecycle state no longer permits the mutation, or the idempotency key was reused.',
-  413: 'The request body is larger than 64 KiB.',
-  422: 'Billing profile, plan options, price, stock or balance do not permit the purchase.',
-  428: 'The `Idempotency-Key` header is required.',
-  429: 'Rate limit exceeded.',
-  502: 'The provider rejected or failed the power action.',
-  503: 'Shield is paused or temporarily unavailable.',
-};
 
 const rateLimitHeaders = {
   'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
@@ -163,13 +151,13 @@ const demoExample = (value: unknown): JsonSchema =>
     ? {}
     : { examples: { demo: { summary: 'Demo scenario (`pnpm start`)', value } } };
 
-function errorResponse(op: OperationDef, status: number): JsonSchema {
+function errorResponse(op: OperationDef, status: ErrorStatus): JsonSchema {
   const headers: JsonSchema = { ...rateLimitHeaders };
   if (status === 429 || status === 503)
     headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
   const body = status === 409 ? 'ConflictError' : 'Error';
   return {
-    description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
+    description: ERROR_STATUS_MEANINGS[status],
     headers,
     content: {
       'application/json': { schema: { $ref: componentRef(body) }, ...errorExample(op, status) },

@@ -47,6 +47,7 @@ export type { CreateOrderResult, OrdersResource } from './resources/orders';
 export type { PlansResource } from './resources/plans';
 export type { PowerActionName, ServicesResource } from './resources/services';
 export type { CsvExportQuery, JsonExportQuery, ShieldResource } from './resources/shield';
+export type { ShieldBundleResource } from './resources/shield-bundle';
 export type { PresetCode, ShieldPresetsResource } from './resources/shield-presets';
 export type {
   ProfileCode,

@@ -44,6 +44,14 @@ describe.each(TRANSPORTS)('every method, %s', (_name, start) => {
     expect(plans.items[0]?.display_price?.currency).toBe('GBP');
   });
 
+  it('plans.find: the plan for sale with that code, undefined when there is none', async () => {
+    const plan = await client().plans.find('kvm', 'kvm-s');
+    expect(plan).toMatchObject({ code: 'kvm-s', service_type: 'kvm' });
+    expect(plan?.account_price.currency).toBe('EUR');
+    expect(await client().plans.find('kvm', 'no-such-plan')).toBeUndefined();
+    expect(await client().plans.find('storage_box', 'kvm-s')).toBeUndefined();
+  });
+
   it('services.list with filters, stats, get', async () => {
     const kvms = await client().services.list({ type: 'kvm', status: 'active' });
     expect(kvms.items.length).toBeGreaterThan(0);

@@ -1,13 +1,11 @@
+import { faultShortcuts, shieldShortcuts } from './controls/admin-shortcuts';
+import type { ControlAccess } from './controls/control-state';
+import type { Faults } from './controls/faults';
 import type { IdempotencyEntry } from './domain/idempotency';
 import type { RequestJournal } from './request-journal';
 import type { Scenario } from './scenario/schema';
 import { parseScenario } from './scenario/validate';
-import {
-  defaultFaults,
-  type Faults,
-  type RequestEntry,
-  type ServerContext,
-} from './server-context';
+import type { RequestEntry, ServerContext } from './server-context';
 import type { ScenarioTrust } from './store/build-state';
 
 /** Result of loading a scenario: each account with its tokens. */
@@ -43,11 +41,15 @@ export interface Admin {
     set(faults: Partial<Faults>): Faults;
     get(): Faults;
   };
+  /**
+   * Every admin control by its slice (`src/controls`); `shield` and `faults` above are
+   * shortcuts over it. The admin routes and the durable journal go through this.
+   * @internal
+   */
+  readonly controls: ControlAccess;
   /** The request journal (the last `journalSize` API requests, default 1,000), oldest first. */
   requests(): RequestEntry[];
 }
-
-const DEFAULT_RETRY_AFTER = 30;
 
 /** What `reset` returns to: a scenario (parsed on first use) and the start time it forces. */
 export interface ResetTarget {
@@ -96,9 +98,7 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
     ctx.idempotency.import((scenario.idempotency ?? []) as IdempotencyEntry[]);
     ctx.rateLimiter.clear();
     ctx.extensions.load(scenario.extensions);
-    Object.assign(ctx.faults, defaultFaults());
-    ctx.shield.paused = false;
-    ctx.shield.retryAfterSeconds = DEFAULT_RETRY_AFTER;
+    ctx.controls.reset();
     journal.clear();
   }
 
@@ -155,22 +155,9 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
         return clockState();
       },
     },
-    shield: {
-      pause(retryAfterSeconds = DEFAULT_RETRY_AFTER) {
-        ctx.shield.paused = true;
-        ctx.shield.retryAfterSeconds = retryAfterSeconds;
-      },
-      unpause() {
-        ctx.shield.paused = false;
-      },
-    },
-    faults: {
-      set(faults) {
-        Object.assign(ctx.faults, faults);
-        return { ...ctx.faults };
-      },
-      get: () => ({ ...ctx.faults }),
-    },
+    shield: shieldShortcuts(ctx.controls),
+    faults: faultShortcuts(ctx.controls),
+    controls: ctx.controls,
     requests: () => journal.list(),
   };
   return {

@@ -1,4 +1,5 @@
 export type { Admin, ClockState, LoadedScenario } from './control-plane';
+export type { Faults } from './controls/faults';
 export { DomainError, type DomainErrorOptions } from './domain/errors';
 export type { IdempotencyEntry, StoredResponse } from './domain/idempotency';
 export type { ListeningServer, ListenOptions } from './http/listen';
@@ -18,5 +19,5 @@ export {
 export { demoScenario } from './scenario/demo';
 export { Scenario, type ScenarioInput } from './scenario/schema';
 export { parseScenario, ScenarioError } from './scenario/validate';
-export type { Faults, JournalMessage, RequestEntry } from './server-context';
+export type { JournalMessage, RequestEntry } from './server-context';
 export type { Change, CommittedMutation, Store } from './store/store';

@@ -1,11 +1,15 @@
 import type { HttpHandler } from 'msw';
 import { type Admin, createControlPlane } from './control-plane';
+import type { ControlSlice } from './controls/control-slice';
+import { ControlState } from './controls/control-state';
+import { controlSlices } from './controls/registry';
 import { createClock } from './domain/clock';
 import { DomainError } from './domain/errors';
 import { IdempotencyStore } from './domain/idempotency';
 import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
-import { Extensions } from './extensions';
+import { Extensions } from './extensions/live-extensions';
+import { extensionModules } from './extensions/registry';
 import { createAdminHandler } from './http/admin-routes';
 import { AdminSessions, sessionIdFrom } from './http/admin-session';
 import { jsonResponse } from './http/api-request';
@@ -22,7 +26,7 @@ import { operationImpls } from './operations/index';
 import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './request-journal';
 import { demoScenario } from './scenario/demo';
 import { parseScenario } from './scenario/validate';
-import { defaultFaults, type RequestEntry, type ServerContext } from './server-context';
+import type { RequestEntry, ServerContext } from './server-context';
 import { Store } from './store/store';
 
 /** Options of {@link createReferenceServer}. */
@@ -88,6 +92,8 @@ function toEpochMs(now: string | number | Date): number {
 export function createReferenceCore(
   options: ReferenceServerOptions = {},
   attachDurability?: AttachDurability,
+  /** The admin controls (tests register a hypothetical one here). */
+  controls: readonly ControlSlice<unknown>[] = controlSlices,
 ): ReferenceCoreParts {
   const scenario = parseScenario(options.scenario ?? demoScenario);
   const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
@@ -100,11 +106,10 @@ export function createReferenceCore(
   const ctx: ServerContext = {
     store: new Store(() => clock.nowMs()),
     clock,
-    faults: defaultFaults(),
-    shield: { paused: false, retryAfterSeconds: 30 },
+    controls: new ControlState(controls),
     idempotency: new IdempotencyStore(),
     rateLimiter: new RateLimiter(),
-    extensions: new Extensions(),
+    extensions: new Extensions(extensionModules, () => clock.now()),
     pending: null,
     onRequest: (request, response, facts) => {
       const entry = requestEntry(request, response, facts);
@@ -132,7 +137,7 @@ export function createReferenceCore(
     admin,
     token: adminToken,
     journal,
-    shield: () => ctx.shield,
+    controls: ctx.controls.slices,
     sessions,
   });
   const bodyLimit = createBodyLimit({

@@ -1,30 +1,14 @@
+import type { ControlState } from './controls/control-state';
 import type { Clock } from './domain/clock';
 import type { IdempotencyStore } from './domain/idempotency';
 import type { RateLimiter } from './domain/rate-limit';
 import type { Durability } from './durability-port';
-import type { Extensions } from './extensions';
+import type { Extensions } from './extensions/live-extensions';
 import type { ApiRequest, ApiResponse } from './http/api-request';
 import type { Store } from './store/store';
 
 // Owned by the request journal; re-exported for the modules that take them from here.
 export type { JournalMessage, RequestEntry } from './request-journal';
-
-/** Provider behaviour injected through POST /__admin/faults. */
-export interface Faults {
-  /** Outcome of the next power actions: `reject`/`fail`/`uncertain` answer 502. */
-  power: 'ok' | 'reject' | 'fail' | 'uncertain';
-  /** `fail` makes the next Shield apply fail (the Shield module resets it to `ok`). */
-  shield: 'ok' | 'fail';
-  /** Latency added to every API response, in milliseconds. */
-  latencyMs: number;
-}
-
-/** The Shield pause switch (POST /__admin/shield). */
-export interface ShieldControl {
-  paused: boolean;
-  /** Seconds announced in `Retry-After` while paused. */
-  retryAfterSeconds: number;
-}
 
 /** What only the dispatcher knows about a request it answered. */
 export interface RequestFacts {
@@ -40,8 +24,8 @@ export interface RequestFacts {
 export interface ServerContext {
   readonly store: Store;
   readonly clock: Clock;
-  readonly faults: Faults;
-  readonly shield: ShieldControl;
+  /** The admin controls (faults, Shield pause…): read with `controls.read(faultsControl)`. */
+  readonly controls: ControlState;
   readonly idempotency: IdempotencyStore;
   readonly rateLimiter: RateLimiter;
   readonly extensions: Extensions;
@@ -54,6 +38,3 @@ export interface ServerContext {
   /** Called with unexpected exceptions (answered 500). */
   readonly onError: (error: unknown) => void;
 }
-
-/** Default faults: the provider behaves. */
-export const defaultFaults = (): Faults => ({ power: 'ok', shield: 'ok', latencyMs: 0 });

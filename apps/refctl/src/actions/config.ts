@@ -1,7 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { API_KEY_PREFIX } from '@refapi/schema';
 import { z } from 'zod';
-import { UsageError } from '../cli/cli-error';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { readConfig, writeConfig } from '../config/config-file';
@@ -9,6 +8,7 @@ import { configFilePath } from '../config/config-path';
 import { maskKey } from '../config/mask-key';
 import { maskUrlCredentials } from '../config/mask-url';
 import { checkBaseUrl, resolveSettings } from '../config/resolve-settings';
+import { UsageError } from '../errors/cli-error';
 import type { View } from '../output/view';
 import { note, print } from '../runtime/print';
 

@@ -1,7 +1,7 @@
 import type { CreateOrderRequest, Plan } from '@refapi/schema';
 import type { RefClient } from '@refapi/sdk';
-import { CliError } from '../cli/cli-error';
-import { EXIT } from '../cli/exit-codes';
+import { CliError } from '../errors/cli-error';
+import { EXIT } from '../errors/exit-codes';
 import { formatAmount } from '../output/money';
 
 /** The catalog entry an order would buy, found through GET /plans (server-side prices). */
@@ -10,9 +10,8 @@ export async function findPlan(
   body: CreateOrderRequest,
   signal: AbortSignal,
 ): Promise<Plan> {
-  for await (const plan of client.plans.list({ type: body.type, limit: 100 }, { signal })) {
-    if (plan.code === body.plan_code) return plan;
-  }
+  const plan = await client.plans.find(body.type, body.plan_code, { signal });
+  if (plan) return plan;
   throw new CliError(
     `plan "${body.plan_code}" is not for sale as ${body.type}; see: refctl plans list --type ${body.type}`,
     EXIT.notFound,

@@ -1,6 +1,6 @@
 import { CreateOrderRequest } from '@refapi/schema';
 import { z } from 'zod';
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import { validateInput } from '../runtime/validate';
 
 // Body field → the flag that fills it, so validation errors name what the user typed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import { ruleIntent } from './rule-intent';
 
 const base = { name: 'dns', mode: 'enforce', action: 'drop', risk: 'high', protocol: 'udp' };

@@ -1,8 +1,8 @@
 import { TimeoutError, WaitForError, type WaitForPoll, WaitTimeoutError } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
 import { captureCtx } from '../../test/helpers/capture-io';
-import { CliError, WaitTimeoutError as CliWaitTimeoutError } from '../cli/cli-error';
-import { EXIT } from '../cli/exit-codes';
+import { CliError, WaitTimeoutError as CliWaitTimeoutError } from '../errors/cli-error';
+import { EXIT } from '../errors/exit-codes';
 import { waitFor } from './wait';
 
 const goal = { subject: 'rule r1', target: 'active', checkWith: 'refctl shield rules list S' };

@@ -1,7 +1,7 @@
 import { isWaitForError, isWaitTimeoutError, type WaitForPoll } from '@refapi/sdk';
-// refctl's own WaitTimeoutError (exit 7), which the SDK's one is mapped to below.
-import { CliError, WaitTimeoutError } from '../cli/cli-error';
 import type { Ctx } from '../cli/context';
+// refctl's own WaitTimeoutError (exit 7), which the SDK's one is mapped to below.
+import { CliError, WaitTimeoutError } from '../errors/cli-error';
 import { canRenderLive } from '../io/io';
 import { escapeControls } from '../output/control-chars';
 import { note } from '../runtime/print';

@@ -1,4 +1,4 @@
-import { InterruptedError } from '../cli/cli-error';
+import { InterruptedError } from '../errors/cli-error';
 import type { WatchEnd } from '../ui/TrafficWatch';
 
 /** Turns how a live watch ended into the command's outcome: q is success, Ctrl-C exit 130. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { captureCtx } from '../../test/helpers/capture-io';
-import { UsageError } from './cli-error';
-import { EXIT } from './exit-codes';
+import { UsageError } from '../errors/cli-error';
+import { EXIT } from '../errors/exit-codes';
 import { typedHandler } from './typed-handler';
 
 const schema = z.object({ ratePps: z.number().optional(), wait: z.boolean().optional() });

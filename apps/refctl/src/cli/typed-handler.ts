@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { UsageError } from './cli-error';
+import { UsageError } from '../errors/cli-error';
 import type { Ctx } from './context';
 import type { Handler } from './lazy-action';
 

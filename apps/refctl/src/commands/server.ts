@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { UsageError } from '../cli/cli-error';
 import { examples } from '../cli/command-helpers';
+import { UsageError } from '../errors/cli-error';
 
 /**
  * `refctl server start`: the reference server, for trying refctl out and for tests. bin.ts

@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { CliError } from '../cli/cli-error';
+import { CliError } from '../errors/cli-error';
 
 /** One named profile. */
 const Profile = z.strictObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import type { ConfigFile } from './config-file';
 import { DEFAULT_BASE_URL, resolveSettings } from './resolve-settings';
 

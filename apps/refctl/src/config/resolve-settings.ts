@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import type { Io } from '../io/io';
 import type { ConfigFile } from './config-file';
 import { hasUrlCredentials, maskUrlCredentials } from './mask-url';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import { parseColumnList, resolveColumns, type View } from './view';
 
 const plans: View = {

@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 import { readPath } from './cell';
 
 /** A named column whose value lives at another path (`price` → `account_price.final`). */

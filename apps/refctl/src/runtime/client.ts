@@ -1,10 +1,10 @@
 import { type Logger, RefClient } from '@refapi/sdk';
-import { CliError } from '../cli/cli-error';
 import type { Ctx } from '../cli/context';
-import { EXIT } from '../cli/exit-codes';
 import { readConfig } from '../config/config-file';
 import { configFilePath } from '../config/config-path';
 import { resolveSettings, type Settings } from '../config/resolve-settings';
+import { CliError } from '../errors/cli-error';
+import { EXIT } from '../errors/exit-codes';
 import { escapeControlsInLines } from '../output/control-chars';
 import { scrub } from './scrub';
 

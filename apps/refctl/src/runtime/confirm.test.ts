@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CliError, InterruptedError, UsageError } from '../cli/cli-error';
+import { CliError, InterruptedError, UsageError } from '../errors/cli-error';
 import type { Io } from '../io/io';
 import { confirm } from './confirm';
 

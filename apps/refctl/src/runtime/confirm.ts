@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { CliError, InterruptedError, UsageError } from '../cli/cli-error';
+import { CliError, InterruptedError, UsageError } from '../errors/cli-error';
 import type { Io } from '../io/io';
 
 /** What to ask and how to refuse. */

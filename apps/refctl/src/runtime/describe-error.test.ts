@@ -1,3 +1,4 @@
+import { ERROR_STATUS_MEANINGS } from '@refapi/schema';
 import {
   AuthenticationError,
   ConflictError,
@@ -11,7 +12,7 @@ import {
   UnprocessableEntityError,
 } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
-import { InterruptedError, UsageError } from '../cli/cli-error';
+import { InterruptedError, UsageError } from '../errors/cli-error';
 import { describeError, exitCodeForStatus } from './describe-error';
 
 const init = (
@@ -38,6 +39,16 @@ describe('exitCodeForStatus', () => {
 });
 
 describe('describeError', () => {
+  it('says what the status means when the body carries no code', () => {
+    const error = new ServiceUnavailableError({ ...init(503, ''), code: undefined, body: '' });
+    expect(describeError(error)).toMatchObject({
+      message: ERROR_STATUS_MEANINGS[503].replace(/\.$/, ''),
+      code: 'http_503',
+      status: 503,
+      retriable: true,
+    });
+  });
+
   it('turns API codes into text, keeping the detail after the colon', () => {
     expect(describeError(new UnprocessableEntityError(init(422, 'insufficient_balance')))).toEqual({
       message: 'insufficient balance',

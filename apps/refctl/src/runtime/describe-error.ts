@@ -5,8 +5,8 @@ import {
   isTimeoutError,
   type RefApiError,
 } from '@refapi/sdk';
-import { CliError, InterruptedError } from '../cli/cli-error';
-import { EXIT, type ExitCode } from '../cli/exit-codes';
+import { CliError, InterruptedError } from '../errors/cli-error';
+import { EXIT, type ExitCode } from '../errors/exit-codes';
 
 /** A failure as refctl reports it. */
 export interface ErrorReport {
@@ -85,7 +85,11 @@ function describeApiError(error: RefApiError): ErrorReport {
   const colon = raw.indexOf(':');
   const code = colon === -1 ? raw : raw.slice(0, colon);
   const detail = colon === -1 ? '' : raw.slice(colon);
-  let message = `${code.replaceAll('_', ' ')}${detail}`;
+  // Without a code in the body, say what the status means (the contract's sentence).
+  let message =
+    error.code === undefined && error.meaning !== undefined
+      ? error.meaning.replace(/\.$/, '')
+      : `${code.replaceAll('_', ' ')}${detail}`;
   if (error.status === 401) message += '; check REF_API_KEY or: refctl config show';
   if (error.retryAfter !== undefined) message += `; retry after ${error.retryAfter} s`;
   return {

@@ -1,7 +1,7 @@
 import { LIMITS } from '@refapi/schema';
 import type { ListOptions, PagePromise, RequestOptions } from '@refapi/sdk';
-import { UsageError } from '../cli/cli-error';
 import type { Ctx } from '../cli/context';
+import { UsageError } from '../errors/cli-error';
 import { createListWriter } from '../output/list-writer';
 import type { View } from '../output/view';
 import { note } from './print';

@@ -1,8 +1,8 @@
 import { ServiceUnavailableError, UnprocessableEntityError } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/helpers/capture-io';
-import { CliError } from '../cli/cli-error';
 import { createRunState } from '../cli/run-state';
+import { CliError } from '../errors/cli-error';
 import { reportError } from './report-error';
 
 const apiError = (Class: typeof ServiceUnavailableError, status: number, code: string) =>

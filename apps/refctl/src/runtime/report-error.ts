@@ -1,5 +1,5 @@
-import type { ExitCode } from '../cli/exit-codes';
 import type { RunState } from '../cli/run-state';
+import type { ExitCode } from '../errors/exit-codes';
 import { colorEnabled, type Io } from '../io/io';
 import { red } from '../output/colors';
 import { escapeControls } from '../output/control-chars';

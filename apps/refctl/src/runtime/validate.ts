@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { UsageError } from '../cli/cli-error';
+import { UsageError } from '../errors/cli-error';
 
 /** Names the flag or argument a zod issue path points at, e.g. `rate_pps` → `--rate-pps`. */
 export type Labeller = (path: readonly PropertyKey[]) => string;

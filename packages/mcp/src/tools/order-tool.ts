@@ -27,12 +27,11 @@ const money = (cents: number, currency: string) => ({
   currency: currency as 'EUR',
 });
 
-// Finds the plan the order would buy in the catalog, the same way `refctl orders create`
-// quotes before asking (server-side prices, in the account currency).
+// The plan the order would buy, as `refctl orders create` finds it to quote before asking
+// (server-side prices, in the account currency).
 async function findPlan(client: RefClient, body: CreateOrderRequest): Promise<Plan> {
-  for await (const plan of client.plans.list({ type: body.type, limit: 100 })) {
-    if (plan.code === body.plan_code) return plan;
-  }
+  const plan = await client.plans.find(body.type, body.plan_code);
+  if (plan) return plan;
   throw new ToolRefusal(
     'plan_not_found',
     `Plan "${body.plan_code}" is not for sale as ${body.type}.`,

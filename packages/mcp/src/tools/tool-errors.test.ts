@@ -1,4 +1,4 @@
-import { operations } from '@refapi/schema';
+import { ERROR_CODE_MEANINGS, ERROR_STATUS_MEANINGS, operations } from '@refapi/schema';
 import {
   ConnectionError,
   PermissionDeniedError,
@@ -43,6 +43,19 @@ describe('errorInfo', () => {
       operations.getShieldOverview,
     );
     expect(paused).toMatchObject({ status: 503, retry_after: 30 });
+  });
+
+  it('explains a status with the meaning the contract gives it', () => {
+    const full = errorInfo(
+      new ServiceUnavailableError(init(503, 'state_unavailable', { retryAfter: 1 })),
+      operations.createOrder,
+    );
+    expect(full.message).toBe(ERROR_CODE_MEANINGS[503].state_unavailable);
+    const paused = errorInfo(
+      new ServiceUnavailableError(init(503, 'busy')),
+      operations.getShieldOverview,
+    );
+    expect(paused.message).toBe(ERROR_STATUS_MEANINGS[503]);
   });
 
   it('says a write may be repeated safely after a lost connection', () => {

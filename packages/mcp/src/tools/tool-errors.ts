@@ -24,6 +24,8 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
   const code = error.code ?? `http_${error.status}`;
   const base = { error: code, status: error.status };
   const retry = error.retryAfter === undefined ? {} : { retry_after: error.retryAfter };
+  // What the status (or its code) means is the contract's sentence, carried by the SDK error.
+  const meaning = error.meaning ?? `The API failed with status ${error.status}.`;
   switch (error.status) {
     case 400:
       return {
@@ -34,7 +36,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
     case 401:
       return {
         ...base,
-        message: 'The API key is missing, invalid or revoked.',
+        message: meaning,
         next_step:
           'Ask the user to check REF_API_KEY or the refctl profile; retrying will not help.',
       };
@@ -58,7 +60,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
     case 404:
       return {
         ...base,
-        message: 'Not found: the reference does not exist or does not belong to this account.',
+        message: meaning,
         next_step: 'List the resources (e.g. services_list) and use a reference from the result.',
       };
     case 409:
@@ -86,27 +88,27 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
       return {
         ...base,
         ...retry,
-        message: 'Rate limit exceeded.',
+        message: meaning,
         next_step: `Wait ${error.retryAfter ?? 60} seconds (retry_after), then repeat the same call.`,
       };
     case 502:
       return {
         ...base,
-        message: 'The provider refused or failed the power action.',
+        message: meaning,
         next_step: 'Check the service with services_get before repeating the action.',
       };
     case 503:
       return {
         ...base,
         ...retry,
-        message: 'The service is temporarily unavailable (Shield paused or busy).',
+        message: meaning,
         next_step: `Wait ${error.retryAfter ?? 30} seconds (retry_after), then repeat the same call.`,
       };
     default:
       return {
         ...base,
         ...retry,
-        message: `The API failed with status ${error.status}.`,
+        message: meaning,
         next_step: 'Try again later.',
       };
   }

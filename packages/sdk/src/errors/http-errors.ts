@@ -3,6 +3,8 @@ import { STATUS_ERRORS, type StatusErrorKey, type StatusErrorSpec } from './stat
 
 // One class per status so callers can `catch (e) { if (e instanceof NotFoundError) … }`.
 // Names and hints live in STATUS_ERRORS; each class below is one line naming its entry.
+// What a status means is written once, in @refapi/schema (`ERROR_STATUS_MEANINGS`): every
+// error carries it as `meaning` and in its message, so the TSDoc below only names the status.
 
 // Declared return types keep the emitted .d.ts naming RefApiError and ConflictError instead of
 // inlining their members (which would drag Node-only types into browser consumers).
@@ -27,25 +29,25 @@ function statusError(
   };
 }
 
-/** 400: the path, a reference, the query or the JSON body is invalid; `code` names the field. */
+/** 400 (see `meaning`); `code` names the field, e.g. `invalid_body: addons[3].units`. */
 export class BadRequestError extends statusError(400) {}
-/** 401: the API key is missing or invalid. */
+/** 401 (see `meaning`). */
 export class AuthenticationError extends statusError(401) {}
-/** 403: the key lacks the scope, the source IP is not allowed, or Shield Advanced is missing. */
+/** 403 (see `meaning`); `code` tells scope, source IP and Shield Advanced apart. */
 export class PermissionDeniedError extends statusError(403) {}
-/** 404: the service or rule does not exist or is not owned by this account. */
+/** 404 (see `meaning`). */
 export class NotFoundError extends statusError(404) {}
-/** 409: the account or service lifecycle no longer permits the mutation (see `conflictStatus`). */
+/** 409 (see `meaning`); `conflictStatus` is the lifecycle state that blocked the mutation. */
 export class ConflictError extends statusError(409) {}
-/** 422: billing profile, plan options, price, stock or balance does not permit the purchase. */
+/** 422 (see `meaning`); `code` names the reason, e.g. `insufficient_balance`. */
 export class UnprocessableEntityError extends statusError(422) {}
-/** 428: the operation requires an Idempotency-Key header. */
+/** 428 (see `meaning`). */
 export class PreconditionRequiredError extends statusError(428) {}
-/** 429: rate limit exceeded; `retryAfter` says how long to wait. */
+/** 429 (see `meaning`); `retryAfter` says how long to wait. */
 export class RateLimitError extends statusError(429) {}
-/** 502: the provider rejected or failed a power action (never retried automatically). */
+/** 502 (see `meaning`); never retried automatically. */
 export class ProviderError extends statusError(502) {}
-/** 503: Shield is paused or temporarily unavailable; `retryAfter` may say how long. */
+/** 503 (see `meaning`); `retryAfter` may say how long to wait. */
 export class ServiceUnavailableError extends statusError(503) {}
 /** Any other 5xx: the server failed. */
 export class InternalServerError extends statusError('5xx') {}
@@ -64,7 +66,7 @@ function conflictCodeError(
   };
 }
 
-/** 409 `idempotency_key_reused`: the same Idempotency-Key was sent with a different body. */
+/** 409 `idempotency_key_reused` (see `meaning`). */
 export class IdempotencyKeyReusedError extends conflictCodeError('idempotency_key_reused') {}
-/** 409 `idempotency_key_in_use`: a request with this key is still running (retried already). */
+/** 409 `idempotency_key_in_use` (see `meaning`); retried already. */
 export class IdempotencyKeyInUseError extends conflictCodeError('idempotency_key_in_use') {}

@@ -1,3 +1,4 @@
+import { errorMeaning } from '@refapi/schema';
 import type { RateLimitState } from '../rate-limit';
 
 /**
@@ -59,13 +60,20 @@ export class RefApiError extends RefSdkError {
   readonly url: string;
   /** The parsed error body (`{error}`), or its text when it was not JSON. */
   readonly body: unknown;
+  /**
+   * What the status (or its error code) means, from the contract's table (`errorMeaning` of
+   * @refapi/schema); undefined for a status the API does not use.
+   */
+  readonly meaning: string | undefined;
 
   constructor(init: RefApiErrorInit, hint?: string) {
     const what = init.code ? `${init.status} ${init.code}` : `${init.status}`;
     const conflict = init.conflictStatus ? ` (status: ${init.conflictStatus})` : '';
     const request = requestSuffix(init.requestId);
+    const meaning = errorMeaning(init.status, init.code);
+    const next = [meaning, hint].filter(Boolean).join(' ');
     super(
-      `${init.method} ${init.url} failed with ${what}${conflict}${request}.${hint ? ` ${hint}` : ''}`,
+      `${init.method} ${init.url} failed with ${what}${conflict}${request}.${next ? ` ${next}` : ''}`,
       { ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}), requestId: init.requestId },
     );
     this.status = init.status;
@@ -76,5 +84,6 @@ export class RefApiError extends RefSdkError {
     this.method = init.method;
     this.url = init.url;
     this.body = init.body;
+    this.meaning = meaning;
   }
 }

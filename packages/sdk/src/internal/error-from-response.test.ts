@@ -1,3 +1,4 @@
+import { ERROR_CODE_MEANINGS, ERROR_STATUS_MEANINGS } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import * as httpErrors from '../errors/http-errors';
 import {
@@ -107,6 +108,19 @@ describe('errorFromResponse', () => {
     expect(error.message).toContain(
       'POST http://127.0.0.1:1/v1/orders failed with 429 rate_limited',
     );
+  });
+
+  it('says what the status or its code means, as the contract writes it', async () => {
+    const reused = await respond(409, { error: 'idempotency_key_reused' });
+    expect(reused.meaning).toBe(ERROR_CODE_MEANINGS[409].idempotency_key_reused);
+    const full = await respond(503, { error: 'state_unavailable' }, { 'Retry-After': '1' });
+    expect(full.meaning).toBe(ERROR_CODE_MEANINGS[503].state_unavailable);
+    const balance = await respond(422, { error: 'insufficient_balance' });
+    expect(balance.meaning).toBe(ERROR_STATUS_MEANINGS[422]);
+    expect(balance.message).toBe(
+      `POST http://127.0.0.1:1/v1/orders failed with 422 insufficient_balance. ${ERROR_STATUS_MEANINGS[422]} ${STATUS_ERRORS[422].hint()}`,
+    );
+    expect((await respond(500, {})).meaning).toBeUndefined();
   });
 
   it('survives a body that is not JSON', async () => {

@@ -22,4 +22,21 @@ export class PlansResource {
       envelopePage('listPlans'),
     );
   }
+
+  /**
+   * Finds the plan `code` of service `type` that is for sale (server-side prices in the
+   * account currency), paging through the catalog; undefined when none is. What an order of
+   * `{type, plan_code}` would buy, so callers can quote it before buying.
+   * @example const plan = await client.plans.find('kvm', 'kvm-s');
+   */
+  async find(
+    type: NonNullable<QueryOf<'listPlans'>['type']>,
+    code: string,
+    options: RequestOptions = {},
+  ): Promise<ItemOf<'listPlans'> | undefined> {
+    for await (const plan of this.list({ type, limit: 100 }, options)) {
+      if (plan.code === code) return plan;
+    }
+    return undefined;
+  }
 }

@@ -1,29 +1,17 @@
-import type { ApiPromise } from '../api-promise';
-import type { Core } from '../internal/core';
-import type { PathParamsOf, SuccessOf } from '../internal/operation-types';
-import type { RequestOptions } from '../options';
-import type { ApiResult } from '../result-meta';
+import type { PathParamsOf } from '../internal/operation-types';
+import { ShieldBundleResource } from './shield-bundle';
 
 /** A preset code, e.g. `block-udp-amplification`, `allow-web-only`, `rate-limit-syn`. */
 export type PresetCode = PathParamsOf<'applyShieldPreset'>['preset_code'];
 
-/** Preset rules of one service: `client.shield(ref).presets`. */
-export class ShieldPresetsResource {
-  readonly #core: Core;
-  readonly #serviceRef: string;
-  constructor(core: Core, serviceRef: string) {
-    this.#core = core;
-    this.#serviceRef = serviceRef;
-  }
+/**
+ * Preset rules of one service: `client.shield(ref).presets`. `apply(code)` queues a preset
+ * rule (202); wait for it with `rules.waitFor(rule.id, …)`.
+ */
+export class ShieldPresetsResource extends ShieldBundleResource<'applyShieldPreset', PresetCode> {
+  protected readonly operationId = 'applyShieldPreset';
 
-  /** Queues a preset rule (202); wait for it with `rules.waitFor(rule.id, …)`. */
-  apply(
-    code: PresetCode,
-    options?: RequestOptions,
-  ): ApiPromise<ApiResult<SuccessOf<'applyShieldPreset'>>> {
-    return this.#core.call('applyShieldPreset', {
-      path: { service_ref: this.#serviceRef, preset_code: code },
-      options,
-    });
+  protected pathFor(code: PresetCode): PathParamsOf<'applyShieldPreset'> {
+    return { service_ref: this.serviceRef, preset_code: code };
   }
 }

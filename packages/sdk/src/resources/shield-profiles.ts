@@ -1,10 +1,7 @@
-import type { ApiPromise } from '../api-promise';
 import { WaitForError } from '../errors/client-errors';
-import type { Core } from '../internal/core';
 import type { PathParamsOf, SuccessOf } from '../internal/operation-types';
 import { pollUntil, type WaitForOptions } from '../internal/poll';
-import type { RequestOptions } from '../options';
-import type { ApiResult } from '../result-meta';
+import { ShieldBundleResource } from './shield-bundle';
 
 /** A protection profile code: off, low, default or strict. */
 export type ProfileCode = PathParamsOf<'applyShieldProfile'>['profile_code'];
@@ -13,24 +10,19 @@ export type ProfileState = SuccessOf<'applyShieldProfile'>['profile'];
 /** States `profiles.waitFor()` can wait for. */
 export type ProfileWaitState = Exclude<ProfileState['state'], 'failed'>;
 
-/** The customer-managed protection profile of one service: `client.shield(ref).profiles`. */
-export class ShieldProfilesResource {
-  readonly #core: Core;
-  readonly #serviceRef: string;
-  constructor(core: Core, serviceRef: string) {
-    this.#core = core;
-    this.#serviceRef = serviceRef;
-  }
+/**
+ * The customer-managed protection profile of one service: `client.shield(ref).profiles`.
+ * `apply(code)` replaces the profile bundle atomically (202); it then moves `applying` →
+ * `active`.
+ */
+export class ShieldProfilesResource extends ShieldBundleResource<
+  'applyShieldProfile',
+  ProfileCode
+> {
+  protected readonly operationId = 'applyShieldProfile';
 
-  /** Replaces the profile bundle atomically (202); it then moves `applying` → `active`. */
-  apply(
-    code: ProfileCode,
-    options?: RequestOptions,
-  ): ApiPromise<ApiResult<SuccessOf<'applyShieldProfile'>>> {
-    return this.#core.call('applyShieldProfile', {
-      path: { service_ref: this.#serviceRef, profile_code: code },
-      options,
-    });
+  protected pathFor(code: ProfileCode): PathParamsOf<'applyShieldProfile'> {
+    return { service_ref: this.serviceRef, profile_code: code };
   }
 
   /**
@@ -43,8 +35,8 @@ export class ShieldProfilesResource {
     return pollUntil<ProfileState>(
       what,
       async (signal) => {
-        const { profile } = await this.#core.call('getShieldOverview', {
-          path: { service_ref: this.#serviceRef },
+        const { profile } = await this.core.call('getShieldOverview', {
+          path: { service_ref: this.serviceRef },
           options: { signal },
         });
         // Another profile still showing means ours has not been picked up yet: keep polling.

@@ -1,33 +1,26 @@
-import type { Account, CreateOrderResponse, Invoice } from '@refapi/schema';
+import { Account, type CreateOrderResponse, Invoice } from '@refapi/schema';
+import { scenario } from '@refapi/server/vitest';
+import { z } from 'zod';
+import { accountScenario } from './scenarios';
 
-/** A valid account body. */
-export const account: Account = {
-  account_ref: 'REF-ACCT-A1',
-  email: 'ada@example.test',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  country_code: 'DE',
-  account_currency: 'EUR',
-  preferred_locale: 'en-GB',
-  status: 'active',
-};
+// The account body is Ada's of the test scenario, read through the contract: the fields
+// GET /me answers, so no test writes a second copy of her.
+/** A valid account body: Ada's of {@link accountScenario}, as GET /me answers it. */
+export const account: Account = z.object(Account.shape).parse(accountScenario().accounts?.[0]);
+
+// One invoice of the builder's, made once: `invoice(n)` only renumbers it (fake pages call
+// it for every item they serve).
+const invoiceTemplate: Invoice = Invoice.parse(
+  scenario().now('2026-01-01T00:00:00Z').account({ vatRate: 0.19 }).withInvoice().build()
+    .accounts?.[0]?.invoices?.[0],
+);
 
 /** A valid invoice with reference number `n` (hex). */
 export function invoice(n: number): Invoice {
   return {
+    ...invoiceTemplate,
     invoice_ref: `REF-INV-${n.toString(16).toUpperCase()}`,
-    kind: 'service',
-    transaction_kind: 'debit',
-    amount: 5,
-    fee: 0,
-    penalty: 0,
-    vat_amount: 0.95,
-    vat_rate: 0.19,
-    currency: 'EUR',
-    status: 'paid',
-    issue_date: '2026-01-01T00:00:00Z',
     description: `invoice ${n}`,
-    customer_payable: true,
   };
 }
 

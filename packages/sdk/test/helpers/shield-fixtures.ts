@@ -1,5 +1,8 @@
-import type { ShieldEntitlement, ShieldRule } from '@refapi/schema';
+import type { ShieldRule } from '@refapi/schema';
+import { createReferenceServer } from '@refapi/server';
+import { RefClient } from '../../src/client';
 import { fakeFetch, json } from './fake-fetch';
+import { A1_KEY, accountScenario } from './scenarios';
 
 /** A rule id used across Shield tests. */
 export const RULE_ID = '7d444840-9dc0-41d1-b245-5ffdce74fad2';
@@ -20,19 +23,17 @@ export function rule(state: string, extra: Partial<ShieldRule> = {}): ShieldRule
   };
 }
 
-/** An active Advanced entitlement that allows every mutation. */
-const entitlement: ShieldEntitlement = {
-  tier: 'advanced',
-  status: 'active',
-  rules_per_ip: 30,
-  rules_per_account: 300,
-  rate_rules_per_ip: 10,
-  custom_rules: true,
-  customer_api: true,
-  history_days: 30,
-  analyzer_hours: 720,
-  mutations_blocked: false,
-};
+/** An active Advanced entitlement, as the reference server answers it for {@link accountScenario}. */
+const { entitlement } = await new RefClient({
+  apiKey: A1_KEY,
+  baseUrl: 'https://api.test/v1',
+  fetch: createReferenceServer({
+    baseUrl: 'https://api.test/v1',
+    scenario: accountScenario(),
+  }).fetch,
+})
+  .shield('REF-SVC-A1')
+  .overview();
 
 /** A fetch answering the i-th overview request with `profiles[i]` (the last one repeats). */
 export const overviewFetch = (profiles: Array<{ code: string; state: string }>) =>

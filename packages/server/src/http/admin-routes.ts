@@ -1,10 +1,10 @@
 import { DateTime } from '@refapi/schema';
 import { z } from 'zod';
 import type { Admin } from '../control-plane';
+import type { ControlSlice } from '../controls/control-slice';
 import { bearerToken, secretsEqual } from '../domain/auth';
 import { DomainError } from '../domain/errors';
 import type { RequestJournal } from '../request-journal';
-import type { Faults, ShieldControl } from '../server-context';
 import {
   type AdminSessions,
   expiredSessionCookies,
@@ -27,15 +27,6 @@ const ClockBody = z.strictObject({
   now: DateTime.optional(),
   frozen: z.boolean().optional(),
 });
-const ShieldBody = z.strictObject({
-  paused: z.boolean(),
-  retry_after: z.int().min(0).max(86_400).optional(),
-});
-const FaultsBody = z.strictObject({
-  power: z.enum(['ok', 'reject', 'fail', 'uncertain']).optional(),
-  shield: z.enum(['ok', 'fail']).optional(),
-  latency_ms: z.int().min(0).max(60_000).optional(),
-});
 
 /** What the admin routes reach besides the in-process admin API. */
 export interface AdminDependencies {
@@ -43,8 +34,8 @@ export interface AdminDependencies {
   /** The admin token; compared in constant time. */
   readonly token: string;
   readonly journal: RequestJournal;
-  /** The live Shield pause switch (for `GET /__admin/shield`). */
-  readonly shield: () => ShieldControl;
+  /** The admin controls; each one's route is served (`GET`/`POST` on its path). */
+  readonly controls: readonly ControlSlice<unknown>[];
   readonly sessions: AdminSessions;
 }
 
@@ -63,11 +54,19 @@ const noContent = (cookies?: string[]): ApiResponse => ({
   ...(cookies === undefined ? {} : { cookies }),
 });
 
-const faultsBody = (faults: Faults) => ({
-  power: faults.power,
-  shield: faults.shield,
-  latency_ms: faults.latencyMs,
-});
+/** `GET` shows a control, `POST` changes it (journaled through `admin.controls`). */
+function controlRoute(slice: ControlSlice<unknown>): Record<string, AdminRoute> | undefined {
+  const route = slice.route;
+  if (route === undefined) return undefined;
+  return {
+    GET: ({ deps }) => jsonResponse(200, route.view(deps.admin.controls.get(slice))),
+    POST: ({ deps: { admin }, body: raw }) => {
+      const body = parseInput(route.body, raw, 'body');
+      const value = admin.controls.set(slice, route.toPatch(body, admin.controls.get(slice)));
+      return jsonResponse(200, (route.answer ?? route.view)(value, body));
+    },
+  };
+}
 
 const routes: Record<string, Record<string, AdminRoute>> = {
   '/__admin/scenario': {
@@ -88,30 +87,6 @@ const routes: Record<string, Record<string, AdminRoute>> = {
       if (body.advance_seconds !== undefined) admin.clock.advance(body.advance_seconds);
       const state = body.frozen === undefined ? admin.clock.now() : admin.clock.freeze(body.frozen);
       return jsonResponse(200, state);
-    },
-  },
-  '/__admin/shield': {
-    GET: ({ deps }) => {
-      const shield = deps.shield();
-      return jsonResponse(200, { paused: shield.paused, retry_after: shield.retryAfterSeconds });
-    },
-    POST: ({ deps: { admin }, body: raw }) => {
-      const body = parseInput(ShieldBody, raw, 'body');
-      if (body.paused) admin.shield.pause(body.retry_after);
-      else admin.shield.unpause();
-      return jsonResponse(200, { paused: body.paused });
-    },
-  },
-  '/__admin/faults': {
-    GET: ({ deps }) => jsonResponse(200, faultsBody(deps.admin.faults.get())),
-    POST: ({ deps: { admin }, body: raw }) => {
-      const body = parseInput(FaultsBody, raw, 'body');
-      const faults = admin.faults.set({
-        ...(body.power === undefined ? {} : { power: body.power }),
-        ...(body.shield === undefined ? {} : { shield: body.shield }),
-        ...(body.latency_ms === undefined ? {} : { latencyMs: body.latency_ms }),
-      });
-      return jsonResponse(200, faultsBody(faults));
     },
   },
   '/__admin/requests': {
@@ -157,6 +132,11 @@ function authorize(deps: AdminDependencies, request: ApiRequest): ApiResponse | 
 
 /** Answers `/__admin/*` requests: health, the session exchange, then authorized control-plane calls. */
 export function createAdminHandler(deps: AdminDependencies) {
+  const controls = new Map<string, Record<string, AdminRoute>>();
+  for (const slice of deps.controls) {
+    const methods = controlRoute(slice);
+    if (methods !== undefined && slice.route !== undefined) controls.set(slice.route.path, methods);
+  }
   return async function handleAdmin(request: ApiRequest): Promise<ApiResponse> {
     try {
       if (request.path === HEALTH_PATH) {
@@ -174,7 +154,8 @@ export function createAdminHandler(deps: AdminDependencies) {
       }
       const refused = authorize(deps, request);
       if (refused !== undefined) return refused;
-      const methods = routes[request.path] ?? shieldTelemetryRoute(request.path);
+      const methods =
+        routes[request.path] ?? controls.get(request.path) ?? shieldTelemetryRoute(request.path);
       if (methods === undefined) return errorResponse(404, 'not_found');
       const route = methods[request.method];
       if (route === undefined) {

@@ -1,3 +1,4 @@
+import { faultsControl } from '../controls/faults';
 import type { OperationImpls } from '../operations/types';
 import type { RequestFacts, ServerContext } from '../server-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
@@ -24,7 +25,7 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
 
   const dispatch: Dispatch = async (request) => {
     const started = performance.now();
-    const shieldFailArmed = ctx.faults.shield === 'fail';
+    const shieldFailArmed = ctx.controls.read(faultsControl).shield === 'fail';
     let nowMs = ctx.clock.nowMs();
     let facts: Partial<RequestFacts> = {};
     let response: ApiResponse;
@@ -44,7 +45,8 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
       ctx.onError(error);
       response = errorResponse(500, 'internal_error');
     }
-    if (ctx.faults.latencyMs > 0) await sleep(ctx.faults.latencyMs);
+    const { latencyMs } = ctx.controls.read(faultsControl);
+    if (latencyMs > 0) await sleep(latencyMs);
     ctx.onRequest(request, response, {
       operation: facts.operation ?? null,
       account_ref: facts.account_ref ?? null,

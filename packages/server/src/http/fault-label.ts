@@ -1,3 +1,4 @@
+import { faultsControl } from '../controls/faults';
 import type { ServerContext } from '../server-context';
 import type { ApiResponse } from './api-request';
 
@@ -22,10 +23,11 @@ export function faultLabel(
     const code = errorCode(response.body);
     if (code !== undefined && POWER_FAULTS[code] !== undefined) return POWER_FAULTS[code];
   }
-  if (shieldFailArmed && ctx.faults.shield === 'ok') return 'shield:fail';
+  const faults = ctx.controls.read(faultsControl);
+  if (shieldFailArmed && faults.shield === 'ok') return 'shield:fail';
   if (response.status === 503 && errorCode(response.body) === 'shield_paused')
     return 'shield:paused';
-  if (ctx.faults.latencyMs > 0) return 'latency';
+  if (faults.latencyMs > 0) return 'latency';
   return null;
 }
 

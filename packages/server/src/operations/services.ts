@@ -5,6 +5,7 @@ import type {
   ServicePage,
   ServiceStats,
 } from '@refapi/schema';
+import { faultsControl } from '../controls/faults';
 import { DomainError, notFound } from '../domain/errors';
 import { pageDescending } from '../domain/pagination';
 import type { ServiceRecord } from '../domain/records';
@@ -104,7 +105,7 @@ export const serviceOperations = {
       if (service.status !== 'active') {
         throw new DomainError(409, 'service_not_active', { conflictStatus: service.status });
       }
-      switch (ctx.faults.power) {
+      switch (ctx.controls.read(faultsControl).power) {
         case 'reject':
           throw new DomainError(502, 'power_rejected', { transient: false });
         case 'fail':

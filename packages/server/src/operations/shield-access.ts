@@ -4,8 +4,9 @@ import type { ServiceRecord } from '../domain/records';
 import { mutationBlockReason, resolveEntitlement } from '../domain/shield/entitlement';
 import type { ShieldRefusal } from '../domain/shield/outcome';
 import type { ShieldTarget } from '../domain/shield/state';
+import type { ShieldModule } from '../extensions/shield-module';
 import type { ServerContext } from '../server-context';
-import { type ShieldModule, settledShield } from './shield-module';
+import { settledShield } from './shield-live';
 import type { OperationCall } from './types';
 
 /** Everything a Shield operation works with once the caller may use the service's Shield. */

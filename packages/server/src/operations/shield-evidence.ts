@@ -5,7 +5,7 @@ import { decodeEvidenceCursor, encodeEvidenceCursor } from '../domain/shield/evi
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
 import { activeSince, isVisible } from '../domain/shield/lifecycle';
 import { type ShieldAccess, shieldAccess } from './shield-access';
-import { cursorSecret } from './shield-module';
+import { cursorSecret } from './shield-live';
 import type { OperationImpls } from './types';
 
 // The rule's evidence facts, only for a rule the service owns and still lists.

@@ -1,9 +1,11 @@
 import type { Admin } from '../control-plane';
+import { faultShortcuts, shieldShortcuts } from '../controls/admin-shortcuts';
+import type { ControlAccess } from '../controls/control-state';
 import type { UnitTracker } from './unit-tracker';
 
 /**
  * The admin API with every change journaled: scenario loads and resets run alone and
- * settle once durable; clock, Shield pause and fault switches journal a line each (they
+ * settle once durable; clock and control changes journal a line each (they
  * are synchronous in-process; the HTTP admin API answers only once it is durable).
  * Before the state is loaded (`units` undefined) calls go straight through; while the
  * journal refuses writes, changes throw `checkWritable`'s 503 before they happen.
@@ -29,6 +31,11 @@ export function durableAdmin(
       checkWritable();
       return tracker.runExclusive(() => fn(...args));
     };
+  // Every control change, whichever control, journals a line (the stamp carries the controls).
+  const controls: ControlAccess = {
+    get: (slice) => admin.controls.get(slice),
+    set: (slice, patch) => sync(() => admin.controls.set(slice, patch))(),
+  };
   return {
     loadScenario: alone((document: unknown) => admin.loadScenario(document)),
     reset: alone(() => admin.reset()),
@@ -39,14 +46,9 @@ export function durableAdmin(
       set: sync((now: string | Date) => admin.clock.set(now)),
       freeze: sync((frozen?: boolean) => admin.clock.freeze(frozen)),
     },
-    shield: {
-      pause: sync((retryAfterSeconds?: number) => admin.shield.pause(retryAfterSeconds)),
-      unpause: sync(() => admin.shield.unpause()),
-    },
-    faults: {
-      set: sync((faults: Parameters<Admin['faults']['set']>[0]) => admin.faults.set(faults)),
-      get: () => admin.faults.get(),
-    },
+    shield: shieldShortcuts(controls),
+    faults: faultShortcuts(controls),
+    controls,
     requests: () => admin.requests(),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ScenarioIdempotencyEntry } from '../scenario/schema';
 import type { ServerContext } from '../server-context';
-import { Controls, readControls } from './controls';
+import { ControlsExport } from './controls';
 import { RecordEntry } from './record-entry';
 
 /**
@@ -16,7 +16,7 @@ export const JournalEntry = z.strictObject({
   wall: z.number(),
   frozen: z.literal(true).optional(),
   /** The admin switches, on the first line of a file and whenever they changed. */
-  controls: Controls.optional(),
+  controls: ControlsExport.optional(),
   /** A scenario load (the validated document) or a reset, and the clock start it used. */
   scenario: z.unknown().optional(),
   reset: z.literal(true).optional(),
@@ -40,7 +40,7 @@ export type JournalEntry = z.output<typeof JournalEntry>;
 export function createStamper(ctx: ServerContext): (first: boolean) => string {
   let lastControls = '';
   return (first) => {
-    const controls = JSON.stringify(readControls(ctx));
+    const controls = JSON.stringify(ctx.controls.export());
     const parts = [`"at":${ctx.clock.nowMs()}`, `"wall":${Date.now()}`];
     if (ctx.clock.frozen) parts.push('"frozen":true');
     if (first || controls !== lastControls) parts.push(`"controls":${controls}`);

@@ -2,7 +2,6 @@ import { type FileHandle, open, stat, truncate, unlink } from 'node:fs/promises'
 import type { Scenario } from '../scenario/schema';
 import { checkScenarioExtensions } from '../scenario/validate';
 import { BaseScenario } from './base-scenario';
-import { applyControls } from './controls';
 import { fsyncDirectory } from './durable-fs';
 import { JournalEntry } from './journal-entry';
 import { readJournal } from './journal-reader';
@@ -89,7 +88,13 @@ export async function recover(
       `state file ${layout.snapshot} holds an unusable state (${firstLine(error)})`,
     );
   }
-  applyControls(ctx, snapshot.controls);
+  try {
+    ctx.controls.import(snapshot.controls);
+  } catch (error) {
+    throw new StateFileError(
+      `state file ${layout.snapshot} holds unusable controls (${firstLine(error)})`,
+    );
+  }
   let stamp: ClockStamp = { at: startMs, wall: snapshot.wallMs, frozen: state.frozen ?? false };
 
   // Journals older than the snapshot are leftovers of a compaction cut short by a crash.

@@ -1,10 +1,8 @@
 import type { ControlPlane } from '../control-plane';
 import type { IdempotencyEntry } from '../domain/idempotency';
-import { SHIELD_EXTENSION, shieldModule } from '../operations/shield-module';
 import { parseScenario } from '../scenario/validate';
 import type { ServerContext } from '../server-context';
 import { BaseScenario } from './base-scenario';
-import { applyControls } from './controls';
 import type { JournalEntry } from './journal-entry';
 import type { RecordFold } from './record-fold';
 
@@ -16,11 +14,6 @@ export interface ReplayTarget {
   /** Record changes waiting to be committed: call `flush()` after the last entry. */
   readonly records: RecordFold;
 }
-
-// The modules whose reported changes can be replayed, by name in `ctx.extensions`.
-const modules: Record<string, (ctx: ServerContext) => { applyChange(change: unknown): void }> = {
-  [SHIELD_EXTENSION]: shieldModule,
-};
 
 /**
  * Applies one journal entry to the live server, in the order it happened: a scenario load
@@ -42,12 +35,9 @@ export async function replayEntry(target: ReplayTarget, entry: JournalEntry): Pr
     }
   }
   for (const commit of entry.commits ?? []) target.records.add(commit);
-  for (const [name, change] of entry.extensions ?? []) {
-    const module = modules[name];
-    if (module === undefined) throw new Error(`change of unknown module ${name}`);
-    module(ctx).applyChange(change);
-  }
+  // Looked up by name among the registered modules; an unknown name throws.
+  for (const [name, change] of entry.extensions ?? []) ctx.extensions.applyChange(name, change);
   // The schema allows `text: undefined` where the type has no such member; JSON never does.
   for (const stored of entry.idempotency ?? []) ctx.idempotency.put(stored as IdempotencyEntry);
-  if (entry.controls !== undefined) applyControls(ctx, entry.controls);
+  if (entry.controls !== undefined) ctx.controls.import(entry.controls);
 }

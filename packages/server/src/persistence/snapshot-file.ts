@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
-import { Controls } from './controls';
+import { ControlsExport } from './controls';
 import { replaceFileDurably } from './durable-fs';
 import { errorCode, StateFileError } from './state-file-error';
 import type { StateLayout } from './state-layout';
@@ -17,7 +17,7 @@ const Header = z.strictObject({
   version: z.literal(1),
   generation: z.int().min(1),
   wall_ms: z.number(),
-  controls: Controls,
+  controls: ControlsExport,
   base_start_ms: z.number().optional(),
   state_bytes: z.int().min(0),
   state_crc32: z.int().min(0),
@@ -30,7 +30,8 @@ export interface Snapshot {
   readonly generation: number;
   /** Host time of the capture, to resume a running clock. */
   readonly wallMs: number;
-  readonly controls: Controls;
+  /** The admin controls' export (checked when imported). */
+  readonly controls: Readonly<Record<string, unknown>>;
   /** The state as a Scenario document (JSON text, as `GET /__admin/state` gives it). */
   readonly state: string;
   /** The scenario `reset` returns to (JSON text) and the start time it resets to. */

@@ -5,7 +5,6 @@ import { DomainError } from '../domain/errors';
 import type { AttachDurability, DurableParts, DurableState } from '../durability';
 import { BaseScenario } from './base-scenario';
 import { type Capture, Compactor } from './compaction';
-import { readControls } from './controls';
 import { durableAdmin } from './durable-admin';
 import type { JournalFile } from './durable-fs';
 import { createStamper } from './journal-entry';
@@ -271,7 +270,7 @@ class StateFile implements DurableState {
     const { ctx, control } = this.#parts;
     const state = control.admin.state();
     const wallMs = Date.now();
-    const controls = readControls(ctx);
+    const controls = ctx.controls.export();
     const base = this.#base;
     return () => ({
       generation,

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { parseIpOrCidr } from '../domain/ip-allow-list';
 import { isCentsAmount } from '../domain/money';
 import { accountSettings, addonFields, PlanRecord } from '../domain/records';
-import { ShieldSnapshot } from '../domain/shield/snapshot';
+import { ExtensionSnapshots } from '../extensions/registry';
 
 /** A money amount in a scenario: a JSON number with at most two decimals. */
 const ScenarioAmount = z.number().refine(isCentsAmount, 'must have at most 2 decimals');
@@ -90,14 +90,8 @@ export const ScenarioIdempotencyEntry = z.strictObject({
 
 const PositiveRate = z.number().gt(0, 'must be greater than 0');
 
-/**
- * State of server modules, keyed by module name. Known modules' snapshots are validated
- * with the document (`shield`: null or absent means none yet); other names pass through
- * untouched, for documents written by newer servers.
- */
-export const ScenarioExtensions = z
-  .object({ shield: ShieldSnapshot.nullable().optional() })
-  .catchall(z.unknown());
+/** State of server modules, keyed by module name (see `ExtensionSnapshots`). */
+export const ScenarioExtensions = ExtensionSnapshots;
 
 /** The scenario document: the whole state of the reference server. */
 export const Scenario = z.strictObject({

@@ -1,7 +1,7 @@
 // `@refapi/server/browser`: the reference server behind msw's setupWorker, for front-end
 // tests and Storybook. Nothing reachable from here imports a Node builtin.
 export type { ClockState } from '../control-plane';
-export type { Faults } from '../server-context';
+export type { Faults } from '../controls/faults';
 export type { FailNextOptions } from './fail-next';
 export type { JournalEntry, RequestFilter } from './journal';
 export {

@@ -59,6 +59,27 @@ describe('scenario builder', () => {
     });
   });
 
+  it('adds invoices with generated refs, the account VAT and currency, overridable', () => {
+    const doc = scenario()
+      .now('2026-01-01T00:00:00Z')
+      .account({ currency: 'USD', vatRate: 0.19 })
+      .withInvoice()
+      .withInvoice({ invoice_ref: 'REF-INV-A1', kind: 'top_up', amount: 20, vat_amount: 0 })
+      .build();
+    expect(doc.accounts?.[0]?.invoices).toEqual([
+      expect.objectContaining({
+        invoice_ref: 'REF-INV-1',
+        amount: 5.95,
+        vat_amount: 0.95,
+        vat_rate: 0.19,
+        currency: 'USD',
+        issue_date: '2026-01-01T00:00:00Z',
+      }),
+      expect.objectContaining({ invoice_ref: 'REF-INV-A1', kind: 'top_up', amount: 20 }),
+    ]);
+    expect(() => scenario().withInvoice()).toThrow(/call \.account\(\) first/);
+  });
+
   it('refuses account-level calls before an account exists', () => {
     expect(() => scenario().withKvm()).toThrow(/call \.account\(\) first/);
   });

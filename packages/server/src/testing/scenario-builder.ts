@@ -6,6 +6,7 @@ type AccountInput = NonNullable<ScenarioInput['accounts']>[number];
 type PlanInput = NonNullable<ScenarioInput['plans']>[number];
 type ServiceInput = NonNullable<AccountInput['services']>[number];
 type ShieldInput = NonNullable<AccountInput['shield']>;
+type InvoiceInput = NonNullable<AccountInput['invoices']>[number];
 type Currency = AccountInput['account_currency'];
 
 /** Options of {@link ScenarioBuilder.account}; every field has a sensible default. */
@@ -50,7 +51,7 @@ const CURRENCY_COUNTRY: Record<Currency, string> = { EUR: 'DE', USD: 'US', GBP: 
 /**
  * Builds valid scenario documents without hand-written references: every ref is generated
  * (unique, deterministic: `REF-<KIND>-1`, `-2`, …) and every field has a default.
- * `.withKvm()`, `.withService()`, `.withShield()`, `.key()` and `.generate()` apply to the
+ * `.withKvm()`, `.withService()`, `.withShield()`, `.withInvoice()`, `.key()` and `.generate()` apply to the
  * account added last.
  * @example scenario().plan().account({ currency: 'EUR', balance: 50 }).withKvm({ ip: '203.0.113.9' }).withShield('active').key(['orders:write']).build()
  */
@@ -162,6 +163,35 @@ export class ScenarioBuilder {
       const start = Date.parse(this.document.now ?? new Date().toISOString());
       account.shield.grace_ends_at = new Date(start + 7 * 86_400_000).toISOString();
     }
+    return this;
+  }
+
+  /**
+   * Adds an invoice to the current account: unless overridden, a paid service renewal of
+   * 5.00 plus the account's VAT, issued at the scenario clock; `invoice_ref` is generated
+   * when absent. Invoices list newest reference first, whatever the order they are added in.
+   */
+  withInvoice(invoice: Partial<InvoiceInput> = {}): this {
+    const account = this.current('withInvoice');
+    const invoices = account.invoices ?? [];
+    const vatRate = account.vat_rate ?? 0;
+    invoices.push({
+      invoice_ref: invoice.invoice_ref ?? this.ref('INV'),
+      kind: 'service_renewal',
+      transaction_kind: 'debit',
+      amount: Math.round(500 * (1 + vatRate)) / 100,
+      fee: 0,
+      penalty: 0,
+      vat_amount: Math.round(500 * vatRate) / 100,
+      vat_rate: vatRate,
+      currency: account.account_currency,
+      status: 'paid',
+      issue_date: this.document.now ?? new Date().toISOString(),
+      description: `invoice ${invoices.length + 1}`,
+      customer_payable: true,
+      ...invoice,
+    });
+    account.invoices = invoices;
     return this;
   }
 

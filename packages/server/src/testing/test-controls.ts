@@ -1,6 +1,7 @@
 import { LIMITS, type OperationId } from '@refapi/schema';
 import type { HttpHandler } from 'msw';
 import type { ClockState } from '../control-plane';
+import type { Faults } from '../controls/faults';
 import { bearerToken } from '../domain/auth';
 import { requestEntry } from '../http/request-entry';
 import { requestIdOf } from '../http/request-id';
@@ -9,7 +10,6 @@ import { createReferenceCore, type ReferenceCore } from '../reference-core';
 import { demoScenario } from '../scenario/demo';
 import type { Scenario, ScenarioInput } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
-import type { Faults } from '../server-context';
 import {
   checkFailure,
   type FailNextOptions,

@@ -1,7 +1,7 @@
 // `@refapi/server/vitest`: the reference server as a mock for test suites (any runner with
 // beforeAll/afterEach/afterAll; named for the one it is shown with).
 export type { ClockState } from '../control-plane';
-export type { Faults } from '../server-context';
+export type { Faults } from '../controls/faults';
 export type { FailNextOptions } from './fail-next';
 export type { JournalEntry, RequestFilter } from './journal';
 export { createRefTestServer, type RefTestServer } from './ref-test-server';

@@ -1,9 +1,16 @@
 import { operations } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
+import { ControlState } from '../../controls/control-state';
+import { controlSlices } from '../../controls/registry';
+import { shieldPauseControl } from '../../controls/shield-pause';
 import { pauseGate } from './pause-gate';
 import { testState } from './test-state';
 
-const shield = (paused: boolean) => ({ shield: { paused, retryAfterSeconds: 7 } });
+const shield = (paused: boolean) => {
+  const controls = new ControlState(controlSlices);
+  controls.set(shieldPauseControl, { paused, retryAfterSeconds: 7 });
+  return { controls };
+};
 
 describe('pauseGate', () => {
   it('refuses a pausable operation while paused with 503 and Retry-After', () => {

@@ -1,5 +1,3 @@
-import { DomainError } from '../domain/errors';
-import { settleApplies } from '../domain/shield/settle';
 import { ShieldSnapshot, snapshotState } from '../domain/shield/snapshot';
 import { emptyShieldState, type ShieldState } from '../domain/shield/state';
 import {
@@ -7,12 +5,7 @@ import {
   diffShieldState,
   type ShieldStateDiff,
 } from '../domain/shield/state-diff';
-import type { ExtensionState } from '../extensions';
-import { randomBytes } from '../internal/crypto';
-import type { ServerContext } from '../server-context';
-
-/** Name of the Shield module in `ctx.extensions` and in the state document. */
-export const SHIELD_EXTENSION = 'shield';
+import type { ExtensionModule } from './extension-module';
 
 /** A change of the Shield module as reported for the journal: O(change), plain JSON. */
 export interface ShieldModuleChange {
@@ -22,7 +15,7 @@ export interface ShieldModuleChange {
 }
 
 /** The live Shield state of one server: rules, profiles, and when infrastructure rules began. */
-export class ShieldModule implements ExtensionState {
+export class ShieldModule {
   #state: ShieldState;
   #since: Date;
 
@@ -41,12 +34,26 @@ export class ShieldModule implements ExtensionState {
     now: Date,
     report?: (change: ShieldModuleChange) => void,
   ): ShieldModule {
-    if (snapshot === undefined || snapshot === null) {
+    if (snapshot === undefined || snapshot === null)
+      return ShieldModule.fromParsed(undefined, now, report);
+    return ShieldModule.fromParsed(ShieldSnapshot.parse(snapshot), now, report);
+  }
+
+  /** Builds the module from a validated snapshot, or empty when there is none. */
+  static fromParsed(
+    snapshot: ShieldSnapshot | undefined,
+    now: Date,
+    report?: (change: ShieldModuleChange) => void,
+  ): ShieldModule {
+    if (snapshot === undefined) {
       report?.({ since: now.toISOString() });
       return new ShieldModule(emptyShieldState(), now, report);
     }
-    const parsed = ShieldSnapshot.parse(snapshot);
-    return new ShieldModule(snapshotState(parsed), new Date(parsed.infrastructure_since), report);
+    return new ShieldModule(
+      snapshotState(snapshot),
+      new Date(snapshot.infrastructure_since),
+      report,
+    );
   }
 
   /** Rules, profiles and the next sequence number. */
@@ -85,50 +92,11 @@ export class ShieldModule implements ExtensionState {
   }
 }
 
-/** The server's Shield module as it stands, created from the scenario's snapshot on first use. */
-export function shieldModule(ctx: ServerContext): ShieldModule {
-  return ctx.extensions.get(SHIELD_EXTENSION, (snapshot) =>
-    ShieldModule.fromSnapshot(snapshot, ctx.clock.now(), (change) =>
-      ctx.extensions.changed(SHIELD_EXTENSION, change),
-    ),
-  );
-}
-
-/**
- * The server's Shield module with every apply that has ended by `now` decided. The admin
- * `shield: "fail"` fault is used up by the first apply it fails, then reset to `ok`.
- */
-export function settledShield(ctx: ServerContext, now: Date): ShieldModule {
-  let module: ShieldModule;
-  try {
-    module = shieldModule(ctx);
-  } catch (error) {
-    // Scenario loads and state-file recovery validate `extensions.shield` up front (see
-    // `ScenarioExtensions`), so this is a last line of defence: should an unusable snapshot
-    // slip through, the module is unavailable (the spec's 503) rather than failing with a 500.
-    ctx.onError(error);
-    throw new DomainError(503, 'shield_unavailable', { headers: { 'retry-after': '30' } });
-  }
-  const { state, faultConsumed } = settleApplies(
-    module.state,
-    now.getTime(),
-    ctx.faults.shield === 'fail',
-  );
-  module.state = state;
-  if (faultConsumed) ctx.faults.shield = 'ok';
-  return module;
-}
-
-// One secret per server, kept out of the state document: cursors need no persistence
-// beyond the process, and nothing exported can be used to forge them.
-const cursorSecrets = new WeakMap<ServerContext, Uint8Array>();
-
-/** The HMAC secret evidence cursors of this server are signed with. */
-export function cursorSecret(ctx: ServerContext): Uint8Array {
-  let secret = cursorSecrets.get(ctx);
-  if (secret === undefined) {
-    secret = randomBytes(32);
-    cursorSecrets.set(ctx, secret);
-  }
-  return secret;
-}
+/** The Shield module: rules and profiles per server, `extensions.shield` in the state document. */
+export const shieldExtension: ExtensionModule<ShieldModule, typeof ShieldSnapshot, 'shield'> = {
+  name: 'shield',
+  snapshotSchema: ShieldSnapshot,
+  create: (snapshot, env) => ShieldModule.fromParsed(snapshot, env.now, env.report),
+  applyChange: (module, change) => module.applyChange(change),
+  exportState: (module) => module.exportState(),
+};

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { ControlSlice } from './control-slice';
+
+/** Reads and changes controls by their slice (typed by it); the admin API offers this. */
+export interface ControlAccess {
+  /** A copy of the control's value. */
+  get<V>(slice: ControlSlice<V>): V;
+  /** Applies an admin change; returns a copy of the new value. */
+  set<V>(slice: ControlSlice<V>, patch: Partial<V>): V;
+}
+
+/**
+ * The live values of a registry of controls (`ctx.controls`). The hot path reads them
+ * with `read` (no copy); everything else iterates the registry through `reset`,
+ * `export` and `import`, so none of it names a control.
+ */
+export class ControlState implements ControlAccess {
+  readonly #values = new Map<string, unknown>();
+
+  constructor(readonly slices: readonly ControlSlice<unknown>[]) {
+    const names = new Set<string>();
+    for (const slice of slices) {
+      if (names.has(slice.name)) throw new Error(`control ${slice.name} registered twice`);
+      names.add(slice.name);
+    }
+    this.reset();
+  }
+
+  /** The live value (read-only; change it through {@link set}). */
+  read<V>(slice: ControlSlice<V>): Readonly<V> {
+    const value = this.#values.get(slice.name);
+    if (value === undefined) throw new Error(`control ${slice.name} is not registered`);
+    return value as V;
+  }
+
+  get<V>(slice: ControlSlice<V>): V {
+    return structuredClone(this.read(slice));
+  }
+
+  set<V>(slice: ControlSlice<V>, patch: Partial<V>): V {
+    const next = slice.apply(this.read(slice), patch);
+    this.#values.set(slice.name, next);
+    return structuredClone(next);
+  }
+
+  /** Every control back to its initial value (scenario load and reset). */
+  reset(): void {
+    for (const slice of this.slices) this.#values.set(slice.name, slice.initial());
+  }
+
+  /** Every control as plain JSON, keyed by name (the state file's `controls`). */
+  export(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const slice of this.slices) out[slice.name] = slice.export(this.#values.get(slice.name));
+    return out;
+  }
+
+  /**
+   * Sets every control from an {@link export}: all or nothing. A control missing from it
+   * (a file written before the control existed) starts at its initial value; a name no
+   * slice has is an error, as is a value its schema refuses.
+   */
+  import(exported: unknown): void {
+    if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
+      throw new Error('controls: expected an object');
+    }
+    const raw = exported as Record<string, unknown>;
+    const known = new Set(this.slices.map((slice) => slice.name));
+    const unknown = Object.keys(raw).find((name) => !known.has(name));
+    if (unknown !== undefined) throw new Error(`controls: unknown control ${unknown}`);
+    const next = new Map<string, unknown>();
+    for (const slice of this.slices) {
+      const value = raw[slice.name];
+      try {
+        next.set(slice.name, value === undefined ? slice.initial() : slice.import(value));
+      } catch (error) {
+        throw new Error(`controls.${slice.name}: ${firstLine(error)}`);
+      }
+    }
+    for (const [name, value] of next) this.#values.set(name, value);
+  }
+}
+
+const firstLine = (error: unknown): string => {
+  if (error instanceof z.ZodError) return z.prettifyError(error).replaceAll('\n', ' ');
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+};
