@@ -162,6 +162,16 @@ export const recordSchemas = {
 
 /** A collection kind. */
 export type RecordKind = keyof typeof recordSchemas;
+
+/** The field that holds the reference of each kind's records. */
+export const refFields = {
+  accounts: 'account_ref',
+  plans: 'plan_ref',
+  services: 'service_ref',
+  invoices: 'invoice_ref',
+  orders: 'order_ref',
+  transactions: 'transaction_ref',
+} as const satisfies Record<RecordKind, string>;
 /** The record type of a collection kind. */
 export type RecordOf<K extends RecordKind> = z.output<(typeof recordSchemas)[K]>;
 /** Kinds whose records are partitioned per account. */

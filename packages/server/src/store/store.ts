@@ -7,6 +7,7 @@ import {
   type RecordKind,
   type RecordOf,
   recordSchemas,
+  refFields,
 } from '../domain/records';
 import type { Scenario, ScenarioAccount, ScenarioPlan } from '../scenario/schema';
 import {
@@ -33,17 +34,8 @@ export interface CommittedMutation {
   readonly replaced: ReadonlyArray<RecordOf<RecordKind> | undefined>;
 }
 
-const refField = {
-  accounts: 'account_ref',
-  plans: 'plan_ref',
-  services: 'service_ref',
-  invoices: 'invoice_ref',
-  orders: 'order_ref',
-  transactions: 'transaction_ref',
-} as const satisfies Record<RecordKind, string>;
-
 const refOf = (change: Change): string =>
-  (change.record as unknown as Record<string, string>)[refField[change.kind]] as string;
+  (change.record as unknown as Record<string, string>)[refFields[change.kind]] as string;
 
 // The scenario loaded last and, once a reset has loaded it again, the state it builds:
 // later resets fork that in O(accounts) instead of rebuilding every record. The first
