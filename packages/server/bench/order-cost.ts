@@ -2,9 +2,9 @@
 // request through the core's handler, next to the parts timed alone on the same inputs.
 import { CreateOrderRequest } from '@refapi/schema';
 import { fingerprint } from '../src/domain/idempotency';
+import { recordSchemas } from '../src/domain/records';
 import { recordEntry } from '../src/persistence/record-entry';
 import { createReferenceCore } from '../src/reference-core';
-import { recordSchemas } from '../src/store/records';
 import type { CommittedMutation } from '../src/store/store';
 import { BENCH_KEYS, benchScenario } from './bench-scenario';
 import type { Figure } from './report';

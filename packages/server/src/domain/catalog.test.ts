@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/validate';
-import { planRecord } from '../store/from-scenario';
 import { scenario } from '../testing/scenario-builder';
 import { isSaleable, planPrice } from './catalog';
+import { recordCodecs } from './record-codec';
 
 const plans = parseScenario(
   scenario()
@@ -13,7 +13,7 @@ const plans = parseScenario(
     .plan({ code: 'finland', regions: [{ region_ref: 'REF-REGION-F1', countries: ['FI'] }] })
     .plan({ code: 'global', regions: [] })
     .build(),
-).plans.map(planRecord);
+).plans.map((plan) => recordCodecs.plans.toRecord(plan));
 
 describe('catalog', () => {
   it('sells only active, public, EUR-priced plans placeable for the country', () => {

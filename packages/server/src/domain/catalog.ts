@@ -1,5 +1,5 @@
-import type { PlanRecord } from '../store/records';
 import { applyRate, type Currency, convertCents, type Rates } from './money';
+import type { PlanRecord } from './records';
 
 /**
  * Whether a plan is for sale to an account in `countryCode`: active, public, priced in

@@ -1,10 +1,10 @@
 import { CreateOrderRequest } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/validate';
-import { accountRecord, planRecord } from '../store/from-scenario';
 import { scenario } from '../testing/scenario-builder';
 import { DomainError } from './errors';
 import { quoteOrder } from './orders';
+import { recordCodecs } from './record-codec';
 
 const doc = parseScenario(
   scenario()
@@ -14,8 +14,8 @@ const doc = parseScenario(
     .account({ currency: 'USD', balance: 100, vatRate: 0.2 })
     .build(),
 );
-const plans = doc.plans.map(planRecord);
-const account = accountRecord(doc.accounts[0]!);
+const plans = doc.plans.map((plan) => recordCodecs.plans.toRecord(plan));
+const account = recordCodecs.accounts.toRecord(doc.accounts[0]!);
 const kvm = plans[0]!;
 const request = (body: Record<string, unknown>) =>
   CreateOrderRequest.parse({ type: 'kvm', plan_code: 'kvm-s', ...body });

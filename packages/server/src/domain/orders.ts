@@ -1,9 +1,9 @@
 import type { CreateOrderRequest } from '@refapi/schema';
 import type { z } from 'zod';
-import type { AccountRecord, PlanRecord } from '../store/records';
 import { isSaleable } from './catalog';
 import { DomainError } from './errors';
 import { applyRate, convertCents, type Rates } from './money';
+import type { AccountRecord, PlanRecord } from './records';
 
 type OrderRequest = z.output<typeof CreateOrderRequest>;
 type Period = PlanRecord['periods'][number];

@@ -1,8 +1,8 @@
 import type { CreatedService, CreateOrderResponse } from '@refapi/schema';
 import { fromCents } from '../domain/money';
 import { type OrderQuote, quoteOrder } from '../domain/orders';
+import type { AccountRecord, ServiceRecord } from '../domain/records';
 import { refValue } from '../domain/refs';
-import type { AccountRecord, ServiceRecord } from '../store/records';
 import type { Change } from '../store/store';
 import type { OperationImpls } from './types';
 

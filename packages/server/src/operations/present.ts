@@ -1,20 +1,20 @@
 import type { Invoice, Order, Service, Transaction } from '@refapi/schema';
-import { redactDescription } from '../domain/redact';
-import type { Partition } from '../store/partition';
+import { recordCodecs } from '../domain/record-codec';
 import type {
   InvoiceRecord,
   OrderRecord,
   ServiceRecord,
   TransactionRecord,
-} from '../store/records';
-import { publicInvoice, publicOrder, publicTransaction } from '../store/to-scenario';
+} from '../domain/records';
+import { redactDescription } from '../domain/redact';
+import type { Partition } from '../store/partition';
 
 // Records as the API shows them. Linked references are emitted only when they point to
 // something the account owns (reseller services count as not owned); otherwise omitted.
 
 /** A service as the API shows it (partition key and reseller flag removed). */
 export function presentService(record: ServiceRecord): Service {
-  const { account_ref, reseller, ...service } = record;
+  const { reseller, ...service } = recordCodecs.services.toJson(record);
   return service;
 }
 
@@ -42,15 +42,15 @@ function dropForeignLinks<
 
 /** An invoice as the API shows it. */
 export const presentInvoice = (record: InvoiceRecord, partition: Partition): Invoice =>
-  dropForeignLinks(publicInvoice(record), partition);
+  dropForeignLinks(recordCodecs.invoices.toJson(record), partition);
 
 /** An order as the API shows it. */
 export const presentOrder = (record: OrderRecord, partition: Partition): Order =>
-  dropForeignLinks(publicOrder(record), partition);
+  dropForeignLinks(recordCodecs.orders.toJson(record), partition);
 
 /** A ledger transaction as the API shows it, description redacted. */
 export function presentTransaction(record: TransactionRecord, partition: Partition): Transaction {
-  const txn = dropForeignLinks(publicTransaction(record), partition);
+  const txn = dropForeignLinks(recordCodecs.transactions.toJson(record), partition);
   txn.description = redactDescription(txn.description);
   return txn;
 }

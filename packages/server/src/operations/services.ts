@@ -8,8 +8,8 @@ import type {
 import { faultsControl } from '../controls/faults';
 import { DomainError, notFound } from '../domain/errors';
 import { pageDescending } from '../domain/pagination';
+import type { ServiceRecord } from '../domain/records';
 import type { Partition } from '../store/partition';
-import type { ServiceRecord } from '../store/records';
 import { presentService } from './present';
 import type { OperationImpls } from './types';
 

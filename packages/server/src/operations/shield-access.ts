@@ -1,11 +1,11 @@
 import type { ShieldEntitlement } from '@refapi/schema';
 import { DomainError, notFound } from '../domain/errors';
+import type { ServiceRecord } from '../domain/records';
 import { mutationBlockReason, resolveEntitlement } from '../domain/shield/entitlement';
 import type { ShieldRefusal } from '../domain/shield/outcome';
 import type { ShieldTarget } from '../domain/shield/state';
 import type { ShieldModule } from '../extensions/shield-module';
 import type { ServerContext } from '../server-context';
-import type { ServiceRecord } from '../store/records';
 import { settledShield } from './shield-live';
 import type { OperationCall } from './types';
 

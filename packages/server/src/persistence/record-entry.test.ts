@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountRecord, ServiceRecord } from '../domain/records';
 import { parseScenario } from '../scenario/validate';
-import type { AccountRecord, ServiceRecord } from '../store/records';
 import { Store } from '../store/store';
 import { recordEntry, resolveRecordEntry } from './record-entry';
 

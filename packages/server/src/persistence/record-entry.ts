@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RecordKind } from '../store/records';
+import { type RecordKind, refFields } from '../domain/records';
 import type { Change, Store } from '../store/store';
 
 const Kind = z.enum(['accounts', 'plans', 'services', 'invoices', 'orders', 'transactions']);
@@ -25,18 +25,9 @@ export type RecordEntry = z.output<typeof RecordEntry>;
 
 type Fields = Readonly<Record<string, unknown>>;
 
-const refField: Record<RecordKind, string> = {
-  accounts: 'account_ref',
-  plans: 'plan_ref',
-  services: 'service_ref',
-  invoices: 'invoice_ref',
-  orders: 'order_ref',
-  transactions: 'transaction_ref',
-};
-
 /** `<kind> <ref>`: which record an entry is about. */
 export const entryKey = (entry: RecordEntry): string =>
-  'r' in entry ? `${entry.k} ${String(entry.r[refField[entry.k]])}` : `${entry.k} ${entry.ref}`;
+  'r' in entry ? `${entry.k} ${String(entry.r[refFields[entry.k]])}` : `${entry.k} ${entry.ref}`;
 
 // Records are plain JSON data; comparing serialized fields is exact for them.
 const sameValue = (a: unknown, b: unknown): boolean =>
@@ -61,7 +52,7 @@ export function recordEntry(change: Change, replaced: object | undefined): Recor
     acct?: string;
     set?: Record<string, unknown>;
     unset?: string[];
-  } = { k: change.kind, ref: record[refField[change.kind]] as string };
+  } = { k: change.kind, ref: record[refFields[change.kind]] as string };
   if (change.kind !== 'accounts' && change.kind !== 'plans') {
     entry.acct = record.account_ref as string;
   }

@@ -1,7 +1,7 @@
 import { Service } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
+import { InvoiceRecord, TransactionRecord } from '../domain/records';
 import { RefAllocator } from '../domain/refs';
-import { InvoiceRecord, TransactionRecord } from '../store/records';
 import { scenario } from '../testing/scenario-builder';
 import { generateRecords } from './generate';
 import { parseScenario } from './validate';

@@ -1,6 +1,6 @@
 import { applyRate } from '../domain/money';
+import type { InvoiceRecord, TransactionRecord } from '../domain/records';
 import type { RefAllocator } from '../domain/refs';
-import type { InvoiceRecord, TransactionRecord } from '../store/records';
 import type { ScenarioAccount, ScenarioService } from './schema';
 
 /**

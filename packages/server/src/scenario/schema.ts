@@ -1,25 +1,18 @@
 import {
   Account,
   AccountRef,
-  AddonRef,
   API_KEY_PREFIX,
-  Currency,
   DateTime,
   Invoice,
-  LIMITS,
   Order,
-  OsImageRef,
-  PeriodRef,
-  PlanRef,
-  RegionRef,
   Scope,
   Service,
-  ServiceType,
   Transaction,
 } from '@refapi/schema';
 import { z } from 'zod';
 import { parseIpOrCidr } from '../domain/ip-allow-list';
 import { isCentsAmount } from '../domain/money';
+import { accountSettings, addonFields, PlanRecord } from '../domain/records';
 import { ExtensionSnapshots } from '../extensions/registry';
 
 /** A money amount in a scenario: a JSON number with at most two decimals. */
@@ -40,14 +33,6 @@ export const ScenarioApiKey = z.strictObject({
     .default([]),
 });
 
-/** The Advanced Shield subscription of an account; null or absent means none. */
-const ScenarioShield = z.strictObject({
-  status: z.enum(['active', 'grace']),
-  grace_ends_at: DateTime.nullable().default(null),
-  mutations_blocked: z.boolean().default(false),
-  mutation_blocked_reason: z.string().min(1).optional(),
-});
-
 /** A service of a scenario account (`reseller` services are invisible to the API). */
 export const ScenarioService = Service.extend({ reseller: z.boolean().default(false) });
 
@@ -62,11 +47,8 @@ const ScenarioGenerate = z.strictObject({
 
 /** One account of a scenario with its keys, services and finance records. */
 export const ScenarioAccount = Account.extend({
-  account_currency: Currency,
   balance: ScenarioAmount,
-  vat_rate: z.number().min(0).max(1).default(0),
-  billing_profile_complete: z.boolean().default(true),
-  shield: ScenarioShield.nullable().default(null),
+  ...accountSettings,
   api_keys: z.array(ScenarioApiKey).default([]),
   services: z.array(ScenarioService).default([]),
   invoices: z.array(Invoice).default([]),
@@ -75,52 +57,15 @@ export const ScenarioAccount = Account.extend({
   generate: ScenarioGenerate.optional(),
 });
 
-/** Hardware figures of a plan, copied onto ordered services. */
-const PlanSpecs = z.strictObject({
-  cores: z.int().min(0).optional(),
-  ram_gb: z.int().min(0).optional(),
-  disk_gb: z.int().min(0).optional(),
-  bandwidth_mbps: z.int().min(0).optional(),
-});
-
-/** A billing period of a plan. */
-const PlanPeriod = z.strictObject({
-  period_ref: PeriodRef,
-  name: z.string().min(1),
-  months: z.int().min(1).max(120),
-});
-
-/** An OS image a plan offers. */
-const PlanOsImage = z.strictObject({ os_image_ref: OsImageRef, name: z.string().min(1) });
-
-/** A region a plan can be placed in, with the countries allowed to buy there. */
-const PlanRegion = z.strictObject({
-  region_ref: RegionRef,
-  name: z.string().min(1).optional(),
-  countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),
-});
-
-/** A plan of the scenario catalog (prices in EUR). */
-export const ScenarioPlan = z.strictObject({
-  plan_ref: PlanRef,
-  name: z.string().min(1),
-  code: z.string().min(1).max(LIMITS.planCodeLengthMax),
-  service_type: ServiceType,
+/** A plan of the scenario catalog: the stored plan with its prices as EUR amounts. */
+export const ScenarioPlan = PlanRecord.omit({
+  price_eur_cents: true,
+  period_prices_cents: true,
+  addons: true,
+}).extend({
   price_eur: Price,
   period_prices: z.record(z.string(), Price).optional(),
-  periods: z.array(PlanPeriod).default([]),
-  os_images: z.array(PlanOsImage).default([]),
-  regions: z.array(PlanRegion).default([]),
-  addons: z
-    .array(z.strictObject({ addon_ref: AddonRef, name: z.string().min(1), price_eur: Price }))
-    .default([]),
-  /** Units left; absent means unlimited. */
-  stock: z.int().min(0).optional(),
-  active: z.boolean().default(true),
-  private: z.boolean().default(false),
-  currency: Currency.default('EUR'),
-  purchase_url: z.url({ protocol: /^https$/, error: 'must be an https URL' }),
-  specs: PlanSpecs.optional(),
+  addons: z.array(z.strictObject({ ...addonFields, price_eur: Price })).default([]),
 });
 
 /** A stored idempotent response, as exported in the state document. */

@@ -1,25 +1,19 @@
 import { z } from 'zod';
 import { KeyRing } from '../domain/auth';
 import type { Rates } from '../domain/money';
-import { RefAllocator } from '../domain/refs';
-import { type GeneratedRecords, generateRecords } from '../scenario/generate';
-import { type Scenario, type ScenarioAccount, ScenarioApiKey } from '../scenario/schema';
-import {
-  accountRecord,
-  invoiceRecord,
-  orderRecord,
-  planRecord,
-  serviceRecord,
-  transactionRecord,
-} from './from-scenario';
-import { Partition } from './partition';
+import { type JsonOf, recordCodecs } from '../domain/record-codec';
 import {
   type AccountRecord,
+  type AccountRecordKind,
   type PlanRecord,
   type RecordKind,
   type RecordOf,
   recordSchemas,
-} from './records';
+} from '../domain/records';
+import { RefAllocator } from '../domain/refs';
+import { type GeneratedRecords, generateRecords } from '../scenario/generate';
+import { type Scenario, type ScenarioAccount, ScenarioApiKey } from '../scenario/schema';
+import { Partition } from './partition';
 import { RefTable } from './ref-table';
 
 /** One complete generation of the server's data, swapped in whole by a load or reset. */
@@ -98,7 +92,11 @@ function checked<K extends RecordKind>(
 export function buildState(scenario: Scenario, startMs: number, trust: ScenarioTrust): StoreState {
   const state: StoreState = { ...emptyState(), rates: scenario.rates };
   observeAll(scenario, state.refs);
-  const plans = checked('plans', scenario.plans.map(planRecord), trust);
+  const plans = checked(
+    'plans',
+    scenario.plans.map((plan) => recordCodecs.plans.toRecord(plan)),
+    trust,
+  );
   state.plans.setAll(plans.map((record) => [record.plan_ref, record] as const));
   // Refs are allocated in document order, so generation stays deterministic.
   for (const account of scenario.accounts) {
@@ -115,35 +113,39 @@ function buildPartition(
   generated: GeneratedRecords,
   trust: ScenarioTrust,
 ): Partition {
-  const ref = account.account_ref;
-  const [record] = checked('accounts', [accountRecord(account)], trust);
+  const [record] = checked('accounts', [recordCodecs.accounts.toRecord(account)], trust);
   const apiKeys = trust === 'parsed' ? account.api_keys : ApiKeyList.parse(account.api_keys);
   const partition = new Partition(record as AccountRecord, [...apiKeys]);
-  const services = checked(
-    'services',
-    [...account.services, ...generated.services].map((s) => serviceRecord(s, ref)),
-    trust,
-  );
-  partition.services.setAll(services.map((r) => [r.service_ref, r] as const));
-  const invoices = checked(
-    'invoices',
-    account.invoices.map((i) => invoiceRecord(i, ref)),
-    trust,
-  );
-  for (const r of generated.invoices) invoices.push(r);
-  partition.invoices.setAll(invoices.map((r) => [r.invoice_ref, r] as const));
-  const orders = checked(
-    'orders',
-    account.orders.map((o) => orderRecord(o, ref)),
-    trust,
-  );
-  partition.orders.setAll(orders.map((r) => [r.order_ref, r] as const));
-  const transactions = checked(
-    'transactions',
-    account.transactions.map((t) => transactionRecord(t, ref)),
-    trust,
-  );
-  for (const r of generated.transactions) transactions.push(r);
-  partition.transactions.setAll(transactions.map((r) => [r.transaction_ref, r] as const));
+  fill(partition, 'services', [...account.services, ...generated.services], [], trust);
+  fill(partition, 'invoices', account.invoices, generated.invoices, trust);
+  fill(partition, 'orders', account.orders, [], trust);
+  fill(partition, 'transactions', account.transactions, generated.transactions, trust);
   return partition;
+}
+
+const refOf: { [K in AccountRecordKind]: (record: RecordOf<K>) => string } = {
+  services: (record) => record.service_ref,
+  invoices: (record) => record.invoice_ref,
+  orders: (record) => record.order_ref,
+  transactions: (record) => record.transaction_ref,
+};
+
+/** Fills a table: the scenario's records converted (and checked), then the generated ones. */
+function fill<K extends AccountRecordKind>(
+  partition: Partition,
+  kind: K,
+  listed: readonly JsonOf<K>[],
+  generated: readonly RecordOf<K>[],
+  trust: ScenarioTrust,
+): void {
+  const codec = recordCodecs[kind];
+  const ref = partition.accountRef;
+  const records = checked(
+    kind,
+    listed.map((item) => codec.toRecord(item, ref)),
+    trust,
+  );
+  for (const record of generated) records.push(record);
+  const refOfKind = refOf[kind];
+  partition.table(kind).setAll(records.map((record) => [refOfKind(record), record] as const));
 }

@@ -1,4 +1,3 @@
-import type { ScenarioAccount } from '../scenario/schema';
 import type {
   AccountRecord,
   AccountRecordKind,
@@ -7,7 +6,8 @@ import type {
   RecordOf,
   ServiceRecord,
   TransactionRecord,
-} from './records';
+} from '../domain/records';
+import type { ScenarioAccount } from '../scenario/schema';
 import { RefTable } from './ref-table';
 
 /**

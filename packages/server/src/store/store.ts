@@ -1,6 +1,14 @@
 import type { AuthenticatedKey } from '../domain/auth';
 import { DomainError } from '../domain/errors';
 import type { Rates } from '../domain/money';
+import { recordCodecs } from '../domain/record-codec';
+import {
+  type AccountRecordKind,
+  type RecordKind,
+  type RecordOf,
+  recordSchemas,
+  refFields,
+} from '../domain/records';
 import type { Scenario, ScenarioAccount, ScenarioPlan } from '../scenario/schema';
 import {
   buildState,
@@ -10,15 +18,6 @@ import {
   type StoreState,
 } from './build-state';
 import type { Partition } from './partition';
-import {
-  type AccountRecord,
-  type AccountRecordKind,
-  type PlanRecord,
-  type RecordKind,
-  type RecordOf,
-  recordSchemas,
-} from './records';
-import { scenarioAccount, scenarioPlan } from './to-scenario';
 import { WriteLock } from './write-lock';
 
 /** One record written by a commit: created when its ref is new, replaced otherwise. */
@@ -35,17 +34,8 @@ export interface CommittedMutation {
   readonly replaced: ReadonlyArray<RecordOf<RecordKind> | undefined>;
 }
 
-const refField = {
-  accounts: 'account_ref',
-  plans: 'plan_ref',
-  services: 'service_ref',
-  invoices: 'invoice_ref',
-  orders: 'order_ref',
-  transactions: 'transaction_ref',
-} as const satisfies Record<RecordKind, string>;
-
 const refOf = (change: Change): string =>
-  (change.record as unknown as Record<string, string>)[refField[change.kind]] as string;
+  (change.record as unknown as Record<string, string>)[refFields[change.kind]] as string;
 
 // The scenario loaded last and, once a reset has loaded it again, the state it builds:
 // later resets fork that in O(accounts) instead of rebuilding every record. The first
@@ -54,6 +44,22 @@ interface Template {
   readonly scenario: Scenario;
   readonly startMs: number;
   state?: StoreState;
+}
+
+/** A partition in scenario form: the account with its keys and records. */
+function exportAccount(partition: Partition): ScenarioAccount {
+  const { services, invoices, orders, transactions } = recordCodecs;
+  // Keys before the balance, as documents have always been written.
+  const { balance, ...account } = recordCodecs.accounts.toJson(partition.account);
+  return {
+    ...account,
+    api_keys: partition.apiKeys,
+    balance,
+    services: partition.services.values().map((record) => services.toJson(record)),
+    invoices: partition.invoices.values().map((record) => invoices.toJson(record)),
+    orders: partition.orders.values().map((record) => orders.toJson(record)),
+    transactions: partition.transactions.values().map((record) => transactions.toJson(record)),
+  };
 }
 
 /**
@@ -173,15 +179,8 @@ export class Store {
     const state = this.#state;
     return {
       rates: { EUR: state.rates.EUR, USD: state.rates.USD, GBP: state.rates.GBP },
-      plans: state.plans.values().map(scenarioPlan),
-      accounts: [...state.partitions.values()].map((p) =>
-        scenarioAccount(p.account, p.apiKeys, {
-          services: p.services.values(),
-          invoices: p.invoices.values(),
-          orders: p.orders.values(),
-          transactions: p.transactions.values(),
-        }),
-      ),
+      plans: state.plans.values().map((plan) => recordCodecs.plans.toJson(plan)),
+      accounts: [...state.partitions.values()].map(exportAccount),
     };
   }
 
@@ -205,9 +204,9 @@ export class Store {
     // Records replayed from a journal carry refs the allocator has not handed out itself.
     state.refs.observe(refOf(change));
     if (change.kind === 'accounts') {
-      this.#partitionOf(state, change).account = change.record as AccountRecord;
+      this.#partitionOf(state, change).account = change.record;
     } else if (change.kind === 'plans') {
-      state.plans.set(change.record.plan_ref, change.record as PlanRecord);
+      state.plans.set(change.record.plan_ref, change.record);
     } else {
       const kind: AccountRecordKind = change.kind;
       this.#partitionOf(state, change).table(kind).set(refOf(change), change.record);

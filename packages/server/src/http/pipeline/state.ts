@@ -1,10 +1,10 @@
 import type { OperationDef, OperationId } from '@refapi/schema';
 import type { AuthenticatedKey } from '../../domain/auth';
 import type { RateDecision } from '../../domain/rate-limit';
+import type { AccountRecord } from '../../domain/records';
 import type { OperationResult } from '../../operations/types';
 import type { ServerContext } from '../../server-context';
 import type { Partition } from '../../store/partition';
-import type { AccountRecord } from '../../store/records';
 import type { ApiRequest } from '../api-request';
 import type { RouteMatch } from '../route-table';
 
