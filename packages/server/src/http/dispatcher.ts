@@ -8,22 +8,19 @@ import { bindOperations } from './pipeline/bind';
 import { runPipeline } from './pipeline/pipeline';
 import { RouteTable } from './route-table';
 
-/** Answers one API request (`/v1/...`); never throws. */
-type Dispatch = (request: ApiRequest) => Promise<ApiResponse>;
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The API entry: waits for the initial load, gathers what every stage reads (route, key,
  * rate-limit hit), runs the stage pipeline (`pipeline/pipeline.ts`), then applies injected
- * latency and reports the request to the journal.
+ * latency and reports the request to the journal. The dispatch it returns never throws.
  */
 export function createDispatcher(ctx: ServerContext, impls: OperationImpls, basePath: string) {
   const routes = new RouteTable();
   const operations = bindOperations(impls);
   const prefix = `${basePath.replace(/\/+$/, '')}/`;
 
-  const dispatch: Dispatch = async (request) => {
+  return async (request: ApiRequest): Promise<ApiResponse> => {
     const started = performance.now();
     const shieldFailArmed = ctx.controls.read(faultsControl).shield === 'fail';
     let nowMs = ctx.clock.nowMs();
@@ -56,5 +53,4 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
     });
     return response;
   };
-  return dispatch;
 }
