@@ -1,19 +1,10 @@
+import { TELEMETRY_GROUP_BY } from '@refapi/schema/values';
 import { useEffect, useMemo, useState } from 'react';
 import { AdminError, adminFetch } from '../api';
 import { type Bar, BarChart } from '../BarChart';
 import { dateTime } from '../format';
 import { ruleTimeline } from '../rule-phase';
 import type { ShieldRuleRecord, StateAccount, StateDocument, StateService } from '../types';
-
-/** Traffic groupings of the API (`group_by` of `getShieldTraffic`); a test pins them. */
-export const TELEMETRY_GROUP_BY = [
-  'source_ip',
-  'destination_ip',
-  'protocol',
-  'source_port',
-  'destination_port',
-  'tcp_flags',
-] as const;
 
 const WINDOWS = [1, 6, 24, 168, 720];
 const TOP_BARS = 15;
