@@ -1,6 +1,6 @@
+import { RefClient } from '@refapi/sdk';
 import { createReferenceServer } from '@refapi/server';
 import ky from 'ky';
-import { RefClient } from '../src/index';
 import { DEMO } from '../test/helpers/reference';
 
 const TARGET = 1.15;

@@ -1,5 +1,5 @@
+import { type FetchFunction, RefClient } from '@refapi/sdk';
 import { createReferenceServer } from '@refapi/server';
-import { type FetchFunction, RefClient } from '../src/index';
 import { A1_KEY, accountScenario } from '../test/helpers/scenarios';
 
 const TOTAL = 100_000;

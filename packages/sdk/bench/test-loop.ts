@@ -1,7 +1,7 @@
+import { RefClient } from '@refapi/sdk';
 import { createRefTestServer } from '@refapi/server/vitest';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { RefClient } from '../src/index';
 import { DEMO } from '../test/helpers/reference';
 
 // The in-process test loop as suites use it (`@refapi/server/vitest`): per test, 20 mixed

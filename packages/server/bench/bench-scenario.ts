@@ -1,4 +1,4 @@
-import { demoScenario, type ScenarioInput } from '../src/index';
+import { demoScenario, type ScenarioInput } from '@refapi/server';
 
 /** Keys rotated by the load generator: 600 reads/120 writes per key and minute would cap a single key. */
 export const BENCH_KEYS = Array.from({ length: 400 }, (_, i) => `refak_bench_${i}`);

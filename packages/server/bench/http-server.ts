@@ -4,7 +4,7 @@
 // so both get a core.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReferenceServer } from '../src/index';
+import { createReferenceServer } from '@refapi/server';
 import { BENCH_KEYS, benchScenario } from './bench-scenario';
 import { BENCH_REQUESTS } from './requests';
 

@@ -1,28 +1,12 @@
 // HTTP throughput of the reference server against a bare node:http server answering the
 // same bytes, same client (autocannon), same run.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BENCH_KEYS } from './bench-scenario';
+import { startBenchServer } from './child';
 import type { Figure } from './report';
 import { BENCH_REQUESTS, type BenchRequest } from './requests';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const SERVER = fileURLToPath(new URL('./http-server.ts', import.meta.url));
-
-async function startServer(mode: 'ref' | 'bare') {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@refapi/source', SERVER, mode],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  const { port } = JSON.parse(line.toString()) as { port: number };
-  return { port, stop: () => child.kill('SIGTERM') };
-}
 
 const CONNECTIONS = 10;
 // The p99 target of POST /v1/orders is taken under 20 connections.
@@ -72,8 +56,8 @@ const RATIO_TARGETS: Record<string, number> = {
 
 /** Measures the three requests on both servers, and the p99 of orders under 20 connections. */
 export async function benchHttp(): Promise<Figure[]> {
-  const bare = await startServer('bare');
-  const ref = await startServer('ref');
+  const bare = await startBenchServer(['bare']);
+  const ref = await startBenchServer(['ref']);
   const figures: Figure[] = [];
   try {
     for (const request of BENCH_REQUESTS) {

@@ -2,7 +2,7 @@
 // `ready`, in a fresh process (as a restart is): `state <file>` loads a state file,
 // `scenario <file>` reads and loads the same state as a scenario document.
 import { readFile } from 'node:fs/promises';
-import { createReferenceServer } from '../src/index';
+import { createReferenceServer } from '@refapi/server';
 
 const [mode, path] = process.argv.slice(2);
 if (path === undefined) throw new Error('usage: load-state.ts state|scenario <file>');

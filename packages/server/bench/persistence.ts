@@ -1,32 +1,19 @@
 // Cost of `--state-file`: POST /orders throughput against the same server in memory
 // (same client, same run), and the time to load a state of 100,000 records.
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createReferenceServer } from '../src/index';
 import { BENCH_KEYS } from './bench-scenario';
+import { spawnBench, startBenchServer } from './child';
 import type { Figure } from './report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const SERVER = fileURLToPath(new URL('./http-server.ts', import.meta.url));
 const ORDER = JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' });
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
-async function startServer(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@refapi/source', SERVER, ...args],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  const { port } = JSON.parse(line.toString()) as { port: number };
-  return { port, stop: () => child.kill('SIGTERM') };
-}
 
 let run = 0;
 
@@ -67,8 +54,8 @@ const WHERE =
   'before (0.47): ~310 µs more per order than in memory; over half was compaction (a 1 MiB floor rewrote the whole, growing state every ~450 orders: JSON.stringify, CRC-32, write on the event loop), the rest the wait for the batch fdatasync (~1.4 ms p50 here) and journal lines; after: 4 MiB floor, a compaction every ~1,800 orders (paired runs, loaded machine: 0.29→0.34, 0.26→0.51)';
 
 async function throughput(dir: string): Promise<Figure[]> {
-  const memory = await startServer(['ref']);
-  const durable = await startServer(['ref-state', join(dir, 'orders.json')]);
+  const memory = await startBenchServer(['ref']);
+  const durable = await startBenchServer(['ref-state', join(dir, 'orders.json')]);
   try {
     await ordersPerSecond(memory.port);
     await ordersPerSecond(durable.port);
@@ -122,22 +109,18 @@ const bigScenario = {
   ],
 };
 
-const LOADER = fileURLToPath(new URL('./load-state.ts', import.meta.url));
-
 interface Timing {
   readonly ms: number;
   readonly cpuMs: number;
 }
 
 async function timedStart(mode: 'state' | 'scenario', path: string): Promise<Timing> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@refapi/source', LOADER, mode, path],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  const { child, first } = await spawnBench<Timing>(new URL('./load-state.ts', import.meta.url), [
+    mode,
+    path,
+  ]);
   await once(child, 'exit');
-  return JSON.parse(line.toString()) as Timing;
+  return first;
 }
 
 async function loadTime(dir: string): Promise<Figure[]> {
