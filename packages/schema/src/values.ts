@@ -54,3 +54,6 @@ export const SHIELD_PRESET_CODES = [
   'allow-web-only',
   'rate-limit-syn',
 ] as const;
+
+// Plain constants too: refctl's config commands mask keys without loading the contract.
+export { API_KEY_PREFIX } from './limits';

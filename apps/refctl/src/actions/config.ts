@@ -1,5 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { API_KEY_PREFIX } from '@refapi/schema';
+import { API_KEY_PREFIX } from '@refapi/schema/values';
 import { z } from 'zod';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX } from '@refapi/schema';
+import { API_KEY_PREFIX } from '@refapi/schema/values';
 
 /** An API key as it may be shown: the `refak_` prefix and the last four characters only. */
 export function maskKey(key: string): string {
