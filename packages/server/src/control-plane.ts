@@ -71,7 +71,7 @@ export interface ControlPlane {
   initialize(scenario: Scenario, startOverride: number | undefined): Promise<void>;
   /**
    * Loads `scenario` with the clock at exactly `startMs`; `reset` then returns to `target`
-   * (state-file recovery). `raw`: a state file's own export, whose records the store validates.
+   * (state-file recovery). `trust`: whether its records are known valid (see {@link ScenarioTrust}).
    */
   restore(
     scenario: Scenario,
@@ -91,7 +91,7 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
   async function apply(
     scenario: Scenario,
     startMs: number,
-    trust: ScenarioTrust = 'parsed',
+    trust: ScenarioTrust = 'checked',
   ): Promise<void> {
     await ctx.store.load(scenario, startMs, trust);
     ctx.clock.restart(startMs, scenario.frozen ?? false);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer, StateFileError } from '../src/index';
+import { recordFormat } from '../src/persistence/record-format';
 import { readSnapshot, writeSnapshot } from '../src/persistence/snapshot-file';
 import { stateLayout } from '../src/persistence/state-layout';
 import { OPENING_CENTS, ORDER, openState, stateScenario, useTempDir } from './persistence-harness';
@@ -92,6 +93,27 @@ describe('stateFile after a crash', () => {
     );
   });
 
+  it('validates each record of a state file another build wrote, and loads it when valid', async () => {
+    const file = await stateWithOrders('other-build.json', 1);
+    const layout = stateLayout(file);
+    const snapshot = await readSnapshot(layout);
+    if (snapshot === undefined) throw new Error('no snapshot');
+    expect(snapshot.recordFormat).toBe(recordFormat());
+    // Records this build never checked: a valid one loads, an invalid one stops the start.
+    await writeSnapshot(layout, { ...snapshot, recordFormat: '0.0.1+other' });
+    expect(await balanceCents(file)).toBe(OPENING_CENTS - PRICE_CENTS);
+    const state = JSON.parse(snapshot.state);
+    state.accounts[0].services[0].auto_renew = 'yes';
+    await writeSnapshot(layout, {
+      ...snapshot,
+      state: JSON.stringify(state),
+      recordFormat: '0.0.1+other',
+    });
+    expect((await openFails(file)).message).toMatch(
+      /^state file .*other-build\.json holds an unusable state \(invalid_scenario: accounts\[0\]\.services\[0\]\.auto_renew: must be boolean\)$/,
+    );
+  });
+
   it('refuses to start on a corrupt line before the end of the journal', async () => {
     const file = await stateWithOrders('corrupt-middle.json', 3);
     const journal = `${file}.journal.1`;
@@ -138,7 +160,8 @@ describe('stateFile after a crash', () => {
     const file = await stateWithOrders('bin-corrupt.json', 1);
     const copy = join(dir(), 'bin-corrupt-copy.json');
     await copyFile(file, copy);
-    await writeFile(copy, (await readFile(copy, 'utf8')).slice(0, 300));
+    const text = await readFile(copy, 'utf8');
+    await writeFile(copy, text.slice(0, text.indexOf('\n') + 100));
     const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
     const run = spawnSync(
       process.execPath,

@@ -23,4 +23,26 @@ describe('RefAllocator', () => {
     expect(refValue(refs.next('INV'))).toBe(refValue(next) + 1n);
     expect(compareRefs(next, 'REF-INV-1FFFFFFFFFFFFF')).toBeGreaterThan(0);
   });
+
+  it('reads a value padded with leading zeros past 13 digits exactly', () => {
+    const refs = new RefAllocator();
+    refs.observe('REF-INV-00000000000000FF');
+    refs.observe('REF-INV-1F');
+    expect(refs.next('INV')).toBe('REF-INV-100');
+  });
+});
+
+describe('compareRefs', () => {
+  it('orders by hex value, then by spelling', () => {
+    const refs = ['REF-INV-10', 'REF-INV-A', 'REF-INV-B', 'REF-INV-0A', 'REF-INV-9', 'REF-INV-0'];
+    expect(refs.sort(compareRefs)).toEqual([
+      'REF-INV-0',
+      'REF-INV-9',
+      'REF-INV-0A',
+      'REF-INV-A',
+      'REF-INV-B',
+      'REF-INV-10',
+    ]);
+    expect(compareRefs('REF-INV-FF', 'REF-INV-FF')).toBe(0);
+  });
 });

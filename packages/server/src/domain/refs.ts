@@ -1,21 +1,28 @@
 // Public references are `REF-<KIND>-<hex>`; order is by the hex value as a number.
 
-const hexPart = (ref: string): string => {
-  const digits = ref.slice(ref.lastIndexOf('-') + 1);
-  let start = 0;
-  while (start < digits.length - 1 && digits[start] === '0') start++;
-  return digits.slice(start);
+/** Where the hex value of `ref` starts: after the last `-` and its leading zeros (one kept). */
+const hexStart = (ref: string): number => {
+  let start = ref.lastIndexOf('-') + 1;
+  while (start < ref.length - 1 && ref.charCodeAt(start) === 48) start++;
+  return start;
 };
+
+const hexPart = (ref: string): string => ref.slice(hexStart(ref));
 
 /**
  * Compares two references of one kind by hex value (then by spelling, so `0A` and `A`
- * stay distinct): negative when `a` sorts before `b` ascending.
+ * stay distinct): negative when `a` sorts before `b` ascending. Compares in place, without
+ * slicing: a 100k-record load sorts and indexes every reference through here.
  */
 export function compareRefs(a: string, b: string): number {
-  const ha = hexPart(a);
-  const hb = hexPart(b);
-  if (ha.length !== hb.length) return ha.length - hb.length;
-  if (ha !== hb) return ha < hb ? -1 : 1;
+  const startA = hexStart(a);
+  const startB = hexStart(b);
+  const digits = a.length - startA;
+  if (digits !== b.length - startB) return digits - (b.length - startB);
+  for (let i = 0; i < digits; i++) {
+    const difference = a.charCodeAt(startA + i) - b.charCodeAt(startB + i);
+    if (difference !== 0) return difference;
+  }
   return a === b ? 0 : a < b ? -1 : 1;
 }
 
@@ -34,10 +41,17 @@ export class RefAllocator {
 
   /** Records an existing reference so later ones sort after it. */
   observe(ref: string): void {
-    const kind = ref.slice(4, ref.lastIndexOf('-'));
+    const dash = ref.lastIndexOf('-');
+    const kind = ref.slice(4, dash);
+    const current = this.#next.get(kind) ?? 1;
+    // Up to 13 hex digits (52 bits) a number holds the value exactly: no bigint per record.
+    if (typeof current === 'number' && ref.length - dash - 1 <= 13) {
+      const value = Number.parseInt(ref.slice(dash + 1), 16) + 1;
+      if (value > current) this.#next.set(kind, value);
+      return;
+    }
     const value = refValue(ref) + 1n;
-    const current = BigInt(this.#next.get(kind) ?? 1);
-    if (value > current) {
+    if (value > BigInt(current)) {
       this.#next.set(kind, value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
     }
   }

@@ -6,6 +6,7 @@ import { fsyncDirectory } from './durable-fs';
 import { JournalEntry } from './journal-entry';
 import { readJournal } from './journal-reader';
 import { RecordFold } from './record-fold';
+import { recordFormat } from './record-format';
 import { type ReplayTarget, replayEntry } from './replay';
 import { readSnapshot } from './snapshot-file';
 import { StateFileError } from './state-file-error';
@@ -74,15 +75,17 @@ export async function recover(
     base: BaseScenario.fromText(snapshot.base, snapshot.baseStartMs),
     records: new RecordFold(ctx.store),
   };
-  // The state is our own export (checksummed, defaults filled in), and the store validates
-  // every record as it loads it: a second whole-document validation would only cost time.
-  // Module snapshots are checked (small), as nothing else validates them before first use.
+  // The state is our own export (checksummed, defaults filled in): a whole-document
+  // validation would only cost time. The store validates each record as it loads them,
+  // unless this very build wrote them (see recordFormat). Module snapshots are checked
+  // (small), as nothing else validates them before first use.
   const state = JSON.parse(snapshot.state) as Scenario;
+  const trust = snapshot.recordFormat === recordFormat() ? 'checked' : 'unchecked';
   const startMs = Date.parse(state.now ?? '');
   try {
     if (!Number.isFinite(startMs) || !Array.isArray(state.accounts)) throw new Error('no state');
     checkScenarioExtensions(state.extensions);
-    await control.restore(state, startMs, replay.base.resetTarget(), 'raw');
+    await control.restore(state, startMs, replay.base.resetTarget(), trust);
   } catch (error) {
     throw new StateFileError(
       `state file ${layout.snapshot} holds an unusable state (${firstLine(error)})`,

@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { ControlsExport } from './controls';
 import { replaceFileDurably } from './durable-fs';
+import { recordFormat } from './record-format';
 import { errorCode, StateFileError } from './state-file-error';
 import type { StateLayout } from './state-layout';
 
@@ -23,6 +24,8 @@ const Header = z.strictObject({
   state_crc32: z.int().min(0),
   base_bytes: z.int().min(0),
   base_crc32: z.int().min(0),
+  // Absent in files written before it was stamped: their records are validated on load.
+  record_format: z.string().optional(),
 });
 
 /** A snapshot: the whole state at one instant, plus what a restart needs besides. */
@@ -37,6 +40,11 @@ export interface Snapshot {
   /** The scenario `reset` returns to (JSON text) and the start time it resets to. */
   readonly base: string;
   readonly baseStartMs?: number;
+  /**
+   * The {@link recordFormat} of the build that wrote the records; a new capture leaves it
+   * out (this build's). Absent when read from a file written before the stamp.
+   */
+  readonly recordFormat?: string;
 }
 
 /** Writes a snapshot durably: temp file, fsync, rename over the old one, fsync directory. */
@@ -54,6 +62,7 @@ export async function writeSnapshot(layout: StateLayout, snapshot: Snapshot): Pr
     state_crc32: crc32(state),
     base_bytes: base.length,
     base_crc32: crc32(base),
+    record_format: snapshot.recordFormat ?? recordFormat(),
   };
   await replaceFileDurably(layout.temp, layout.snapshot, layout.directory, [
     `${JSON.stringify(header)}\n`,
@@ -106,5 +115,6 @@ export async function readSnapshot(layout: StateLayout): Promise<Snapshot | unde
     state,
     base,
     ...(header.base_start_ms === undefined ? {} : { baseStartMs: header.base_start_ms }),
+    ...(header.record_format === undefined ? {} : { recordFormat: header.record_format }),
   };
 }

@@ -36,7 +36,10 @@ export function checkScenarioExtensions(extensions: unknown): void {
 }
 
 /** The {@link ScenarioError} of the first issue of a failed parse, its path under `prefix`. */
-function scenarioError(error: z.ZodError, prefix: readonly PropertyKey[] = []): ScenarioError {
+export function scenarioError(
+  error: z.ZodError,
+  prefix: readonly PropertyKey[] = [],
+): ScenarioError {
   const issue = error.issues[0];
   if (issue === undefined) return new ScenarioError(formatIssuePath(prefix), 'invalid document');
   const path =

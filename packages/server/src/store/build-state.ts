@@ -13,6 +13,7 @@ import {
 import { RefAllocator } from '../domain/refs';
 import { type GeneratedRecords, generateRecords } from '../scenario/generate';
 import { type Scenario, type ScenarioAccount, ScenarioApiKey } from '../scenario/schema';
+import { scenarioError } from '../scenario/validate';
 import { Partition } from './partition';
 import { RefTable } from './ref-table';
 
@@ -62,11 +63,12 @@ function observeAll(scenario: Scenario, refs: RefAllocator): void {
 }
 
 /**
- * How far to trust a scenario's records: `parsed` when it went through `parseScenario`
- * (each record converted from a validated one), `raw` when it is our own export read
- * back from a state file, so each record is validated against its record schema here.
+ * How far to trust a scenario's records: `checked` when they are known valid (it went
+ * through `parseScenario`, each record converted from a validated one, or it is a state
+ * file this very build wrote), `unchecked` when it is our own export read back from a
+ * state file of another build, so each record is validated against its record schema here.
  */
-export type ScenarioTrust = 'parsed' | 'raw';
+export type ScenarioTrust = 'checked' | 'unchecked';
 
 // One parse per list, not per record: at 100k records zod's per-call setup is most of it.
 const listSchemas = {
@@ -80,12 +82,22 @@ const listSchemas = {
 
 const ApiKeyList = z.array(ScenarioApiKey);
 
+/** `value` checked against `schema`, or a {@link ScenarioError} naming the first bad field under `path`. */
+function check<T>(schema: z.ZodType<T>, value: unknown, path: readonly PropertyKey[]): T {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw scenarioError(result.error, path);
+  return result.data;
+}
+
 function checked<K extends RecordKind>(
   kind: K,
   records: RecordOf<K>[],
   trust: ScenarioTrust,
+  path: readonly PropertyKey[],
 ): RecordOf<K>[] {
-  return trust === 'parsed' ? records : (listSchemas[kind].parse(records) as RecordOf<K>[]);
+  return trust === 'checked'
+    ? records
+    : (check(listSchemas[kind] as z.ZodType, records, path) as RecordOf<K>[]);
 }
 
 /** Builds a state from a scenario; `startMs` anchors generated dates. */
@@ -96,12 +108,13 @@ export function buildState(scenario: Scenario, startMs: number, trust: ScenarioT
     'plans',
     scenario.plans.map((plan) => recordCodecs.plans.toRecord(plan)),
     trust,
+    ['plans'],
   );
-  state.plans.setAll(plans.map((record) => [record.plan_ref, record] as const));
+  state.plans.setAll(plans, (record) => record.plan_ref);
   // Refs are allocated in document order, so generation stays deterministic.
-  for (const account of scenario.accounts) {
+  for (const [index, account] of scenario.accounts.entries()) {
     const generated = generateRecords(account, state.refs, startMs);
-    const partition = buildPartition(account, generated, trust);
+    const partition = buildPartition(account, generated, trust, ['accounts', index]);
     (state.partitions as Map<string, Partition>).set(partition.accountRef, partition);
     state.keys.add(account.account_ref, partition.apiKeys);
   }
@@ -112,14 +125,24 @@ function buildPartition(
   account: ScenarioAccount,
   generated: GeneratedRecords,
   trust: ScenarioTrust,
+  path: readonly PropertyKey[],
 ): Partition {
-  const [record] = checked('accounts', [recordCodecs.accounts.toRecord(account)], trust);
-  const apiKeys = trust === 'parsed' ? account.api_keys : ApiKeyList.parse(account.api_keys);
+  const converted = recordCodecs.accounts.toRecord(account);
+  const record = trust === 'checked' ? converted : check(recordSchemas.accounts, converted, path);
+  const apiKeys =
+    trust === 'checked'
+      ? account.api_keys
+      : check(ApiKeyList, account.api_keys, [...path, 'api_keys']);
   const partition = new Partition(record as AccountRecord, [...apiKeys]);
-  fill(partition, 'services', [...account.services, ...generated.services], [], trust);
-  fill(partition, 'invoices', account.invoices, generated.invoices, trust);
-  fill(partition, 'orders', account.orders, [], trust);
-  fill(partition, 'transactions', account.transactions, generated.transactions, trust);
+  const fillKind = <K extends AccountRecordKind>(
+    kind: K,
+    listed: readonly JsonOf<K>[],
+    extra: readonly RecordOf<K>[],
+  ) => fill(partition, kind, listed, extra, trust, [...path, kind]);
+  fillKind('services', [...account.services, ...generated.services], []);
+  fillKind('invoices', account.invoices, generated.invoices);
+  fillKind('orders', account.orders, []);
+  fillKind('transactions', account.transactions, generated.transactions);
   return partition;
 }
 
@@ -137,6 +160,7 @@ function fill<K extends AccountRecordKind>(
   listed: readonly JsonOf<K>[],
   generated: readonly RecordOf<K>[],
   trust: ScenarioTrust,
+  path: readonly PropertyKey[],
 ): void {
   const codec = recordCodecs[kind];
   const ref = partition.accountRef;
@@ -144,8 +168,8 @@ function fill<K extends AccountRecordKind>(
     kind,
     listed.map((item) => codec.toRecord(item, ref)),
     trust,
+    path,
   );
   for (const record of generated) records.push(record);
-  const refOfKind = refOf[kind];
-  partition.table(kind).setAll(records.map((record) => [refOfKind(record), record] as const));
+  partition.table(kind).setAll(records, refOf[kind]);
 }

@@ -57,18 +57,24 @@ export class RefTable<T> {
     this.#byRef.set(ref, record);
   }
 
-  /** Loads many records at once (one sort, skipped when they come in order, as exports do). */
-  setAll(entries: ReadonlyArray<readonly [string, T]>): void {
+  /**
+   * Loads many records at once, each under `refOf(record)` (one sort, skipped when they
+   * come in order, as exports do).
+   */
+  setAll(records: readonly T[], refOf: (record: T) => string): void {
     this.#own();
+    const byRef = this.#byRef;
     const ascending = this.#ascending;
     let sorted = true;
-    for (const [ref, record] of entries) {
-      if (!this.#byRef.has(ref)) {
-        const last = ascending[ascending.length - 1];
-        if (sorted && last !== undefined && compareRefs(last, ref) > 0) sorted = false;
-        ascending.push(ref);
-      }
-      this.#byRef.set(ref, record);
+    for (const record of records) {
+      const ref = refOf(record);
+      const size = byRef.size;
+      byRef.set(ref, record);
+      // A new ref grew the map (one hash lookup, not a `has` and then a `set`).
+      if (byRef.size === size) continue;
+      const last = ascending[ascending.length - 1];
+      if (sorted && last !== undefined && compareRefs(last, ref) > 0) sorted = false;
+      ascending.push(ref);
     }
     if (!sorted) ascending.sort(compareRefs);
   }

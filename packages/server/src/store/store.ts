@@ -131,7 +131,7 @@ export class Store {
    * scenario object loaded last at the same start again (a reset) reuses what it built.
    * `trust` says whether its records still need validating (see {@link ScenarioTrust}).
    */
-  async load(scenario: Scenario, startMs: number, trust: ScenarioTrust = 'parsed'): Promise<void> {
+  async load(scenario: Scenario, startMs: number, trust: ScenarioTrust = 'checked'): Promise<void> {
     const template = this.#template;
     let next: StoreState;
     if (template?.scenario === scenario && template.startMs === startMs) {
