@@ -19,11 +19,15 @@ export function hmacSha256(key: Uint8Array, data: string | Uint8Array): Uint8Arr
   return hmac(nobleSha256, key, toBytes(data));
 }
 
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /** Lower-case hex of bytes. */
 export function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  // Joined, not appended: `+=` leaves a rope of ~30 string pieces, and idempotency keeps
+  // one fingerprint per write for 24 h: young-generation GC copied each rope whole.
+  const pairs = new Array<string>(bytes.length);
+  for (let i = 0; i < bytes.length; i++) pairs[i] = HEX_BYTES[bytes[i] as number] as string;
+  return pairs.join('');
 }
 
 /** Cryptographically random bytes. */
