@@ -22,6 +22,22 @@ describe.each(TRANSPORTS)('services over %s', (transport) => {
     expect([bad.status, bad.body]).toEqual([400, { error: 'invalid_query: type' }]);
   });
 
+  it('lists each service as it is now, after every change to it', async () => {
+    const listed = async () =>
+      (await api.call('GET', '/services?type=kvm&status=active', { key: KEY.full })).body
+        .services[0];
+    expect(await listed()).toMatchObject({ service_ref: SVC.kvm, auto_renew: false });
+    for (const enabled of [true, false, true]) {
+      await api.call('PUT', `/services/${SVC.kvm}/auto-renew`, {
+        key: KEY.full,
+        body: { enabled },
+      });
+      expect(await listed()).toMatchObject({ service_ref: SVC.kvm, auto_renew: enabled });
+    }
+    await api.server.admin.reset();
+    expect(await listed()).toMatchObject({ service_ref: SVC.kvm, auto_renew: false });
+  });
+
   it('counts primary services by type and status', async () => {
     const res = await api.call('GET', '/services/stats', { key: KEY.full });
     expect(operations.getServiceStats.success.schema.parse(res.body)).toEqual({

@@ -20,6 +20,23 @@ export function presentService(record: ServiceRecord): Service {
   return service;
 }
 
+const serviceJson = new WeakMap<ServiceRecord, string>();
+
+/**
+ * The JSON text of {@link presentService}, kept per record. Records are replaced on every
+ * change, never changed in place, so a record's text cannot go stale; the service list
+ * joins these instead of copying and serializing its 50 services on every request (two
+ * thirds of the server's own time for that request).
+ */
+export function presentedServiceJson(record: ServiceRecord): string {
+  let json = serviceJson.get(record);
+  if (json === undefined) {
+    json = JSON.stringify(presentService(record));
+    serviceJson.set(record, json);
+  }
+  return json;
+}
+
 function dropForeignLinks<
   T extends {
     service_ref?: string | undefined;
