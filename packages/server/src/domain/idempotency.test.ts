@@ -47,6 +47,22 @@ describe('IdempotencyStore', () => {
     expect(store.export(t0)).toHaveLength(0);
   });
 
+  it('sweeps expired records behind a key claimed again since', () => {
+    const store = new IdempotencyStore();
+    const done = (key: string, at: number) => {
+      const claim = store.claim('A', 'op', key, fp, at);
+      if (claim.kind === 'new') claim.complete({ status: 200 });
+    };
+    for (let i = 0; i < 10; i++) done(`old${i}`, t0);
+    const later = t0 + IDEMPOTENCY_RETENTION_MS;
+    done('old0', later); // expired, so claimed anew
+    // The 1,024th claim sweeps: every expired record goes, the renewed one stays.
+    for (let i = 11; i < 1024; i++) done(`new${i}`, later);
+    const kept = store.export(t0).map((entry) => entry.key);
+    expect(kept.filter((key) => key.startsWith('old'))).toEqual(['old0']);
+    expect(kept).toHaveLength(1 + 1013);
+  });
+
   it('round-trips completed records through export and import', () => {
     const store = new IdempotencyStore();
     const claim = store.claim('A', 'op', 'k', fp, t0);
