@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { CURSOR_REF_PATTERN } from './refs';
-import { CURRENCIES } from './values';
+import { CURRENCIES, SERVICE_TYPES, SHIELD_PROFILE_CODES } from './values';
 
 /** An ISO 8601 date-time string (with `Z` or an offset). */
 export const DateTime = z.iso.datetime({ offset: true });
 
 /** The three currencies the API knows. */
 export const Currency = z.enum(CURRENCIES);
+
+// The enums that modules of several resources share live here, so that a module needing
+// one (params.ts, say) does not build another resource's whole module to get it.
+
+/** Service types that can be ordered and filtered in the catalog. */
+export const ServiceType = z.enum(SERVICE_TYPES);
+
+/** The four protection profile codes. */
+export const ShieldProfileCode = z.enum(SHIELD_PROFILE_CODES);
 
 /** An IPv4 or IPv6 address. */
 export const IpAddress = z.union([z.ipv4(), z.ipv6()]);
@@ -44,6 +53,10 @@ export const ConflictBody = z
   .strictObject({ error: z.string(), status: z.string().optional() })
   .meta({ id: 'ConflictError' });
 
+/** A service type of the catalog. */
+export type ServiceType = z.infer<typeof ServiceType>;
+/** A profile code. */
+export type ShieldProfileCode = z.infer<typeof ShieldProfileCode>;
 /** An amount in a currency. */
 export type Money = z.infer<typeof Money>;
 /** An informational conversion into a display currency. */

@@ -18,7 +18,7 @@ import {
   ShieldTrafficQuery,
   ShieldWindowQuery,
 } from './params';
-import type { SCOPES } from './scopes';
+import { type ErrorStatus, type RouteDef, routes } from './routes';
 import {
   AutoRenewRequest,
   AutoRenewResponse,
@@ -38,38 +38,15 @@ import {
   ShieldTelemetry,
 } from './shield';
 
-/** HTTP methods used by the API. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Error statuses an operation may answer with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 428 | 429 | 502 | 503;
-
 /** One entry of the contract table: everything server, SDK and CLI need about an operation. */
-export interface OperationDef {
-  readonly operationId: string;
-  readonly summary: string;
-  readonly method: HttpMethod;
-  /** Path template relative to the base URL (which ends in `/v1`), e.g. `/services/{service_ref}`. */
-  readonly path: string;
-  readonly scope: (typeof SCOPES)[number];
-  /** Which rate-limit window the operation counts against. */
-  readonly access: 'read' | 'write';
+export interface OperationDef extends RouteDef {
   readonly pathParams?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
-  /** Whether the `Idempotency-Key` header is required (428 without it). */
-  readonly idempotencyKey: boolean;
-  /** Refused with 503 `shield_paused` while the Shield is paused (`POST /__admin/shield`). */
-  readonly pausable?: boolean;
-  readonly success: {
-    readonly status: 200 | 202;
-    /** Absent when the success response has no body schema. */
+  readonly success: RouteDef['success'] & {
+    /** Absent when the success response has no body schema (then `empty` is true). */
     readonly schema?: z.ZodType;
-    /** The operation can also answer `text/csv` (export with `format=csv`). */
-    readonly csv?: boolean;
   };
-  /** Error statuses exactly as listed by the spec for this operation. */
-  readonly errors: readonly ErrorStatus[];
 }
 
 const defineOperations = <T extends Record<string, OperationDef>>(
@@ -78,299 +55,120 @@ const defineOperations = <T extends Record<string, OperationDef>>(
   },
 ) => ops;
 
-/** The contract table: the 23 operations of the account API, keyed by operationId. */
+/** The contract table: the 23 operations (their routes plus schemas) of the account API, keyed by operationId. */
 export const operations = defineOperations({
-  getAccount: {
-    operationId: 'getAccount',
-    summary: 'Read the account identity',
-    method: 'GET',
-    path: '/me',
-    scope: 'account:read',
-    access: 'read',
-    idempotencyKey: false,
-    success: { status: 200, schema: Account },
-    errors: [401, 403],
-  },
+  getAccount: { ...routes.getAccount, success: { ...routes.getAccount.success, schema: Account } },
   getBalance: {
-    operationId: 'getBalance',
-    summary: 'Read the account balance',
-    method: 'GET',
-    path: '/balance',
-    scope: 'balance:read',
-    access: 'read',
+    ...routes.getBalance,
     query: BalanceQuery,
-    idempotencyKey: false,
-    success: { status: 200, schema: Balance },
-    errors: [401, 403],
+    success: { ...routes.getBalance.success, schema: Balance },
   },
   listInvoices: {
-    operationId: 'listInvoices',
-    summary: 'List invoices, newest reference first',
-    method: 'GET',
-    path: '/invoices',
-    scope: 'finance:read',
-    access: 'read',
+    ...routes.listInvoices,
     query: ListInvoicesQuery,
-    idempotencyKey: false,
-    success: { status: 200, schema: InvoicePage },
-    errors: [400, 401, 403],
+    success: { ...routes.listInvoices.success, schema: InvoicePage },
   },
   listOrders: {
-    operationId: 'listOrders',
-    summary: 'List orders, newest reference first',
-    method: 'GET',
-    path: '/orders',
-    scope: 'finance:read',
-    access: 'read',
+    ...routes.listOrders,
     query: ListOrdersQuery,
-    idempotencyKey: false,
-    success: { status: 200, schema: OrderPage },
-    errors: [400, 401, 403],
+    success: { ...routes.listOrders.success, schema: OrderPage },
   },
   createOrder: {
-    operationId: 'createOrder',
-    summary: 'Buy one service from the account balance, atomically',
-    method: 'POST',
-    path: '/orders',
-    scope: 'orders:write',
-    access: 'write',
+    ...routes.createOrder,
     body: CreateOrderRequest,
-    idempotencyKey: true,
-    success: { status: 200, schema: CreateOrderResponse },
-    errors: [400, 401, 403, 409, 422, 428],
+    success: { ...routes.createOrder.success, schema: CreateOrderResponse },
   },
   listTransactions: {
-    operationId: 'listTransactions',
-    summary: 'List ledger transactions, newest reference first',
-    method: 'GET',
-    path: '/transactions',
-    scope: 'finance:read',
-    access: 'read',
+    ...routes.listTransactions,
     query: ListTransactionsQuery,
-    idempotencyKey: false,
-    success: { status: 200, schema: TransactionPage },
-    errors: [400, 401, 403],
+    success: { ...routes.listTransactions.success, schema: TransactionPage },
   },
   listServices: {
-    operationId: 'listServices',
-    summary: 'List primary services, newest reference first',
-    method: 'GET',
-    path: '/services',
-    scope: 'services:read',
-    access: 'read',
+    ...routes.listServices,
     query: ListServicesQuery,
-    idempotencyKey: false,
-    success: { status: 200, schema: ServicePage },
-    errors: [400, 401, 403],
+    success: { ...routes.listServices.success, schema: ServicePage },
   },
   getServiceStats: {
-    operationId: 'getServiceStats',
-    summary: 'Count primary services by type and status',
-    method: 'GET',
-    path: '/services/stats',
-    scope: 'services:read',
-    access: 'read',
-    idempotencyKey: false,
-    success: { status: 200, schema: ServiceStats },
-    errors: [401, 403],
+    ...routes.getServiceStats,
+    success: { ...routes.getServiceStats.success, schema: ServiceStats },
   },
   getService: {
-    operationId: 'getService',
-    summary: 'Read one owned service',
-    method: 'GET',
-    path: '/services/{service_ref}',
-    scope: 'services:read',
-    access: 'read',
+    ...routes.getService,
     pathParams: ServicePathParams,
-    idempotencyKey: false,
-    success: { status: 200, schema: ServiceEnvelope },
-    errors: [401, 403, 404],
+    success: { ...routes.getService.success, schema: ServiceEnvelope },
   },
   setServiceAutoRenew: {
-    operationId: 'setServiceAutoRenew',
-    summary: 'Set the desired automatic-renewal state',
-    method: 'PUT',
-    path: '/services/{service_ref}/auto-renew',
-    scope: 'services:write',
-    access: 'write',
+    ...routes.setServiceAutoRenew,
     pathParams: ServicePathParams,
     body: AutoRenewRequest,
-    idempotencyKey: false,
-    success: { status: 200, schema: AutoRenewResponse },
-    errors: [400, 401, 403, 404, 409],
+    success: { ...routes.setServiceAutoRenew.success, schema: AutoRenewResponse },
   },
   powerService: {
-    operationId: 'powerService',
-    summary: 'Start, stop or reboot a KVM service',
-    method: 'POST',
-    path: '/services/{service_ref}/power',
-    scope: 'services:power',
-    access: 'write',
+    ...routes.powerService,
     pathParams: ServicePathParams,
     body: PowerRequest,
-    idempotencyKey: true,
-    success: { status: 200, schema: PowerResponse },
-    errors: [400, 401, 403, 404, 409, 428, 502],
+    success: { ...routes.powerService.success, schema: PowerResponse },
   },
   getShieldOverview: {
-    operationId: 'getShieldOverview',
-    summary: 'Read the Shield overview of a KVM service',
-    method: 'GET',
-    path: '/services/{service_ref}/shield',
-    scope: 'shield:read',
-    access: 'read',
+    ...routes.getShieldOverview,
     pathParams: ServicePathParams,
-    idempotencyKey: false,
-    pausable: true,
-    success: { status: 200, schema: ShieldOverview },
-    errors: [401, 403, 404, 409, 503],
+    success: { ...routes.getShieldOverview.success, schema: ShieldOverview },
   },
   getShieldCapabilities: {
-    operationId: 'getShieldCapabilities',
-    summary: 'Read the entitlement and the preset and profile descriptors',
-    method: 'GET',
-    path: '/services/{service_ref}/shield/capabilities',
-    scope: 'shield:read',
-    access: 'read',
+    ...routes.getShieldCapabilities,
     pathParams: ServicePathParams,
-    idempotencyKey: false,
-    pausable: true,
-    success: { status: 200, schema: ShieldCapabilities },
-    errors: [401, 403, 404, 503],
+    success: { ...routes.getShieldCapabilities.success, schema: ShieldCapabilities },
   },
   listShieldRules: {
-    operationId: 'listShieldRules',
-    summary: 'List the sanitized Shield rules of a service',
-    method: 'GET',
-    path: '/services/{service_ref}/shield/rules',
-    scope: 'shield:read',
-    access: 'read',
+    ...routes.listShieldRules,
     pathParams: ServicePathParams,
-    idempotencyKey: false,
-    pausable: true,
-    success: { status: 200, schema: ShieldRulePage },
-    errors: [401, 403, 404, 503],
+    success: { ...routes.listShieldRules.success, schema: ShieldRulePage },
   },
   createShieldRule: {
-    operationId: 'createShieldRule',
-    summary: 'Queue a custom Shield rule',
-    method: 'POST',
-    path: '/services/{service_ref}/shield/rules',
-    scope: 'shield:write',
-    access: 'write',
+    ...routes.createShieldRule,
     pathParams: ServicePathParams,
     body: ShieldRuleIntent,
-    idempotencyKey: true,
-    pausable: true,
-    success: { status: 202, schema: ShieldRuleMutation },
-    errors: [400, 401, 403, 409, 428, 503],
+    success: { ...routes.createShieldRule.success, schema: ShieldRuleMutation },
   },
-  deleteShieldRule: {
-    operationId: 'deleteShieldRule',
-    summary: 'Queue the rollback of a rule or its complete profile bundle',
-    method: 'DELETE',
-    path: '/services/{service_ref}/shield/rules/{rule_id}',
-    scope: 'shield:write',
-    access: 'write',
-    pathParams: RulePathParams,
-    idempotencyKey: true,
-    pausable: true,
-    success: { status: 202 },
-    errors: [401, 403, 404, 409, 428, 503],
-  },
+  deleteShieldRule: { ...routes.deleteShieldRule, pathParams: RulePathParams },
   applyShieldPreset: {
-    operationId: 'applyShieldPreset',
-    summary: 'Queue a preset rule',
-    method: 'POST',
-    path: '/services/{service_ref}/shield/presets/{preset_code}',
-    scope: 'shield:write',
-    access: 'write',
+    ...routes.applyShieldPreset,
     pathParams: PresetPathParams,
-    idempotencyKey: true,
-    pausable: true,
-    success: { status: 202, schema: ShieldRuleMutation },
-    errors: [401, 403, 404, 409, 428, 503],
+    success: { ...routes.applyShieldPreset.success, schema: ShieldRuleMutation },
   },
   applyShieldProfile: {
-    operationId: 'applyShieldProfile',
-    summary: 'Replace the customer-managed profile bundle, atomically',
-    method: 'POST',
-    path: '/services/{service_ref}/shield/profiles/{profile_code}',
-    scope: 'shield:write',
-    access: 'write',
+    ...routes.applyShieldProfile,
     pathParams: ProfilePathParams,
-    idempotencyKey: true,
-    pausable: true,
-    success: { status: 202, schema: ShieldProfileMutation },
-    errors: [401, 403, 404, 409, 428, 503],
+    success: { ...routes.applyShieldProfile.success, schema: ShieldProfileMutation },
   },
   getShieldTraffic: {
-    operationId: 'getShieldTraffic',
-    summary: 'Aggregate the traffic of a window',
-    method: 'GET',
-    path: '/services/{service_ref}/shield/traffic',
-    scope: 'shield:read',
-    access: 'read',
+    ...routes.getShieldTraffic,
     pathParams: ServicePathParams,
     query: ShieldTrafficQuery,
-    idempotencyKey: false,
-    pausable: true,
-    success: { status: 200, schema: ShieldTelemetry },
-    errors: [400, 401, 403, 404, 409, 503],
+    success: { ...routes.getShieldTraffic.success, schema: ShieldTelemetry },
   },
   getShieldProtectionActivity: {
-    operationId: 'getShieldProtectionActivity',
-    summary: 'Aggregate the protection verdicts of a window',
-    method: 'GET',
-    path: '/services/{service_ref}/shield/protection-activity',
-    scope: 'shield:read',
-    access: 'read',
+    ...routes.getShieldProtectionActivity,
     pathParams: ServicePathParams,
     query: ShieldWindowQuery,
-    idempotencyKey: false,
-    pausable: true,
-    success: { status: 200, schema: ShieldTelemetry },
-    errors: [400, 401, 403, 404, 409, 503],
+    success: { ...routes.getShieldProtectionActivity.success, schema: ShieldTelemetry },
   },
   exportShieldTelemetry: {
-    operationId: 'exportShieldTelemetry',
-    summary: 'Export a telemetry dataset as JSON or formula-safe CSV',
-    method: 'GET',
-    path: '/services/{service_ref}/shield/export',
-    scope: 'shield:read',
-    access: 'read',
+    ...routes.exportShieldTelemetry,
     pathParams: ServicePathParams,
     query: ShieldExportQuery,
-    idempotencyKey: false,
-    pausable: true,
-    success: { status: 200, schema: ShieldTelemetry, csv: true },
-    errors: [400, 401, 403, 404, 409, 503],
+    success: { ...routes.exportShieldTelemetry.success, schema: ShieldTelemetry },
   },
   getShieldRuleEvidence: {
-    operationId: 'getShieldRuleEvidence',
-    summary: 'Page through sanitized evidence samples of a rule',
-    method: 'GET',
-    path: '/services/{service_ref}/shield/rules/{rule_id}/evidence',
-    scope: 'shield:read',
-    access: 'read',
+    ...routes.getShieldRuleEvidence,
     pathParams: RulePathParams,
     query: ShieldEvidenceQuery,
-    idempotencyKey: false,
-    pausable: true,
-    success: { status: 200, schema: ShieldEvidence },
-    errors: [400, 401, 403, 404, 409, 503],
+    success: { ...routes.getShieldRuleEvidence.success, schema: ShieldEvidence },
   },
   listPlans: {
-    operationId: 'listPlans',
-    summary: 'List saleable plans of the catalog',
-    method: 'GET',
-    path: '/plans',
-    scope: 'catalog:read',
-    access: 'read',
+    ...routes.listPlans,
     query: ListPlansQuery,
-    idempotencyKey: false,
-    success: { status: 200, schema: PlanPage },
-    errors: [400, 401, 403],
+    success: { ...routes.listPlans.success, schema: PlanPage },
   },
 });
 
@@ -396,19 +194,4 @@ export function documentedErrorStatuses(op: OperationDef): ErrorStatus[] {
   statuses.add(429);
   if (op.access === 'write') statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
-}
-
-/**
- * Fills a path template with URL-encoded parameters.
- * @example buildPath(operations.getService, { service_ref: 'REF-SVC-1' }) // '/services/REF-SVC-1'
- */
-export function buildPath(
-  op: Pick<OperationDef, 'path'>,
-  params: Record<string, string> = {},
-): string {
-  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new TypeError(`missing path parameter ${name} for ${op.path}`);
-    return encodeURIComponent(value);
-  });
 }

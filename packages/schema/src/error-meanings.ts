@@ -1,4 +1,4 @@
-import type { ErrorStatus } from './contract';
+import type { ErrorStatus } from './routes';
 
 // The one place that says what an error status or code of the API means. The OpenAPI
 // response descriptions, the SDK's error messages and the MCP tools' error text read it.

@@ -11,12 +11,11 @@ export {
   IpAddress,
   Money,
   Pagination,
+  ServiceType,
+  ShieldProfileCode,
 } from './common';
 export {
-  buildPath,
   documentedErrorStatuses,
-  type ErrorStatus,
-  type HttpMethod,
   type OperationDef,
   type OperationId,
   type Operations,
@@ -38,12 +37,10 @@ export {
   CreateOrderAddon,
   CreateOrderRequest,
   CreateOrderResponse,
-  ServiceType,
 } from './orders';
 export {
   BalanceQuery,
   DisplayCurrencyQuery,
-  IDEMPOTENCY_KEY_PATTERN,
   IdempotencyKey,
   ListInvoicesQuery,
   ListOrdersQuery,
@@ -88,6 +85,16 @@ export {
   TRANSACTION_REF_PATTERN,
   TransactionRef,
 } from './refs';
+export {
+  buildPath,
+  type ErrorStatus,
+  type HttpMethod,
+  IDEMPOTENCY_KEY_PATTERN,
+  isIdempotencyKey,
+  type RouteDef,
+  type RouteId,
+  routes,
+} from './routes';
 export { SCOPES, Scope } from './scopes';
 export {
   AutoRenewRequest,
@@ -107,7 +114,6 @@ export {
   ShieldOverview,
   ShieldPreset,
   ShieldProfile,
-  ShieldProfileCode,
   ShieldProfileMutation,
   ShieldProfileState,
   ShieldProfileStateValue,
@@ -119,6 +125,7 @@ export {
   ShieldTelemetryItem,
   ShieldTelemetryTotals,
 } from './shield';
+export { loadSuccessSchema } from './success-schemas';
 export {
   CURRENCIES,
   POWER_ACTIONS,
@@ -128,6 +135,7 @@ export {
   SHIELD_EXPORT_FORMATS,
   SHIELD_PRESET_CODES,
   SHIELD_PROFILE_CODES,
+  SHIELD_PROFILE_STATES,
   SHIELD_PROTOCOLS,
   SHIELD_RULE_ACTIONS,
   SHIELD_RULE_MODES,

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ConflictBody, ErrorBody } from './common';
 import {
   documentedErrorStatuses,
-  type ErrorStatus,
   type OperationDef,
   type OperationId,
   operationList,
@@ -13,6 +12,7 @@ import { OPENAPI_TAGS, OPERATION_DESCRIPTIONS, type OpenApiTag } from './openapi
 import { errorExample } from './openapi-error-examples';
 import { OPERATION_EXAMPLES } from './openapi-examples';
 import { IdempotencyKey } from './params';
+import type { ErrorStatus } from './routes';
 
 type JsonSchema = Record<string, unknown>;
 

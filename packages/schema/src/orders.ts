@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { DateTime, Money } from './common';
+import { DateTime, Money, ServiceType } from './common';
 import { FreeText } from './free-text';
 import { LIMITS } from './limits';
 import { AddonRef, OsImageRef, PeriodRef, RegionRef, ServiceRef } from './refs';
-import { SERVICE_TYPES } from './values';
-
-/** Service types that can be ordered and filtered in the catalog. */
-export const ServiceType = z.enum(SERVICE_TYPES);
 
 /** One addon line of an order. */
 export const CreateOrderAddon = z
@@ -62,8 +58,6 @@ export const CreateOrderResponse = z
   })
   .meta({ id: 'CreateOrderResponse' });
 
-/** A service type of the catalog. */
-export type ServiceType = z.infer<typeof ServiceType>;
 /** One addon line of an order. */
 export type CreateOrderAddon = z.input<typeof CreateOrderAddon>;
 /** Body of POST /orders. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { Currency } from './common';
+import { Currency, ServiceType, ShieldProfileCode } from './common';
 import { LIMITS } from './limits';
-import { ServiceType } from './orders';
 import { InvoiceRef, OrderRef, PlanRef, RuleId, ServiceRef, TransactionRef } from './refs';
-import { ShieldProfileCode } from './shield';
+import { IDEMPOTENCY_KEY_PATTERN } from './routes';
 import {
   SHIELD_EVIDENCE_ACTIONS,
   SHIELD_EXPORT_DATASETS,
@@ -100,9 +99,6 @@ export const PresetPathParams = ServicePathParams.extend({
 });
 /** Path parameters of POST …/shield/profiles/{profile_code}. */
 export const ProfilePathParams = ServicePathParams.extend({ profile_code: ShieldProfileCode });
-
-/** Pattern of the `Idempotency-Key` header. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 /** The `Idempotency-Key` header value. */
 export const IdempotencyKey = z

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { DateTime, IpAddress } from './common';
+import { DateTime, IpAddress, ShieldProfileCode } from './common';
 import { FreeText } from './free-text';
 import { LIMITS } from './limits';
 import { RuleId, ServiceRef } from './refs';
 import {
   SHIELD_EVIDENCE_ACTIONS,
-  SHIELD_PROFILE_CODES,
+  SHIELD_PROFILE_STATES,
   SHIELD_PROTOCOLS,
   SHIELD_RULE_ACTIONS,
   SHIELD_RULE_MODES,
@@ -40,17 +40,8 @@ export const ShieldPreset = z
   })
   .meta({ id: 'ShieldPreset' });
 
-/** The four protection profile codes. */
-export const ShieldProfileCode = z.enum(SHIELD_PROFILE_CODES);
-
 /** States a profile bundle moves through. */
-export const ShieldProfileStateValue = z.enum([
-  'off',
-  'applying',
-  'active',
-  'rolling_back',
-  'failed',
-]);
+export const ShieldProfileStateValue = z.enum(SHIELD_PROFILE_STATES);
 
 /** A versioned profile descriptor. */
 export const ShieldProfile = z
@@ -208,8 +199,6 @@ export type ShieldEntitlement = z.infer<typeof ShieldEntitlement>;
 export type ShieldPreset = z.infer<typeof ShieldPreset>;
 /** A profile descriptor. */
 export type ShieldProfile = z.infer<typeof ShieldProfile>;
-/** A profile code. */
-export type ShieldProfileCode = z.infer<typeof ShieldProfileCode>;
 /** The selected profile and its state. */
 export type ShieldProfileState = z.infer<typeof ShieldProfileState>;
 /** Result of applying a profile. */

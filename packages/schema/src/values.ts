@@ -22,6 +22,15 @@ export const POWER_ACTIONS = ['start', 'stop', 'reboot'] as const;
 /** The four protection profile codes. */
 export const SHIELD_PROFILE_CODES = ['off', 'low', 'default', 'strict'] as const;
 
+/** States a profile bundle moves through (the SDK's `waitFor` branches on them). */
+export const SHIELD_PROFILE_STATES = [
+  'off',
+  'applying',
+  'active',
+  'rolling_back',
+  'failed',
+] as const;
+
 /** Modes of a custom Shield rule. */
 export const SHIELD_RULE_MODES = ['observe', 'enforce'] as const;
 /** Actions of a custom Shield rule. */

@@ -1,4 +1,4 @@
-import { BalanceQuery } from '@refapi/schema';
+import { BalanceQuery } from '@refapi/schema/src/params';
 import { z } from 'zod';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';

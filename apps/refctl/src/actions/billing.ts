@@ -1,4 +1,8 @@
-import { ListInvoicesQuery, ListOrdersQuery, ListTransactionsQuery } from '@refapi/schema';
+import {
+  ListInvoicesQuery,
+  ListOrdersQuery,
+  ListTransactionsQuery,
+} from '@refapi/schema/src/params';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
 import { pagingRequest, printList } from '../runtime/print-list';

@@ -1,4 +1,4 @@
-import { CreateOrderRequest } from '@refapi/schema';
+import { CreateOrderRequest } from '@refapi/schema/src/orders';
 import { z } from 'zod';
 import { UsageError } from '../errors/cli-error';
 import { validateInput } from '../runtime/validate';

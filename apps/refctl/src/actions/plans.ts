@@ -1,4 +1,4 @@
-import { ListPlansQuery } from '@refapi/schema';
+import { ListPlansQuery } from '@refapi/schema/src/params';
 import { z } from 'zod';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';

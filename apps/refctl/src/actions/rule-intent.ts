@@ -1,4 +1,4 @@
-import { ShieldRuleIntent } from '@refapi/schema';
+import { ShieldRuleIntent } from '@refapi/schema/src/shield';
 import { z } from 'zod';
 import { asFlag, validateInput } from '../runtime/validate';
 import { QueueFlags } from './flags';

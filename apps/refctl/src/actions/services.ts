@@ -1,4 +1,6 @@
-import { ListServicesQuery, PowerAction, ServiceRef } from '@refapi/schema';
+import { ListServicesQuery } from '@refapi/schema/src/params';
+import { ServiceRef } from '@refapi/schema/src/refs';
+import { PowerAction } from '@refapi/schema/src/service';
 import { z } from 'zod';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';

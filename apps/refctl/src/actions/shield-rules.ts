@@ -1,4 +1,5 @@
-import { RulePathParams, ServiceRef } from '@refapi/schema';
+import { RulePathParams } from '@refapi/schema/src/params';
+import { ServiceRef } from '@refapi/schema/src/refs';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';

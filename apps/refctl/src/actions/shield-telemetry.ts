@@ -1,12 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import {
   RulePathParams,
-  ServiceRef,
   ShieldEvidenceQuery,
   ShieldExportQuery,
   ShieldTrafficQuery,
   ShieldWindowQuery,
-} from '@refapi/schema';
+} from '@refapi/schema/src/params';
+import { ServiceRef } from '@refapi/schema/src/refs';
 import { z } from 'zod';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';

@@ -1,5 +1,7 @@
 import type { ShieldCapabilities, ShieldOverview } from '@refapi/schema';
-import { PresetPathParams, ServiceRef, ShieldProfileCode } from '@refapi/schema';
+import { ShieldProfileCode } from '@refapi/schema/src/common';
+import { PresetPathParams } from '@refapi/schema/src/params';
+import { ServiceRef } from '@refapi/schema/src/refs';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';

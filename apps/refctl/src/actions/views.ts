@@ -1,13 +1,7 @@
-import {
-  Invoice,
-  Order,
-  Plan,
-  Service,
-  ShieldEvidenceItem,
-  ShieldRule,
-  ShieldTelemetryItem,
-  Transaction,
-} from '@refapi/schema';
+import { Invoice, Order, Transaction } from '@refapi/schema/src/billing';
+import { Plan } from '@refapi/schema/src/plan';
+import { Service } from '@refapi/schema/src/service';
+import { ShieldEvidenceItem, ShieldRule, ShieldTelemetryItem } from '@refapi/schema/src/shield';
 import type { View } from '../output/view';
 
 // Default table columns per resource; `fields` come from the contract so `--columns`

@@ -1,4 +1,4 @@
-import { LIMITS } from '@refapi/schema';
+import { LIMITS } from '@refapi/schema/src/limits';
 import type { ListOptions, PagePromise, RequestOptions } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { UsageError } from '../errors/cli-error';

@@ -1,4 +1,4 @@
-import { errorMeaning } from '@refapi/schema';
+import { errorMeaning } from '@refapi/schema/client';
 import type { RateLimitState } from '../rate-limit';
 
 /**

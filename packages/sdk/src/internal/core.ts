@@ -1,4 +1,5 @@
-import { buildPath, IdempotencyKey, type OperationId, operations } from '@refapi/schema';
+import type { OperationId } from '@refapi/schema';
+import { buildPath, isIdempotencyKey, routes } from '@refapi/schema/client';
 import { ApiPromise, type ApiResponse } from '../api-promise';
 import { ConfigurationError } from '../errors/client-errors';
 import type { RequestOptions } from '../options';
@@ -85,21 +86,21 @@ export class Core {
     operationId: K,
     input: CallInput<K>,
   ): Promise<ApiResponse<ApiResult<SuccessOf<K>>>> {
-    const op = operations[operationId];
+    const route = routes[operationId];
     const idempotencyKey =
-      input.options?.idempotencyKey ?? (op.idempotencyKey ? randomUuid() : undefined);
+      input.options?.idempotencyKey ?? (route.idempotencyKey ? randomUuid() : undefined);
     // Caught here, a bad key is a clear error; sent, it could not even form a valid header.
-    if (idempotencyKey !== undefined && !IdempotencyKey.safeParse(idempotencyKey).success) {
+    if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
       throw new ConfigurationError(
         'idempotencyKey must be 1-128 characters of A-Z, a-z, 0-9 and _ . : -',
       );
     }
     const response = await this.#transport.send({
-      method: op.method,
+      method: route.method,
       // Most paths hold no parameter: no template to fill then.
-      path: (op.path.includes('{')
-        ? buildPath(op, input.path as Record<string, string> | undefined)
-        : op.path
+      path: (route.path.includes('{')
+        ? buildPath(route, input.path as Record<string, string> | undefined)
+        : route.path
       ).slice(1),
       query: input.query as Query | undefined,
       body: input.body,
@@ -108,7 +109,7 @@ export class Core {
     });
     const rateLimit = parseRateLimit(response.headers);
     const requestId = readRequestId(response.headers);
-    const data = await readSuccess(op, response, this.#checker);
+    const data = await readSuccess(route, response, this.#checker);
     return {
       data: withMeta(data, { rateLimit, requestId }) as ApiResult<SuccessOf<K>>,
       response,

@@ -1,4 +1,5 @@
-import type { OperationDef } from '@refapi/schema';
+import type { RouteDef, RouteId } from '@refapi/schema';
+import { loadSuccessSchema } from '@refapi/schema/client';
 import type { z } from 'zod';
 import { ResponseValidationError } from '../errors/client-errors';
 import { parseRateLimit } from '../rate-limit';
@@ -15,14 +16,13 @@ const notJson = (text: string): z.core.$ZodIssue[] => [
  * mode), CSV text for exports, nothing for operations without a body schema.
  */
 export async function readSuccess(
-  op: OperationDef,
+  route: RouteDef,
   response: Response,
   checker: ResponseChecker,
 ): Promise<unknown> {
-  const schema = op.success.schema;
   // The transport has read the body already (and so freed the connection).
-  if (!schema) return undefined;
-  if (op.success.csv && response.headers.get('content-type')?.includes('text/csv')) {
+  if (route.success.empty) return undefined;
+  if (route.success.csv && response.headers.get('content-type')?.includes('text/csv')) {
     return bodyText(response);
   }
   // A string when the transport read the body (always, but for a custom ky): no extra await.
@@ -32,22 +32,26 @@ export async function readSuccess(
   try {
     body = JSON.parse(text);
   } catch {
-    throw invalid(op, response, notJson(text), text);
+    throw invalid(route, response, notJson(text), text);
   }
-  const checked = checker.check(op, schema, body);
-  if (!checked.ok) throw invalid(op, response, checked.issues, body);
+  if (checker.mode === false) return body;
+  // Built on the first response of the operation (its schema module only), then settled.
+  const schema = await loadSuccessSchema(route.operationId as RouteId);
+  if (schema === undefined) return body;
+  const checked = checker.check(route, schema, body);
+  if (!checked.ok) throw invalid(route, response, checked.issues, body);
   return checked.data;
 }
 
 // A function of its own, not a closure per call: it runs only when a response is refused.
 function invalid(
-  op: OperationDef,
+  route: RouteDef,
   response: Response,
   issues: z.core.$ZodIssue[],
   body: unknown,
 ): ResponseValidationError {
   return new ResponseValidationError({
-    operationId: op.operationId,
+    operationId: route.operationId,
     status: response.status,
     url: response.url,
     issues,

@@ -1,4 +1,5 @@
-import { type OperationDef, ShieldProfileStateValue } from '@refapi/schema';
+import type { RouteDef } from '@refapi/schema';
+import { SHIELD_PROFILE_STATES } from '@refapi/schema/values';
 import type { z } from 'zod';
 import type { LevelLogger } from './log';
 
@@ -10,7 +11,7 @@ import type { LevelLogger } from './log';
 export type ResponseValidationMode = 'compatible' | 'strict' | false;
 
 // The SDK's waitFor decides on these values: a new one is a breaking change, not drift.
-const BRANCHED_ENUMS: readonly (readonly string[])[] = [ShieldProfileStateValue.options];
+const BRANCHED_ENUMS: readonly (readonly string[])[] = [SHIELD_PROFILE_STATES];
 
 /** One additive difference between a response and the contract. */
 interface Drift {
@@ -95,7 +96,7 @@ export class ResponseChecker {
   }
 
   /** Validates `body` against the success schema of `op` in this checker's mode. */
-  check(op: OperationDef, schema: z.ZodType, body: unknown): CheckResult {
+  check(op: RouteDef, schema: z.ZodType, body: unknown): CheckResult {
     if (this.mode === false) return { ok: true, data: body };
     // The fast path, and the only one a body on the contract takes.
     const parsed = schema.safeParse(body);
@@ -113,7 +114,7 @@ export class ResponseChecker {
     return { ok: true, data: body };
   }
 
-  #report(op: OperationDef, drift: readonly Drift[]): void {
+  #report(op: RouteDef, drift: readonly Drift[]): void {
     for (const d of drift) {
       const key = `${op.operationId} ${d.kind} ${d.path}`;
       if (this.#reported.has(key)) continue;
