@@ -117,13 +117,20 @@ const targets: Partial<Record<keyof typeof cases, { floor: keyof typeof cases; m
 //    everything compiled after it (undici, http, tls, http2 and refctl's own chunks in the
 //    compile cache): ~70 ms. Now set under Node 20 only (before: 1.75×; after ~1.4× on a
 //    loaded machine, where the ky script itself took 160-210 ms).
-// 2. refctl's own start-up, ~55 ms above the ky script (printed split): the SDK with all
-//    23 operations' zod schemas built on import ~30-35 (`me` uses one; the compile cache
-//    cannot help, it is evaluation), commander and the whole command tree ~20. Reaching the
-//    floor needs schemas built per operation on first use (@refapi/schema) and a command
-//    tree not built whole for one command; 1.05× of the ky script is under the floor.
+// 2. refctl's own start-up above the ky script (printed split). Before: ~55 ms, the SDK
+//    importing @refapi/schema's index, which builds all ~400 zod schemas of the contract
+//    (~20-30 ms; `me` needs the account module's few), and commander with the whole command
+//    tree ~20. Now the SDK imports `@refapi/schema/client` (no zod) and builds a response's
+//    schema module on its first response, and refctl's actions import the schema modules
+//    they validate with, not the index (with code splitting esbuild ignores `sideEffects`,
+//    so a chunk importing the index built every module): `me` builds params, common, refs
+//    and account. Left, ~40 ms (node --cpu-prof): zod's own evaluation (~10, in the floor
+//    too), commander and the command tree (~16 with `me --help`'s help text; building the
+//    tree ~4), loading ~17 chunks against the floor's 3 (~4), the SDK, config file and
+//    output modules. A tree built only for the command run would save those ~4 ms; the
+//    1.05× target is under the floor either way.
 const WHY_NODE24 =
-  'Node ≥ 22: before, --liftoff-only (needed by Node 20 only) made V8 drop the code cache of undici/http/tls and the compile cache, ~70 ms: now Node 20 only. Left: refctl own start-up (split above: commander + the whole command tree; the SDK with the zod schemas of all 23 operations built on import, where `me` needs one). Reaching the stack floor needs schemas built per operation on first use (an API change of @refapi/schema) and a command tree built only for the command run; the 1.05× target is under the floor either way';
+  "Node ≥ 22: before, --liftoff-only (needed by Node 20 only) made V8 drop the code cache of undici/http/tls and the compile cache, ~70 ms: now Node 20 only. The SDK imported all ~400 zod schemas of the contract (~20-30 ms): now it imports @refapi/schema/client and builds each response schema module on first use, and refctl actions import only the schema modules they validate with (`me`: params, common, refs, account). Left above the ky script: zod itself (in the floor too), commander + command tree (split above), ~17 chunks loaded against the floor's 3, the SDK and output modules; the 1.05× target is under the stack floor either way";
 
 async function node24(): Promise<string | undefined> {
   const chosen = process.env.BENCH_NODE24;
@@ -177,14 +184,14 @@ async function measure(node: string): Promise<boolean> {
     );
   }
   // refctl above the ky script, split by the runs above: commander and the command tree
-  // (`me --help` against `--version`), and the rest (the SDK, every operation's zod
-  // schemas, output) beyond what the ky script itself does.
+  // (`me --help` against `--version`), and the rest (the SDK, the schemas `me` uses, zod,
+  // output) beyond what the ky script itself does.
   // (Under Node 20 the ky script's exit waits on V8, see below, and refctl is under it.)
   const above = ms('refctl me -o json') - ms('bare ky script');
   const tree = ms('refctl me --help') - ms('refctl --version');
   if (above > 0) {
     console.log(
-      `refctl me -o json is ${above.toFixed(0)} ms above the ky script: commander + command tree ${tree.toFixed(0)} ms, SDK + contract schemas + zod ${(above - tree).toFixed(0)} ms`,
+      `refctl me -o json is ${above.toFixed(0)} ms above the ky script: commander + command tree ${tree.toFixed(0)} ms, SDK + the schemas it uses + zod + output ${(above - tree).toFixed(0)} ms`,
     );
   }
   const floor = ms('stack floor');
