@@ -124,11 +124,12 @@ const targets: Partial<Record<keyof typeof cases, { floor: keyof typeof cases; m
 //    schema module on its first response, and refctl's actions import the schema modules
 //    they validate with, not the index (with code splitting esbuild ignores `sideEffects`,
 //    so a chunk importing the index built every module): `me` builds params, common, refs
-//    and account. Left, ~40 ms (node --cpu-prof): zod's own evaluation (~10, in the floor
-//    too), commander and the command tree (~16 with `me --help`'s help text; building the
-//    tree ~4), loading ~17 chunks against the floor's 3 (~4), the SDK, config file and
-//    output modules. A tree built only for the command run would save those ~4 ms; the
-//    1.05× target is under the floor either way.
+//    and account. And refctl builds only the command group it runs (`me`, `balance`), not
+//    the whole tree (~4 ms). Left, ~34 ms (node --cpu-prof, against the floor's): ESM
+//    loading of ~17 chunks against the floor's 3 (~7 ms more), zod with the schemas `me`
+//    builds (~5 more than the floor's one schema), commander with refctl's global options,
+//    the SDK and output modules, each a few ms; the 1.05× target is under the floor either
+//    way.
 const WHY_NODE24 =
   "Node ≥ 22: before, --liftoff-only (needed by Node 20 only) made V8 drop the code cache of undici/http/tls and the compile cache, ~70 ms: now Node 20 only. The SDK imported all ~400 zod schemas of the contract (~20-30 ms): now it imports @refapi/schema/client and builds each response schema module on first use, and refctl actions import only the schema modules they validate with (`me`: params, common, refs, account). Left above the ky script: zod itself (in the floor too), commander + command tree (split above), ~17 chunks loaded against the floor's 3, the SDK and output modules; the 1.05× target is under the stack floor either way";
 

@@ -33,7 +33,7 @@ export async function main(): Promise<number> {
   const io = processIo();
   const state = createRunState();
   const controller = new AbortController();
-  const program = createProgram({ io, state, signal: controller.signal });
+  const program = createProgram({ io, state, signal: controller.signal }, process.argv.slice(2));
 
   // Ctrl-C aborts the running command (requests, polls, watches) so it can stop cleanly;
   // a second Ctrl-C, or a command that does not stop in time, ends the process at once.

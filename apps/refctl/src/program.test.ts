@@ -1,14 +1,11 @@
-import type { Command } from 'commander';
+import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createRunState } from './cli/run-state';
 import { processIo } from './io/io';
-import { createProgram } from './program';
+import { COMMAND_GROUPS, createProgram } from './program';
 
-const program = createProgram({
-  io: processIo(),
-  state: createRunState(),
-  signal: new AbortController().signal,
-});
+const app = { io: processIo(), state: createRunState(), signal: new AbortController().signal };
+const program = createProgram(app);
 
 function leaves(command: Command, path: string[] = []): [string, Command][] {
   if (command.commands.length === 0) return [[path.join(' '), command]];
@@ -65,4 +62,41 @@ describe('the command tree', () => {
       ),
     );
   });
+});
+
+describe('the tree built for one command', () => {
+  const topLevel = (command: Command) => command.commands.map((c) => c.name());
+
+  it.each(COMMAND_GROUPS)('group $names registers exactly those commands', (group) => {
+    const scratch = new Command('refctl');
+    group.register(scratch, app);
+    expect(topLevel(scratch)).toEqual(group.names);
+  });
+
+  it('groups every command of the whole tree, in its order', () => {
+    expect(COMMAND_GROUPS.flatMap((g) => g.names)).toEqual(topLevel(program));
+  });
+
+  it.each([
+    [
+      ['me', '-o', 'json'],
+      ['me', 'balance'],
+    ],
+    // Values of global options are not commands.
+    [
+      ['--profile', 'shield', '-o', 'json', 'balance'],
+      ['me', 'balance'],
+    ],
+    [['--timeout=10s', '--no-color', 'plans', 'list'], ['plans']],
+    [['--', 'services', 'list'], ['services']],
+  ])('%j builds only the group it runs', (argv, names) => {
+    expect(topLevel(createProgram(app, argv))).toEqual(names);
+  });
+
+  it.each([[['--help']], [['help', 'me']], [['nope']], [['completion', 'bash']], [[]]])(
+    '%j builds the whole tree (help, suggestions and completion scripts list it all)',
+    (argv) => {
+      expect(topLevel(createProgram(app, argv))).toEqual(topLevel(program));
+    },
+  );
 });

@@ -13,8 +13,50 @@ import { registerShield } from './commands/shield';
 import { OUTPUT_FORMATS } from './output/output-format';
 import { VERSION } from './version';
 
-/** Builds the whole command tree; nothing heavy is imported until a command runs. */
-export function createProgram(app: App): Command {
+type CommandGroup = {
+  /** The top-level commands `register` adds (a test holds the two together). */
+  readonly names: readonly string[];
+  readonly register: (program: Command, app: App) => void;
+};
+
+/** The command tree in groups, in the order `--help` lists them. */
+export const COMMAND_GROUPS: readonly CommandGroup[] = [
+  { names: ['me', 'balance'], register: registerAccount },
+  { names: ['invoices', 'transactions', 'orders'], register: registerBilling },
+  { names: ['services'], register: registerServices },
+  { names: ['shield'], register: registerShield },
+  { names: ['plans'], register: registerPlans },
+  { names: ['server'], register: registerServer },
+  { names: ['config'], register: registerConfig },
+  { names: ['completion'], register: registerCompletion },
+];
+
+/**
+ * The group of the command `argv` runs, when it names one: the first operand after the
+ * global options (and their values). Undefined for `--help`, `help …`, an unknown command,
+ * and `completion`, whose script is built from the whole tree: those get every group.
+ */
+function groupToRun(program: Command, argv: readonly string[]): CommandGroup | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return groupNamed(argv[i + 1]);
+    if (!arg.startsWith('-')) return groupNamed(arg);
+    // `--timeout 10s` takes the next argument; `--timeout=10s`, `-ojson` and flags do not.
+    const option = program.options.find((o) => o.short === arg || o.long === arg);
+    if (option && (option.required || option.optional)) i++;
+  }
+  return undefined;
+}
+
+const groupNamed = (name: string | undefined) =>
+  name === 'completion' ? undefined : COMMAND_GROUPS.find((g) => g.names.includes(name ?? ''));
+
+/**
+ * Builds the command tree: for `argv` (the arguments after `refctl`) naming a command, only
+ * that command's group, else all of it (building all is ~4 ms of a command's start).
+ * Nothing heavy is imported until a command runs.
+ */
+export function createProgram(app: App, argv: readonly string[] = []): Command {
   const program = new Command('refctl')
     .description('Command-line client for the REF account API.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -47,14 +89,8 @@ export function createProgram(app: App): Command {
       writeErr: (text) => app.io.stderr.write(text),
     });
 
-  registerAccount(program, app);
-  registerBilling(program, app);
-  registerServices(program, app);
-  registerShield(program, app);
-  registerPlans(program, app);
-  registerServer(program, app);
-  registerConfig(program, app);
-  registerCompletion(program, app);
+  const group = groupToRun(program, argv);
+  for (const { register } of group ? [group] : COMMAND_GROUPS) register(program, app);
 
   examples(
     program,

@@ -55,7 +55,7 @@ const defineOperations = <T extends Record<string, OperationDef>>(
   },
 ) => ops;
 
-/** The contract table: the 23 operations (their routes plus schemas) of the account API, keyed by operationId. */
+/** The contract table: each operation's route plus its schemas, keyed by operationId. */
 export const operations = defineOperations({
   getAccount: { ...routes.getAccount, success: { ...routes.getAccount.success, schema: Account } },
   getBalance: {

@@ -2,6 +2,8 @@
 // the input side: what a caller writes, defaults optional).
 export { Account, Balance } from './account';
 export { Invoice, Order, Transaction } from './billing';
+// The routes without schemas, and each response schema on first use (`@refapi/schema/client`).
+export * from './client';
 export {
   ConflictBody,
   Currency,
@@ -85,16 +87,6 @@ export {
   TRANSACTION_REF_PATTERN,
   TransactionRef,
 } from './refs';
-export {
-  buildPath,
-  type ErrorStatus,
-  type HttpMethod,
-  IDEMPOTENCY_KEY_PATTERN,
-  isIdempotencyKey,
-  type RouteDef,
-  type RouteId,
-  routes,
-} from './routes';
 export { SCOPES, Scope } from './scopes';
 export {
   AutoRenewRequest,
@@ -125,7 +117,6 @@ export {
   ShieldTelemetryItem,
   ShieldTelemetryTotals,
 } from './shield';
-export { loadSuccessSchema } from './success-schemas';
 export {
   CURRENCIES,
   POWER_ACTIONS,
