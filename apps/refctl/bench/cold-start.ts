@@ -131,7 +131,7 @@ const targets: Partial<Record<keyof typeof cases, { floor: keyof typeof cases; m
 //    the SDK and output modules, each a few ms; the 1.05× target is under the floor either
 //    way.
 const WHY_NODE24 =
-  "Node ≥ 22: before, --liftoff-only (needed by Node 20 only) made V8 drop the code cache of undici/http/tls and the compile cache, ~70 ms: now Node 20 only. The SDK imported all ~400 zod schemas of the contract (~20-30 ms): now it imports @refapi/schema/client and builds each response schema module on first use, and refctl actions import only the schema modules they validate with (`me`: params, common, refs, account). Left above the ky script: zod itself (in the floor too), commander + command tree (split above), ~17 chunks loaded against the floor's 3, the SDK and output modules; the 1.05× target is under the stack floor either way";
+  "Node ≥ 22: before, --liftoff-only (needed by Node 20 only) made V8 drop the code cache of undici/http/tls and the compile cache, ~70 ms: now Node 20 only. The SDK imported all ~400 zod schemas of the contract (~20-30 ms): now it imports @refapi/schema/client and builds each response schema module on first use, and refctl actions import only the schema modules they validate with (`me`: params, common, refs, account), and refctl builds only the command group it runs. Left above the ky script: zod itself (in the floor too), ~17 chunks loaded against the floor's 3, commander and the global options (split above), the SDK and output modules; the 1.05× target is under the stack floor either way";
 
 async function node24(): Promise<string | undefined> {
   const chosen = process.env.BENCH_NODE24;
