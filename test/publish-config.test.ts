@@ -17,13 +17,15 @@ const published = ['packages', 'apps']
   .map((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest)
   .filter((manifest) => manifest.private !== true && manifest.exports !== undefined);
 
-// The exports map as published: the workspace-only source condition removed.
+// The exports map as published: the workspace-only source condition removed, and with it
+// a subpath only that condition resolves (refctl bundles `@refapi/schema/src/*`).
 function withoutSource(exports: unknown): unknown {
   if (typeof exports !== 'object' || exports === null) return exports;
   return Object.fromEntries(
     Object.entries(exports)
       .filter(([condition]) => condition !== '@refapi/source')
-      .map(([key, value]) => [key, withoutSource(value)]),
+      .map(([key, value]) => [key, withoutSource(value)])
+      .filter(([, value]) => typeof value !== 'object' || Object.keys(value as object).length > 0),
   );
 }
 
