@@ -1,14 +1,23 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapi from '@refapi/schema/openapi.json' with { type: 'json' };
 import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A client generated from openapi.json with openapi-typescript's default settings, used
 // through openapi-fetch, must compile the root README's flows: optional request fields
 // (those with a `default`) stay optional, and the documented shapes are the real ones.
+// The check runs the workspace's TypeScript 7 compiler as a user would, through its CLI
+// (TypeScript 7 has no in-process compiler API).
+
+const tsc = join(
+  dirname(createRequire(import.meta.url).resolve('typescript-7/package.json')),
+  'bin',
+  'tsc',
+);
 
 const cache = fileURLToPath(new URL('./node_modules/.cache/', import.meta.url));
 let dir = '';
@@ -56,23 +65,31 @@ export async function tour(): Promise<string> {
 
 /** Type-checks `source` next to the generated `api.ts`; returns the diagnostics as text. */
 function typeCheck(name: string, source: string): string[] {
-  const file = join(dir, name);
-  writeFileSync(file, source);
-  const program = ts.createProgram([file], {
+  writeFileSync(join(dir, name), source);
+  const project = join(dir, `${name}.tsconfig.json`);
+  const compilerOptions = {
     strict: true,
     exactOptionalPropertyTypes: true,
     noUncheckedIndexedAccess: true,
     noEmit: true,
     skipLibCheck: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    lib: ['es2022', 'dom'],
     types: [],
+  };
+  writeFileSync(project, JSON.stringify({ compilerOptions, files: [name] }));
+  const run = spawnSync(process.execPath, [tsc, '-p', project, '--pretty', 'false'], {
+    encoding: 'utf8',
   });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  if (run.error) throw run.error;
+  // One diagnostic per `file(line,col): error TSxxxx: message` line; continuation lines
+  // (indented) belong to the one before.
+  return run.stdout
+    .split('\n')
+    .filter((line) => /: error TS\d+:/.test(line))
+    .map((line) => line.replace(/^.*?: error TS\d+: /, ''));
 }
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@ export default defineConfig({
   entry: { refctl: 'src/bin.ts' },
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   splitting: true,
   minify: true,
   clean: true,

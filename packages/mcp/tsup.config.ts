@@ -7,7 +7,7 @@ const library: Options = {
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'node22',
 };
 
 const bin: Options = {
@@ -17,7 +17,7 @@ const bin: Options = {
   entry: { bin: 'src/bin.ts' },
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   sourcemap: true,
   noExternal: [/^@refapi\/(schema|sdk|server)(\/|$)/],
   banner: { js: '#!/usr/bin/env node' },

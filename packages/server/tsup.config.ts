@@ -22,14 +22,14 @@ export default defineConfig([
     format: ['esm'],
     dts: true,
     sourcemap: true,
-    target: 'node20',
+    target: 'node22',
   },
   {
     entry: { index: 'src/index.ts', vitest: 'src/testing/vitest.ts' },
     format: ['cjs'],
     dts: true,
     sourcemap: true,
-    target: 'node20',
+    target: 'node22',
     esbuildPlugins: [globalsOnlyRunnerHooks],
   },
   {
@@ -47,13 +47,13 @@ export default defineConfig([
     format: ['esm'],
     dts: true,
     sourcemap: true,
-    target: 'node20',
+    target: 'node22',
   },
   {
     entry: ['src/bin.ts'],
     format: ['esm'],
     sourcemap: true,
-    target: 'node20',
+    target: 'node22',
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);

@@ -9,7 +9,7 @@ const reference = createReferenceServer();
 const msw = setupServer(...reference.handlers);
 beforeAll(async () => {
   await reference.ready;
-  msw.listen({ onUnhandledRequest: 'error' });
+  msw.listen({ onUnhandledFrame: 'error' });
 });
 afterAll(() => msw.close());
 

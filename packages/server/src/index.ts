@@ -1,7 +1,10 @@
 export type { Admin, ClockState, LoadedScenario } from './control-plane';
+export type { ControlState } from './controls/control-state';
 export type { Faults } from './controls/faults';
+export type { AuthenticatedKey } from './domain/auth';
 export { DomainError, type DomainErrorOptions } from './domain/errors';
 export type { IdempotencyEntry, StoredResponse } from './domain/idempotency';
+export type { AccountRecord } from './domain/records';
 export type { ListeningServer, ListenOptions } from './http/listen';
 export type {
   OperationCall,
@@ -10,7 +13,10 @@ export type {
   OperationResult,
 } from './operations/types';
 export { StateFileError } from './persistence/state-file-error';
-export type { ReferenceCore } from './reference-core';
+export type {
+  ReferenceCore,
+  ReferenceServerOptions as ReferenceCoreOptions,
+} from './reference-core';
 export {
   createReferenceServer,
   type ReferenceServer,
@@ -20,4 +26,5 @@ export { demoScenario } from './scenario/demo';
 export { Scenario, type ScenarioInput } from './scenario/schema';
 export { parseScenario, ScenarioError } from './scenario/validate';
 export type { JournalMessage, RequestEntry } from './server-context';
+export type { Partition } from './store/partition';
 export type { Change, CommittedMutation, Store } from './store/store';

@@ -71,7 +71,7 @@ export function useApi(transport: Transport, options: ReferenceServerOptions): A
     state.server = server;
     if (transport === 'msw') {
       msw = setupServer(...server.handlers);
-      msw.listen({ onUnhandledRequest: 'error' });
+      msw.listen({ onUnhandledFrame: 'error' });
       state.base = server.baseUrl;
     } else {
       listening = await server.listen({ port: 0, host: '127.0.0.1' });

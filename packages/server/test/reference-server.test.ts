@@ -19,7 +19,7 @@ describe('createReferenceServer', () => {
       adminToken: 'adm-token-1',
     });
     const msw = setupServer(...server.handlers);
-    msw.listen({ onUnhandledRequest: 'error' });
+    msw.listen({ onUnhandledFrame: 'error' });
     try {
       const me = await fetch('http://mock.test/api/v1/me', { headers: auth });
       expect([me.status, (await me.json()).account_ref]).toEqual([200, 'REF-ACCT-1']);

@@ -158,7 +158,7 @@ export class ShieldWorld {
     const listening =
       transport === 'http' ? await server.listen({ port: 0, host: '127.0.0.1' }) : undefined;
     const msw = transport === 'msw' ? setupServer(...server.handlers) : undefined;
-    msw?.listen({ onUnhandledRequest: 'error' });
+    msw?.listen({ onUnhandledFrame: 'error' });
     return new ShieldWorld(server, transport, listening, msw, errors);
   }
 

@@ -57,7 +57,7 @@ export class Transport {
     };
     if (config.userAgent) headers['user-agent'] = config.userAgent;
     this.#ky = ky.create({
-      prefixUrl: config.baseUrl,
+      prefix: config.baseUrl,
       headers,
       timeout: config.timeout,
       // throwHttpErrors stays ky's default (true): every option set here is merged per call.
@@ -176,17 +176,19 @@ export class Transport {
 
   #hooks(): Hooks {
     const log = this.#config.log;
+    const debug = log.enabled('debug');
+    // ky runs beforeRequest once per call and beforeRetry before each later attempt, so the
+    // debug line of attempt N comes from whichever hook precedes it.
+    const logAttempt = (request: Request, retryCount: number) => {
+      log.debug(`→ ${request.method} ${request.url}`, {
+        attempt: retryCount + 1,
+        headers: redactHeaders(request.headers),
+      });
+    };
     return {
-      // Any beforeRequest hook makes ky copy its options per attempt: install it only to log.
-      ...(log.enabled('debug') && {
-        beforeRequest: [
-          (request, _options, { retryCount }) => {
-            log.debug(`→ ${request.method} ${request.url}`, {
-              attempt: retryCount + 1,
-              headers: redactHeaders(request.headers),
-            });
-          },
-        ],
+      // Any beforeRequest hook costs ky a pass per call: install it only to log.
+      ...(debug && {
+        beforeRequest: [({ request, retryCount }) => logAttempt(request, retryCount)],
       }),
       beforeRetry: [
         ({ request, error, retryCount, options }) => {
@@ -196,6 +198,7 @@ export class Transport {
           log.info(
             `retrying ${request.method} ${request.url} (${retryCount}/${options.retry.limit ?? '?'}): ${reason}`,
           );
+          if (debug) logAttempt(request, retryCount);
         },
       ],
     };

@@ -55,12 +55,14 @@ describe('createRefTestServer', () => {
 
   it("onUnhandledRequest 'warn' warns through msw and lets the test pass", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const app = await listenOnce('from the app');
     ref = createRefTestServer({ scenario: scenario().account().key(), onUnhandledRequest: 'warn' });
     await ref.start();
-    // msw warns, then performs the request as is: nothing listens here.
-    await fetch('http://127.0.0.1:9/warned').catch(() => undefined);
-    expect(warn.mock.calls.flat().join(' ')).toContain('http://127.0.0.1:9/warned');
+    // msw warns, then performs the request as is.
+    expect(await (await fetch(`${app.url}/warned`)).text()).toBe('from the app');
+    expect(warn.mock.calls.flat().join(' ')).toContain(`${app.url}/warned`);
     await expect(ref.reset()).resolves.toBeUndefined();
+    await app.close();
   });
 
   it("onUnhandledRequest 'bypass' sends other hosts' requests to the network, silently", async () => {

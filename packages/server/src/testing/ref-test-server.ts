@@ -1,6 +1,6 @@
 import { type SetupServer, setupServer } from 'msw/node';
 import { createTestControls, type RefTestControls, type RefTestOptions } from './test-controls';
-import { UnhandledRequests } from './unhandled-requests';
+import { toUnhandledFrame, UnhandledRequests } from './unhandled-requests';
 
 /** A reference server behind msw's `setupServer`, with explicit lifecycle calls. */
 export interface RefTestServer extends RefTestControls {
@@ -32,12 +32,14 @@ export function createRefTestServer(options: RefTestOptions = {}): RefTestServer
   const unhandled = new UnhandledRequests(server.events);
   const resetState = controls.reset;
   const onUnhandledRequest = options.onUnhandledRequest ?? 'error';
+  let listening = false;
 
   return Object.assign(controls, {
     server,
     async start() {
       await controls.reference.ready;
-      server.listen({ onUnhandledRequest });
+      listening = true;
+      server.listen({ onUnhandledFrame: toUnhandledFrame(onUnhandledRequest) });
     },
     async reset() {
       await resetState();
@@ -46,7 +48,9 @@ export function createRefTestServer(options: RefTestOptions = {}): RefTestServer
       else unhandled.take();
     },
     stop() {
-      server.close();
+      // msw 3 throws on closing a server that does not listen; stopping twice is harmless here.
+      if (listening) server.close();
+      listening = false;
     },
   });
 }

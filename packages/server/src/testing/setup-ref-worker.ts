@@ -1,5 +1,6 @@
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 import { createTestControls, type RefTestControls, type RefTestOptions } from './test-controls';
+import { toUnhandledFrame } from './unhandled-requests';
 
 /** The reference server in a browser tab, behind msw's service worker. */
 export interface RefWorker extends RefTestControls {
@@ -8,7 +9,7 @@ export interface RefWorker extends RefTestControls {
   /**
    * Waits for the scenario, then registers msw's `mockServiceWorker.js` (served at the site
    * root unless `serviceWorker.url` says otherwise) and intercepts requests. Requests the
-   * server does not own go to the network (`onUnhandledRequest: 'bypass'`) unless overridden.
+   * server does not own go to the network (`onUnhandledRequest: 'bypass'`, msw's `onUnhandledFrame`) unless overridden.
    */
   start(options?: StartOptions): Promise<void>;
   /** Stops intercepting. */
@@ -33,7 +34,7 @@ export function setupRefWorker(options: RefTestOptions = {}): RefWorker {
     async start(startOptions: StartOptions = {}) {
       await controls.reference.ready;
       await worker.start({
-        onUnhandledRequest: options.onUnhandledRequest ?? 'bypass',
+        onUnhandledFrame: toUnhandledFrame(options.onUnhandledRequest ?? 'bypass'),
         quiet: true,
         ...startOptions,
       });

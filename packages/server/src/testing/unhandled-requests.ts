@@ -1,3 +1,6 @@
+import type { UnhandledFrameHandle } from 'msw';
+import type { UnhandledRequestStrategy } from './test-controls';
+
 /** The part of msw's life-cycle emitter the tracker needs (setupServer and setupWorker). */
 export interface RequestEvents {
   on(type: 'request:unhandled', listener: (event: { request: Request }) => void): unknown;
@@ -32,4 +35,19 @@ export class UnhandledRequests {
       `${seen.length} request(s) matched no handler of the reference server or server.use(): ${seen.join(', ')}`,
     );
   }
+}
+
+/**
+ * msw 3's `onUnhandledFrame` for the test kit's `onUnhandledRequest`: the strategies pass
+ * through unchanged; a function of ours sees each HTTP request (WebSocket frames get msw's
+ * warning, as the test kit serves none).
+ */
+export function toUnhandledFrame(strategy: UnhandledRequestStrategy): UnhandledFrameHandle {
+  if (typeof strategy !== 'function') return strategy;
+  return ({ frame, defaults }) => {
+    if (frame.protocol !== 'http') return defaults.warn();
+    // msw types every frame's data as unknown; an HTTP frame's holds the request.
+    const { request } = frame.data as { request: Request };
+    strategy(request, { warning: defaults.warn, error: defaults.error });
+  };
 }
