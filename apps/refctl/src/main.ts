@@ -1,12 +1,9 @@
-import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
 import { createRunState, type RunState } from './cli/run-state';
 import { InterruptedError } from './errors/cli-error';
 import { EXIT, type ExitCode } from './errors/exit-codes';
 import { type Io, processIo } from './io/io';
 import { createProgram } from './program';
-
-const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
 
 // How long a command may take to wind down after Ctrl-C before the process just ends.
 const INTERRUPT_GRACE_MS = 2000;
@@ -16,13 +13,6 @@ const INTERRUPT_GRACE_MS = 2000;
  * that ends the process: everything else throws typed errors.
  */
 export async function main(): Promise<number> {
-  // Under Node 20, fetch (undici) compiles its HTTP parser to WebAssembly, which V8 then
-  // re-optimizes on background threads; exiting waits for those jobs (~60-150 ms on every
-  // API command). Liftoff's baseline code parses a CLI's few responses just as well.
-  // Node ≥ 22 exits without that wait, and there the flag only hurts: a V8 flag changed at
-  // run time makes V8 reject the code cache of everything compiled after it (Node's own
-  // undici, http, tls, and refctl's chunks in the compile cache), ~70 ms per command.
-  if (NODE_MAJOR < 22) setFlagsFromString('--liftoff-only');
   // `refctl … | head` closes the pipe early: that is success, not a crash.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {

@@ -133,6 +133,21 @@ describe('transport', () => {
     expect(text).not.toContain(KEY);
   });
 
+  it('logs each attempt at debug with its real number, retries included', async () => {
+    server = await startTestServer((_req, res, i) =>
+      i < 2 ? sendJson(res, 503, { error: 'unavailable' }) : sendJson(res, 200, account),
+    );
+    const attempts: unknown[] = [];
+    const debug = (...args: unknown[]) => {
+      const text = JSON.stringify(args);
+      if (text.includes('→ GET')) attempts.push(/"attempt":(\d+)/.exec(text)?.[1]);
+    };
+    const logger = { debug, info: () => undefined, warn: () => undefined, error: () => undefined };
+    await clientFor(server, { logger, logLevel: 'debug' }).account.get();
+    expect(server.requests).toHaveLength(3);
+    expect(attempts).toEqual(['1', '2', '3']);
+  });
+
   it('redacts credentials passed as per-request headers in the debug log', async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, account));
     const lines: unknown[][] = [];

@@ -3,7 +3,7 @@ import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 
 // Platform-neutral crypto: the reference server also runs in browsers (msw's setupWorker),
 // so nothing on its request path may import node:crypto. Hashing is synchronous (noble);
-// randomness comes from Web Crypto, which Node 20, Bun, Deno and browsers all provide.
+// randomness comes from Web Crypto, which Node, Bun, Deno and browsers all provide.
 
 const encoder = new TextEncoder();
 const toBytes = (data: string | Uint8Array): Uint8Array =>
