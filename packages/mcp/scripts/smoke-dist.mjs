@@ -1,25 +1,31 @@
 // Build smoke test: the published entry points load through both module systems, and the
-// server built from them lists and calls tools against the in-process sandbox.
+// HTTP endpoint built from them lists and calls tools against the in-process sandbox, on
+// protocol 2026-07-28.
 import { createRequire } from 'node:module';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const require = createRequire(import.meta.url);
 for (const [name, mod] of [
   ['require', require('../dist/index.cjs')],
   ['import', await import('../dist/index.js')],
 ]) {
-  const server = mod.createRefMcpServer({ client: await mod.startSandbox(), tools: 'all' });
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'smoke', version: '1.0.0' });
-  await client.connect(clientSide);
+  const api = await mod.startSandbox();
+  const http = await mod.startHttpServer({
+    port: 0,
+    createServer: () => mod.createRefMcpServer({ client: api, tools: 'all' }),
+  });
+  const client = new Client(
+    { name: 'smoke', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
   const { tools } = await client.listTools();
   const balance = await client.callTool({ name: 'balance_get', arguments: {} });
   await client.close();
+  await http.close();
   if (tools.length !== 23 || balance.isError || balance.structuredContent?.currency !== 'EUR') {
     console.error(`dist smoke (${name}) failed:`, tools.length, JSON.stringify(balance));
     process.exit(1);
   }
 }
-console.log('dist smoke: require() and import() both serve 23 tools');
+console.log('dist smoke: require() and import() both serve 23 tools on 2026-07-28');

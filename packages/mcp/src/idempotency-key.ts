@@ -14,9 +14,11 @@ function canonical(value: unknown): unknown {
 }
 
 /**
- * Derives `Idempotency-Key`s from a tool's arguments within one session: the same call
- * made twice (an agent retrying after a timeout) gets the same key, so the API replays
- * the first result instead of buying twice. Another session has another salt.
+ * Derives `Idempotency-Key`s from a tool's arguments under one salt: the same call made
+ * twice (an agent retrying after a timeout) gets the same key, so the API replays the
+ * first result instead of buying twice. `refapi-mcp` keeps one per process (its stdio
+ * connection, or every request of its stateless HTTP endpoint); another process has
+ * another salt. The name is kept from when the salt was per MCP session.
  */
 export class SessionKeys {
   readonly #salt: string;

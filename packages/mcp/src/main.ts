@@ -1,4 +1,4 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ConfigurationError, RefClient } from '@refapi/sdk';
 import { SpendBudget } from './budget';
 import { parseCliOptions, USAGE } from './cli/cli-options';
@@ -72,9 +72,10 @@ export async function main(argv: readonly string[], io: MainIo): Promise<number 
       io.onStop(() => http.close());
       log(`${VERSION}: ${count} tools on ${http.url}; API ${where}${spend}`);
     } else {
-      const server = createServer();
-      await server.connect(new StdioServerTransport());
-      io.onStop(() => server.close());
+      // The SDK decides the protocol era from the client's first message (2026-07-28, or
+      // an `initialize` of 2025-11-25 and older) and builds the connection's server.
+      const stdio = serveStdio(createServer);
+      io.onStop(() => stdio.close());
       log(`${VERSION}: ${count} tools on stdio; API ${where}${spend}`);
     }
     return undefined;

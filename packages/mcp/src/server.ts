@@ -1,29 +1,33 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationDef, OperationId } from '@refapi/schema';
+import {
+  type CallToolResult,
+  type LoggingLevel,
+  McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { RefClient, RequestOptions } from '@refapi/sdk';
 import type { SpendBudget } from './budget';
 import { SessionKeys } from './idempotency-key';
 import { redactSecrets } from './redact';
-import { annotationsOf } from './tools/annotations';
 import { collectList } from './tools/collect-list';
-import { describeTool } from './tools/describe';
-import { inputPlan, MAX_ITEMS, splitArgs } from './tools/input-schema';
-import { OPERATION_TOOLS } from './tools/operation-tools';
-import { OrderToolResult } from './tools/order-schema';
-import { type OrderContext, runOrder } from './tools/order-tool';
-import { outputSchema } from './tools/output-schema';
-import { maxPageSize } from './tools/page-size';
+import { MAX_ITEMS, splitArgs } from './tools/input-schema';
+import { runOrder } from './tools/order-tool';
 import { selectOperations, type ToolSelection } from './tools/select';
+import { type ToolDefinition, toolDefinition } from './tools/tool-definition';
 import { errorInfo, toolError } from './tools/tool-errors';
 import { toolSuccess } from './tools/tool-result';
 import { VERSION } from './version';
 
-/** State one process shares between its MCP sessions (the budget is per process). */
+/**
+ * State the servers of one process share: the budget, the orders already charged to it,
+ * and the salt of derived idempotency keys. Over HTTP every request has its own server,
+ * so a repeated call is recognized through this state, not through a session.
+ */
 export interface SharedState {
   readonly client: RefClient;
   readonly budget: SpendBudget | undefined;
   readonly chargedKeys: Set<string>;
+  /** Derives the Idempotency-Key of a call made without one. */
+  readonly keys: SessionKeys;
 }
 
 /** Options of {@link createRefMcpServer}. */
@@ -34,7 +38,7 @@ export interface RefMcpServerOptions {
   readonly tools?: ToolSelection | undefined;
   /** The `--max-spend` budget, shared by every server built with the same `shared`. */
   readonly budget?: SpendBudget | undefined;
-  /** State shared with other sessions of the process; built from `client`/`budget` when absent. */
+  /** State shared with the other servers of the process; built from `client`/`budget` when absent. */
   readonly shared?: SharedState | undefined;
   /** Strings that must never appear in a result (the API key); replaced if they ever do. */
   readonly secrets?: readonly string[] | undefined;
@@ -42,23 +46,21 @@ export interface RefMcpServerOptions {
   readonly log?: ((line: string) => void) | undefined;
 }
 
-/** Shared state for several sessions of one process. */
+/** State shared by the servers of one process (the HTTP endpoint builds one per request). */
 export function createSharedState(client: RefClient, budget?: SpendBudget): SharedState {
-  return { client, budget, chargedKeys: new Set() };
+  return { client, budget, chargedKeys: new Set(), keys: new SessionKeys() };
 }
 
 /**
  * An MCP server with one tool per operation of the contract, calling the API through the
- * SDK. Connect it to one transport (one session): each server derives its own
- * idempotency keys.
+ * SDK. Servers built with the same `shared` state share the budget and derive the same
+ * idempotency keys, so the same call made twice replays even when each call is answered
+ * by another server (HTTP builds one per request).
  * @example
- * const server = createRefMcpServer({ client: new RefClient(), tools: 'read' });
- * await server.connect(new StdioServerTransport());
+ * serveStdio(() => createRefMcpServer({ client: new RefClient(), tools: 'read' }));
  */
 export function createRefMcpServer(options: RefMcpServerOptions): McpServer {
   const shared = options.shared ?? createSharedState(options.client, options.budget);
-  const secrets = options.secrets ?? [];
-  const keys = new SessionKeys();
   const server = new McpServer(
     { name: 'refapi-mcp', version: VERSION },
     {
@@ -67,76 +69,66 @@ export function createRefMcpServer(options: RefMcpServerOptions): McpServer {
         'Tools of one REF hosting account (balance, invoices, orders, services, KVM power, Shield). Reads are free. orders_create is a dry run unless dry_run is false.',
     },
   );
-  const log = (level: LoggingLevel, line: string) => {
-    options.log?.(line);
-    // Only once connected: a notification before initialization is a protocol error.
-    if (server.isConnected()) {
-      server.sendLoggingMessage({ level, logger: 'refapi-mcp', data: line }).catch(() => {});
-    }
-  };
+  const context: ToolContext = { shared, secrets: options.secrets ?? [], log: options.log };
   for (const op of selectOperations(options.tools ?? 'read')) {
-    registerOperation(server, op, { shared, keys, secrets, log });
+    const definition = toolDefinition(op);
+    server.registerTool(definition.tool.name, definition.config, (args, ctx) =>
+      callTool(definition, context, args, ctx),
+    );
   }
   return server;
 }
 
 interface ToolContext {
   readonly shared: SharedState;
-  readonly keys: SessionKeys;
   readonly secrets: readonly string[];
-  readonly log: (level: LoggingLevel, line: string) => void;
+  readonly log: ((line: string) => void) | undefined;
 }
 
-function registerOperation(server: McpServer, op: OperationDef, ctx: ToolContext): void {
-  const tool = OPERATION_TOOLS[op.operationId as OperationId];
-  const plan = inputPlan(op, tool);
-  const output = tool.kind === 'order' ? OrderToolResult : outputSchema(op, tool);
-  const pageMax = tool.kind === 'list' ? maxPageSize(op) : 0;
-  const orderContext: OrderContext = ctx.shared;
+/**
+ * Reports one line to the process log and, as an MCP log notification, to the host.
+ * MCP logging is deprecated as of 2026-07-28 (SEP-2577) but still shown by hosts; on a
+ * 2026-07-28 request the SDK sends it only when the request asked for a log level.
+ */
+async function report(ctx: ToolContext, request: ServerContext, level: LoggingLevel, line: string) {
+  ctx.log?.(line);
+  await request.mcpReq.log(level, line, 'refapi-mcp').catch(() => {});
+}
 
-  const handler = async (
-    args: Record<string, unknown>,
-    extra: { signal: AbortSignal },
-  ): Promise<CallToolResult> => {
-    try {
-      const split = splitArgs(plan, args);
-      const request: RequestOptions = { signal: extra.signal };
-      if (op.idempotencyKey && tool.kind !== 'order') {
-        request.idempotencyKey =
-          (args.idempotency_key as string | undefined) ?? ctx.keys.derive(tool.name, split);
-      }
-      let data: unknown;
-      if (tool.kind === 'order') {
-        data = await runOrder(orderContext, ctx.keys, {
-          body: split.body as never,
-          dryRun: args.dry_run !== false,
-          idempotencyKey: args.idempotency_key as string | undefined,
-        });
-      } else if (tool.kind === 'list') {
-        const maxItems = (args.max_items as number | undefined) ?? MAX_ITEMS.default;
-        data = await collectList(tool.run, ctx.shared.client, split, maxItems, request, pageMax);
-      } else {
-        data = await tool.run(ctx.shared.client, split, request);
-      }
-      ctx.log('info', `${tool.name}: ok`);
-      // Plain JSON: SDK results carry non-enumerable metadata.
-      return redactSecrets(toolSuccess(tool.name, JSON.parse(JSON.stringify(data))), ctx.secrets);
-    } catch (error) {
-      const info = errorInfo(error, op);
-      ctx.log('warning', `${tool.name}: ${info.error}${info.status ? ` (${info.status})` : ''}`);
-      return redactSecrets(toolError(info), ctx.secrets);
+async function callTool(
+  definition: ToolDefinition,
+  ctx: ToolContext,
+  args: Record<string, unknown>,
+  request: ServerContext,
+): Promise<CallToolResult> {
+  const { op, tool, plan, pageMax } = definition;
+  try {
+    const split = splitArgs(plan, args);
+    const options: RequestOptions = { signal: request.mcpReq.signal };
+    if (op.idempotencyKey && tool.kind !== 'order') {
+      options.idempotencyKey =
+        (args.idempotency_key as string | undefined) ?? ctx.shared.keys.derive(tool.name, split);
     }
-  };
-
-  server.registerTool(
-    tool.name,
-    {
-      title: op.summary,
-      description: describeTool(op, tool),
-      inputSchema: plan.schema,
-      ...(output ? { outputSchema: output } : {}),
-      annotations: annotationsOf(op),
-    },
-    handler as never,
-  );
+    let data: unknown;
+    if (tool.kind === 'order') {
+      data = await runOrder(ctx.shared, ctx.shared.keys, {
+        body: split.body as never,
+        dryRun: args.dry_run !== false,
+        idempotencyKey: args.idempotency_key as string | undefined,
+      });
+    } else if (tool.kind === 'list') {
+      const maxItems = (args.max_items as number | undefined) ?? MAX_ITEMS.default;
+      data = await collectList(tool.run, ctx.shared.client, split, maxItems, options, pageMax);
+    } else {
+      data = await tool.run(ctx.shared.client, split, options);
+    }
+    await report(ctx, request, 'info', `${tool.name}: ok`);
+    // Plain JSON: SDK results carry non-enumerable metadata.
+    return redactSecrets(toolSuccess(tool.name, JSON.parse(JSON.stringify(data))), ctx.secrets);
+  } catch (error) {
+    const info = errorInfo(error, op);
+    const status = info.status ? ` (${info.status})` : '';
+    await report(ctx, request, 'warning', `${tool.name}: ${info.error}${status}`);
+    return redactSecrets(toolError(info), ctx.secrets);
+  }
 }

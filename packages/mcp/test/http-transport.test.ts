@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnHttp, stop } from './helpers/mcp-client';
 
@@ -13,39 +14,44 @@ const INIT = {
   id: 1,
   method: 'initialize',
   params: {
-    protocolVersion: '2025-06-18',
+    protocolVersion: '2025-11-25',
     capabilities: {},
     clientInfo: { name: 'raw', version: '1' },
   },
 };
 
-// node:http rather than fetch: fetch does not let a caller set the Host header.
-function post(host: string, body: unknown, headers: Record<string, string> = {}) {
+// node:http rather than fetch: fetch does not let a caller set the Host header. A string
+// body is sent as is (e.g. malformed JSON); anything else as JSON.
+function post(host: string, body: unknown, headers: Record<string, string> = {}, path?: string) {
   const url = new URL(server.url);
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: {
-          host,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
+  return new Promise<{ status: number; text: string; headers: IncomingHttpHeaders }>(
+    (resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: path ?? url.pathname,
+          method: 'POST',
+          headers: {
+            host,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...headers,
+          },
         },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+        },
+      );
+      req.on('error', reject);
+      req.end(typeof body === 'string' ? body : JSON.stringify(body));
+    },
+  );
 }
+
+const loopback = () => `127.0.0.1:${new URL(server.url).port}`;
 
 describe('the Streamable HTTP endpoint', () => {
   it('listens on 127.0.0.1 only', () => {
@@ -66,25 +72,64 @@ describe('the Streamable HTTP endpoint', () => {
     }
   });
 
-  it('answers a request without a session, or with an unknown one, with a JSON-RPC error', async () => {
-    const url = new URL(server.url);
-    const host = `127.0.0.1:${url.port}`;
+  it('refuses a foreign Origin with 403, and accepts a loopback Origin or none', async () => {
+    const { port } = new URL(server.url);
+    for (const origin of ['https://evil.example', `http://evil.example:${port}`, 'null']) {
+      const refused = await post(loopback(), INIT, { origin });
+      expect(refused.status, origin).toBe(403);
+      expect(JSON.parse(refused.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+      expect(refused.text).toMatch(/Invalid Origin/);
+    }
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+      expect((await post(loopback(), INIT, { origin })).status, origin).toBe(200);
+    }
+    expect((await post(loopback(), INIT)).status).toBe(200);
+  });
+
+  it('keeps no session: issues no session id, and serves requests without one', async () => {
+    const init = await post(loopback(), INIT);
+    expect(init.status).toBe(200);
+    expect(init.headers['mcp-session-id']).toBeUndefined();
+    // A 2025 client's request after initialize carries no session, or a stale one: both
+    // are served, since the server remembers nothing between requests.
     const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
-    const none = await post(host, list);
-    expect(none.status).toBe(400);
-    expect(JSON.parse(none.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
-    const unknown = await post(host, list, { 'mcp-session-id': 'no-such-session' });
-    expect(unknown.status).toBe(404);
+    for (const headers of [{}, { 'mcp-session-id': 'no-such-session' }]) {
+      const listed = await post(loopback(), list, headers);
+      expect(listed.status).toBe(200);
+      expect(listed.text).toContain('"balance_get"');
+    }
   });
 
   it('answers malformed JSON with a 4xx, and keeps serving', async () => {
-    const url = new URL(server.url);
-    const host = `127.0.0.1:${url.port}`;
-    const bad = await post(host, '{"jsonrpc":');
+    const bad = await post(loopback(), '{"jsonrpc":');
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
     expect(JSON.parse(bad.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
     expect(bad.text).not.toMatch(/\bat \S+:\d+/);
-    expect((await post(host, INIT)).status).toBe(200);
+    expect((await post(loopback(), INIT)).status).toBe(200);
+  });
+
+  it('answers a request target that is no URL with a JSON-RPC 400, and keeps serving', async () => {
+    const { port } = new URL(server.url);
+    // A raw socket: node:http clients refuse to send such a target.
+    const raw = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.end(
+          `POST http://[x/mcp HTTP/1.1\r\nHost: ${loopback()}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        );
+      });
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text)).on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toContain('"code":-32600');
+    expect((await post(loopback(), INIT)).status).toBe(200);
+  });
+
+  it('answers another path with a JSON-RPC 404', async () => {
+    const other = await post(loopback(), INIT, {}, '/other');
+    expect(other.status).toBe(404);
+    expect(JSON.parse(other.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
   });
 });

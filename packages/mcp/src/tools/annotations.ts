@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { OperationDef, OperationId } from '@refapi/schema';
 
 // Writes that spend money, cut power or change what traffic reaches a server.

@@ -33,7 +33,7 @@ export function describeTool(op: OperationDef, tool: OperationTool): string {
   }
   if (op.idempotencyKey) {
     lines.push(
-      'Repeating the same call in this session replays the first result (the Idempotency-Key is derived from the arguments); to do the same thing twice on purpose, pass a distinct idempotency_key each time.',
+      'Repeating the same call to this server process replays the first result (the Idempotency-Key is derived from the arguments); to do the same thing twice on purpose, pass a distinct idempotency_key each time.',
     );
   }
   if (op.success.csv) lines.push('With format csv the result holds the CSV text in `csv`.');

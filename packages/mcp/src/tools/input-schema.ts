@@ -7,7 +7,7 @@ export const MAX_ITEMS = { default: 50, max: 500 } as const;
 
 // Fields the tools add on top of the contract's.
 const idempotencyKey = IdempotencyKey.optional().describe(
-  'Idempotency-Key to send. Without it one is derived from the arguments within this session, so repeating the same call replays the first result instead of acting twice. Pass distinct keys to do the same thing twice on purpose (e.g. buy two identical servers).',
+  'Idempotency-Key to send. Without it one is derived from the tool and its arguments by this server process, so repeating the same call replays the first result instead of acting twice. Pass distinct keys to do the same thing twice on purpose (e.g. buy two identical servers).',
 );
 const maxItems = z
   .int()

@@ -6,7 +6,7 @@ import { formatCents, fromCents, toCents } from '../money';
 import type { OrderToolResult } from './order-schema';
 import { ToolRefusal } from './tool-refusal';
 
-/** What the order tool shares across the sessions of one process. */
+/** What the order tool shares across the servers of one process. */
 export interface OrderContext {
   readonly client: RefClient;
   /** The `--max-spend` budget, when one was set. */

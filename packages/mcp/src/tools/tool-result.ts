@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** A short line a model can read before (or instead of) the JSON. */
 function summarize(tool: string, data: unknown): string {

@@ -3,13 +3,30 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  Client,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 /** The built bin under test (test/global-setup.ts keeps it fresh). */
 export const BIN = fileURLToPath(new URL('../../bin/refapi-mcp.js', import.meta.url));
+
+/** The protocol revision the v2 SDK speaks, which the main tests pin. */
+export const PROTOCOL_VERSION = '2026-07-28';
+
+/**
+ * A v2 `Client` pinned to 2026-07-28: connecting fails rather than falling back to the
+ * 2025 `initialize` handshake, so these tests cover the current protocol. (Clients of
+ * 2025-11-25 are covered by test/legacy-clients.test.ts.)
+ */
+function modernClient(): Client {
+  return new Client(
+    { name: 'refapi-mcp-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } },
+  );
+}
 
 /** An MCP `Client` connected to a spawned `refapi-mcp`, and what it wrote on stderr. */
 export interface Connected {
@@ -26,7 +43,7 @@ export interface Connected {
 }
 
 /** A clean environment: no inherited REF_*, an empty HOME (no refctl profiles). */
-function cleanEnv(extra: Record<string, string>): Record<string, string> {
+export function cleanEnv(extra: Record<string, string>): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     HOME: mkdtempSync(join(tmpdir(), 'refapi-mcp-')),
@@ -70,7 +87,7 @@ export async function connectStdio(
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const client = new Client({ name: 'refapi-mcp-test', version: '1.0.0' });
+  const client = modernClient();
   await client.connect(transport);
   return withRecorder(
     client,
@@ -85,8 +102,13 @@ export async function connectHttp(
   env: Record<string, string> = {},
 ): Promise<Connected> {
   const { child, url, stderr } = await spawnHttp(args, env);
-  const client = new Client({ name: 'refapi-mcp-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const client = modernClient();
+  try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
   return withRecorder(
     client,
     stderr,
@@ -146,8 +168,12 @@ export const TRANSPORTS = [
 /** The structured content of a successful result, or a failure naming the tool error. */
 export function structured(result: CallToolResult): Record<string, unknown> {
   if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.content)}`);
-  if (!result.structuredContent) throw new Error('no structured content');
-  return result.structuredContent;
+  // 2026-07-28 allows any JSON value; every tool of this server answers an object.
+  const content = result.structuredContent;
+  if (content === null || typeof content !== 'object' || Array.isArray(content)) {
+    throw new Error(`no structured object: ${JSON.stringify(content)}`);
+  }
+  return content as Record<string, unknown>;
 }
 
 /** The JSON facts of a tool error result. */
