@@ -3,8 +3,9 @@
 // package with `pnpm pack` (workspace:* becomes a real version, publishConfig applies),
 // installs the tarballs with npm into a temporary project (third-party packages from the
 // registry, nothing from the workspace), and checks what consumers rely on. Run after
-// `pnpm build`.
-import { execFileSync, spawn } from 'node:child_process';
+// `pnpm build`. The consumer project runs under Node 24, the newest line we support, while
+// the workspace itself builds on the Node 22 floor.
+import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -15,8 +16,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'refapi-pack-'));
@@ -33,7 +35,7 @@ function check(name, fn) {
       (error) => {
         failures++;
         console.log(
-          `FAIL ${name}\n     ${String(error?.stderr || error?.message || error)
+          `FAIL ${name}\n     ${String(error?.message ?? error)
             .trim()
             .replaceAll('\n', '\n     ')}`,
         );
@@ -41,13 +43,26 @@ function check(name, fn) {
     );
 }
 
-const run = (cmd, args, cwd, env = {}) =>
-  execFileSync(cmd, args, {
+/** Runs a command to its end: exit status, stdout, and stdout + stderr without colours. */
+function exec(cmd, args, cwd, env = {}) {
+  const result = spawnSync(cmd, args, {
     cwd,
     encoding: 'utf8',
-    stdio: 'pipe',
     env: { ...process.env, ...env },
+    timeout: 300_000,
   });
+  if (result.error) throw result.error;
+  const output = stripVTControlCharacters(`${result.stdout}${result.stderr}`);
+  return { status: result.status, stdout: result.stdout, output };
+}
+
+/** Like exec, but a non-zero exit throws with the command's whole output. */
+function run(cmd, args, cwd, env) {
+  const { status, stdout, output } = exec(cmd, args, cwd, env);
+  if (status !== 0)
+    throw new Error(`${basename(cmd)} ${args.join(' ')}: exit ${status}\n${output}`);
+  return stdout;
+}
 
 /** The workspace packages that are published: not private, under packages/ and apps/. */
 function publishable() {
@@ -73,12 +88,12 @@ mkdirSync(tarballs, { recursive: true });
 mkdirSync(project, { recursive: true });
 const packages = publishable();
 for (const dir of packages) run('pnpm', ['pack', '--pack-destination', tarballs], dir);
-const files = readdirSync(tarballs).map((file) => join(tarballs, file));
-console.log(`packed ${files.length}: ${readdirSync(tarballs).join(' ')}`);
+const tarballFiles = readdirSync(tarballs).map((file) => join(tarballs, file));
+console.log(`packed ${tarballFiles.length}: ${readdirSync(tarballs).join(' ')}`);
 
 // What each tarball ships, and its published package.json.
 const manifests = new Map();
-for (const file of files) {
+for (const file of tarballFiles) {
   const listing = run('tar', ['-tzf', file], work)
     .split('\n')
     .filter(Boolean)
@@ -103,29 +118,64 @@ for (const [name, { manifest, listing }] of manifests) {
     const text = JSON.stringify(manifest);
     if (text.includes('workspace:')) throw new Error(text.match(/"[^"]+":"workspace:[^"]*"/)?.[0]);
   });
+  // A peer (msw for @refapi/server) that is also a dependency gets its own nested copy:
+  // handlers built by one msw, served by the consumer's other one.
+  await check(`${name}: no peer dependency is also a dependency`, () => {
+    const both = Object.keys(manifest.peerDependencies ?? {}).filter(
+      (peer) => manifest.dependencies?.[peer] ?? manifest.optionalDependencies?.[peer],
+    );
+    if (both.length > 0) throw new Error(`peer and dependency: ${both.join(', ')}`);
+  });
 }
 
+// Every command in the consumer project runs under Node 24: its bin dir first on PATH, so
+// `node`, the `#!/usr/bin/env node` of npm and npx, and every package bin pick it up.
+const node24 = run(join(root, 'scripts/node-binary.sh'), ['24'], root).trim();
+const consumerEnv = { PATH: `${node24}${delimiter}${process.env.PATH}` };
+const inProject = (cmd, args, env = {}) => exec(cmd, args, project, { ...consumerEnv, ...env });
+const runInProject = (cmd, args, env = {}) => run(cmd, args, project, { ...consumerEnv, ...env });
+
+// The consumer's compilers: TypeScript 7 (native, the `typescript` package) plus the older
+// lines SDK users still run, installed under npm aliases beside it.
+const compilers = [
+  { version: '5.9', pkg: 'ts59', spec: 'ts59@npm:typescript@5.9.3' },
+  { version: '6', pkg: 'ts6', spec: 'ts6@npm:typescript@6.0.3' },
+  { version: '7', pkg: 'typescript', spec: 'typescript@^7' },
+];
+
 // One npm install of all tarballs (the internal packages are not on the registry) plus the
-// tools the checks use.
+// tools the checks use. msw is the consumer's own: @refapi/server only peers it.
 writeFileSync(
   join(project, 'package.json'),
   JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
 );
-console.log('npm install (tarballs + typescript, vitest, @types/node from the registry)…');
-run(
-  'npm',
-  [
-    'install',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    ...files,
-    'typescript@~5.9.3',
-    'vitest@^4.1.0',
-    '@types/node@^20.19.0',
-  ],
-  project,
+const nodeVersion = runInProject('node', ['--version']).trim();
+const npmVersion = runInProject('npm', ['--version']).trim();
+console.log(
+  `npm install under Node ${nodeVersion}, npm ${npmVersion}: tarballs + msw, vitest, @types/node, typescript 5.9/6/7…`,
 );
+runInProject('npm', [
+  'install',
+  '--no-audit',
+  '--no-fund',
+  '--loglevel=error',
+  ...tarballFiles,
+  'msw@^3',
+  'vitest@^5',
+  '@types/node@^22',
+  ...compilers.map((compiler) => compiler.spec),
+]);
+
+// Two msw copies mean the server's handlers and the consumer's setupServer disagree.
+await check('npm ls msw: exactly one msw in the tree', () => {
+  const copies = new Set(
+    runInProject('npm', ['ls', 'msw', '--all', '--parseable', '--long'])
+      .split('\n')
+      .filter(Boolean),
+  );
+  if (copies.size !== 1 || !/:msw@3\./.test([...copies][0]))
+    throw new Error(`expected one msw 3, found:\n${[...copies].join('\n')}`);
+});
 
 // ESM import and CJS require of each entry (the browser entry is for bundlers: resolved only).
 for (const [name, { manifest }] of manifests) {
@@ -138,21 +188,21 @@ for (const [name, { manifest }] of manifests) {
       const code = browser
         ? `import.meta.resolve(${JSON.stringify(specifier)})`
         : `const m = await import(${JSON.stringify(specifier)}); if (Object.keys(m).length === 0) throw new Error('no exports')`;
-      run(process.execPath, ['--input-type=module', '-e', code], project);
+      runInProject('node', ['--input-type=module', '-e', code]);
     });
     if (flat.includes('require')) {
       await check(`require ${specifier}`, () => {
         const code = `const m = require(${JSON.stringify(specifier)}); if (Object.keys(m).length === 0) throw new Error('no exports')`;
-        run(process.execPath, ['--input-type=commonjs', '-e', code], project);
+        runInProject('node', ['--input-type=commonjs', '-e', code]);
       });
     }
   }
 }
 
-// The SDK's types under both resolution modes users pick.
-writeFileSync(
-  join(project, 'sdk-types.ts'),
-  `import { RefClient, NotFoundError } from '@refapi/sdk';
+// The consumer's files. The SDK consumer is one text under three extensions: `.mts` is ESM,
+// `.cts` is CommonJS (under nodenext its imports compile to require() and resolve the
+// `require` condition, i.e. the .d.cts types), `.ts` goes through bundler resolution.
+const sdkConsumer = `import { RefClient, NotFoundError } from '@refapi/sdk';
 import type { Account } from '@refapi/schema';
 
 const client = new RefClient({ apiKey: 'refak_demo_eur_full', baseUrl: 'http://127.0.0.1:4010/v1' });
@@ -161,37 +211,128 @@ export async function email(): Promise<string> {
   return account.email;
 }
 export const isMissing = (error: unknown): boolean => error instanceof NotFoundError;
+`;
+const unhandledUrl = 'http://unhandled.example.invalid/x'; // .invalid: msw sees it before DNS
+const sources = {
+  'sdk-consumer.mts': sdkConsumer,
+  'sdk-consumer.cts': sdkConsumer,
+  'sdk-consumer.ts': sdkConsumer,
+  // The test kit with the SDK, and a per-test override through the consumer's own msw.
+  'kit.test.ts': `import { RefClient, NotFoundError } from '@refapi/sdk';
+import { scenario, setupRefServer } from '@refapi/server/vitest';
+import { HttpResponse, http } from 'msw';
+import { expect, it } from 'vitest';
+
+const ref = setupRefServer({ scenario: scenario().account({ currency: 'EUR', balance: 50 }).key(['*']) });
+
+it('the SDK reads the account from the test kit', async () => {
+  const client = new RefClient({ apiKey: ref.apiKey, baseUrl: ref.baseUrl });
+  const account = await client.account.get();
+  expect(account.account_ref).toBe('REF-ACCT-1');
+  await expect(client.services.get('REF-SVC-404')).rejects.toBeInstanceOf(NotFoundError);
+});
+
+it('still takes msw overrides for one test', async () => {
+  ref.server.use(http.get(\`\${ref.baseUrl}/me\`, () => HttpResponse.json({ error: 'x' }, { status: 500 })));
+  const me = await fetch(\`\${ref.baseUrl}/me\`, { headers: { authorization: \`Bearer \${ref.apiKey}\` } });
+  expect(me.status).toBe(500);
+});
 `,
-);
-for (const resolution of ['node16', 'bundler']) {
-  await check(`tsc sdk-types.ts (moduleResolution ${resolution})`, () => {
-    const module = resolution === 'node16' ? 'node16' : 'esnext';
-    run(
-      join(project, 'node_modules/.bin/tsc'),
-      [
-        '--noEmit',
-        '--strict',
-        '--module',
-        module,
-        '--moduleResolution',
-        resolution,
-        '--target',
-        'es2022',
-        '--lib',
-        'es2023,dom',
-        '--types',
-        'node',
-        'sdk-types.ts',
-      ],
-      project,
-    );
+  // packages/server/README.md, "In-process, with msw", inside a suite's lifecycle.
+  'msw.test.ts': `import { createReferenceServer } from '@refapi/server';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+
+const server = createReferenceServer(); // built-in demo scenario, base URL https://api.ref.test/v1
+const msw = setupServer(...server.handlers);
+beforeAll(() => msw.listen());
+afterEach(() => msw.resetHandlers());
+afterAll(() => msw.close());
+
+const me = () =>
+  fetch('https://api.ref.test/v1/me', {
+    headers: { authorization: 'Bearer refak_demo_eur_full' },
   });
+
+it('answers from the reference server', async () => {
+  const res = await me();
+  expect(res.status).toBe(200);
+  expect((await res.json()).account_ref).toBe('REF-ACCT-1');
+});
+
+it('takes an msw override for one test', async () => {
+  msw.use(http.get('https://api.ref.test/v1/me', () => HttpResponse.json({ error: 'x' }, { status: 500 })));
+  expect((await me()).status).toBe(500);
+});
+
+it('answers from the reference server again after resetHandlers', async () => {
+  expect((await me()).status).toBe(200);
+});
+`,
+  // Meant to fail: the kit's default onUnhandledRequest 'error' fails the test even though
+  // the app swallows the fetch error.
+  'unhandled.test.ts': `import { setupRefServer } from '@refapi/server/vitest';
+import { it } from 'vitest';
+
+setupRefServer();
+
+it('fetches a host no handler answers', async () => {
+  await fetch(${JSON.stringify(unhandledUrl)}).catch(() => undefined);
+});
+`,
+};
+for (const [file, text] of Object.entries(sources)) writeFileSync(join(project, file), text);
+
+/**
+ * Type-checks files with one of the consumer's compilers. Its tsc is found through its own
+ * package.json: the three packages all ship a `tsc` bin and npm links only one of them (not
+ * necessarily TypeScript 7's) into node_modules/.bin.
+ */
+function tsc(pkg, moduleFlags, files) {
+  const dir = join(project, 'node_modules', pkg);
+  const bin = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).bin.tsc;
+  runInProject(join(dir, bin), [
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    'false',
+    '--target',
+    'es2022',
+    '--lib',
+    'es2023,dom',
+    '--types',
+    'node',
+    ...moduleFlags,
+    ...files,
+  ]);
 }
+const nodenext = ['--module', 'nodenext', '--moduleResolution', 'nodenext'];
+const moduleKinds = [
+  { kind: 'esm', file: 'sdk-consumer.mts', flags: nodenext },
+  { kind: 'cjs', file: 'sdk-consumer.cts', flags: nodenext },
+  {
+    kind: 'bundler',
+    file: 'sdk-consumer.ts',
+    flags: ['--module', 'esnext', '--moduleResolution', 'bundler'],
+  },
+];
+
+// The SDK's types under every compiler line and module kind users pick.
+for (const { version, pkg } of compilers)
+  for (const { kind, file, flags } of moduleKinds)
+    await check(`tsc ${version} sdk consumer (${kind})`, () => tsc(pkg, flags, [file]));
+
+// The two passing test files as a consumer on TypeScript 7 writes them, library types checked.
+await check('tsc 7 kit.test.ts, msw.test.ts (nodenext)', () =>
+  tsc('typescript', nodenext, ['kit.test.ts', 'msw.test.ts']),
+);
 
 // ref-server from the package, and refctl against it.
 await check('npx ref-server --port 0 answers; npx refctl me against it', async () => {
   const server = spawn('npx', ['--no', '--', 'ref-server', '--port', '0', '--log', 'silent'], {
     cwd: project,
+    env: { ...process.env, ...consumerEnv },
     detached: true,
   });
   try {
@@ -210,7 +351,7 @@ await check('npx ref-server --port 0 answers; npx refctl me against it', async (
     });
     if (me.status !== 200) throw new Error(`GET /me answered ${me.status}`);
     const refctl = JSON.parse(
-      run('npx', ['--no', '--', 'refctl', 'me', '-o', 'json'], project, {
+      runInProject('npx', ['--no', '--', 'refctl', 'me', '-o', 'json'], {
         REF_BASE_URL: baseUrl,
         REF_API_KEY: 'refak_demo_eur_full',
       }),
@@ -222,25 +363,26 @@ await check('npx ref-server --port 0 answers; npx refctl me against it', async (
   }
 });
 
-// The test kit with the SDK, in the consumer's own vitest.
-writeFileSync(
-  join(project, 'kit.test.ts'),
-  `import { RefClient, NotFoundError } from '@refapi/sdk';
-import { scenario, setupRefServer } from '@refapi/server/vitest';
-import { expect, it } from 'vitest';
-
-const ref = setupRefServer({ scenario: scenario().account({ currency: 'EUR', balance: 50 }).key(['*']) });
-
-it('the SDK reads the account from the test kit', async () => {
-  const client = new RefClient({ apiKey: ref.apiKey, baseUrl: ref.baseUrl });
-  const account = await client.account.get();
-  expect(account.account_ref).toBe('REF-ACCT-1');
-  await expect(client.services.get('REF-SVC-404')).rejects.toBeInstanceOf(NotFoundError);
-});
-`,
-);
-await check('vitest with @refapi/server/vitest and the SDK', () => {
-  run(join(project, 'node_modules/.bin/vitest'), ['run', 'kit.test.ts'], project, { CI: '1' });
+// The test files in the consumer's own vitest. A passing suite is not enough: a warning of
+// msw (a second copy, an API it no longer has) is only printed, so the output must be clean.
+const vitest = (file) =>
+  inProject(join(project, 'node_modules/.bin/vitest'), ['run', file], { CI: '1' });
+const noise = /\[MSW\]|Warning|TypeError|dispose is not a function/;
+for (const [file, what] of [
+  ['kit.test.ts', '@refapi/server/vitest with the SDK'],
+  ['msw.test.ts', "the README's createReferenceServer + setupServer recipe"],
+]) {
+  await check(`vitest ${file}: ${what}, no msw warning or error`, () => {
+    const { status, output } = vitest(file);
+    if (status !== 0 || noise.test(output)) throw new Error(`vitest exited ${status}\n${output}`);
+  });
+}
+await check(`vitest unhandled.test.ts: the kit fails a test that fetched ${unhandledUrl}`, () => {
+  const { status, output } = vitest('unhandled.test.ts');
+  if (status === 0 || !output.includes(`GET ${unhandledUrl}`))
+    throw new Error(
+      `vitest exited ${status}, expected a failure naming GET ${unhandledUrl}\n${output}`,
+    );
 });
 
 if (keep) console.log(`kept ${work}`);
