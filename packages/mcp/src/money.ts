@@ -1,3 +1,8 @@
+import type { Money } from '@refapi/schema';
+
+/** A currency of the API (EUR, USD, GBP). */
+export type Currency = Money['currency'];
+
 /** Whole cents of a JSON money amount (the API sends decimal numbers). */
 export const toCents = (amount: number): number => Math.round(amount * 100);
 
@@ -10,3 +15,9 @@ export const formatCents = (cents: number): string => {
 
 /** Cents back to a JSON number with two decimals at most. */
 export const fromCents = (cents: number): number => cents / 100;
+
+/** A `Money` object of the API from cents: `{ amount: 5.95, currency: 'EUR' }`. */
+export const money = (cents: number, currency: Currency): Money => ({
+  amount: fromCents(cents),
+  currency,
+});

@@ -18,14 +18,13 @@ import { toolSuccess } from './tools/tool-result';
 import { VERSION } from './version';
 
 /**
- * State the servers of one process share: the budget, the orders already charged to it,
- * and the salt of derived idempotency keys. Over HTTP every request has its own server,
+ * State the servers of one process share: the budget (with the orders it counted) and
+ * the salt of derived idempotency keys. Over HTTP every request has its own server,
  * so a repeated call is recognized through this state, not through a session.
  */
 export interface SharedState {
   readonly client: RefClient;
   readonly budget: SpendBudget | undefined;
-  readonly chargedKeys: Set<string>;
   /** Derives the Idempotency-Key of a call made without one. */
   readonly keys: SessionKeys;
 }
@@ -48,7 +47,7 @@ export interface RefMcpServerOptions {
 
 /** State shared by the servers of one process (the HTTP endpoint builds one per request). */
 export function createSharedState(client: RefClient, budget?: SpendBudget): SharedState {
-  return { client, budget, chargedKeys: new Set(), keys: new SessionKeys() };
+  return { client, budget, keys: new SessionKeys() };
 }
 
 /**

@@ -18,7 +18,8 @@ const OrderQuote = z.strictObject({
 const BudgetState = z.strictObject({
   currency: Currency,
   limit: z.number(),
-  spent: z.number(),
+  spent: z.number().describe('Orders counted, and orders whose answer was lost.'),
+  reserved: z.number().describe('Held by orders in flight until they are answered.'),
   remaining: z.number(),
 });
 

@@ -1,18 +1,24 @@
 import type { CreateOrderRequest, Plan } from '@refapi/schema';
-import { ConnectionError, isRefApiError, type RefClient } from '@refapi/sdk';
+import {
+  ConnectionError,
+  type CreateOrderResult,
+  isRefApiError,
+  type RefClient,
+  ResponseValidationError,
+} from '@refapi/sdk';
 import type { SpendBudget } from '../budget';
 import type { SessionKeys } from '../idempotency-key';
-import { formatCents, fromCents, toCents } from '../money';
+import { money, toCents } from '../money';
+import { budgetState, reserve } from './order-budget';
+import { orderCharge } from './order-charge';
 import type { OrderToolResult } from './order-schema';
 import { ToolRefusal } from './tool-refusal';
 
 /** What the order tool shares across the servers of one process. */
 export interface OrderContext {
   readonly client: RefClient;
-  /** The `--max-spend` budget, when one was set. */
+  /** The `--max-spend` budget, when one was set; it remembers the orders it counted. */
   readonly budget: SpendBudget | undefined;
-  /** Idempotency keys whose order was (or may have been) charged to the budget already. */
-  readonly chargedKeys: Set<string>;
 }
 
 /** Arguments of `orders_create` after validation. */
@@ -21,11 +27,6 @@ export interface OrderArgs {
   readonly dryRun: boolean;
   readonly idempotencyKey: string | undefined;
 }
-
-const money = (cents: number, currency: string) => ({
-  amount: fromCents(cents),
-  currency: currency as 'EUR',
-});
 
 // The plan the order would buy, as `refctl orders create` finds it to quote before asking
 // (server-side prices, in the account currency).
@@ -57,11 +58,17 @@ async function quote(client: RefClient, body: CreateOrderRequest) {
   }
 }
 
+// The API took the order but its answer never arrived or could not be read: it may be
+// bought. (An error the API answered, 409 or 422 say, bought nothing.)
+const mayHaveBought = (error: unknown) =>
+  error instanceof ConnectionError || error instanceof ResponseValidationError;
+
 /**
- * `orders_create`: quotes from the catalog; a dry run stops there. A purchase is checked
- * against the budget (a reservation, so parallel calls cannot pass it together), sent
- * with an Idempotency-Key derived from the arguments unless one is given, and charged to
- * the budget once per key: a replay spends nothing.
+ * `orders_create`: quotes from the catalog; a dry run stops there. A purchase reserves its
+ * quoted price in the budget before it is sent (so parallel calls cannot pass it
+ * together), with an Idempotency-Key derived from the arguments unless one is given; its
+ * answer settles the reservation to what the API charged for that order, counted once
+ * per order however often it is replayed.
  */
 export async function runOrder(
   ctx: OrderContext,
@@ -75,13 +82,7 @@ export async function runOrder(
   const balanceCents = toCents(balance.amount);
   const exact = !args.body.addons?.length && args.body.period_ref === undefined;
   const idempotencyKey = args.idempotencyKey ?? keys.derive('orders_create', args.body);
-  const budgetState = () =>
-    budget && {
-      currency,
-      limit: fromCents(budget.limitCents),
-      spent: fromCents(budget.spentCents),
-      remaining: fromCents(budget.remainingCents),
-    };
+  const withBudget = () => (budget ? { budget: budgetState(budget, currency) } : {});
   const result: OrderToolResult = {
     dry_run: args.dryRun,
     quote: {
@@ -100,63 +101,30 @@ export async function runOrder(
     idempotency_key: idempotencyKey,
   };
   if (args.dryRun) {
-    const state = budgetState();
     return {
       ...result,
       ...(exact ? { balance_after: money(balanceCents - priceCents, currency) } : {}),
-      ...(state ? { budget: state } : {}),
+      ...withBudget(),
     };
   }
 
-  const alreadyCharged = ctx.chargedKeys.has(idempotencyKey);
-  let reservation: { release: () => void; commit: (cents: number) => void } | undefined;
-  if (budget && !alreadyCharged) {
-    if (!exact) {
-      throw new ToolRefusal(
-        'order_not_priceable',
-        'With a spending budget, only orders the catalog prices exactly can be bought (no addons, no period_ref).',
-        'Order without addons and period_ref, or ask the user to buy this one.',
-        { remaining_budget: money(budget.remainingCents, currency) },
-      );
-    }
-    const decision = budget.reserve(priceCents);
-    if (!decision.allowed) {
-      throw new ToolRefusal(
-        'budget_exceeded',
-        `This order costs ${formatCents(priceCents)} ${currency}; the --max-spend budget has ${formatCents(decision.remainingCents)} ${currency} left.`,
-        'Do not buy it; tell the user the budget is used up.',
-        {
-          price: money(priceCents, currency),
-          remaining_budget: money(decision.remainingCents, currency),
-        },
-      );
-    }
-    reservation = decision;
-  }
-
+  const reservation = budget && reserve(budget, { priceCents, exact, idempotencyKey, currency });
+  let order: CreateOrderResult;
   try {
-    const order = await client.orders.create(args.body, { idempotencyKey });
-    const replayed = order.idempotentReplayed;
-    // What the balance lost is what was charged (the quote when it cannot be measured).
-    const lost = balanceCents - toCents(order.balance.amount);
-    if (replayed || alreadyCharged) reservation?.release();
-    else reservation?.commit(order.balance.currency === currency && lost > 0 ? lost : priceCents);
-    ctx.chargedKeys.add(idempotencyKey);
-    const state = budgetState();
-    return {
-      ...result,
-      balance_after: order.balance,
-      order: { ...order },
-      idempotent_replayed: replayed,
-      ...(state ? { budget: state } : {}),
-    };
+    order = await client.orders.create(args.body, { idempotencyKey });
   } catch (error) {
-    // No answer: the order may have gone through. Count it; a retry with the same key
-    // replays it and is not counted twice.
-    if (error instanceof ConnectionError) {
-      reservation?.commit(priceCents);
-      ctx.chargedKeys.add(idempotencyKey);
-    } else reservation?.release();
+    // A lost answer stays counted until a retry with the same key shows what it did.
+    if (mayHaveBought(error)) reservation?.doubt();
+    else reservation?.release();
     throw error;
   }
+  // Only a budget needs the charge: its lookup costs a read.
+  if (reservation) reservation.settle(await orderCharge(client, order, priceCents, currency));
+  return {
+    ...result,
+    balance_after: order.balance,
+    order: { ...order },
+    idempotent_replayed: order.idempotentReplayed,
+    ...withBudget(),
+  };
 }

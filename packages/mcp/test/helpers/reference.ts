@@ -6,6 +6,8 @@ export interface Reference {
   readonly admin: Admin;
   /** API requests received so far, as `METHOD /path` with status. */
   requests(): Array<{ method: string; path: string; status: number }>;
+  /** The order records of the account that holds `apiKey`, from the server's own state. */
+  orders(apiKey: string): Array<{ order_ref: string; amount: number; service_ref?: string }>;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,15 @@ export async function startReference(scenario?: ScenarioInput): Promise<Referenc
     admin: server.admin,
     requests: () =>
       server.admin.requests().map(({ method, path, status }) => ({ method, path, status })),
+    orders: (apiKey) =>
+      server.admin
+        .state()
+        .accounts.find((account) => account.api_keys.some((key) => key.token === apiKey))
+        ?.orders.map(({ order_ref, amount, service_ref }) => ({
+          order_ref,
+          amount,
+          ...(service_ref === undefined ? {} : { service_ref }),
+        })) ?? [],
     close: () => listening.close(),
   };
 }

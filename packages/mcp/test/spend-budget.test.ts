@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Connected,
+  connectHttp,
+  connectStdio,
+  errorFacts,
+  structured,
+} from './helpers/mcp-client';
+import { type Reference, startReference } from './helpers/reference';
+
+const KEY = 'refak_demo_eur_full';
+const KVM_S = { type: 'kvm', plan_code: 'kvm-s' };
+const BUY = { ...KVM_S, dry_run: false };
+// Past the reference server's idempotency retention (24 h on its clock).
+const PAST_RETENTION_S = 25 * 3600;
+
+let ref: Reference;
+const open: Connected[] = [];
+beforeEach(async () => {
+  ref = await startReference();
+});
+afterEach(async () => {
+  for (const mcp of open.splice(0)) await mcp.close();
+  await ref.close();
+});
+
+async function connect(maxSpend: string, via = connectStdio): Promise<Connected> {
+  const mcp = await via(['--tools', 'all', '--max-spend', maxSpend], {
+    REF_API_KEY: KEY,
+    REF_BASE_URL: ref.baseUrl,
+  });
+  open.push(mcp);
+  return mcp;
+}
+
+const orderRefs = () => new Set(ref.orders(KEY).map((order) => order.order_ref));
+
+// What the API charged for the orders created since `before`, from its own records.
+function chargedSince(before: Set<string>) {
+  const created = ref.orders(KEY).filter((order) => !before.has(order.order_ref));
+  const cents = created.reduce((sum, order) => sum + Math.round(order.amount * 100), 0);
+  return { orders: created.length, cents };
+}
+
+// The budget as the MCP server reports it, read through a dry run (which spends nothing).
+async function budgetOf(mcp: Connected) {
+  const data = structured(await mcp.call('orders_create', KVM_S));
+  return data.budget as { limit: number; spent: number; remaining: number; reserved?: number };
+}
+
+const outcome = (result: Awaited<ReturnType<Connected['call']>>) =>
+  result.isError
+    ? String(errorFacts(result).error)
+    : structured(result).idempotent_replayed
+      ? 'replayed'
+      : 'bought';
+
+describe('--max-spend', () => {
+  it('counts the same buy repeated after the API forgot its key, so the cap holds', async () => {
+    const mcp = await connect('20');
+    const before = orderRefs();
+    const outcomes: string[] = [];
+    for (let day = 0; day < 5; day++) {
+      if (day > 0) ref.admin.clock.advance(PAST_RETENTION_S);
+      outcomes.push(outcome(await mcp.call('orders_create', BUY)));
+    }
+    // Each repeat is a new order once the key is forgotten: 3 fit in 20.00 EUR at 5.95.
+    expect(outcomes).toEqual(['bought', 'bought', 'bought', 'budget_exceeded', 'budget_exceeded']);
+    expect(chargedSince(before)).toEqual({ orders: 3, cents: 1785 });
+    expect(await budgetOf(mcp)).toMatchObject({ limit: 20, spent: 17.85, remaining: 2.15 });
+  });
+
+  it('lets exactly what the cap allows through when 8 buys run at once, counted by what was charged', async () => {
+    for (const [cap, allowed, via] of [
+      ['100', 8, connectStdio],
+      ['20', 3, connectHttp],
+    ] as const) {
+      const mcp = await connect(cap, via);
+      const before = orderRefs();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          mcp.call('orders_create', { ...BUY, idempotency_key: `burst-${cap}-${i}` }),
+        ),
+      );
+      const outcomes = results.map(outcome);
+      expect(outcomes.filter((o) => o === 'bought')).toHaveLength(allowed);
+      expect(outcomes.filter((o) => o !== 'bought')).toEqual(
+        Array(8 - allowed).fill('budget_exceeded'),
+      );
+      const charged = chargedSince(before);
+      expect(charged.orders).toBe(allowed);
+      const budget = await budgetOf(mcp);
+      expect(Math.round(budget.spent * 100)).toBe(charged.cents);
+      expect(budget.spent).toBeLessThanOrEqual(Number(cap));
+      expect(budget).toMatchObject({ reserved: 0 });
+    }
+  });
+
+  it('counts an order once however often it is replayed, also by calls running at once', async () => {
+    const mcp = await connect('100');
+    const before = orderRefs();
+    // 4 orders, each sent twice at once: one call buys it, the other replays it or finds
+    // it still in flight (409 idempotency_key_in_use).
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        mcp.call('orders_create', { ...BUY, idempotency_key: `replay-${i % 4}` }),
+      ),
+    );
+    expect(burst.map(outcome).filter((o) => o === 'bought')).toHaveLength(4);
+    for (let i = 0; i < 4; i++) {
+      const again = await mcp.call('orders_create', { ...BUY, idempotency_key: `replay-${i}` });
+      expect(outcome(again)).toBe('replayed');
+    }
+    expect(chargedSince(before)).toEqual({ orders: 4, cents: 4 * 595 });
+    expect(await budgetOf(mcp)).toMatchObject({ spent: 23.8, remaining: 76.2 });
+  });
+
+  it('refuses an order that would pass the cap before sending it, naming its price and what is left', async () => {
+    const mcp = await connect('10');
+    expect(outcome(await mcp.call('orders_create', { ...BUY, idempotency_key: 'one' }))).toBe(
+      'bought',
+    );
+    const posts = () =>
+      ref.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/orders')).length;
+    const sent = posts();
+    const refused = await mcp.call('orders_create', { ...BUY, idempotency_key: 'two' });
+    expect(errorFacts(refused)).toMatchObject({
+      error: 'budget_exceeded',
+      price: { amount: 5.95, currency: 'EUR' },
+      remaining_budget: { amount: 4.05, currency: 'EUR' },
+      budget: { currency: 'EUR', limit: 10, spent: 5.95, reserved: 0, remaining: 4.05 },
+    });
+    const text = (refused.content[0] as { text: string }).text;
+    expect(text).toMatch(/costs 5\.95 EUR; 4\.05 EUR of the 10\.00 EUR budget .*is left/);
+    expect(posts()).toBe(sent);
+    // A dry run still works and shows the budget.
+    expect(await budgetOf(mcp)).toMatchObject({ spent: 5.95, remaining: 4.05 });
+  });
+});
