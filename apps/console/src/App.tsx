@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AdminError, admin } from './api';
 import { Login } from './Login';
+import { announceSignOut, onSignOutElsewhere } from './session-channel';
 import { useJournal } from './use-journal';
 import { useServerState } from './use-server-state';
+import { ViewBoundary } from './ViewBoundary';
 import { AccountsView } from './views/AccountsView';
 import { ControlsView } from './views/ControlsView';
 import { JournalView } from './views/JournalView';
@@ -31,9 +33,12 @@ export function App() {
       .then(() => setSession('in'))
       .catch(() => setSession('out'));
   }, []);
+  const signedOut = useCallback(() => setSession('out'), []);
+  // The tabs of one browser share the cookie: a sign-out in one ends the session in all.
+  useEffect(() => onSignOutElsewhere(signedOut), [signedOut]);
   if (session === 'unknown') return <p className="loading">Loading…</p>;
   if (session === 'out') return <Login onLoggedIn={() => setSession('in')} />;
-  return <Console onSignedOut={() => setSession('out')} />;
+  return <Console onSignedOut={signedOut} />;
 }
 
 function Console({ onSignedOut }: { onSignedOut: () => void }) {
@@ -49,7 +54,8 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
       void refresh();
     }, 300);
   }, [refresh]);
-  const journal = useJournal(onEntry);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const journal = useJournal(onEntry, onSignedOut);
 
   useEffect(() => {
     const onHash = () => setView(viewFromHash());
@@ -65,9 +71,12 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
     }
   }, [server.error, onSignedOut]);
 
-  const signOut = async () => {
-    await admin.logout().catch(() => undefined);
+  // Leave at once, before the server answers: unmounting the console closes its journal
+  // stream and timers, and the other tabs close theirs. Nothing opens again until sign-in.
+  const signOut = () => {
     onSignedOut();
+    announceSignOut();
+    void admin.logout().catch(() => undefined);
   };
 
   return (
@@ -103,10 +112,17 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
             {server.error}
           </p>
         )}
-        {view === 'journal' && <JournalView entries={journal.entries} error={journal.error} />}
-        {view === 'accounts' && <AccountsView state={server.state} />}
-        {view === 'shield' && <ShieldView state={server.state} now={server.now} />}
-        {view === 'controls' && <ControlsView server={server} />}
+        {/* One boundary per view (keyed, so another view starts without the crash). */}
+        <ViewBoundary
+          key={view}
+          title={TITLES[view]}
+          backHref={view === 'journal' ? undefined : '#journal'}
+        >
+          {view === 'journal' && <JournalView entries={journal.entries} error={journal.error} />}
+          {view === 'accounts' && <AccountsView state={server.state} />}
+          {view === 'shield' && <ShieldView state={server.state} now={server.now} />}
+          {view === 'controls' && <ControlsView server={server} />}
+        </ViewBoundary>
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { Login } from './Login';
 
@@ -35,4 +35,31 @@ it('says clearly that a wrong token was refused', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   expect((await screen.findByRole('alert')).textContent).toMatch(/admin token was refused/);
   expect(onLoggedIn).not.toHaveBeenCalled();
+});
+
+it('says how long to wait when the server answers 429 with Retry-After', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ error: 'too_many_attempts' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '42' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  render(<Login onLoggedIn={vi.fn()} />);
+  fireEvent.change(screen.getByLabelText('Admin token'), { target: { value: 'wrong' } });
+  const signIn = screen.getByRole('button', { name: 'Sign in' });
+  fireEvent.click(signIn);
+  await vi.waitFor(() =>
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Too many attempts with a wrong token; try again in 42 s.',
+    ),
+  );
+  // Closed until then: a click would only be refused (and counted) again.
+  expect(signIn).toHaveProperty('disabled', true);
+  await act(() => vi.advanceTimersByTimeAsync(42_000));
+  expect(signIn).toHaveProperty('disabled', false);
+  expect(fetchMock).toHaveBeenCalledOnce();
+  vi.useRealTimers();
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { AdminError, login } from './api';
 
 /** Explains a refused login in words an operator can act on. */
@@ -7,16 +7,32 @@ function loginMessage(error: unknown): string {
     return 'That admin token was refused. Use the token ref-server printed at start (or --admin-token).';
   }
   if (error instanceof AdminError && error.status === 429) {
-    return 'Too many attempts; wait a moment and try again.';
+    // The server counts wrong tokens per address and says how long it stays closed.
+    return error.retryAfter === undefined
+      ? 'Too many attempts with a wrong token; wait a moment and try again.'
+      : `Too many attempts with a wrong token; try again in ${error.retryAfter} s.`;
   }
   return `Could not reach the server: ${(error as Error).message}`;
 }
+
+/** Until when sign-in stays closed after a 429 (epoch ms), or undefined. */
+const lockedUntil = (error: unknown) =>
+  error instanceof AdminError && error.status === 429 && error.retryAfter !== undefined
+    ? Date.now() + error.retryAfter * 1000
+    : undefined;
 
 /** The one place the admin token is typed; it is sent once and never stored by the page. */
 export function Login({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Another try before Retry-After would only be refused again (and counted).
+  const [locked, setLocked] = useState<number | undefined>();
+  useEffect(() => {
+    if (locked === undefined) return;
+    const timer = setTimeout(() => setLocked(undefined), Math.max(0, locked - Date.now()));
+    return () => clearTimeout(timer);
+  }, [locked]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,6 +44,7 @@ export function Login({ onLoggedIn }: { onLoggedIn: () => void }) {
       onLoggedIn();
     } catch (cause) {
       setError(loginMessage(cause));
+      setLocked(lockedUntil(cause));
     } finally {
       setBusy(false);
     }
@@ -49,7 +66,7 @@ export function Login({ onLoggedIn }: { onLoggedIn: () => void }) {
           // biome-ignore lint/a11y/noAutofocus: the only field of the page
           autoFocus
         />
-        <button type="submit" disabled={busy || token.trim() === ''}>
+        <button type="submit" disabled={busy || locked !== undefined || token.trim() === ''}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
         {error && (

@@ -1,11 +1,16 @@
+import { retryAfterSeconds } from './retry-after';
 import type { ClockState, FaultState, JournalEntry, StateDocument } from './types';
 
-/** An admin call that did not answer 2xx: status plus the server's `{error}` text. */
+/**
+ * An admin call that did not answer 2xx: status plus the server's `{error}` text, and the
+ * seconds its `Retry-After` asks to wait (429, 503), if any.
+ */
 export class AdminError extends Error {
   constructor(
     readonly status: number,
     readonly error: string,
     readonly body: unknown,
+    readonly retryAfter?: number,
   ) {
     super(error);
     this.name = 'AdminError';
@@ -51,7 +56,8 @@ export async function adminFetch<T>(
       typeof parsed === 'object' && parsed !== null && 'error' in parsed
         ? String((parsed as { error: unknown }).error)
         : `HTTP ${response.status}`;
-    throw new AdminError(response.status, error, parsed);
+    const wait = retryAfterSeconds(response.headers.get('retry-after'));
+    throw new AdminError(response.status, error, parsed, wait);
   }
   return parsed as T;
 }

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { entry } from '../test/entry';
-import { shellQuote, toCurl, toRefctl, toSdkCall } from './copy-as';
+import { toCurl, toSdkCall } from './copy-as';
 
 const ORIGIN = 'http://127.0.0.1:4010';
 const order = entry({
@@ -20,14 +19,12 @@ const order = entry({
   },
 });
 
-describe('shellQuote', () => {
-  it('survives a round trip through the shell, quotes and $ included', () => {
-    const value = `it's $HOME "and" \\ \`x\``;
-    const echoed = execFileSync('bash', ['-c', `printf %s ${shellQuote(value)}`], {
-      encoding: 'utf8',
-    });
-    expect(echoed).toBe(value);
-  });
+/** An unauthenticated power call whose path is not valid percent-encoding (issue row 7). */
+const malformed = entry({
+  operation: 'powerService',
+  method: 'POST',
+  path: '/v1/services/%E0%A4%A/power',
+  status: 401,
 });
 
 describe('toCurl', () => {
@@ -43,6 +40,23 @@ describe('toCurl', () => {
   it('keeps the query string', () => {
     const list = entry({ operation: 'listInvoices', path: '/v1/invoices', query: 'limit=5' });
     expect(toCurl(list, ORIGIN)).toContain(`'http://127.0.0.1:4010/v1/invoices?limit=5'`);
+  });
+
+  it('turns off URL globbing and dot-segment squashing (test/copy-as-curl.test.ts runs it)', () => {
+    const curl = toCurl(entry({ path: '/v1/services/REF-SVC-{101,102}' }), ORIGIN);
+    expect(curl).toMatch(/^curl -sS --globoff --path-as-is '/);
+  });
+
+  it('names the method when a GET carries a body (curl would send POST)', () => {
+    const get = entry({ request: { headers: {}, body: '{}', body_truncated: false } });
+    expect(toCurl(get, ORIGIN)).toContain(`-X GET '`);
+    expect(toCurl(entry({ method: 'HEAD' }), ORIGIN)).toContain(' --head ');
+  });
+
+  it('replays a malformed path exactly as recorded', () => {
+    expect(toCurl(malformed, ORIGIN)).toContain(
+      `'http://127.0.0.1:4010/v1/services/%E0%A4%A/power'`,
+    );
   });
 });
 
@@ -67,32 +81,16 @@ describe('toSdkCall', () => {
   it('has nothing for requests no operation answered', () => {
     expect(toSdkCall(entry({ operation: null, path: '/v1/nope' }))).toBeUndefined();
   });
-});
 
-describe('toRefctl', () => {
-  it('maps an order to refctl orders create with the same key', () => {
-    expect(toRefctl(order, ORIGIN)).toBe(
-      `refctl orders create --type 'kvm' --plan 'kvm-s' --period 'REF-PERIOD-1' --idempotency-key 'key-1' --yes --base-url 'http://127.0.0.1:4010/v1'`,
-    );
+  it('has nothing, and does not throw, for a path that is not valid percent-encoding', () => {
+    expect(toSdkCall(malformed)).toBeUndefined();
   });
 
-  it('maps traffic with its window and grouping', () => {
-    const traffic = entry({
-      operation: 'getShieldTraffic',
-      path: '/v1/services/REF-SVC-101/shield/traffic',
-      query: 'window_hours=24&group_by=protocol',
-    });
-    expect(toRefctl(traffic, ORIGIN)).toBe(
-      `refctl shield traffic 'REF-SVC-101' --window '24h' --group-by 'protocol' --base-url 'http://127.0.0.1:4010/v1'`,
-    );
-  });
-
-  it('has nothing for operations refctl has no command for', () => {
-    const rule = entry({
-      operation: 'createShieldRule',
-      method: 'POST',
-      path: '/v1/services/REF-SVC-101/shield/rules',
-    });
-    expect(toRefctl(rule, ORIGIN)).toBeUndefined();
+  it('keeps a "__proto__" key of the body a key (an object literal would set the prototype)', () => {
+    const body = '{"type":"kvm","__proto__":{"plan_code":"kvm-s"}}';
+    const sdk = toSdkCall({ ...order, request: { ...order.request, body } })!;
+    expect(sdk).toContain(`client.orders.create(JSON.parse(${JSON.stringify(body)}), {`);
+    const argument = sdk.slice(sdk.indexOf('JSON.parse'), sdk.indexOf(', { idempotencyKey'));
+    expect(Object.keys(new Function(`return ${argument}`)())).toEqual(['type', '__proto__']);
   });
 });

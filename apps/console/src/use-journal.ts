@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { admin } from './api';
+import { useEffect, useRef, useState } from 'react';
+import { AdminError, admin } from './api';
 import { mergeEntries } from './journal';
 import type { JournalEntry } from './types';
 
@@ -12,9 +12,14 @@ const REOPEN_MS = 3_000;
 /**
  * The journal, newest first: the stored entries once, then every new one as the server
  * pushes it (server-sent events; EventSource reconnects by itself and the list is topped up
- * from `GET /__admin/requests` on each reconnect, so nothing is missed while away).
+ * from `GET /__admin/requests` on each reconnect, so nothing is missed while away). The
+ * stream lives as long as the component: unmounting it (signing out) closes it at once.
+ * `onSessionEnded` runs when the stream dropped because the session is gone.
  */
-export function useJournal(onEntry?: () => void): {
+export function useJournal(
+  onEntry?: () => void,
+  onSessionEnded?: () => void,
+): {
   entries: JournalEntry[];
   stream: StreamState;
   error: string | undefined;
@@ -26,6 +31,11 @@ export function useJournal(onEntry?: () => void): {
   // Bumped to open a new EventSource after the browser gave up on one (e.g. a 401 or 5xx
   // answer, which EventSource does not retry by itself).
   const [attempt, setAttempt] = useState(0);
+  // The latest callback, without reopening the stream when the caller passes a new one.
+  const sessionEnded = useRef(onSessionEnded);
+  useEffect(() => {
+    sessionEnded.current = onSessionEnded;
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the effect on purpose
   useEffect(() => {
@@ -44,11 +54,19 @@ export function useJournal(onEntry?: () => void): {
       void topUp();
     });
     let reopen: ReturnType<typeof setTimeout> | undefined;
+    const reopenLater = () => {
+      if (!closed) reopen = setTimeout(() => setAttempt((n) => n + 1), REOPEN_MS);
+    };
     source.addEventListener('error', () => {
       setStream('reconnecting');
-      if (source.readyState === EventSource.CLOSED && !closed) {
-        reopen = setTimeout(() => setAttempt((n) => n + 1), REOPEN_MS);
-      }
+      if (source.readyState !== EventSource.CLOSED || closed) return;
+      // The browser gave up (401, 5xx). Reopen only while the session holds: after a
+      // sign-out elsewhere or an expired cookie, a retry loop would knock every 3 s forever.
+      admin.whoami().then(reopenLater, (cause: unknown) => {
+        if (closed) return;
+        if (cause instanceof AdminError && cause.status === 401) sessionEnded.current?.();
+        else reopenLater();
+      });
     });
     source.addEventListener('request', (event) => {
       try {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { toCurl, toRefctl, toSdkCall } from '../copy-as';
+import { toCurl, toSdkCall } from '../copy-as';
+import { toRefctl } from '../copy-as-refctl';
 import type { JournalEntry, JournalMessage } from '../types';
 
 /** A JSON body pretty-printed; any other text as it came. */

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { entry } from '../test/entry';
+import { toRefctl } from './copy-as-refctl';
+
+const ORIGIN = 'http://127.0.0.1:4010';
+
+describe('toRefctl', () => {
+  it('maps an order to refctl orders create with the same key', () => {
+    const order = entry({
+      operation: 'createOrder',
+      method: 'POST',
+      path: '/v1/orders',
+      idempotency_key: 'key-1',
+      request: {
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'key-1' },
+        body: `{"type":"kvm","plan_code":"kvm-s","period_ref":"REF-PERIOD-1","note":"it's"}`,
+        body_truncated: false,
+      },
+    });
+    expect(toRefctl(order, ORIGIN)).toBe(
+      `refctl orders create --type 'kvm' --plan 'kvm-s' --period 'REF-PERIOD-1' --idempotency-key 'key-1' --yes --base-url 'http://127.0.0.1:4010/v1'`,
+    );
+  });
+
+  it('maps traffic with its window and grouping', () => {
+    const traffic = entry({
+      operation: 'getShieldTraffic',
+      path: '/v1/services/REF-SVC-101/shield/traffic',
+      query: 'window_hours=24&group_by=protocol',
+    });
+    expect(toRefctl(traffic, ORIGIN)).toBe(
+      `refctl shield traffic 'REF-SVC-101' --window '24h' --group-by 'protocol' --base-url 'http://127.0.0.1:4010/v1'`,
+    );
+  });
+
+  it('has nothing for operations refctl has no command for', () => {
+    const rule = entry({
+      operation: 'createShieldRule',
+      method: 'POST',
+      path: '/v1/services/REF-SVC-101/shield/rules',
+    });
+    expect(toRefctl(rule, ORIGIN)).toBeUndefined();
+  });
+
+  it('quotes path and body values for the shell, and puts option-like ones after --', () => {
+    const power = entry({
+      operation: 'powerService',
+      method: 'POST',
+      path: `/v1/services/${encodeURIComponent("--base-url=http://evil.test/v1'$(id)")}/power`,
+      request: { headers: {}, body: '{"action":"`reboot`"}', body_truncated: false },
+    });
+    expect(toRefctl(power, ORIGIN)).toBe(
+      `refctl services power --yes --base-url 'http://127.0.0.1:4010/v1' -- '--base-url=http://evil.test/v1'\\''$(id)' '\`reboot\`'`,
+    );
+  });
+
+  it('has nothing, and does not throw, for a path that is not valid percent-encoding', () => {
+    const malformed = entry({
+      operation: 'powerService',
+      method: 'POST',
+      path: '/v1/services/%E0%A4%A/power',
+    });
+    expect(toRefctl(malformed, ORIGIN)).toBeUndefined();
+  });
+});

@@ -1,0 +1,26 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { entry } from '../../test/entry';
+import { EntryDetail } from './EntryDetail';
+
+afterEach(cleanup);
+
+it('shows a request whose path is not valid percent-encoding, raw, with curl only', () => {
+  // An unauthenticated call to /v1/services/%E0%A4%A/power is journalled as powerService.
+  const malformed = entry({
+    operation: 'powerService',
+    method: 'POST',
+    path: '/v1/services/%E0%A4%A/power',
+    status: 401,
+  });
+  render(<EntryDetail entry={malformed} onClose={vi.fn()} />);
+  expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(
+    'POST /v1/services/%E0%A4%A/power',
+  );
+  // The SDK and refctl encode what they are given: neither can send this path again.
+  expect(screen.queryByRole('button', { name: 'Copy as refctl' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Copy as SDK call' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Copy as curl' }));
+  expect(screen.getByTestId('copy-snippet').textContent).toContain('/v1/services/%E0%A4%A/power');
+});

@@ -1,0 +1,78 @@
+import { vi } from 'vitest';
+import type { JournalEntry } from '../src/types';
+
+/**
+ * The browser's EventSource, driven by the test: `open()`, `push()` an entry, `drop()` it
+ * the way the browser gives up after a 401. Every instance is kept, to count (re)connects.
+ */
+export class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.instances.push(this);
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+
+  push(entry: JournalEntry) {
+    if (this.readyState === FakeEventSource.CLOSED) return;
+    this.dispatchEvent(new MessageEvent('request', { data: JSON.stringify(entry) }));
+  }
+
+  drop() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The admin API as far as the console's shell uses it: signed in (`session.in`), an empty
+ * state and journal, a frozen clock. `POST /session` signs in whatever the token;
+ * `DELETE /session` stays unanswered until `endSession()`, like a slow server. Installs itself and {@link FakeEventSource} as globals.
+ */
+export function fakeAdmin() {
+  const session = { in: true };
+  let endSession: () => void = () => undefined;
+  const calls: string[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    if (method === 'DELETE' && url === '/__admin/session') {
+      await new Promise<void>((done) => {
+        endSession = done;
+      });
+      session.in = false;
+      return new Response(null, { status: 204 });
+    }
+    if (method === 'POST' && url === '/__admin/session') {
+      session.in = true;
+      return new Response(null, { status: 204 });
+    }
+    if (!session.in) return json(401, { error: 'admin_token_required' });
+    if (url === '/__admin/whoami') return json(200, { admin: true });
+    if (url.startsWith('/__admin/requests')) return json(200, { requests: [] });
+    if (url === '/__admin/state') return json(200, { rates: { EUR: 1 }, plans: [], accounts: [] });
+    if (url === '/__admin/clock')
+      return json(200, { now: '2026-01-01T00:00:00.000Z', frozen: true });
+    return json(404, { error: 'not_found' });
+  });
+  FakeEventSource.instances = [];
+  vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal('EventSource', FakeEventSource);
+  return { session, calls, fetch, endSession: () => endSession() };
+}
