@@ -79,7 +79,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
       'give up on the API after this long (e.g. 10s, 2m): each call, retries included (default 30s); with --wait, the whole wait (default 2m)',
       duration,
     )
-    .option('--debug', 'print each HTTP request and response on stderr (Authorization redacted)')
+    .option('--debug', 'print each HTTP request and response on stderr (credentials redacted)')
     .option('--no-color', 'no colors (also when NO_COLOR is set)')
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true })

@@ -66,6 +66,38 @@ describe('control sequences from the server', () => {
     expect(JSON.parse(asJson.stdout).first_name).toBe(EVIL);
   });
 
+  it('C1 and bidi controls are escaped in every format, piped or not, as the same data', async () => {
+    const hostile = {
+      ...account,
+      first_name: 'Ada\u009b2J\u009d0;x\u009c',
+      last_name: 'txt\u202Eexe',
+    };
+    const server = await serve((_req, res) => json(res, 200, hostile));
+    // Any control but line ends (CSV ends its records in CRLF), and any bidi control.
+    const raw = /(?!\r?\n)[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+    for (const format of ['table', 'json', 'ndjson', 'yaml', 'csv']) {
+      const run = await refctl(['me', '-o', format], { env: env(server.baseUrl) });
+      expect(run.code, format).toBe(0);
+      expect(run.stdout, format).not.toMatch(raw);
+    }
+    const asJson = await refctl(['me', '-o', 'json'], { env: env(server.baseUrl) });
+    expect(asJson.stdout).toContain('"last_name": "txt\\u202eexe"');
+    expect(JSON.parse(asJson.stdout)).toEqual(hostile);
+    const csv = await refctl(['me', '-o', 'csv', '--columns', 'first_name,last_name'], {
+      env: env(server.baseUrl),
+    });
+    expect(csv.stdout).toBe('first_name,last_name\r\nAda^[[2J^[]0;x^[\\,txt<U+202E>exe\r\n');
+  });
+
+  it('CSV shows formula-like text after spaces or in full-width forms as text', async () => {
+    const formulas = { ...account, first_name: ' =1+1', last_name: '＝1+1', status: '＠SUM(A1)' };
+    const server = await serve((_req, res) => json(res, 200, formulas));
+    const csv = await refctl(['me', '-o', 'csv', '--columns', 'first_name,last_name,status'], {
+      env: env(server.baseUrl),
+    });
+    expect(csv.stdout).toBe("first_name,last_name,status\r\n' =1+1,'＝1+1,'＠SUM(A1)\r\n");
+  });
+
   it('are escaped in the error line', async () => {
     const server = await serve((_req, res) => json(res, 400, { error: `bad${EVIL}` }));
     const { code, stderr } = await refctl(['me'], { env: env(server.baseUrl) });

@@ -1,8 +1,15 @@
 // `@refapi/schema/client`: the contract as a client reads it, with no zod at import. The
-// routes (method, path, idempotency, statuses), what error statuses mean, and each
-// response's schema built on first use; the SDK imports only this.
+// routes (method, path, idempotency, statuses), what error statuses mean, each response's
+// schema built on first use, and the credential redaction rule the SDK's log shares with
+// the reference server's journal and refctl; the SDK imports only this.
 
 export { errorMeaning } from './error-meanings';
+export {
+  isCredentialName,
+  redactHeaders,
+  redactQuery,
+  redactUrlQueries,
+} from './redaction';
 export {
   buildPath,
   type ErrorStatus,

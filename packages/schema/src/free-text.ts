@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNSAFE_CHARS } from './unsafe-chars';
 
 /**
  * Characters a free-text field refuses: C0 and C1 controls (NUL, tab, newline, ESC, …),
@@ -7,9 +8,9 @@ import { z } from 'zod';
  * pattern means the same in the OpenAPI document (ECMA-262 `pattern`) as here: a
  * surrogate is allowed only as the high half followed by the low half of one pair.
  */
-export const FREE_TEXT_PATTERN =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-  /^(?:[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+export const FREE_TEXT_PATTERN = new RegExp(
+  `^(?:[^${UNSAFE_CHARS}\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$`,
+);
 
 /**
  * A free-text request field (a rule name, a plan code): printable text only, so stored

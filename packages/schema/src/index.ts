@@ -24,6 +24,7 @@ export {
   operationList,
   operations,
 } from './contract';
+export { csvCell } from './csv-cell';
 export { InvoicePage, OrderPage, PlanPage, ServicePage, TransactionPage } from './envelopes';
 export {
   ERROR_CODE_MEANINGS,
@@ -117,6 +118,7 @@ export {
   ShieldTelemetryItem,
   ShieldTelemetryTotals,
 } from './shield';
+export { isFreeText } from './unsafe-chars';
 export {
   CURRENCIES,
   POWER_ACTIONS,

@@ -38,8 +38,9 @@ export interface ClientOptions {
   /** Where log lines go. Default `console`. */
   logger?: Logger | undefined;
   /**
-   * How much to log; defaults to `REF_LOG_LEVEL`, then `off`. Credential headers
-   * (`Authorization`, `Cookie`, `X-Api-Key`, any name with key, token or secret) are always redacted.
+   * How much to log; defaults to `REF_LOG_LEVEL`, then `off`. Credential headers and query
+   * parameters (`Authorization`, `Cookie`, any name with key, token, secret, password, auth
+   * or session) are always redacted.
    */
   logLevel?: LogLevel | undefined;
 }

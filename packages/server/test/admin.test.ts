@@ -38,6 +38,21 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     );
   });
 
+  it('refuses control characters and bidi overrides in scenario names with a 400 naming the path', async () => {
+    const doc = apiScenario();
+    const service = doc.accounts?.[0]?.services?.[0];
+    if (service) service.name = 'vm\u009b2J\u202Etxt.exe';
+    const res = await api.admin('POST', '/scenario', doc);
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        error:
+          'invalid_scenario: accounts[0].services[0].name: must not contain control characters, bidi controls or lone surrogates',
+      },
+    ]);
+    expect((await api.call('GET', '/me', { key: KEY.full })).status).toBe(200);
+  });
+
   it('refuses a malformed Shield snapshot by its path, then loads a valid one Shield runs on', async () => {
     const shield = {
       version: 1,

@@ -116,6 +116,36 @@ describe.each(TRANSPORTS)('request ids and the request journal over %s', (transp
     expect(JSON.stringify(await journal())).not.toContain('refak_');
   });
 
+  it('redacts every credential header and query parameter of the spec', async () => {
+    await reset();
+    const sent = await api.call('GET', '/services?limit=2&api_key=hunter2-q&Session=hunter2-s', {
+      key: KEY.full,
+      headers: {
+        'proxy-authorization': 'Basic hunter2-p',
+        'x-auth': 'hunter2-a',
+        'x-password': 'hunter2-w',
+        cookie2: 'hunter2-c',
+        'x-trace': 'kept',
+      },
+    });
+    expect(sent.status).toBe(200);
+    const [entry] = await journal();
+    expect(entry).toMatchObject({
+      query: 'limit=2&api_key=%5Bredacted%5D&Session=%5Bredacted%5D',
+      request: {
+        headers: {
+          authorization: '[redacted]',
+          'proxy-authorization': '[redacted]',
+          'x-auth': '[redacted]',
+          'x-password': '[redacted]',
+          cookie2: '[redacted]',
+          'x-trace': 'kept',
+        },
+      },
+    });
+    expect((await api.admin('GET', '/requests')).text).not.toContain('hunter2');
+  });
+
   it('keeps the first 16 KiB of a body and says it cut it', async () => {
     await reset();
     const text = `{"type":"${'é'.repeat(10_000)}"}`;

@@ -9,6 +9,8 @@ import {
 import { ServiceRef } from '@refapi/schema/src/refs';
 import { z } from 'zod';
 import { typedHandler } from '../cli/typed-handler';
+import { escapeControlsInLines } from '../output/control-chars';
+import { toJson } from '../output/json';
 import { createClient } from '../runtime/client';
 import { note, print } from '../runtime/print';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
@@ -60,7 +62,8 @@ export const activity = typedHandler(WindowFlags, async (ctx, [ref], opts) => {
 
 /**
  * `refctl shield export REF --dataset … --format csv|json [-f file]`: the server's export
- * as is (its formula-safe CSV, or the telemetry JSON); `-o` does not apply.
+ * (its formula-safe CSV, or the telemetry JSON) with control characters shown as in every
+ * output; `-o` does not apply.
  */
 export const exportData = typedHandler(
   WindowFlags.extend({
@@ -82,10 +85,14 @@ export const exportData = typedHandler(
       windowFlag,
     );
     const shield = (await createClient(ctx)).shield(serviceRef);
+    // The server's CSV is formula-safe already; its control characters are shown like any
+    // other output's, whether it goes to stdout or a file (`cat`-ed later).
     const text =
       query.format === 'csv'
-        ? await shield.export({ ...query, format: 'csv' }, { signal: ctx.signal })
-        : `${JSON.stringify(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), null, 2)}\n`;
+        ? escapeControlsInLines(
+            await shield.export({ ...query, format: 'csv' }, { signal: ctx.signal }),
+          )
+        : `${toJson(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), 2)}\n`;
     const file = opts.file;
     if (file === undefined) {
       ctx.io.stdout.write(text);

@@ -1,27 +1,54 @@
+import { UNSAFE_CHARS } from '@refapi/schema/src/unsafe-chars';
+
 // Text from the server is printed to a terminal, which obeys control sequences: an
-// `ESC]0;…BEL` in a rule name would retitle the window, `ESC[2K\r` rewrite the line above.
-// Like gh, human-readable output shows control characters in caret notation instead
-// (ESC → ^[, BEL → ^G, the C1 CSI U+009B → ^[[); JSON, YAML and CSV stay byte-exact.
+// `ESC]0;…BEL` in a rule name would retitle the window, `ESC[2K\r` rewrite the line above,
+// a bidi override (U+202E) show `exe.txt` for `txt.exe`. So no output format sends the
+// characters the API's free-text rule refuses (one set, from @refapi/schema); it shows them.
+// This holds whether stdout is a terminal or not: a file or a pipe is `cat`-ed later.
+// - tables, CSV and stderr: control characters in caret notation, as gh does (ESC → ^[,
+//   BEL → ^G, the C1 CSI U+009B → ^[[), bidi controls as `<U+202E>`, as less does;
+// - JSON and YAML: as `\u009b` escapes inside their quoted strings, so they parse back to
+//   the same data.
 
-// Unicode's Cc category: the C0 controls, DEL and the C1 controls.
-const CONTROLS = /\p{Cc}/gu;
-const CONTROLS_BUT_NEWLINE = /(?!\n)\p{Cc}/gu;
+const UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`);
+const UNSAFE_ALL = new RegExp(UNSAFE, 'g');
+// Line breaks (LF, CRLF) are kept where a text may span lines; a lone CR still rewrites a line.
+const UNSAFE_BUT_LINE_BREAKS = new RegExp(`(?!\\r?\\n)[${UNSAFE_CHARS}]`, 'g');
+// What JSON.stringify and yaml leave raw: they escape C0 controls themselves.
+const UNSAFE_BUT_C0 = new RegExp(`(?![\\u0000-\\u001F])[${UNSAFE_CHARS}]`, 'g');
 
-function caret(char: string): string {
+function shown(char: string): string {
   const code = char.charCodeAt(0);
+  if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`;
   if (code === 0x7f) return '^?';
   // A C1 control is the 7-bit `ESC` + (code - 0x40), e.g. U+009B CSI = ESC [.
-  if (code >= 0x80) return `^[${String.fromCharCode(code - 0x40)}`;
-  return `^${String.fromCharCode(code + 0x40)}`;
+  if (code <= 0x9f) return `^[${String.fromCharCode(code - 0x40)}`;
+  return `<U+${code.toString(16).toUpperCase()}>`;
 }
 
-/** `text` with every C0/C1 control character shown in caret notation: safe in one table cell. */
+const unicodeEscape = (char: string): string =>
+  `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** Whether `text` holds a character a terminal would obey (a control or bidi control). */
+export function hasControls(text: string): boolean {
+  return UNSAFE.test(text);
+}
+
+/** `text` with every control and bidi control shown (`^[`, `<U+202E>`): safe in one table cell. */
 export function escapeControls(text: string): string {
-  CONTROLS.lastIndex = 0;
-  return CONTROLS.test(text) ? text.replace(CONTROLS, caret) : text;
+  return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, shown) : text;
 }
 
-/** Like {@link escapeControls} but keeps line breaks: for messages of several lines. */
+/** Like {@link escapeControls} but keeps line breaks: for messages and cells of several lines. */
 export function escapeControlsInLines(text: string): string {
-  return text.replace(CONTROLS_BUT_NEWLINE, caret);
+  return UNSAFE.test(text) ? text.replace(UNSAFE_BUT_LINE_BREAKS, shown) : text;
+}
+
+/**
+ * Serialized JSON or YAML with DEL, C1 and bidi controls as `\uXXXX`. Valid only where such
+ * characters can occur in quoted strings alone: JSON text, and YAML whose strings holding
+ * them are double-quoted (see `yaml.ts`).
+ */
+export function escapeSerialized(text: string): string {
+  return UNSAFE.test(text) ? text.replace(UNSAFE_BUT_C0, unicodeEscape) : text;
 }

@@ -1,15 +1,17 @@
+import { csvCell } from '@refapi/schema/src/csv-cell';
+import { escapeControlsInLines } from './control-chars';
+
 const NUMBER = /^-?\d+(\.\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One CSV record (RFC 4180, CRLF). Text cells that a spreadsheet would run as a formula
- * get a leading `'`, the same rule as the server's own CSV export; numbers stay numbers.
+ * One CSV record (RFC 4180, CRLF). Text cells follow the server's own CSV rule (formula-like
+ * text gets a leading `'`, one rule in @refapi/schema) after their control characters are
+ * shown as in a table; numbers, negative ones included, stay numbers.
  */
 export function csvRecord(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
+  return `${cells.map(cell).join(',')}\r\n`;
 }
 
-function csvCell(cell: string): string {
-  const safe = FORMULA_START.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+function cell(text: string): string {
+  return NUMBER.test(text) ? text : csvCell(escapeControlsInLines(text));
 }

@@ -71,4 +71,15 @@ describe('createListWriter', () => {
       'REF        AMOUNT\nREF-INV-3    1.50\nREF-INV-2   20.00\nREF-INV-1    0.30\n',
     );
   });
+
+  it('escapes C1 and bidi controls in every streamed and collected format', async () => {
+    const hostile = [{ ref: 'REF-INV-9\u009b2J\u202E', amount: 1, status: 'paid' }];
+    for (const format of ['ndjson', 'csv', 'json', 'yaml', 'table'] as const) {
+      const { chunks, out } = sink();
+      const writer = createListWriter(out, view, settings(format));
+      await writer.write(hostile);
+      await writer.end();
+      expect(chunks.join(''), format).not.toMatch(/[\u0080-\u009F\u202A-\u202E]/);
+    }
+  });
 });

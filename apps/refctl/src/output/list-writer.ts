@@ -1,4 +1,5 @@
 import type { OutStream } from '../io/io';
+import { toJson } from './json';
 import { type RenderSettings, renderRows, toYaml } from './render';
 import { type Column, resolveColumns, type View } from './view';
 
@@ -25,7 +26,7 @@ export function createListWriter(out: OutStream, view: View, settings: RenderSet
     case 'ndjson':
       return {
         write: async (items) => {
-          out.write(items.map((item) => `${JSON.stringify(item)}\n`).join(''));
+          out.write(items.map((item) => `${toJson(item)}\n`).join(''));
         },
         end: async () => {},
       };
@@ -49,7 +50,7 @@ export function createListWriter(out: OutStream, view: View, settings: RenderSet
 }
 
 async function renderCollected(all: unknown[], view: View, settings: RenderSettings) {
-  if (settings.format === 'json') return `${JSON.stringify(all, null, 2)}\n`;
+  if (settings.format === 'json') return `${toJson(all, 2)}\n`;
   if (settings.format === 'yaml') return toYaml(all);
   return renderRows(all, resolveColumns(view, settings.columns, all), settings, true);
 }

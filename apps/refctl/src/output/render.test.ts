@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { type RenderSettings, render } from './render';
 import type { View } from './view';
 
@@ -94,5 +95,40 @@ describe('render rows', () => {
   it('prints the whole API object as JSON, not just the rows', async () => {
     const out = await render(printable, { ...base, format: 'json' });
     expect(JSON.parse(out)).toEqual(telemetry);
+  });
+});
+
+describe('control characters from the server', () => {
+  // A CSI (C1), an OSC title (C0), a bidi override and an isolate, in a value and in a key.
+  const hostile = {
+    name: 'vm\u009b2J\u001b]0;pwned\u0007\u202Etxt.exe',
+    tags: ['\u2067x'],
+    period_prices: { 'monthly\u202E': 5 },
+  };
+  const printable = { kind: 'object', value: hostile } as const;
+  // What a terminal would obey: C0 but the line breaks, DEL, C1, bidi controls.
+  const RAW = /(?!\r?\n)[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+  it.each(['table', 'json', 'ndjson', 'yaml', 'csv'] as const)(
+    'never reach the terminal raw with -o %s',
+    async (format) => {
+      expect(await render(printable, { ...base, format })).not.toMatch(RAW);
+    },
+  );
+
+  it('stay the same data in JSON, NDJSON and YAML (\\u escapes)', async () => {
+    expect(JSON.parse(await render(printable, { ...base, format: 'json' }))).toEqual(hostile);
+    expect(JSON.parse(await render(printable, { ...base, format: 'ndjson' }))).toEqual(hostile);
+    const yaml = await render(printable, { ...base, format: 'yaml' });
+    expect(yaml).toContain('name: "vm\\u009b2J\\e]0;pwned\\a\\u202etxt.exe"');
+    expect(parse(yaml)).toEqual(hostile);
+  });
+
+  it('are shown in caret and U+ notation in tables and CSV', async () => {
+    const csv = await render(printable, { ...base, format: 'csv', columns: ['name'] });
+    expect(csv).toBe('name\r\nvm^[[2J^[]0;pwned^G<U+202E>txt.exe\r\n');
+    expect(await render(printable, { ...base, columns: ['name'] })).toBe(
+      'name  vm^[[2J^[]0;pwned^G<U+202E>txt.exe\n',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { formatCell, readPath } from './cell';
 import { csvRecord } from './csv';
+import { toJson } from './json';
 import type { OutputFormat } from './output-format';
 import { renderTable } from './table';
 import { type Column, resolveColumns, type View } from './view';
@@ -35,11 +36,11 @@ export type Printable =
 export async function render(printable: Printable, settings: RenderSettings): Promise<string> {
   switch (settings.format) {
     case 'json':
-      return `${JSON.stringify(printable.value, null, 2)}\n`;
+      return `${toJson(printable.value, 2)}\n`;
     case 'ndjson':
       return Array.isArray(printable.value)
-        ? printable.value.map((v) => `${JSON.stringify(v)}\n`).join('')
-        : `${JSON.stringify(printable.value)}\n`;
+        ? printable.value.map((v) => `${toJson(v)}\n`).join('')
+        : `${toJson(printable.value)}\n`;
     case 'yaml':
       return toYaml(printable.value);
     case 'csv':

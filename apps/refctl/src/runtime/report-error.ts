@@ -3,6 +3,7 @@ import type { ExitCode } from '../errors/exit-codes';
 import { colorEnabled, type Io } from '../io/io';
 import { red } from '../output/colors';
 import { escapeControls } from '../output/control-chars';
+import { toJson } from '../output/json';
 import { describeError } from './describe-error';
 import { scrub } from './scrub';
 
@@ -28,7 +29,7 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
         ...(key === undefined ? {} : { idempotency_key: key }),
       },
     };
-    io.stderr.write(`${scrub(JSON.stringify(body), state.secrets)}\n`);
+    io.stderr.write(`${scrub(toJson(body), state.secrets)}\n`);
   } else {
     const where =
       report.status === undefined

@@ -1,11 +1,14 @@
+import { redactUrlQueries } from '@refapi/schema/src/redaction';
 import { maskUrlCredentials } from '../config/mask-url';
 
 /**
- * Replaces every secret in `text` with `[redacted]` and the user name and password of every
- * URL with `***`: the last line of defence for keys and base-URL credentials.
+ * Replaces every secret in `text` with `[redacted]`, the user name and password of every
+ * URL with `***`, and its credential query parameters (`?api_key=`, by the redaction rule
+ * the SDK and the reference server share) with `[redacted]`: the last line of defence for
+ * keys and base-URL credentials.
  */
 export function scrub(text: string, secrets: ReadonlySet<string>): string {
-  let out = maskUrlCredentials(text);
+  let out = redactUrlQueries(maskUrlCredentials(text));
   for (const secret of secrets) {
     if (secret.length >= 4) out = out.replaceAll(secret, '[redacted]');
   }

@@ -1,43 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLevelLogger, parseLogLevel, redactHeaders } from './log';
+import { createLevelLogger, parseLogLevel } from './log';
 
 const spyLogger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
-
-describe('redactHeaders', () => {
-  it('replaces credentials and keeps the rest', () => {
-    const headers = new Headers({
-      Authorization: 'Bearer refak_secret',
-      'Idempotency-Key': 'k-1',
-    });
-    expect(redactHeaders(headers)).toEqual({
-      authorization: '[redacted]',
-      'idempotency-key': 'k-1',
-    });
-  });
-
-  it('replaces every header that may carry a credential, whatever its case', () => {
-    const headers = new Headers({
-      Cookie: 'session=abc',
-      'X-Api-Key': 'k1',
-      'Api-Key': 'k2',
-      'X-Auth-Token': 't1',
-      'X-Client-Secret': 's1',
-      'Proxy-Authorization': 'Basic eA==',
-      Accept: 'application/json',
-      'X-Trace': 'abc',
-    });
-    expect(redactHeaders(headers)).toEqual({
-      accept: 'application/json',
-      'api-key': '[redacted]',
-      cookie: '[redacted]',
-      'proxy-authorization': '[redacted]',
-      'x-api-key': '[redacted]',
-      'x-auth-token': '[redacted]',
-      'x-client-secret': '[redacted]',
-      'x-trace': 'abc',
-    });
-  });
-});
 
 describe('createLevelLogger', () => {
   it('writes only messages at or above the level', () => {
@@ -49,6 +13,20 @@ describe('createLevelLogger', () => {
     expect(logger.debug).not.toHaveBeenCalled();
     expect(logger.info).toHaveBeenCalledWith('[refapi-sdk] shown');
     expect(logger.error).toHaveBeenCalledOnce();
+  });
+
+  it('redacts credential query parameters of every URL in a message', () => {
+    const logger = spyLogger();
+    const log = createLevelLogger(logger, 'debug');
+    log.debug('→ GET http://127.0.0.1/v1/services?limit=2&api_key=refak_q&X-Token=t', { a: 1 });
+    log.info('retrying GET https://h/v1/me?session=s (1/2): status 503');
+    expect(logger.debug).toHaveBeenCalledWith(
+      '[refapi-sdk] → GET http://127.0.0.1/v1/services?limit=2&api_key=%5Bredacted%5D&X-Token=%5Bredacted%5D',
+      { a: 1 },
+    );
+    expect(logger.info).toHaveBeenCalledWith(
+      '[refapi-sdk] retrying GET https://h/v1/me?session=%5Bredacted%5D (1/2): status 503',
+    );
   });
 
   it('writes nothing when off', () => {

@@ -154,11 +154,20 @@ describe('transport', () => {
     const record = (...args: unknown[]) => void lines.push(args);
     const logger = { debug: record, info: record, warn: record, error: record };
     await clientFor(server, { logger, logLevel: 'debug' }).account.get({
-      headers: { 'x-api-key': 'sk_live_1', cookie: 'sid=2', 'x-session-token': 'tok_3' },
+      headers: {
+        'x-api-key': 'sk_live_1',
+        cookie: 'sid=2',
+        'x-session-token': 'tok_3',
+        'proxy-authorization': 'Basic p_5',
+        'x-auth': 'a_6',
+        'x-password': 'w_7',
+        cookie2: 'c_8',
+      },
       idempotencyKey: 'visible-key-4',
     });
     const text = JSON.stringify(lines);
-    for (const secret of ['sk_live_1', 'sid=2', 'tok_3', KEY]) expect(text).not.toContain(secret);
+    const secrets = ['sk_live_1', 'sid=2', 'tok_3', 'p_5', 'a_6', 'w_7', 'c_8', KEY];
+    for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).toContain('visible-key-4');
   });
 

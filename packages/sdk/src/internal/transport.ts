@@ -1,3 +1,4 @@
+import { redactHeaders } from '@refapi/schema/client';
 import ky, {
   type Hooks,
   isHTTPError,
@@ -12,7 +13,7 @@ import { RefSdkError } from '../errors/ref-error';
 import type { FetchFunction, RequestOptions } from '../options';
 import { boundedFetch } from './bounded-fetch';
 import { errorFromResponse } from './error-from-response';
-import { type LevelLogger, redactHeaders } from './log';
+import type { LevelLogger } from './log';
 import { retryOptions } from './retry-policy';
 
 /** Settings of the transport, resolved from the client options. */
@@ -179,6 +180,8 @@ export class Transport {
     const debug = log.enabled('debug');
     // ky runs beforeRequest once per call and beforeRetry before each later attempt, so the
     // debug line of attempt N comes from whichever hook precedes it.
+    // Headers by the one redaction rule of @refapi/schema, shared with the reference server's
+    // journal and refctl; the log itself redacts credential query parameters of the URL.
     const logAttempt = (request: Request, retryCount: number) => {
       log.debug(`→ ${request.method} ${request.url}`, {
         attempt: retryCount + 1,

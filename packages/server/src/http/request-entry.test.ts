@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from './api-request';
-import { isCredentialHeader, redactHeaders, requestEntry, truncateBody } from './request-entry';
+import { requestEntry, truncateBody } from './request-entry';
 import { requestIdOf } from './request-id';
-
-describe('redactHeaders', () => {
-  it('hides credentials and keeps the rest, with lower-case names', () => {
-    expect(
-      redactHeaders({
-        Authorization: 'Bearer refak_x',
-        cookie: 'refapi_admin=abc',
-        'Set-Cookie': 'a=b',
-        'x-api-key': 'k',
-        'x-refresh-token': 't',
-        'x-client-secret': 's',
-        'idempotency-key': 'order-1',
-        'content-type': 'application/json',
-      }),
-    ).toEqual({
-      authorization: '[redacted]',
-      cookie: '[redacted]',
-      'set-cookie': '[redacted]',
-      'x-api-key': '[redacted]',
-      'x-refresh-token': '[redacted]',
-      'x-client-secret': '[redacted]',
-      'idempotency-key': 'order-1',
-      'content-type': 'application/json',
-    });
-    expect(isCredentialHeader('monkey')).toBe(true);
-    expect(isCredentialHeader('accept')).toBe(false);
-  });
-});
 
 describe('truncateBody', () => {
   it('keeps bodies up to 16 KiB whole', () => {
@@ -70,5 +42,44 @@ describe('requestEntry', () => {
       request: { headers: { authorization: '[redacted]' }, body: null, body_truncated: false },
       response: { headers: { 'request-id': requestIdOf(request) }, body: '{}' },
     });
+  });
+
+  it('redacts the credential headers and query parameters of the spec, keeping the rest', () => {
+    const request: ApiRequest = {
+      method: 'GET',
+      path: '/v1/services',
+      search: 'limit=2&api_key=refak_q&x%5Ftoken=t&cursor=c',
+      header: () => undefined,
+      headers: () => ({
+        Authorization: 'Bearer refak_x',
+        'proxy-authorization': 'Basic eA==',
+        'x-auth': 'a',
+        'x-password': 'p',
+        cookie2: 'c',
+        'x-session-id': 's',
+        'idempotency-key': 'order-1',
+        accept: 'application/json',
+      }),
+      body: undefined,
+      bodyTooLarge: false,
+      sourceAddress: '127.0.0.1',
+    };
+    const entry = requestEntry(
+      request,
+      { status: 200, headers: { 'set-cookie': 'refapi_admin=x' }, body: '{}' },
+      { operation: 'listServices', account_ref: null, time: 'T', duration_ms: 1, fault: null },
+    );
+    expect(entry.query).toBe('limit=2&api_key=%5Bredacted%5D&x%5Ftoken=%5Bredacted%5D&cursor=c');
+    expect(entry.request.headers).toEqual({
+      authorization: '[redacted]',
+      'proxy-authorization': '[redacted]',
+      'x-auth': '[redacted]',
+      'x-password': '[redacted]',
+      cookie2: '[redacted]',
+      'x-session-id': '[redacted]',
+      'idempotency-key': 'order-1',
+      accept: 'application/json',
+    });
+    expect(entry.response.headers['set-cookie']).toBe('[redacted]');
   });
 });

@@ -1,28 +1,10 @@
+import { redactHeaders, redactQuery } from '@refapi/schema';
 import type { JournalMessage, RequestEntry, RequestFacts } from '../server-context';
 import type { ApiRequest, ApiResponse } from './api-request';
 import { requestIdOf } from './request-id';
 
 /** Bytes of a body the journal keeps (16 KiB). */
 const JOURNAL_BODY_BYTES = 16 * 1024;
-
-const REDACTED = '[redacted]';
-const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key']);
-
-/** Whether a header holds a credential: the well-known ones and any name with key, token or secret. */
-export function isCredentialHeader(name: string): boolean {
-  if (name === 'idempotency-key') return false;
-  return CREDENTIAL_HEADERS.has(name) || /key|token|secret/.test(name);
-}
-
-/** Headers with lower-case names and credentials replaced by `"[redacted]"`. */
-export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const safe: Record<string, string> = {};
-  for (const name in headers) {
-    const lower = name.toLowerCase();
-    safe[lower] = isCredentialHeader(lower) ? REDACTED : (headers[name] as string);
-  }
-  return safe;
-}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -43,10 +25,11 @@ function message(
   headers: Readonly<Record<string, string>>,
   body: string | undefined,
 ): JournalMessage {
-  if (body === undefined || body === '') {
-    return { headers: redactHeaders(headers), body: null, body_truncated: false };
-  }
-  return { headers: redactHeaders(headers), ...truncateBody(body) };
+  // Credentials by the one rule of @refapi/schema, shared with the SDK's log and refctl.
+  const safe = redactHeaders(Object.entries(headers));
+  if (body === undefined || body === '')
+    return { headers: safe, body: null, body_truncated: false };
+  return { headers: safe, ...truncateBody(body) };
 }
 
 /** The journal entry of an API request and the response it got. */
@@ -62,7 +45,7 @@ export function requestEntry(
     operation: facts.operation,
     method: request.method,
     path: request.path,
-    query: request.search,
+    query: redactQuery(request.search),
     status: response.status,
     duration_ms: facts.duration_ms,
     account_ref: facts.account_ref,

@@ -86,6 +86,53 @@ describe('parseScenario', () => {
   });
 });
 
+describe('scenario text', () => {
+  const REASON = 'must not contain control characters, bidi controls or lone surrogates';
+  type WithPlans = Doc & { plans: Array<Record<string, unknown>> };
+
+  it.each([
+    ['ESC (OSC title)', '\u001b]0;pwned\u0007vm'],
+    ['C1 CSI', 'vm\u009b31m'],
+    ['bidi override', 'vm\u202Eexe.txt'],
+    ['bidi isolate', '\u2067vm'],
+    ['lone surrogate', 'vm\uD83D'],
+  ])('refuses %s in a service name by its JSON path', (_name, text) => {
+    const doc = valid();
+    doc.accounts[0]!.services[0]!.name = text;
+    expect(errorOf(doc)).toBe(`invalid_scenario: accounts[0].services[0].name: ${REASON}`);
+  });
+
+  it('applies the rule to plan names, descriptions and Shield rule names too', () => {
+    const plan = valid() as unknown as WithPlans;
+    plan.plans[0]!.name = 'KVM \u009b2J';
+    expect(errorOf(plan)).toBe(`invalid_scenario: plans[0].name: ${REASON}`);
+
+    const described = scenario().account().withInvoice({ description: 'renewal \u202Egnp.exe' });
+    expect(() => described.build()).toThrow(
+      `invalid_scenario: accounts[0].invoices[0].description: ${REASON}`,
+    );
+
+    const rule = { ...SHIELD, rules: [{ ...SHIELD.rules[0], name: 'drop \u001b[2K' }] };
+    expect(errorOf({ extensions: { shield: rule } })).toBe(
+      `invalid_scenario: extensions.shield.rules[0].name: ${REASON}`,
+    );
+  });
+
+  it('names the object, not the key, when a key breaks the rule', () => {
+    const doc = valid() as unknown as WithPlans;
+    doc.plans[0]!.period_prices = { 'monthly\u202E': 5 };
+    expect(errorOf(doc)).toBe(
+      'invalid_scenario: plans[0].period_prices: has a key with control characters, bidi controls or lone surrogates',
+    );
+  });
+
+  it('keeps right-to-left text, its direction marks and emoji', () => {
+    const doc = valid();
+    doc.accounts[0]!.services[0]!.name = 'שרת\u200F 🚀 — Zoë';
+    expect(errorOf(doc)).toBe('valid');
+  });
+});
+
 const SHIELD = {
   version: 1,
   infrastructure_since: '2026-01-01T00:00:00.000Z',

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { isCentsAmount } from '../domain/money';
 import { describeIssue, formatIssuePath } from '../internal/issue-path';
+import { findUnsafeText } from './scenario-text';
 import { Scenario, ScenarioExtensions } from './schema';
 
 /** A scenario was rejected; `message` is the precise `invalid_scenario: <path>: <reason>`. */
@@ -13,14 +14,17 @@ export class ScenarioError extends DomainError {
 }
 
 /**
- * Validates a scenario document: shape (zod), then the document-wide rules: references
- * unique across the document (catalog option refs may repeat across plans), tokens
- * unique, finance amounts in whole cents. Throws a {@link ScenarioError} naming the
- * first offending JSON path.
+ * Validates a scenario document: shape (zod), then the document-wide rules: text free of
+ * control characters and bidi controls (the API's free-text rule), references unique
+ * across the document (catalog option refs may repeat across plans), tokens unique,
+ * finance amounts in whole cents. Throws a {@link ScenarioError} naming the first
+ * offending JSON path.
  */
 export function parseScenario(input: unknown): Scenario {
   const result = Scenario.safeParse(input ?? {}, { reportInput: true });
   if (!result.success) throw scenarioError(result.error);
+  const unsafe = findUnsafeText(result.data);
+  if (unsafe !== undefined) throw new ScenarioError(unsafe.path, unsafe.reason);
   checkDocumentRules(result.data);
   return result.data;
 }

@@ -41,6 +41,12 @@ describe('csvCell', () => {
     ['\tindent', "'\tindent"],
     ['\rreturn', `"'\rreturn"`],
     ['-', "'-"],
+    [' =1+1', "' =1+1"],
+    ['\u3000+1', "'\u3000+1"],
+    ['＝1+1', "'＝1+1"],
+    ['＋1', "'＋1"],
+    ['－1', "'－1"],
+    ['＠SUM(A1)', "'＠SUM(A1)"],
   ])('neutralizes the formula trigger of %j', (input, expected) => {
     expect(csvCell(input)).toBe(expected);
   });
@@ -75,14 +81,25 @@ describe('telemetryCsv', () => {
   });
 
   it('keeps every hostile key inside its own cell of its own record', () => {
-    const keys = ["=cmd|' /C calc'!A0", '+1', '-1', '@SUM', '\tx', 'a"b', 'a,b', 'a\r\nb'];
+    const keys = [
+      "=cmd|' /C calc'!A0",
+      '+1',
+      '-1',
+      '@SUM',
+      '\tx',
+      ' =1',
+      '＝1',
+      'a"b',
+      'a,b',
+      'a\r\nb',
+    ];
     const csv = telemetryCsv(keys.map(row));
     const records = readCsv(csv);
     expect(records).toHaveLength(keys.length + 1);
     expect(records.slice(1).map((r) => r.length)).toEqual(keys.map(() => 4));
     const parsed = records.slice(1).map((r) => r[0]!);
     for (const [i, key] of keys.entries()) {
-      const dangerous = /^[=+\-@\t\r]/.test(key);
+      const dangerous = /^(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(key);
       expect(parsed[i]).toBe(dangerous ? `'${key}` : key);
     }
   });
