@@ -8,6 +8,7 @@ describe('parseCliOptions', () => {
       port: 4010,
       log: 'pretty',
       journalSize: 1000,
+      maxConnectionsPerAddress: 256,
       help: false,
       version: false,
       adminToken: 'from-env-token',
@@ -33,6 +34,10 @@ describe('parseCliOptions', () => {
         'https://app.example.com,http://localhost:*',
         '--journal-size',
         '50',
+        '--allowed-hosts',
+        'Sandbox.example.com, 10.0.0.5,[::1]',
+        '--max-connections-per-address',
+        '32',
       ],
       { REF_ADMIN_TOKEN: 'from-env-token' },
     );
@@ -45,6 +50,8 @@ describe('parseCliOptions', () => {
       stateFile: 'x',
       cors: ['https://app.example.com', 'http://localhost:*'],
       journalSize: 50,
+      allowedHosts: ['sandbox.example.com', '10.0.0.5', '[::1]'],
+      maxConnectionsPerAddress: 32,
     });
     expect(parseCliOptions(['--cors', '*'], {}).cors).toBe('*');
   });
@@ -59,6 +66,12 @@ describe('parseCliOptions', () => {
       ['--journal-size', '1e3'],
       ['--cors', 'example.com'],
       ['--cors', 'https://example.com/app'],
+      ['--allowed-hosts', 'example.com:8080'],
+      ['--allowed-hosts', 'http://example.com'],
+      ['--allowed-hosts', '::1'],
+      ['--allowed-hosts', ','],
+      ['--max-connections-per-address', '0'],
+      ['--max-connections-per-address', 'many'],
       ['extra'],
     ]) {
       expect(() => parseCliOptions(argv, {}), argv.join(' ')).toThrow(UsageError);

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { parseAllowedHosts } from './http/allowed-hosts';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/connection-cap';
 import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import type { LogFormat } from './request-log';
@@ -16,6 +18,10 @@ export interface CliOptions {
   /** Origins allowed by CORS; absent: the default (any localhost port). */
   readonly cors?: CorsOrigins;
   readonly journalSize: number;
+  /** Host names answered besides the loopback ones (`--allowed-hosts`). */
+  readonly allowedHosts?: readonly string[];
+  /** Open connections per remote address (`--max-connections-per-address`). */
+  readonly maxConnectionsPerAddress: number;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -38,6 +44,9 @@ export const USAGE = `Usage: ref-server [options]
   --cors <origins>       browser origins allowed to call the API: * or a comma list
                          (default http://localhost:* and http://127.0.0.1:*)
   --journal-size <n>     API requests kept by GET /__admin/requests (default 1000, at most 100000)
+  --allowed-hosts <hosts>  host names answered besides localhost, 127.0.0.1 and [::1], comma
+                         list; others get 403 (on a non-loopback --host, checked only when given)
+  --max-connections-per-address <n>  open connections per client address (default 256)
   -V, --version          print the version
   -h, --help             show this help`;
 
@@ -77,6 +86,20 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
       throw new UsageError((error as Error).message);
     }
   }
+  let allowedHosts: string[] | undefined;
+  if (values['allowed-hosts'] !== undefined) {
+    try {
+      allowedHosts = parseAllowedHosts(values['allowed-hosts']);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const perAddress = values['max-connections-per-address'];
+  if (perAddress !== undefined && !/^[1-9]\d{0,5}$/.test(perAddress)) {
+    throw new UsageError(
+      `--max-connections-per-address must be an integer 1..999999, got "${perAddress}"`,
+    );
+  }
   const adminToken = values['admin-token'] ?? env.REF_ADMIN_TOKEN;
   if (adminToken !== undefined && !/^[\x21-\x7E]{8,256}$/.test(adminToken)) {
     throw new UsageError('--admin-token must be 8..256 printable characters without spaces');
@@ -90,8 +113,11 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     port,
     log,
     journalSize,
+    maxConnectionsPerAddress:
+      perAddress === undefined ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : Number(perAddress),
     help: values.help ?? false,
     ...(cors === undefined ? {} : { cors }),
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
     version: values.version ?? false,
     ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
     ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
@@ -115,6 +141,8 @@ function parse(argv: readonly string[]) {
       log: { type: 'string' },
       cors: { type: 'string' },
       'journal-size': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'max-connections-per-address': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'V' },
     },

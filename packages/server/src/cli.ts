@@ -96,7 +96,13 @@ async function serve(
     throw error;
   }
   const listening = await server
-    .listen({ host: options.host, port: options.port, consoleDir: CONSOLE_DIR })
+    .listen({
+      host: options.host,
+      port: options.port,
+      consoleDir: CONSOLE_DIR,
+      maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    })
     .catch(async (error: NodeJS.ErrnoException) => {
       await server.close();
       throw new CliExit(

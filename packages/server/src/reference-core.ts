@@ -5,6 +5,7 @@ import { ControlState } from './controls/control-state';
 import { controlSlices } from './controls/registry';
 import { createClock } from './domain/clock';
 import { DomainError } from './domain/errors';
+import { FailedAttempts } from './domain/failed-attempts';
 import { IdempotencyStore } from './domain/idempotency';
 import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
@@ -133,16 +134,19 @@ export function createReferenceCore(
   });
 
   const sessions = new AdminSessions();
+  const attempts = new FailedAttempts();
   const adminHandler = createAdminHandler({
     admin,
     token: adminToken,
     journal,
     controls: ctx.controls.slices,
     sessions,
+    attempts,
   });
   const bodyLimit = createBodyLimit({
     adminToken,
     adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
+    adminLockedOut: (address) => attempts.retryAfter(address) > 0,
     isAdminSession: (cookie) => sessions.has(sessionIdFrom(cookie)),
     isApiKey: (token) =>
       ctx.pending === null

@@ -95,6 +95,11 @@ export class RequestJournal {
     return found;
   }
 
+  /** The entry recorded under request id `id`, while the journal still keeps it. */
+  get(id: string): RequestEntry | undefined {
+    return this.#entries.find((entry) => entry.id === id);
+  }
+
   /** Calls `listener` with every entry added from now on; returns the unsubscribe function. */
   subscribe(listener: (entry: RequestEntry) => void): () => void {
     this.#listeners.add(listener);

@@ -4,7 +4,10 @@ import type { Admin } from '../control-plane';
 import type { ControlSlice } from '../controls/control-slice';
 import { bearerToken, secretsEqual } from '../domain/auth';
 import { DomainError } from '../domain/errors';
+import type { FailedAttempts } from '../domain/failed-attempts';
+import { sha256, toHex } from '../internal/crypto';
 import type { RequestJournal } from '../request-journal';
+import { listRequests, requestEntryRoute } from './admin-journal';
 import {
   type AdminSessions,
   expiredSessionCookies,
@@ -16,7 +19,6 @@ import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '
 import { hasBodyText, isJsonContentType } from './content-type';
 import { eventStreamResponse, journalEvents } from './event-stream';
 import { parseInput } from './input-validation';
-import { parseJournalQuery } from './journal-query';
 
 const ClockBody = z.strictObject({
   advance_seconds: z
@@ -37,6 +39,8 @@ export interface AdminDependencies {
   /** The admin controls; each one's route is served (`GET`/`POST` on its path). */
   readonly controls: readonly ControlSlice<unknown>[];
   readonly sessions: AdminSessions;
+  /** Wrong admin tokens per source address; past the limit, 429 before any comparison. */
+  readonly attempts: FailedAttempts;
 }
 
 interface AdminCall {
@@ -89,10 +93,7 @@ const routes: Record<string, Record<string, AdminRoute>> = {
       return jsonResponse(200, state);
     },
   },
-  '/__admin/requests': {
-    GET: ({ deps, request }) =>
-      jsonResponse(200, { requests: deps.journal.query(parseJournalQuery(request.search)) }),
-  },
+  '/__admin/requests': { GET: ({ deps, request }) => listRequests(deps.journal, request.search) },
   '/__admin/requests/stream': {
     GET: ({ deps }) => eventStreamResponse(journalEvents(deps.journal)),
   },
@@ -110,17 +111,32 @@ const SESSION_PATH = '/__admin/session';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * Who may call: the admin token (constant-time), else a console session cookie, which on
- * state-changing calls also needs `X-Refapi-Console: 1` (a header no cross-site form or
- * simple request can send). A wrong bearer token never falls back to the cookie.
+ * Checks a presented `Authorization` header against the admin token (constant-time). An
+ * address past its failed attempts gets 429 `too_many_attempts` with `Retry-After`, without
+ * a comparison; a wrong bearer token counts as a failure (by digest: a repeat counts once).
+ */
+function checkToken(
+  deps: AdminDependencies,
+  request: ApiRequest,
+  authorization: string,
+): ApiResponse | undefined {
+  const wait = deps.attempts.retryAfter(request.sourceAddress);
+  if (wait > 0) return errorResponse(429, 'too_many_attempts', { 'retry-after': String(wait) });
+  const token = bearerToken(authorization);
+  if (secretsEqual(token, deps.token)) return undefined;
+  if (token !== undefined)
+    deps.attempts.fail(request.sourceAddress, toHex(sha256(token)).slice(0, 16));
+  return errorResponse(401, 'invalid_admin_token');
+}
+
+/**
+ * Who may call: the admin token, else a console session cookie, which on state-changing
+ * calls also needs `X-Refapi-Console: 1` (a header no cross-site form or simple request can
+ * send). A wrong bearer token never falls back to the cookie.
  */
 function authorize(deps: AdminDependencies, request: ApiRequest): ApiResponse | undefined {
   const authorization = request.header('authorization');
-  if (authorization !== undefined) {
-    return secretsEqual(bearerToken(authorization), deps.token)
-      ? undefined
-      : errorResponse(401, 'invalid_admin_token');
-  }
+  if (authorization !== undefined) return checkToken(deps, request, authorization);
   if (!deps.sessions.has(sessionIdFrom(request.header('cookie')))) {
     return errorResponse(401, 'invalid_admin_token');
   }
@@ -147,15 +163,20 @@ export function createAdminHandler(deps: AdminDependencies) {
       }
       if (request.path === SESSION_PATH && request.method === 'POST') {
         // Only the token itself opens a session; a cookie cannot renew itself.
-        if (!secretsEqual(bearerToken(request.header('authorization')), deps.token)) {
-          return errorResponse(401, 'invalid_admin_token');
-        }
-        return noContent(sessionCookies(deps.sessions.create()));
+        const authorization = request.header('authorization');
+        const refused =
+          authorization === undefined
+            ? errorResponse(401, 'invalid_admin_token')
+            : checkToken(deps, request, authorization);
+        return refused ?? noContent(sessionCookies(deps.sessions.create()));
       }
       const refused = authorize(deps, request);
       if (refused !== undefined) return refused;
       const methods =
-        routes[request.path] ?? controls.get(request.path) ?? shieldTelemetryRoute(request.path);
+        routes[request.path] ??
+        controls.get(request.path) ??
+        shieldTelemetryRoute(request.path) ??
+        requestEntryRoute(request.path);
       if (methods === undefined) return errorResponse(404, 'not_found');
       const route = methods[request.method];
       if (route === undefined) {

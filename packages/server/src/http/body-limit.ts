@@ -22,6 +22,8 @@ export const DEFAULT_ADMIN_BODY_BYTES = 256 * 1024 * 1024;
 /** What the body limit needs to know about credentials. */
 export interface BodyLimitOptions {
   readonly adminToken: string;
+  /** Whether an address is refused for its failed admin tokens (its token is then not compared). */
+  readonly adminLockedOut: (sourceAddress: string) => boolean;
   /** Cap of an admin body sent with the admin token or a console session cookie. */
   readonly adminBodyBytes: number;
   /** Whether a `Cookie` header carries a live console session (the console's admin credential). */
@@ -41,8 +43,9 @@ export function createBodyLimit(options: BodyLimitOptions): BodyLimit {
     const token = bearerToken(head.header('authorization'));
     if (isAdminPath(head.path)) {
       const admin =
-        secretsEqual(token, options.adminToken) ||
-        (token === undefined && options.isAdminSession(head.header('cookie')));
+        token === undefined
+          ? options.isAdminSession(head.header('cookie'))
+          : !options.adminLockedOut(head.sourceAddress) && secretsEqual(token, options.adminToken);
       return admin ? options.adminBodyBytes : 0;
     }
     if (token === undefined) return 0;

@@ -107,11 +107,16 @@ async function consoleAnswer(dir: string, method: string, path: string): Promise
   return { status: 200, headers, body };
 }
 
-/** A node:http handler serving the console from `dir`, with a `Request-Id` like every response. */
+/**
+ * A node:http handler serving the console from `dir`, with a `Request-Id` like every
+ * response; the promise resolves once the answer is written.
+ */
 export function serveConsole(dir: string, onError: (error: unknown) => void) {
-  return (req: IncomingMessage, res: ServerResponse, path: string): void => {
+  return (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
-    consoleAnswer(dir, method, path)
+    // A body sent to a console path is never read; drain it so the connection stays usable.
+    req.resume();
+    return consoleAnswer(dir, method, path)
       .catch((error: unknown) => {
         onError(error);
         return jsonError(500, 'internal_error');
@@ -124,7 +129,5 @@ export function serveConsole(dir: string, onError: (error: unknown) => void) {
         });
         res.end(method === 'HEAD' ? undefined : answer.body);
       });
-    // A body sent to a console path is never read; drain it so the connection stays usable.
-    req.resume();
   };
 }

@@ -35,4 +35,18 @@ describe('journalEvents', () => {
     await reader.cancel();
     expect(() => journal.add(entry)).not.toThrow();
   });
+
+  it('drops a reader that falls more than 1 MiB behind', async () => {
+    let stopped = false;
+    let write: (chunk: string) => void = () => {};
+    const reader = readableBody((w) => {
+      write = w;
+      return () => {
+        stopped = true;
+      };
+    }).getReader();
+    for (let i = 0; i < 20 && !stopped; i++) write('x'.repeat(100 * 1024));
+    expect(stopped).toBe(true);
+    await expect(reader.read()).rejects.toThrow(/1 MiB behind/);
+  });
 });

@@ -1,5 +1,6 @@
 import type { RequestJournal } from '../request-journal';
 import type { ApiResponse, BodyStream } from './api-request';
+import { MAX_UNSENT_BYTES } from './unsent-limit';
 
 /** Interval of the `: ping` comment that keeps idle proxies and clients from timing out. */
 export const PING_MS = 15_000;
@@ -37,16 +38,32 @@ export function eventStreamResponse(stream: BodyStream): ApiResponse {
   };
 }
 
-/** The stream as a WHATWG body (msw and in-process fetch); cancelling the reader stops it. */
+/**
+ * The stream as a WHATWG body (msw and in-process fetch); cancelling the reader stops it, and
+ * a reader more than 1 MiB behind is dropped (the body errors), as over node:http.
+ */
 export function readableBody(stream: BodyStream): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let stop: (() => void) | undefined;
-  return new ReadableStream({
-    start(controller) {
-      stop = stream((chunk) => controller.enqueue(encoder.encode(chunk)));
+  let dropped = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        stop = stream((chunk) => {
+          if (dropped) return;
+          controller.enqueue(encoder.encode(chunk));
+          // With a high-water mark of 0 bytes, desiredSize is minus the bytes queued.
+          if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) {
+            dropped = true;
+            stop?.();
+            controller.error(new Error('event stream reader fell more than 1 MiB behind'));
+          }
+        });
+      },
+      cancel() {
+        stop?.();
+      },
     },
-    cancel() {
-      stop?.();
-    },
-  });
+    { highWaterMark: 0, size: (chunk) => chunk.byteLength },
+  );
 }

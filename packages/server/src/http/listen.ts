@@ -1,10 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type HostCheck, hostRule } from './allowed-hosts';
+import { errorResponse } from './api-request';
 import type { ServedHandler } from './body-limit';
+import { withBackpressure } from './connection-backpressure';
+import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './connection-cap';
 import { isConsolePath, serveConsole } from './console-assets';
 import type { CorsOrigins } from './cors';
-import { createNodeListener } from './node-listener';
+import { createNodeListener, send } from './node-listener';
 import { OpenStreams } from './node-stream';
+import { newRequestId } from './request-id';
 
 /** Where to listen; defaults to 127.0.0.1 and a free port. */
 export interface ListenOptions {
@@ -14,6 +19,13 @@ export interface ListenOptions {
   readonly cors?: CorsOrigins | false;
   /** Serves the web console's built files from this directory at `/__console/` (`ref-server` does). */
   readonly consoleDir?: string;
+  /**
+   * Host names (any port) answered besides `localhost`, `127.0.0.1` and `[::1]`; others get 403
+   * `host_not_allowed`. Bound to a non-loopback address, Hosts are checked only when given.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** Open connections per remote address; more are closed at once. Default 256. */
+  readonly maxConnectionsPerAddress?: number;
 }
 
 /** A running node:http server. */
@@ -27,35 +39,60 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
+/** How long a connection may take to send a request head, and how often that is checked. */
+interface HeadTimeouts {
+  readonly headersMs: number;
+  readonly checkEveryMs: number;
+}
+
+// A connection must send a request head within 10 s of opening, checked every second: Node's
+// 60 s, swept every 30 s, let idle sockets hold file descriptors for up to 90 s. Idle
+// keep-alive connections go after 5 s (`keepAliveTimeout`); event streams are past their head.
+const HEAD_TIMEOUTS: HeadTimeouts = { headersMs: 10_000, checkEveryMs: 1_000 };
+
 /** Serves a request handler over node:http. */
-export function listenHttp(
+export async function listenHttp(
   handle: ServedHandler,
   basePath: string,
   onError: (error: unknown) => void,
   options: ListenOptions = {},
+  /** Tests shorten them. */
+  timeouts: HeadTimeouts = HEAD_TIMEOUTS,
 ): Promise<ListeningServer> {
   const host = options.host ?? '127.0.0.1';
   const streams = new OpenStreams();
   const api = createNodeListener(handle, onError, streams);
   const consoleFiles =
     options.consoleDir === undefined ? undefined : serveConsole(options.consoleDir, onError);
-  const server = createServer((req, res) => {
-    if (consoleFiles !== undefined) {
-      const target = req.url ?? '/';
-      const path = target.split('?', 1)[0] as string;
-      if (isConsolePath(path)) {
-        consoleFiles(req, res, path);
-        return;
+  const ruleFor = hostRule(options.allowedHosts);
+  // Known once bound: whether Host headers are checked depends on the address.
+  let hostAllowed: HostCheck | undefined;
+  const server = createServer(
+    { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    withBackpressure(async (req, res) => {
+      // DNS rebinding (allowed-hosts.ts): refused before any route runs or body is read.
+      if (hostAllowed !== undefined && !hostAllowed(req.headers.host)) {
+        const refusal = errorResponse(403, 'host_not_allowed', { 'request-id': newRequestId() });
+        return send(res, refusal, { close: true });
       }
-    }
-    api(req, res);
-  });
+      if (consoleFiles !== undefined) {
+        const path = (req.url ?? '/').split('?', 1)[0] as string;
+        if (isConsolePath(path)) return consoleFiles(req, res, path);
+      }
+      return api(req, res);
+    }),
+  );
   server.keepAliveTimeout = 5_000;
+  capConnectionsPerAddress(
+    server,
+    options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  );
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
-      const { port } = server.address() as AddressInfo;
+      const { port, address } = server.address() as AddressInfo;
+      hostAllowed = ruleFor(address);
       const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
       resolve({
         url,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest, ApiResponse } from './api-request';
 import type { ServedHandler } from './body-limit';
 import { readLimitedBody } from './body-reader';
+import type { Responder } from './connection-backpressure';
 import type { OpenStreams } from './node-stream';
 import { newRequestId } from './request-id';
 
@@ -36,7 +37,8 @@ interface SendOptions {
   readonly close?: boolean;
 }
 
-function send(res: ServerResponse, response: ApiResponse, options: SendOptions = {}): void {
+/** Writes `response` to `res` (an event stream goes to `options.streams`). */
+export function send(res: ServerResponse, response: ApiResponse, options: SendOptions = {}): void {
   if (response.stream !== undefined && options.streams !== undefined) {
     options.streams.open(res, response, response.stream);
     return;
@@ -49,13 +51,16 @@ function send(res: ServerResponse, response: ApiResponse, options: SendOptions =
   res.end(response.body);
 }
 
-/** A node:http request listener serving the handler (streamed responses go to `streams`). */
+/**
+ * Answers node:http requests with the handler (streamed responses go to `streams`); the
+ * promise resolves once the response is written and never rejects.
+ */
 export function createNodeListener(
   handle: ServedHandler,
   onError: (error: unknown) => void,
   streams?: OpenStreams,
-) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
+): Responder {
+  return (req, res) => {
     const raw = req.url ?? '/';
     const target = raw.startsWith('/') ? raw : safePath(raw);
     const q = target.indexOf('?');
@@ -81,13 +86,12 @@ export function createNodeListener(
       else res.destroy();
     };
     if (!hasBody(req)) {
-      handle(request)
+      return handle(request)
         .then((response) => send(res, response, { streams }))
         .catch(fail);
-      return;
     }
     // Credentials are checked from the headers before a byte of the body is read.
-    Promise.resolve(handle.bodyLimit(request))
+    return Promise.resolve(handle.bodyLimit(request))
       .then(async (limit) => {
         if (limit === 0) return send(res, await handle(request), { streams, close: true });
         const { body, tooLarge } = await readLimitedBody(req, limit, req.headers['content-length']);

@@ -1,11 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import type { ApiResponse, BodyStream } from './api-request';
+import { MAX_UNSENT_BYTES } from './unsent-limit';
 
 /** The open streamed responses of one node:http server, so closing it can end them. */
 export class OpenStreams {
   readonly #ends = new Set<() => void>();
 
-  /** Writes the head of `response`, then its stream until the client leaves or {@link endAll}. */
+  /**
+   * Writes the head of `response`, then its stream until the client leaves, falls more than
+   * 1 MiB behind (it is then dropped), or {@link endAll}.
+   */
   open(res: ServerResponse, response: ApiResponse, stream: BodyStream): void {
     // The connection closes with the stream: an ended event stream never lingers as a
     // keep-alive connection that would hold `server.close()` open.
@@ -20,7 +24,11 @@ export class OpenStreams {
     this.#ends.add(end);
     res.on('close', end);
     stop = stream((chunk) => {
-      if (!res.writableEnded) res.write(chunk);
+      if (res.writableEnded || res.destroyed) return;
+      res.write(chunk);
+      // A client that stopped reading is dropped rather than buffered for: closing the
+      // connection ends the stream (`close` above).
+      if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
     });
   }
 
