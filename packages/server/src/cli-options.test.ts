@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliOptions, UsageError } from './cli-options';
+import { defaultMaxConnectionsPerAddress } from './http/connection-cap';
 
 describe('parseCliOptions', () => {
   it('defaults to 127.0.0.1:4010, pretty log, the admin token from the environment', () => {
@@ -8,7 +9,7 @@ describe('parseCliOptions', () => {
       port: 4010,
       log: 'pretty',
       journalSize: 1000,
-      maxConnectionsPerAddress: 256,
+      maxConnectionsPerAddress: defaultMaxConnectionsPerAddress(),
       help: false,
       version: false,
       adminToken: 'from-env-token',

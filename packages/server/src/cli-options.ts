@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseAllowedHosts } from './http/allowed-hosts';
-import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/connection-cap';
+import { defaultMaxConnectionsPerAddress } from './http/connection-cap';
 import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import type { LogFormat } from './request-log';
@@ -46,7 +46,8 @@ export const USAGE = `Usage: ref-server [options]
   --journal-size <n>     API requests kept by GET /__admin/requests (default 1000, at most 100000)
   --allowed-hosts <hosts>  host names answered besides localhost, 127.0.0.1 and [::1], comma
                          list; others get 403 (on a non-loopback --host, checked only when given)
-  --max-connections-per-address <n>  open connections per client address (default 256)
+  --max-connections-per-address <n>  open connections per client address (default 256, or a
+                         quarter of the open-file limit where that is lower)
   -V, --version          print the version
   -h, --help             show this help`;
 
@@ -114,7 +115,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     log,
     journalSize,
     maxConnectionsPerAddress:
-      perAddress === undefined ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : Number(perAddress),
+      perAddress === undefined ? defaultMaxConnectionsPerAddress() : Number(perAddress),
     help: values.help ?? false,
     ...(cors === undefined ? {} : { cors }),
     ...(allowedHosts === undefined ? {} : { allowedHosts }),

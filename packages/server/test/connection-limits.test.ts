@@ -1,7 +1,11 @@
 // Many idle sockets from one address must not starve the others of file descriptors.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../src/http/connection-cap';
+import {
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  defaultMaxConnectionsPerAddress,
+  openFileLimit,
+} from '../src/http/connection-cap';
 import { listenHttp } from '../src/http/listen';
 import { createReferenceServer, type ListeningServer } from '../src/index';
 import { createReferenceCore } from '../src/reference-core';
@@ -52,10 +56,11 @@ describe('connections per remote address', () => {
     expect(again.closed()).toBe(false);
   });
 
-  it('allows 256 by default', async () => {
+  it('allows 256 by default (fewer only under a low open-file limit)', async () => {
     expect(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS).toBe(256);
+    const allowed = defaultMaxConnectionsPerAddress();
     const held = [];
-    for (let i = 0; i < 256; i++) held.push(await idle(defaults.port, '127.0.0.3'));
+    for (let i = 0; i < allowed; i++) held.push(await idle(defaults.port, '127.0.0.3'));
     const extra = await idle(defaults.port, '127.0.0.3');
     await expect.poll(extra.closed, { timeout: 1_000 }).toBe(true);
     expect(held.filter((c) => c.closed())).toHaveLength(0);
@@ -85,5 +90,26 @@ describe('idle connections', () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+describe('the default cap', () => {
+  it('is 256, or a quarter of the open-file limit where that is lower', () => {
+    expect(defaultMaxConnectionsPerAddress(undefined)).toBe(256);
+    expect(defaultMaxConnectionsPerAddress(1_048_576)).toBe(256);
+    expect(defaultMaxConnectionsPerAddress(256)).toBe(64);
+    expect(defaultMaxConnectionsPerAddress(2)).toBe(1);
+  });
+
+  it("reads the soft open-file limit from the OS's process limits", () => {
+    const limits = (soft: string) => () =>
+      `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                 1048576              files\n`;
+    expect(openFileLimit(limits('256'))).toBe(256);
+    expect(openFileLimit(limits('unlimited'))).toBeUndefined();
+    expect(
+      openFileLimit(() => {
+        throw new Error('ENOENT');
+      }),
+    ).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 
 /**
@@ -7,6 +8,29 @@ import type { Server } from 'node:net';
  * 1,024 open-file limit: one address alone cannot leave the others without descriptors.
  */
 export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+
+/**
+ * The cap when none is given: 256, or a quarter of this process's open-file limit where
+ * that is lower, so that under a low `ulimit -n` one address still cannot take the
+ * descriptors every other client needs.
+ */
+export function defaultMaxConnectionsPerAddress(openFiles = openFileLimit()): number {
+  if (openFiles === undefined) return DEFAULT_MAX_CONNECTIONS_PER_ADDRESS;
+  return Math.max(1, Math.min(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, Math.floor(openFiles / 4)));
+}
+
+/** The soft open-file limit of this process where the OS tells it (Linux), else undefined. */
+export function openFileLimit(
+  readLimits = () => readFileSync('/proc/self/limits', 'utf8'),
+): number | undefined {
+  try {
+    // "Max open files  1024  1048576  files"; "unlimited" has no number and means no cap.
+    const soft = /^Max open files\s+(\d+)/m.exec(readLimits())?.[1];
+    return soft === undefined ? undefined : Number(soft);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Closes at once every connection past `max` open ones from the same remote address. */
 export function capConnectionsPerAddress(server: Server, max: number): void {

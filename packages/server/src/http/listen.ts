@@ -4,7 +4,7 @@ import { type HostCheck, hostRule } from './allowed-hosts';
 import { errorResponse } from './api-request';
 import type { ServedHandler } from './body-limit';
 import { withBackpressure } from './connection-backpressure';
-import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './connection-cap';
+import { capConnectionsPerAddress, defaultMaxConnectionsPerAddress } from './connection-cap';
 import { isConsolePath, serveConsole } from './console-assets';
 import type { CorsOrigins } from './cors';
 import { createNodeListener, send } from './node-listener';
@@ -85,7 +85,7 @@ export async function listenHttp(
   server.keepAliveTimeout = 5_000;
   capConnectionsPerAddress(
     server,
-    options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    options.maxConnectionsPerAddress ?? defaultMaxConnectionsPerAddress(),
   );
   return new Promise((resolve, reject) => {
     server.once('error', reject);
