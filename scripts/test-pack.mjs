@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // `pnpm test:pack`: the packages as an outside project gets them. Packs every publishable
-// package with `pnpm pack` (workspace:* becomes a real version, publishConfig applies),
+// package as `pnpm pack:all` does (workspace:* becomes a real version, publishConfig applies),
 // installs the tarballs with npm into a temporary project (third-party packages from the
 // registry, nothing from the workspace), and checks what consumers rely on. Run after
 // `pnpm build`. The consumer project runs under Node 24, the newest line we support, while
 // the workspace itself builds on the Node 22 floor.
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -19,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { packAll } from './pack-all.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'refapi-pack-'));
@@ -64,18 +64,6 @@ function run(cmd, args, cwd, env) {
   return stdout;
 }
 
-/** The workspace packages that are published: not private, under packages/ and apps/. */
-function publishable() {
-  return ['packages', 'apps'].flatMap((dir) =>
-    readdirSync(join(root, dir))
-      .map((name) => join(root, dir, name))
-      .filter((path) => existsSync(join(path, 'package.json')))
-      .filter(
-        (path) => JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')).private !== true,
-      ),
-  );
-}
-
 // Every file path an exports map points at, with the conditions that lead there.
 function targets(exports, conditions = []) {
   if (typeof exports === 'string') return [{ conditions, path: exports }];
@@ -84,11 +72,9 @@ function targets(exports, conditions = []) {
   );
 }
 
-mkdirSync(tarballs, { recursive: true });
 mkdirSync(project, { recursive: true });
-const packages = publishable();
-for (const dir of packages) run('pnpm', ['pack', '--pack-destination', tarballs], dir);
-const tarballFiles = readdirSync(tarballs).map((file) => join(tarballs, file));
+// The same tarballs `pnpm pack:all` makes for the READMEs' install recipe.
+const tarballFiles = packAll(tarballs);
 console.log(`packed ${tarballFiles.length}: ${readdirSync(tarballs).join(' ')}`);
 
 // What each tarball ships, and its published package.json.
