@@ -18,7 +18,7 @@ const published = ['packages', 'apps']
   .filter((manifest) => manifest.private !== true && manifest.exports !== undefined);
 
 // The exports map as published: the workspace-only source condition removed, and with it
-// a subpath only that condition resolves (refctl bundles `@refapi/schema/src/*`).
+// any subpath only that condition resolves.
 function withoutSource(exports: unknown): unknown {
   if (typeof exports !== 'object' || exports === null) return exports;
   return Object.fromEntries(

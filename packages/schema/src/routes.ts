@@ -36,6 +36,12 @@ export interface RouteDef {
   };
   /** Error statuses exactly as listed by the spec for this operation. */
   readonly errors: readonly ErrorStatus[];
+  /**
+   * A cursor-paginated list: the key of the item array in its success body (`invoices` in
+   * `{invoices, pagination}`; `items` in the evidence page, `{items, next_cursor}`).
+   * Written `as const` in the table, so clients can type the items by it.
+   */
+  readonly list?: { readonly items: string };
 }
 
 const defineRoutes = <T extends Record<string, RouteDef>>(
@@ -78,6 +84,7 @@ export const routes = defineRoutes({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
+    list: { items: 'invoices' as const },
   },
   listOrders: {
     operationId: 'listOrders',
@@ -89,6 +96,7 @@ export const routes = defineRoutes({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
+    list: { items: 'orders' as const },
   },
   createOrder: {
     operationId: 'createOrder',
@@ -111,6 +119,7 @@ export const routes = defineRoutes({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
+    list: { items: 'transactions' as const },
   },
   listServices: {
     operationId: 'listServices',
@@ -122,6 +131,7 @@ export const routes = defineRoutes({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
+    list: { items: 'services' as const },
   },
   getServiceStats: {
     operationId: 'getServiceStats',
@@ -298,6 +308,7 @@ export const routes = defineRoutes({
     pausable: true,
     success: { status: 200 },
     errors: [400, 401, 403, 404, 409, 503],
+    list: { items: 'items' as const },
   },
   listPlans: {
     operationId: 'listPlans',
@@ -309,6 +320,7 @@ export const routes = defineRoutes({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
+    list: { items: 'plans' as const },
   },
 });
 

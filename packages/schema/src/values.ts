@@ -64,5 +64,6 @@ export const SHIELD_PRESET_CODES = [
   'rate-limit-syn',
 ] as const;
 
-// Plain constants too: refctl's config commands mask keys without loading the contract.
-export { API_KEY_PREFIX } from './limits';
+// Plain constants too: refctl's config commands mask keys, and its lists cap their page
+// size, without loading the contract.
+export { API_KEY_PREFIX, LIMITS } from './limits';

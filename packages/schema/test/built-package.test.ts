@@ -51,4 +51,40 @@ describe('built package', () => {
     `);
     expect(out.trim()).toBe('EUR,USD,GBP off,low,default,strict true false');
   });
+
+  it('ships each group as its own subpath export', () => {
+    const out = node(`
+      import { createRequire } from 'node:module';
+      const require = createRequire(import.meta.url);
+      const groups = ['account', 'billing', 'orders', 'services', 'shield', 'plans', 'common', 'text'];
+      const sizes = await Promise.all(groups.map(async (g) => {
+        const [cjs, esm] = [require('@refapi/schema/' + g), await import('@refapi/schema/' + g)];
+        return Object.keys(cjs).length === Object.keys(esm).length && Object.keys(esm).length > 0;
+      }));
+      const { Account } = await import('@refapi/schema/account');
+      const { ServiceRef } = require('@refapi/schema/common');
+      const { csvCell } = await import('@refapi/schema/text');
+      console.log(sizes.every(Boolean), Account.safeParse({}).success,
+        ServiceRef.safeParse('REF-SVC-1').success, csvCell('=1'));
+    `);
+    expect(out.trim()).toBe("true false true '=1");
+  });
+
+  it('builds only its own schemas from a group entry', () => {
+    const out = node(`
+      import { readFileSync } from 'node:fs';
+      // dist/account.js and every chunk it imports, transitively: no Shield schema among them.
+      const seen = new Set();
+      const visit = (file) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        const text = readFileSync('dist/' + file, 'utf8');
+        for (const m of text.matchAll(/from ['"]\\.\\/([^'"]+)['"]/g)) visit(m[1]);
+      };
+      visit('account.js');
+      const text = [...seen].map((f) => readFileSync('dist/' + f, 'utf8')).join();
+      console.log(seen.size > 1, /id: "Account"/.test(text), /id: "ShieldRule"/.test(text));
+    `);
+    expect(out.trim()).toBe('true true false');
+  });
 });

@@ -1,7 +1,8 @@
-import { BalanceQuery } from '@refapi/schema/src/params';
-import { z } from 'zod';
+import { BalanceQuery } from '@refapi/schema/account';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
+import { BALANCE_FLAGS } from '../flags/command-flags';
+import { flagSchema } from '../flags/flag-schema';
 import { createClient } from '../runtime/client';
 import { print } from '../runtime/print';
 import { asFlag, validateInput } from '../runtime/validate';
@@ -14,12 +15,9 @@ export const me: Handler = async (ctx) => {
 };
 
 /** `refctl balance [--display-currency X]`. */
-export const balance = typedHandler(
-  z.object({ displayCurrency: z.string().optional() }),
-  async (ctx, _args, opts) => {
-    const query = validateInput(BalanceQuery, { display_currency: opts.displayCurrency }, asFlag);
-    const client = await createClient(ctx);
-    const value = await client.balance.get(query, { signal: ctx.signal });
-    await print(ctx, { kind: 'object', value });
-  },
-);
+export const balance = typedHandler(flagSchema(BALANCE_FLAGS), async (ctx, _args, opts) => {
+  const query = validateInput(BalanceQuery, { display_currency: opts.displayCurrency }, asFlag);
+  const client = await createClient(ctx);
+  const value = await client.balance.get(query, { signal: ctx.signal });
+  await print(ctx, { kind: 'object', value });
+});

@@ -1,8 +1,4 @@
-import {
-  ListInvoicesQuery,
-  ListOrdersQuery,
-  ListTransactionsQuery,
-} from '@refapi/schema/src/params';
+import { ListInvoicesQuery, ListOrdersQuery, ListTransactionsQuery } from '@refapi/schema/billing';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
 import { pagingRequest, printList } from '../runtime/print-list';

@@ -1,6 +1,5 @@
 import { text } from 'node:stream/consumers';
 import { API_KEY_PREFIX } from '@refapi/schema/values';
-import { z } from 'zod';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { readConfig, writeConfig } from '../config/config-file';
@@ -9,6 +8,8 @@ import { maskKey } from '../config/mask-key';
 import { maskUrlCredentials } from '../config/mask-url';
 import { checkBaseUrl, resolveSettings } from '../config/resolve-settings';
 import { UsageError } from '../errors/cli-error';
+import { SET_PROFILE_FLAGS } from '../flags/command-flags';
+import { flagSchema } from '../flags/flag-schema';
 import type { View } from '../output/view';
 import { note, print } from '../runtime/print';
 
@@ -26,7 +27,7 @@ function checkName(name: string): string {
 
 /** `refctl config set-profile NAME [--base-url URL] [--api-key-stdin] [--use]`. */
 export const setProfile = typedHandler(
-  z.object({ apiKeyStdin: z.boolean().optional(), use: z.boolean().optional() }),
+  flagSchema(SET_PROFILE_FLAGS),
   async (ctx, [rawName], opts) => {
     const name = checkName(rawName!);
     const path = configFilePath(ctx.io.env);

@@ -1,27 +1,19 @@
-import { z } from 'zod';
+import { IDEMPOTENCY_FLAGS, PAGING_FLAGS, waitFlags, YES_FLAGS } from '../flags/command-flags';
+import { flagSchema } from '../flags/flag-schema';
+import type { FlagValues } from '../flags/flag-table';
 
-// The option shapes commander hands over (after its own choices and argParsers). Contract
-// rules stay in the contract schemas the actions validate against, so messages keep
-// naming the flag and the rule it broke.
-
-/** `--idempotency-key` of the mutations. */
-export const IdempotencyFlags = z.object({ idempotencyKey: z.string().optional() });
-
-/** `--wait` of the Shield mutations. */
-const WaitFlags = z.object({ wait: z.boolean().optional() });
+// The schemas of the shared flags, built from the tables their commands declare them with.
 
 /** `--yes` of the commands that ask first. */
-export const YesFlags = z.object({ yes: z.boolean().optional() });
+export const YesFlags = flagSchema(YES_FLAGS);
 
 /** `--limit`, `--all`, `--cursor` of the paginated lists. */
-export const PagingFlags = z.object({
-  limit: z.number().optional(),
-  all: z.boolean().optional(),
-  cursor: z.string().optional(),
-});
+export const PagingFlags = flagSchema(PAGING_FLAGS);
+
+const QUEUE_FLAGS = { ...IDEMPOTENCY_FLAGS, ...waitFlags() };
 
 /** `--idempotency-key` and `--wait` of the queued Shield mutations. */
-export const QueueFlags = IdempotencyFlags.extend(WaitFlags.shape);
+export const QueueFlags = flagSchema(QUEUE_FLAGS);
 
 /** Options of a queued Shield mutation. */
-export type QueueFlags = z.output<typeof QueueFlags>;
+export type QueueFlags = FlagValues<typeof QUEUE_FLAGS>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IdempotencyKey } from '@refapi/schema/src/params';
+import { IdempotencyKey } from '@refapi/schema/common';
 import type { Ctx } from '../cli/context';
 import { validateInput } from '../runtime/validate';
 

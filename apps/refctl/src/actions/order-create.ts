@@ -1,21 +1,19 @@
-import { z } from 'zod';
 import { typedHandler } from '../cli/typed-handler';
+import { IDEMPOTENCY_FLAGS, ORDER_CREATE_FLAGS, YES_FLAGS } from '../flags/command-flags';
+import { flagSchema } from '../flags/flag-schema';
 import { createClient, loadSettings } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
-import { IdempotencyFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { describeQuote, findPlan, planPrice } from './order-quote';
-import { OrderFlags, orderRequest } from './order-request';
+import { orderRequest } from './order-request';
 
 /**
  * `refctl orders create`: validates, shows the server's quote, asks, then buys with an
  * idempotency key that a failure prints for a safe retry.
  */
 export const createOrder = typedHandler(
-  OrderFlags.extend(IdempotencyFlags.shape)
-    .extend(YesFlags.shape)
-    .extend({ dryRun: z.boolean().optional() }),
+  flagSchema({ ...ORDER_CREATE_FLAGS, ...IDEMPOTENCY_FLAGS, ...YES_FLAGS }),
   async (ctx, _args, opts) => {
     const body = orderRequest(opts);
     const idempotencyKey = idempotencyKeyFor(opts);

@@ -1,53 +1,41 @@
-import { CreateOrderRequest } from '@refapi/schema/src/orders';
-import { z } from 'zod';
+import { CreateOrderRequest } from '@refapi/schema/orders';
 import { UsageError } from '../errors/cli-error';
+import { longFlag, type ORDER_BODY_FLAGS } from '../flags/command-flags';
+import type { FlagValues } from '../flags/flag-table';
 import { validateInput } from '../runtime/validate';
 
-// Body field → the flag that fills it, so validation errors name what the user typed.
-const FLAG_OF: Record<string, string> = {
-  type: '--type',
-  plan_code: '--plan',
-  period_ref: '--period',
-  os_image_ref: '--os',
-  os_name: '--os-name',
-  region_ref: '--region',
-  addons: '--addon',
-  windows: '--windows',
-  ipv6_only: '--ipv6-only',
+// Each flag → the body field it fills, so validation errors name what the user typed.
+const FIELD_OF: Record<keyof typeof ORDER_BODY_FLAGS, string> = {
+  type: 'type',
+  plan: 'plan_code',
+  period: 'period_ref',
+  os: 'os_image_ref',
+  osName: 'os_name',
+  region: 'region_ref',
+  addon: 'addons',
+  windows: 'windows',
+  ipv6Only: 'ipv6_only',
 };
 
-/** The flags of `orders create` that make up the body (commander's parsed values). */
-export const OrderFlags = z.object({
-  type: z.string().optional(),
-  plan: z.string().optional(),
-  period: z.string().optional(),
-  os: z.string().optional(),
-  osName: z.string().optional(),
-  region: z.string().optional(),
-  addon: z.array(z.string()).optional(),
-  windows: z.boolean().optional(),
-  ipv6Only: z.boolean().optional(),
-});
+const FLAG_OF = Object.fromEntries(
+  Object.entries(FIELD_OF).map(([flag, field]) => [field, longFlag(flag)]),
+);
 
-/** The flags of `orders create` that make up the body. */
-export type OrderFlags = z.input<typeof OrderFlags>;
+/** The flags of `orders create` that make up the body (commander's parsed values). */
+export type OrderFlags = FlagValues<typeof ORDER_BODY_FLAGS>;
 
 /**
  * Builds and validates the POST /orders body from the flags. The body sent is exactly
  * what the user asked for (no defaults filled in), checked against the contract first.
  */
 export function orderRequest(flags: OrderFlags): CreateOrderRequest {
-  const body: Record<string, unknown> = {
-    type: flags.type,
-    plan_code: flags.plan,
-    period_ref: flags.period,
-    os_image_ref: flags.os,
-    os_name: flags.osName,
-    region_ref: flags.region,
-    addons: flags.addon?.map(parseAddon),
-    windows: flags.windows === true ? true : undefined,
-    ipv6_only: flags.ipv6Only === true ? true : undefined,
-  };
+  const body: Record<string, unknown> = {};
+  for (const [flag, field] of Object.entries(FIELD_OF)) {
+    const value = flags[flag as keyof OrderFlags];
+    // Addons are parsed from `REF=UNITS`; a switch is sent only when set (never `false`).
+    if (flag === 'addon') body[field] = flags.addon?.map(parseAddon);
+    else if (value !== undefined && value !== false) body[field] = value;
+  }
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   validateInput(CreateOrderRequest, body, (path) => {
     const flag = FLAG_OF[String(path[0])] ?? String(path[0]);

@@ -1,15 +1,15 @@
-import { ListPlansQuery } from '@refapi/schema/src/params';
-import { z } from 'zod';
+import { ListPlansQuery } from '@refapi/schema/plans';
 import { typedHandler } from '../cli/typed-handler';
+import { PAGING_FLAGS, PLAN_LIST_FLAGS } from '../flags/command-flags';
+import { flagSchema } from '../flags/flag-schema';
 import { createClient } from '../runtime/client';
 import { pagingRequest, printList } from '../runtime/print-list';
 import { asFlag, validateInput } from '../runtime/validate';
-import { PagingFlags } from './flags';
 import { planView } from './views';
 
 /** `refctl plans list [--type] [--display-currency]`. */
 export const list = typedHandler(
-  PagingFlags.extend({ type: z.string().optional(), displayCurrency: z.string().optional() }),
+  flagSchema({ ...PLAN_LIST_FLAGS, ...PAGING_FLAGS }),
   async (ctx, _args, opts) => {
     const { query, options } = pagingRequest(ctx, opts);
     const valid = validateInput(

@@ -1,4 +1,4 @@
-import { ShieldRuleIntent } from '@refapi/schema/src/shield';
+import { ShieldRuleIntent } from '@refapi/schema/shield';
 import { z } from 'zod';
 import { asFlag, validateInput } from '../runtime/validate';
 import { QueueFlags } from './flags';

@@ -1,21 +1,25 @@
-import { ListServicesQuery } from '@refapi/schema/src/params';
-import { ServiceRef } from '@refapi/schema/src/refs';
-import { PowerAction } from '@refapi/schema/src/service';
-import { z } from 'zod';
+import { ServiceRef } from '@refapi/schema/common';
+import { ListServicesQuery, PowerAction } from '@refapi/schema/services';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
+import {
+  IDEMPOTENCY_FLAGS,
+  PAGING_FLAGS,
+  SERVICE_LIST_FLAGS,
+  YES_FLAGS,
+} from '../flags/command-flags';
+import { flagSchema } from '../flags/flag-schema';
 import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { print } from '../runtime/print';
 import { pagingRequest, printList } from '../runtime/print-list';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
-import { IdempotencyFlags, PagingFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { serviceView } from './views';
 
 /** `refctl services list [--type] [--status]`. */
 export const list = typedHandler(
-  PagingFlags.extend({ type: z.string().optional(), status: z.string().optional() }),
+  flagSchema({ ...SERVICE_LIST_FLAGS, ...PAGING_FLAGS }),
   async (ctx, _args, opts) => {
     const { query, options } = pagingRequest(ctx, opts);
     const valid = validateInput(
@@ -55,7 +59,7 @@ export const autoRenew: Handler = async (ctx, [ref, state]) => {
 
 /** `refctl services power REF start|stop|reboot`: stop and reboot ask first. */
 export const power = typedHandler(
-  IdempotencyFlags.extend(YesFlags.shape),
+  flagSchema({ ...IDEMPOTENCY_FLAGS, ...YES_FLAGS }),
   async (ctx, [ref, rawAction], opts) => {
     const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
     const action = validateArg(PowerAction, rawAction!, 'power action');

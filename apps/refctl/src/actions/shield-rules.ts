@@ -1,5 +1,5 @@
-import { RulePathParams } from '@refapi/schema/src/params';
-import { ServiceRef } from '@refapi/schema/src/refs';
+import { ServiceRef } from '@refapi/schema/common';
+import { RulePathParams } from '@refapi/schema/shield';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';

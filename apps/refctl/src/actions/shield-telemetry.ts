@@ -1,14 +1,15 @@
 import { writeFile } from 'node:fs/promises';
+import { ServiceRef } from '@refapi/schema/common';
 import {
   RulePathParams,
   ShieldEvidenceQuery,
   ShieldExportQuery,
   ShieldTrafficQuery,
   ShieldWindowQuery,
-} from '@refapi/schema/src/params';
-import { ServiceRef } from '@refapi/schema/src/refs';
-import { z } from 'zod';
+} from '@refapi/schema/shield';
 import { typedHandler } from '../cli/typed-handler';
+import { EVIDENCE_FLAGS, EXPORT_FLAGS, TRAFFIC_FLAGS, WINDOW_FLAGS } from '../flags/command-flags';
+import { flagSchema } from '../flags/flag-schema';
 import { escapeControlsInLines } from '../output/control-chars';
 import { toJson } from '../output/json';
 import { createClient } from '../runtime/client';
@@ -18,41 +19,35 @@ import { evidenceView, telemetryItemView } from './views';
 import { liveViews } from './wait';
 import { watchTrafficPlain } from './watch-plain';
 
-/** `--window` in hours (its argParser converts the text). */
-const WindowFlags = z.object({ window: z.number().optional() });
-
 const windowFlag = (path: readonly PropertyKey[]) =>
   path[0] === 'window_hours' ? '--window' : asFlag(path);
 
 /** `refctl shield traffic REF [--window] [--group-by] [--watch]`. */
-export const traffic = typedHandler(
-  WindowFlags.extend({ groupBy: z.string().optional(), watch: z.boolean().optional() }),
-  async (ctx, [ref], opts) => {
-    const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
-    const query = validateInput(
-      ShieldTrafficQuery,
-      { window_hours: opts.window, group_by: opts.groupBy },
-      windowFlag,
-    );
-    const shield = (await createClient(ctx)).shield(serviceRef);
-    const load = () => shield.traffic(query, { signal: ctx.signal });
-    if (opts.watch !== true) {
-      const value = await load();
-      await print(ctx, { kind: 'rows', value, rows: value.items, view: telemetryItemView });
-      return;
-    }
-    if (liveViews(ctx)) {
-      const { watchTraffic } = await import('../ui/render-live');
-      const { endWatch } = await import('./watch-end');
-      endWatch(await watchTraffic(ctx.io, serviceRef, load));
-      return;
-    }
-    await watchTrafficPlain(ctx, load);
-  },
-);
+export const traffic = typedHandler(flagSchema(TRAFFIC_FLAGS), async (ctx, [ref], opts) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const query = validateInput(
+    ShieldTrafficQuery,
+    { window_hours: opts.window, group_by: opts.groupBy },
+    windowFlag,
+  );
+  const shield = (await createClient(ctx)).shield(serviceRef);
+  const load = () => shield.traffic(query, { signal: ctx.signal });
+  if (opts.watch !== true) {
+    const value = await load();
+    await print(ctx, { kind: 'rows', value, rows: value.items, view: telemetryItemView });
+    return;
+  }
+  if (liveViews(ctx)) {
+    const { watchTraffic } = await import('../ui/render-live');
+    const { endWatch } = await import('./watch-end');
+    endWatch(await watchTraffic(ctx.io, serviceRef, load));
+    return;
+  }
+  await watchTrafficPlain(ctx, load);
+});
 
 /** `refctl shield activity REF [--window]`. */
-export const activity = typedHandler(WindowFlags, async (ctx, [ref], opts) => {
+export const activity = typedHandler(flagSchema(WINDOW_FLAGS), async (ctx, [ref], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const query = validateInput(ShieldWindowQuery, { window_hours: opts.window }, windowFlag);
   const client = await createClient(ctx);
@@ -65,74 +60,59 @@ export const activity = typedHandler(WindowFlags, async (ctx, [ref], opts) => {
  * (its formula-safe CSV, or the telemetry JSON) with control characters shown as in every
  * output; `-o` does not apply.
  */
-export const exportData = typedHandler(
-  WindowFlags.extend({
-    dataset: z.string(),
-    format: z.string(),
-    groupBy: z.string().optional(),
-    file: z.string().optional(),
-  }),
-  async (ctx, [ref], opts) => {
-    const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
-    const query = validateInput(
-      ShieldExportQuery,
-      {
-        dataset: opts.dataset,
-        format: opts.format,
-        window_hours: opts.window,
-        group_by: opts.groupBy,
-      },
-      windowFlag,
-    );
-    const shield = (await createClient(ctx)).shield(serviceRef);
-    // The server's CSV is formula-safe already; its control characters are shown like any
-    // other output's, whether it goes to stdout or a file (`cat`-ed later).
-    const text =
-      query.format === 'csv'
-        ? escapeControlsInLines(
-            await shield.export({ ...query, format: 'csv' }, { signal: ctx.signal }),
-          )
-        : `${toJson(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), 2)}\n`;
-    const file = opts.file;
-    if (file === undefined) {
-      ctx.io.stdout.write(text);
-      return;
-    }
-    await writeFile(file, text);
-    note(ctx, `wrote ${Buffer.byteLength(text)} bytes to ${file}`);
-  },
-);
+export const exportData = typedHandler(flagSchema(EXPORT_FLAGS), async (ctx, [ref], opts) => {
+  const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  const query = validateInput(
+    ShieldExportQuery,
+    {
+      dataset: opts.dataset,
+      format: opts.format,
+      window_hours: opts.window,
+      group_by: opts.groupBy,
+    },
+    windowFlag,
+  );
+  const shield = (await createClient(ctx)).shield(serviceRef);
+  // The server's CSV is formula-safe already; its control characters are shown like any
+  // other output's, whether it goes to stdout or a file (`cat`-ed later).
+  const text =
+    query.format === 'csv'
+      ? escapeControlsInLines(
+          await shield.export({ ...query, format: 'csv' }, { signal: ctx.signal }),
+        )
+      : `${toJson(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), 2)}\n`;
+  const file = opts.file;
+  if (file === undefined) {
+    ctx.io.stdout.write(text);
+    return;
+  }
+  await writeFile(file, text);
+  note(ctx, `wrote ${Buffer.byteLength(text)} bytes to ${file}`);
+});
 
 /**
  * `refctl shield evidence REF RULE_ID [--action] [--limit] [--cursor]`: one page; JSON is
  * the ShieldEvidence object, so `next_cursor` can feed `--cursor`.
  */
-export const evidence = typedHandler(
-  z.object({
-    action: z.string().optional(),
-    limit: z.number().optional(),
-    cursor: z.string().optional(),
-  }),
-  async (ctx, [ref, id], opts) => {
-    const { service_ref: serviceRef, rule_id: ruleId } = validateInput(
-      RulePathParams,
-      { service_ref: ref, rule_id: id },
-      (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
-    );
-    const query = validateInput(
-      ShieldEvidenceQuery,
-      { limit: opts.limit, action: opts.action, cursor: opts.cursor },
-      asFlag,
-    );
-    const client = await createClient(ctx);
-    const page = await client.shield(serviceRef).evidence(ruleId, query, { signal: ctx.signal });
-    const value = {
-      rule_id: ruleId,
-      items: page.items,
-      ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
-    };
-    await print(ctx, { kind: 'rows', value, rows: page.items, view: evidenceView });
-    if (page.nextCursor && ctx.io.stderr.isTTY)
-      note(ctx, `more samples: --cursor ${page.nextCursor}`);
-  },
-);
+export const evidence = typedHandler(flagSchema(EVIDENCE_FLAGS), async (ctx, [ref, id], opts) => {
+  const { service_ref: serviceRef, rule_id: ruleId } = validateInput(
+    RulePathParams,
+    { service_ref: ref, rule_id: id },
+    (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
+  );
+  const query = validateInput(
+    ShieldEvidenceQuery,
+    { limit: opts.limit, action: opts.action, cursor: opts.cursor },
+    asFlag,
+  );
+  const client = await createClient(ctx);
+  const page = await client.shield(serviceRef).evidence(ruleId, query, { signal: ctx.signal });
+  const value = {
+    rule_id: ruleId,
+    items: page.items,
+    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+  };
+  await print(ctx, { kind: 'rows', value, rows: page.items, view: evidenceView });
+  if (page.nextCursor && ctx.io.stderr.isTTY)
+    note(ctx, `more samples: --cursor ${page.nextCursor}`);
+});

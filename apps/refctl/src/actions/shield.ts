@@ -1,7 +1,6 @@
 import type { ShieldCapabilities, ShieldOverview } from '@refapi/schema';
-import { ShieldProfileCode } from '@refapi/schema/src/common';
-import { PresetPathParams } from '@refapi/schema/src/params';
-import { ServiceRef } from '@refapi/schema/src/refs';
+import { ServiceRef } from '@refapi/schema/common';
+import { PresetPathParams, ShieldProfileCode } from '@refapi/schema/shield';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';

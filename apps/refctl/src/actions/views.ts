@@ -1,7 +1,7 @@
-import { Invoice, Order, Transaction } from '@refapi/schema/src/billing';
-import { Plan } from '@refapi/schema/src/plan';
-import { Service } from '@refapi/schema/src/service';
-import { ShieldEvidenceItem, ShieldRule, ShieldTelemetryItem } from '@refapi/schema/src/shield';
+import { Invoice, Order, Transaction } from '@refapi/schema/billing';
+import { Plan } from '@refapi/schema/plans';
+import { Service } from '@refapi/schema/services';
+import { ShieldEvidenceItem, ShieldRule, ShieldTelemetryItem } from '@refapi/schema/shield';
 import type { View } from '../output/view';
 
 // Default table columns per resource; `fields` come from the contract so `--columns`

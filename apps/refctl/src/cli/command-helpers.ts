@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { positiveInt } from './arg-parsers';
+import { addFlags } from '../flags/add-flags';
+import { IDEMPOTENCY_FLAGS, PAGING_FLAGS, waitFlags, YES_FLAGS } from '../flags/command-flags';
 
 /** Appends an `Examples:` block to a command's `--help`. */
 export function examples(command: Command, ...lines: string[]): Command {
@@ -7,30 +8,15 @@ export function examples(command: Command, ...lines: string[]): Command {
 }
 
 /** `--limit`, `--all` and `--cursor` of the paginated lists. */
-export function listOptions(command: Command): Command {
-  return command
-    .option('--limit <n>', 'print at most n items (pages are fetched as needed)', positiveInt)
-    .option('--all', 'stream every page; a failing page fails the command')
-    .option('--cursor <ref>', 'start after this reference (from a previous page)');
-}
+export const listOptions = (command: Command): Command => addFlags(command, PAGING_FLAGS);
 
 /** `--wait` of the Shield mutations; the global `--timeout` bounds it. */
-export function waitOptions(command: Command, target: string): Command {
-  return command.option(
-    '--wait',
-    `wait until ${target} (up to --timeout, default 2m); exit 1 if it fails, 7 on timeout`,
-  );
-}
+export const waitOptions = (command: Command, target: string): Command =>
+  addFlags(command, waitFlags(target));
 
 /** `--idempotency-key` of the operations that take one. */
-export function idempotencyOption(command: Command): Command {
-  return command.option(
-    '--idempotency-key <key>',
-    'reuse the key a failed attempt printed, to retry without doing it twice',
-  );
-}
+export const idempotencyOption = (command: Command): Command =>
+  addFlags(command, IDEMPOTENCY_FLAGS);
 
 /** `--yes` of the commands that ask before acting. */
-export function yesOption(command: Command): Command {
-  return command.option('-y, --yes', 'do not ask for confirmation (required without a terminal)');
-}
+export const yesOption = (command: Command): Command => addFlags(command, YES_FLAGS);

@@ -1,8 +1,9 @@
-import { CURRENCIES } from '@refapi/schema/values';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { App } from '../cli/app';
 import { examples } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
+import { addFlags } from '../flags/add-flags';
+import { BALANCE_FLAGS } from '../flags/command-flags';
 
 const load = () => import('../actions/account');
 
@@ -18,15 +19,10 @@ export function registerAccount(program: Command, app: App): void {
   );
 
   examples(
-    program
-      .command('balance')
-      .description('show the balance in the account currency')
-      .addOption(
-        new Option('--display-currency <currency>', 'add an informational conversion').choices(
-          CURRENCIES,
-        ),
-      )
-      .action(lazyAction(app, load, (m) => m.balance)),
+    addFlags(
+      program.command('balance').description('show the balance in the account currency'),
+      BALANCE_FLAGS,
+    ).action(lazyAction(app, load, (m) => m.balance)),
     'refctl balance',
     'refctl balance --display-currency USD -o json',
   );

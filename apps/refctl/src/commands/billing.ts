@@ -1,9 +1,9 @@
-import { SERVICE_TYPES } from '@refapi/schema/values';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { collect } from '../cli/arg-parsers';
 import { examples, idempotencyOption, listOptions, yesOption } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
+import { addFlags } from '../flags/add-flags';
+import { ORDER_CREATE_FLAGS } from '../flags/command-flags';
 
 const load = () => import('../actions/billing');
 const loadOrder = () => import('../actions/order-create');
@@ -35,21 +35,12 @@ export function registerBilling(program: Command, app: App): void {
     'refctl orders list --limit 5',
   );
 
-  const create = orders
-    .command('create')
-    .description('buy one service from the balance (shows the price and asks first)')
-    .addOption(
-      new Option('--type <type>', 'service type').choices(SERVICE_TYPES).makeOptionMandatory(),
-    )
-    .requiredOption('--plan <code>', 'plan code (see: refctl plans list)')
-    .option('--period <ref>', 'billing period reference (REF-PERIOD-…)')
-    .option('--os <ref>', 'OS image reference (REF-OS-…)')
-    .option('--os-name <name>', 'OS name, when the plan takes one instead of an image')
-    .option('--region <ref>', 'region reference (REF-REGION-…)')
-    .option('--addon <ref=units>', 'addon and units, repeatable (REF-ADDON-1=2)', collect)
-    .option('--windows', 'order with a Windows licence')
-    .option('--ipv6-only', 'order without an IPv4 address')
-    .option('--dry-run', 'validate and print the request without sending it');
+  const create = addFlags(
+    orders
+      .command('create')
+      .description('buy one service from the balance (shows the price and asks first)'),
+    ORDER_CREATE_FLAGS,
+  );
   examples(
     yesOption(idempotencyOption(create)).action(lazyAction(app, loadOrder, (m) => m.createOrder)),
     'refctl orders create --type kvm --plan kvm-s --period REF-PERIOD-1 --os REF-OS-1',

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { App } from '../cli/app';
 import { examples } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
+import { addFlags } from '../flags/add-flags';
+import { SET_PROFILE_FLAGS } from '../flags/command-flags';
 
 const load = () => import('../actions/config');
 
@@ -12,13 +14,13 @@ export function registerConfig(program: Command, app: App): void {
     .description('profiles: base URL and API key per name (file mode 0600)');
 
   examples(
-    config
-      .command('set-profile')
-      .description("create or update a profile (the global --base-url sets the profile's URL)")
-      .argument('<name>', 'profile name')
-      .option('--api-key-stdin', 'read the API key from stdin (never from an argument)')
-      .option('--use', 'also make it the current profile')
-      .action(lazyAction(app, load, (m) => m.setProfile)),
+    addFlags(
+      config
+        .command('set-profile')
+        .description("create or update a profile (the global --base-url sets the profile's URL)")
+        .argument('<name>', 'profile name'),
+      SET_PROFILE_FLAGS,
+    ).action(lazyAction(app, load, (m) => m.setProfile)),
     'printf %s "$KEY" | refctl config set-profile prod --base-url https://api.example/v1 --api-key-stdin',
   );
   examples(

@@ -3,6 +3,8 @@ import { Argument, type Command } from 'commander';
 import type { App } from '../cli/app';
 import { examples, idempotencyOption, listOptions, yesOption } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
+import { addFlags } from '../flags/add-flags';
+import { SERVICE_LIST_FLAGS } from '../flags/command-flags';
 
 const load = () => import('../actions/services');
 
@@ -14,11 +16,10 @@ export function registerServices(program: Command, app: App): void {
 
   examples(
     listOptions(
-      services
-        .command('list')
-        .description('list services, newest first')
-        .option('--type <type>', 'only this type (e.g. kvm)')
-        .option('--status <status>', 'only this status (e.g. active)'),
+      addFlags(
+        services.command('list').description('list services, newest first'),
+        SERVICE_LIST_FLAGS,
+      ),
     ).action(lazyAction(app, load, (m) => m.list)),
     'refctl services list --type kvm --status active',
     'refctl services list --all -o json | jq -r ".[].service_ref"',

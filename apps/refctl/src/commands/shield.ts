@@ -1,23 +1,61 @@
-import {
-  SHIELD_EVIDENCE_ACTIONS,
-  SHIELD_EXPORT_DATASETS,
-  SHIELD_EXPORT_FORMATS,
-  SHIELD_PROFILE_CODES,
-  TELEMETRY_GROUP_BY,
-} from '@refapi/schema/values';
-import { Argument, type Command, Option } from 'commander';
+import { SHIELD_PROFILE_CODES } from '@refapi/schema/values';
+import { Argument, type Command } from 'commander';
 import type { App } from '../cli/app';
-import { positiveInt, windowHours } from '../cli/arg-parsers';
 import { examples, idempotencyOption, waitOptions } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
+import { addFlags } from '../flags/add-flags';
+import { EVIDENCE_FLAGS, EXPORT_FLAGS, TRAFFIC_FLAGS, WINDOW_FLAGS } from '../flags/command-flags';
+import type { FlagTable } from '../flags/flag-table';
 import { registerShieldRules } from './shield-rules';
 
 const load = () => import('../actions/shield');
 const loadTelemetry = () => import('../actions/shield-telemetry');
 const REF = ['<ref>', 'service reference of a KVM service (REF-SVC-…)'] as const;
 
-const windowOption = () =>
-  new Option('--window <window>', 'time window, 1h to 720h (e.g. 24h, 7d)').argParser(windowHours);
+/** The telemetry commands: `<ref>` (and more arguments), flags, and their action. */
+const TELEMETRY_COMMANDS: readonly {
+  readonly name: string;
+  readonly description: string;
+  readonly args?: readonly (readonly [string, string])[];
+  readonly flags: FlagTable;
+  readonly run: 'traffic' | 'activity' | 'exportData' | 'evidence';
+  readonly examples: readonly string[];
+}[] = [
+  {
+    name: 'traffic',
+    description: 'traffic of a window, grouped; --watch refreshes a live chart',
+    flags: TRAFFIC_FLAGS,
+    run: 'traffic',
+    examples: [
+      'refctl shield traffic REF-SVC-A1 --window 24h --group-by source_ip',
+      'refctl shield traffic REF-SVC-A1 --watch',
+    ],
+  },
+  {
+    name: 'activity',
+    description: 'protection verdicts of a window',
+    flags: WINDOW_FLAGS,
+    run: 'activity',
+    examples: ['refctl shield activity REF-SVC-A1 --window 7d'],
+  },
+  {
+    name: 'export',
+    description: 'export a telemetry dataset as CSV or JSON',
+    flags: EXPORT_FLAGS,
+    run: 'exportData',
+    examples: ['refctl shield export REF-SVC-A1 --dataset traffic --format csv -f traffic.csv'],
+  },
+  {
+    name: 'evidence',
+    description: 'sanitized evidence samples of a rule',
+    args: [['<rule-id>', 'rule id (UUID)']],
+    flags: EVIDENCE_FLAGS,
+    run: 'evidence',
+    examples: [
+      'refctl shield evidence REF-SVC-A1 5b0f9a4e-8c1d-4e2a-9f3b-2d6c7a8e1f00 --action drop --limit 20',
+    ],
+  },
+];
 
 /** `refctl shield …`: the Shield facade of one KVM service. */
 export function registerShield(program: Command, app: App): void {
@@ -72,63 +110,15 @@ export function registerShield(program: Command, app: App): void {
     'refctl shield profile set REF-SVC-A1 strict --wait --timeout 2m',
   );
 
-  examples(
-    shield
-      .command('traffic')
-      .description('traffic of a window, grouped; --watch refreshes a live chart')
-      .argument(...REF)
-      .addOption(windowOption())
-      .addOption(new Option('--group-by <key>', 'group rows by').choices(TELEMETRY_GROUP_BY))
-      .option('--watch', 'refresh every cache_seconds until Ctrl-C (a bar chart on a terminal)')
-      .action(lazyAction(app, loadTelemetry, (m) => m.traffic)),
-    'refctl shield traffic REF-SVC-A1 --window 24h --group-by source_ip',
-    'refctl shield traffic REF-SVC-A1 --watch',
-  );
-
-  examples(
-    shield
-      .command('activity')
-      .description('protection verdicts of a window')
-      .argument(...REF)
-      .addOption(windowOption())
-      .action(lazyAction(app, loadTelemetry, (m) => m.activity)),
-    'refctl shield activity REF-SVC-A1 --window 7d',
-  );
-
-  examples(
-    shield
-      .command('export')
-      .description('export a telemetry dataset as CSV or JSON')
-      .argument(...REF)
-      .addOption(
-        new Option('--dataset <dataset>', 'what to export')
-          .choices(SHIELD_EXPORT_DATASETS)
-          .makeOptionMandatory(),
-      )
-      .addOption(
-        new Option('--format <format>', 'file format')
-          .choices(SHIELD_EXPORT_FORMATS)
-          .makeOptionMandatory(),
-      )
-      .addOption(windowOption())
-      .addOption(new Option('--group-by <key>', 'group rows by').choices(TELEMETRY_GROUP_BY))
-      .option('-f, --file <path>', 'write to this file instead of stdout')
-      .action(lazyAction(app, loadTelemetry, (m) => m.exportData)),
-    'refctl shield export REF-SVC-A1 --dataset traffic --format csv -f traffic.csv',
-  );
-
-  examples(
-    shield
-      .command('evidence')
-      .description('sanitized evidence samples of a rule')
-      .argument(...REF)
-      .argument('<rule-id>', 'rule id (UUID)')
-      .addOption(
-        new Option('--action <action>', 'only this verdict').choices(SHIELD_EVIDENCE_ACTIONS),
-      )
-      .option('--limit <n>', 'samples per page, 1 to 50', positiveInt)
-      .option('--cursor <cursor>', 'continue after a previous page')
-      .action(lazyAction(app, loadTelemetry, (m) => m.evidence)),
-    'refctl shield evidence REF-SVC-A1 5b0f9a4e-8c1d-4e2a-9f3b-2d6c7a8e1f00 --action drop --limit 20',
-  );
+  for (const c of TELEMETRY_COMMANDS) {
+    const command = shield
+      .command(c.name)
+      .description(c.description)
+      .argument(...REF);
+    for (const [name, description] of c.args ?? []) command.argument(name, description);
+    examples(
+      addFlags(command, c.flags).action(lazyAction(app, loadTelemetry, (m) => m[c.run])),
+      ...c.examples,
+    );
+  }
 }

@@ -1,4 +1,4 @@
-import { UNSAFE_CHARS } from '@refapi/schema/src/unsafe-chars';
+import { UNSAFE_CHARS } from '@refapi/schema/text';
 
 // Text from the server is printed to a terminal, which obeys control sequences: an
 // `ESC]0;…BEL` in a rule name would retitle the window, `ESC[2K\r` rewrite the line above,

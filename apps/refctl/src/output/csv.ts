@@ -1,4 +1,4 @@
-import { csvCell } from '@refapi/schema/src/csv-cell';
+import { csvCell } from '@refapi/schema/text';
 import { escapeControlsInLines } from './control-chars';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;

@@ -1,17 +1,15 @@
-import { LIMITS } from '@refapi/schema/src/limits';
+import { LIMITS } from '@refapi/schema/values';
 import type { ListOptions, PagePromise, RequestOptions } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { UsageError } from '../errors/cli-error';
+import type { PAGING_FLAGS } from '../flags/command-flags';
+import type { FlagValues } from '../flags/flag-table';
 import { createListWriter } from '../output/list-writer';
 import type { View } from '../output/view';
 import { note } from './print';
 
 /** `--limit`, `--all`, `--cursor` as parsed by commander. */
-export interface PagingFlags {
-  readonly limit?: number | undefined;
-  readonly all?: boolean | undefined;
-  readonly cursor?: string | undefined;
-}
+type PagingFlags = FlagValues<typeof PAGING_FLAGS>;
 
 /** Query and options to hand to an SDK list method for these flags. */
 export interface PagingRequest {

@@ -1,4 +1,4 @@
-import { redactUrlQueries } from '@refapi/schema/src/redaction';
+import { redactUrlQueries } from '@refapi/schema/client';
 import { maskUrlCredentials } from '../config/mask-url';
 
 /**

@@ -2,20 +2,11 @@ import type { OperationDef } from '@refapi/schema';
 import { z } from 'zod';
 import type { OperationTool } from './operation-tools';
 
-/** The key of the item array in each list envelope of the contract. */
-const ITEMS_KEY: Readonly<Record<string, string>> = {
-  listInvoices: 'invoices',
-  listOrders: 'orders',
-  listTransactions: 'transactions',
-  listServices: 'services',
-  listPlans: 'plans',
-  getShieldRuleEvidence: 'items',
-};
-
 /** The contract's item schema of a list operation. */
 export function itemSchema(op: OperationDef): z.ZodType {
   const schema = op.success.schema;
-  const key = ITEMS_KEY[op.operationId];
+  // The contract's routes name the key of each list's items (`invoices`, `items`, …).
+  const key = op.list?.items;
   const items = schema instanceof z.ZodObject && key ? schema.shape[key] : undefined;
   if (!(items instanceof z.ZodArray)) {
     throw new TypeError(`${op.operationId} is not a list of the contract`);

@@ -1,10 +1,6 @@
+import { routes } from '@refapi/schema/client';
 import type { PageData } from '../pagination/page';
-import {
-  type ItemOf,
-  LIST_ITEMS_KEY,
-  type ListOperationId,
-  type SuccessOf,
-} from './operation-types';
+import type { ItemOf, ListOperationId, SuccessOf } from './operation-types';
 
 interface Envelope {
   readonly pagination?: { readonly has_more?: boolean; readonly next_cursor?: string };
@@ -12,7 +8,8 @@ interface Envelope {
 
 /** Reads a `{<items>, pagination}` envelope of list K into a page. */
 export function envelopePage<K extends ListOperationId>(operationId: K) {
-  const key = LIST_ITEMS_KEY[operationId];
+  // The contract's routes name the key of each list's items (`invoices`, `services`, …).
+  const key = routes[operationId].list.items;
   return (body: SuccessOf<K>): PageData<ItemOf<K>> => {
     // Optional chaining keeps an unvalidated, malformed body from crashing the walk.
     const envelope = body as unknown as Envelope & Record<string, ItemOf<K>[] | undefined>;

@@ -1,4 +1,5 @@
 import type { OperationId, Operations } from '@refapi/schema';
+import type { RouteId, routes } from '@refapi/schema/client';
 import type { z } from 'zod';
 
 // Request and response types are read off the contract table, never redeclared: a change
@@ -27,18 +28,16 @@ export type SuccessOf<K extends OperationId> = [Field<Op<K>['success'], 'schema'
   ? undefined
   : z.output<Zod<Field<Op<K>['success'], 'schema'>>>;
 
-/** The cursor-paginated list operations with a `{<items>, pagination}` envelope. */
-export const LIST_ITEMS_KEY = {
-  listInvoices: 'invoices',
-  listOrders: 'orders',
-  listTransactions: 'transactions',
-  listServices: 'services',
-  listPlans: 'plans',
-} as const;
+type Route<K extends RouteId> = (typeof routes)[K];
 
-/** operationId of a paginated list. */
-export type ListOperationId = keyof typeof LIST_ITEMS_KEY;
+/** The key of the item array in list K's success body, from the contract's routes. */
+type ItemsKey<K extends RouteId> = Field<Field<Route<K>, 'list'>, 'items'>;
+
+/** operationId of a cursor-paginated list (its route names the key of its items). */
+export type ListOperationId = {
+  [K in RouteId]: [ItemsKey<K>] extends [never] ? never : K;
+}[RouteId];
 
 /** The item type of list K (e.g. `Invoice` for `listInvoices`). */
 export type ItemOf<K extends ListOperationId> =
-  SuccessOf<K> extends Record<(typeof LIST_ITEMS_KEY)[K], ReadonlyArray<infer I>> ? I : never;
+  SuccessOf<K> extends Record<ItemsKey<K>, ReadonlyArray<infer I>> ? I : never;

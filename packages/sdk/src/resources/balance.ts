@@ -1,8 +1,8 @@
 import type { ApiPromise } from '../api-promise';
-import type { Core } from '../internal/core';
 import type { QueryOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ApiResult } from '../result-meta';
+import { APIResource } from './resource';
 
 /** A display currency (informational conversion only). */
 export type DisplayCurrency = NonNullable<QueryOf<'getBalance'>['display_currency']>;
@@ -14,12 +14,7 @@ export type BalanceGetParams = QueryOf<'getBalance'> & {
 };
 
 /** The account balance: `client.balance`. */
-export class BalanceResource {
-  readonly #core: Core;
-  constructor(core: Core) {
-    this.#core = core;
-  }
-
+export class BalanceResource extends APIResource {
   /**
    * Reads the balance in the account currency (GET /balance).
    * @example await client.balance.get({ displayCurrency: 'USD' }) // .display is the conversion
@@ -29,7 +24,7 @@ export class BalanceResource {
     options?: RequestOptions,
   ): ApiPromise<ApiResult<SuccessOf<'getBalance'>>> {
     const { displayCurrency, display_currency } = params;
-    return this.#core.call('getBalance', {
+    return this.core.call('getBalance', {
       query: { display_currency: display_currency ?? displayCurrency },
       options,
     });

@@ -1,16 +1,11 @@
-import type { Core } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { ItemOf, QueryOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
+import { APIResource } from './resource';
 
 /** Invoices of the account: `client.invoices`. */
-export class InvoicesResource {
-  readonly #core: Core;
-  constructor(core: Core) {
-    this.#core = core;
-  }
-
+export class InvoicesResource extends APIResource {
   /**
    * Lists invoices, newest reference first (GET /invoices).
    * @example for await (const invoice of client.invoices.list()) total += invoice.amount;
@@ -19,7 +14,7 @@ export class InvoicesResource {
     query: QueryOf<'listInvoices'> = {},
     options: RequestOptions & ListOptions = {},
   ): PagePromise<ItemOf<'listInvoices'>> {
-    return this.#core.list(
+    return this.core.list(
       'listInvoices',
       { query, options, maxItems: options.maxItems },
       envelopePage('listInvoices'),

@@ -1,27 +1,23 @@
 import { ApiPromise } from '../api-promise';
-import { type Core, withMeta } from '../internal/core';
+import { withMeta } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, ItemOf, QueryOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import type { ApiResult, OrderMeta } from '../result-meta';
+import { APIResource } from './resource';
 
 /** Result of `orders.create()`: the contract's response plus `idempotentReplayed`. */
 export type CreateOrderResult = ApiResult<SuccessOf<'createOrder'>> & OrderMeta;
 
 /** Orders of the account: `client.orders`. */
-export class OrdersResource {
-  readonly #core: Core;
-  constructor(core: Core) {
-    this.#core = core;
-  }
-
+export class OrdersResource extends APIResource {
   /** Lists orders, newest reference first (GET /orders). */
   list(
     query: QueryOf<'listOrders'> = {},
     options: RequestOptions & ListOptions = {},
   ): PagePromise<ItemOf<'listOrders'>> {
-    return this.#core.list(
+    return this.core.list(
       'listOrders',
       { query, options, maxItems: options.maxItems },
       envelopePage('listOrders'),
@@ -34,7 +30,7 @@ export class OrdersResource {
    * @example await client.orders.create({ type: 'kvm', plan_code: 'kvm-s' }, { idempotencyKey: 'buy-vm-1' })
    */
   create(body: BodyOf<'createOrder'>, options?: RequestOptions): ApiPromise<CreateOrderResult> {
-    const result = this.#core
+    const result = this.core
       .call('createOrder', { body, options })
       .withResponse()
       .then((r) => {

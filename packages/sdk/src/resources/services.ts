@@ -1,27 +1,22 @@
 import type { ApiPromise } from '../api-promise';
-import type { Core } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, ItemOf, QueryOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import type { ApiResult } from '../result-meta';
+import { APIResource } from './resource';
 
 /** A KVM power action: start, stop or reboot. */
 export type PowerActionName = BodyOf<'powerService'>['action'];
 
 /** Services of the account: `client.services`. */
-export class ServicesResource {
-  readonly #core: Core;
-  constructor(core: Core) {
-    this.#core = core;
-  }
-
+export class ServicesResource extends APIResource {
   /** Lists primary services, newest first, optionally filtered by `type` and `status`. */
   list(
     query: QueryOf<'listServices'> = {},
     options: RequestOptions & ListOptions = {},
   ): PagePromise<ItemOf<'listServices'>> {
-    return this.#core.list(
+    return this.core.list(
       'listServices',
       { query, options, maxItems: options.maxItems },
       envelopePage('listServices'),
@@ -30,7 +25,7 @@ export class ServicesResource {
 
   /** Counts primary services by type and status (GET /services/stats). */
   stats(options?: RequestOptions): ApiPromise<ApiResult<SuccessOf<'getServiceStats'>>> {
-    return this.#core.call('getServiceStats', { options });
+    return this.core.call('getServiceStats', { options });
   }
 
   /** Reads one owned service (GET /services/{service_ref}); 404 when not owned. */
@@ -38,7 +33,7 @@ export class ServicesResource {
     serviceRef: string,
     options?: RequestOptions,
   ): ApiPromise<ApiResult<SuccessOf<'getService'>>> {
-    return this.#core.call('getService', { path: { service_ref: serviceRef }, options });
+    return this.core.call('getService', { path: { service_ref: serviceRef }, options });
   }
 
   /** Sets the desired automatic renewal; `changed` is false when it already held. Safe to retry. */
@@ -47,7 +42,7 @@ export class ServicesResource {
     enabled: boolean,
     options?: RequestOptions,
   ): ApiPromise<ApiResult<SuccessOf<'setServiceAutoRenew'>>> {
-    return this.#core.call('setServiceAutoRenew', {
+    return this.core.call('setServiceAutoRenew', {
       path: { service_ref: serviceRef },
       body: { enabled },
       options,
@@ -63,7 +58,7 @@ export class ServicesResource {
     action: PowerActionName,
     options?: RequestOptions,
   ): ApiPromise<ApiResult<SuccessOf<'powerService'>>> {
-    return this.#core.call('powerService', {
+    return this.core.call('powerService', {
       path: { service_ref: serviceRef },
       body: { action },
       options,

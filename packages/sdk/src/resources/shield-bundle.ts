@@ -1,8 +1,8 @@
 import type { ApiPromise } from '../api-promise';
-import type { Core } from '../internal/core';
 import type { PathParamsOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ApiResult } from '../result-meta';
+import { ServiceResource } from './resource';
 
 // A preset and a profile are both "queue the bundle named `code` on this service (202)";
 // the call lives here once, and each subclass only names its operation and path parameter.
@@ -10,18 +10,9 @@ import type { ApiResult } from '../result-meta';
 export abstract class ShieldBundleResource<
   K extends 'applyShieldPreset' | 'applyShieldProfile',
   Code extends string,
-> {
-  /** @internal */
-  protected readonly core: Core;
-  /** @internal */
-  protected readonly serviceRef: string;
+> extends ServiceResource {
   /** @internal The operation that queues the bundle. */
   protected abstract readonly operationId: K;
-
-  constructor(core: Core, serviceRef: string) {
-    this.core = core;
-    this.serviceRef = serviceRef;
-  }
 
   /** Queues the preset rule or profile bundle named `code` (202). */
   apply(code: Code, options?: RequestOptions): ApiPromise<ApiResult<SuccessOf<K>>> {

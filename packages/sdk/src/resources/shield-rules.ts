@@ -1,10 +1,10 @@
 import type { ApiPromise } from '../api-promise';
 import { WaitForError } from '../errors/client-errors';
-import type { Core } from '../internal/core';
 import type { BodyOf, SuccessOf } from '../internal/operation-types';
 import { pollUntil, type WaitForOptions } from '../internal/poll';
 import type { RequestOptions } from '../options';
 import type { ApiResult } from '../result-meta';
+import { ServiceResource } from './resource';
 
 /** A Shield rule as the API returns it. */
 type Rule = SuccessOf<'listShieldRules'>['rules'][number];
@@ -13,17 +13,10 @@ type Rule = SuccessOf<'listShieldRules'>['rules'][number];
 export type RuleWaitState = 'queued' | 'applying' | 'active' | 'rolling_back' | 'deleted';
 
 /** Custom, preset and profile rules of one service: `client.shield(ref).rules`. */
-export class ShieldRulesResource {
-  readonly #core: Core;
-  readonly #serviceRef: string;
-  constructor(core: Core, serviceRef: string) {
-    this.#core = core;
-    this.#serviceRef = serviceRef;
-  }
-
+export class ShieldRulesResource extends ServiceResource {
   /** Lists the sanitized rules of the service. */
   list(options?: RequestOptions): ApiPromise<ApiResult<SuccessOf<'listShieldRules'>>> {
-    return this.#core.call('listShieldRules', { path: { service_ref: this.#serviceRef }, options });
+    return this.core.call('listShieldRules', { path: { service_ref: this.serviceRef }, options });
   }
 
   /** Queues a custom rule (202); the owned service IP is injected by the server. */
@@ -31,8 +24,8 @@ export class ShieldRulesResource {
     intent: BodyOf<'createShieldRule'>,
     options?: RequestOptions,
   ): ApiPromise<ApiResult<SuccessOf<'createShieldRule'>>> {
-    return this.#core.call('createShieldRule', {
-      path: { service_ref: this.#serviceRef },
+    return this.core.call('createShieldRule', {
+      path: { service_ref: this.serviceRef },
       body: intent,
       options,
     });
@@ -40,8 +33,8 @@ export class ShieldRulesResource {
 
   /** Queues the rollback of a rule or its whole profile bundle (202, no body). */
   delete(ruleId: string, options?: RequestOptions): ApiPromise<undefined> {
-    return this.#core.call('deleteShieldRule', {
-      path: { service_ref: this.#serviceRef, rule_id: ruleId },
+    return this.core.call('deleteShieldRule', {
+      path: { service_ref: this.serviceRef, rule_id: ruleId },
       options,
     });
   }

@@ -4,6 +4,7 @@ import type { PathParamsOf, QueryOf, SuccessOf } from '../internal/operation-typ
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import type { ApiResult } from '../result-meta';
+import { ServiceResource } from './resource';
 import { ShieldPresetsResource } from './shield-presets';
 import { ShieldProfilesResource } from './shield-profiles';
 import { ShieldRulesResource } from './shield-rules';
@@ -17,19 +18,16 @@ export type CsvExportQuery = QueryOf<'exportShieldTelemetry'> & { format: 'csv' 
 export type JsonExportQuery = QueryOf<'exportShieldTelemetry'> & { format: 'json' };
 
 /** Shield of one directly owned KVM service: `client.shield(serviceRef)`. */
-export class ShieldResource {
+export class ShieldResource extends ServiceResource {
   /** Custom, preset and profile rules. */
   readonly rules: ShieldRulesResource;
   /** Preset rules. */
   readonly presets: ShieldPresetsResource;
   /** The protection profile. */
   readonly profiles: ShieldProfilesResource;
-  readonly #core: Core;
-  readonly #serviceRef: string;
 
   constructor(core: Core, serviceRef: string) {
-    this.#core = core;
-    this.#serviceRef = serviceRef;
+    super(core, serviceRef);
     this.rules = new ShieldRulesResource(core, serviceRef);
     this.profiles = new ShieldProfilesResource(core, serviceRef);
     this.presets = new ShieldPresetsResource(core, serviceRef);
@@ -37,14 +35,14 @@ export class ShieldResource {
 
   /** Reads entitlement, rules, presets, profiles and the selected profile. */
   overview(options?: RequestOptions): ApiPromise<ApiResult<SuccessOf<'getShieldOverview'>>> {
-    return this.#core.call('getShieldOverview', { path: this.#path(), options });
+    return this.core.call('getShieldOverview', { path: this.#path(), options });
   }
 
   /** Reads the entitlement and the versioned preset and profile descriptors. */
   capabilities(
     options?: RequestOptions,
   ): ApiPromise<ApiResult<SuccessOf<'getShieldCapabilities'>>> {
-    return this.#core.call('getShieldCapabilities', { path: this.#path(), options });
+    return this.core.call('getShieldCapabilities', { path: this.#path(), options });
   }
 
   /** Aggregates the traffic of a window, grouped by `group_by` (default source_ip). */
@@ -52,7 +50,7 @@ export class ShieldResource {
     query: QueryOf<'getShieldTraffic'> = {},
     options?: RequestOptions,
   ): ApiPromise<ApiResult<SuccessOf<'getShieldTraffic'>>> {
-    return this.#core.call('getShieldTraffic', { path: this.#path(), query, options });
+    return this.core.call('getShieldTraffic', { path: this.#path(), query, options });
   }
 
   /** Aggregates the normalized protection verdicts of a window. */
@@ -60,7 +58,7 @@ export class ShieldResource {
     query: QueryOf<'getShieldProtectionActivity'> = {},
     options?: RequestOptions,
   ): ApiPromise<ApiResult<SuccessOf<'getShieldProtectionActivity'>>> {
-    return this.#core.call('getShieldProtectionActivity', { path: this.#path(), query, options });
+    return this.core.call('getShieldProtectionActivity', { path: this.#path(), query, options });
   }
 
   /** Exports a dataset: formula-safe CSV text with `format: 'csv'`, telemetry with `json`. */
@@ -74,7 +72,7 @@ export class ShieldResource {
     options: RequestOptions = {},
   ): ApiPromise<unknown> {
     const accept = query.format === 'csv' ? 'text/csv' : 'application/json';
-    return this.#core.call('exportShieldTelemetry', {
+    return this.core.call('exportShieldTelemetry', {
       path: this.#path(),
       query,
       options: { ...options, headers: { accept, ...options.headers } },
@@ -87,10 +85,10 @@ export class ShieldResource {
     query: QueryOf<'getShieldRuleEvidence'> = {},
     options: RequestOptions & ListOptions = {},
   ): PagePromise<EvidenceItem> {
-    return this.#core.list(
+    return this.core.list(
       'getShieldRuleEvidence',
       {
-        path: { service_ref: this.#serviceRef, rule_id: ruleId },
+        path: { service_ref: this.serviceRef, rule_id: ruleId },
         query,
         options,
         maxItems: options.maxItems,
@@ -104,6 +102,6 @@ export class ShieldResource {
   }
 
   #path(): PathParamsOf<'getShieldOverview'> {
-    return { service_ref: this.#serviceRef };
+    return { service_ref: this.serviceRef };
   }
 }

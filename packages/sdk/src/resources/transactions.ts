@@ -1,22 +1,17 @@
-import type { Core } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { ItemOf, QueryOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
+import { APIResource } from './resource';
 
 /** Ledger transactions of the account: `client.transactions`. */
-export class TransactionsResource {
-  readonly #core: Core;
-  constructor(core: Core) {
-    this.#core = core;
-  }
-
+export class TransactionsResource extends APIResource {
   /** Lists ledger transactions, newest reference first (GET /transactions). */
   list(
     query: QueryOf<'listTransactions'> = {},
     options: RequestOptions & ListOptions = {},
   ): PagePromise<ItemOf<'listTransactions'>> {
-    return this.#core.list(
+    return this.core.list(
       'listTransactions',
       { query, options, maxItems: options.maxItems },
       envelopePage('listTransactions'),

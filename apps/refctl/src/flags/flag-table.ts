@@ -1,0 +1,45 @@
+// A command's own flags are declared once, in a table (`command-flags.ts`): the command
+// adds them to commander (`addFlags`, at start-up, without zod) and its action validates
+// what commander parsed with the schema built from the same table (`flagSchema`, in the
+// lazily loaded action). Types only: a table is plain data, so sharing it between the
+// start-up code and the actions costs one small chunk.
+
+/** Commander's parsers of a flag's text into a number (`cli/arg-parsers.ts`). */
+type NumberParser = 'positiveInt' | 'windowHours';
+
+/** One flag of a command: `--name <value>` from its key (`displayCurrency` → `--display-currency`). */
+export interface FlagSpec {
+  readonly description: string;
+  /** The value's placeholder, e.g. `<n>`; a flag without one is a switch (a boolean). */
+  readonly value?: string;
+  /** A one-letter alias, e.g. `-y`. */
+  readonly short?: string;
+  /** The parser that turns the text into a number. */
+  readonly number?: NumberParser;
+  /** Repeatable: each use adds one value to a list (`--addon A=1 --addon B=2`). */
+  readonly repeatable?: boolean;
+  readonly choices?: readonly string[];
+  /** Commander refuses the command without it. */
+  readonly required?: boolean;
+}
+
+/** A command's flags, keyed by the name commander stores each value under. */
+export type FlagTable = Readonly<Record<string, FlagSpec>>;
+
+/** The value of one flag as commander hands it over. */
+export type FlagValue<S extends FlagSpec> = S extends { readonly value: string }
+  ? S extends { readonly repeatable: true }
+    ? string[]
+    : S extends { readonly number: NumberParser }
+      ? number
+      : string
+  : boolean;
+
+/** What commander parsed for the flags of table T (absent unless given or required). */
+export type FlagValues<T extends FlagTable> = {
+  readonly [K in keyof T as T[K] extends { readonly required: true } ? K : never]: FlagValue<T[K]>;
+} & {
+  readonly [K in keyof T as T[K] extends { readonly required: true } ? never : K]?:
+    | FlagValue<T[K]>
+    | undefined;
+};

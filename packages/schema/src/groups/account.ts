@@ -1,0 +1,5 @@
+// `@refapi/schema/account`: the account identity and balance, with the balance's query.
+// Each group entry loads only its own schema modules (the index builds all of them).
+
+export * from '../account';
+export { BalanceQuery, DisplayCurrencyQuery } from '../params';
