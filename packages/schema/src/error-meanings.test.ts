@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { documentedErrorStatuses, operationList, operations } from './contract';
-import { ERROR_CODE_MEANINGS, ERROR_STATUS_MEANINGS, errorMeaning } from './error-meanings';
+import {
+  ERROR_CODE_MEANINGS,
+  ERROR_CODES,
+  ERROR_STATUS_MEANINGS,
+  errorMeaning,
+} from './error-meanings';
 import { buildOpenApiDocument } from './openapi';
 
 describe('errorMeaning', () => {
@@ -23,6 +28,19 @@ describe('errorMeaning', () => {
     expect(errorMeaning(418)).toBeUndefined();
     expect(errorMeaning(500, 'internal_error')).toBeUndefined();
     expect(errorMeaning(400, 'constructor')).toBe(ERROR_STATUS_MEANINGS[400]);
+  });
+});
+
+describe('ERROR_CODES', () => {
+  it('gives each code one status; the codes that mean more than it are ERROR_CODE_MEANINGS', () => {
+    for (const [code, entry] of Object.entries(ERROR_CODES)) {
+      const meaning = 'meaning' in entry ? entry.meaning : undefined;
+      const listed = (ERROR_CODE_MEANINGS as Record<number, Record<string, string>>)[entry.status];
+      expect(listed?.[code], code).toBe(meaning);
+      expect(errorMeaning(entry.status, code), code).toBe(
+        meaning ?? (ERROR_STATUS_MEANINGS as Record<number, string>)[entry.status],
+      );
+    }
   });
 });
 

@@ -19,45 +19,129 @@ export const ERROR_STATUS_MEANINGS = {
 } as const satisfies Record<ErrorStatus, string>;
 
 /**
- * Error codes (the body's `error`) that the spec and the reference server's decisions name,
- * by the status they come with, and what they mean. Validation codes carry the field after
- * a colon (`invalid_body: addons[3].units`); the table keys the part before it.
+ * Every error code (the body's `error`) the reference server answers, on the API and the
+ * admin API, grouped by status: the status it comes with and, when it says more than its
+ * status, what it means (else the status's meaning applies). Validation codes carry the
+ * field after a colon (`invalid_body: addons[3].units`); the table keys the part before
+ * it. The server's `DomainError` takes only these codes: one missing here does not compile.
  */
-export const ERROR_CODE_MEANINGS = {
-  400: {
+export const ERROR_CODES = {
+  ...codesOf(400, {
     invalid_path: 'A path parameter does not match its pattern.',
     invalid_query: 'A query parameter is invalid or repeated.',
     invalid_header: 'A request header (e.g. Idempotency-Key) is invalid.',
     invalid_body: 'The JSON body does not match the request schema.',
     invalid_json: 'The body is not valid JSON.',
     invalid_content_type: 'The request has a body whose Content-Type is not `application/json`.',
-  },
-  401: { missing_api_key: 'No API key was sent.', invalid_api_key: 'The API key is unknown.' },
-  403: {
+    invalid_scenario: 'The scenario document does not validate (the path and reason follow).',
+    clock_backwards: 'The server clock never goes back.',
+  }),
+  ...codesOf(401, {
+    missing_api_key: 'No API key was sent.',
+    invalid_api_key: 'The API key is unknown.',
+    invalid_admin_token: 'The admin token (or console session) is missing or wrong.',
+  }),
+  ...codesOf(403, {
     insufficient_scope: 'The API key lacks the scope the operation needs.',
     ip_not_allowed: 'The source IP is not on the key’s allow-list.',
     shield_advanced_required: 'The account has no active or in-grace Shield Advanced subscription.',
-  },
-  404: { not_found: 'The service does not exist or is not owned by the account.' },
-  409: {
+    csrf_header_required: 'A console session changing state must send `X-Refapi-Console: 1`.',
+    host_not_allowed: 'The Host header is not one this server answers (DNS rebinding guard).',
+  }),
+  ...codesOf(404, {
+    not_found: 'The service does not exist or is not owned by the account.',
+    shield_rule_not_found: null,
+    shield_preset_not_found: null,
+    request_not_found: 'The request is not (or no longer) in the request journal.',
+    event_stream_needs_http: 'The request journal stream is served over HTTP (`listen()`) only.',
+  }),
+  ...codesOf(405, { method_not_allowed: 'The path does not take this method (see `Allow`).' }),
+  ...codesOf(409, {
     power_not_supported: 'Power actions are supported for KVM only.',
     idempotency_key_reused: 'The Idempotency-Key was used before with a different request.',
     idempotency_key_in_use: 'A request with this Idempotency-Key is still running.',
-  },
-  413: { body_too_large: 'The request body is larger than 64 KiB.' },
-  428: { idempotency_key_required: 'The `Idempotency-Key` header is missing.' },
-  429: { rate_limit_exceeded: 'Too many requests in this one-minute window.' },
-  503: {
+    account_not_active: null,
+    service_not_active: null,
+    service_lifecycle_conflict: null,
+    shield_mutations_blocked: null,
+    shield_preset_already_applied: null,
+    shield_rule_not_customer_managed: null,
+    shield_quota_exceeded: null,
+  }),
+  ...codesOf(413, { body_too_large: 'The request body is larger than 64 KiB.' }),
+  ...codesOf(422, {
+    billing_profile_incomplete: null,
+    plan_not_available: null,
+    out_of_stock: null,
+    period_not_offered: null,
+    os_image_not_offered: null,
+    os_not_offered: null,
+    windows_not_offered: null,
+    region_not_offered: null,
+    addon_not_offered: null,
+    price_not_supported: null,
+    insufficient_balance: null,
+  }),
+  ...codesOf(428, { idempotency_key_required: 'The `Idempotency-Key` header is missing.' }),
+  ...codesOf(429, {
+    rate_limit_exceeded: 'Too many requests in this one-minute window.',
+    too_many_attempts: 'Too many wrong admin tokens from this address; wait `Retry-After` seconds.',
+  }),
+  // A bug, not a rule of the API: no meaning to give (the SDK says nothing either).
+  ...codesOf(500, { internal_error: null }),
+  ...codesOf(502, { power_rejected: null, power_failed: null, power_result_uncertain: null }),
+  ...codesOf(503, {
     shield_paused: 'Shield is administratively paused.',
+    shield_unavailable: null,
     state_unavailable:
       'The server cannot make changes durable (its disk refuses writes); reads go on.',
-  },
-} as const satisfies Partial<Record<ErrorStatus, Record<string, string>>>;
+  }),
+};
 
-/** An error code listed in {@link ERROR_CODE_MEANINGS}. */
-export type ErrorCode = {
-  [S in keyof typeof ERROR_CODE_MEANINGS]: keyof (typeof ERROR_CODE_MEANINGS)[S];
-}[keyof typeof ERROR_CODE_MEANINGS];
+/** The codes of one status, each with its meaning (null: the status's meaning applies). */
+function codesOf<const S extends number, const M extends Record<string, string | null>>(
+  status: S,
+  meanings: M,
+): { readonly [C in keyof M]: M[C] extends string ? { status: S; meaning: M[C] } : { status: S } } {
+  const out: Record<string, { status: number; meaning?: string }> = {};
+  for (const [code, meaning] of Object.entries(meanings)) {
+    out[code] = meaning === null ? { status } : { status, meaning };
+  }
+  return out as never;
+}
+
+/** An error code the server answers (a key of {@link ERROR_CODES}). */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** An error code as it goes on the wire: the code, or the code, a colon and the field. */
+export type ErrorCodeText = ErrorCode | `${ErrorCode}: ${string}`;
+
+type Codes = typeof ERROR_CODES;
+type Described = { [C in ErrorCode]: Codes[C] extends { meaning: string } ? C : never }[ErrorCode];
+type CodeMeanings = {
+  [S in Codes[Described]['status']]: {
+    [C in Described as Codes[C]['status'] extends S ? C : never]: string;
+  };
+};
+
+/**
+ * The codes of {@link ERROR_CODES} that mean more than their status, by status: what
+ * {@link errorMeaning} reads.
+ */
+export const ERROR_CODE_MEANINGS = groupByStatus() as CodeMeanings;
+
+function groupByStatus(): Record<number, Record<string, string>> {
+  const out: Record<number, Record<string, string>> = {};
+  for (const [code, entry] of Object.entries(ERROR_CODES) as [
+    string,
+    { status: number; meaning?: string },
+  ][]) {
+    if (entry.meaning === undefined) continue;
+    out[entry.status] ??= {};
+    (out[entry.status] as Record<string, string>)[code] = entry.meaning;
+  }
+  return out;
+}
 
 /**
  * What a failed response means: the meaning of its error code when the table lists it

@@ -28,8 +28,10 @@ export { csvCell } from './csv-cell';
 export { InvoicePage, OrderPage, PlanPage, ServicePage, TransactionPage } from './envelopes';
 export {
   ERROR_CODE_MEANINGS,
+  ERROR_CODES,
   ERROR_STATUS_MEANINGS,
   type ErrorCode,
+  type ErrorCodeText,
   errorMeaning,
 } from './error-meanings';
 export { FREE_TEXT_PATTERN, FreeText } from './free-text';

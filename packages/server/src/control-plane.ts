@@ -1,11 +1,12 @@
 import { faultShortcuts, shieldShortcuts } from './controls/admin-shortcuts';
 import type { ControlAccess } from './controls/control-state';
 import type { Faults } from './controls/faults';
-import type { IdempotencyEntry } from './domain/idempotency';
 import type { RequestJournal } from './request-journal';
 import type { Scenario } from './scenario/schema';
 import { parseScenario } from './scenario/validate';
 import type { RequestEntry, ServerContext } from './server-context';
+import { serverSlices } from './state/server-slices';
+import type { StateSlices } from './state/state-slice';
 import type { ScenarioTrust } from './store/build-state';
 
 /** Result of loading a scenario: each account with its tokens. */
@@ -43,7 +44,7 @@ export interface Admin {
   };
   /**
    * Every admin control by its slice (`src/controls`); `shield` and `faults` above are
-   * shortcuts over it. The admin routes and the durable journal go through this.
+   * shortcuts over it. The admin routes and the write-ahead log go through this.
    * @internal
    */
   readonly controls: ControlAccess;
@@ -67,6 +68,8 @@ interface AppliedScenario {
 /** The control plane plus the initial load, which alone honours a start-time override. */
 export interface ControlPlane {
   readonly admin: Admin;
+  /** Every slice of the server's state: loads, exports and forks go through them. */
+  readonly slices: StateSlices;
   /** Loads the first (validated) scenario; `startOverride` wins over its `now` here and on resets. */
   initialize(scenario: Scenario, startOverride: number | undefined): Promise<void>;
   /**
@@ -79,7 +82,7 @@ export interface ControlPlane {
     target: ResetTarget,
     trust?: ScenarioTrust,
   ): Promise<void>;
-  /** Subscribes to every scenario load and reset once applied (the durable journal hooks in here). */
+  /** Subscribes to every scenario load and reset once applied (the write-ahead log hooks in here). */
   onApply(listener: (applied: AppliedScenario) => void): () => void;
 }
 
@@ -87,18 +90,14 @@ export interface ControlPlane {
 export function createControlPlane(ctx: ServerContext, journal: RequestJournal): ControlPlane {
   let last: ResetTarget | undefined;
   const listeners = new Set<(applied: AppliedScenario) => void>();
+  const slices = serverSlices(ctx);
 
   async function apply(
     scenario: Scenario,
     startMs: number,
     trust: ScenarioTrust = 'checked',
   ): Promise<void> {
-    await ctx.store.load(scenario, startMs, trust);
-    ctx.clock.restart(startMs, scenario.frozen ?? false);
-    ctx.idempotency.import((scenario.idempotency ?? []) as IdempotencyEntry[]);
-    ctx.rateLimiter.clear();
-    ctx.extensions.load(scenario.extensions);
-    ctx.controls.reset();
+    await slices.load(scenario, startMs, trust);
     journal.clear();
   }
 
@@ -128,18 +127,7 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
     },
     reset: () =>
       last === undefined ? Promise.resolve() : load(last.scenario(), last.startOverride, true),
-    state() {
-      const nowMs = ctx.clock.nowMs();
-      const records = ctx.store.exportRecords();
-      const extensions = ctx.extensions.export();
-      return {
-        now: new Date(nowMs).toISOString(),
-        frozen: ctx.clock.frozen,
-        ...records,
-        idempotency: ctx.idempotency.export(nowMs) as Scenario['idempotency'] & object,
-        ...(extensions === undefined ? {} : { extensions }),
-      };
-    },
+    state: () => slices.export(ctx.clock.nowMs()),
     clock: {
       now: clockState,
       advance(seconds) {
@@ -162,6 +150,7 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
   };
   return {
     admin,
+    slices,
     async initialize(scenario, startOverride) {
       await load(scenario, startOverride, false);
       last = {

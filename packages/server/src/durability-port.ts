@@ -4,7 +4,7 @@
 /** How the server makes what it acknowledges durable. */
 export interface Durability {
   /**
-   * Runs one API request's operation as a unit of work: everything it changes is journaled
+   * Runs one API request's operation as a unit of work: everything it changes is logged
    * together, and the promise settles only once that (and all before it) is durable.
    * `access` is the operation's (default `write`): reads go on while writes cannot.
    */

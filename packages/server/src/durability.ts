@@ -19,7 +19,7 @@ export interface DurableParts {
 export interface DurableState extends Durability {
   /** Loads the saved state (or the scenario, then saves it); the server waits for it. */
   readonly ready: Promise<void>;
-  /** The admin API whose changes are journaled. */
+  /** The admin API whose changes are logged. */
   readonly admin: Admin;
   /** Waits for pending writes and closes the files. */
   close(): Promise<void>;

@@ -20,6 +20,7 @@ import { createMswHandlers } from './http/msw-handlers';
 import { requestEntry } from './http/request-entry';
 import { createRequestHandler } from './http/request-handler';
 import { withRequestId } from './http/request-id';
+import { RequestKeys } from './http/request-key';
 import { fromWebRequest, toWebResponse } from './http/web-adapter';
 import { base64UrlEncode } from './internal/base64url';
 import { randomBytes } from './internal/crypto';
@@ -28,6 +29,7 @@ import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './request-journal';
 import { demoScenario } from './scenario/demo';
 import { parseScenario } from './scenario/validate';
 import type { RequestEntry, ServerContext } from './server-context';
+import type { StateSlices } from './state/state-slice';
 import { Store } from './store/store';
 
 /** Options of {@link createReferenceServer}. */
@@ -76,6 +78,8 @@ export interface ReferenceCoreParts {
   readonly onError: (error: unknown) => void;
   /** The durable state attached by `attachDurability`, if any. */
   readonly durable?: DurableState;
+  /** Every slice of the state: a fork of the whole state is `slices.fork()` (spaces, snapshots). */
+  readonly slices: StateSlices;
 }
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
@@ -104,13 +108,15 @@ export function createReferenceCore(
   const onError = options.onError ?? ((error: unknown) => console.error('ref-server:', error));
   const journal = new RequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const clock = createClock(startOverride ?? Date.now());
+  const store = new Store(() => clock.nowMs());
   const ctx: ServerContext = {
-    store: new Store(() => clock.nowMs()),
+    store,
     clock,
     controls: new ControlState(controls),
     idempotency: new IdempotencyStore(),
     rateLimiter: new RateLimiter(),
     extensions: new Extensions(extensionModules, () => clock.now()),
+    requestKeys: new RequestKeys(store),
     pending: null,
     onRequest: (request, response, facts) => {
       const entry = requestEntry(request, response, facts);
@@ -148,10 +154,11 @@ export function createReferenceCore(
     adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
     adminLockedOut: (address) => attempts.retryAfter(address) > 0,
     isAdminSession: (cookie) => sessions.has(sessionIdFrom(cookie)),
-    isApiKey: (token) =>
+    // Authenticated once: the pipeline reuses this answer (`ctx.requestKeys`).
+    isApiKey: (_token, head) =>
       ctx.pending === null
-        ? ctx.store.authenticate(token) !== undefined
-        : ctx.pending.then(() => ctx.store.authenticate(token) !== undefined),
+        ? ctx.requestKeys.of(head) !== undefined
+        : ctx.pending.then(() => ctx.requestKeys.of(head) !== undefined),
   });
   const requestHandler = withRequestId(
     createRequestHandler(
@@ -163,7 +170,7 @@ export function createReferenceCore(
         try {
           await durable?.flush();
         } catch (error) {
-          // Not durable (the journal refuses writes): 503 state_unavailable, as on the API.
+          // Not durable (the write-ahead log refuses writes): 503 state_unavailable, as on the API.
           if (!(error instanceof DomainError)) throw error;
           return jsonResponse(error.status, error.toBody(), { ...error.headers });
         }
@@ -184,5 +191,12 @@ export function createReferenceCore(
     fetch: async (input, init) =>
       toWebResponse(await handle(await fromWebRequest(new Request(input, init), bodyLimit))),
   };
-  return { core, handle, basePath, onError, ...(durable === undefined ? {} : { durable }) };
+  return {
+    core,
+    handle,
+    basePath,
+    onError,
+    slices: control.slices,
+    ...(durable === undefined ? {} : { durable }),
+  };
 }

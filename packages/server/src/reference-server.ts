@@ -10,7 +10,7 @@ import {
 /** Options of {@link createReferenceServer}: the core's, plus durable state (Node only). */
 export interface ReferenceServerOptions extends CoreOptions {
   /**
-   * Keeps the state in this file (a snapshot) and journals beside it: loaded on start when
+   * Keeps the state in this file (a snapshot) and a write-ahead log beside it: loaded on start when
    * it exists (`scenario` and `now` are then ignored), else created from the scenario.
    * Every acknowledged change is durable before its response is sent.
    */

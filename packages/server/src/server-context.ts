@@ -5,6 +5,7 @@ import type { RateLimiter } from './domain/rate-limit';
 import type { Durability } from './durability-port';
 import type { Extensions } from './extensions/live-extensions';
 import type { ApiRequest, ApiResponse } from './http/api-request';
+import type { RequestKeys } from './http/request-key';
 import type { Store } from './store/store';
 
 // Owned by the request journal; re-exported for the modules that take them from here.
@@ -29,9 +30,11 @@ export interface ServerContext {
   readonly idempotency: IdempotencyStore;
   readonly rateLimiter: RateLimiter;
   readonly extensions: Extensions;
+  /** The API key of each request, authenticated once (body limit, then pipeline). */
+  readonly requestKeys: RequestKeys;
   /** Pending while a scenario loads initially; null once ready. */
   pending: Promise<void> | null;
-  /** Durable state (`stateFile`): requests run as journaled units. Absent: memory only. */
+  /** Durable state (`stateFile`): requests run as logged units. Absent: memory only. */
   durability?: Durability;
   /** Called once per API request after its response is decided. */
   readonly onRequest: (request: ApiRequest, response: ApiResponse, facts: RequestFacts) => void;

@@ -168,6 +168,37 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     });
   });
 
+  it('describes every control: its POST body as JSON Schema and its value as GET shows it', async () => {
+    await api.admin('POST', '/faults', { power: 'fail' });
+    await api.admin('POST', '/shield', { paused: true, retry_after: 7 });
+    const listed = await api.admin('GET', '/controls');
+    expect(listed.status).toBe(200);
+    const controls = listed.body.controls as Array<{
+      name: string;
+      path: string;
+      body: { type?: string; properties?: Record<string, unknown>; required?: string[] };
+      value: unknown;
+    }>;
+    expect(controls.map((c) => [c.name, c.path])).toEqual([
+      ['clock', '/__admin/clock'],
+      ['faults', '/__admin/faults'],
+      ['shield', '/__admin/shield'],
+    ]);
+    for (const control of controls) {
+      expect(control.value).toEqual((await api.admin('GET', control.path.slice(8))).body);
+      expect(control.body.type).toBe('object');
+    }
+    const [clock, faults, shield] = controls;
+    expect(Object.keys(clock?.body.properties ?? {})).toEqual(['advance_seconds', 'now', 'frozen']);
+    expect(faults?.body.properties?.power).toMatchObject({
+      enum: ['ok', 'reject', 'fail', 'uncertain'],
+    });
+    expect(faults?.value).toEqual({ power: 'fail', shield: 'ok', latency_ms: 0 });
+    expect(shield?.body.required).toEqual(['paused']);
+    expect(shield?.value).toEqual({ paused: true, retry_after: 7 });
+    expect((await api.admin('POST', '/controls', {})).status).toBe(405);
+  });
+
   it('journals requests without tokens, and guards itself', async () => {
     await api.call('GET', '/me', { key: KEY.full });
     await api.call('GET', '/services?limit=2', { key: KEY.foreign });

@@ -36,7 +36,7 @@ async function open(file: string, fault: DiskFault, compactBytes?: number) {
       path: file,
       onWarning: (message) => warnings.push(message),
       retryMs: 20,
-      journalFile: fault.wrap,
+      walFile: fault.wrap,
       ...(compactBytes === undefined ? {} : { compactBytes }),
     }),
   );

@@ -5,6 +5,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../src/internal/mulberry32';
 import {
   CLIENT_KEYS,
   KVMS,
@@ -26,17 +27,6 @@ const running: RefServerProcess[] = [];
 afterAll(async () => {
   await Promise.all(running.map((server) => server.kill()));
 });
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What the clients were told (acknowledged) and what may have happened without an answer. */
 interface Seen {

@@ -1,17 +1,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same chaos. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The server's seeded generator (test-only import): the same seed gives the same chaos.
+import { mulberry32 } from '../../../server/src/internal/mulberry32';
 
 /** What the proxy did, per kind of fault. */
 interface ChaosCounts {

@@ -20,11 +20,12 @@ interface ControlRoute<V, B> {
 /**
  * One admin control (a switch beside the state, e.g. the provider faults): everything the
  * server does with it, in one place. The control plane resets it on every scenario load
- * and reset, the state file journals and snapshots its export, recovery and replay import
- * it, the admin routes serve its route, all by iterating the registry (`registry.ts`).
+ * and reset, the state file logs and snapshots its export, recovery and replay import it,
+ * the admin routes serve its route and describe it (`GET /__admin/controls`), the request
+ * journal names the faults it injected, all by iterating the registry (`registry.ts`).
  */
 export interface ControlSlice<V> {
-  /** Key in the state file's `controls` and in the journal stamps. */
+  /** Key in the state file's `controls` and in the write-ahead log's line stamps. */
   readonly name: string;
   /** The value as exported and imported (strict: what the state file holds). */
   readonly schema: z.ZodType<V>;
@@ -37,6 +38,26 @@ export interface ControlSlice<V> {
   /** The value from its export; throws when it does not fit `schema`. */
   import(exported: unknown): V;
   readonly route?: ControlRoute<V, unknown>;
+  /**
+   * Names the fault this control injected into a response, for the request journal's
+   * `fault` column (e.g. `power:reject`), or null when it did not shape it.
+   */
+  faultLabel?(seen: FaultSeen<V>): string | null;
+  /**
+   * A label for a control that shapes every response (added latency): the request
+   * journal uses it only when no control named a specific fault.
+   */
+  ambientLabel?(value: V): string | null;
+}
+
+/** What a control sees of one answered API request, to name the fault it injected. */
+interface FaultSeen<V> {
+  /** The value when the request came in (a one-shot switch may have been consumed since). */
+  readonly before: V;
+  readonly after: V;
+  readonly status: number;
+  /** The `error` code of the answer, if it has one (parsed on first call). */
+  errorCode(): string | undefined;
 }
 
 /** What a control file declares; the rest of {@link ControlSlice} has defaults. */
@@ -48,13 +69,15 @@ export interface ControlDefinition<V, B> {
   export?(value: V): unknown;
   import?(exported: unknown): V;
   readonly route?: ControlRoute<V, B>;
+  faultLabel?(seen: FaultSeen<V>): string | null;
+  ambientLabel?(value: V): string | null;
 }
 
 /** Declares a control: one file, then one line in the registry. */
 export function defineControl<V, B = unknown>(
   definition: ControlDefinition<V, B>,
 ): ControlSlice<V> {
-  const { schema, route } = definition;
+  const { schema, route, faultLabel, ambientLabel } = definition;
   return {
     name: definition.name,
     schema,
@@ -64,5 +87,7 @@ export function defineControl<V, B = unknown>(
     import: definition.import ?? ((exported) => schema.parse(exported)),
     // The body type is known only here; the admin routes hand back what `body` parsed.
     ...(route === undefined ? {} : { route: route as ControlRoute<V, unknown> }),
+    ...(faultLabel === undefined ? {} : { faultLabel }),
+    ...(ambientLabel === undefined ? {} : { ambientLabel }),
   };
 }

@@ -43,6 +43,38 @@ export class ControlState implements ControlAccess {
     return structuredClone(next);
   }
 
+  /** The live values now, in registry order (no copy): what {@link faultLabel} compares with. */
+  values(): readonly unknown[] {
+    return this.slices.map((slice) => this.#values.get(slice.name));
+  }
+
+  /**
+   * The request journal's `fault` of an answer: the first control that names a fault it
+   * injected, else the first ambient one (added latency), else null.
+   * @param before {@link values} when the request came in
+   */
+  faultLabel(before: readonly unknown[], status: number, body: string): string | null {
+    let code: { value: string | undefined } | undefined;
+    const errorCode = () => {
+      code ??= { value: errorCodeOf(body) };
+      return code.value;
+    };
+    for (const [i, slice] of this.slices.entries()) {
+      const label = slice.faultLabel?.({
+        before: before[i],
+        after: this.#values.get(slice.name),
+        status,
+        errorCode,
+      });
+      if (label) return label;
+    }
+    for (const slice of this.slices) {
+      const label = slice.ambientLabel?.(this.#values.get(slice.name));
+      if (label) return label;
+    }
+    return null;
+  }
+
   /** Every control back to its initial value (scenario load and reset). */
   reset(): void {
     for (const slice of this.slices) this.#values.set(slice.name, slice.initial());
@@ -79,6 +111,18 @@ export class ControlState implements ControlAccess {
     }
     for (const [name, value] of next) this.#values.set(name, value);
   }
+}
+
+function errorCodeOf(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && 'error' in parsed) {
+      return typeof parsed.error === 'string' ? parsed.error : undefined;
+    }
+  } catch {
+    // Not JSON: no error code.
+  }
+  return undefined;
 }
 
 const firstLine = (error: unknown): string => {

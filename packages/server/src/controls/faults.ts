@@ -22,6 +22,13 @@ const FaultsBody = z.strictObject({
   latency_ms: z.int().min(0).max(60_000).optional(),
 });
 
+/** The journal's label of each power outcome's error code. */
+const POWER_LABELS: Readonly<Record<string, string>> = {
+  power_rejected: 'power:reject',
+  power_failed: 'power:fail',
+  power_result_uncertain: 'power:uncertain',
+};
+
 /** The provider faults: power outcomes, the next Shield apply, added latency. */
 export const faultsControl = defineControl({
   name: 'faults',
@@ -41,4 +48,14 @@ export const faultsControl = defineControl({
       latency_ms: faults.latencyMs,
     }),
   },
+  faultLabel: ({ before, after, status, errorCode }) => {
+    if (status === 502) {
+      const label = POWER_LABELS[errorCode() ?? ''];
+      if (label !== undefined) return label;
+    }
+    // The one-shot switch was consumed by this request.
+    if (before.shield === 'fail' && after.shield === 'ok') return 'shield:fail';
+    return null;
+  },
+  ambientLabel: (faults) => (faults.latencyMs > 0 ? 'latency' : null),
 });

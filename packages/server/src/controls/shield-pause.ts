@@ -34,4 +34,6 @@ export const shieldPauseControl = defineControl({
     view: (pause) => ({ paused: pause.paused, retry_after: pause.retryAfterSeconds }),
     answer: (_pause, body) => ({ paused: body.paused }),
   },
+  faultLabel: ({ status, errorCode }) =>
+    status === 503 && errorCode() === 'shield_paused' ? 'shield:paused' : null,
 });

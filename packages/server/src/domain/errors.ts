@@ -1,3 +1,5 @@
+import type { ErrorCodeText } from '@refapi/schema';
+
 /** Options of a {@link DomainError}. */
 export interface DomainErrorOptions {
   /** Lifecycle state that blocked the mutation; emitted as `status` in the 409 body. */
@@ -22,7 +24,8 @@ export class DomainError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** A code of the contract's table (`ERROR_CODES` of `@refapi/schema`): another does not compile. */
+    readonly code: ErrorCodeText,
     options: DomainErrorOptions = {},
   ) {
     super(code);

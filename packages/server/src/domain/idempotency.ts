@@ -62,7 +62,7 @@ export class IdempotencyStore {
   #claims = 0;
   readonly #listeners = new Set<(entry: IdempotencyEntry) => void>();
 
-  /** Subscribes to completed requests (the durable journal stores their responses). */
+  /** Subscribes to completed requests (the write-ahead log stores their responses). */
   onComplete(listener: (entry: IdempotencyEntry) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

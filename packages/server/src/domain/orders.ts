@@ -1,4 +1,4 @@
-import type { CreateOrderRequest } from '@refapi/schema';
+import type { CreateOrderRequest, ErrorCode } from '@refapi/schema';
 import type { z } from 'zod';
 import { isSaleable } from './catalog';
 import { DomainError } from './errors';
@@ -22,7 +22,7 @@ export interface OrderQuote {
   readonly totalCents: number;
 }
 
-const unprocessable = (code: string) => new DomainError(422, code);
+const unprocessable = (code: ErrorCode) => new DomainError(422, code);
 
 // Without explicit periods a plan is sold by the month.
 const MONTHLY = { name: 'monthly', months: 1 } as const;

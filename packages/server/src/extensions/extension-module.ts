@@ -4,7 +4,7 @@ import type { z } from 'zod';
 interface ExtensionEnv {
   /** Server time of the first use after a scenario load or reset. */
   readonly now: Date;
-  /** Reports a change as plain JSON, O(change): the durable journal keeps it for replay. */
+  /** Reports a change as plain JSON, O(change): the write-ahead log keeps it for replay. */
   report(change: unknown): void;
 }
 

@@ -17,7 +17,7 @@ export class Extensions {
     this.#modules = new Map(modules.map((module) => [module.name, module]));
   }
 
-  /** Subscribes to changes reported by modules (the durable journal). */
+  /** Subscribes to changes reported by modules (the write-ahead log). */
   onChange(listener: (name: string, change: unknown) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -7,7 +7,7 @@ import {
 } from '../domain/shield/state-diff';
 import type { ExtensionModule } from './extension-module';
 
-/** A change of the Shield module as reported for the journal: O(change), plain JSON. */
+/** A change of the Shield module as reported for the write-ahead log: O(change), plain JSON. */
 export interface ShieldModuleChange {
   /** When the infrastructure rules began: reported once, when the module starts empty. */
   readonly since?: string;
@@ -73,7 +73,7 @@ export class ShieldModule {
     return this.#since;
   }
 
-  /** Replays a reported {@link ShieldModuleChange} (the journal after a restart). */
+  /** Replays a reported {@link ShieldModuleChange} (the write-ahead log after a restart). */
   applyChange(change: unknown): void {
     const { since, diff } = change as ShieldModuleChange;
     if (since !== undefined) this.#since = new Date(since);

@@ -1,5 +1,4 @@
-import { DateTime } from '@refapi/schema';
-import { z } from 'zod';
+import type { ControlsDocument } from '../admin-wire';
 import type { Admin } from '../control-plane';
 import type { ControlSlice } from '../controls/control-slice';
 import { bearerToken, secretsEqual } from '../domain/auth';
@@ -7,6 +6,7 @@ import { DomainError } from '../domain/errors';
 import type { FailedAttempts } from '../domain/failed-attempts';
 import { sha256, toHex } from '../internal/crypto';
 import type { RequestJournal } from '../request-journal';
+import { ClockBody, describeControls } from './admin-controls';
 import { listRequests, requestEntryRoute } from './admin-journal';
 import {
   type AdminSessions,
@@ -19,16 +19,6 @@ import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '
 import { hasBodyText, isJsonContentType } from './content-type';
 import { eventStreamResponse, journalEvents } from './event-stream';
 import { parseInput } from './input-validation';
-
-const ClockBody = z.strictObject({
-  advance_seconds: z
-    .number()
-    .min(0)
-    .max(10 * 365 * 24 * 3600)
-    .optional(),
-  now: DateTime.optional(),
-  frozen: z.boolean().optional(),
-});
 
 /** What the admin routes reach besides the in-process admin API. */
 export interface AdminDependencies {
@@ -45,6 +35,8 @@ export interface AdminDependencies {
 
 interface AdminCall {
   readonly deps: AdminDependencies;
+  /** `GET /__admin/controls` of this handler's controls. */
+  readonly describe: (admin: Admin) => ControlsDocument;
   readonly request: ApiRequest;
   readonly body: unknown;
 }
@@ -58,7 +50,7 @@ const noContent = (cookies?: string[]): ApiResponse => ({
   ...(cookies === undefined ? {} : { cookies }),
 });
 
-/** `GET` shows a control, `POST` changes it (journaled through `admin.controls`). */
+/** `GET` shows a control, `POST` changes it (logged through `admin.controls`). */
 function controlRoute(slice: ControlSlice<unknown>): Record<string, AdminRoute> | undefined {
   const route = slice.route;
   if (route === undefined) return undefined;
@@ -93,6 +85,7 @@ const routes: Record<string, Record<string, AdminRoute>> = {
       return jsonResponse(200, state);
     },
   },
+  '/__admin/controls': { GET: ({ deps, describe }) => jsonResponse(200, describe(deps.admin)) },
   '/__admin/requests': { GET: ({ deps, request }) => listRequests(deps.journal, request.search) },
   '/__admin/requests/stream': {
     GET: ({ deps }) => eventStreamResponse(journalEvents(deps.journal)),
@@ -149,6 +142,7 @@ function authorize(deps: AdminDependencies, request: ApiRequest): ApiResponse | 
 /** Answers `/__admin/*` requests: health, the session exchange, then authorized control-plane calls. */
 export function createAdminHandler(deps: AdminDependencies) {
   const controls = new Map<string, Record<string, AdminRoute>>();
+  const describe = describeControls(deps.controls);
   for (const slice of deps.controls) {
     const methods = controlRoute(slice);
     if (methods !== undefined && slice.route !== undefined) controls.set(slice.route.path, methods);
@@ -196,7 +190,7 @@ export function createAdminHandler(deps: AdminDependencies) {
           return errorResponse(400, 'invalid_json');
         }
       }
-      return await route({ deps, request, body });
+      return await route({ deps, describe, request, body });
     } catch (error) {
       if (error instanceof DomainError) {
         return jsonResponse(error.status, error.toBody(), { ...error.headers });

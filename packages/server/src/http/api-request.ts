@@ -1,3 +1,6 @@
+import type { ErrorCodeText } from '@refapi/schema';
+import type { RouteMatch } from './route-table';
+
 /** A request as the dispatcher sees it, independent of node:http or WHATWG objects. */
 export interface ApiRequest {
   readonly method: string;
@@ -15,6 +18,8 @@ export interface ApiRequest {
   readonly bodyTooLarge: boolean;
   /** Peer address (IPv4 or IPv6). */
   readonly sourceAddress: string;
+  /** The route, when the transport matched it already (msw's handlers): not matched again. */
+  readonly route?: RouteMatch;
 }
 
 /** A response ready to write: status, headers (lower-case names) and a text body. */
@@ -47,6 +52,6 @@ export function jsonResponse(
 /** Builds an `{error}` response. */
 export const errorResponse = (
   status: number,
-  error: string,
+  error: ErrorCodeText,
   headers: Record<string, string> = {},
 ): ApiResponse => jsonResponse(status, { error }, headers);

@@ -29,7 +29,7 @@ export interface BodyLimitOptions {
   /** Whether a `Cookie` header carries a live console session (the console's admin credential). */
   readonly isAdminSession: (cookieHeader: string | undefined) => boolean;
   /** Whether a bearer token is a valid API key (after the state is loaded). */
-  readonly isApiKey: (token: string | undefined) => boolean | Promise<boolean>;
+  readonly isApiKey: (token: string, head: RequestHead) => boolean | Promise<boolean>;
 }
 
 /**
@@ -49,7 +49,7 @@ export function createBodyLimit(options: BodyLimitOptions): BodyLimit {
       return admin ? options.adminBodyBytes : 0;
     }
     if (token === undefined) return 0;
-    const valid = options.isApiKey(token);
+    const valid = options.isApiKey(token, head);
     const limit = (ok: boolean) => (ok ? LIMITS.requestBodyBytesMax : 0);
     return typeof valid === 'boolean' ? limit(valid) : valid.then(limit);
   };

@@ -2,7 +2,6 @@ import { faultsControl } from '../controls/faults';
 import type { OperationImpls } from '../operations/types';
 import type { RequestFacts, ServerContext } from '../server-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
-import { faultLabel } from './fault-label';
 import { admit } from './pipeline/admission';
 import { bindOperations } from './pipeline/bind';
 import { runPipeline } from './pipeline/pipeline';
@@ -22,7 +21,7 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
 
   return async (request: ApiRequest): Promise<ApiResponse> => {
     const started = performance.now();
-    const shieldFailArmed = ctx.controls.read(faultsControl).shield === 'fail';
+    const controlsBefore = ctx.controls.values();
     let nowMs = ctx.clock.nowMs();
     let facts: Partial<RequestFacts> = {};
     let response: ApiResponse;
@@ -49,7 +48,7 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
       account_ref: facts.account_ref ?? null,
       time: new Date(nowMs).toISOString(),
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
-      fault: faultLabel(ctx, response, shieldFailArmed),
+      fault: ctx.controls.faultLabel(controlsBefore, response.status, response.body),
     });
     return response;
   };

@@ -2,7 +2,7 @@ import { operationList } from '@refapi/schema';
 import { type HttpHandler, http } from 'msw';
 import { errorResponse } from './api-request';
 import type { ServedHandler } from './body-limit';
-import { RouteTable } from './route-table';
+import { type RouteMatch, RouteTable } from './route-table';
 import { fromWebRequest, toWebResponse } from './web-adapter';
 
 const byMethod = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
@@ -17,13 +17,26 @@ export function createMswHandlers(handle: ServedHandler, baseUrl: string): HttpH
   const base = new URL(baseUrl);
   const root = base.pathname.replace(/\/+$/, '');
   const routes = new RouteTable();
-  const relativePath = (request: Request): string | undefined => {
+  // msw asks every handler's predicate in turn: the route is matched once per request,
+  // here, and handed to the dispatcher, which then does not match it again.
+  const matched = new WeakMap<Request, RouteMatch | undefined>();
+  const routeOf = (request: Request): RouteMatch | undefined => {
+    if (matched.has(request)) return matched.get(request);
     const url = new URL(request.url);
-    if (url.origin !== base.origin || !url.pathname.startsWith(`${root}/`)) return undefined;
-    return url.pathname.slice(root.length);
+    const route =
+      url.origin === base.origin && url.pathname.startsWith(`${root}/`)
+        ? routes.match(request.method.toUpperCase(), url.pathname.slice(root.length))
+        : undefined;
+    matched.set(request, route);
+    return route;
   };
   const resolver = async ({ request }: { request: Request }) => {
-    const response = await handle(await fromWebRequest(request, handle.bodyLimit));
+    const apiRequest = await fromWebRequest(request, handle.bodyLimit);
+    const route = routeOf(request);
+    // Attached, not copied: the request keeps its identity (its authenticated key).
+    const response = await handle(
+      route === undefined ? apiRequest : Object.assign(apiRequest, { route }),
+    );
     if (response.stream !== undefined) {
       // msw never passes a reader's cancel on to a streamed body, so an event stream would
       // stay subscribed forever: it is for servers started with listen() (or `fetch`).
@@ -37,10 +50,8 @@ export function createMswHandlers(handle: ServedHandler, baseUrl: string): HttpH
 
   const perOperation = operationList.map((op) =>
     byMethod[op.method](({ request }) => {
-      const path = relativePath(request);
-      if (path === undefined) return false;
-      const match = routes.match(op.method, path);
-      return match.kind === 'operation' && match.op === op;
+      const match = routeOf(request);
+      return match?.kind === 'operation' && match.op === op;
     }, resolver),
   );
   // The server owns its origin: anything else there is answered too (404 outside the API).

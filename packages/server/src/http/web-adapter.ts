@@ -21,11 +21,15 @@ export async function fromWebRequest(
     headers: () => Object.fromEntries(headers),
     sourceAddress,
   };
-  if (request.body === null) return { ...head, body: undefined, bodyTooLarge: false };
+  // The head itself becomes the request: what the body limit learnt of it (the key it
+  // authenticated, see `request-key.ts`) stays attached to the same object.
+  const done = (body: string | undefined, bodyTooLarge: boolean): ApiRequest =>
+    Object.assign(head, { body, bodyTooLarge });
+  if (request.body === null) return done(undefined, false);
   const limit = await bodyLimit(head);
-  if (limit === 0) return { ...head, body: undefined, bodyTooLarge: false };
+  if (limit === 0) return done(undefined, false);
   const declared = Number(headers.get('content-length') ?? 0);
-  if (declared > limit) return { ...head, body: undefined, bodyTooLarge: true };
+  if (declared > limit) return done(undefined, true);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -34,7 +38,7 @@ export async function fromWebRequest(
     if (size > limit) {
       // Not awaited: a tee'd body (msw keeps a copy) settles its cancel only with both halves.
       reader.cancel().catch(() => {});
-      return { ...head, body: undefined, bodyTooLarge: true };
+      return done(undefined, true);
     }
     chunks.push(read.value);
   }
@@ -44,11 +48,7 @@ export async function fromWebRequest(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return {
-    ...head,
-    body: size === 0 ? undefined : new TextDecoder().decode(bytes),
-    bodyTooLarge: false,
-  };
+  return done(size === 0 ? undefined : new TextDecoder().decode(bytes), false);
 }
 
 /** Turns an {@link ApiResponse} into a WHATWG Response. */

@@ -1,9 +1,9 @@
 import { unlink } from 'node:fs/promises';
-import { fsyncDirectory, type JournalFile } from './durable-fs';
-import type { JournalWriter } from './journal-writer';
+import { fsyncDirectory, type WalFile } from './durable-fs';
 import { type Snapshot, writeSnapshot } from './snapshot-file';
 import type { StateLayout } from './state-layout';
 import type { UnitGate } from './unit-gate';
+import type { WalWriter } from './wal-writer';
 
 /** A captured state, serialized later (outside the gate) into a snapshot of `generation`. */
 export type Capture = (generation: number) => () => Snapshot;
@@ -12,11 +12,11 @@ export type Capture = (generation: number) => () => Snapshot;
 export interface CompactorOptions {
   readonly layout: StateLayout;
   readonly gate: UnitGate;
-  readonly writer: JournalWriter;
+  readonly writer: WalWriter;
   readonly capture: Capture;
-  /** Opens (creating) journal `generation` for appends. */
-  readonly openJournal: (generation: number) => Promise<JournalFile>;
-  /** Generation of the journal being appended to. */
+  /** Opens (creating) write-ahead log `generation` for appends. */
+  readonly openWal: (generation: number) => Promise<WalFile>;
+  /** Generation of the write-ahead log being appended to. */
   readonly generation: number;
   /** Journal size that triggers a compaction, given the last snapshot's size. */
   readonly threshold: (snapshotBytes: number) => number;
@@ -25,11 +25,11 @@ export interface CompactorOptions {
 }
 
 /**
- * Folds the journal into a new snapshot in the background. The state is captured while
- * no unit is half-way (gate) and the writer switches to a new journal at that very point,
+ * Folds the write-ahead log into a new snapshot in the background. The state is captured while
+ * no unit is half-way (gate) and the writer switches to a new write-ahead log at that very point,
  * so the snapshot holds exactly the lines before the switch. A crash at any step leaves a
- * loadable state: before the rename the old snapshot plus both journals, after it the new
- * snapshot plus the new journal (older journals are then deleted, or ignored on load).
+ * loadable state: before the rename the old snapshot plus both write-ahead logs, after it the new
+ * snapshot plus the new write-ahead log (older write-ahead logs are then deleted, or ignored on load).
  */
 export class Compactor {
   readonly #options: CompactorOptions;
@@ -45,9 +45,9 @@ export class Compactor {
     this.#snapshotBytes = options.snapshotBytes;
   }
 
-  /** Starts a compaction when the journal has grown past the threshold. */
-  maybeCompact(journalBytes: number): void {
-    if (journalBytes >= this.#options.threshold(this.#snapshotBytes)) this.compact();
+  /** Starts a compaction when the write-ahead log has grown past the threshold. */
+  maybeCompact(walBytes: number): void {
+    if (walBytes >= this.#options.threshold(this.#snapshotBytes)) this.compact();
   }
 
   /** Starts a compaction unless one is running or it was stopped; resolves when done. */
@@ -88,24 +88,24 @@ export class Compactor {
   }
 
   async #run(): Promise<void> {
-    const { layout, gate, writer, capture, openJournal } = this.#options;
+    const { layout, gate, writer, capture, openWal } = this.#options;
     const next = this.#generation + 1;
     let serialize!: () => Snapshot;
     let switched!: Promise<void>;
     await gate.exclusive(() => {
       serialize = capture(next);
-      switched = writer.rotate(() => openJournal(next));
+      switched = writer.rotate(() => openWal(next));
     });
     // Only a state whose lines are all durable becomes a snapshot: if a write before the
     // switch fails, the capture holds changes that were not acknowledged.
     await switched;
-    // Appends go to journal `next` from here, whether or not the snapshot gets written.
+    // Appends go to write-ahead log `next` from here, whether or not the snapshot gets written.
     this.#generation = next;
     const snapshot = serialize();
     await writeSnapshot(layout, snapshot);
     this.#snapshotBytes = Buffer.byteLength(snapshot.state);
-    for (const generation of await layout.journals()) {
-      if (generation < next) await unlink(layout.journal(generation));
+    for (const generation of await layout.wals()) {
+      if (generation < next) await unlink(layout.wal(generation));
     }
     await fsyncDirectory(layout.directory);
   }

@@ -4,11 +4,11 @@ import type { ControlAccess } from '../controls/control-state';
 import type { UnitTracker } from './unit-tracker';
 
 /**
- * The admin API with every change journaled: scenario loads and resets run alone and
- * settle once durable; clock and control changes journal a line each (they
+ * The admin API with every change logged: scenario loads and resets run alone and
+ * settle once durable; clock and control changes log a line each (they
  * are synchronous in-process; the HTTP admin API answers only once it is durable).
  * Before the state is loaded (`units` undefined) calls go straight through; while the
- * journal refuses writes, changes throw `checkWritable`'s 503 before they happen.
+ * write-ahead log refuses writes, changes throw `checkWritable`'s 503 before they happen.
  */
 export function durableAdmin(
   admin: Admin,
@@ -31,7 +31,7 @@ export function durableAdmin(
       checkWritable();
       return tracker.runExclusive(() => fn(...args));
     };
-  // Every control change, whichever control, journals a line (the stamp carries the controls).
+  // Every control change, whichever control, logs a line (the stamp carries the controls).
   const controls: ControlAccess = {
     get: (slice) => admin.controls.get(slice),
     set: (slice, patch) => sync(() => admin.controls.set(slice, patch))(),

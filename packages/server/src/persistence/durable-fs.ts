@@ -36,7 +36,7 @@ export async function replaceFileDurably(
 }
 
 /**
- * The file operations journal appends go through: a node `FileHandle` is one. Tests wrap
- * it (`StateFileOptions.journalFile`) to make writes fail as on a full disk.
+ * The file operations write-ahead log appends go through: a node `FileHandle` is one. Tests wrap
+ * it (`StateFileOptions.walFile`) to make writes fail as on a full disk.
  */
-export type JournalFile = Pick<FileHandle, 'write' | 'datasync' | 'truncate' | 'close'>;
+export type WalFile = Pick<FileHandle, 'write' | 'datasync' | 'truncate' | 'close'>;

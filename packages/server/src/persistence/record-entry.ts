@@ -5,7 +5,7 @@ import type { Change, Store } from '../store/store';
 const Kind = z.enum(['accounts', 'plans', 'services', 'invoices', 'orders', 'transactions']);
 
 /**
- * One record written by a commit, as journaled: the whole record when it is new, else only
+ * One record written by a commit, as logged: the whole record when it is new, else only
  * its fields that changed (an order's balance debit does not copy the account's keys).
  * Partitioned kinds name their account (`acct`) so replay finds the record.
  */
@@ -20,7 +20,7 @@ export const RecordEntry = z.union([
   }),
 ]);
 
-/** A journaled record change. */
+/** A logged record change. */
 export type RecordEntry = z.output<typeof RecordEntry>;
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -36,7 +36,7 @@ const sameValue = (a: unknown, b: unknown): boolean =>
     ? JSON.stringify(a) === JSON.stringify(b)
     : false);
 
-/** The journal entry of `change`, given the record it replaced (undefined when new). */
+/** The write-ahead log entry of `change`, given the record it replaced (undefined when new). */
 export function recordEntry(change: Change, replaced: object | undefined): RecordEntry {
   const record = change.record as Fields;
   if (replaced === undefined) return { k: change.kind, r: { ...record } };
@@ -61,7 +61,7 @@ export function recordEntry(change: Change, replaced: object | undefined): Recor
   return entry;
 }
 
-/** A journaled change of an existing record: its changed fields. */
+/** A logged change of an existing record: its changed fields. */
 export type PatchEntry = Exclude<RecordEntry, { r: unknown }>;
 
 function currentRecord(store: Store, entry: PatchEntry): object | undefined {
@@ -79,8 +79,8 @@ export function patchRecord(record: object, entry: PatchEntry): Change {
 }
 
 /**
- * The change a journal entry stands for, resolved against the records in `store`; throws
- * when it patches a record that does not exist (the journal does not fit the snapshot).
+ * The change a write-ahead log entry stands for, resolved against the records in `store`; throws
+ * when it patches a record that does not exist (the write-ahead log does not fit the snapshot).
  */
 export function resolveRecordEntry(store: Store, entry: RecordEntry): Change {
   if ('r' in entry) return { kind: entry.k, record: entry.r } as unknown as Change;

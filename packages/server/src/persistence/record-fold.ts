@@ -2,7 +2,7 @@ import type { Change, Store } from '../store/store';
 import { entryKey, patchRecord, type RecordEntry, resolveRecordEntry } from './record-entry';
 
 /**
- * Record changes of many journal lines folded into the last version of each record, then
+ * Record changes of many write-ahead log lines folded into the last version of each record, then
  * committed at once: a restart after 2,000 orders writes the account once, not 2,000 times.
  * Patches apply to the folded version when there is one, else to the record in the store.
  */

@@ -3,14 +3,14 @@ import type { Scenario } from '../scenario/schema';
 import { checkScenarioExtensions } from '../scenario/validate';
 import { BaseScenario } from './base-scenario';
 import { fsyncDirectory } from './durable-fs';
-import { JournalEntry } from './journal-entry';
-import { readJournal } from './journal-reader';
 import { RecordFold } from './record-fold';
 import { recordFormat } from './record-format';
 import { type ReplayTarget, replayEntry } from './replay';
 import { readSnapshot } from './snapshot-file';
 import { StateFileError } from './state-file-error';
 import type { StateLayout } from './state-layout';
+import { WalEntry } from './wal-entry';
+import { readWal } from './wal-reader';
 
 const firstLine = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
@@ -26,9 +26,9 @@ export interface ClockStamp {
 export interface Recovered {
   readonly generation: number;
   readonly base: BaseScenario;
-  /** The journal appends continue in (the newest one), and its size. */
+  /** The write-ahead log appends continue in (the newest one), and its size. */
   readonly journal: FileHandle;
-  readonly journalBytes: number;
+  readonly walBytes: number;
   /** Bytes of the snapshot's state, for the compaction threshold. */
   readonly snapshotBytes: number;
 }
@@ -41,16 +41,16 @@ export interface Recovered {
 export const resumeAt = (stamp: ClockStamp, wallNow: number): number =>
   stamp.frozen ? stamp.at : stamp.at + Math.max(0, wallNow - stamp.wall);
 
-/** Opens (creating) journal `generation` for appends and makes its directory entry durable. */
-export async function openJournal(layout: StateLayout, generation: number): Promise<FileHandle> {
-  const handle = await open(layout.journal(generation), 'a', 0o600);
+/** Opens (creating) write-ahead log `generation` for appends and makes its directory entry durable. */
+export async function openWal(layout: StateLayout, generation: number): Promise<FileHandle> {
+  const handle = await open(layout.wal(generation), 'a', 0o600);
   await fsyncDirectory(layout.directory);
   return handle;
 }
 
 /**
- * Loads the snapshot and replays the journals after it into the server, or returns
- * undefined when there is no state file yet. An unreadable last journal line is cut off
+ * Loads the snapshot and replays the write-ahead logs after it into the server, or returns
+ * undefined when there is no state file yet. An unreadable last write-ahead log line is cut off
  * (with a warning); anything else that does not fit is a {@link StateFileError}.
  */
 export async function recover(
@@ -59,11 +59,11 @@ export async function recover(
   onWarning: (message: string) => void,
 ): Promise<Recovered | undefined> {
   const snapshot = await readSnapshot(layout);
-  const generations = await layout.journals();
+  const generations = await layout.wals();
   if (snapshot === undefined) {
     if (generations.length > 0) {
       throw new StateFileError(
-        `journal ${layout.journal(generations[0] as number)} exists without its state file ${layout.snapshot}: refusing to start over it`,
+        `journal ${layout.wal(generations[0] as number)} exists without its state file ${layout.snapshot}: refusing to start over it`,
       );
     }
     return undefined;
@@ -91,36 +91,40 @@ export async function recover(
       `state file ${layout.snapshot} holds an unusable state (${firstLine(error)})`,
     );
   }
-  try {
-    ctx.controls.import(snapshot.controls);
-  } catch (error) {
-    throw new StateFileError(
-      `state file ${layout.snapshot} holds unusable controls (${firstLine(error)})`,
-    );
+  // What the snapshot keeps beside the state, by slice (today the admin controls).
+  const headers: Readonly<Record<string, unknown>> = { controls: snapshot.controls };
+  for (const slice of control.slices.slices) {
+    try {
+      slice.header?.import(headers[slice.name]);
+    } catch (error) {
+      throw new StateFileError(
+        `state file ${layout.snapshot} holds unusable ${slice.name} (${firstLine(error)})`,
+      );
+    }
   }
   let stamp: ClockStamp = { at: startMs, wall: snapshot.wallMs, frozen: state.frozen ?? false };
 
   // Journals older than the snapshot are leftovers of a compaction cut short by a crash.
   for (const generation of generations.filter((g) => g < snapshot.generation)) {
-    await unlink(layout.journal(generation));
+    await unlink(layout.wal(generation));
   }
   const live = generations.filter((g) => g >= snapshot.generation);
   live.forEach((generation, i) => {
     if (generation !== snapshot.generation + i) {
-      throw new StateFileError(`journal ${layout.journal(snapshot.generation + i)} is missing`);
+      throw new StateFileError(`journal ${layout.wal(snapshot.generation + i)} is missing`);
     }
   });
-  let journalBytes = 0;
+  let walBytes = 0;
   for (const [i, generation] of live.entries()) {
-    const path = layout.journal(generation);
-    const scan = await readJournal(path);
+    const path = layout.wal(generation);
+    const scan = await readWal(path);
     const last = i === live.length - 1;
     if (scan.torn !== undefined && !last) {
       throw new StateFileError(`journal ${path} is corrupt (${scan.torn}) but is not the newest`);
     }
     for (const [n, raw] of scan.entries.entries()) {
       try {
-        const entry = JournalEntry.parse(raw);
+        const entry = WalEntry.parse(raw);
         await replayEntry(replay, entry);
         stamp = { at: entry.at, wall: entry.wall, frozen: entry.frozen ?? false };
       } catch (error) {
@@ -139,7 +143,7 @@ export async function recover(
           'usually a write cut short by a crash before it was acknowledged; if the host did not crash, check the disk',
       );
     }
-    if (last) journalBytes = scan.validBytes;
+    if (last) walBytes = scan.validBytes;
   }
   try {
     await replay.records.flush();
@@ -151,8 +155,8 @@ export async function recover(
   return {
     generation,
     base: replay.base,
-    journal: await openJournal(layout, generation),
-    journalBytes,
+    journal: await openWal(layout, generation),
+    walBytes,
     snapshotBytes: Buffer.byteLength(snapshot.state),
   };
 }

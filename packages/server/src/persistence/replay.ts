@@ -1,12 +1,11 @@
 import type { ControlPlane } from '../control-plane';
-import type { IdempotencyEntry } from '../domain/idempotency';
 import { parseScenario } from '../scenario/validate';
 import type { ServerContext } from '../server-context';
 import { BaseScenario } from './base-scenario';
-import type { JournalEntry } from './journal-entry';
 import type { RecordFold } from './record-fold';
+import type { WalEntry } from './wal-entry';
 
-/** What replaying journal entries acts on; `base` follows scenario loads. */
+/** What replaying write-ahead log entries acts on; `base` follows scenario loads. */
 export interface ReplayTarget {
   readonly ctx: ServerContext;
   readonly control: ControlPlane;
@@ -16,13 +15,13 @@ export interface ReplayTarget {
 }
 
 /**
- * Applies one journal entry to the live server, in the order it happened: a scenario load
- * or reset replaces everything first, then record commits (folded, see {@link RecordFold}),
- * module changes, idempotent responses, and the admin switches of its stamp. Throws when
- * the entry does not fit.
+ * Applies one write-ahead log entry to the live server, in the order it happened: a scenario load
+ * or reset replaces everything first, then each state slice replays its members: record
+ * commits (folded, see {@link RecordFold}), idempotent responses, module changes, and the
+ * admin switches of its stamp. Throws when the entry does not fit.
  */
-export async function replayEntry(target: ReplayTarget, entry: JournalEntry): Promise<void> {
-  const { ctx, control } = target;
+export async function replayEntry(target: ReplayTarget, entry: WalEntry): Promise<void> {
+  const { control } = target;
   if (entry.scenario !== undefined || entry.reset !== undefined) {
     if (entry.start === undefined) throw new Error('scenario entry without start');
     await target.records.flush();
@@ -34,10 +33,6 @@ export async function replayEntry(target: ReplayTarget, entry: JournalEntry): Pr
       await control.restore(target.base.scenario(), entry.start, target.base.resetTarget());
     }
   }
-  for (const commit of entry.commits ?? []) target.records.add(commit);
-  // Looked up by name among the registered modules; an unknown name throws.
-  for (const [name, change] of entry.extensions ?? []) ctx.extensions.applyChange(name, change);
-  // The schema allows `text: undefined` where the type has no such member; JSON never does.
-  for (const stored of entry.idempotency ?? []) ctx.idempotency.put(stored as IdempotencyEntry);
-  if (entry.controls !== undefined) ctx.controls.import(entry.controls);
+  // Each slice of the state takes its members (`state/server-slices.ts`).
+  control.slices.replay(entry, target);
 }

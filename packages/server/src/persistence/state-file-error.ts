@@ -1,5 +1,5 @@
 /**
- * The state file cannot be used (corrupt snapshot, corrupt journal, unreadable files).
+ * The state file cannot be used (corrupt snapshot, corrupt write-ahead log, unreadable files).
  * The server refuses to start rather than serve empty or partial state; `message` is one
  * line naming the file and what is wrong with it.
  */

@@ -6,40 +6,39 @@ import type { AttachDurability, DurableParts, DurableState } from '../durability
 import { BaseScenario } from './base-scenario';
 import { type Capture, Compactor } from './compaction';
 import { durableAdmin } from './durable-admin';
-import type { JournalFile } from './durable-fs';
-import { createStamper } from './journal-entry';
-import { JournalWriteError, JournalWriter } from './journal-writer';
-import { recordEntry } from './record-entry';
-import { openJournal, recover } from './recover';
+import type { WalFile } from './durable-fs';
+import { openWal, recover } from './recover';
 import { writeSnapshot } from './snapshot-file';
 import { StateFileError } from './state-file-error';
 import { type StateLayout, stateLayout } from './state-layout';
 import { UnitGate } from './unit-gate';
 import { UnitTracker } from './unit-tracker';
+import { createStamper } from './wal-entry';
+import { WalWriteError, WalWriter } from './wal-writer';
 
 /** Where and how to keep the state. */
 export interface StateFileOptions {
   readonly path: string;
   /**
    * Journal size that starts a compaction. Default 4 MiB, or an eighth of the last snapshot
-   * when that is more: replaying a journal costs more per byte than loading a snapshot, so
+   * when that is more: replaying a write-ahead log costs more per byte than loading a snapshot, so
    * this bounds the load time, while compactions stay O(1) per write on average.
    */
   readonly compactBytes?: number;
   /**
-   * Told about recoverable surprises, one line each: a torn last journal line that was
-   * dropped, the journal refusing writes (a full disk) and accepting them again.
+   * Told about recoverable surprises, one line each: a torn last write-ahead log line that was
+   * dropped, the write-ahead log refusing writes (a full disk) and accepting them again.
    */
   readonly onWarning: (message: string) => void;
-  /** How often to try writing again while the journal refuses writes. Default 1 s. */
+  /** How often to try writing again while the write-ahead log refuses writes. Default 1 s. */
   readonly retryMs?: number;
-  /** Wraps every journal file opened (tests make writes fail here, as on a full disk). */
-  readonly journalFile?: (file: JournalFile) => JournalFile;
+  /** Wraps every write-ahead log file opened (tests make writes fail here, as on a full disk). */
+  readonly walFile?: (file: WalFile) => WalFile;
 }
 
 // Each compaction serializes the whole state on the event loop: at 1 MiB a state of a few
 // thousand orders was rewritten every ~450 orders, which cost the write path more than its
-// fsyncs (bench `state`: 0.47 of in-memory). 4 MiB of journal (~1,700 orders) replayed in ~0.6 s on load on a busy 2-core machine.
+// fsyncs (bench `state`: 0.47 of in-memory). 4 MiB of write-ahead log (~1,700 orders) replayed in ~0.6 s on load on a busy 2-core machine.
 const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
 const DEFAULT_RETRY_MS = 1000;
 
@@ -48,7 +47,7 @@ const unavailable = (retryMs: number) =>
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryMs / 1000))) },
   });
 
-/** Durable state in a snapshot file plus an append-only journal beside it. */
+/** Durable state in a snapshot file plus an append-only write-ahead log beside it. */
 export function attachStateFile(options: StateFileOptions): AttachDurability {
   return (parts) => new StateFile(parts, options);
 }
@@ -61,12 +60,12 @@ class StateFile implements DurableState {
   readonly #layout: StateLayout;
   #base: BaseScenario;
   #units: UnitTracker | undefined;
-  #writer: JournalWriter | undefined;
+  #writer: WalWriter | undefined;
   #compactor: Compactor | undefined;
   #gate: UnitGate | undefined;
-  /** Set while the journal refuses writes: mutations are refused, reads go on. */
+  /** Set while the write-ahead log refuses writes: mutations are refused, reads go on. */
   #outage: Promise<void> | undefined;
-  /** Set while the durable state is being loaded back: nothing it replays is journaled again. */
+  /** Set while the durable state is being loaded back: nothing it replays is logged again. */
   #reloading = false;
   #closed = false;
 
@@ -88,14 +87,14 @@ class StateFile implements DurableState {
     // A unit whose line could not be made durable was not acknowledged: 503, and the
     // outage handling puts the durable state back in memory.
     return this.#units.run(fn, access).catch((error: unknown) => {
-      throw error instanceof JournalWriteError ? this.#unavailable() : error;
+      throw error instanceof WalWriteError ? this.#unavailable() : error;
     });
   }
 
   flush(): Promise<void> {
     const flushed = this.#writer?.flushed() ?? Promise.resolve();
     return flushed.catch((error: unknown) => {
-      throw error instanceof JournalWriteError ? this.#unavailable() : error;
+      throw error instanceof WalWriteError ? this.#unavailable() : error;
     });
   }
 
@@ -115,11 +114,11 @@ class StateFile implements DurableState {
   }
 
   /**
-   * The journal refused a write. Writes are refused from now on; the durable state is
+   * The write-ahead log refused a write. Writes are refused from now on; the durable state is
    * loaded back into memory (so it shows nothing that was not made durable, and reads go
    * on); then a line is tried every `retryMs` until the disk takes it, and writes resume.
    */
-  #onWriteFailure(error: JournalWriteError): void {
+  #onWriteFailure(error: WalWriteError): void {
     if (this.#outage !== undefined || this.#closed) return;
     this.#options.onWarning(
       `${error.message}; answering writes 503 state_unavailable until it can be written again (reads go on)`,
@@ -132,7 +131,7 @@ class StateFile implements DurableState {
 
   async #heal(): Promise<void> {
     const retryMs = this.#options.retryMs ?? DEFAULT_RETRY_MS;
-    const writer = this.#writer as JournalWriter;
+    const writer = this.#writer as WalWriter;
     const gate = this.#gate as UnitGate;
     let reloaded = false;
     // No compaction while memory and files are put back in step (none may snapshot a state
@@ -157,15 +156,15 @@ class StateFile implements DurableState {
         this.#options.onWarning('the journal takes writes again; writes resume');
         return;
       } catch (error) {
-        if (!(error instanceof JournalWriteError)) this.#parts.ctx.onError(error);
+        if (!(error instanceof WalWriteError)) this.#parts.ctx.onError(error);
       }
       await new Promise((resolve) => setTimeout(resolve, retryMs));
     }
   }
 
-  // Loads the durable state back (snapshot plus journals, as on a restart), cutting off
-  // what a failed write left first, and continues the journal where the reload found it.
-  async #reload(writer: JournalWriter): Promise<void> {
+  // Loads the durable state back (snapshot plus write-ahead logs, as on a restart), cutting off
+  // what a failed write left first, and continues the write-ahead log where the reload found it.
+  async #reload(writer: WalWriter): Promise<void> {
     const { ctx, control } = this.#parts;
     await writer.discardUndurable().catch(() => {});
     this.#reloading = true;
@@ -182,11 +181,11 @@ class StateFile implements DurableState {
       await recovered.journal.close();
       return;
     }
-    await writer.replaceFile(this.#wrap(recovered.journal), recovered.journalBytes);
+    await writer.replaceFile(this.#wrap(recovered.journal), recovered.walBytes);
   }
 
-  #wrap(file: JournalFile): JournalFile {
-    return this.#options.journalFile?.(file) ?? file;
+  #wrap(file: WalFile): WalFile {
+    return this.#options.walFile?.(file) ?? file;
   }
 
   async #open(): Promise<void> {
@@ -201,21 +200,21 @@ class StateFile implements DurableState {
     const recovered = await recover(layout, { ctx, control }, this.#options.onWarning);
     let generation = 1;
     let snapshotBytes: number;
-    let journal: JournalFile;
-    let journalBytes = 0;
+    let journal: WalFile;
+    let walBytes = 0;
     if (recovered === undefined) {
       await control.initialize(scenario, startOverride);
       const snapshot = this.#capture(generation)();
       await writeSnapshot(layout, snapshot);
       snapshotBytes = Buffer.byteLength(snapshot.state);
-      journal = await openJournal(layout, generation);
+      journal = await openWal(layout, generation);
     } else {
-      ({ generation, journal, journalBytes, snapshotBytes } = recovered);
+      ({ generation, journal, walBytes, snapshotBytes } = recovered);
       this.#base = recovered.base;
     }
-    const writer = new JournalWriter({
+    const writer = new WalWriter({
       handle: this.#wrap(journal),
-      bytes: journalBytes,
+      bytes: walBytes,
       stamp: createStamper(ctx),
       onFlushed: (bytes) => this.#compactor?.maybeCompact(bytes),
       onError: (error) => this.#onWriteFailure(error),
@@ -228,13 +227,13 @@ class StateFile implements DurableState {
       gate,
       writer,
       capture: this.#capture,
-      openJournal: async (next) => this.#wrap(await openJournal(layout, next)),
+      openWal: async (next) => this.#wrap(await openWal(layout, next)),
       generation,
       snapshotBytes,
       threshold: (bytes) => Math.max(compactBytes, Math.ceil(bytes / 8)),
       onError: (error) => {
         // A compaction cut short by a failed write is part of that outage, reported once.
-        if (error instanceof JournalWriteError || this.#outage !== undefined) return;
+        if (error instanceof WalWriteError || this.#outage !== undefined) return;
         ctx.onError(new StateFileError(`compaction failed: ${(error as Error).message}`));
       },
     });
@@ -245,17 +244,10 @@ class StateFile implements DurableState {
 
   // Every change source of the server, recorded into the unit of work it happened in.
   #follow(units: UnitTracker, compactor: Compactor): void {
-    const { ctx, control } = this.#parts;
-    ctx.store.onCommit(({ changes, replaced }) => {
-      if (this.#reloading) return;
-      const entries = changes.map((change, i) => recordEntry(change, replaced[i]));
-      units.record({ commit: JSON.stringify(entries) });
-    });
-    ctx.idempotency.onComplete((entry) => {
-      if (!this.#reloading) units.record({ idempotency: JSON.stringify(entry) });
-    });
-    ctx.extensions.onChange((name, change) => {
-      if (!this.#reloading) units.record({ extension: JSON.stringify([name, change]) });
+    const { control } = this.#parts;
+    // Each state slice reports its own changes (`state/server-slices.ts`).
+    control.slices.follow((part) => {
+      if (!this.#reloading) units.record(part());
     });
     control.onApply(({ scenario, startMs, reset }) => {
       if (this.#reloading) return;
@@ -270,10 +262,10 @@ class StateFile implements DurableState {
   // Captures the state now (synchronously, inside the gate); serializing happens later,
   // outside it: exported documents share only immutable records with the live state.
   readonly #capture: Capture = (generation) => {
-    const { ctx, control } = this.#parts;
+    const { control } = this.#parts;
     const state = control.admin.state();
     const wallMs = Date.now();
-    const controls = ctx.controls.export();
+    const { controls = {} } = control.slices.header();
     const base = this.#base;
     return () => ({
       generation,

@@ -2,10 +2,10 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJournal } from './journal-reader';
-import { JournalWriter } from './journal-writer';
 import { UnitGate } from './unit-gate';
 import { UnitTracker } from './unit-tracker';
+import { readWal } from './wal-reader';
+import { WalWriter } from './wal-writer';
 
 let dir: string;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function tracker(name: string) {
   const path = join(dir, name);
-  const writer = new JournalWriter({
+  const writer = new WalWriter({
     handle: await open(path, 'a'),
     bytes: 0,
     stamp: () => '"at":0,"wall":0',
@@ -23,7 +23,7 @@ async function tracker(name: string) {
   });
   const units = new UnitTracker(writer, new UnitGate());
   const lines = async () =>
-    (await readJournal(path)).entries.map((entry) => {
+    (await readWal(path)).entries.map((entry) => {
       const { v: _v, at: _at, wall: _wall, ...rest } = entry as Record<string, unknown>;
       return rest;
     });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type JournalSlot, JournalWriteError, type JournalWriter } from './journal-writer';
 import type { UnitGate } from './unit-gate';
+import { type WalSlot, WalWriteError, type WalWriter } from './wal-writer';
 
 /** Something a unit changed, already serialized when it happened (records are replaced later). */
 export type UnitPart =
@@ -14,7 +14,7 @@ export type UnitPart =
   | { readonly scenario: string };
 
 class Unit {
-  slot: JournalSlot | undefined;
+  slot: WalSlot | undefined;
   /** Set once its line is filled: a late change (a timer it left behind) gets its own line. */
   done = false;
   readonly commits: string[] = [];
@@ -22,7 +22,7 @@ class Unit {
   readonly idempotency: string[] = [];
   scenario: string | undefined;
 
-  /** `always`: journal a line even without parts (admin actions: the clock and switches). */
+  /** `always`: log a line even without parts (admin actions: the clock and switches). */
   constructor(readonly always: boolean) {}
 
   body(): string {
@@ -36,9 +36,9 @@ class Unit {
 }
 
 /**
- * Groups what each unit of work changes into one journal line. The unit is found through
+ * Groups what each unit of work changes into one write-ahead log line. The unit is found through
  * AsyncLocalStorage (a store commit deep inside an operation belongs to the request that
- * awaited it); its line takes its place in the journal at its first change, so lines keep
+ * awaited it); its line takes its place in the write-ahead log at its first change, so lines keep
  * the order in which changes happened, and it is written when the unit ends.
  */
 export class UnitTracker {
@@ -46,11 +46,11 @@ export class UnitTracker {
   #tolerateReads = false;
 
   constructor(
-    private readonly writer: JournalWriter,
+    private readonly writer: WalWriter,
     private readonly gate: UnitGate,
   ) {}
 
-  /** Records a part of the current unit, or journals it alone when no unit is running. */
+  /** Records a part of the current unit, or logs it alone when no unit is running. */
   record(part: UnitPart): void {
     const unit = this.#units.getStore();
     if (unit === undefined || unit.done) {
@@ -64,7 +64,7 @@ export class UnitTracker {
   }
 
   /**
-   * While on (the journal refuses writes and memory was reloaded from disk), reads admitted
+   * While on (the write-ahead log refuses writes and memory was reloaded from disk), reads admitted
    * answer even when their own line fails: all they change is derived from the clock (Shield
    * progress), seen on durable state, and derived again after the next reload.
    */
@@ -82,7 +82,7 @@ export class UnitTracker {
     const tolerant = access === 'read' && this.#tolerateReads;
     const unit = new Unit(false);
     let result: T;
-    let slot: JournalSlot | undefined;
+    let slot: WalSlot | undefined;
     try {
       result = await this.#units.run(unit, fn);
     } finally {
@@ -90,11 +90,11 @@ export class UnitTracker {
       this.gate.leave();
     }
     const durable = slot?.durable ?? this.writer.flushed();
-    await (tolerant ? durable.catch(notJournalFailure) : durable);
+    await (tolerant ? durable.catch(notWalFailure) : durable);
     return result;
   }
 
-  /** Runs a synchronous admin action as a unit that always journals a line. */
+  /** Runs a synchronous admin action as a unit that always logs a line. */
   runSync<T>(fn: () => T): T {
     const unit = new Unit(true);
     try {
@@ -104,10 +104,10 @@ export class UnitTracker {
     }
   }
 
-  /** Runs an admin action alone (no request half-way), journaled and durable when it settles. */
+  /** Runs an admin action alone (no request half-way), logged and durable when it settles. */
   async runExclusive<T>(fn: () => Promise<T>): Promise<T> {
     const unit = new Unit(true);
-    let slot: JournalSlot | undefined;
+    let slot: WalSlot | undefined;
     const result = await this.gate.exclusive(async () => {
       try {
         return await this.#units.run(unit, fn);
@@ -119,7 +119,7 @@ export class UnitTracker {
     return result;
   }
 
-  #finish(unit: Unit): JournalSlot | undefined {
+  #finish(unit: Unit): WalSlot | undefined {
     unit.done = true;
     if (unit.slot === undefined && !unit.always) return undefined;
     unit.slot ??= this.writer.reserve();
@@ -135,6 +135,6 @@ function add(unit: Unit, part: UnitPart): void {
   else unit.scenario = part.scenario;
 }
 
-function notJournalFailure(error: unknown): void {
-  if (!(error instanceof JournalWriteError)) throw error;
+function notWalFailure(error: unknown): void {
+  if (!(error instanceof WalWriteError)) throw error;
 }

@@ -1,6 +1,7 @@
 import { applyRate } from '../domain/money';
 import type { InvoiceRecord, TransactionRecord } from '../domain/records';
 import type { RefAllocator } from '../domain/refs';
+import { mulberry32 } from '../internal/mulberry32';
 import type { ScenarioAccount, ScenarioService } from './schema';
 
 /**
@@ -25,18 +26,7 @@ const PLAN_NAMES: Record<string, string> = {
   ip_subnet: 'IPv4 /29',
 };
 
-// Small, fast, seedable PRNG: the same account and kind always yield the same numbers.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+// The same account and kind always yield the same numbers (FNV-1a of the text seeds mulberry32).
 function seedOf(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);

@@ -116,6 +116,14 @@ export class Store {
     return this.#state.keys.authenticate(token);
   }
 
+  /**
+   * The identity of the current key set: the same object until a scenario load swaps the
+   * keys (resets of the same scenario keep them), for answers cached per request.
+   */
+  keySet(): object {
+    return this.#state.keys;
+  }
+
   /** A fresh reference of `kind` (e.g. `INV`), above every existing one. */
   nextRef(kind: string): string {
     return this.#state.refs.next(kind);
@@ -146,7 +154,17 @@ export class Store {
     });
   }
 
-  /** Subscribes to committed mutations (the hook point of a durable journal). */
+  /** The records as they are now, shared copy-on-write (O(accounts)): what {@link restore} takes. */
+  fork(): StoreState {
+    return forkState(this.#state);
+  }
+
+  /** Puts a {@link fork} back (forked again: the fork stays as it was). */
+  restore(fork: StoreState): void {
+    this.#state = forkState(fork);
+  }
+
+  /** Subscribes to committed mutations (the hook point of the write-ahead log). */
   onCommit(listener: (mutation: CommittedMutation) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

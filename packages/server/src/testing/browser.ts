@@ -1,6 +1,23 @@
 // `@refapi/server/browser`: the reference server behind msw's setupWorker, for front-end
-// tests and Storybook. Nothing reachable from here imports a Node builtin.
-export type { ClockState } from '../control-plane';
+// tests and Storybook, and the admin API's wire types for admin UIs (the web console).
+// Nothing reachable from here imports a Node builtin.
+export type {
+  ClockChange,
+  ClockState,
+  ControlDescription,
+  ControlsDocument,
+  JournalMessage,
+  LoadedScenario,
+  RequestEntry,
+  RequestList,
+  ShieldProfileRecord,
+  ShieldRuleRecord,
+  ShieldTelemetry,
+  StateAccount,
+  StateDocument,
+  StateService,
+  WhoAmI,
+} from '../admin-wire';
 export type { Faults } from '../controls/faults';
 export type { FailNextOptions } from './fail-next';
 export type { JournalEntry, RequestFilter } from './journal';

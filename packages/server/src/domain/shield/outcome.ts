@@ -1,9 +1,10 @@
+import type { ErrorCode } from '@refapi/schema';
 import type { ShieldState } from './state';
 
 /** Why a Shield command was refused; the operations layer maps it to 404 or 409. */
 export type ShieldRefusal =
-  | { readonly kind: 'not_found'; readonly error: string }
-  | { readonly kind: 'conflict'; readonly error: string; readonly status: string };
+  | { readonly kind: 'not_found'; readonly error: ErrorCode }
+  | { readonly kind: 'conflict'; readonly error: ErrorCode; readonly status: string };
 
 /** A command either yields the new state and its result, or a refusal with nothing changed. */
 export type ShieldOutcome<T> =
@@ -11,7 +12,7 @@ export type ShieldOutcome<T> =
   | { readonly ok: false; readonly refusal: ShieldRefusal };
 
 /** The 409 error code of every exceeded quota; the quota's name goes into `status`. */
-export const QUOTA_EXCEEDED = 'shield_quota_exceeded';
+export const QUOTA_EXCEEDED: ErrorCode = 'shield_quota_exceeded';
 
 /** Wraps a successful command result. */
 export const accepted = <T>(state: ShieldState, value: T): ShieldOutcome<T> => ({

@@ -1,4 +1,3 @@
-import { bearerToken } from '../../domain/auth';
 import type { ServerContext } from '../../server-context';
 import type { ApiRequest } from '../api-request';
 import { rateLimitHeaders } from '../rate-limit-headers';
@@ -18,8 +17,9 @@ export function admit(
   nowMs: number,
 ): Admission {
   const path = request.path.startsWith(prefix) ? request.path.slice(prefix.length - 1) : '';
-  const route = routes.match(request.method, path);
-  const key = ctx.store.authenticate(bearerToken(request.header('authorization')));
+  const route = request.route ?? routes.match(request.method, path);
+  // Authenticated once per request: the body limit may have done it already.
+  const key = ctx.requestKeys.of(request);
   const decision = countRequest(ctx, request, route, key, nowMs);
   return { ctx, request, nowMs, route, key, decision, headers: rateLimitHeaders(decision) };
 }

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { decodeLine } from './journal-line';
 import { StateFileError } from './state-file-error';
+import { decodeLine } from './wal-line';
 
-/** What a journal file holds. */
-export interface JournalScan {
+/** What a write-ahead log file holds. */
+export interface WalScan {
   /** Decoded entries of the whole, valid lines, in order. */
   readonly entries: unknown[];
   /** Bytes of those lines: where appends continue once a torn tail is cut off. */
@@ -15,12 +15,12 @@ export interface JournalScan {
 const NEWLINE = 0x0a;
 
 /**
- * Reads a journal. A bad last line (cut short, no newline, checksum mismatch) is what a
+ * Reads a write-ahead log. A bad last line (cut short, no newline, checksum mismatch) is what a
  * crash mid-write leaves (such a line was not acknowledged: a response waits for its whole
  * line), so it is dropped and reported in `torn`; the reader cannot tell it from damage.
  * A bad line anywhere else means the file is corrupt: {@link StateFileError}.
  */
-export async function readJournal(path: string): Promise<JournalScan> {
+export async function readWal(path: string): Promise<WalScan> {
   const bytes = await readFile(path);
   const entries: unknown[] = [];
   let start = 0;

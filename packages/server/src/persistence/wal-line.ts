@@ -1,11 +1,11 @@
 import { crc32 } from 'node:zlib';
 
-// A journal line is `<crc32 of the JSON, 8 hex digits> <JSON>\n`: a torn or flipped line
+// A write-ahead log line is `<crc32 of the JSON, 8 hex digits> <JSON>\n`: a torn or flipped line
 // is detected by its checksum, not only by JSON syntax.
 
 const checksum = (json: string): string => crc32(json).toString(16).padStart(8, '0');
 
-/** One journal line (with its newline) holding `json`, which must not contain a newline. */
+/** One write-ahead log line (with its newline) holding `json`, which must not contain a newline. */
 export function encodeLine(json: string): string {
   return `${checksum(json)} ${json}\n`;
 }

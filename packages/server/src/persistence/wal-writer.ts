@@ -1,21 +1,21 @@
-import type { JournalFile } from './durable-fs';
-import { encodeLine } from './journal-line';
+import type { WalFile } from './durable-fs';
+import { encodeLine } from './wal-line';
 
-/** A journal line could not be made durable (the cause is the fs error, e.g. ENOSPC). */
-export class JournalWriteError extends Error {
-  override name = 'JournalWriteError';
+/** A write-ahead log line could not be made durable (the cause is the fs error, e.g. ENOSPC). */
+export class WalWriteError extends Error {
+  override name = 'WalWriteError';
   constructor(override readonly cause: unknown) {
     super(`cannot write the journal: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }
 
-/** A place in the journal, reserved in order and filled once its unit of work is done. */
-export interface JournalSlot {
+/** A place in the write-ahead log, reserved in order and filled once its unit of work is done. */
+export interface WalSlot {
   /** Settles once this line and every line before it are durable; rejects if writing failed. */
   readonly durable: Promise<void>;
 }
 
-interface Slot extends JournalSlot {
+interface Slot extends WalSlot {
   /** JSON members of the entry (without braces); undefined until filled. */
   body?: string;
   resolve(): void;
@@ -23,27 +23,27 @@ interface Slot extends JournalSlot {
 }
 
 interface Rotation {
-  readonly open: () => Promise<JournalFile>;
+  readonly open: () => Promise<WalFile>;
   resolve(): void;
   reject(error: unknown): void;
 }
 
-/** An open journal file and how many bytes it holds. */
-export interface JournalWriterOptions {
-  readonly handle: JournalFile;
+/** An open write-ahead log file and how many bytes it holds. */
+export interface WalWriterOptions {
+  readonly handle: WalFile;
   readonly bytes: number;
   /**
    * JSON members stamped on each line when it is written (in file order): the clock, and
    * anything else that is "current state at the last write". `first`: first line of a file.
    */
   readonly stamp: (first: boolean) => string;
-  /** Called after each durable batch with the size of the current journal file. */
+  /** Called after each durable batch with the size of the current write-ahead log file. */
   readonly onFlushed?: (bytes: number) => void;
   /**
    * Called once when a write or fsync fails; every pending and later slot fails too (with a
-   * {@link JournalWriteError}) until {@link JournalWriter.resume} succeeds.
+   * {@link WalWriteError}) until {@link WalWriter.resume} succeeds.
    */
-  readonly onError: (error: JournalWriteError) => void;
+  readonly onError: (error: WalWriteError) => void;
 }
 
 function deferred(): { promise: Promise<void>; resolve(): void; reject(e: unknown): void } {
@@ -59,37 +59,37 @@ function deferred(): { promise: Promise<void>; resolve(): void; reject(e: unknow
 }
 
 /**
- * Appends journal lines with group commit: lines are written in slot order, each batch of
+ * Appends write-ahead log lines with group commit: lines are written in slot order, each batch of
  * ready lines with one write and one fdatasync, and a slot is durable only once every
  * earlier slot is. A slot reserved early holds back the lines after it until it is
  * filled, so the file order is the order in which changes happened.
  *
  * A failed write or fsync fails its batch and everything after it; the file keeps only
- * the durable lines (`bytes`): {@link JournalWriter.resume} cuts off whatever the failed
+ * the durable lines (`bytes`): {@link WalWriter.resume} cuts off whatever the failed
  * write left and appends again only once a line of its own is durable.
  */
-export class JournalWriter {
+export class WalWriter {
   readonly #queue: Array<Slot | Rotation> = [];
-  readonly #options: JournalWriterOptions;
-  #handle: JournalFile;
+  readonly #options: WalWriterOptions;
+  #handle: WalFile;
   #bytes: number;
   #last: Slot | undefined;
   #scheduled = false;
-  #failed: { error: JournalWriteError } | undefined;
+  #failed: { error: WalWriteError } | undefined;
 
-  constructor(options: JournalWriterOptions) {
+  constructor(options: WalWriterOptions) {
     this.#options = options;
     this.#handle = options.handle;
     this.#bytes = options.bytes;
   }
 
-  /** Size of the current journal file in bytes (durable part). */
+  /** Size of the current write-ahead log file in bytes (durable part). */
   get bytes(): number {
     return this.#bytes;
   }
 
-  /** Reserves the next place in the journal. */
-  reserve(): JournalSlot {
+  /** Reserves the next place in the write-ahead log. */
+  reserve(): WalSlot {
     const { promise, resolve, reject } = deferred();
     const slot: Slot = { durable: promise, resolve, reject };
     // While failed, a slot fails at once and is not "the last": what the server shows is
@@ -103,13 +103,13 @@ export class JournalWriter {
   }
 
   /** Fills a reserved slot with the JSON members of its entry ('' for none). */
-  fill(slot: JournalSlot, body: string): void {
+  fill(slot: WalSlot, body: string): void {
     (slot as Slot).body = body;
     this.#schedule();
   }
 
   /** Reserves and fills at once. */
-  append(body: string): JournalSlot {
+  append(body: string): WalSlot {
     const slot = this.reserve();
     this.fill(slot, body);
     return slot;
@@ -124,7 +124,7 @@ export class JournalWriter {
    * Continues in the file `open` creates, after every slot reserved so far is written to
    * the current one. Resolves once the switch is done.
    */
-  rotate(open: () => Promise<JournalFile>): Promise<void> {
+  rotate(open: () => Promise<WalFile>): Promise<void> {
     const { promise, resolve, reject } = deferred();
     if (this.#failed) reject(this.#failed.error);
     else this.#queue.push({ open, resolve, reject });
@@ -132,7 +132,7 @@ export class JournalWriter {
     return promise;
   }
 
-  /** Whether a write failed and {@link JournalWriter.resume} has not succeeded since. */
+  /** Whether a write failed and {@link WalWriter.resume} has not succeeded since. */
   get failed(): boolean {
     return this.#failed !== undefined;
   }
@@ -144,9 +144,9 @@ export class JournalWriter {
 
   /**
    * Continues in another file (a failed writer only: the owner reloaded the durable state
-   * and reopened the journal at its end). Nothing written before is waited for any more.
+   * and reopened the write-ahead log at its end). Nothing written before is waited for any more.
    */
-  async replaceFile(handle: JournalFile, bytes: number): Promise<void> {
+  async replaceFile(handle: WalFile, bytes: number): Promise<void> {
     if (!this.#failed) throw new Error('replaceFile: the journal writer has not failed');
     const old = this.#handle;
     this.#handle = handle;
@@ -167,7 +167,7 @@ export class JournalWriter {
       await this.#write([probe]);
     } catch (error) {
       await this.discardUndurable().catch(() => {});
-      throw new JournalWriteError(error);
+      throw new WalWriteError(error);
     }
     this.#failed = undefined;
     this.#last = undefined;
@@ -216,7 +216,7 @@ export class JournalWriter {
         try {
           await this.#write(batch);
         } catch (cause) {
-          const error = new JournalWriteError(cause);
+          const error = new WalWriteError(cause);
           for (const slot of batch) slot.reject(error);
           throw error;
         }
@@ -224,7 +224,7 @@ export class JournalWriter {
         this.#options.onFlushed?.(this.#bytes);
       }
     } catch (error) {
-      this.#fail(error instanceof JournalWriteError ? error : new JournalWriteError(error));
+      this.#fail(error instanceof WalWriteError ? error : new WalWriteError(error));
     }
   }
 
@@ -257,7 +257,7 @@ export class JournalWriter {
     }
   }
 
-  #fail(error: JournalWriteError): void {
+  #fail(error: WalWriteError): void {
     if (this.#failed) return;
     this.#failed = { error };
     for (const item of this.#queue.splice(0)) item.reject(error);

@@ -5,11 +5,11 @@ import { ControlsExport } from './controls';
 import { RecordEntry } from './record-entry';
 
 /**
- * One journal line: a unit of work (an API request or an admin action), stamped with the
+ * One write-ahead log line: a unit of work (an API request or an admin action), stamped with the
  * server clock when written. Everything a unit changed is in its one line, so a crash
  * keeps or loses the unit whole: records, its stored idempotent response, module state.
  */
-export const JournalEntry = z.strictObject({
+export const WalEntry = z.strictObject({
   v: z.literal(1),
   /** Server time (epoch ms) and host time when the line was written. */
   at: z.number(),
@@ -29,8 +29,8 @@ export const JournalEntry = z.strictObject({
   idempotency: z.array(ScenarioIdempotencyEntry).optional(),
 });
 
-/** A decoded journal line. */
-export type JournalEntry = z.output<typeof JournalEntry>;
+/** A decoded write-ahead log line. */
+export type WalEntry = z.output<typeof WalEntry>;
 
 /**
  * The stamp of each line as it is written (in file order, so the last line holds the

@@ -2,9 +2,9 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalFile } from './durable-fs';
-import { readJournal } from './journal-reader';
-import { JournalWriteError, JournalWriter } from './journal-writer';
+import type { WalFile } from './durable-fs';
+import { readWal } from './wal-reader';
+import { WalWriteError, WalWriter } from './wal-writer';
 
 let dir: string;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ async function writer(name: string, stampLog: boolean[] = []) {
   const path = join(dir, name);
   const errors: unknown[] = [];
   const batches: number[] = [];
-  const journal = new JournalWriter({
+  const journal = new WalWriter({
     handle: await open(path, 'a'),
     bytes: 0,
     stamp: (first) => {
@@ -29,7 +29,7 @@ async function writer(name: string, stampLog: boolean[] = []) {
   return { path, journal, errors, batches };
 }
 
-describe('JournalWriter', () => {
+describe('WalWriter', () => {
   it('writes lines in slot order, holding later lines until an earlier slot is filled', async () => {
     const { path, journal } = await writer('order');
     const first = journal.reserve();
@@ -44,7 +44,7 @@ describe('JournalWriter', () => {
     journal.fill(first, '"n":1');
     await second.durable;
     await first.durable;
-    const { entries } = await readJournal(path);
+    const { entries } = await readWal(path);
     expect(entries).toEqual([
       { v: 1, at: 1, n: 1 },
       { v: 1, at: 1, n: 2 },
@@ -59,7 +59,7 @@ describe('JournalWriter', () => {
     await Promise.all(slots.map((slot) => slot.durable));
     expect(batches).toHaveLength(1);
     expect(stamps.filter(Boolean)).toHaveLength(1);
-    expect((await readJournal(path)).entries).toHaveLength(50);
+    expect((await readWal(path)).entries).toHaveLength(50);
     expect(journal.bytes).toBe((await readFile(path)).length);
     await journal.close();
   });
@@ -72,8 +72,8 @@ describe('JournalWriter', () => {
     const after = journal.append('"n":2');
     await rotated;
     await after.durable;
-    expect((await readJournal(path)).entries).toEqual([{ v: 1, at: 1, n: 1 }]);
-    expect((await readJournal(next)).entries).toEqual([{ v: 1, at: 1, n: 2 }]);
+    expect((await readWal(path)).entries).toEqual([{ v: 1, at: 1, n: 1 }]);
+    expect((await readWal(next)).entries).toEqual([{ v: 1, at: 1, n: 2 }]);
     await journal.close();
   });
 
@@ -93,15 +93,15 @@ describe('JournalWriter', () => {
     const path = join(dir, 'resuming');
     const file = await open(path, 'a');
     let full = true;
-    const failing: JournalFile = {
-      write: file.write.bind(file) as JournalFile['write'],
+    const failing: WalFile = {
+      write: file.write.bind(file) as WalFile['write'],
       datasync: () => (full ? Promise.reject(new Error('ENOSPC')) : file.datasync()),
       truncate: (length) => file.truncate(length),
       close: () => file.close(),
     };
     const errors: unknown[] = [];
     full = false;
-    const journal = new JournalWriter({
+    const journal = new WalWriter({
       handle: failing,
       bytes: 0,
       stamp: () => '"at":1',
@@ -109,17 +109,17 @@ describe('JournalWriter', () => {
     });
     await journal.append('"n":1').durable;
     full = true;
-    await expect(journal.append('"n":2').durable).rejects.toBeInstanceOf(JournalWriteError);
+    await expect(journal.append('"n":2').durable).rejects.toBeInstanceOf(WalWriteError);
     expect(journal.failed).toBe(true);
     // The failed line reached the file, but it is not durable: it must not stay.
-    expect((await readJournal(path)).entries).toHaveLength(2);
-    await expect(journal.resume()).rejects.toBeInstanceOf(JournalWriteError);
+    expect((await readWal(path)).entries).toHaveLength(2);
+    await expect(journal.resume()).rejects.toBeInstanceOf(WalWriteError);
     full = false;
     await journal.resume();
     expect(journal.failed).toBe(false);
     await journal.append('"n":3').durable;
     await journal.close();
-    const lines = (await readJournal(path)).entries as Array<{ n?: number }>;
+    const lines = (await readWal(path)).entries as Array<{ n?: number }>;
     expect(lines.map((line) => line.n)).toEqual([1, undefined, 3]);
     expect(errors).toHaveLength(1);
   });

@@ -10,11 +10,11 @@ import { KVMS, openState, RULE, useTempDir } from './persistence-harness';
 
 const dir = useTempDir();
 
-async function journalBytes(file: string): Promise<number> {
+async function walBytes(file: string): Promise<number> {
   const layout = stateLayout(file);
   let total = 0;
-  for (const generation of await layout.journals()) {
-    total += (await stat(layout.journal(generation))).size;
+  for (const generation of await layout.wals()) {
+    total += (await stat(layout.wal(generation))).size;
   }
   return total;
 }
@@ -31,7 +31,7 @@ describe('read-only operations on a durable server', () => {
     expect((await state.call('GET', `${shield}/rules`)).status).toBe(200);
     await state.call('POST', '/__admin/faults', { body: { shield: 'fail', power: 'reject' } });
     await state.server.flush();
-    const before = await journalBytes(file);
+    const before = await walBytes(file);
     const faults = state.server.admin.faults.get();
 
     const reads = [
@@ -57,7 +57,7 @@ describe('read-only operations on a durable server', () => {
       expect([path, reply.status]).toEqual([path, 200]);
     }
     await state.server.flush();
-    expect(await journalBytes(file)).toBe(before);
+    expect(await walBytes(file)).toBe(before);
     expect(state.server.admin.faults.get()).toEqual(faults);
     await state.server.close();
   });

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeLine } from './journal-line';
-import { readJournal } from './journal-reader';
 import { StateFileError } from './state-file-error';
+import { encodeLine } from './wal-line';
+import { readWal } from './wal-reader';
 
 let dir: string;
 beforeAll(async () => {
@@ -20,9 +20,9 @@ async function journal(name: string, text: string): Promise<string> {
   return path;
 }
 
-describe('readJournal', () => {
+describe('readWal', () => {
   it('reads every whole line', async () => {
-    const scan = await readJournal(await journal('whole', lines.join('')));
+    const scan = await readWal(await journal('whole', lines.join('')));
     expect(scan).toEqual({
       entries: [{ n: 1 }, { n: 2 }, { n: 3 }],
       validBytes: lines.join('').length,
@@ -31,7 +31,7 @@ describe('readJournal', () => {
 
   it('drops a last line cut mid-way (no newline) and reports it', async () => {
     const text = lines[0]! + lines[1]! + lines[2]!.slice(0, 9);
-    const scan = await readJournal(await journal('cut', text));
+    const scan = await readWal(await journal('cut', text));
     expect(scan.entries).toEqual([{ n: 1 }, { n: 2 }]);
     expect(scan.validBytes).toBe(lines[0]!.length + lines[1]!.length);
     expect(scan.torn).toMatch(/line 3/);
@@ -39,7 +39,7 @@ describe('readJournal', () => {
 
   it('drops a last line whose checksum fails', async () => {
     const text = lines[0]! + lines[1]!.replace('2', '7');
-    const scan = await readJournal(await journal('flipped-last', text));
+    const scan = await readWal(await journal('flipped-last', text));
     expect(scan.entries).toEqual([{ n: 1 }]);
     expect(scan.torn).toMatch(/checksum/);
   });
@@ -47,7 +47,7 @@ describe('readJournal', () => {
   it('refuses a corrupt line before the end', async () => {
     const text = lines[0]! + lines[1]!.replace('2', '7') + lines[2]!;
     const path = await journal('flipped-middle', text);
-    await expect(readJournal(path)).rejects.toThrow(StateFileError);
-    await expect(readJournal(path)).rejects.toThrow(/corrupt at line 2 \(checksum mismatch\)/);
+    await expect(readWal(path)).rejects.toThrow(StateFileError);
+    await expect(readWal(path)).rejects.toThrow(/corrupt at line 2 \(checksum mismatch\)/);
   });
 });

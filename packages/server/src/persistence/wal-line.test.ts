@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLine, encodeLine } from './journal-line';
+import { decodeLine, encodeLine } from './wal-line';
 
 describe('journal lines', () => {
   it('round-trip JSON with a checksum and one newline', () => {

@@ -1,0 +1,56 @@
+// The admin API's answers as they go on the wire (`/__admin/*`), types only: admin user
+// interfaces (the web console) import them from `@refapi/server/browser` instead of
+// declaring the shapes a second time. Nothing here exists at run time.
+import type { ShieldTelemetry } from '@refapi/schema';
+import type { ClockState, LoadedScenario } from './control-plane';
+import type { ShieldSnapshot } from './domain/shield/snapshot';
+import type { JournalMessage, RequestEntry } from './request-journal';
+import type { Scenario, ScenarioAccount, ScenarioService } from './scenario/schema';
+
+export type { ClockState, JournalMessage, LoadedScenario, RequestEntry, ShieldTelemetry };
+
+/** `GET /__admin/state`: the whole state as a scenario document. */
+export type StateDocument = Scenario;
+/** An account of the state document. */
+export type StateAccount = ScenarioAccount;
+/** A service of a state account. */
+export type StateService = ScenarioService;
+/** A Shield rule of the state document (`extensions.shield.rules`; times in epoch ms). */
+export type ShieldRuleRecord = ShieldSnapshot['rules'][number];
+/** A Shield profile of the state document (`extensions.shield.profiles`). */
+export type ShieldProfileRecord = ShieldSnapshot['profiles'][number];
+
+/** `GET /__admin/whoami`: the session or token is an admin's. */
+export interface WhoAmI {
+  readonly admin: true;
+}
+
+/** `POST /__admin/clock`: set `now`, then advance, then freeze or unfreeze. */
+export interface ClockChange {
+  readonly advance_seconds?: number;
+  /** ISO 8601 date-time. */
+  readonly now?: string;
+  readonly frozen?: boolean;
+}
+
+/** `GET /__admin/requests`. */
+export interface RequestList {
+  readonly requests: RequestEntry[];
+}
+
+/** One admin control as `GET /__admin/controls` describes it. */
+export interface ControlDescription {
+  /** E.g. `faults`. */
+  readonly name: string;
+  /** Its admin route: `GET` shows it, `POST` changes it. */
+  readonly path: string;
+  /** The `POST` body as JSON Schema. */
+  readonly body: Record<string, unknown>;
+  /** The current value (the `GET` answer). */
+  readonly value: unknown;
+}
+
+/** `GET /__admin/controls`: every admin control with its body schema and value. */
+export interface ControlsDocument {
+  readonly controls: ControlDescription[];
+}

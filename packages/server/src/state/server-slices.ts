@@ -1,0 +1,117 @@
+import type { IdempotencyEntry } from '../domain/idempotency';
+import { recordEntry } from '../persistence/record-entry';
+import type { Scenario } from '../scenario/schema';
+import type { ServerContext } from '../server-context';
+import { type StateSlice, StateSlices } from './state-slice';
+
+/** The server clock: `now` and `frozen` of the state document; the log stamps each line with it. */
+const clockSlice = ({ clock }: ServerContext): StateSlice<{ ms: number; frozen: boolean }> => ({
+  name: 'clock',
+  load: (scenario, startMs) => clock.restart(startMs, scenario.frozen ?? false),
+  export: (nowMs) => ({ now: new Date(nowMs).toISOString(), frozen: clock.frozen }),
+  fork: () => ({ ms: clock.nowMs(), frozen: clock.frozen }),
+  restore: ({ ms, frozen }) => clock.restart(ms, frozen),
+});
+
+/** The records (accounts, plans, services…): forks share them until either side writes. */
+const recordsSlice = ({ store }: ServerContext): StateSlice<ReturnType<typeof store.fork>> => ({
+  name: 'records',
+  load: (scenario, startMs, trust) => store.load(scenario, startMs, trust),
+  export: () => store.exportRecords(),
+  fork: () => store.fork(),
+  restore: (fork) => store.restore(fork),
+  wal: {
+    follow: (report) =>
+      store.onCommit(({ changes, replaced }) => {
+        report(() => ({
+          commit: JSON.stringify(changes.map((change, i) => recordEntry(change, replaced[i]))),
+        }));
+      }),
+    replay: (entry, { records }) => {
+      for (const commit of entry.commits ?? []) records.add(commit);
+    },
+  },
+});
+
+/** Stored idempotent responses (24 h). */
+const idempotencySlice = ({
+  idempotency,
+  clock,
+}: ServerContext): StateSlice<IdempotencyEntry[]> => ({
+  name: 'idempotency',
+  load: (scenario) => idempotency.import((scenario.idempotency ?? []) as IdempotencyEntry[]),
+  export: (nowMs) => ({
+    idempotency: idempotency.export(nowMs) as Scenario['idempotency'] & object,
+  }),
+  fork: () => idempotency.export(clock.nowMs()),
+  restore: (entries) => idempotency.import(entries),
+  wal: {
+    follow: (report) =>
+      idempotency.onComplete((entry) => report(() => ({ idempotency: JSON.stringify(entry) }))),
+    // The schema allows `text: undefined` where the type has no such member; JSON never does.
+    replay: (entry) => {
+      for (const stored of entry.idempotency ?? []) idempotency.put(stored as IdempotencyEntry);
+    },
+  },
+});
+
+/** Rate-limit windows: never exported nor kept; every load, and every fork, starts afresh. */
+const rateLimitSlice = ({ rateLimiter }: ServerContext): StateSlice<null> => ({
+  name: 'rate-limits',
+  load: () => rateLimiter.clear(),
+  fork: () => null,
+  restore: () => rateLimiter.clear(),
+});
+
+/** Extension modules (Shield): `extensions` of the state document; their changes by name. */
+const extensionsSlice = ({ extensions }: ServerContext): StateSlice<Scenario['extensions']> => ({
+  name: 'extensions',
+  load: (scenario) => extensions.load(scenario.extensions),
+  export: () => {
+    const exported = extensions.export();
+    return exported === undefined ? {} : { extensions: exported };
+  },
+  fork: () => extensions.export(),
+  restore: (snapshots) => extensions.load(snapshots),
+  wal: {
+    follow: (report) =>
+      extensions.onChange((name, change) =>
+        report(() => ({ extension: JSON.stringify([name, change]) })),
+      ),
+    // Looked up by name among the registered modules; an unknown name throws.
+    replay: (entry) => {
+      for (const [name, change] of entry.extensions ?? []) extensions.applyChange(name, change);
+    },
+  },
+});
+
+/**
+ * The admin controls (`src/controls`): back to their initial values on every load; the
+ * snapshot header and the log's line stamps carry them (see `createStamper`).
+ */
+const controlsSlice = ({ controls }: ServerContext): StateSlice<Record<string, unknown>> => ({
+  name: 'controls',
+  load: () => controls.reset(),
+  fork: () => controls.export(),
+  restore: (exported) => controls.import(exported),
+  wal: {
+    replay: (entry) => {
+      if (entry.controls !== undefined) controls.import(entry.controls);
+    },
+  },
+  header: { export: () => controls.export(), import: (exported) => controls.import(exported) },
+});
+
+/**
+ * Every slice of a server's state, in load order (the state document's member order too).
+ * A new piece of state is one slice here.
+ */
+export const serverSlices = (ctx: ServerContext): StateSlices =>
+  new StateSlices([
+    clockSlice(ctx),
+    recordsSlice(ctx),
+    idempotencySlice(ctx),
+    rateLimitSlice(ctx),
+    extensionsSlice(ctx),
+    controlsSlice(ctx),
+  ]);

@@ -1,0 +1,96 @@
+import type { RecordFold } from '../persistence/record-fold';
+import type { UnitPart } from '../persistence/unit-tracker';
+import type { WalEntry } from '../persistence/wal-entry';
+import type { Scenario } from '../scenario/schema';
+import type { ScenarioTrust } from '../store/build-state';
+
+/** What replaying write-ahead log entries carries from one entry to the next. */
+export interface WalReplay {
+  /** Record changes folded until `flush()` (see {@link RecordFold}). */
+  readonly records: RecordFold;
+}
+
+/**
+ * One piece of the server's state (the records, the clock, the admin controls, idempotency
+ * records, rate-limit windows, extension modules): how it loads a scenario (every load,
+ * reset and recovery), what it adds to the state document, how it forks, how its changes
+ * go into the state file's write-ahead log and come back out. The control plane, the state
+ * file, replay and recovery iterate the registry (`server-slices.ts`) and name no slice.
+ */
+export interface StateSlice<Fork = unknown> {
+  readonly name: string;
+  /** Takes its part of a scenario (`startMs`: the clock start it loads at). */
+  load(scenario: Scenario, startMs: number, trust: ScenarioTrust): void | Promise<void>;
+  /** Its members of the state document (`GET /__admin/state`, the state file's snapshot). */
+  export?(nowMs: number): Partial<Scenario>;
+  /**
+   * The slice as it is now, sharing what does not change (copy-on-write where the slice
+   * allows it: the records fork in O(accounts)). Snapshots and spaces build on this.
+   */
+  fork(): Fork;
+  /** Puts a {@link fork} back (the fork stays usable: restoring twice gives the same state). */
+  restore(fork: Fork): void;
+  /**
+   * Persistence beyond the state document: `follow` reports every change as a part of the
+   * current unit of work (one write-ahead log line), `replay` applies its members of a
+   * logged entry, and `header` is what the snapshot keeps beside the state document.
+   */
+  readonly wal?: {
+    /** `report` serializes the part (its argument) only when the log takes it. */
+    follow?(report: (part: () => UnitPart) => void): void;
+    replay(entry: WalEntry, replay: WalReplay): void;
+  };
+  readonly header?: {
+    export(): Readonly<Record<string, unknown>>;
+    import(exported: unknown): void;
+  };
+}
+
+/** A fork of every slice, by slice: what {@link StateSlices.restore} puts back. */
+export type StateFork = ReadonlyMap<StateSlice, unknown>;
+
+/** The registry of a server's state slices, in load order. */
+export class StateSlices {
+  constructor(readonly slices: readonly StateSlice[]) {}
+
+  /** Loads a scenario into every slice, in order (the records first: they wait for writers). */
+  async load(scenario: Scenario, startMs: number, trust: ScenarioTrust): Promise<void> {
+    for (const slice of this.slices) await slice.load(scenario, startMs, trust);
+  }
+
+  /** The state document: every slice's members. */
+  export(nowMs: number): Scenario {
+    const document: Partial<Scenario> = {};
+    for (const slice of this.slices) Object.assign(document, slice.export?.(nowMs));
+    return document as Scenario;
+  }
+
+  /** A fork of the whole state: a fork of each slice. */
+  fork(): StateFork {
+    return new Map(this.slices.map((slice) => [slice, slice.fork()]));
+  }
+
+  /** Puts a whole-state fork back, slice by slice. */
+  restore(fork: StateFork): void {
+    for (const slice of this.slices) {
+      if (fork.has(slice)) slice.restore(fork.get(slice));
+    }
+  }
+
+  /** Reports every change of every slice to the write-ahead log. */
+  follow(report: (part: () => UnitPart) => void): void {
+    for (const slice of this.slices) slice.wal?.follow?.(report);
+  }
+
+  /** Applies one logged entry's members, slice by slice. */
+  replay(entry: WalEntry, replay: WalReplay): void {
+    for (const slice of this.slices) slice.wal?.replay(entry, replay);
+  }
+
+  /** What the snapshot keeps beside the state document, by slice name. */
+  header(): Record<string, Readonly<Record<string, unknown>>> {
+    const out: Record<string, Readonly<Record<string, unknown>>> = {};
+    for (const slice of this.slices) if (slice.header) out[slice.name] = slice.header.export();
+    return out;
+  }
+}
