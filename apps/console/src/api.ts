@@ -1,5 +1,15 @@
+import { buildPath, routes } from '@refapi/schema/client';
+import type {
+  ClockChange,
+  ClockState,
+  ControlsDocument,
+  LoadedScenario,
+  RequestList,
+  ShieldTelemetry,
+  StateDocument,
+  WhoAmI,
+} from '@refapi/server/browser';
 import { retryAfterSeconds } from './retry-after';
-import type { ClockState, FaultState, JournalEntry, StateDocument } from './types';
 
 /**
  * An admin call that did not answer 2xx: status plus the server's `{error}` text, and the
@@ -23,7 +33,7 @@ const ADMIN = '/__admin';
  * One admin call with the session cookie. Every call that changes state carries
  * `X-Refapi-Console: 1`, the header a cross-site form cannot send (CSRF guard).
  */
-export async function adminFetch<T>(
+async function adminFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
@@ -72,20 +82,37 @@ export async function login(token: string): Promise<void> {
 
 /** Admin calls of the console, one per control; nothing here bypasses the admin API. */
 export const admin = {
-  whoami: () => adminFetch<{ admin: boolean }>('/whoami'),
+  whoami: () => adminFetch<WhoAmI>('/whoami'),
   logout: () => adminFetch<void>('/session', { method: 'DELETE' }),
   requests: (limit = 1000) =>
-    adminFetch<{ requests: JournalEntry[] }>(`/requests?limit=${limit}`).then((r) => r.requests),
+    adminFetch<RequestList>(`/requests?limit=${limit}`).then((r) => r.requests),
   state: () => adminFetch<StateDocument>('/state'),
   clock: () => adminFetch<ClockState>('/clock'),
-  setClock: (body: { advance_seconds?: number; now?: string; frozen?: boolean }) =>
-    adminFetch<ClockState>('/clock', { method: 'POST', body }),
-  faults: () => adminFetch<FaultState>('/faults'),
-  setFaults: (body: Partial<FaultState>) =>
-    adminFetch<FaultState>('/faults', { method: 'POST', body }),
-  shield: () => adminFetch<{ paused: boolean; retry_after?: number | null }>('/shield'),
-  setShield: (body: { paused: boolean; retry_after?: number }) =>
-    adminFetch<{ paused: boolean }>('/shield', { method: 'POST', body }),
+  setClock: (body: ClockChange) => adminFetch<ClockState>('/clock', { method: 'POST', body }),
+  /** Every admin control with its POST body as JSON Schema and its value. */
+  controls: () => adminFetch<ControlsDocument>('/controls'),
+  /** Changes a control described by {@link admin.controls} (its `path` is `/__admin/…`). */
+  setControl: (path: string, body: Record<string, unknown>) =>
+    adminFetch<unknown>(path.slice(ADMIN.length), { method: 'POST', body }),
   reset: () => adminFetch<void>('/reset', { method: 'POST' }),
-  loadScenario: (text: string) => adminFetch<unknown>('/scenario', { method: 'POST', body: text }),
+  loadScenario: (text: string) =>
+    adminFetch<LoadedScenario>('/scenario', { method: 'POST', body: text }),
+  /**
+   * Shield telemetry of an account's service: the admin route is the contract's path under
+   * `/accounts/{account_ref}` (same query, same answer, the admin credentials).
+   */
+  shieldTelemetry: (
+    accountRef: string,
+    serviceRef: string,
+    operation: 'getShieldTraffic' | 'getShieldProtectionActivity',
+    query: Record<string, string | number>,
+  ) => {
+    const path = buildPath(routes[operation], { service_ref: serviceRef });
+    const search = new URLSearchParams(
+      Object.entries(query).map(([name, value]) => [name, String(value)]),
+    );
+    return adminFetch<ShieldTelemetry>(
+      `/accounts/${encodeURIComponent(accountRef)}${path}?${search}`,
+    );
+  },
 };

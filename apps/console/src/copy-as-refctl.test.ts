@@ -33,13 +33,48 @@ describe('toRefctl', () => {
     );
   });
 
-  it('has nothing for operations refctl has no command for', () => {
+  it('has nothing for requests no operation answered', () => {
+    expect(toRefctl(entry({ operation: null, path: '/v1/nope' }), ORIGIN)).toBeUndefined();
+  });
+
+  it('maps a custom rule to shield rules add, one flag per body field', () => {
     const rule = entry({
       operation: 'createShieldRule',
       method: 'POST',
       path: '/v1/services/REF-SVC-101/shield/rules',
+      idempotency_key: 'k-1',
+      request: {
+        headers: {},
+        body: '{"name":"dns","mode":"enforce","action":"drop","risk":"high","protocol":"udp","destination_port":53,"explicit_broad_ack":true}',
+        body_truncated: false,
+      },
     });
-    expect(toRefctl(rule, ORIGIN)).toBeUndefined();
+    expect(toRefctl(rule, ORIGIN)).toBe(
+      `refctl shield rules add 'REF-SVC-101' --name 'dns' --mode 'enforce' --action 'drop' --risk 'high' --protocol 'udp' --destination-port '53' --explicit-broad-ack --idempotency-key 'k-1' --base-url 'http://127.0.0.1:4010/v1'`,
+    );
+  });
+
+  it('sends auto-renew off for {"enabled":false}', () => {
+    const off = entry({
+      operation: 'setServiceAutoRenew',
+      method: 'PUT',
+      path: '/v1/services/REF-SVC-101/auto-renew',
+      request: { headers: {}, body: '{"enabled":false}', body_truncated: false },
+    });
+    expect(toRefctl(off, ORIGIN)).toBe(
+      `refctl services auto-renew 'REF-SVC-101' 'off' --base-url 'http://127.0.0.1:4010/v1'`,
+    );
+  });
+
+  it('maps an export to shield export with its dataset, format and window', () => {
+    const exported = entry({
+      operation: 'exportShieldTelemetry',
+      path: '/v1/services/REF-SVC-101/shield/export',
+      query: 'dataset=traffic&format=csv&window_hours=24',
+    });
+    expect(toRefctl(exported, ORIGIN)).toBe(
+      `refctl shield export 'REF-SVC-101' --dataset 'traffic' --format 'csv' --window '24h' --base-url 'http://127.0.0.1:4010/v1'`,
+    );
   });
 
   it('quotes path and body values for the shell, and puts option-like ones after --', () => {

@@ -78,6 +78,30 @@ describe('toSdkCall', () => {
     );
   });
 
+  it('passes {"enabled":false} of auto-renew as false', () => {
+    const off = entry({
+      operation: 'setServiceAutoRenew',
+      method: 'PUT',
+      path: '/v1/services/REF-SVC-101/auto-renew',
+      request: { headers: {}, body: '{"enabled":false}', body_truncated: false },
+    });
+    expect(toSdkCall(off)).toBe(
+      'const result = await client.services.setAutoRenew("REF-SVC-101", false);',
+    );
+  });
+
+  it('applies a profile through shield(…).profiles', () => {
+    const profile = entry({
+      operation: 'applyShieldProfile',
+      method: 'POST',
+      path: '/v1/services/REF-SVC-101/shield/profiles/strict',
+      idempotency_key: 'k-2',
+    });
+    expect(toSdkCall(profile)).toBe(
+      'const result = await client.shield("REF-SVC-101").profiles.apply("strict", { idempotencyKey: "k-2" });',
+    );
+  });
+
   it('has nothing for requests no operation answered', () => {
     expect(toSdkCall(entry({ operation: null, path: '/v1/nope' }))).toBeUndefined();
   });

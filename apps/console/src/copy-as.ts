@@ -1,6 +1,7 @@
-import { parseCall, type RecordedCall } from './recorded-call';
+import type { RouteId } from '@refapi/schema/client';
+import type { RequestEntry } from '@refapi/server/browser';
+import { operationOf, parseCall, type RecordedCall } from './recorded-call';
 import { shellQuote } from './shell-quote';
-import type { JournalEntry } from './types';
 
 /** Request headers worth repeating; credentials come from `$REF_API_KEY`, never the journal. */
 const REPLAYED_HEADERS = ['content-type', 'idempotency-key'];
@@ -18,7 +19,7 @@ function methodFlag(method: string, hasBody: boolean): string {
  * API key is read from `$REF_API_KEY` at run time: the journal holds it redacted and the
  * console never sees it.
  */
-export function toCurl(entry: JournalEntry, origin: string): string {
+export function toCurl(entry: RequestEntry, origin: string): string {
   const url = `${origin}${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`;
   const body = entry.request.body ?? '';
   // --globoff: curl would expand `{101,102}` and `[1-5]` of the URL into several requests;
@@ -51,9 +52,14 @@ const queryObject = (query: URLSearchParams) => {
 };
 const withKey = (call: RecordedCall) =>
   call.key === null ? '' : `, { idempotencyKey: ${js(call.key)} }`;
+const shield = (c: RecordedCall) => `client.shield(${js(c.params.service_ref)})`;
 
-/** SDK expressions by operation (`client` is a `RefClient`). */
-const SDK: Record<string, (c: RecordedCall) => string> = {
+/**
+ * SDK expressions by operation (`client` is a `RefClient`): keyed by the contract's
+ * operation ids, so an operation missing here fails to compile. The names are the SDK's
+ * (`packages/sdk/src/resources`); `test/copy-as-round-trip.test.ts` runs every one.
+ */
+const SDK: Record<RouteId, (c: RecordedCall) => string> = {
   getAccount: () => 'client.account.get()',
   getBalance: (c) => `client.balance.get(${queryObject(c.query)})`,
   listInvoices: (c) => `client.invoices.list(${queryObject(c.query)})`,
@@ -64,35 +70,31 @@ const SDK: Record<string, (c: RecordedCall) => string> = {
   getServiceStats: () => 'client.services.stats()',
   getService: (c) => `client.services.get(${js(c.params.service_ref)})`,
   setServiceAutoRenew: (c) =>
-    `client.services.setAutoRenew(${js(c.params.service_ref)}, ${js(c.body?.auto_renew ?? true)})`,
+    `client.services.setAutoRenew(${js(c.params.service_ref)}, ${js(c.body?.enabled ?? true)})`,
   powerService: (c) =>
     `client.services.power(${js(c.params.service_ref)}, ${js(c.body?.action ?? 'start')}${withKey(c)})`,
-  getShieldOverview: (c) => `client.shield(${js(c.params.service_ref)}).overview()`,
-  getShieldCapabilities: (c) => `client.shield(${js(c.params.service_ref)}).capabilities()`,
-  listShieldRules: (c) => `client.shield(${js(c.params.service_ref)}).rules.list()`,
-  createShieldRule: (c) =>
-    `client.shield(${js(c.params.service_ref)}).rules.create(${js(c.body ?? {})}${withKey(c)})`,
-  deleteShieldRule: (c) =>
-    `client.shield(${js(c.params.service_ref)}).rules.delete(${js(c.params.rule_id)})`,
-  applyShieldPreset: (c) =>
-    `client.shield(${js(c.params.service_ref)}).presets.apply(${js(c.params.preset_code)}${c.body ? `, ${js(c.body)}` : ''})`,
+  getShieldOverview: (c) => `${shield(c)}.overview()`,
+  getShieldCapabilities: (c) => `${shield(c)}.capabilities()`,
+  listShieldRules: (c) => `${shield(c)}.rules.list()`,
+  createShieldRule: (c) => `${shield(c)}.rules.create(${js(c.body ?? {})}${withKey(c)})`,
+  deleteShieldRule: (c) => `${shield(c)}.rules.delete(${js(c.params.rule_id)}${withKey(c)})`,
+  applyShieldPreset: (c) => `${shield(c)}.presets.apply(${js(c.params.preset_code)}${withKey(c)})`,
   applyShieldProfile: (c) =>
-    `client.shield(${js(c.params.service_ref)}).profile.apply(${js(c.params.profile_code)})`,
-  getShieldTraffic: (c) =>
-    `client.shield(${js(c.params.service_ref)}).traffic(${queryObject(c.query)})`,
-  getShieldProtectionActivity: (c) =>
-    `client.shield(${js(c.params.service_ref)}).protectionActivity(${queryObject(c.query)})`,
-  exportShieldTelemetry: (c) =>
-    `client.shield(${js(c.params.service_ref)}).export(${queryObject(c.query) || '{}'})`,
-  getShieldRuleEvidence: (c) =>
-    `client.shield(${js(c.params.service_ref)}).evidence(${js(c.params.rule_id)}${queryObject(c.query) ? `, ${queryObject(c.query)}` : ''})`,
+    `${shield(c)}.profiles.apply(${js(c.params.profile_code)}${withKey(c)})`,
+  getShieldTraffic: (c) => `${shield(c)}.traffic(${queryObject(c.query)})`,
+  getShieldProtectionActivity: (c) => `${shield(c)}.protectionActivity(${queryObject(c.query)})`,
+  exportShieldTelemetry: (c) => `${shield(c)}.export(${queryObject(c.query) || '{}'})`,
+  getShieldRuleEvidence: (c) => {
+    const query = queryObject(c.query);
+    return `${shield(c)}.evidence(${js(c.params.rule_id)}${query === '' ? '' : `, ${query}`})`;
+  },
   listPlans: (c) => `client.plans.list(${queryObject(c.query)})`,
 };
 
 /** The request as an SDK call, or undefined for requests no operation answered. */
-export function toSdkCall(entry: JournalEntry): string | undefined {
+export function toSdkCall(entry: RequestEntry): string | undefined {
+  const operation = operationOf(entry);
   const call = parseCall(entry);
-  const render = entry.operation === null ? undefined : SDK[entry.operation];
-  if (call === undefined || render === undefined) return undefined;
-  return `const result = await ${render(call)};`;
+  if (operation === undefined || call === undefined) return undefined;
+  return `const result = await ${SDK[operation](call)};`;
 }

@@ -1,4 +1,4 @@
-import type { JournalEntry } from './types';
+import type { RequestEntry } from '@refapi/server/browser';
 
 /** The most entries the console keeps, as many as the server's default ring buffer. */
 export const JOURNAL_CAP = 1000;
@@ -18,7 +18,7 @@ export const NO_FILTER: JournalFilter = { operation: '', status: '', account: ''
  * Whether an entry passes the filter. `status` matches exactly (`404`) or a class (`4xx`);
  * `text` searches the id, path, query, idempotency key, fault and both bodies, ignoring case.
  */
-export function matchesFilter(entry: JournalEntry, filter: JournalFilter): boolean {
+export function matchesFilter(entry: RequestEntry, filter: JournalFilter): boolean {
   if (filter.operation !== '' && (entry.operation ?? '(none)') !== filter.operation) return false;
   if (filter.account !== '' && (entry.account_ref ?? '(none)') !== filter.account) return false;
   const status = filter.status.trim().toLowerCase();
@@ -52,10 +52,10 @@ export function matchesFilter(entry: JournalEntry, filter: JournalFilter): boole
  * newest first by server time, at most {@link JOURNAL_CAP}. Returns the same array when
  * nothing was new, so React skips the render.
  */
-export function mergeEntries(current: readonly JournalEntry[], incoming: readonly JournalEntry[]) {
+export function mergeEntries(current: readonly RequestEntry[], incoming: readonly RequestEntry[]) {
   const known = new Set(current.map((entry) => entry.id));
   const fresh = incoming.filter((entry) => !known.has(entry.id));
-  if (fresh.length === 0) return current as JournalEntry[];
+  if (fresh.length === 0) return current as RequestEntry[];
   const merged = [...fresh, ...current];
   // Stable sort: entries of the same millisecond keep their arrival order.
   merged.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
@@ -63,6 +63,6 @@ export function mergeEntries(current: readonly JournalEntry[], incoming: readonl
 }
 
 /** The distinct values of one field, sorted, for the filter menus. */
-export function distinct(entries: readonly JournalEntry[], pick: (e: JournalEntry) => string) {
+export function distinct(entries: readonly RequestEntry[], pick: (e: RequestEntry) => string) {
   return [...new Set(entries.map(pick))].sort();
 }

@@ -1,4 +1,5 @@
-import type { JournalEntry } from './types';
+import { type RouteId, routes } from '@refapi/schema/client';
+import type { RequestEntry } from '@refapi/server/browser';
 
 /** A journalled request read back as an operation call: its parameters, query and body. */
 export interface RecordedCall {
@@ -8,32 +9,13 @@ export interface RecordedCall {
   key: string | null;
 }
 
-/** Path templates under the base path, by operation (the 23 of the contract). */
-const PATHS: Record<string, string> = {
-  getAccount: '/me',
-  getBalance: '/balance',
-  listInvoices: '/invoices',
-  listOrders: '/orders',
-  createOrder: '/orders',
-  listTransactions: '/transactions',
-  listServices: '/services',
-  getServiceStats: '/services/stats',
-  getService: '/services/{service_ref}',
-  setServiceAutoRenew: '/services/{service_ref}/auto-renew',
-  powerService: '/services/{service_ref}/power',
-  getShieldOverview: '/services/{service_ref}/shield',
-  getShieldCapabilities: '/services/{service_ref}/shield/capabilities',
-  listShieldRules: '/services/{service_ref}/shield/rules',
-  createShieldRule: '/services/{service_ref}/shield/rules',
-  deleteShieldRule: '/services/{service_ref}/shield/rules/{rule_id}',
-  applyShieldPreset: '/services/{service_ref}/shield/presets/{preset_code}',
-  applyShieldProfile: '/services/{service_ref}/shield/profiles/{profile_code}',
-  getShieldTraffic: '/services/{service_ref}/shield/traffic',
-  getShieldProtectionActivity: '/services/{service_ref}/shield/protection-activity',
-  exportShieldTelemetry: '/services/{service_ref}/shield/export',
-  getShieldRuleEvidence: '/services/{service_ref}/shield/rules/{rule_id}/evidence',
-  listPlans: '/plans',
-};
+/** The operation of an entry, when it is one of the contract's (typed by its id). */
+export function operationOf(entry: RequestEntry): RouteId | undefined {
+  const { operation } = entry;
+  return operation !== null && Object.hasOwn(routes, operation)
+    ? (operation as RouteId)
+    : undefined;
+}
 
 /**
  * A path segment percent-decoded, or undefined when it is not valid percent-encoding
@@ -49,9 +31,10 @@ export function decodeSegment(raw: string): string | undefined {
 }
 
 /** The operation's template matched at the end of the entry's path (after the base path). */
-function matchTemplate(entry: JournalEntry) {
-  const template = entry.operation === null ? undefined : PATHS[entry.operation];
-  if (template === undefined) return undefined;
+function matchTemplate(entry: RequestEntry) {
+  const operation = operationOf(entry);
+  if (operation === undefined) return undefined;
+  const template: string = routes[operation].path;
   const names: string[] = [];
   const pattern = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     names.push(name);
@@ -66,7 +49,7 @@ function matchTemplate(entry: JournalEntry) {
  * or a parameter is malformed percent-encoding (the SDK and refctl encode what they are
  * given, so no call of theirs can send such a path again: only curl replays it).
  */
-function pathParams(entry: JournalEntry): Record<string, string> | undefined {
+function pathParams(entry: RequestEntry): Record<string, string> | undefined {
   const found = matchTemplate(entry);
   if (found === undefined) return undefined;
   const params: Record<string, string> = {};
@@ -79,13 +62,13 @@ function pathParams(entry: JournalEntry): Record<string, string> | undefined {
 }
 
 /** The entry's path before its operation's template: the API base path (`/v1`). */
-export function basePathOf(entry: JournalEntry): string {
+export function basePathOf(entry: RequestEntry): string {
   const found = matchTemplate(entry);
   return found === undefined ? entry.path : entry.path.slice(0, found.match.index);
 }
 
 /** The entry as an operation call, or undefined when no operation answered or its path is malformed. */
-export function parseCall(entry: JournalEntry): RecordedCall | undefined {
+export function parseCall(entry: RequestEntry): RecordedCall | undefined {
   const params = pathParams(entry);
   if (params === undefined) return undefined;
   let body: Record<string, unknown> | undefined;

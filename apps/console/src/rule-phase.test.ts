@@ -1,9 +1,9 @@
+import type { ShieldRuleRecord } from '@refapi/server/browser';
 import { describe, expect, it } from 'vitest';
 // The server's own lifecycle, to pin the console's copy of it (the console cannot bundle it).
 import { rulePhaseAt } from '../../../packages/server/src/domain/shield/lifecycle';
 import { STEP_MS as SERVER_STEP_MS } from '../../../packages/server/src/domain/shield/state';
 import { rulePhase, ruleTimeline, STEP_MS } from './rule-phase';
-import type { ShieldRuleRecord } from './types';
 
 const rule = (patch: Partial<ShieldRuleRecord> = {}): ShieldRuleRecord => ({
   id: 'r1',

@@ -1,4 +1,4 @@
-import type { ShieldRuleRecord } from './types';
+import type { ShieldRuleRecord } from '@refapi/server/browser';
 
 /**
  * Length of one Shield lifecycle step in milliseconds, as the server's Shield module

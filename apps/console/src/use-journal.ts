@@ -1,7 +1,7 @@
+import type { RequestEntry } from '@refapi/server/browser';
 import { useEffect, useRef, useState } from 'react';
 import { AdminError, admin } from './api';
 import { mergeEntries } from './journal';
-import type { JournalEntry } from './types';
 
 /** Connection state of the live journal. */
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
@@ -20,12 +20,12 @@ export function useJournal(
   onEntry?: () => void,
   onSessionEnded?: () => void,
 ): {
-  entries: JournalEntry[];
+  entries: RequestEntry[];
   stream: StreamState;
   error: string | undefined;
   clear: () => void;
 } {
-  const [entries, setEntries] = useState<JournalEntry[]>([]);
+  const [entries, setEntries] = useState<RequestEntry[]>([]);
   const [stream, setStream] = useState<StreamState>('connecting');
   const [error, setError] = useState<string | undefined>();
   // Bumped to open a new EventSource after the browser gave up on one (e.g. a 401 or 5xx
@@ -70,7 +70,7 @@ export function useJournal(
     });
     source.addEventListener('request', (event) => {
       try {
-        const entry = JSON.parse((event as MessageEvent<string>).data) as JournalEntry;
+        const entry = JSON.parse((event as MessageEvent<string>).data) as RequestEntry;
         setEntries((current) => mergeEntries(current, [entry]));
         onEntry?.();
       } catch {

@@ -1,6 +1,6 @@
+import type { ClockState, StateDocument } from '@refapi/server/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { admin } from './api';
-import type { ClockState, StateDocument } from './types';
 
 /** The state document and the server clock, refreshed on demand (after controls, new requests). */
 export function useServerState() {

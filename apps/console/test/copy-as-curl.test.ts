@@ -1,32 +1,11 @@
 import { execFile } from 'node:child_process';
-import { request } from 'node:http';
 import { promisify } from 'node:util';
 import { createReferenceServer, type ListeningServer, type ReferenceServer } from '@refapi/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toCurl } from '../src/copy-as';
+import { type Sent, send } from './raw-request';
 
 const API_KEY = 'refak_demo_eur_full';
-
-interface Sent {
-  method: string;
-  /** Path and query exactly as they go on the request line. */
-  target: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-/** Sends a request line as given: fetch would percent-encode the `{}` the test is about. */
-function send(origin: string, { method, target, headers = {}, body }: Sent): Promise<number> {
-  return new Promise((done, fail) => {
-    const outgoing = request(`${origin}${target}`, { method, headers }, (response) => {
-      response.resume();
-      response.on('end', () => done(response.statusCode ?? 0));
-    });
-    // node:http re-reads the URL; put the raw target back on the request line.
-    outgoing.path = target;
-    outgoing.on('error', fail).end(body);
-  });
-}
 
 const json = { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' };
 

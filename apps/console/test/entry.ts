@@ -1,7 +1,7 @@
-import type { JournalEntry } from '../src/types';
+import type { RequestEntry } from '@refapi/server/browser';
 
 /** A journal entry with sensible defaults, for unit tests. */
-export function entry(patch: Partial<JournalEntry> = {}): JournalEntry {
+export function entry(patch: Partial<RequestEntry> = {}): RequestEntry {
   return {
     id: 'req_aaaaaaaaaaaaaaaaaaaaaaaa',
     time: '2026-01-01T00:00:00.000Z',

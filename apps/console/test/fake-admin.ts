@@ -1,5 +1,5 @@
+import type { ControlDescription, RequestEntry } from '@refapi/server/browser';
 import { vi } from 'vitest';
-import type { JournalEntry } from '../src/types';
 
 /**
  * The browser's EventSource, driven by the test: `open()`, `push()` an entry, `drop()` it
@@ -26,7 +26,7 @@ export class FakeEventSource extends EventTarget {
     this.dispatchEvent(new Event('open'));
   }
 
-  push(entry: JournalEntry) {
+  push(entry: RequestEntry) {
     if (this.readyState === FakeEventSource.CLOSED) return;
     this.dispatchEvent(new MessageEvent('request', { data: JSON.stringify(entry) }));
   }
@@ -44,9 +44,13 @@ const json = (status: number, body: unknown) =>
  * The admin API as far as the console's shell uses it: signed in (`session.in`), an empty
  * state and journal, a frozen clock. `POST /session` signs in whatever the token;
  * `DELETE /session` stays unanswered until `endSession()`, like a slow server. Installs itself and {@link FakeEventSource} as globals.
+ * With `controls`, `GET /controls` describes them and a `POST` to a control's path merges
+ * the body into its value (kept in `posted`); without, `/controls` is a 404 (older servers).
  */
-export function fakeAdmin() {
+export function fakeAdmin({ controls }: { controls?: ControlDescription[] } = {}) {
   const session = { in: true };
+  const posted: { path: string; body: unknown }[] = [];
+  const values = new Map(controls?.map((control) => [control.path, control.value]));
   let endSession: () => void = () => undefined;
   const calls: string[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -69,10 +73,21 @@ export function fakeAdmin() {
     if (url === '/__admin/state') return json(200, { rates: { EUR: 1 }, plans: [], accounts: [] });
     if (url === '/__admin/clock')
       return json(200, { now: '2026-01-01T00:00:00.000Z', frozen: true });
+    if (url === '/__admin/controls' && controls !== undefined) {
+      return json(200, {
+        controls: controls.map((control) => ({ ...control, value: values.get(control.path) })),
+      });
+    }
+    if (method === 'POST' && values.has(url)) {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      posted.push({ path: url, body });
+      values.set(url, { ...(values.get(url) as object), ...body });
+      return json(200, values.get(url));
+    }
     return json(404, { error: 'not_found' });
   });
   FakeEventSource.instances = [];
   vi.stubGlobal('fetch', fetch);
   vi.stubGlobal('EventSource', FakeEventSource);
-  return { session, calls, fetch, endSession: () => endSession() };
+  return { session, calls, posted, fetch, endSession: () => endSession() };
 }

@@ -1,6 +1,6 @@
+import type { StateAccount, StateDocument } from '@refapi/server/browser';
 import { useState } from 'react';
 import { convertCents, dateTime, formatMoney, maskKey, runningBalance, toCents } from '../format';
-import type { StateAccount, StateDocument } from '../types';
 
 const money = (amount: number, currency: string) => formatMoney(toCents(amount), currency);
 
@@ -124,7 +124,7 @@ function AccountDetail({
           s.display_name ?? s.name,
           s.type,
           s.status,
-          s.power_state ?? '—',
+          String(s.power_state ?? '—'),
           s.auto_renew ? 'on' : 'off',
           s.expires_at ? dateTime(s.expires_at) : '—',
         ])}

@@ -1,7 +1,7 @@
+import type { JournalMessage, RequestEntry } from '@refapi/server/browser';
 import { useState } from 'react';
 import { toCurl, toSdkCall } from '../copy-as';
 import { toRefctl } from '../copy-as-refctl';
-import type { JournalEntry, JournalMessage } from '../types';
 
 /** A JSON body pretty-printed; any other text as it came. */
 function prettyBody(body: string | null): string {
@@ -38,7 +38,7 @@ function Message({ title, message }: { title: string; message: JournalMessage })
 }
 
 /** One request in full, and the same request as curl, refctl or an SDK call. */
-export function EntryDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => void }) {
+export function EntryDetail({ entry, onClose }: { entry: RequestEntry; onClose: () => void }) {
   const [snippet, setSnippet] = useState<{ kind: string; text: string } | undefined>();
   const [copied, setCopied] = useState<string | undefined>();
   const origin = window.location.origin;

@@ -1,8 +1,8 @@
+import type { RequestEntry } from '@refapi/server/browser';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { clockTime } from '../format';
 import { distinct, type JournalFilter, matchesFilter, NO_FILTER } from '../journal';
-import type { JournalEntry } from '../types';
 import { EntryDetail } from './EntryDetail';
 
 const ROW_HEIGHT = 34;
@@ -15,7 +15,7 @@ export function JournalView({
   entries,
   error,
 }: {
-  entries: readonly JournalEntry[];
+  entries: readonly RequestEntry[];
   error: string | undefined;
 }) {
   const [filter, setFilter] = useState<JournalFilter>(NO_FILTER);

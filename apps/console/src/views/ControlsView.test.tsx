@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { CONTROLS } from '../../test/controls-document';
+import { fakeAdmin } from '../../test/fake-admin';
+import { ControlsView } from './ControlsView';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const server = {
+  clock: { now: '2026-01-01T00:00:00.000Z', frozen: true },
+  now: Date.parse('2026-01-01T00:00:00.000Z'),
+  refresh: async () => undefined,
+  applyClock: () => undefined,
+};
+
+it('renders a form per control from GET /__admin/controls and posts its body', async () => {
+  const admin = fakeAdmin({ controls: CONTROLS });
+  render(<ControlsView server={server} />);
+  const power = (await screen.findByLabelText('Power')) as HTMLSelectElement;
+  expect(power.value).toBe('ok');
+  expect((screen.getByLabelText('Latency (ms)') as HTMLInputElement).value).toBe('0');
+  // The clock keeps its own card: no second form for it.
+  expect(screen.queryByRole('button', { name: 'Apply clock' })).toBeNull();
+
+  fireEvent.change(power, { target: { value: 'reject' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Apply faults' }));
+  await screen.findByText('Faults: done.');
+  expect(admin.posted).toEqual([
+    { path: '/__admin/faults', body: { power: 'reject', shield: 'ok', latency_ms: 0 } },
+  ]);
+
+  fireEvent.click(screen.getByLabelText('Paused'));
+  fireEvent.change(screen.getByLabelText('Until (UTC)'), {
+    target: { value: '2026-02-01T10:00:00' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Apply shield' }));
+  await screen.findByText('Shield: done.');
+  expect(admin.posted[1]).toEqual({
+    path: '/__admin/shield',
+    body: { paused: true, retry_after: 30, until: '2026-02-01T10:00:00.000Z', reason: null },
+  });
+  expect(admin.calls).toContain('POST /__admin/shield');
+});
+
+it('says why when the server does not describe its controls', async () => {
+  fakeAdmin();
+  render(<ControlsView server={server} />);
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'Controls unavailable: not_found (404)',
+  );
+  expect(screen.getByRole('button', { name: 'advance 10 s' })).toBeTruthy();
+});

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { AdminError } from '../../api';
+
+/** Runs one admin call under a label, reports done or the error, then refreshes the state. */
+export type Run = (label: string, action: () => Promise<unknown>) => Promise<void>;
+
+/** An admin error as `error (status)`, any other as its message. */
+export const describeError = (cause: unknown) =>
+  cause instanceof AdminError ? `${cause.error} (${cause.status})` : (cause as Error).message;
+
+/** A titled card of the controls view. */
+export function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = `card-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}

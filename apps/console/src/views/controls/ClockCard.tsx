@@ -1,0 +1,102 @@
+import type { ClockState } from '@refapi/server/browser';
+import { type FormEvent, useState } from 'react';
+import { admin } from '../../api';
+import { Card, type Run } from './Card';
+
+const PRESETS: [string, number][] = [
+  ['10 s', 10],
+  ['1 min', 60],
+  ['1 h', 3600],
+  ['1 day', 86_400],
+  ['30 days', 30 * 86_400],
+];
+
+/** The server clock as the controls view reads and sets it. */
+export interface ClockServer {
+  clock: ClockState | undefined;
+  now: number;
+  refresh: () => Promise<void>;
+  applyClock: (clock: ClockState) => void;
+}
+
+/** The server clock: presets to advance it, a time to set, freeze and "now". */
+export function ClockCard({ server, run }: { server: ClockServer; run: Run }) {
+  const [seconds, setSeconds] = useState('');
+  const [at, setAt] = useState('');
+  const clock = (label: string, body: Parameters<typeof admin.setClock>[0]) =>
+    run(label, async () => server.applyClock(await admin.setClock(body)));
+  const advanceBy = (event: FormEvent) => {
+    event.preventDefault();
+    void clock(`Advance ${seconds} s`, { advance_seconds: Number(seconds) });
+  };
+  const setNow = (event: FormEvent) => {
+    event.preventDefault();
+    const iso = at.endsWith('Z') ? at : `${at}Z`;
+    void clock('Set clock', { now: new Date(iso).toISOString() });
+  };
+  return (
+    <Card title="Server clock">
+      <p className="mono big">
+        {new Date(server.now).toISOString().replace('T', ' ').slice(0, 19)}
+      </p>
+      <p className="muted">{server.clock?.frozen ? 'frozen' : 'running'}</p>
+      <fieldset className="button-row">
+        <legend className="sr-only">Advance the clock</legend>
+        {PRESETS.map(([label, value]) => (
+          <button
+            key={label}
+            type="button"
+            onClick={() => clock(`Advance ${label}`, { advance_seconds: value })}
+          >
+            advance {label}
+          </button>
+        ))}
+      </fieldset>
+      <form onSubmit={advanceBy} className="inline-form">
+        <label>
+          Advance by seconds
+          <input
+            type="number"
+            min={0}
+            required
+            value={seconds}
+            onChange={(e) => setSeconds(e.target.value)}
+          />
+        </label>
+        <button type="submit">Advance</button>
+      </form>
+      <form onSubmit={setNow} className="inline-form">
+        <label>
+          Set to (UTC)
+          <input
+            type="datetime-local"
+            step={1}
+            required
+            value={at}
+            onChange={(e) => setAt(e.target.value)}
+          />
+        </label>
+        <button type="submit">Set</button>
+      </form>
+      <div className="button-row">
+        <button
+          type="button"
+          onClick={() =>
+            clock(server.clock?.frozen ? 'Unfreeze' : 'Freeze', {
+              frozen: !server.clock?.frozen,
+            })
+          }
+        >
+          {server.clock?.frozen ? 'Unfreeze' : 'Freeze'}
+        </button>
+        <button
+          type="button"
+          onClick={() => clock('Now', { now: new Date().toISOString() })}
+          title="Set the server clock to the real time"
+        >
+          Now
+        </button>
+      </div>
+    </Card>
+  );
+}
