@@ -17,7 +17,12 @@ async function signedIn() {
   const server = fakeAdmin();
   render(<App />);
   await screen.findByRole('navigation', { name: 'Views' });
-  const stream = FakeEventSource.instances[0]!;
+  // The journal opens its stream in an effect of its own, possibly after the shell renders.
+  const stream = await vi.waitFor(() => {
+    const opened = FakeEventSource.instances[0];
+    if (opened === undefined) throw new Error('no journal stream yet');
+    return opened;
+  });
   expect(stream.url).toBe('/__admin/requests/stream');
   act(() => stream.open());
   act(() => stream.push(entry({ id: 'req_before_sign_out' })));

@@ -41,9 +41,35 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
+ * The browser's BroadcastChannel within one test: a message reaches the other open channels
+ * of its name on the next microtask. The runtime's own (Node's) would carry a message posted
+ * in one test into the next one's console.
+ */
+export class FakeBroadcastChannel {
+  static open: FakeBroadcastChannel[] = [];
+  onmessage: ((event: MessageEvent) => void) | null = null;
+
+  constructor(readonly name: string) {
+    FakeBroadcastChannel.open.push(this);
+  }
+
+  postMessage(data: unknown) {
+    for (const other of FakeBroadcastChannel.open) {
+      if (other !== this && other.name === this.name) {
+        queueMicrotask(() => other.onmessage?.(new MessageEvent('message', { data })));
+      }
+    }
+  }
+
+  close() {
+    FakeBroadcastChannel.open = FakeBroadcastChannel.open.filter((channel) => channel !== this);
+  }
+}
+
+/**
  * The admin API as far as the console's shell uses it: signed in (`session.in`), an empty
  * state and journal, a frozen clock. `POST /session` signs in whatever the token;
- * `DELETE /session` stays unanswered until `endSession()`, like a slow server. Installs itself and {@link FakeEventSource} as globals.
+ * `DELETE /session` stays unanswered until `endSession()`, like a slow server. Installs itself, {@link FakeEventSource} and {@link FakeBroadcastChannel} as globals.
  * With `controls`, `GET /controls` describes them and a `POST` to a control's path merges
  * the body into its value (kept in `posted`); without, `/controls` is a 404 (older servers).
  */
@@ -87,7 +113,9 @@ export function fakeAdmin({ controls }: { controls?: ControlDescription[] } = {}
     return json(404, { error: 'not_found' });
   });
   FakeEventSource.instances = [];
+  FakeBroadcastChannel.open = [];
   vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal('BroadcastChannel', FakeBroadcastChannel);
   vi.stubGlobal('EventSource', FakeEventSource);
   return { session, calls, posted, fetch, endSession: () => endSession() };
 }
