@@ -45,7 +45,7 @@ const json = (status: number, body: unknown) =>
  * of its name on the next microtask. The runtime's own (Node's) would carry a message posted
  * in one test into the next one's console.
  */
-export class FakeBroadcastChannel {
+class FakeBroadcastChannel {
   static open: FakeBroadcastChannel[] = [];
   onmessage: ((event: MessageEvent) => void) | null = null;
 
