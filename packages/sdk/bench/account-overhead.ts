@@ -35,7 +35,7 @@ export async function benchAccountOverhead(): Promise<boolean> {
     return response.json();
   };
   // The transport the SDK is built on, alone: how much of the gap is ky's.
-  const plainKy = ky.create({ prefixUrl: http.baseUrl, headers });
+  const plainKy = ky.create({ prefix: http.baseUrl, headers });
   const kyOnly = () => plainKy.get('me').json();
   const client = new RefClient({ apiKey: DEMO.eurKey, baseUrl: http.baseUrl });
   const sdk = () => client.account.get();

@@ -26,7 +26,7 @@ function contender(name: string | undefined): () => Promise<unknown> {
   if (name === 'bare') return async () => (await cannedFetch()).json();
   if (name === 'ky') {
     // The same request as the SDK's: its key and Accept header, no SDK layer.
-    const plainKy = ky.create({ prefixUrl: baseUrl, headers: requestHeaders, fetch: cannedFetch });
+    const plainKy = ky.create({ prefix: baseUrl, headers: requestHeaders, fetch: cannedFetch });
     return () => plainKy.get('me').json();
   }
   if (name === 'sdk') {
