@@ -54,6 +54,8 @@ export const ERROR_CODES = {
     shield_preset_not_found: null,
     request_not_found: 'The request is not (or no longer) in the request journal.',
     event_stream_needs_http: 'The request journal stream is served over HTTP (`listen()`) only.',
+    space_not_found: 'The space does not exist, was deleted or expired unused.',
+    snapshot_not_found: 'No snapshot of that name in this space.',
   }),
   ...codesOf(405, { method_not_allowed: 'The path does not take this method (see `Allow`).' }),
   ...codesOf(409, {
@@ -67,6 +69,9 @@ export const ERROR_CODES = {
     shield_preset_already_applied: null,
     shield_rule_not_customer_managed: null,
     shield_quota_exceeded: null,
+    space_limit_reached: 'The server holds `--max-spaces` spaces already; delete one first.',
+    snapshot_limit_reached: 'This space holds the most snapshots it may; delete one first.',
+    fail_next_queue_full: 'Too many failures are queued by `POST /__admin/fail-next` already.',
   }),
   ...codesOf(413, { body_too_large: 'The request body is larger than 64 KiB.' }),
   ...codesOf(422, {

@@ -1,12 +1,15 @@
+import type { OperationId } from '@refapi/schema';
 import { faultShortcuts, shieldShortcuts } from './controls/admin-shortcuts';
 import type { ControlAccess } from './controls/control-state';
 import type { Faults } from './controls/faults';
+import { checkFailure, type FailNextOptions, operationFor } from './http/injected-failure';
 import type { RequestJournal } from './request-journal';
 import type { Scenario } from './scenario/schema';
 import { parseScenario } from './scenario/validate';
 import type { RequestEntry, ServerContext } from './server-context';
+import type { SnapshotInfo, Snapshots } from './spaces/snapshots';
 import { serverSlices } from './state/server-slices';
-import type { StateSlices } from './state/state-slice';
+import type { StateFork, StateSlices } from './state/state-slice';
 import type { ScenarioTrust } from './store/build-state';
 
 /** Result of loading a scenario: each account with its tokens. */
@@ -50,6 +53,20 @@ export interface Admin {
   readonly controls: ControlAccess;
   /** The request journal (the last `journalSize` API requests, default 1,000), oldest first. */
   requests(): RequestEntry[];
+  /** Named copy-on-write states: records, clock, controls, idempotency records, extensions. */
+  readonly snapshots: {
+    /** Keeps the current state under `name` (replacing one of that name). */
+    save(name: string): SnapshotInfo;
+    list(): SnapshotInfo[];
+    /** The state becomes the snapshot again (it stays saved); 404 when unknown. */
+    restore(name: string): Promise<void>;
+    delete(name: string): void;
+  };
+  /**
+   * Answers the next request of `operationId` with `{error}` and the status instead of
+   * running it (calls queue in order): the test kit's `failNext` for another process.
+   */
+  failNext(operationId: OperationId, status: number, options?: FailNextOptions): void;
 }
 
 /** What `reset` returns to: a scenario (parsed on first use) and the start time it forces. */
@@ -63,6 +80,17 @@ interface AppliedScenario {
   readonly scenario: Scenario;
   readonly startMs: number;
   readonly reset: boolean;
+}
+
+/**
+ * What a space starts from (see {@link ControlPlane.branch}): a fork of a state, and what
+ * its resets return to.
+ */
+export interface Branch {
+  readonly state: StateFork;
+  readonly target: ResetTarget | undefined;
+  /** The state as the reset target loads it, for resets in O(1). */
+  readonly loaded: StateFork | undefined;
 }
 
 /** The control plane plus the initial load, which alone honours a start-time override. */
@@ -84,12 +112,28 @@ export interface ControlPlane {
   ): Promise<void>;
   /** Subscribes to every scenario load and reset once applied (the write-ahead log hooks in here). */
   onApply(listener: (applied: AppliedScenario) => void): () => void;
+  /** Subscribes to every snapshot restored (the write-ahead log logs the state it gave). */
+  onRestoreSnapshot(listener: () => void): () => void;
+  /**
+   * A copy-on-write fork of this state for a space: of the scenario as loaded last (what a
+   * reset gives), of the current state, or of a snapshot (404 when there is none).
+   */
+  branch(from: 'scenario' | 'current' | { readonly snapshot: string }): Branch;
+  /** Makes this (empty) state a branch of another: its state, and resets to its scenario. */
+  adopt(branch: Branch): void;
 }
 
-/** Builds the control plane over a context. */
-export function createControlPlane(ctx: ServerContext, journal: RequestJournal): ControlPlane {
+/** Builds the control plane over a context, its request journal and its snapshots. */
+export function createControlPlane(
+  ctx: ServerContext,
+  journal: RequestJournal,
+  snapshots: Snapshots,
+): ControlPlane {
   let last: ResetTarget | undefined;
+  // The state right after the last load or reset: spaces fork it, resets restore it.
+  let loaded: StateFork | undefined;
   const listeners = new Set<(applied: AppliedScenario) => void>();
+  const restoreListeners = new Set<() => void>();
   const slices = serverSlices(ctx);
 
   async function apply(
@@ -98,13 +142,22 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
     trust: ScenarioTrust = 'checked',
   ): Promise<void> {
     await slices.load(scenario, startMs, trust);
+    loaded = slices.fork();
     journal.clear();
   }
 
   async function load(scenario: Scenario, override: number | undefined, reset: boolean) {
     const startMs =
       override ?? (scenario.now === undefined ? Date.now() : Date.parse(scenario.now));
-    await apply(scenario, startMs);
+    if (reset && loaded !== undefined) {
+      // The scenario loaded last, as it was loaded: a fork, O(accounts), not a rebuild.
+      await ctx.store.write(() => slices.restore(loaded as StateFork));
+      ctx.clock.restart(startMs, scenario.frozen ?? false);
+      ctx.failNext.clear();
+      journal.clear();
+    } else {
+      await apply(scenario, startMs);
+    }
     for (const listener of listeners) listener({ scenario, startMs, reset });
   }
 
@@ -147,6 +200,23 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
     faults: faultShortcuts(ctx.controls),
     controls: ctx.controls,
     requests: () => journal.list(),
+    snapshots: {
+      save: (name) =>
+        snapshots.save(name, slices.fork(), new Date(ctx.clock.nowMs()).toISOString()),
+      list: () => snapshots.list(),
+      async restore(name) {
+        slices.restore(snapshots.get(name));
+        for (const listener of restoreListeners) listener();
+      },
+      delete: (name) => snapshots.delete(name),
+    },
+    failNext(operationId, status, options = {}) {
+      const op = operationFor(operationId);
+      checkFailure(status, options);
+      if (!ctx.failNext.add(op.operationId, { status, options })) {
+        throw new RangeError('failNext: too many failures queued');
+      }
+    },
   };
   return {
     admin,
@@ -165,6 +235,24 @@ export function createControlPlane(ctx: ServerContext, journal: RequestJournal):
     onApply(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onRestoreSnapshot(listener) {
+      restoreListeners.add(listener);
+      return () => restoreListeners.delete(listener);
+    },
+    branch(from) {
+      const state =
+        from === 'current'
+          ? slices.fork()
+          : from === 'scenario'
+            ? (loaded ?? slices.fork())
+            : snapshots.get(from.snapshot);
+      return { state, target: last, loaded };
+    },
+    adopt(branch) {
+      slices.restore(branch.state);
+      last = branch.target;
+      loaded = branch.loaded;
     },
   };
 }

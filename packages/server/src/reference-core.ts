@@ -1,36 +1,30 @@
 import type { HttpHandler } from 'msw';
-import { type Admin, createControlPlane } from './control-plane';
+import type { Admin } from './control-plane';
 import type { ControlSlice } from './controls/control-slice';
-import { ControlState } from './controls/control-state';
 import { controlSlices } from './controls/registry';
-import { createClock } from './domain/clock';
 import { DomainError } from './domain/errors';
 import { FailedAttempts } from './domain/failed-attempts';
-import { IdempotencyStore } from './domain/idempotency';
-import { RateLimiter } from './domain/rate-limit';
 import type { AttachDurability, DurableState } from './durability';
-import { Extensions } from './extensions/live-extensions';
-import { extensionModules } from './extensions/registry';
-import { createAdminHandler } from './http/admin-routes';
+import { type AdminTarget, createAdminHandler } from './http/admin-routes';
 import { AdminSessions, sessionIdFrom } from './http/admin-session';
-import { jsonResponse } from './http/api-request';
+import type { SpacesAdmin } from './http/admin-spaces';
+import { type ApiRequest, errorResponse, jsonResponse } from './http/api-request';
 import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES, type ServedHandler } from './http/body-limit';
-import { createDispatcher } from './http/dispatcher';
 import { createMswHandlers } from './http/msw-handlers';
-import { requestEntry } from './http/request-entry';
-import { createRequestHandler } from './http/request-handler';
+import { isAdminPath } from './http/request-handler';
 import { withRequestId } from './http/request-id';
-import { RequestKeys } from './http/request-key';
+import { createSpaceRouter } from './http/space-router';
 import { fromWebRequest, toWebResponse } from './http/web-adapter';
 import { base64UrlEncode } from './internal/base64url';
 import { randomBytes } from './internal/crypto';
-import { operationImpls } from './operations/index';
-import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './request-journal';
+import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import { demoScenario } from './scenario/demo';
 import { parseScenario } from './scenario/validate';
-import type { RequestEntry, ServerContext } from './server-context';
+import type { RequestEntry } from './server-context';
+import { createSpaceRuntime, type SpaceRuntime } from './spaces/space-runtime';
+import { type SpaceRequest, Spaces, type SpacesOptions } from './spaces/spaces';
 import type { StateSlices } from './state/state-slice';
-import { Store } from './store/store';
+import type { Store } from './store/store';
 
 /** Options of {@link createReferenceServer}. */
 export interface ReferenceServerOptions {
@@ -50,6 +44,8 @@ export interface ReferenceServerOptions {
   readonly onError?: (error: unknown) => void;
   /** Largest admin body in bytes, read only with the admin token. Default 256 MiB. */
   readonly adminBodyBytes?: number;
+  /** Spaces (`POST /__admin/spaces`): how many at once and how long one may sit unused. */
+  readonly spaces?: SpacesOptions;
 }
 
 /** A reference server without a transport of its own: msw handlers, fetch, admin controls, the store. */
@@ -80,6 +76,8 @@ export interface ReferenceCoreParts {
   readonly durable?: DurableState;
   /** Every slice of the state: a fork of the whole state is `slices.fork()` (spaces, snapshots). */
   readonly slices: StateSlices;
+  /** The spaces of this server (`/spaces/{id}/…`). */
+  readonly spaces: Spaces;
 }
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
@@ -106,27 +104,19 @@ export function createReferenceCore(
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const adminToken = options.adminToken ?? `refadm_${base64UrlEncode(randomBytes(18))}`;
   const onError = options.onError ?? ((error: unknown) => console.error('ref-server:', error));
-  const journal = new RequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
-  const clock = createClock(startOverride ?? Date.now());
-  const store = new Store(() => clock.nowMs());
-  const ctx: ServerContext = {
-    store,
-    clock,
-    controls: new ControlState(controls),
-    idempotency: new IdempotencyStore(),
-    rateLimiter: new RateLimiter(),
-    extensions: new Extensions(extensionModules, () => clock.now()),
-    requestKeys: new RequestKeys(store),
-    pending: null,
-    onRequest: (request, response, facts) => {
-      const entry = requestEntry(request, response, facts);
-      // The journal holds the API (the base path); the request log sees every request.
-      if (request.path.startsWith(`${basePath}/`)) journal.add(entry);
-      options.onRequest?.(entry);
-    },
+  const runtimeOptions = {
+    basePath,
+    journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    controls,
+    onRequest: options.onRequest,
     onError,
   };
-  const control = createControlPlane(ctx, journal);
+  const root = createSpaceRuntime({
+    ...runtimeOptions,
+    id: null,
+    startMs: startOverride ?? Date.now(),
+  });
+  const { ctx, control } = root;
   const durable = attachDurability?.({ ctx, control, scenario, startOverride });
   if (durable !== undefined) ctx.durability = durable;
   const admin = durable?.admin ?? control.admin;
@@ -139,46 +129,81 @@ export function createReferenceCore(
     if (durable === undefined) onError(error);
   });
 
+  // Each space: an empty runtime that adopts a fork of the root's state (in memory only).
+  const spaces = new Spaces((id, request: SpaceRequest) => {
+    const from = request.from ?? 'scenario';
+    const branch = control.branch(
+      from === 'scenario' || from === 'current' ? from : { snapshot: from },
+    );
+    const space = createSpaceRuntime({ ...runtimeOptions, id, startMs: ctx.clock.nowMs() });
+    space.control.adopt(branch);
+    return space;
+  }, options.spaces);
+  const webOrigin = new URL(baseUrl).origin;
+  const spacesAdmin: SpacesAdmin = {
+    create: (request) => spaces.create(request),
+    list: () => spaces.list(),
+    delete: (id) => spaces.delete(id),
+    // Over HTTP the client's Host; in-process (msw, `fetch`) the base URL's origin.
+    origin: (request: ApiRequest) => {
+      const host = request.header('host');
+      return host === undefined ? webOrigin : `http://${host}`;
+    },
+    basePath,
+  };
+  const route = createSpaceRouter(root, (id) => spaces.use(id));
+
   const sessions = new AdminSessions();
   const attempts = new FailedAttempts();
-  const adminHandler = createAdminHandler({
-    admin,
-    token: adminToken,
-    journal,
-    controls: ctx.controls.slices,
-    sessions,
-    attempts,
-  });
+  const adminHandler = createAdminHandler({ token: adminToken, controls, sessions, attempts });
+  const rootTarget: AdminTarget = { admin, journal: root.journal, spaces: spacesAdmin };
+  const targetOf = (runtime: SpaceRuntime): AdminTarget =>
+    runtime === root ? rootTarget : { admin: runtime.control.admin, journal: runtime.journal };
   const bodyLimit = createBodyLimit({
     adminToken,
     adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
     adminLockedOut: (address) => attempts.retryAfter(address) > 0,
     isAdminSession: (cookie) => sessions.has(sessionIdFrom(cookie)),
     // Authenticated once: the pipeline reuses this answer (`ctx.requestKeys`).
-    isApiKey: (_token, head) =>
-      ctx.pending === null
-        ? ctx.requestKeys.of(head) !== undefined
-        : ctx.pending.then(() => ctx.requestKeys.of(head) !== undefined),
+    isApiKey: (_token, head) => {
+      const routed = route(head);
+      if (routed === undefined) return false;
+      const { requestKeys } = routed.runtime.ctx;
+      return ctx.pending === null
+        ? requestKeys.of(routed.request) !== undefined
+        : ctx.pending.then(() => requestKeys.of(routed.request) !== undefined);
+    },
+    // The path as the space sees it: `/spaces/{id}/__admin/…` is an admin path.
+    pathOf: (head) => route(head)?.request.path,
   });
-  const requestHandler = withRequestId(
-    createRequestHandler(
-      createDispatcher(ctx, operationImpls, basePath),
-      // Admin calls wait for the initial load so they never race it, and answer once durable.
-      async (request) => {
-        if (ctx.pending !== null) await ctx.pending;
-        const response = await adminHandler(request);
-        try {
-          await durable?.flush();
-        } catch (error) {
-          // Not durable (the write-ahead log refuses writes): 503 state_unavailable, as on the API.
-          if (!(error instanceof DomainError)) throw error;
-          return jsonResponse(error.status, error.toBody(), { ...error.headers });
-        }
-        return response;
-      },
-      onError,
-    ),
-  );
+
+  // Admin calls wait for the initial load so they never race it, and answer once durable.
+  async function answerAdmin(runtime: SpaceRuntime, request: ApiRequest) {
+    if (ctx.pending !== null) await ctx.pending;
+    const response = await adminHandler(request, targetOf(runtime));
+    if (runtime !== root) return response;
+    try {
+      await durable?.flush();
+    } catch (error) {
+      // Not durable (the write-ahead log refuses writes): 503 state_unavailable, as on the API.
+      if (!(error instanceof DomainError)) throw error;
+      return jsonResponse(error.status, error.toBody(), { ...error.headers });
+    }
+    return response;
+  }
+
+  const requestHandler = withRequestId(async (request: ApiRequest) => {
+    const routed = route(request);
+    if (routed === undefined) return errorResponse(404, 'space_not_found');
+    const { runtime, request: scoped } = routed;
+    if (!isAdminPath(scoped.path)) return runtime.dispatch(scoped);
+    try {
+      return await answerAdmin(runtime, scoped);
+    } catch (error) {
+      onError(error);
+      return errorResponse(500, 'internal_error');
+    }
+  });
   const handle: ServedHandler = Object.assign(requestHandler, { bodyLimit });
 
   const core: ReferenceCore = {
@@ -197,6 +222,7 @@ export function createReferenceCore(
     basePath,
     onError,
     slices: control.slices,
+    spaces,
     ...(durable === undefined ? {} : { durable }),
   };
 }

@@ -12,6 +12,8 @@ export interface JournalMessage {
 export interface RequestEntry {
   /** Same as the response's `Request-Id` header. */
   readonly id: string;
+  /** The space that answered it (`/spaces/{space_id}/…`, its path here without that prefix); null at the root. */
+  readonly space_id: string | null;
   /** Server time when the request was received (ISO). */
   readonly time: string;
   /** The contract operation it matched, or null (404/405). */

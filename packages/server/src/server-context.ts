@@ -6,6 +6,7 @@ import type { Durability } from './durability-port';
 import type { Extensions } from './extensions/live-extensions';
 import type { ApiRequest, ApiResponse } from './http/api-request';
 import type { RequestKeys } from './http/request-key';
+import type { FailNextQueue } from './spaces/fail-next-queue';
 import type { Store } from './store/store';
 
 // Owned by the request journal; re-exported for the modules that take them from here.
@@ -30,6 +31,8 @@ export interface ServerContext {
   readonly idempotency: IdempotencyStore;
   readonly rateLimiter: RateLimiter;
   readonly extensions: Extensions;
+  /** Failures queued by `POST /__admin/fail-next`, answered before an operation runs. */
+  readonly failNext: FailNextQueue;
   /** The API key of each request, authenticated once (body limit, then pipeline). */
   readonly requestKeys: RequestKeys;
   /** Pending while a scenario loads initially; null once ready. */

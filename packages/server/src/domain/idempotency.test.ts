@@ -76,4 +76,25 @@ describe('IdempotencyStore', () => {
     });
     expect(store.export(t0 + IDEMPOTENCY_RETENTION_MS)).toEqual([]);
   });
+
+  it('forks completed records copy-on-write: neither side sees the keys the other stores later; claims in flight stay behind', () => {
+    const root = new IdempotencyStore();
+    const done = root.claim('A', 'createOrder', 'k1', fp, t0);
+    if (done.kind === 'new') done.complete({ status: 200, body: { n: 1 } });
+    const running = root.claim('A', 'createOrder', 'k2', fp, t0);
+    const fork = root.fork();
+    if (running.kind === 'new') running.complete({ status: 200, body: { n: 2 } });
+
+    const space = new IdempotencyStore();
+    space.restore(fork);
+    expect(space.claim('A', 'createOrder', 'k1', fp, t0 + 1).kind).toBe('replay');
+    // k2 was running at the fork: the space may claim it afresh.
+    expect(space.claim('A', 'createOrder', 'k2', fp, t0 + 1).kind).toBe('new');
+    expect(space.claim('A', 'createOrder', 'k3', fp, t0 + 1).kind).toBe('new');
+    expect(root.claim('A', 'createOrder', 'k3', fp, t0 + 1).kind).toBe('new');
+    expect(root.claim('A', 'createOrder', 'k2', fp, t0 + 1).kind).toBe('replay');
+    // Restoring the same fork again gives the state of the fork, not the space's since.
+    space.restore(fork);
+    expect(space.export(t0 + 2).map((entry) => entry.key)).toEqual(['k1']);
+  });
 });

@@ -33,6 +33,17 @@ type Slot =
   | { state: 'running'; fingerprint: string }
   | { state: 'done'; fingerprint: string; storedAt: number; response: StoredResponse };
 
+type KeyedSlot = Slot & { account: string; operation: string; key: string };
+
+/**
+ * The completed records of an {@link IdempotencyStore} at one moment, shared copy-on-write
+ * with the store it came from: what {@link IdempotencyStore.restore} puts back (snapshots,
+ * spaces). Opaque.
+ */
+export interface IdempotencyFork {
+  readonly slots: ReadonlyMap<string, KeyedSlot>;
+}
+
 /** Canonical JSON (object keys sorted) hashed with SHA-256: the identity of a request. */
 export function fingerprint(value: unknown): string {
   return toHex(sha256(canonicalJson(value)));
@@ -58,7 +69,11 @@ const slotKey = (account: string, operation: string, key: string) =>
  * response (replayed for 24 h) or released when the outcome was transient.
  */
 export class IdempotencyStore {
-  #slots = new Map<string, Slot & { account: string; operation: string; key: string }>();
+  #slots = new Map<string, KeyedSlot>();
+  // False while `#slots` is shared with forks: the next write copies it first.
+  #owned = true;
+  // Claims not yet completed or released: a fork taken while some run leaves them out.
+  #running = 0;
   #claims = 0;
   readonly #listeners = new Set<(entry: IdempotencyEntry) => void>();
 
@@ -90,14 +105,17 @@ export class IdempotencyStore {
     }
     const running = { state: 'running' as const, fingerprint: requestFingerprint };
     const entry = { ...running, account, operation, key };
+    const slots = this.#own();
     // Deleted first so the new claim goes to the end, in order for the sweep.
-    if (slot !== undefined) this.#slots.delete(id);
-    this.#slots.set(id, entry);
+    if (slot !== undefined) slots.delete(id);
+    slots.set(id, entry);
+    this.#running++;
     return {
       kind: 'new',
       complete: (response) => {
         if (this.#slots.get(id) !== entry) return;
-        this.#slots.set(id, {
+        this.#running--;
+        this.#own().set(id, {
           state: 'done',
           fingerprint: requestFingerprint,
           storedAt: nowMs,
@@ -118,7 +136,9 @@ export class IdempotencyStore {
         for (const listener of this.#listeners) listener(done);
       },
       release: () => {
-        if (this.#slots.get(id) === entry) this.#slots.delete(id);
+        if (this.#slots.get(id) !== entry) return;
+        this.#running--;
+        this.#own().delete(id);
       },
     };
   }
@@ -134,7 +154,7 @@ export class IdempotencyStore {
     for (const [id, slot] of this.#slots) {
       if (slot.state === 'running') continue;
       if (nowMs - slot.storedAt < IDEMPOTENCY_RETENTION_MS) return;
-      this.#slots.delete(id);
+      this.#own().delete(id);
     }
   }
 
@@ -158,14 +178,46 @@ export class IdempotencyStore {
   /** Replaces every record with the given ones (in-flight claims are dropped). */
   import(entries: readonly IdempotencyEntry[]): void {
     this.#slots = new Map();
+    this.#owned = true;
+    this.#running = 0;
     for (const entry of entries) this.put(entry);
+  }
+
+  /**
+   * The completed records as they are now, in O(1): shared with this store until either
+   * side writes (claims in flight are left out, which costs a copy while some run).
+   */
+  fork(): IdempotencyFork {
+    if (this.#running > 0) {
+      const slots = new Map<string, KeyedSlot>();
+      for (const [id, slot] of this.#slots) if (slot.state === 'done') slots.set(id, slot);
+      return { slots };
+    }
+    this.#owned = false;
+    return { slots: this.#slots };
+  }
+
+  /** Puts a {@link fork} back, shared copy-on-write (the fork stays as it was). */
+  restore(fork: IdempotencyFork): void {
+    this.#slots = fork.slots as Map<string, KeyedSlot>;
+    this.#owned = false;
+    this.#running = 0;
+  }
+
+  #own(): Map<string, KeyedSlot> {
+    if (!this.#owned) {
+      this.#slots = new Map(this.#slots);
+      this.#owned = true;
+    }
+    return this.#slots;
   }
 
   /** Adds or replaces one completed record (journal replay). */
   put(entry: IdempotencyEntry): void {
     const id = slotKey(entry.account_ref, entry.operation_id, entry.key);
-    this.#slots.delete(id);
-    this.#slots.set(id, {
+    const slots = this.#own();
+    slots.delete(id);
+    slots.set(id, {
       state: 'done',
       fingerprint: entry.fingerprint,
       storedAt: Date.parse(entry.stored_at),

@@ -28,6 +28,11 @@ export interface ExtensionModule<
   applyChange(state: State, change: unknown): void;
   /** The snapshot of the live state (round-trips through `create`). */
   exportState(state: State): z.output<Schema>;
+  /**
+   * A live state equal to `state` that reports to `env`, sharing what neither side changes
+   * in place (O(1) for immutable states): snapshots and spaces fork with it.
+   */
+  fork(state: State, env: ExtensionEnv): State;
 }
 
 /** Any registered module, whatever its state and snapshot types. */

@@ -23,6 +23,8 @@ const counter: ExtensionModule<Counter, typeof CounterSnapshot> = {
     state.count += (change as { add: number }).add;
   },
   exportState: (state) => ({ count: state.count }),
+  // A mutable state: a fork is a copy.
+  fork: (state, env) => new Counter(state.count, env.report),
 };
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -54,5 +56,25 @@ describe('Extensions', () => {
     expect(() => extensions.get(counter)).toThrow();
     extensions.load(undefined);
     expect(extensions.get(counter).count).toBe(0);
+  });
+
+  it('forks live states into another server, which reports its own changes; the source moves on alone', () => {
+    const source = new Extensions([counter], () => NOW);
+    source.load({ counter: { count: 1 } });
+    source.get(counter).add(1);
+    const fork = source.fork();
+    source.get(counter).add(10);
+
+    const space = new Extensions([counter], () => NOW);
+    const changes: unknown[] = [];
+    space.onChange((name, change) => changes.push([name, change]));
+    space.restore(fork);
+    expect(space.get(counter).count).toBe(2);
+    space.get(counter).add(5);
+    expect(changes).toEqual([['counter', { add: 5 }]]);
+    expect(source.get(counter).count).toBe(12);
+    // The fork stays as it was: restoring it again gives the same state.
+    space.restore(fork);
+    expect(space.get(counter).count).toBe(2);
   });
 });

@@ -1,5 +1,14 @@
 import type { AnyExtensionModule, ExtensionModule } from './extension-module';
 
+/** Every module's state at one moment (see {@link Extensions.fork}). Opaque. */
+export interface ExtensionsFork {
+  readonly snapshots: Readonly<Record<string, unknown>>;
+  /** Detached forks of the live states: they report to nobody. */
+  readonly live: ReadonlyMap<string, unknown>;
+}
+
+const detached = { report: () => {} };
+
 /**
  * The live state of each extension module of one server, created lazily from the
  * scenario's `extensions[name]` snapshot and dropped whenever a scenario is loaded or reset.
@@ -29,14 +38,37 @@ export class Extensions {
     const raw = this.#snapshots[module.name];
     const snapshot =
       raw === undefined || raw === null ? undefined : module.snapshotSchema.parse(raw);
-    const state = module.create(snapshot, {
-      now: this.now(),
-      report: (change) => {
-        for (const listener of this.#listeners) listener(module.name, change);
-      },
-    });
+    const state = module.create(snapshot, { now: this.now(), report: this.#reporter(module) });
     this.#live.set(module.name, state);
     return state;
+  }
+
+  /** Every module's state as it is now, sharing immutable parts (O(modules)). */
+  fork(): ExtensionsFork {
+    const live = new Map<string, unknown>();
+    for (const [name, state] of this.#live) {
+      const module = this.#modules.get(name);
+      if (module !== undefined)
+        live.set(name, module.fork(state, { now: this.now(), ...detached }));
+    }
+    return { snapshots: this.#snapshots, live };
+  }
+
+  /** Puts a {@link fork} back (this server's or another's): live states report here. */
+  restore(fork: ExtensionsFork): void {
+    this.#snapshots = fork.snapshots;
+    this.#live = new Map();
+    for (const [name, state] of fork.live) {
+      const module = this.#modules.get(name);
+      if (module === undefined) continue;
+      this.#live.set(name, module.fork(state, { now: this.now(), report: this.#reporter(module) }));
+    }
+  }
+
+  #reporter(module: AnyExtensionModule): (change: unknown) => void {
+    return (change) => {
+      for (const listener of this.#listeners) listener(module.name, change);
+    };
   }
 
   /** Replays a change reported by module `name`; throws for a module this server lacks. */

@@ -99,4 +99,6 @@ export const shieldExtension: ExtensionModule<ShieldModule, typeof ShieldSnapsho
   create: (snapshot, env) => ShieldModule.fromParsed(snapshot, env.now, env.report),
   applyChange: (module, change) => module.applyChange(change),
   exportState: (module) => module.exportState(),
+  // Shield states are immutable (every change replaces the whole state): forks share them.
+  fork: (module, env) => new ShieldModule(module.state, module.infrastructureSince, env.report),
 };

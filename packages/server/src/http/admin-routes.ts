@@ -15,17 +15,24 @@ import {
   sessionIdFrom,
 } from './admin-session';
 import { shieldTelemetryRoute } from './admin-shield-telemetry';
+import { type SpacesAdmin, snapshotRoute, spaceRoute, spaceRoutes } from './admin-spaces';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from './api-request';
 import { hasBodyText, isJsonContentType } from './content-type';
 import { eventStreamResponse, journalEvents } from './event-stream';
 import { parseInput } from './input-validation';
 
-/** What the admin routes reach besides the in-process admin API. */
-export interface AdminDependencies {
+/** The state an admin call acts on: the root's, or a space's (`/spaces/{id}/__admin/…`). */
+export interface AdminTarget {
   readonly admin: Admin;
+  readonly journal: RequestJournal;
+  /** The root's spaces; undefined inside a space. */
+  readonly spaces?: SpacesAdmin | undefined;
+}
+
+/** What the admin routes reach: the state of the call, and what all states share. */
+export interface AdminDependencies extends AdminTarget {
   /** The admin token; compared in constant time. */
   readonly token: string;
-  readonly journal: RequestJournal;
   /** The admin controls; each one's route is served (`GET`/`POST` on its path). */
   readonly controls: readonly ControlSlice<unknown>[];
   readonly sessions: AdminSessions;
@@ -139,15 +146,22 @@ function authorize(deps: AdminDependencies, request: ApiRequest): ApiResponse | 
   return undefined;
 }
 
-/** Answers `/__admin/*` requests: health, the session exchange, then authorized control-plane calls. */
-export function createAdminHandler(deps: AdminDependencies) {
+/**
+ * Answers `/__admin/*` requests: health, the session exchange, then authorized control-plane
+ * calls on the target's state (one token and one set of sessions for every space).
+ */
+export function createAdminHandler(shared: Omit<AdminDependencies, keyof AdminTarget>) {
   const controls = new Map<string, Record<string, AdminRoute>>();
-  const describe = describeControls(deps.controls);
-  for (const slice of deps.controls) {
+  const describe = describeControls(shared.controls);
+  for (const slice of shared.controls) {
     const methods = controlRoute(slice);
     if (methods !== undefined && slice.route !== undefined) controls.set(slice.route.path, methods);
   }
-  return async function handleAdmin(request: ApiRequest): Promise<ApiResponse> {
+  return async function handleAdmin(
+    request: ApiRequest,
+    target: AdminTarget,
+  ): Promise<ApiResponse> {
+    const deps: AdminDependencies = { ...shared, ...target };
     try {
       if (request.path === HEALTH_PATH) {
         // Readiness probes: no token, and nothing in the answer but the status.
@@ -168,6 +182,9 @@ export function createAdminHandler(deps: AdminDependencies) {
       if (refused !== undefined) return refused;
       const methods =
         routes[request.path] ??
+        spaceRoutes[request.path] ??
+        snapshotRoute(request.path) ??
+        spaceRoute(request.path) ??
         controls.get(request.path) ??
         shieldTelemetryRoute(request.path) ??
         requestEntryRoute(request.path);

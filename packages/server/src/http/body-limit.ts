@@ -30,6 +30,11 @@ export interface BodyLimitOptions {
   readonly isAdminSession: (cookieHeader: string | undefined) => boolean;
   /** Whether a bearer token is a valid API key (after the state is loaded). */
   readonly isApiKey: (token: string, head: RequestHead) => boolean | Promise<boolean>;
+  /**
+   * The path as the state it is for sees it (`/spaces/{id}/__admin/x` is `/__admin/x`);
+   * undefined when that state does not exist. Default: the path itself.
+   */
+  readonly pathOf?: (head: RequestHead) => string | undefined;
 }
 
 /**
@@ -40,8 +45,10 @@ export interface BodyLimitOptions {
  */
 export function createBodyLimit(options: BodyLimitOptions): BodyLimit {
   return (head) => {
+    const path = options.pathOf === undefined ? head.path : options.pathOf(head);
+    if (path === undefined) return 0;
     const token = bearerToken(head.header('authorization'));
-    if (isAdminPath(head.path)) {
+    if (isAdminPath(path)) {
       const admin =
         token === undefined
           ? options.isAdminSession(head.header('cookie'))

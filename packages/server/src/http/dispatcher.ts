@@ -24,19 +24,30 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
     const controlsBefore = ctx.controls.values();
     let nowMs = ctx.clock.nowMs();
     let facts: Partial<RequestFacts> = {};
+    let injectedFault: string | null = null;
     let response: ApiResponse;
     try {
       if (ctx.pending !== null) {
         await ctx.pending;
         nowMs = ctx.clock.nowMs();
       }
-      const admission = admit(ctx, routes, prefix, request, nowMs);
-      const { route, key } = admission;
-      facts = {
-        operation: route.kind === 'operation' ? route.op.operationId : null,
-        account_ref: key?.accountRef ?? null,
-      };
-      response = await runPipeline(admission, operations);
+      const path = request.path.startsWith(prefix) ? request.path.slice(prefix.length - 1) : '';
+      const route = request.route ?? routes.match(request.method, path);
+      const operation = route.kind === 'operation' ? route.op : undefined;
+      // A failure queued by `POST /__admin/fail-next` answers first: nothing else runs.
+      const injected = operation && ctx.failNext.take(operation, nowMs);
+      if (operation !== undefined && injected !== undefined) {
+        facts = { operation: operation.operationId, account_ref: null };
+        response = injected;
+        injectedFault = 'fail-next';
+      } else {
+        const admission = admit(ctx, route, request, nowMs);
+        facts = {
+          operation: operation?.operationId ?? null,
+          account_ref: admission.key?.accountRef ?? null,
+        };
+        response = await runPipeline(admission, operations);
+      }
     } catch (error) {
       ctx.onError(error);
       response = errorResponse(500, 'internal_error');
@@ -48,7 +59,8 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
       account_ref: facts.account_ref ?? null,
       time: new Date(nowMs).toISOString(),
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
-      fault: ctx.controls.faultLabel(controlsBefore, response.status, response.body),
+      fault:
+        injectedFault ?? ctx.controls.faultLabel(controlsBefore, response.status, response.body),
     });
     return response;
   };

@@ -9,6 +9,7 @@ const message = (body: string | null): JournalMessage => ({
 });
 const entry = (n: number, body: string | null): RequestEntry => ({
   id: `req_${String(n).padStart(24, '0')}`,
+  space_id: null,
   time: '2026-01-01T00:00:00.000Z',
   operation: 'createOrder',
   method: 'POST',

@@ -37,10 +37,13 @@ export function requestEntry(
   request: ApiRequest,
   response: ApiResponse,
   facts: RequestFacts,
+  /** The space that answered it (`/spaces/{id}/…`); null at the root. */
+  spaceId: string | null = null,
 ): RequestEntry {
   const id = requestIdOf(request);
   return {
     id,
+    space_id: spaceId,
     time: facts.time,
     operation: facts.operation,
     method: request.method,

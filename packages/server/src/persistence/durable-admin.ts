@@ -50,5 +50,12 @@ export function durableAdmin(
     faults: faultShortcuts(controls),
     controls,
     requests: () => admin.requests(),
+    // Snapshots live in memory; restoring one changes the state, so it is logged (see
+    // `onRestoreSnapshot`) and runs alone like a reset. A queued failure is not state.
+    snapshots: {
+      ...admin.snapshots,
+      restore: alone((name: string) => admin.snapshots.restore(name)),
+    },
+    failNext: (...args) => admin.failNext(...args),
   };
 }

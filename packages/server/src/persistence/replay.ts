@@ -22,10 +22,12 @@ export interface ReplayTarget {
  */
 export async function replayEntry(target: ReplayTarget, entry: WalEntry): Promise<void> {
   const { control } = target;
-  if (entry.scenario !== undefined || entry.reset !== undefined) {
+  if (entry.scenario !== undefined || entry.reset !== undefined || entry.restored !== undefined) {
     if (entry.start === undefined) throw new Error('scenario entry without start');
     await target.records.flush();
-    if (entry.scenario !== undefined) {
+    if (entry.restored !== undefined) {
+      await control.restore(parseScenario(entry.restored), entry.start, target.base.resetTarget());
+    } else if (entry.scenario !== undefined) {
       const scenario = parseScenario(entry.scenario);
       target.base = BaseScenario.of(scenario);
       await control.restore(scenario, entry.start, target.base.resetTarget());

@@ -257,6 +257,13 @@ class StateFile implements DurableState {
       // Everything before is superseded: fold it away rather than replay it on every start.
       void compactor.compact();
     });
+    control.onRestoreSnapshot(() => {
+      if (this.#reloading) return;
+      const { ctx } = this.#parts;
+      const state = JSON.stringify(control.admin.state());
+      units.record({ scenario: `"restored":${state},"start":${ctx.clock.nowMs()}` });
+      void compactor.compact();
+    });
   }
 
   // Captures the state now (synchronously, inside the gate); serializing happens later,

@@ -20,6 +20,8 @@ export const WalEntry = z.strictObject({
   /** A scenario load (the validated document) or a reset, and the clock start it used. */
   scenario: z.unknown().optional(),
   reset: z.literal(true).optional(),
+  /** A snapshot restored: the state document it gave (the reset target stays). */
+  restored: z.unknown().optional(),
   start: z.number().optional(),
   /** Record changes, one array per store commit. */
   commits: z.array(z.array(RecordEntry)).optional(),

@@ -18,6 +18,7 @@ describe('state slices', () => {
       'records',
       'idempotency',
       'rate-limits',
+      'fail-next',
       'extensions',
       'controls',
     ]);

@@ -1,4 +1,5 @@
-import type { IdempotencyEntry } from '../domain/idempotency';
+import type { IdempotencyEntry, IdempotencyFork } from '../domain/idempotency';
+import type { ExtensionsFork } from '../extensions/live-extensions';
 import { recordEntry } from '../persistence/record-entry';
 import type { Scenario } from '../scenario/schema';
 import type { ServerContext } from '../server-context';
@@ -33,18 +34,15 @@ const recordsSlice = ({ store }: ServerContext): StateSlice<ReturnType<typeof st
   },
 });
 
-/** Stored idempotent responses (24 h). */
-const idempotencySlice = ({
-  idempotency,
-  clock,
-}: ServerContext): StateSlice<IdempotencyEntry[]> => ({
+/** Stored idempotent responses (24 h): forks share them until either side writes. */
+const idempotencySlice = ({ idempotency }: ServerContext): StateSlice<IdempotencyFork> => ({
   name: 'idempotency',
   load: (scenario) => idempotency.import((scenario.idempotency ?? []) as IdempotencyEntry[]),
   export: (nowMs) => ({
     idempotency: idempotency.export(nowMs) as Scenario['idempotency'] & object,
   }),
-  fork: () => idempotency.export(clock.nowMs()),
-  restore: (entries) => idempotency.import(entries),
+  fork: () => idempotency.fork(),
+  restore: (fork) => idempotency.restore(fork),
   wal: {
     follow: (report) =>
       idempotency.onComplete((entry) => report(() => ({ idempotency: JSON.stringify(entry) }))),
@@ -63,16 +61,24 @@ const rateLimitSlice = ({ rateLimiter }: ServerContext): StateSlice<null> => ({
   restore: () => rateLimiter.clear(),
 });
 
+/** Failures queued by `POST /__admin/fail-next`: dropped by a load or reset; not in forks. */
+const failNextSlice = ({ failNext }: ServerContext): StateSlice<null> => ({
+  name: 'fail-next',
+  load: () => failNext.clear(),
+  fork: () => null,
+  restore: () => {},
+});
+
 /** Extension modules (Shield): `extensions` of the state document; their changes by name. */
-const extensionsSlice = ({ extensions }: ServerContext): StateSlice<Scenario['extensions']> => ({
+const extensionsSlice = ({ extensions }: ServerContext): StateSlice<ExtensionsFork> => ({
   name: 'extensions',
   load: (scenario) => extensions.load(scenario.extensions),
   export: () => {
     const exported = extensions.export();
     return exported === undefined ? {} : { extensions: exported };
   },
-  fork: () => extensions.export(),
-  restore: (snapshots) => extensions.load(snapshots),
+  fork: () => extensions.fork(),
+  restore: (fork) => extensions.restore(fork),
   wal: {
     follow: (report) =>
       extensions.onChange((name, change) =>
@@ -112,6 +118,7 @@ export const serverSlices = (ctx: ServerContext): StateSlices =>
     recordsSlice(ctx),
     idempotencySlice(ctx),
     rateLimitSlice(ctx),
+    failNextSlice(ctx),
     extensionsSlice(ctx),
     controlsSlice(ctx),
   ]);

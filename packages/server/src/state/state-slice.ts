@@ -46,8 +46,11 @@ export interface StateSlice<Fork = unknown> {
   };
 }
 
-/** A fork of every slice, by slice: what {@link StateSlices.restore} puts back. */
-export type StateFork = ReadonlyMap<StateSlice, unknown>;
+/**
+ * A fork of every slice, by slice name: what {@link StateSlices.restore} puts back, into the
+ * registry it came from (a snapshot) or into another server's (a space starts from one).
+ */
+export type StateFork = ReadonlyMap<string, unknown>;
 
 /** The registry of a server's state slices, in load order. */
 export class StateSlices {
@@ -67,13 +70,13 @@ export class StateSlices {
 
   /** A fork of the whole state: a fork of each slice. */
   fork(): StateFork {
-    return new Map(this.slices.map((slice) => [slice, slice.fork()]));
+    return new Map(this.slices.map((slice) => [slice.name, slice.fork()]));
   }
 
   /** Puts a whole-state fork back, slice by slice. */
   restore(fork: StateFork): void {
     for (const slice of this.slices) {
-      if (fork.has(slice)) slice.restore(fork.get(slice));
+      if (fork.has(slice.name)) slice.restore(fork.get(slice.name));
     }
   }
 

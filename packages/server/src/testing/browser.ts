@@ -19,7 +19,7 @@ export type {
   WhoAmI,
 } from '../admin-wire';
 export type { Faults } from '../controls/faults';
-export type { FailNextOptions } from './fail-next';
+export type { FailNextOptions } from '../http/injected-failure';
 export type { JournalEntry, RequestFilter } from './journal';
 export {
   type AccountOptions,

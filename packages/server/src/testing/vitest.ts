@@ -2,7 +2,7 @@
 // beforeAll/afterEach/afterAll; named for the one it is shown with).
 export type { ClockState } from '../control-plane';
 export type { Faults } from '../controls/faults';
-export type { FailNextOptions } from './fail-next';
+export type { FailNextOptions } from '../http/injected-failure';
 export type { JournalEntry, RequestFilter } from './journal';
 export { createRefTestServer, type RefTestServer } from './ref-test-server';
 export {

@@ -1,0 +1,76 @@
+import { type ControlPlane, createControlPlane } from '../control-plane';
+import type { ControlSlice } from '../controls/control-slice';
+import { ControlState } from '../controls/control-state';
+import { createClock } from '../domain/clock';
+import { IdempotencyStore } from '../domain/idempotency';
+import { RateLimiter } from '../domain/rate-limit';
+import { Extensions } from '../extensions/live-extensions';
+import { extensionModules } from '../extensions/registry';
+import { createDispatcher } from '../http/dispatcher';
+import { requestEntry } from '../http/request-entry';
+import type { RequestHandler } from '../http/request-handler';
+import { RequestKeys } from '../http/request-key';
+import { operationImpls } from '../operations/index';
+import { RequestJournal } from '../request-journal';
+import type { RequestEntry, ServerContext } from '../server-context';
+import { Store } from '../store/store';
+import { FailNextQueue } from './fail-next-queue';
+import { Snapshots } from './snapshots';
+
+/** What one state of a server (the root, or a space) is built with. */
+export interface SpaceRuntimeOptions {
+  /** The space's id; null for the root. */
+  readonly id: string | null;
+  /** The API's base path inside the space (e.g. `/v1`). */
+  readonly basePath: string;
+  readonly journalSize: number;
+  readonly controls: readonly ControlSlice<unknown>[];
+  /** Clock start until a scenario or fork sets it. */
+  readonly startMs: number;
+  /** Every API request's journal entry, whichever space answered it (the request log). */
+  readonly onRequest?: ((entry: RequestEntry) => void) | undefined;
+  readonly onError: (error: unknown) => void;
+}
+
+/**
+ * One isolated state with everything that answers for it: its records, clock, controls,
+ * idempotency records, rate-limit windows, extensions, request journal, snapshots and
+ * queued failures, its control plane and its API dispatcher. The root is one; each space is
+ * another, started from a fork of the root's slices (`ControlPlane.adopt`).
+ */
+export interface SpaceRuntime {
+  readonly id: string | null;
+  readonly ctx: ServerContext;
+  readonly control: ControlPlane;
+  readonly journal: RequestJournal;
+  /** The API (paths under the base path): never throws. */
+  readonly dispatch: RequestHandler;
+}
+
+/** Builds an empty state and its dispatcher (a scenario load or an adopted fork fills it). */
+export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
+  const { id, basePath } = options;
+  const journal = new RequestJournal(options.journalSize);
+  const clock = createClock(options.startMs);
+  const store = new Store(() => clock.nowMs());
+  const ctx: ServerContext = {
+    store,
+    clock,
+    controls: new ControlState(options.controls),
+    idempotency: new IdempotencyStore(),
+    rateLimiter: new RateLimiter(),
+    extensions: new Extensions(extensionModules, () => clock.now()),
+    failNext: new FailNextQueue(),
+    requestKeys: new RequestKeys(store),
+    pending: null,
+    onRequest: (request, response, facts) => {
+      const entry = requestEntry(request, response, facts, id);
+      // The journal holds the API (the base path); the request log sees every request.
+      if (request.path.startsWith(`${basePath}/`)) journal.add(entry);
+      options.onRequest?.(entry);
+    },
+    onError: options.onError,
+  };
+  const control = createControlPlane(ctx, journal, new Snapshots());
+  return { id, ctx, control, journal, dispatch: createDispatcher(ctx, operationImpls, basePath) };
+}
