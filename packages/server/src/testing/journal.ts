@@ -84,7 +84,7 @@ export class TestJournal {
       });
     });
     flushInjected(Number.POSITIVE_INFINITY);
-    return all.filter((entry) => this.#matches(entry, filter));
+    return all.filter((entry) => matchesFilter(entry, filter, this.basePath));
   }
 
   /**
@@ -92,54 +92,70 @@ export class TestJournal {
    * none or more than one.
    */
   one(filter: RequestFilter): JournalEntry {
-    const found = this.list(filter);
-    if (found.length === 1) return found[0] as JournalEntry;
-    const all = this.list();
-    const lines = all.map(
-      (e) =>
-        `  ${e.method} ${e.path}${e.query === '' ? '' : `?${e.query}`} → ${e.status}` +
-        `${e.operationId === undefined ? '' : ` (${e.operationId})`}` +
-        `${e.request.body === null ? '' : ` ${e.request.body.slice(0, 200)}`}`,
-    );
-    throw new Error(
-      `expected exactly one request matching ${describe(filter)}, found ${found.length}.\n` +
-        (all.length === 0
-          ? 'The journal is empty.'
-          : `Journal (oldest first):\n${lines.join('\n')}`),
-    );
+    return expectOne(this.list(filter), () => this.list(), filter);
   }
 
   /** Forgets the injected entries (the server clears its own journal on reset). */
   clear(): void {
     this.#injected = [];
   }
-
-  #matches(entry: JournalEntry, filter: RequestFilter): boolean {
-    if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
-    if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
-    if (filter.status !== undefined && entry.status !== filter.status) return false;
-    if (filter.accountRef !== undefined && entry.account_ref !== filter.accountRef) return false;
-    if (filter.injected !== undefined && entry.injected !== filter.injected) return false;
-    if (filter.replayed !== undefined && entry.replayed !== filter.replayed) return false;
-    if (filter.idempotencyKey !== undefined && entry.idempotency_key !== filter.idempotencyKey) {
-      return false;
-    }
-    if (filter.query !== undefined && !queryContains(entry.query, filter.query)) return false;
-    if (
-      filter.body !== undefined &&
-      !containsSubset(parseJsonBody(entry.request.body), filter.body)
-    ) {
-      return false;
-    }
-    const { path } = filter;
-    if (path instanceof RegExp) return path.test(entry.path);
-    if (path !== undefined) return entry.path === path || entry.path === `${this.basePath}${path}`;
-    return true;
-  }
 }
 
 function describe(filter: RequestFilter): string {
   return JSON.stringify(filter, (_key, value: unknown) =>
     value instanceof RegExp ? String(value) : value,
+  );
+}
+
+/** Whether a journal entry matches every given field of `filter` (`basePath`: e.g. `/v1`). */
+export function matchesFilter(
+  entry: JournalEntry,
+  filter: RequestFilter,
+  basePath: string,
+): boolean {
+  if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
+  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
+  if (filter.status !== undefined && entry.status !== filter.status) return false;
+  if (filter.accountRef !== undefined && entry.account_ref !== filter.accountRef) return false;
+  if (filter.injected !== undefined && entry.injected !== filter.injected) return false;
+  if (filter.replayed !== undefined && entry.replayed !== filter.replayed) return false;
+  if (filter.idempotencyKey !== undefined && entry.idempotency_key !== filter.idempotencyKey) {
+    return false;
+  }
+  if (filter.query !== undefined && !queryContains(entry.query, filter.query)) return false;
+  if (
+    filter.body !== undefined &&
+    !containsSubset(parseJsonBody(entry.request.body), filter.body)
+  ) {
+    return false;
+  }
+  const { path } = filter;
+  if (path instanceof RegExp) return path.test(entry.path);
+  if (path !== undefined) return entry.path === path || entry.path === `${basePath}${path}`;
+  return true;
+}
+
+/**
+ * The one entry found; else an error listing the whole journal (`all`, oldest first), so
+ * the failing test shows what was sent instead.
+ */
+export function expectOne(
+  found: readonly JournalEntry[],
+  all: () => readonly JournalEntry[],
+  filter: RequestFilter,
+): JournalEntry {
+  if (found.length === 1) return found[0] as JournalEntry;
+  const entries = all();
+  const lines = entries.map(
+    (e) =>
+      `  ${e.method} ${e.path}${e.query === '' ? '' : `?${e.query}`} → ${e.status}` +
+      `${e.operationId === undefined ? '' : ` (${e.operationId})`}` +
+      `${e.request.body === null ? '' : ` ${e.request.body.slice(0, 200)}`}`,
+  );
+  throw new Error(
+    `expected exactly one request matching ${describe(filter)}, found ${found.length}.\n` +
+      (entries.length === 0
+        ? 'The journal is empty.'
+        : `Journal (oldest first):\n${lines.join('\n')}`),
   );
 }

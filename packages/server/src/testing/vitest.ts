@@ -4,6 +4,13 @@ export type { ClockState } from '../control-plane';
 export type { Faults } from '../controls/faults';
 export type { FailNextOptions } from '../http/injected-failure';
 export type { JournalEntry, RequestFilter } from './journal';
+export {
+  connectRefSpace,
+  type RefSpace,
+  RefSpaceError,
+  type RefSpaceOptions,
+  setupRefSpace,
+} from './ref-space';
 export { createRefTestServer, type RefTestServer } from './ref-test-server';
 export {
   type AccountOptions,
