@@ -73,11 +73,22 @@ describe('parseCliOptions', () => {
       ['--allowed-hosts', ','],
       ['--max-connections-per-address', '0'],
       ['--max-connections-per-address', 'many'],
+      ['--max-spaces', '-1'],
+      ['--space-ttl', '0'],
+      ['--space-ttl', '604801'],
       ['extra'],
     ]) {
       expect(() => parseCliOptions(argv, {}), argv.join(' ')).toThrow(UsageError);
     }
     expect(() => parseCliOptions(['--admin-token', 'short'], {})).toThrow(/8\.\.256/);
+  });
+
+  it('reads --max-spaces and --space-ttl', () => {
+    expect(parseCliOptions([], {}).spaces).toBeUndefined();
+    expect(parseCliOptions(['--max-spaces', '8', '--space-ttl', '60'], {}).spaces).toEqual({
+      max: 8,
+      ttlSeconds: 60,
+    });
   });
 
   it('reads --admin-body-limit in MiB and refuses anything but a positive integer', () => {

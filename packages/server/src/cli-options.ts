@@ -3,6 +3,7 @@ import { parseAllowedHosts } from './http/allowed-hosts';
 import { defaultMaxConnectionsPerAddress } from './http/connection-cap';
 import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
+import { MAX_SPACE_TTL_SECONDS } from './spaces/spaces';
 import type { LogFormat } from './request-log';
 
 /** Parsed `ref-server` flags. */
@@ -22,6 +23,8 @@ export interface CliOptions {
   readonly allowedHosts?: readonly string[];
   /** Open connections per remote address (`--max-connections-per-address`). */
   readonly maxConnectionsPerAddress: number;
+  /** Spaces held at once (`--max-spaces`) and their idle time in seconds (`--space-ttl`). */
+  readonly spaces?: { readonly max?: number; readonly ttlSeconds?: number };
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -48,6 +51,8 @@ export const USAGE = `Usage: ref-server [options]
                          list; others get 403 (on a non-loopback --host, checked only when given)
   --max-connections-per-address <n>  open connections per client address (default 256, or a
                          quarter of the open-file limit where that is lower)
+  --max-spaces <n>       spaces (POST /__admin/spaces) held at once (default 256)
+  --space-ttl <seconds>  a space unused this long is deleted (default 3600)
   -V, --version          print the version
   -h, --help             show this help`;
 
@@ -101,6 +106,19 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
       `--max-connections-per-address must be an integer 1..999999, got "${perAddress}"`,
     );
   }
+  const maxSpaces = values['max-spaces'];
+  if (maxSpaces !== undefined && !/^\d{1,5}$/.test(maxSpaces)) {
+    throw new UsageError(`--max-spaces must be an integer 0..99999, got "${maxSpaces}"`);
+  }
+  const spaceTtl = values['space-ttl'];
+  if (
+    spaceTtl !== undefined &&
+    (!/^[1-9]\d{0,6}$/.test(spaceTtl) || Number(spaceTtl) > MAX_SPACE_TTL_SECONDS)
+  ) {
+    throw new UsageError(
+      `--space-ttl must be an integer 1..${MAX_SPACE_TTL_SECONDS} (seconds), got "${spaceTtl}"`,
+    );
+  }
   const adminToken = values['admin-token'] ?? env.REF_ADMIN_TOKEN;
   if (adminToken !== undefined && !/^[\x21-\x7E]{8,256}$/.test(adminToken)) {
     throw new UsageError('--admin-token must be 8..256 printable characters without spaces');
@@ -117,6 +135,14 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     maxConnectionsPerAddress:
       perAddress === undefined ? defaultMaxConnectionsPerAddress() : Number(perAddress),
     help: values.help ?? false,
+    ...(maxSpaces === undefined && spaceTtl === undefined
+      ? {}
+      : {
+          spaces: {
+            ...(maxSpaces === undefined ? {} : { max: Number(maxSpaces) }),
+            ...(spaceTtl === undefined ? {} : { ttlSeconds: Number(spaceTtl) }),
+          },
+        }),
     ...(cors === undefined ? {} : { cors }),
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
     version: values.version ?? false,
@@ -144,6 +170,8 @@ function parse(argv: readonly string[]) {
       'journal-size': { type: 'string' },
       'allowed-hosts': { type: 'string' },
       'max-connections-per-address': { type: 'string' },
+      'max-spaces': { type: 'string' },
+      'space-ttl': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'V' },
     },

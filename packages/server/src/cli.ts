@@ -86,6 +86,7 @@ async function serve(
       ...(options.adminBodyBytes === undefined ? {} : { adminBodyBytes: options.adminBodyBytes }),
       ...(options.cors === undefined ? {} : { cors: options.cors }),
       journalSize: options.journalSize,
+      ...(options.spaces === undefined ? {} : { spaces: options.spaces }),
       ...compactBytes(env.REF_STATE_COMPACT_BYTES),
       onWarning: (message) => stderr(`${name}: warning: ${message}\n`),
     });
