@@ -87,7 +87,8 @@ interface AppliedScenario {
  * its resets return to.
  */
 export interface Branch {
-  readonly state: StateFork;
+  /** Undefined for a scenario this state has no fork of (it was recovered): the space loads it. */
+  readonly state: StateFork | undefined;
   readonly target: ResetTarget | undefined;
   /** The state as the reset target loads it, for resets in O(1). */
   readonly loaded: StateFork | undefined;
@@ -120,7 +121,7 @@ export interface ControlPlane {
    */
   branch(from: 'scenario' | 'current' | { readonly snapshot: string }): Branch;
   /** Makes this (empty) state a branch of another: its state, and resets to its scenario. */
-  adopt(branch: Branch): void;
+  adopt(branch: Branch): Promise<void>;
 }
 
 /** Builds the control plane over a context, its request journal and its snapshots. */
@@ -230,6 +231,9 @@ export function createControlPlane(
     },
     async restore(scenario, startMs, target, trust) {
       await apply(scenario, startMs, trust);
+      // Recovered: what was applied is not known to be the reset target as loaded (it may be
+      // a restored snapshot), so the first reset loads the target in full.
+      loaded = undefined;
       last = target;
     },
     onApply(listener) {
@@ -245,14 +249,15 @@ export function createControlPlane(
         from === 'current'
           ? slices.fork()
           : from === 'scenario'
-            ? (loaded ?? slices.fork())
+            ? loaded
             : snapshots.get(from.snapshot);
       return { state, target: last, loaded };
     },
-    adopt(branch) {
-      slices.restore(branch.state);
+    async adopt(branch) {
       last = branch.target;
       loaded = branch.loaded;
+      if (branch.state !== undefined) slices.restore(branch.state);
+      else await admin.reset();
     },
   };
 }

@@ -130,13 +130,13 @@ export function createReferenceCore(
   });
 
   // Each space: an empty runtime that adopts a fork of the root's state (in memory only).
-  const spaces = new Spaces((id, request: SpaceRequest) => {
+  const spaces = new Spaces(async (id, request: SpaceRequest) => {
     const from = request.from ?? 'scenario';
     const branch = control.branch(
       from === 'scenario' || from === 'current' ? from : { snapshot: from },
     );
     const space = createSpaceRuntime({ ...runtimeOptions, id, startMs: ctx.clock.nowMs() });
-    space.control.adopt(branch);
+    await space.control.adopt(branch);
     return space;
   }, options.spaces);
   const webOrigin = new URL(baseUrl).origin;

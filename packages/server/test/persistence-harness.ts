@@ -89,10 +89,9 @@ export async function openState(
       const headers: Record<string, string> = { authorization: `Bearer ${init.key ?? KEY}` };
       if (init.idem !== undefined) headers['idempotency-key'] = init.idem;
       if (init.body !== undefined) headers['content-type'] = 'application/json';
-      const url = path.startsWith('/__admin')
-        ? `https://api.ref.test${path}`
-        : `${server.baseUrl}${path}`;
-      if (path.startsWith('/__admin')) headers.authorization = 'Bearer state-admin-token';
+      const admin = path.startsWith('/__admin') || path.startsWith('/spaces/');
+      const url = admin ? `https://api.ref.test${path}` : `${server.baseUrl}${path}`;
+      if (admin) headers.authorization = 'Bearer state-admin-token';
       const response = await server.fetch(url, {
         method,
         headers,

@@ -15,6 +15,35 @@ import {
 const dir = useTempDir();
 
 describe('stateFile: a restart resumes the same state', () => {
+  it('keeps a snapshot restored at the root (snapshots themselves live in memory); resets still go to the scenario', async () => {
+    const file = join(dir(), 'snapshot.json');
+    const first = await openState(file);
+    const scenarioState = first.server.admin.state();
+    await first.call('POST', '/orders', { body: ORDER, idem: 'before-snapshot' });
+    expect((await first.call('POST', '/__admin/snapshots', { body: { name: 'one' } })).status).toBe(
+      201,
+    );
+    await first.call('POST', '/orders', { body: ORDER, idem: 'after-snapshot' });
+    await first.call('POST', '/__admin/clock', { body: { advance_seconds: 120 } });
+    expect((await first.call('POST', '/__admin/snapshots/one/restore')).status).toBe(204);
+    const restored = first.server.admin.state();
+    await first.server.close();
+
+    const second = await openState(file);
+    expect(second.server.admin.state()).toEqual(restored);
+    expect((await second.call('GET', '/__admin/snapshots')).body).toEqual({ snapshots: [] });
+    // The key used after the snapshot is new again; the one before replays.
+    const again = await second.call('POST', '/orders', { body: ORDER, idem: 'before-snapshot' });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // A space of a recovered server starts from the scenario too (loaded in full, once).
+    const space = (await second.call('POST', '/__admin/spaces', { body: {} })).body;
+    const spaceState = await second.call('GET', `/spaces/${space.space_id}/__admin/state`);
+    expect(spaceState.body.accounts).toEqual(scenarioState.accounts);
+    await second.call('POST', '/__admin/reset');
+    expect(second.server.admin.state()).toEqual(scenarioState);
+    await second.server.close();
+  });
+
   it('keeps orders, auto-renew, power, Shield rules and the clock; replays idempotent responses', async () => {
     const file = join(dir(), 'resume.json');
     const first = await openState(file);

@@ -37,7 +37,7 @@ export interface CreatedSpace extends SpaceInfo {
 
 /** The root's spaces as the admin routes reach them. */
 export interface SpacesAdmin {
-  create(request: SpaceRequest): SpaceInfo;
+  create(request: SpaceRequest): Promise<SpaceInfo>;
   list(): SpaceInfo[];
   delete(id: string): void;
   /** The origin the space URLs start with, as the client reached this server. */
@@ -86,9 +86,9 @@ export const spaceRoutes: Record<string, Record<string, Route>> = {
   },
   '/__admin/spaces': {
     GET: ({ deps }) => jsonResponse(200, { spaces: rootSpaces(deps).list() }),
-    POST: ({ deps, request, body }) => {
+    POST: async ({ deps, request, body }) => {
       const spaces = rootSpaces(deps);
-      const space = spaces.create(parseInput(SpaceBody, body ?? {}, 'body'));
+      const space = await spaces.create(parseInput(SpaceBody, body ?? {}, 'body'));
       const root = `${spaces.origin(request)}/spaces/${space.space_id}`;
       const created: CreatedSpace = {
         ...space,

@@ -59,11 +59,13 @@ export class Spaces {
   readonly #spaces = new Map<string, Space>();
   readonly #max: number;
   readonly #ttlMs: number;
+  // Spaces being built (a recovered server loads the scenario for the first): they count.
+  #building = 0;
   #sweptMs = 0;
 
   constructor(
     /** Builds a space's runtime from the request (its fork chosen by `from`). */
-    private readonly build: (id: string, request: SpaceRequest) => SpaceRuntime,
+    private readonly build: (id: string, request: SpaceRequest) => Promise<SpaceRuntime>,
     options: SpacesOptions = {},
     private readonly nowMs: () => number = Date.now,
   ) {
@@ -72,11 +74,19 @@ export class Spaces {
   }
 
   /** Creates a space; 409 `space_limit_reached` past the cap. */
-  create(request: SpaceRequest): SpaceInfo {
+  async create(request: SpaceRequest): Promise<SpaceInfo> {
     this.#sweep(true);
-    if (this.#spaces.size >= this.#max) throw new DomainError(409, 'space_limit_reached');
+    if (this.#spaces.size + this.#building >= this.#max) {
+      throw new DomainError(409, 'space_limit_reached');
+    }
     const id = `sp_${base64UrlEncode(randomBytes(16))}`;
-    const runtime = this.build(id, request);
+    this.#building++;
+    let runtime: SpaceRuntime;
+    try {
+      runtime = await this.build(id, request);
+    } finally {
+      this.#building--;
+    }
     const now = this.nowMs();
     const space: Space = {
       runtime,
