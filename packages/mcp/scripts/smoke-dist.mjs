@@ -23,9 +23,9 @@ for (const [name, mod] of [
   const balance = await client.callTool({ name: 'balance_get', arguments: {} });
   await client.close();
   await http.close();
-  if (tools.length !== 23 || balance.isError || balance.structuredContent?.currency !== 'EUR') {
+  if (tools.length !== 24 || balance.isError || balance.structuredContent?.currency !== 'EUR') {
     console.error(`dist smoke (${name}) failed:`, tools.length, JSON.stringify(balance));
     process.exit(1);
   }
 }
-console.log('dist smoke: require() and import() both serve 23 tools on 2026-07-28');
+console.log('dist smoke: require() and import() both serve 24 tools on 2026-07-28');

@@ -1,5 +1,6 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { ConfigurationError, RefClient } from '@refapi/sdk';
+import { ConfigurationError } from '@refapi/sdk';
+import { ApiConnection } from './api-connection';
 import { SpendBudget } from './budget';
 import { parseCliOptions, USAGE } from './cli/cli-options';
 import { UsageError } from './cli/usage-error';
@@ -8,7 +9,7 @@ import { startHttpServer } from './http-server';
 import { formatCents } from './money';
 import { createRefMcpServer, createSharedState } from './server';
 import { stderrLogger } from './stderr-logger';
-import { selectOperations } from './tools/select';
+import { selectToolNames } from './tools/select';
 import { VERSION } from './version';
 
 /** Where `main` writes and what it reads; the bin passes the process's. */
@@ -40,32 +41,42 @@ export async function main(argv: readonly string[], io: MainIo): Promise<number 
       io.stdout(`${VERSION}\n`);
       return 0;
     }
-    let client: RefClient;
+    let connection: ApiConnection;
     let secret: string;
     let where: string;
     if (options.sandbox) {
       // Loaded only here: the reference server (msw and all) is not needed otherwise.
       const sandbox = await import('./sandbox');
-      client = await sandbox.startSandbox();
+      connection = await sandbox.openSandbox();
       secret = sandbox.SANDBOX_KEY;
       where = 'sandbox (in-process reference server, demo EUR account)';
     } else {
       const settings = await resolveSettings(options.profile, io.env);
-      client = new RefClient({
+      connection = new ApiConnection({
         apiKey: settings.apiKey,
         baseUrl: settings.baseUrl,
         maxRetryAfter: MAX_RETRY_AFTER_MS,
         logger: stderrLogger(io.stderr),
       });
       secret = settings.apiKey;
-      where = `${client.baseUrl} (key from ${settings.keySource})`;
+      where = `${connection.baseUrl} (key from ${settings.keySource})`;
     }
     const budget =
       options.maxSpendCents === undefined ? undefined : new SpendBudget(options.maxSpendCents);
-    const shared = createSharedState(client, budget);
+    const shared = createSharedState(connection.client, budget);
+    const mode = options.sandbox ? 'sandbox' : 'account';
+    // Every session uses the configured base URL today. A session with data of its own
+    // (a sandbox space of the reference server) takes `connection.clientAt(its base URL)`.
     const createServer = () =>
-      createRefMcpServer({ client, tools: options.tools, shared, secrets: [secret], log });
-    const count = selectOperations(options.tools).length;
+      createRefMcpServer({
+        client: connection.clientAt(),
+        tools: options.tools,
+        mode,
+        shared,
+        secrets: [secret],
+        log,
+      });
+    const count = selectToolNames(options.tools).length;
     const spend = budget ? `; --max-spend ${formatCents(budget.limitCents)}` : '';
     if (options.http) {
       const http = await startHttpServer({ createServer, port: options.port });

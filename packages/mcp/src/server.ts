@@ -4,17 +4,26 @@ import {
   McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { type OperationDef, operations } from '@refapi/schema';
 import type { RefClient, RequestOptions } from '@refapi/sdk';
 import type { SpendBudget } from './budget';
 import { SessionKeys } from './idempotency-key';
+import { type ServerMode, serverInstructions } from './instructions';
 import { redactSecrets } from './redact';
 import { collectList } from './tools/collect-list';
-import { MAX_ITEMS, splitArgs } from './tools/input-schema';
+import { MAX_ITEMS, parseArguments, splitArgs } from './tools/input-schema';
 import { runOrder } from './tools/order-tool';
-import { selectOperations, type ToolSelection } from './tools/select';
+import {
+  operationNamer,
+  selectOperations,
+  selectToolNames,
+  type ToolSelection,
+  WAIT_TOOL_NAME,
+} from './tools/select';
 import { type ToolDefinition, toolDefinition } from './tools/tool-definition';
 import { errorInfo, toolError } from './tools/tool-errors';
 import { toolSuccess } from './tools/tool-result';
+import { parseWaitArgs, runWait, waitTool } from './tools/wait-tool';
 import { VERSION } from './version';
 
 /**
@@ -23,6 +32,7 @@ import { VERSION } from './version';
  * so a repeated call is recognized through this state, not through a session.
  */
 export interface SharedState {
+  /** The client of servers built without their own (`RefMcpServerOptions.client` wins). */
   readonly client: RefClient;
   readonly budget: SpendBudget | undefined;
   /** Derives the Idempotency-Key of a call made without one. */
@@ -31,10 +41,16 @@ export interface SharedState {
 
 /** Options of {@link createRefMcpServer}. */
 export interface RefMcpServerOptions {
-  /** The SDK client every tool calls through. */
+  /**
+   * The SDK client every tool of this server calls through: one server may have its own
+   * (e.g. a sandbox session on its own space, at another base URL) while sharing the
+   * budget and idempotency keys of `shared`.
+   */
   readonly client: RefClient;
   /** Which tools to expose: `read` (default), `all`, or tool names. */
   readonly tools?: ToolSelection | undefined;
+  /** `sandbox` when the client is the sandbox's: the instructions say so. Default `account`. */
+  readonly mode?: ServerMode | undefined;
   /** The `--max-spend` budget, shared by every server built with the same `shared`. */
   readonly budget?: SpendBudget | undefined;
   /** State shared with the other servers of the process; built from `client`/`budget` when absent. */
@@ -60,26 +76,48 @@ export function createSharedState(client: RefClient, budget?: SpendBudget): Shar
  */
 export function createRefMcpServer(options: RefMcpServerOptions): McpServer {
   const shared = options.shared ?? createSharedState(options.client, options.budget);
+  const selection = options.tools ?? 'read';
+  const exposed = selectToolNames(selection);
   const server = new McpServer(
     { name: 'refapi-mcp', version: VERSION },
     {
       capabilities: { logging: {} },
-      instructions:
-        'Tools of one REF hosting account (balance, invoices, orders, services, KVM power, Shield). Reads are free. orders_create is a dry run unless dry_run is false.',
+      instructions: serverInstructions(exposed, options.mode ?? 'account'),
     },
   );
-  const context: ToolContext = { shared, secrets: options.secrets ?? [], log: options.log };
-  for (const op of selectOperations(options.tools ?? 'read')) {
-    const definition = toolDefinition(op);
+  const context: ToolContext = {
+    client: options.client,
+    shared,
+    exposed,
+    secrets: options.secrets ?? [],
+    log: options.log,
+  };
+  // Descriptions name another operation by its tool when the model can call it.
+  const nameOperation = operationNamer(exposed);
+  for (const op of selectOperations(selection)) {
+    const definition = toolDefinition(op, nameOperation);
     server.registerTool(definition.tool.name, definition.config, (args, ctx) =>
       callTool(definition, context, args, ctx),
+    );
+  }
+  if (exposed.includes(WAIT_TOOL_NAME)) {
+    const wait = waitTool(nameOperation);
+    server.registerTool(WAIT_TOOL_NAME, wait.config, (args, ctx) =>
+      // Its reads are the rule list and the overview: shield:read, as listShieldRules.
+      respond(context, ctx, WAIT_TOOL_NAME, operations.listShieldRules, () =>
+        runWait(context.client, parseWaitArgs(args, wait.describeArgument), ctx.mcpReq.signal),
+      ),
     );
   }
   return server;
 }
 
 interface ToolContext {
+  /** The client of this server's tools. */
+  readonly client: RefClient;
   readonly shared: SharedState;
+  /** The names of the tools this server exposes. */
+  readonly exposed: readonly string[];
   readonly secrets: readonly string[];
   readonly log: ((line: string) => void) | undefined;
 }
@@ -97,37 +135,54 @@ async function report(ctx: ToolContext, request: ServerContext, level: LoggingLe
 async function callTool(
   definition: ToolDefinition,
   ctx: ToolContext,
-  args: Record<string, unknown>,
+  rawArgs: Record<string, unknown>,
   request: ServerContext,
 ): Promise<CallToolResult> {
   const { op, tool, plan, pageMax } = definition;
-  try {
+  return respond(ctx, request, tool.name, op, async () => {
+    const args = parseArguments(plan.schema, rawArgs, definition.describeArgument);
     const split = splitArgs(plan, args);
     const options: RequestOptions = { signal: request.mcpReq.signal };
     if (op.idempotencyKey && tool.kind !== 'order') {
       options.idempotencyKey =
         (args.idempotency_key as string | undefined) ?? ctx.shared.keys.derive(tool.name, split);
     }
-    let data: unknown;
     if (tool.kind === 'order') {
-      data = await runOrder(ctx.shared, ctx.shared.keys, {
+      const order = { client: ctx.client, budget: ctx.shared.budget };
+      return runOrder(order, ctx.shared.keys, {
         body: split.body as never,
         dryRun: args.dry_run !== false,
         idempotencyKey: args.idempotency_key as string | undefined,
       });
-    } else if (tool.kind === 'list') {
-      const maxItems = (args.max_items as number | undefined) ?? MAX_ITEMS.default;
-      data = await collectList(tool.run, ctx.shared.client, split, maxItems, options, pageMax);
-    } else {
-      data = await tool.run(ctx.shared.client, split, options);
     }
-    await report(ctx, request, 'info', `${tool.name}: ok`);
+    if (tool.kind === 'list') {
+      const maxItems = (args.max_items as number | undefined) ?? MAX_ITEMS.default;
+      return collectList(tool.run, ctx.client, split, maxItems, options, pageMax);
+    }
+    return tool.run(ctx.client, split, options);
+  });
+}
+
+/** Runs one tool call: its result with a summary, or a tool error; a log line either way. */
+async function respond(
+  ctx: ToolContext,
+  request: ServerContext,
+  name: string,
+  op: OperationDef,
+  run: () => Promise<unknown>,
+): Promise<CallToolResult> {
+  try {
+    const data = await run();
+    await report(ctx, request, 'info', `${name}: ok`);
     // Plain JSON: SDK results carry non-enumerable metadata.
-    return redactSecrets(toolSuccess(tool.name, JSON.parse(JSON.stringify(data))), ctx.secrets);
+    return redactSecrets(
+      toolSuccess(name, JSON.parse(JSON.stringify(data)), ctx.exposed),
+      ctx.secrets,
+    );
   } catch (error) {
     const info = errorInfo(error, op);
     const status = info.status ? ` (${info.status})` : '';
-    await report(ctx, request, 'warning', `${tool.name}: ${info.error}${status}`);
+    await report(ctx, request, 'warning', `${name}: ${info.error}${status}`);
     return redactSecrets(toolError(info), ctx.secrets);
   }
 }

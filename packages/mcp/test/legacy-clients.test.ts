@@ -25,7 +25,7 @@ const v1Client = () => new Client({ name: 'refapi-mcp-v1-test', version: '1.0.0'
 /** Lists the tools and reads the sandbox balance through a connected v1 client. */
 async function listAndCall(client: Client) {
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(23);
+  expect(tools).toHaveLength(24);
   expect(tools.find((t) => t.name === 'orders_create')?.annotations).toMatchObject({
     destructiveHint: true,
   });

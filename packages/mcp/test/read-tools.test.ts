@@ -1,7 +1,7 @@
 import { type OperationDef, operationList, ShieldTelemetry } from '@refapi/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemSchema } from '../src/tools/output-schema';
 import { toolName } from '../src/tools/select';
+import { itemSchema } from './helpers/list-items';
 import { type Connected, connectStdio, structured } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
 

@@ -131,7 +131,9 @@ describe('--max-spend', () => {
       budget: { currency: 'EUR', limit: 10, spent: 5.95, reserved: 0, remaining: 4.05 },
     });
     const text = (refused.content[0] as { text: string }).text;
-    expect(text).toMatch(/costs 5\.95 EUR; 4\.05 EUR of the 10\.00 EUR budget .*is left/);
+    expect(text).toContain(
+      'This order costs 5.95 EUR but only 4.05 EUR of the 10.00 EUR budget (--max-spend) remains. 5.95 EUR is spent.',
+    );
     expect(posts()).toBe(sent);
     // A dry run still works and shows the budget.
     expect(await budgetOf(mcp)).toMatchObject({ spent: 5.95, remaining: 4.05 });

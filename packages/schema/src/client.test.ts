@@ -40,6 +40,7 @@ describe('client: the contract without zod', () => {
       './client.ts',
       './error-meanings.ts',
       './limits.ts',
+      './parameter-descriptions.ts',
       './redaction.ts',
       './routes.ts',
       './success-schemas.ts',

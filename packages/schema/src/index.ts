@@ -65,7 +65,14 @@ export {
   TelemetryGroupBy,
   WindowHours,
 } from './params';
-export { Plan, PlanPricing } from './plan';
+export {
+  Plan,
+  PlanAddonOption,
+  PlanOsImageOption,
+  PlanPeriodOption,
+  PlanPricing,
+  PlanRegionOption,
+} from './plan';
 export {
   ACCOUNT_REF_PATTERN,
   AccountRef,

@@ -426,6 +426,20 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
             final: 4.53,
           },
           in_stock: true,
+          periods: [
+            {
+              period_ref: 'REF-PERIOD-61',
+              name: 'monthly',
+            },
+          ],
+          os_images: [],
+          regions: [
+            {
+              region_ref: 'REF-REGION-61',
+              name: 'fsn1',
+            },
+          ],
+          addons: [],
         },
         {
           plan_ref: 'REF-PLAN-4',
@@ -442,6 +456,25 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
             },
           },
           in_stock: true,
+          periods: [
+            {
+              period_ref: 'REF-PERIOD-41',
+              name: 'monthly',
+            },
+          ],
+          os_images: [
+            {
+              os_image_ref: 'REF-OS-41',
+              name: 'debian-13',
+            },
+          ],
+          regions: [
+            {
+              region_ref: 'REF-REGION-41',
+              name: 'fsn1',
+            },
+          ],
+          addons: [],
         },
       ],
       pagination: {

@@ -11,6 +11,7 @@ import { API_KEY_PREFIX, API_SPEC_VERSION } from './limits';
 import { OPENAPI_TAGS, OPERATION_DESCRIPTIONS, type OpenApiTag } from './openapi-descriptions';
 import { errorExample } from './openapi-error-examples';
 import { OPERATION_EXAMPLES } from './openapi-examples';
+import { parameterDescription } from './parameter-descriptions';
 import { IdempotencyKey } from './params';
 import type { ErrorStatus } from './routes';
 
@@ -78,6 +79,15 @@ class ComponentCollector {
   }
 }
 
+// Every input is described in the contract's table; a missing one is a build error here,
+// not a silent gap in the document.
+function describedInput(op: OperationDef, name: string): string {
+  const description = parameterDescription(op.operationId as OperationId, name);
+  if (description === undefined)
+    throw new Error(`${op.operationId}: no description of the input ${name}`);
+  return description;
+}
+
 function parameters(op: OperationDef, c: ComponentCollector): JsonSchema[] {
   const params: JsonSchema[] = [];
   for (const [location, object] of [
@@ -92,6 +102,7 @@ function parameters(op: OperationDef, c: ComponentCollector): JsonSchema[] {
       params.push({
         name,
         in: location,
+        description: describedInput(op, name),
         required: location === 'path' || !field.safeParse(undefined).success,
         schema,
       });
@@ -176,6 +187,9 @@ function requestBody(
 ): JsonSchema {
   const { id, json } = c.toInlineJson(op.body);
   const name = id ?? `${op.operationId}Request`;
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [field, schema] of Object.entries(properties))
+    properties[field] = { description: describedInput(op, field), ...schema };
   bodies.set(name, {
     required: true,
     content: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Currency } from './common';
-import { PlanRef } from './refs';
+import { AddonRef, OsImageRef, PeriodRef, PlanRef, RegionRef } from './refs';
 
 /** A price of a plan in one currency. */
 export const PlanPricing = z
@@ -12,7 +12,31 @@ export const PlanPricing = z
   })
   .meta({ id: 'PlanPricing' });
 
-/** A saleable plan of the catalog; additional properties are allowed. */
+/** A billing period an order of the plan may name (`period_ref`). */
+export const PlanPeriodOption = z
+  .strictObject({ period_ref: PeriodRef, name: z.string() })
+  .meta({ id: 'PlanPeriodOption' });
+
+/** An OS image an order of the plan may name (`os_image_ref`, or `os_name` by its name). */
+export const PlanOsImageOption = z
+  .strictObject({ os_image_ref: OsImageRef, name: z.string() })
+  .meta({ id: 'PlanOsImageOption' });
+
+/** A region an order of the plan may name (`region_ref`): one that sells to the account's country. */
+export const PlanRegionOption = z
+  .strictObject({ region_ref: RegionRef, name: z.string().optional() })
+  .meta({ id: 'PlanRegionOption' });
+
+/** An addon an order of the plan may name (`addons[].addon_ref`). */
+export const PlanAddonOption = z
+  .strictObject({ addon_ref: AddonRef, name: z.string() })
+  .meta({ id: 'PlanAddonOption' });
+
+/**
+ * A saleable plan of the catalog; additional properties are allowed. The optional
+ * `in_stock`, `periods`, `os_images`, `regions` and `addons` are such additions: what an
+ * order of the plan may name, with references and names.
+ */
 export const Plan = z
   .looseObject({
     plan_ref: PlanRef,
@@ -22,6 +46,26 @@ export const Plan = z
     purchase_url: z.url({ protocol: /^https$/ }),
     account_price: PlanPricing,
     display_price: PlanPricing.optional(),
+    in_stock: z
+      .boolean()
+      .optional()
+      .meta({ description: 'False when the plan is sold out: an order answers 422 out_of_stock.' }),
+    periods: z
+      .array(PlanPeriodOption)
+      .optional()
+      .meta({ description: 'The billing periods an order may name as `period_ref`.' }),
+    os_images: z
+      .array(PlanOsImageOption)
+      .optional()
+      .meta({ description: 'The OS images an order may name as `os_image_ref` (or `os_name`).' }),
+    regions: z.array(PlanRegionOption).optional().meta({
+      description:
+        "The regions an order may name as `region_ref` (those selling to the account's country).",
+    }),
+    addons: z
+      .array(PlanAddonOption)
+      .optional()
+      .meta({ description: 'The addons an order may name in `addons[].addon_ref`.' }),
   })
   .meta({ id: 'Plan' });
 
@@ -29,3 +73,11 @@ export const Plan = z
 export type Plan = z.infer<typeof Plan>;
 /** A plan price in one currency. */
 export type PlanPricing = z.infer<typeof PlanPricing>;
+/** A billing period of a plan, as the catalog lists it. */
+export type PlanPeriodOption = z.infer<typeof PlanPeriodOption>;
+/** An OS image of a plan, as the catalog lists it. */
+export type PlanOsImageOption = z.infer<typeof PlanOsImageOption>;
+/** A region of a plan, as the catalog lists it. */
+export type PlanRegionOption = z.infer<typeof PlanRegionOption>;
+/** An addon of a plan, as the catalog lists it. */
+export type PlanAddonOption = z.infer<typeof PlanAddonOption>;

@@ -46,3 +46,57 @@ describe.each(TRANSPORTS)('plans over %s', (transport) => {
     expect([bad.status, bad.body]).toEqual([400, { error: 'invalid_query: type' }]);
   });
 });
+
+describe.each(TRANSPORTS)('plan catalog refs over %s', (transport) => {
+  // Ada buys from France: the `ash` region sells only to the US, GB and DE.
+  const api = useApi(transport, {
+    scenario: {
+      ...demoScenario,
+      accounts: demoScenario.accounts?.map((account) =>
+        account.account_ref === 'REF-ACCT-1' ? { ...account, country_code: 'FR' } : account,
+      ),
+    },
+  });
+
+  it('names what an order may pick, with refs and names, and the stock', async () => {
+    const res = await api.call('GET', '/plans?type=kvm', { key: 'refak_demo_eur_full' });
+    const page = operations.listPlans.success.schema.parse(res.body);
+    const kvm = page.plans.find((p) => p.code === 'kvm-s');
+    expect(kvm).toMatchObject({
+      in_stock: true,
+      periods: [
+        { period_ref: 'REF-PERIOD-11', name: 'monthly' },
+        { period_ref: 'REF-PERIOD-12', name: 'yearly' },
+      ],
+      os_images: [
+        { os_image_ref: 'REF-OS-11', name: 'debian-13' },
+        { os_image_ref: 'REF-OS-12', name: 'ubuntu-24.04' },
+        { os_image_ref: 'REF-OS-13', name: 'windows-server-2022' },
+      ],
+      regions: [{ region_ref: 'REF-REGION-11', name: 'fsn1' }],
+      addons: [
+        { addon_ref: 'REF-ADDON-11', name: 'extra-ipv4' },
+        { addon_ref: 'REF-ADDON-12', name: 'backup' },
+      ],
+    });
+    expect(page.plans.find((p) => p.code === 'kvm-m')?.in_stock).toBe(false);
+  });
+
+  it('lists refs an order of the plan is accepted with', async () => {
+    const res = await api.call('GET', '/plans?type=kvm', { key: 'refak_demo_eur_full' });
+    const kvm = res.body.plans.find((p: { code: string }) => p.code === 'kvm-s');
+    const order = await api.call('POST', '/orders', {
+      key: 'refak_demo_eur_full',
+      idempotencyKey: 'catalog-refs-1',
+      body: {
+        type: 'kvm',
+        plan_code: 'kvm-s',
+        period_ref: kvm.periods[1].period_ref,
+        os_image_ref: kvm.os_images[0].os_image_ref,
+        region_ref: kvm.regions[0].region_ref,
+        addons: [{ addon_ref: kvm.addons[0].addon_ref, units: 1 }],
+      },
+    });
+    expect(order.status).toBe(200);
+  });
+});

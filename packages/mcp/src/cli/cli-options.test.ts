@@ -12,6 +12,11 @@ describe('parseCliOptions', () => {
     });
   });
 
+  it('exposes every tool in the sandbox unless --tools says otherwise', () => {
+    expect(parseCliOptions(['--sandbox'])).toMatchObject({ sandbox: true, tools: 'all' });
+    expect(parseCliOptions(['--sandbox', '--tools', 'read'])).toMatchObject({ tools: 'read' });
+  });
+
   it('reads a tool list, a budget in cents and an HTTP port', () => {
     const options = parseCliOptions([
       '--tools',

@@ -5,6 +5,7 @@ import { UsageError } from './usage-error';
 
 /** The parsed command line of `refapi-mcp`. */
 export interface CliOptions {
+  /** `--tools`; without it, `read`, or `all` with `--sandbox`. */
   readonly tools: ToolSelection;
   /** `--max-spend` in cents of the account currency. */
   readonly maxSpendCents: number | undefined;
@@ -25,7 +26,8 @@ export const USAGE = `Usage: refapi-mcp [options]
 An MCP server for the REF account API: one tool per operation.
 
 Options:
-  --tools <read|all|names>  which tools to expose: read (default), all, or a comma list
+  --tools <read|all|names>  which tools to expose: read (default; all with --sandbox),
+                            all, or a comma list
   --max-spend <amount>      refuse orders once this much (account currency) is spent
   --http                    serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port <n>                port of --http (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -66,7 +68,9 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   }
   let tools: ToolSelection;
   try {
-    tools = parseToolSelection(values.tools);
+    // The sandbox is the process's own demo account: its writes harm nothing, so it
+    // exposes every tool unless told otherwise (orders stay dry runs by default).
+    tools = values.tools === undefined && values.sandbox ? 'all' : parseToolSelection(values.tools);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

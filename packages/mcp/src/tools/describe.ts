@@ -10,11 +10,12 @@ const EFFECTS: Partial<Record<OperationId, string>> = {
   powerService:
     'Free, but stop and reboot interrupt the running server. A provider refusal is an error (502) and is not retried.',
   createShieldRule:
-    'Free; changes which traffic reaches the server once active (queued → applying → active, about 10 s).',
+    'Free; queues the rule, which changes which traffic reaches the server once active (queued → applying → active).',
   deleteShieldRule: 'Free; queues the rollback of the rule (or of its whole profile bundle).',
-  applyShieldPreset: 'Free; queues a preset rule that changes which traffic reaches the server.',
+  applyShieldPreset:
+    'Free; queues a preset rule that changes which traffic reaches the server once active.',
   applyShieldProfile:
-    'Free; replaces the whole customer-managed profile bundle, atomically; `off` removes it.',
+    'Free; queues the replacement of the whole customer-managed profile bundle, atomically (applying → active); `off` removes it.',
 };
 
 /** The tool description a model reads: what it does, what it costs, which scope it needs. */
@@ -23,18 +24,14 @@ export function describeTool(op: OperationDef, tool: OperationTool): string {
   lines.push(
     EFFECTS[op.operationId as OperationId] ??
       (op.access === 'read'
-        ? 'Free read; changes nothing. Counts against the read rate limit.'
+        ? 'Free read; changes nothing.'
         : 'Counts against the write rate limit.'),
   );
   if (tool.kind === 'list') {
-    lines.push(
-      'Returns up to max_items items (newest first), has_more, and next_cursor to pass as cursor for the rest.',
-    );
+    lines.push('Returns up to max_items items, has_more, and next_cursor to pass as cursor.');
   }
   if (op.idempotencyKey) {
-    lines.push(
-      'Repeating the same call to this server process replays the first result (the Idempotency-Key is derived from the arguments); to do the same thing twice on purpose, pass a distinct idempotency_key each time.',
-    );
+    lines.push('Repeating the same call replays the first result (see idempotency_key).');
   }
   if (op.success.csv) lines.push('With format csv the result holds the CSV text in `csv`.');
   lines.push(`Needs the API key scope ${op.scope}.`);

@@ -1,7 +1,9 @@
 import { operationList, operations } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
-import { inputPlan, splitArgs } from './input-schema';
+import { inputJsonSchema, inputPlan, parseArguments, splitArgs } from './input-schema';
 import { OPERATION_TOOLS } from './operation-tools';
+import { ALL_TOOL_NAMES, operationNamer } from './select';
+import type { ToolRefusal } from './tool-refusal';
 
 describe('inputPlan', () => {
   it('builds an unambiguous input for every operation of the contract', () => {
@@ -49,5 +51,93 @@ describe('inputPlan', () => {
     expect(plan.schema.parse({}).max_items).toBe(50);
     expect(plan.schema.safeParse({ max_items: 501 }).success).toBe(false);
     expect(plan.schema.safeParse({ limit: 10 }).success).toBe(false);
+  });
+});
+
+describe('inputJsonSchema: what tools/list shows', () => {
+  const byToolName = operationNamer(ALL_TOOL_NAMES);
+  const schemaOf = (id: keyof typeof OPERATION_TOOLS) =>
+    inputJsonSchema(operations[id], inputPlan(operations[id], OPERATION_TOOLS[id]), byToolName) as {
+      properties: Record<string, Record<string, unknown>>;
+      required?: string[];
+    };
+
+  it.each(operationList.map((op) => [op.operationId] as const))(
+    '%s: every argument is described, and no pattern is left',
+    (id) => {
+      const schema = schemaOf(id as keyof typeof OPERATION_TOOLS);
+      for (const [name, property] of Object.entries(schema.properties))
+        expect(property.description, name).toMatch(/\w{3}/);
+      expect(JSON.stringify(schema)).not.toMatch(/"pattern"|\$ref|9007199254740991/);
+    },
+  );
+
+  it('shows what the API enforces: window_hours 1..720, plan_code from plans_list', () => {
+    expect(schemaOf('getShieldTraffic').properties.window_hours).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 720,
+      default: 1,
+    });
+    const order = schemaOf('createOrder');
+    expect(order.properties.plan_code).toEqual({
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      description: 'A plan code from plans_list, like kvm-s.',
+    });
+    expect(order.properties.type?.enum).toContain('kvm');
+    expect(order.properties.period_ref?.description).toMatch(/plans_list/);
+    expect(order.required).toEqual(['type', 'plan_code']);
+  });
+
+  it('names an operation whose tool is not exposed by its method and path', () => {
+    const plan = inputPlan(operations.createOrder, OPERATION_TOOLS.createOrder);
+    const schema = inputJsonSchema(
+      operations.createOrder,
+      plan,
+      operationNamer(['orders_create']),
+    ) as {
+      properties: Record<string, { description: string }>;
+    };
+    expect(schema.properties.plan_code?.description).toBe(
+      'A plan code from GET /plans, like kvm-s.',
+    );
+  });
+});
+
+describe('parseArguments', () => {
+  const plan = inputPlan(operations.getShieldTraffic, OPERATION_TOOLS.getShieldTraffic);
+  const expected = (name: string) => (name === 'service_ref' ? 'a service reference' : undefined);
+  const refusal = (args: unknown) => {
+    try {
+      parseArguments(plan.schema, args, expected);
+    } catch (error) {
+      return error as ToolRefusal;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('applies the contract and its defaults', () => {
+    expect(
+      parseArguments(plan.schema, { service_ref: 'REF-SVC-1', window_hours: '24' }, expected),
+    ).toEqual({
+      service_ref: 'REF-SVC-1',
+      window_hours: 24,
+      group_by: 'source_ip',
+    });
+  });
+
+  it('refuses -5 hours as the schema says, and a bad reference by what is expected', () => {
+    const below = refusal({ service_ref: 'REF-SVC-1', window_hours: -5 });
+    expect(below.code).toBe('invalid_arguments');
+    expect(below.message).toMatch(/^Invalid arguments: window_hours: .*>=1/);
+    const ref = refusal({ service_ref: 'svc-1' });
+    expect(ref.message).toBe(
+      'Invalid arguments: service_ref: not valid; expected: a service reference.',
+    );
+    expect(refusal({ service_ref: 'REF-SVC-1', hours: 2 }).message).toMatch(
+      /unknown argument hours \(this tool takes service_ref, window_hours, group_by\)/,
+    );
   });
 });

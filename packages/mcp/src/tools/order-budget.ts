@@ -22,23 +22,25 @@ interface PricedOrder {
 /** Reserves the order's price, or refuses it with the figures the model needs to explain. */
 export function reserve(budget: SpendBudget, order: PricedOrder): Reservation {
   const { priceCents, currency } = order;
+  const amount = (cents: number) => `${formatCents(cents)} ${currency}`;
+  const left = (cents: number) => (cents > 0 ? `only ${amount(cents)}` : 'nothing');
   if (!order.exact) {
     throw new ToolRefusal(
       'order_not_priceable',
-      'With a spending budget, only orders the catalog prices exactly can be bought (no addons, no period_ref).',
+      `With a spending budget, only orders the catalog prices exactly can be bought (no addons, no period_ref); ${amount(budget.remainingCents)} of the ${amount(budget.limitCents)} budget (--max-spend) remains.`,
       'Order without addons and period_ref, or ask the user to buy this one.',
       { remaining_budget: money(budget.remainingCents, currency) },
     );
   }
   const decision = budget.reserve(priceCents, order.idempotencyKey);
   if (decision.allowed) return decision;
-  const amount = (cents: number) => `${formatCents(cents)} ${currency}`;
+  const spent = budget.spentCents ? ` ${amount(budget.spentCents)} is spent.` : '';
   const inFlight = budget.reservedCents
-    ? ` Orders in flight hold ${amount(budget.reservedCents)} of it until they are answered.`
+    ? ` Orders in flight hold ${amount(budget.reservedCents)} until they are answered.`
     : '';
   throw new ToolRefusal(
     'budget_exceeded',
-    `This order costs ${amount(priceCents)}; ${amount(decision.remainingCents)} of the ${amount(budget.limitCents)} budget (--max-spend) is left.${inFlight}`,
+    `This order costs ${amount(priceCents)} but ${left(decision.remainingCents)} of the ${amount(budget.limitCents)} budget (--max-spend) remains.${spent}${inFlight}`,
     'Do not buy it; tell the user its price and what is left of the budget. To learn the result of an order sent before, call orders_list: it may be bought already.',
     {
       price: money(priceCents, currency),

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { summarize } from './tool-summaries';
+
+const ALL = ['shield_rules_list', 'shield_wait'];
+const rule = (state: string, extra: Record<string, unknown> = {}) => ({
+  rule: { id: 'r-1', state, kind: 'custom', ...extra },
+});
+
+describe('summaries say the real state', () => {
+  it('a queued rule is queued, not done, and points to shield_wait', () => {
+    const line = summarize('shield_rules_create', rule('queued'), ALL);
+    expect(line).toBe(
+      'shield_rules_create: rule r-1 is queued, not in effect yet. Call shield_wait with rule_id r-1 to see it settle.',
+    );
+    expect(line).not.toMatch(/done/);
+    // Without shield_wait exposed, no pointer to it.
+    expect(summarize('shield_rules_create', rule('queued'), [])).not.toMatch(/shield_wait/);
+  });
+
+  it('a preset rule, a failed rule, a profile and a rollback', () => {
+    expect(summarize('shield_presets_apply', rule('active', { preset_code: 'p' }), ALL)).toBe(
+      'shield_presets_apply: rule r-1 (preset p) is active.',
+    );
+    expect(
+      summarize(
+        'shield_rules_create',
+        rule('failed', { last_error_code: 'provider_rejected' }),
+        ALL,
+      ),
+    ).toBe('shield_rules_create: rule r-1 failed (provider_rejected).');
+    expect(
+      summarize('shield_profiles_apply', { profile: { code: 'strict', state: 'applying' } }, ALL),
+    ).toMatch(
+      /^shield_profiles_apply: profile strict is applying, not settled yet\. Call shield_wait/,
+    );
+    expect(summarize('shield_rules_delete', { accepted: true, rule_id: 'r-1' }, ALL)).toMatch(
+      /rollback of rule r-1 is queued/,
+    );
+  });
+
+  it('a wait that timed out says it is still going, with each state seen', () => {
+    const waited = {
+      target: 'rule r-1',
+      settled: false,
+      state: 'applying',
+      states_seen: ['queued', 'applying'],
+      polls: 4,
+      waited_seconds: 2,
+    };
+    expect(summarize('shield_wait', waited, ALL)).toBe(
+      'shield_wait: rule r-1 is still applying after 2 s (seen: queued → applying); it goes on server-side. Call shield_wait with the same arguments again to see it settle.',
+    );
+    expect(
+      summarize(
+        'shield_wait',
+        { ...waited, settled: true, state: 'active', states_seen: ['queued', 'active'] },
+        ALL,
+      ),
+    ).toBe('shield_wait: rule r-1 is active after 2 s (seen: queued → active).');
+  });
+
+  it('never says "done": other results name their fields', () => {
+    expect(summarize('shield_overview', { entitlement: {}, rules: [1, 2], profile: {} }, ALL)).toBe(
+      'shield_overview: entitlement, rules (2), profile.',
+    );
+    expect(summarize('balance_get', { amount: 250, currency: 'EUR' }, ALL)).toBe(
+      'balance_get: amount 250, currency EUR.',
+    );
+  });
+});

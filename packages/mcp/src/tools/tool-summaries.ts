@@ -1,0 +1,96 @@
+import { WAIT_TOOL_NAME } from './select';
+
+// The first line of a result, which a model may read instead of the JSON: it must say the
+// real state. A Shield change is queued, not done, when its call returns; a rule that
+// is `queued` is not in effect, and the summary says so.
+
+type Data = Record<string, unknown>;
+/** Says what a result means; `exposed` are the tool names the model can call. */
+type Summarizer = (data: Data, exposed: readonly string[]) => string;
+
+const follow = (exposed: readonly string[], what: string) =>
+  exposed.includes(WAIT_TOOL_NAME) ? ` Call ${WAIT_TOOL_NAME} with ${what} to see it settle.` : '';
+
+function ruleState(rule: Data): string {
+  const state = String(rule.state);
+  if (state === 'queued' || state === 'applying') return `is ${state}, not in effect yet`;
+  if (state === 'failed')
+    return `failed${rule.last_error_code ? ` (${String(rule.last_error_code)})` : ''}`;
+  if (state === 'rolling_back') return 'is rolling back';
+  return `is ${state}`;
+}
+
+const queuedRule: Summarizer = (data, exposed) => {
+  const rule = data.rule as Data;
+  const preset = rule.preset_code ? ` (preset ${String(rule.preset_code)})` : '';
+  const settling = ['queued', 'applying'].includes(String(rule.state));
+  return `rule ${String(rule.id)}${preset} ${ruleState(rule)}.${settling ? follow(exposed, `rule_id ${String(rule.id)}`) : ''}`;
+};
+
+function orderSummary(data: Data): string {
+  const quote = data.quote as { plan_code: string; price: { amount: number; currency: string } };
+  const price = `${quote.plan_code} at ${quote.price.amount.toFixed(2)} ${quote.price.currency}`;
+  if (data.dry_run) return `dry run, nothing bought. Would buy ${price}.`;
+  const order = data.order as { service_ref: string } | undefined;
+  const replay = data.idempotent_replayed ? ' (replayed: this order was already made)' : '';
+  return `bought ${price}; service ${order?.service_ref}${replay}.`;
+}
+
+function waitSummary(data: Data, exposed: readonly string[]): string {
+  const seen = (data.states_seen as string[]).join(' → ');
+  const after = `after ${String(data.waited_seconds)} s (seen: ${seen || 'nothing'})`;
+  const code = data.error_code ? ` (${String(data.error_code)})` : '';
+  if (!data.settled) {
+    return `${String(data.target)} is still ${String(data.state)} ${after}; it goes on server-side.${follow(exposed, 'the same arguments again')}`;
+  }
+  if (data.state === 'absent')
+    return `${String(data.target)} is not listed ${after}: rolled back, or not a rule of this service.`;
+  if (data.state === 'failed') return `${String(data.target)} failed${code} ${after}.`;
+  return `${String(data.target)} is ${String(data.state)} ${after}.`;
+}
+
+const SUMMARIES: Readonly<Record<string, Summarizer>> = {
+  orders_create: orderSummary,
+  shield_rules_create: queuedRule,
+  shield_presets_apply: queuedRule,
+  shield_profiles_apply: (data, exposed) => {
+    const profile = data.profile as Data;
+    const state = String(profile.state);
+    const settling = state === 'applying' || state === 'rolling_back';
+    const code = String(profile.code);
+    return `profile ${code} is ${state}${settling ? ', not settled yet' : ''}.${settling ? follow(exposed, `profile_code ${code}`) : ''}`;
+  },
+  shield_rules_delete: (data, exposed) =>
+    `the rollback of rule ${String(data.rule_id)} is queued; it shows as rolling_back until it leaves the list.${follow(exposed, `rule_id ${String(data.rule_id)}`)}`,
+  services_power: (data) =>
+    `${String(data.action)} of ${String(data.service_ref)} accepted by the provider.`,
+  services_set_auto_renew: (data) =>
+    `auto-renew of ${String(data.service_ref)} is ${data.auto_renew ? 'on' : 'off'}${data.changed ? '' : ' (it already was)'}.`,
+  [WAIT_TOOL_NAME]: waitSummary,
+};
+
+/** What a result of any other tool holds: its items, or its first few fields. */
+function generic(data: Data): string {
+  if (Array.isArray(data.items)) {
+    const more = data.has_more
+      ? `more exist; pass cursor ${String(data.next_cursor)} to continue`
+      : 'no more';
+    return `${data.items.length} item(s); ${more}.`;
+  }
+  // `balance_get: amount 250, currency EUR, …`; objects and lists by name and size.
+  const fields = Object.entries(data)
+    .slice(0, 6)
+    .map(([key, value]) =>
+      Array.isArray(value)
+        ? `${key} (${value.length})`
+        : value !== null && typeof value === 'object'
+          ? key
+          : `${key} ${String(value)}`,
+    );
+  return fields.length > 0 ? `${fields.join(', ')}.` : 'empty result.';
+}
+
+/** The one-line summary of a tool's result. */
+export function summarize(tool: string, data: Data, exposed: readonly string[]): string {
+  return `${tool}: ${(SUMMARIES[tool] ?? generic)(data, exposed)}`;
+}
