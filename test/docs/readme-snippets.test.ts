@@ -29,13 +29,15 @@ const DOC_ORIGIN = 'http://127.0.0.1:4010';
  * Where each document's blocks run: the repository root (blocks use `pnpm …` or
  * `cd examples/…`), or an empty temporary folder (blocks that write files); and the
  * tools beyond Node and pnpm they call. A document with shell blocks that is missing
- * here fails the first test.
+ * here fails the first test. `jq` pipes of the READMEs run everywhere: without a jq on the
+ * machine, jq-wasm (refctl's --jq engine) stands in (`jq-wasm-cli.mjs`); the shell
+ * example's script wants the real jq.
  */
 const DOCS: Record<string, { cwd: 'root' | 'temp'; tools?: string[] }> = {
   'README.md': { cwd: 'root' },
   'CONTRIBUTING.md': { cwd: 'root' },
   'apps/console/README.md': { cwd: 'root' },
-  'apps/refctl/README.md': { cwd: 'temp', tools: ['jq'] },
+  'apps/refctl/README.md': { cwd: 'temp' },
   'packages/server/README.md': { cwd: 'temp', tools: ['curl'] },
   'packages/schema/README.md': { cwd: 'root' },
   'packages/sdk/README.md': { cwd: 'root' },
@@ -44,6 +46,7 @@ const DOCS: Record<string, { cwd: 'root' | 'temp'; tools?: string[] }> = {
   'examples/sdk-quickstart/README.md': { cwd: 'root' },
   'examples/shield-automation/README.md': { cwd: 'root' },
   'examples/vitest-suite/README.md': { cwd: 'root' },
+  'examples/shared-server/README.md': { cwd: 'root' },
 };
 
 const missingTools = (tools: string[] = []) =>
@@ -125,11 +128,13 @@ beforeAll(async () => {
   const home = join(scratch, 'home');
   mkdirSync(bin);
   mkdirSync(home);
-  // What `pnpm add -g refctl @refapi/server` would put on PATH.
-  for (const [name, file] of [
+  // What `pnpm add -g refctl @refapi/server` would put on PATH; and jq, when it is missing.
+  const tools: [string, string][] = [
     ['refctl', 'apps/refctl/bin/refctl.js'],
     ['ref-server', 'packages/server/bin/ref-server.js'],
-  ] as const) {
+  ];
+  if (missingTools(['jq']).length > 0) tools.push(['jq', 'test/docs/jq-wasm-cli.mjs']);
+  for (const [name, file] of tools) {
     writeFileSync(
       join(bin, name),
       `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, file)}" "$@"\n`,

@@ -22,6 +22,6 @@ export async function spawnBench<T>(
 /** Starts `http-server.ts` in `args` mode; resolves to its port and a stop function. */
 export async function startBenchServer(args: string[]) {
   const server = new URL('./http-server.ts', import.meta.url);
-  const { child, first } = await spawnBench<{ port: number }>(server, args);
-  return { port: first.port, stop: () => child.kill('SIGTERM') };
+  const { child, first } = await spawnBench<{ port: number; adminToken?: string }>(server, args);
+  return { port: first.port, adminToken: first.adminToken, stop: () => child.kill('SIGTERM') };
 }

@@ -22,7 +22,8 @@ if (mode === 'ref' || mode === 'ref-state') {
   // 600 reads per minute from capping a fast run (warm-up plus measurement exceeded it).
   setInterval(() => server.admin.clock.advance(60), 1000).unref();
   const listening = await server.listen({ port: 0 });
-  process.stdout.write(`${JSON.stringify({ port: listening.port })}\n`);
+  const { adminToken } = server;
+  process.stdout.write(`${JSON.stringify({ port: listening.port, adminToken })}\n`);
 } else {
   // Capture one real response per benchmarked request.
   const canned = new Map<

@@ -1,5 +1,5 @@
 // `pnpm bench [section…]`: every figure with its target, measured in one run. Sections:
-// seed, reset, cost, scale, flat, http, state (all when none is named).
+// seed, reset, cost, scale, flat, http, state, spaces (all when none is named).
 import { benchFlat } from './flat';
 import { benchHttp } from './http';
 import { benchOrderCost } from './order-cost';
@@ -8,6 +8,7 @@ import { type Figure, printFigures } from './report';
 import { benchReset } from './reset';
 import { benchScale } from './scale';
 import { benchSeed } from './seed';
+import { benchSpaces } from './spaces';
 
 const sections: Record<string, [string, () => Promise<Figure[]>]> = {
   seed: ['Seed (createReferenceServer)', benchSeed],
@@ -20,6 +21,7 @@ const sections: Record<string, [string, () => Promise<Figure[]>]> = {
   ],
   http: ['HTTP (autocannon, 10 connections)', benchHttp],
   state: ['State file (--state-file)', benchPersistence],
+  spaces: ['Spaces and snapshots', benchSpaces],
 };
 const chosen = process.argv.slice(2).filter((name) => name !== '--');
 const unknown = chosen.filter((name) => !(name in sections));

@@ -3,8 +3,8 @@ import { parseAllowedHosts } from './http/allowed-hosts';
 import { defaultMaxConnectionsPerAddress } from './http/connection-cap';
 import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
-import { MAX_SPACE_TTL_SECONDS } from './spaces/spaces';
 import type { LogFormat } from './request-log';
+import { MAX_SPACE_TTL_SECONDS } from './spaces/spaces';
 
 /** Parsed `ref-server` flags. */
 export interface CliOptions {

@@ -86,7 +86,7 @@ interface AppliedScenario {
  * What a space starts from (see {@link ControlPlane.branch}): a fork of a state, and what
  * its resets return to.
  */
-export interface Branch {
+interface Branch {
   /** Undefined for a scenario this state has no fork of (it was recovered): the space loads it. */
   readonly state: StateFork | undefined;
   readonly target: ResetTarget | undefined;

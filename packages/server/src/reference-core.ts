@@ -135,7 +135,12 @@ export function createReferenceCore(
     const branch = control.branch(
       from === 'scenario' || from === 'current' ? from : { snapshot: from },
     );
-    const space = createSpaceRuntime({ ...runtimeOptions, id, startMs: ctx.clock.nowMs() });
+    const space = createSpaceRuntime({
+      ...runtimeOptions,
+      id,
+      basePath: `/spaces/${id}${basePath}`,
+      startMs: ctx.clock.nowMs(),
+    });
     await space.control.adopt(branch);
     return space;
   }, options.spaces);

@@ -12,7 +12,7 @@ export interface JournalMessage {
 export interface RequestEntry {
   /** Same as the response's `Request-Id` header. */
   readonly id: string;
-  /** The space that answered it (`/spaces/{space_id}/…`, its path here without that prefix); null at the root. */
+  /** The space that answered it (its path starts `/spaces/{space_id}/`); null at the root. */
   readonly space_id: string | null;
   /** Server time when the request was received (ISO). */
   readonly time: string;

@@ -1,10 +1,15 @@
 import type { SpaceRuntime } from '../spaces/space-runtime';
 import type { RequestHead } from './body-limit';
+import { isAdminPath } from './request-handler';
 
-/** A request bound to the state that answers it, its path as that state sees it. */
+/** A request bound to the state that answers it. */
 export interface Routed<R extends RequestHead = RequestHead> {
   readonly runtime: SpaceRuntime;
-  /** The request itself at the root; in a space, the request without `/spaces/{id}`. */
+  /**
+   * The request itself, except for a space's admin API: there a view of it whose path
+   * lacks `/spaces/{id}` (the admin routes are the root's). A space's API serves its own
+   * base path (`/spaces/{id}/v1`), so API requests go through untouched.
+   */
   readonly request: R;
 }
 
@@ -27,16 +32,17 @@ export function createSpaceRouter(
     const end = request.path.indexOf('/', SPACE_PREFIX.length);
     const id = request.path.slice(SPACE_PREFIX.length, end === -1 ? undefined : end);
     const runtime = space(id);
-    // The space's view of the request: its own path; all else (headers, the body the
-    // transport adds later) is read through to the request itself.
+    const inner = end === -1 ? '/' : request.path.slice(end);
+    // For the admin routes, a view with the path inside the space; all else (headers, the
+    // body the transport adds later) is read through to the request itself.
     const answer =
       runtime === undefined
         ? undefined
         : {
             runtime,
-            request: Object.create(request, {
-              path: { value: end === -1 ? '/' : request.path.slice(end), enumerable: true },
-            }) as R,
+            request: isAdminPath(inner)
+              ? (Object.create(request, { path: { value: inner, enumerable: true } }) as R)
+              : request,
           };
     routed.set(request, answer);
     return answer;

@@ -9,7 +9,7 @@ export interface QueuedFailure {
 }
 
 /** Failures a space may hold queued at once (all operations together). */
-export const MAX_QUEUED_FAILURES = 1000;
+const MAX_QUEUED_FAILURES = 1000;
 
 /**
  * The one-shot failures of `POST /__admin/fail-next`, per operation and in order: the

@@ -9,7 +9,7 @@ export interface SnapshotInfo {
 }
 
 /** Snapshots one space (or the root) may hold. */
-export const MAX_SNAPSHOTS = 100;
+const MAX_SNAPSHOTS = 100;
 
 /**
  * Named forks of one state: saving is a fork of every slice (copy-on-write, O(1) in the

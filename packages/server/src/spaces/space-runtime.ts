@@ -21,7 +21,7 @@ import { Snapshots } from './snapshots';
 export interface SpaceRuntimeOptions {
   /** The space's id; null for the root. */
   readonly id: string | null;
-  /** The API's base path inside the space (e.g. `/v1`). */
+  /** The API's base path (`/v1` at the root, `/spaces/{id}/v1` in a space). */
   readonly basePath: string;
   readonly journalSize: number;
   readonly controls: readonly ControlSlice<unknown>[];

@@ -33,9 +33,9 @@ export interface SpacesOptions {
 }
 
 /** Default of `--max-spaces`. */
-export const DEFAULT_MAX_SPACES = 256;
+const DEFAULT_MAX_SPACES = 256;
 /** Default idle time before a space is deleted, in seconds. */
-export const DEFAULT_SPACE_TTL_SECONDS = 3600;
+const DEFAULT_SPACE_TTL_SECONDS = 3600;
 /** Longest `ttl_seconds` a space may ask for: 7 days. */
 export const MAX_SPACE_TTL_SECONDS = 7 * 24 * 3600;
 

@@ -134,7 +134,7 @@ export async function connectRefSpace(options: RefSpaceOptions = {}): Promise<Re
     ...(options.ttlSeconds === undefined ? {} : { ttl_seconds: options.ttlSeconds }),
   });
   const admin = created.admin_url;
-  const basePath = new URL(created.base_url).pathname.slice(`/spaces/${created.space_id}`.length);
+  const basePath = new URL(created.base_url).pathname;
   const keys: Record<string, string[]> = {};
   const loadKeys = async () => {
     const { accounts } = await call<Scenario>('GET', `${admin}/state`);

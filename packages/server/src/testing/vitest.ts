@@ -3,6 +3,7 @@
 export type { ClockState } from '../control-plane';
 export type { Faults } from '../controls/faults';
 export type { FailNextOptions } from '../http/injected-failure';
+export type { SnapshotInfo } from '../spaces/snapshots';
 export type { JournalEntry, RequestFilter } from './journal';
 export {
   connectRefSpace,
