@@ -16,16 +16,24 @@ const globalsOnlyRunnerHooks: Plugin = {
   },
 };
 
+// `msw-data` (@refapi/server/msw-data) builds beside the main entry, so the ESM build shares
+// its classes (ScenarioError) through common chunks; @msw/data, a peer, stays external.
+const nodeEntries = {
+  index: 'src/index.ts',
+  vitest: 'src/testing/vitest.ts',
+  'msw-data': 'src/msw-data/index.ts',
+};
+
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', vitest: 'src/testing/vitest.ts' },
+    entry: nodeEntries,
     format: ['esm'],
     dts: true,
     sourcemap: true,
     target: 'node22',
   },
   {
-    entry: { index: 'src/index.ts', vitest: 'src/testing/vitest.ts' },
+    entry: nodeEntries,
     format: ['cjs'],
     dts: true,
     sourcemap: true,

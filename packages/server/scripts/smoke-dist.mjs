@@ -1,5 +1,5 @@
 // Build smoke test: the published entry points load through both module systems and serve.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -53,3 +53,46 @@ if (/from\s*["']node:|require\(|["']msw\/node["']/.test(browser)) {
   process.exit(1);
 }
 console.log('dist smoke: @refapi/server/vitest (require and import) and /browser');
+
+// @refapi/server/msw-data through both module systems: the demo state as @msw/data
+// collections, one fixture changed, served again. Only this entry loads @msw/data (an
+// optional peer): no other file of dist/ names it.
+for (const [name, interop, mod] of [
+  ['require', require('../dist/msw-data.cjs'), cjs],
+  ['import', await import('../dist/msw-data.js'), esm],
+]) {
+  const demo = mod.createReferenceServer();
+  await demo.ready;
+  const state = demo.admin.state();
+  const db = await interop.collectionsFromState(state);
+  await db.accounts.update((q) => q.where({ account_ref: 'REF-ACCT-1' }), {
+    data(account) {
+      account.balance = 12.5;
+    },
+  });
+  const server = mod.createReferenceServer({
+    scenario: interop.scenarioFromCollections(db, state),
+  });
+  const response = await server.fetch('https://api.ref.test/v1/balance', {
+    headers: { authorization: 'Bearer refak_demo_eur_full' },
+  });
+  const body = await response.json();
+  if (response.status !== 200 || body.amount !== 12.5) {
+    console.error(`dist smoke (${name} @refapi/server/msw-data) failed:`, response.status, body);
+    process.exit(1);
+  }
+}
+const distDir = new URL('../dist/', import.meta.url);
+const naming = readdirSync(distDir).filter(
+  (file) =>
+    /\.c?js$/.test(file) &&
+    !file.startsWith('msw-data.') &&
+    readFileSync(new URL(file, distDir), 'utf8').includes('@msw/data'),
+);
+if (naming.length > 0) {
+  console.error('dist smoke: only dist/msw-data.* may load @msw/data, not', naming.join(', '));
+  process.exit(1);
+}
+console.log(
+  'dist smoke: @refapi/server/msw-data (require and import), the other entries free of @msw/data',
+);

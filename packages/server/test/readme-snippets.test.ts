@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
-// The README's test-kit example is a test file of this package, quoted verbatim, so the
-// snippet a reader copies is one that runs in CI.
+// The README's examples of the test kit and of @refapi/server/msw-data are test files of
+// this package, quoted verbatim, so the snippets a reader copies are ones that run in CI.
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
-it('quotes test/readme/test-kit.test.ts verbatim', () => {
-  const quoted = /```ts\n\/\/ test\/readme\/test-kit\.test\.ts\n([\s\S]*?)```/.exec(readme);
+it.each(['test-kit', 'msw-data'])('quotes test/readme/%s.test.ts verbatim', (name) => {
+  const quoted = new RegExp(
+    `\`\`\`ts\\n// test/readme/${name}\\.test\\.ts\\n([\\s\\S]*?)\`\`\``,
+  ).exec(readme);
   expect(quoted?.[1]).toBe(
-    readFileSync(new URL('./readme/test-kit.test.ts', import.meta.url), 'utf8'),
+    readFileSync(new URL(`./readme/${name}.test.ts`, import.meta.url), 'utf8'),
   );
 });
