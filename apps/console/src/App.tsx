@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AdminError, admin } from './api';
+import { Header, TITLES, VIEWS, type View } from './Header';
 import { Login } from './Login';
+import { OutageBanner } from './OutageBanner';
 import { announceSignOut, onSignOutElsewhere } from './session-channel';
+import { startSession } from './session-start';
 import { useJournal } from './use-journal';
 import { useServerState } from './use-server-state';
 import { ViewBoundary } from './ViewBoundary';
@@ -10,41 +13,52 @@ import { ControlsView } from './views/ControlsView';
 import { JournalView } from './views/JournalView';
 import { ShieldView } from './views/ShieldView';
 
-const VIEWS = ['journal', 'accounts', 'shield', 'controls'] as const;
-type View = (typeof VIEWS)[number];
-const TITLES: Record<View, string> = {
-  journal: 'Journal',
-  accounts: 'Accounts',
-  shield: 'Shield',
-  controls: 'Controls',
-};
-
 const viewFromHash = (): View => {
   const name = window.location.hash.slice(1);
   return (VIEWS as readonly string[]).includes(name) ? (name as View) : 'journal';
 };
 
-/** Signed-in or not: asks the server (`/whoami`) whether the session cookie still holds. */
+/**
+ * Signed-in or not: a sign-in link (`?code=…`) signs in first; otherwise the server says
+ * (`/whoami`) whether the session cookie still holds.
+ */
 export function App() {
   const [session, setSession] = useState<'unknown' | 'in' | 'out'>('unknown');
+  // Why a sign-in link did not sign in (used, expired…), for the sign-in page.
+  const [notice, setNotice] = useState<string | undefined>();
   useEffect(() => {
-    admin
-      .whoami()
-      .then(() => setSession('in'))
-      .catch(() => setSession('out'));
+    let live = true;
+    void startSession().then((start) => {
+      if (!live) return;
+      setSession(start.signedIn ? 'in' : 'out');
+      if (!start.signedIn) setNotice(start.notice);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   const signedOut = useCallback(() => setSession('out'), []);
   // The tabs of one browser share the cookie: a sign-out in one ends the session in all.
   useEffect(() => onSignOutElsewhere(signedOut), [signedOut]);
   if (session === 'unknown') return <p className="loading">Loading…</p>;
-  if (session === 'out') return <Login onLoggedIn={() => setSession('in')} />;
+  if (session === 'out') {
+    return (
+      <Login
+        notice={notice}
+        onLoggedIn={() => {
+          setNotice(undefined);
+          setSession('in');
+        }}
+      />
+    );
+  }
   return <Console onSignedOut={signedOut} />;
 }
 
 function Console({ onSignedOut }: { onSignedOut: () => void }) {
   const [view, setView] = useState<View>(viewFromHash);
   const server = useServerState();
-  const { refresh } = server;
+  const { refresh, connection } = server;
   // New requests change state (orders, rules…): refresh it, at most every 300 ms.
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onEntry = useCallback(() => {
@@ -55,7 +69,8 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
     }, 300);
   }, [refresh]);
   useEffect(() => () => clearTimeout(pending.current), []);
-  const journal = useJournal(onEntry, onSignedOut);
+  const journal = useJournal(onEntry, onSignedOut, connection);
+  const outage = connection.outage;
 
   useEffect(() => {
     const onHash = () => setView(viewFromHash());
@@ -81,33 +96,21 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
 
   return (
     <div className="shell">
-      <header className="topbar">
-        <span className="brand">refapi console</span>
-        <nav aria-label="Views">
-          <ul>
-            {VIEWS.map((name) => (
-              <li key={name}>
-                <a href={`#${name}`} aria-current={view === name ? 'page' : undefined}>
-                  {TITLES[name]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <span className="clock" title="Server clock (UTC)">
-          <span className="muted">server clock</span>{' '}
-          <time data-testid="server-clock">
-            {new Date(server.now).toISOString().slice(0, 19).replace('T', ' ')}
-          </time>
-          {server.clock?.frozen && <span className="badge badge-warn">frozen</span>}
-        </span>
-        <span className={`stream stream-${journal.stream}`}>{journal.stream}</span>
-        <button type="button" className="link" onClick={signOut}>
-          Sign out
-        </button>
-      </header>
-      <main className="content" aria-label={TITLES[view]}>
-        {server.error && (
+      <Header
+        view={view}
+        now={server.now}
+        frozen={server.clock?.frozen === true}
+        stream={outage ? 'offline' : journal.stream}
+        onSignOut={signOut}
+      />
+      {outage && <OutageBanner outage={outage} />}
+      <main
+        className={outage ? 'content stale' : 'content'}
+        aria-label={TITLES[view]}
+        aria-describedby={outage ? 'outage' : undefined}
+        data-stale={outage ? 'true' : undefined}
+      >
+        {server.error && !outage && (
           <p role="alert" className="error">
             {server.error}
           </p>
@@ -118,7 +121,9 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
           title={TITLES[view]}
           backHref={view === 'journal' ? undefined : '#journal'}
         >
-          {view === 'journal' && <JournalView entries={journal.entries} error={journal.error} />}
+          {view === 'journal' && (
+            <JournalView entries={journal.entries} error={outage ? undefined : journal.error} />
+          )}
           {view === 'accounts' && <AccountsView state={server.state} />}
           {view === 'shield' && <ShieldView state={server.state} now={server.now} />}
           {view === 'controls' && <ControlsView server={server} />}

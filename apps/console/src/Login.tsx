@@ -4,7 +4,7 @@ import { AdminError, login } from './api';
 /** Explains a refused login in words an operator can act on. */
 function loginMessage(error: unknown): string {
   if (error instanceof AdminError && error.status === 401) {
-    return 'That admin token was refused. Use the token ref-server printed at start (or --admin-token).';
+    return 'That admin token was refused. Use the one ref-server printed at start (the "admin token:" line), or the value of --admin-token or REF_ADMIN_TOKEN it was started with.';
   }
   if (error instanceof AdminError && error.status === 429) {
     // The server counts wrong tokens per address and says how long it stays closed.
@@ -21,8 +21,17 @@ const lockedUntil = (error: unknown) =>
     ? Date.now() + error.retryAfter * 1000
     : undefined;
 
-/** The one place the admin token is typed; it is sent once and never stored by the page. */
-export function Login({ onLoggedIn }: { onLoggedIn: () => void }) {
+/**
+ * The one place the admin token is typed; it is sent once and never stored by the page.
+ * `notice` says why a sign-in link did not sign in (used, expired).
+ */
+export function Login({
+  onLoggedIn,
+  notice,
+}: {
+  onLoggedIn: () => void;
+  notice?: string | undefined;
+}) {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -54,7 +63,17 @@ export function Login({ onLoggedIn }: { onLoggedIn: () => void }) {
     <main className="login">
       <form onSubmit={submit} className="card login-card" aria-labelledby="login-title">
         <h1 id="login-title">refapi console</h1>
-        <p className="muted">Enter the admin token of this reference server.</p>
+        {notice && (
+          <p role="alert" className="error" data-testid="sign-in-notice">
+            {notice}
+          </p>
+        )}
+        <p className="muted">
+          Open the console link ref-server printed at start (<code>console: …?code=…</code>): it
+          signs you in once, within 10 minutes. Or enter the admin token of this reference server:
+          the <code>admin token:</code> line of the same start banner, or the value given with{' '}
+          <code>--admin-token</code> or <code>REF_ADMIN_TOKEN</code>.
+        </p>
         <label htmlFor="admin-token">Admin token</label>
         <input
           id="admin-token"

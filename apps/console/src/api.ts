@@ -80,8 +80,24 @@ export async function login(token: string): Promise<void> {
   });
 }
 
+/**
+ * Exchanges a one-time sign-in code (the link of ref-server's start banner) for the session
+ * cookie. A header, not the URL: the code leaves the address bar before it is sent.
+ */
+export async function signInWithCode(code: string): Promise<void> {
+  await adminFetch<void>('/session', {
+    method: 'POST',
+    headers: { 'x-refapi-sign-in-code': code },
+  });
+}
+
+/** Whether a failed call never reached the server (network down, server stopped). */
+export const isUnreachable = (cause: unknown): boolean => !(cause instanceof AdminError);
+
 /** Admin calls of the console, one per control; nothing here bypasses the admin API. */
 export const admin = {
+  /** Readiness, without credentials: answers while the server is up. */
+  health: () => adminFetch<{ status: string }>('/health'),
   whoami: () => adminFetch<WhoAmI>('/whoami'),
   logout: () => adminFetch<void>('/session', { method: 'DELETE' }),
   requests: (limit = 1000) =>

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROLS } from '../test/controls-document';
-import { controlBody, controlFields, fieldLabel, fieldValues } from './control-form';
+import {
+  appliedSummary,
+  controlBody,
+  controlFields,
+  fieldError,
+  fieldLabel,
+  fieldValues,
+} from './control-form';
 
 const [clock, faults, shield] = CONTROLS.map((control) => controlFields(control.body));
 
 describe('controlFields', () => {
-  it('reads enums, integers and their bounds in the schema order', () => {
+  it('reads enums, integers, their bounds and descriptions in the schema order', () => {
     expect(faults).toEqual([
       {
         name: 'power',
         label: 'Power',
+        description: 'Outcome of power actions from now on.',
         kind: 'enum',
         required: false,
         nullable: false,
@@ -64,6 +72,16 @@ describe('controlFields', () => {
   });
 });
 
+describe('appliedSummary', () => {
+  it('shows every value of a control on one line', () => {
+    expect(appliedSummary({ power: 'fail', shield: 'ok', latency_ms: 0 })).toBe(
+      'power=fail · shield=ok · latency_ms=0',
+    );
+    expect(appliedSummary({ paused: true, until: null })).toBe('paused=true · until=none');
+    expect(appliedSummary(undefined)).toBe('');
+  });
+});
+
 describe('fieldValues and controlBody', () => {
   it('round-trip a value through the form', () => {
     const value = { power: 'reject', shield: 'ok', latency_ms: 250 };
@@ -82,7 +100,7 @@ describe('fieldValues and controlBody', () => {
     expect(values).toEqual({
       paused: 'true',
       retry_after: '5',
-      until: '2026-02-01T10:00:00',
+      until: '2026-02-01T10:00:00Z',
       reason: '',
     });
     expect(controlBody(shield!, values)).toEqual({
@@ -91,6 +109,16 @@ describe('fieldValues and controlBody', () => {
       until: '2026-02-01T10:00:00.000Z',
       reason: null,
     });
+  });
+
+  it('refuses a date-time that is not ISO 8601, naming the field', () => {
+    const until = shield!.find((field) => field.name === 'until')!;
+    expect(fieldError(until, '02/01/2026 10:00')).toMatch(/^Use ISO 8601 in UTC/);
+    expect(fieldError(until, '2026-02-01 10:00')).toBeUndefined();
+    expect(fieldError(until, '')).toBeUndefined();
+    expect(() =>
+      controlBody(shield!, { paused: 'true', retry_after: '', until: '02/01/2026', reason: '' }),
+    ).toThrow(/^Until: Use ISO 8601 in UTC/);
   });
 
   it('leaves an empty optional field out of the body', () => {

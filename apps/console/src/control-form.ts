@@ -1,6 +1,9 @@
 // A control's POST body (JSON Schema, from `GET /__admin/controls`) read as form fields,
 // and the fields' text read back as a body. Only the kinds the controls use: an object of
 // string, enum, date-time, integer, number and boolean properties, any of them nullable.
+// Date-times are typed as ISO 8601 in UTC (`utc-input.ts`), never in the locale's format.
+
+import { formatUtcInput, parseUtcInput } from './utc-input';
 
 /** How a field is edited. */
 type FieldKind = 'enum' | 'boolean' | 'integer' | 'number' | 'date-time' | 'string';
@@ -9,6 +12,8 @@ type FieldKind = 'enum' | 'boolean' | 'integer' | 'number' | 'date-time' | 'stri
 export interface ControlField {
   readonly name: string;
   readonly label: string;
+  /** What the field does (the schema's `description`), shown under it. */
+  readonly description?: string;
   readonly kind: FieldKind;
   readonly required: boolean;
   /** `null` is a valid value: an empty field sends it. */
@@ -91,6 +96,7 @@ export function controlFields(body: Schema): ControlField[] {
     fields.push({
       name,
       label: typeof schema.title === 'string' ? schema.title : fieldLabel(name),
+      ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
       kind,
       required: required.has(name),
       nullable,
@@ -102,9 +108,6 @@ export function controlFields(body: Schema): ControlField[] {
   return fields;
 }
 
-/** A `datetime-local` input's text (UTC, seconds) of an ISO time. */
-const localText = (iso: string) => new Date(iso).toISOString().slice(0, 19);
-
 /** The fields' text for the fields a control's value holds (its `GET` or `POST` answer). */
 export function fieldValues(fields: readonly ControlField[], value: unknown): FieldValues {
   const current = isSchema(value) ? value : {};
@@ -115,15 +118,39 @@ export function fieldValues(fields: readonly ControlField[], value: unknown): Fi
     if (!(field.name in current)) continue;
     if (field.kind === 'boolean') out[field.name] = v === true ? 'true' : 'false';
     else if (v === null || v === undefined) out[field.name] = '';
-    else if (field.kind === 'date-time' && typeof v === 'string') out[field.name] = localText(v);
+    else if (field.kind === 'date-time' && typeof v === 'string')
+      out[field.name] = formatUtcInput(v);
     else out[field.name] = String(v);
   }
   return out;
 }
 
+/** Why a field's text cannot be sent (a date-time that is not ISO 8601), or undefined. */
+export function fieldError(field: ControlField, text: string): string | undefined {
+  if (field.kind !== 'date-time' || text.trim() === '') return undefined;
+  const parsed = parseUtcInput(text);
+  return parsed.ok ? undefined : parsed.error;
+}
+
+/**
+ * What a control's value holds now, as one line: `power=reject · shield=ok · latency_ms=0`
+ * (`none` for null). The console shows it beside the form, so an applied fault is visible
+ * without opening a field.
+ */
+export function appliedSummary(value: unknown): string {
+  if (!isSchema(value)) return value === undefined ? '' : JSON.stringify(value);
+  return Object.entries(value)
+    .map(
+      ([name, v]) =>
+        `${name}=${v === null ? 'none' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+    )
+    .join(' · ');
+}
+
 /**
  * The POST body of the fields' text: numbers as numbers, date-times as ISO (UTC), booleans
- * as they stand; an empty field is `null` when the schema allows it, else left out.
+ * as they stand; an empty field is `null` when the schema allows it, else left out. Throws
+ * on a date-time {@link fieldError} refuses.
  */
 export function controlBody(
   fields: readonly ControlField[],
@@ -139,7 +166,9 @@ export function controlBody(
     } else if (field.kind === 'integer' || field.kind === 'number') {
       body[field.name] = Number(text);
     } else if (field.kind === 'date-time') {
-      body[field.name] = new Date(text.endsWith('Z') ? text : `${text}Z`).toISOString();
+      const parsed = parseUtcInput(text);
+      if (!parsed.ok) throw new Error(`${field.label}: ${parsed.error}`);
+      body[field.name] = parsed.iso;
     } else {
       body[field.name] = text;
     }

@@ -2,6 +2,7 @@ import type { RequestEntry } from '@refapi/server/browser';
 import { useEffect, useRef, useState } from 'react';
 import { AdminError, admin } from './api';
 import { mergeEntries } from './journal';
+import type { Connection } from './use-connection';
 
 /** Connection state of the live journal. */
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
@@ -14,11 +15,13 @@ const REOPEN_MS = 3_000;
  * pushes it (server-sent events; EventSource reconnects by itself and the list is topped up
  * from `GET /__admin/requests` on each reconnect, so nothing is missed while away). The
  * stream lives as long as the component: unmounting it (signing out) closes it at once.
- * `onSessionEnded` runs when the stream dropped because the session is gone.
+ * `onSessionEnded` runs when the stream dropped because the session is gone; `connection`
+ * hears of every answer and every stream error (to notice a server that stopped).
  */
 export function useJournal(
   onEntry?: () => void,
   onSessionEnded?: () => void,
+  connection?: Pick<Connection, 'answered' | 'failed'>,
 ): {
   entries: RequestEntry[];
   stream: StreamState;
@@ -33,8 +36,10 @@ export function useJournal(
   const [attempt, setAttempt] = useState(0);
   // The latest callback, without reopening the stream when the caller passes a new one.
   const sessionEnded = useRef(onSessionEnded);
+  const health = useRef(connection);
   useEffect(() => {
     sessionEnded.current = onSessionEnded;
+    health.current = connection;
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the effect on purpose
@@ -46,8 +51,12 @@ export function useJournal(
         .then((stored) => {
           if (!closed) setEntries((current) => mergeEntries(current, stored));
           setError(undefined);
+          health.current?.answered();
         })
-        .catch((cause: Error) => setError(cause.message));
+        .catch((cause: Error) => {
+          setError(cause.message);
+          health.current?.failed(cause);
+        });
     const source = new EventSource('/__admin/requests/stream');
     source.addEventListener('open', () => {
       setStream('live');
@@ -59,6 +68,7 @@ export function useJournal(
     };
     source.addEventListener('error', () => {
       setStream('reconnecting');
+      if (!closed) health.current?.failed();
       if (source.readyState !== EventSource.CLOSED || closed) return;
       // The browser gave up (401, 5xx). Reopen only while the session holds: after a
       // sign-out elsewhere or an expired cookie, a retry loop would knock every 3 s forever.
@@ -72,6 +82,7 @@ export function useJournal(
       try {
         const entry = JSON.parse((event as MessageEvent<string>).data) as RequestEntry;
         setEntries((current) => mergeEntries(current, [entry]));
+        health.current?.answered();
         onEntry?.();
       } catch {
         // A malformed event is skipped; the next top-up brings the entry from the list.

@@ -1,8 +1,12 @@
 import type { ClockState, StateDocument } from '@refapi/server/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { admin } from './api';
+import { type Connection, useConnection } from './use-connection';
 
-/** The state document and the server clock, refreshed on demand (after controls, new requests). */
+/**
+ * The state document and the server clock, refreshed on demand (after controls, new
+ * requests) and when the server answers again after an outage (`connection`).
+ */
 export function useServerState() {
   const [state, setState] = useState<StateDocument | undefined>();
   const [clock, setClock] = useState<ClockState | undefined>();
@@ -10,6 +14,9 @@ export function useServerState() {
   // Offset of the server clock from the browser's, so a running clock ticks without polling.
   const offset = useRef(0);
   const [, setTick] = useState(0);
+  const reload = useRef<() => void>(() => undefined);
+  const connection: Connection = useConnection(() => reload.current());
+  const { answered, failed, outage } = connection;
 
   const applyClock = useCallback((next: ClockState) => {
     offset.current = Date.parse(next.now) - Date.now();
@@ -22,28 +29,36 @@ export function useServerState() {
       setState(nextState);
       applyClock(nextClock);
       setError(undefined);
+      answered();
     } catch (cause) {
       setError((cause as Error).message);
+      failed(cause);
     }
-  }, [applyClock]);
+  }, [applyClock, answered, failed]);
+
+  useEffect(() => {
+    reload.current = () => void refresh();
+  });
 
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
+  // The header clock ticks each second while the clock runs and the server answers; it
+  // stops while the server is unreachable, at the server time of its last answer.
   useEffect(() => {
-    if (clock === undefined || clock.frozen) return;
+    if (clock === undefined || clock.frozen || outage !== undefined) return;
     const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
-  }, [clock]);
+  }, [clock, outage]);
 
-  /** Server time now, in epoch ms (ticks each second unless the clock is frozen). */
+  /** Server time now, in epoch ms (ticks each second unless frozen or unreachable). */
   const now =
     clock === undefined
       ? Date.now()
       : clock.frozen
         ? Date.parse(clock.now)
-        : Date.now() + offset.current;
+        : (outage?.dataFrom ?? Date.now()) + offset.current;
 
-  return { state, clock, now, error, refresh, applyClock };
+  return { state, clock, now, error, refresh, applyClock, connection };
 }

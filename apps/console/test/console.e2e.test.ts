@@ -1,123 +1,64 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { RefApiError, RefClient } from '@refapi/sdk';
-import { createReferenceServer, type ListeningServer, type ReferenceServer } from '@refapi/server';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { RefApiError } from '@refapi/sdk';
+import type { SignInCodeIssued } from '@refapi/server/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_DIR } from '../scripts/ensure-built.mjs';
-import { chromiumSkipReason, launchChromium } from './chromium';
-
-const ADMIN_TOKEN = 'refadm_console_e2e_token_0001';
-const API_KEY = 'refak_demo_eur_full';
-const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
-const axeSource = createRequire(import.meta.url)('axe-core').source as string;
+import { chromiumSkipReason } from './chromium';
+import { ADMIN_TOKEN, API_KEY, type Harness, sidewaysOverflow, startHarness } from './e2e-harness';
 
 describe.skipIf(chromiumSkipReason !== undefined)(
   `web console in headless Chromium${chromiumSkipReason ? ` (skipped: ${chromiumSkipReason})` : ''}`,
   () => {
-    let server: ReferenceServer;
-    let listening: ListeningServer;
-    let browser: Browser;
-    let context: BrowserContext;
-    let page: Page;
-    const requestIds: string[] = [];
-    const cspViolations: string[] = [];
-    let client: RefClient;
-    let consoleUrl: string;
-
-    // The test's own admin calls, with the token; a refused call fails the test at once.
-    const admin = async (path: string, init: RequestInit = {}) => {
-      const json = init.body === undefined ? {} : { 'content-type': 'application/json' };
-      const response = await fetch(`${listening.url}/__admin${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...json, ...init.headers },
-      });
-      if (!response.ok)
-        throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
-      return response;
-    };
-    const stateDoc = async () => (await (await admin('/state')).json()) as Record<string, unknown>;
-
-    const show = async (view: string) => {
-      await page.getByRole('link', { name: view, exact: true }).click();
-      await page.getByRole('main', { name: view }).waitFor();
-    };
-
-    /** Serious or critical axe-core violations of the current page. */
-    const axeViolations = async () => {
-      await page.evaluate(axeSource);
-      const results = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: () => Promise<unknown> } }).axe;
-        return (await axe.run()) as {
-          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-        };
-      });
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
-
-    const screenshot = (name: string) => page.screenshot({ path: `${OUTPUT}${name}.png` });
-
+    let h: Harness;
     beforeAll(async () => {
-      mkdirSync(OUTPUT, { recursive: true });
-      server = createReferenceServer({ adminToken: ADMIN_TOKEN });
-      listening = await server.listen({ consoleDir: CONSOLE_DIR });
-      consoleUrl = `${listening.url}/__console/`;
-      client = new RefClient({
-        apiKey: API_KEY,
-        baseUrl: listening.baseUrl,
-        maxRetries: 0,
-        // Keeps each response's Request-Id, to find the request in the journal.
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          const id = response.headers.get('request-id');
-          if (id !== null) requestIds.push(id);
-          return response;
-        },
-      });
-      browser = await launchChromium();
-      context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
-      page = await context.newPage();
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-      });
+      h = await startHarness();
     });
+    afterAll(() => h?.close());
+    const row = (id: string) => h.page.locator(`[data-request-id="${id}"]`);
 
-    afterAll(async () => {
-      await browser?.close();
-      await listening?.close();
-    });
+    it('signs in by the start banner’s link once; a used link says so on the sign-in page', async () => {
+      const { code } = (await (
+        await h.admin('/session/codes', { method: 'POST' })
+      ).json()) as SignInCodeIssued;
+      const link = `${h.consoleUrl}?code=${code}#accounts`;
+      const first = await h.browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await first.newPage();
+      await page.goto(link);
+      await page.getByRole('main', { name: 'Accounts' }).waitFor();
+      // The code left the address bar (and history) at once; the cookie is HttpOnly.
+      expect(page.url()).toBe(`${h.consoleUrl}#accounts`);
+      expect(await page.evaluate(() => document.cookie)).toBe('');
+      await first.close();
 
-    it('serves the console with a strict CSP and immutable assets', async () => {
-      const response = await fetch(consoleUrl);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-      const html = await response.text();
-      const script = /src="(\/__console\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-      const asset = await fetch(`${listening.url}${script}`);
-      expect(asset.headers.get('content-type')).toMatch(/javascript/);
-      expect(asset.headers.get('cache-control')).toContain('immutable');
+      const second = await h.browser.newContext({ viewport: { width: 420, height: 900 } });
+      const again = await second.newPage();
+      await again.goto(link);
+      const notice = again.getByTestId('sign-in-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(/^This sign-in link was used already/);
+      expect(again.url()).not.toContain(code);
+      expect(await again.getByRole('main').textContent()).toMatch(/--admin-token.*REF_ADMIN_TOKEN/);
+      expect(await sidewaysOverflow(again)).toEqual([]);
+      await h.screenshot('sign-in-link-used-420-light', again);
+      expect(await h.axeViolations(again)).toEqual([]);
+      await second.close();
     });
 
     it('refuses a wrong token with a clear message, then signs in by keyboard alone', async () => {
-      await page.goto(consoleUrl);
+      const { page } = h;
+      await page.goto(h.consoleUrl);
       await page.getByLabel('Admin token').fill('refadm_wrong');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect
         .poll(() => page.getByRole('alert').textContent())
-        .toMatch(/admin token was refused/);
+        .toMatch(/admin token was refused.*start.*--admin-token or REF_ADMIN_TOKEN/);
       expect(page.url()).not.toContain('refadm');
-      await screenshot('login-refused');
+      await h.checkEveryLook('login-refused');
 
       // The token field has focus: type, Enter, then Tab to a view link and open it.
       await page.getByLabel('Admin token').fill('');
+      await page.getByLabel('Admin token').focus();
       await page.keyboard.type(ADMIN_TOKEN);
       await page.keyboard.press('Enter');
       await page.getByRole('navigation', { name: 'Views' }).waitFor();
@@ -130,33 +71,23 @@ describe.skipIf(chromiumSkipReason !== undefined)(
       expect(focused).toBe('Accounts');
       await page.keyboard.press('Enter');
       await page.getByRole('main', { name: 'Accounts' }).waitFor();
-      // The cookie is HttpOnly: the page's script cannot read it.
       expect(await page.evaluate(() => document.cookie)).toBe('');
     });
 
-    it('a customer API key opens nothing of the admin API', async () => {
-      for (const path of ['/whoami', '/state', '/requests']) {
-        const response = await fetch(`${listening.url}/__admin${path}`, {
-          headers: { authorization: `Bearer ${API_KEY}` },
-        });
-        expect(response.status, path).toBe(401);
-      }
-    });
-
-    it('shows an SDK order live with its request id, body and a curl that replays it', async () => {
-      await show('Journal');
+    it('journals an SDK order live: method, path, status text, and a curl that replays it', async () => {
+      const { page, client } = h;
+      await h.show('Journal');
       const order = await client.orders.create({
         type: 'kvm',
         plan_code: 'kvm-s',
         period_ref: 'REF-PERIOD-11',
         os_image_ref: 'REF-OS-11',
       });
-      const id = requestIds.at(-1)!;
+      const id = h.requestIds.at(-1)!;
       expect(id).toMatch(/^req_[A-Za-z0-9]{24}$/);
-      const row = page.locator(`[data-request-id="${id}"]`);
-      await row.waitFor({ timeout: 1_000 });
-      expect(await row.textContent()).toContain('createOrder');
-      await row.click();
+      await row(id).waitFor({ timeout: 1_000 });
+      expect(await row(id).textContent()).toMatch(/POST \/v1\/orders.*createOrder.*200 OK/);
+      await row(id).click();
       expect(await page.getByTestId('detail-request-id').textContent()).toBe(id);
       expect(await page.getByTestId('request-body').textContent()).toContain(
         '"plan_code": "kvm-s"',
@@ -170,148 +101,193 @@ describe.skipIf(chromiumSkipReason !== undefined)(
         env: { ...process.env, REF_API_KEY: API_KEY },
       });
       const replay = JSON.parse(stdout) as { service_ref: string; idempotent_replayed: boolean };
-      expect(replay.service_ref).toBe(order.service_ref);
-      expect(replay.idempotent_replayed).toBe(true);
-      // The replay is journalled too, with its badge.
+      expect([replay.service_ref, replay.idempotent_replayed]).toEqual([order.service_ref, true]);
       await page.locator('.row .badge-info', { hasText: 'replay' }).first().waitFor();
-      await screenshot('journal');
-      expect(await axeViolations()).toEqual([]);
     });
 
-    it('shows the accounts of the state read-only, keys masked', async () => {
-      await show('Accounts');
-      const text = (await page.getByRole('main', { name: 'Accounts' }).textContent())!;
+    it('tells 401, 404 and 422 apart by colour and by words', async () => {
+      const { page } = h;
+      const call = (path: string, key: string, body?: unknown) =>
+        fetch(`${h.listening.baseUrl}${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            'idempotency-key': crypto.randomUUID(),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      const answers = await Promise.all([
+        call('/me', 'refak_not_a_key'),
+        call('/services/REF-SVC-999', API_KEY),
+        call('/orders', API_KEY, {
+          type: 'kvm',
+          plan_code: 'kvm-s',
+          period_ref: 'REF-PERIOD-999',
+          os_image_ref: 'REF-OS-11',
+        }),
+      ]);
+      const expected = [
+        [401, 'Unauthorized', 'status-denied'],
+        [404, 'Not Found', 'status-missing'],
+        [422, 'Unprocessable Content', 'status-refused'],
+      ] as const;
+      expect(answers.map((a) => a.status)).toEqual(expected.map(([status]) => status));
+      for (const [index, [status, text, tone]] of expected.entries()) {
+        const badge = row(answers[index]!.headers.get('request-id')!).locator('.status');
+        await badge.waitFor();
+        expect(await badge.textContent()).toBe(`${status} ${text}`);
+        expect(await badge.getAttribute('class')).toBe(`status ${tone}`);
+      }
+      const colours = await page
+        .locator('.rows .status')
+        .evaluateAll((badges) =>
+          badges.map((badge) => `${badge.textContent}: ${getComputedStyle(badge).color}`),
+        );
+      const byStatus = (s: number) => colours.find((c) => c.startsWith(`${s} `))!.split(': ')[1];
+      expect(new Set([byStatus(401), byStatus(404), byStatus(422), byStatus(200)]).size).toBe(4);
+      await h.checkEveryLook('journal');
+    });
+
+    it('shows the accounts newest first, keys masked, without inner scrollers', async () => {
+      const { page } = h;
+      await h.show('Accounts');
+      const main = page.getByRole('main', { name: 'Accounts' });
+      const text = (await main.textContent())!;
       expect(text).toContain('REF-ACCT-1');
       expect(text).not.toContain(API_KEY);
       expect(text).toContain('refak_…full');
-      await screenshot('accounts');
-      expect(await axeViolations()).toEqual([]);
+      const state = (await (await h.admin('/state')).json()) as {
+        accounts: { account_ref: string; orders: { order_ref: string; created_at?: string }[] }[];
+      };
+      const orders = state.accounts[0]!.orders.filter((o) => o.created_at);
+      const newest = orders.sort((a, b) => b.created_at!.localeCompare(a.created_at!))[0]!;
+      const firstOrder = main
+        .getByRole('region', { name: /^Orders/ })
+        .locator('tbody tr td')
+        .first();
+      expect(await firstOrder.textContent()).toBe(newest.order_ref);
+      expect(await page.locator('.table-scroll').count()).toBe(0);
+      await h.checkEveryLook('accounts');
     });
 
-    it('shows a queued Shield rule become active after "advance 10 s", without a reload', async () => {
-      await admin('/clock', { method: 'POST', body: JSON.stringify({ frozen: true }) });
-      const { rule } = await client.shield('REF-SVC-101').rules.create({
+    it('lists every Shield rule the API lists, each with its mode', async () => {
+      const { page, client } = h;
+      await h.admin('/clock', { method: 'POST', body: JSON.stringify({ frozen: true }) });
+      const shield = client.shield('REF-SVC-101');
+      const intent = { action: 'drop', risk: 'medium', protocol: 'udp' } as const;
+      const { rule } = await shield.rules.create({
+        ...intent,
         name: 'drop inbound udp/53',
         mode: 'enforce',
-        action: 'drop',
-        risk: 'medium',
-        protocol: 'udp',
         destination_port: 53,
       });
-      await show('Shield');
+      const { rule: watch } = await shield.rules.create({
+        ...intent,
+        name: 'watch udp/123',
+        mode: 'observe',
+        destination_port: 123,
+      });
+      const { rule: removed } = await shield.rules.create({
+        ...intent,
+        name: 'x',
+        mode: 'enforce',
+      });
+      await shield.presets.apply('rate-limit-syn');
+      await shield.rules.delete(removed.id);
+      await h.show('Shield');
       const state = page.locator(`[data-rule-id="${rule.id}"] [data-testid="rule-state"]`);
       await expect.poll(() => state.textContent()).toBe('queued');
-      await show('Controls');
+      await h.show('Controls');
       await page.getByRole('button', { name: 'advance 10 s' }).click();
       await page.getByRole('status').filter({ hasText: 'Advance 10 s: done.' }).waitFor();
-      await show('Shield');
+      await h.show('Shield');
       await expect.poll(() => state.textContent()).toBe('active');
+
+      const listed = await fetch(`${h.listening.baseUrl}/services/REF-SVC-101/shield/rules`, {
+        headers: { authorization: `Bearer ${API_KEY}` },
+      });
+      const { rules } = (await listed.json()) as { rules: { id: string }[] };
+      expect(rules.length).toBeGreaterThanOrEqual(4);
+      expect(await page.getByTestId('rule-count').textContent()).toBe(String(rules.length));
+      expect(await page.getByTestId('listed-rule').count()).toBe(rules.length);
+      const observe = page.locator(`[data-rule-id="${watch.id}"]`);
+      expect(await observe.getByTestId('rule-mode').textContent()).toBe('observe: reports only');
+      expect(await observe.textContent()).toContain('would drop udp :123');
+      expect(await page.locator(`[data-rule-id="${rule.id}"]`).textContent()).toContain('enforce');
       await page.locator('figure.chart canvas').first().waitFor();
-      await screenshot('shield');
-      expect(await axeViolations()).toEqual([]);
+      await h.checkEveryLook('shield', () => page.locator('figure.chart canvas').first().waitFor());
     });
 
-    it('sets the power fault to reject: the next SDK power call fails with 502, badged', async () => {
-      await show('Controls');
-      await page.getByLabel('Power').selectOption('reject');
+    it('explains each control, shows an applied fault outside its dropdown, takes UTC as ISO text', async () => {
+      const { page, client } = h;
+      await h.show('Controls');
+      await page.getByLabel('Power', { exact: true }).selectOption('reject');
       await page.getByRole('button', { name: 'Apply faults' }).click();
       await page.getByRole('status').filter({ hasText: 'Faults: done.' }).waitFor();
-      await screenshot('controls');
-      expect(await axeViolations()).toEqual([]);
-      const failure = await client.services.power('REF-SVC-101', 'reboot').catch((e) => e);
-      expect(failure).toBeInstanceOf(RefApiError);
-      expect((failure as RefApiError).status).toBe(502);
-      const id = requestIds.at(-1)!;
-      await show('Journal');
-      const row = page.locator(`[data-request-id="${id}"]`);
-      await row.waitFor();
-      expect(await row.locator('.badge-fault').textContent()).toContain('power:reject');
-      await row.click();
-      await screenshot('journal-fault');
-      await admin('/faults', { method: 'POST', body: JSON.stringify({ power: 'ok' }) });
-    });
-
-    it('shows the JSON path of a broken scenario and leaves the state unchanged', async () => {
-      // A running clock would move `now` between the two reads of the state.
-      await admin('/clock', { method: 'POST', body: JSON.stringify({ frozen: true }) });
-      const before = await stateDoc();
-      await show('Controls');
-      await page.locator('#scenario-file').setInputFiles({
-        name: 'broken.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify({ accounts: [{ account_ref: 'REF-ACCT-9' }] })),
-      });
-      const path = page.getByTestId('scenario-error-path');
-      await path.waitFor();
-      expect(await path.textContent()).toMatch(/^accounts\[0\]\.\w+/);
-      await screenshot('controls-scenario-error');
-      expect(await stateDoc()).toEqual(before);
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Download state' }).click();
-      const file = await (await download).path();
-      const { readFile } = await import('node:fs/promises');
-      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(before);
-    });
-
-    it('refuses a cross-origin form POST to an admin mutation (CSRF)', async () => {
-      const ordersBefore = JSON.stringify((await stateDoc()).accounts);
-      // Same site (127.0.0.1), other origin: the browser sends the cookie, not the header.
-      const attacker: Server = createServer((_request, response) => {
-        response.writeHead(200, { 'content-type': 'text/html' }).end(
-          `<!doctype html><form method="POST" action="${listening.url}/__admin/reset" enctype="text/plain">
-           <input name="x" value="y"></form><script>document.forms[0].submit()</script>`,
-        );
-      });
-      await new Promise<void>((done) => attacker.listen(0, '127.0.0.1', done));
-      const evil = await context.newPage();
-      try {
-        const answer = evil.waitForResponse(`${listening.url}/__admin/reset`);
-        await evil.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
-        const response = await answer;
-        expect(response.status()).toBe(403);
-        expect(await response.json()).toEqual({ error: 'csrf_header_required' });
-      } finally {
-        await evil.close();
-        attacker.close();
-      }
-      // From the console's own origin too: the cookie alone changes nothing.
-      const direct = await page.evaluate(async () => {
-        const response = await fetch('/__admin/reset', { method: 'POST' });
-        return response.status;
-      });
-      expect(direct).toBe(403);
-      expect(JSON.stringify((await stateDoc()).accounts)).toBe(ordersBefore);
-    });
-
-    it('keeps a 1,000-entry journal virtualised and filterable', async () => {
-      await show('Journal');
-      let lastId = '';
-      for (let batch = 0; batch < 50; batch++) {
-        const responses = await Promise.all(
-          Array.from({ length: 20 }, () =>
-            fetch(`${listening.baseUrl}/plans`, {
-              headers: { authorization: `Bearer ${API_KEY}` },
-            }),
-          ),
-        );
-        lastId = responses.at(-1)!.headers.get('request-id')!;
-      }
       await expect
-        .poll(() => page.locator('output').textContent(), { timeout: 10_000 })
-        .toBe('1000 of 1000');
-      // Only the rows in view (plus overscan) are in the DOM.
-      expect(await page.locator('.rows .row').count()).toBeLessThan(80);
-      await page.getByLabel('Text').fill(lastId);
-      await expect.poll(() => page.locator('output').textContent()).toBe('1 of 1000');
-      expect(await page.locator('.rows .row').count()).toBe(1);
-      // Keyboard: focus the list, arrow down to the entry, its detail opens.
-      await page.getByRole('listbox').focus();
-      await page.keyboard.press('ArrowDown');
-      expect(await page.getByTestId('detail-request-id').textContent()).toBe(lastId);
-      await page.getByLabel('Text').fill('');
-      await page.getByLabel('Status').fill('5xx');
-      await expect.poll(() => page.locator('output').textContent()).toBe('0 of 1000');
-      expect(cspViolations).toEqual([]);
+        .poll(() => page.getByTestId('applied-faults').textContent())
+        .toContain('power=reject');
+      const faults = page.getByRole('region', { name: 'Faults' });
+      expect(await faults.locator('.card-description').textContent()).toMatch(
+        /^Makes the simulated/,
+      );
+      const setTo = page.getByLabel('Set to (UTC, ISO 8601)');
+      expect(await setTo.getAttribute('type')).toBe('text');
+      await setTo.fill('01/01/2026 01:00 AM');
+      await page.getByText(/^Use ISO 8601 in UTC/).waitFor();
+      await setTo.fill('2026-01-01T01:00:00Z');
+      await page.getByRole('button', { name: 'Set', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Set clock: done.' }).waitFor();
+      expect(await page.getByTestId('server-clock').textContent()).toBe('2026-01-01 01:00:00');
+      await h.checkEveryLook('controls');
+
+      const failure = await client.services.power('REF-SVC-101', 'reboot').catch((e) => e);
+      expect([failure instanceof RefApiError, (failure as RefApiError).status]).toEqual([
+        true,
+        502,
+      ]);
+      await h.show('Journal');
+      const fault = row(h.requestIds.at(-1)!);
+      await fault.waitFor();
+      expect(await fault.locator('.badge-fault').textContent()).toContain('power:reject');
+      expect(await fault.locator('.status').textContent()).toBe('502 Bad Gateway');
+      await fault.click();
+      await h.screenshot('journal-fault-1440-light');
+      await h.admin('/faults', { method: 'POST', body: JSON.stringify({ power: 'ok' }) });
+    });
+
+    it('says when the server stops answering, marks the views stale and stops the clock', async () => {
+      const { page } = h;
+      await h.show('Accounts');
+      await h.show('Controls');
+      await page.getByRole('button', { name: 'Unfreeze' }).click();
+      await h.show('Accounts');
+      await expect.poll(() => page.getByTestId('stream-state').textContent()).toBe('live');
+      // The header clock ticks while the server answers…
+      const ticking = await page.getByTestId('server-clock').textContent();
+      await expect.poll(() => page.getByTestId('server-clock').textContent()).not.toBe(ticking);
+      const port = h.listening.port;
+      await h.listening.close();
+      const banner = page.getByTestId('outage');
+      await banner.waitFor({ timeout: 10_000 });
+      expect(await banner.textContent()).toMatch(
+        new RegExp(
+          `^The reference server at http://127\\.0\\.0\\.1:${port} is not reachable; showing data from \\d\\d:\\d\\d:\\d\\d\\.`,
+        ),
+      );
+      expect(await page.getByRole('main').getAttribute('data-stale')).toBe('true');
+      // …and stops while it does not.
+      const clock = await page.getByTestId('server-clock').textContent();
+      await page.waitForTimeout(2_100);
+      expect(await page.getByTestId('server-clock').textContent()).toBe(clock);
+      await h.checkEveryLook('outage');
+
+      // Back on the same port: the banner goes by itself.
+      h.listening = await h.server.listen({ port, consoleDir: CONSOLE_DIR });
+      await banner.waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await page.getByRole('main').getAttribute('data-stale')).toBeNull();
+      expect(h.cspViolations).toEqual([]);
     });
   },
 );

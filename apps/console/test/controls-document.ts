@@ -24,11 +24,16 @@ export const CONTROLS: ControlDescription[] = [
   {
     name: 'faults',
     path: '/__admin/faults',
+    description: 'Makes the simulated provider misbehave.',
     body: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: {
-        power: { type: 'string', enum: ['ok', 'reject', 'fail', 'uncertain'] },
+        power: {
+          description: 'Outcome of power actions from now on.',
+          type: 'string',
+          enum: ['ok', 'reject', 'fail', 'uncertain'],
+        },
         shield: { type: 'string', enum: ['ok', 'fail'] },
         latency_ms: { type: 'integer', minimum: 0, maximum: 60_000 },
       },

@@ -4,6 +4,7 @@ import type { RequestEntry } from '@refapi/server/browser';
 export function entry(patch: Partial<RequestEntry> = {}): RequestEntry {
   return {
     id: 'req_aaaaaaaaaaaaaaaaaaaaaaaa',
+    space_id: null,
     time: '2026-01-01T00:00:00.000Z',
     operation: 'getAccount',
     method: 'GET',

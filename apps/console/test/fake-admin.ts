@@ -68,13 +68,24 @@ class FakeBroadcastChannel {
 
 /**
  * The admin API as far as the console's shell uses it: signed in (`session.in`), an empty
- * state and journal, a frozen clock. `POST /session` signs in whatever the token;
- * `DELETE /session` stays unanswered until `endSession()`, like a slow server. Installs itself, {@link FakeEventSource} and {@link FakeBroadcastChannel} as globals.
+ * state and journal, a frozen clock (or `clock`). `POST /session` signs in whatever the
+ * token, or with a sign-in code of `codes` once (`fresh` → `used`); `DELETE /session` stays
+ * unanswered until `endSession()`, like a slow server. While `network.down`, every call
+ * fails as a stopped server's would (a TypeError). Installs itself, {@link FakeEventSource}
+ * and {@link FakeBroadcastChannel} as globals.
  * With `controls`, `GET /controls` describes them and a `POST` to a control's path merges
  * the body into its value (kept in `posted`); without, `/controls` is a 404 (older servers).
  */
-export function fakeAdmin({ controls }: { controls?: ControlDescription[] } = {}) {
+export function fakeAdmin({
+  controls,
+  clock = { now: '2026-01-01T00:00:00.000Z', frozen: true },
+}: {
+  controls?: ControlDescription[];
+  clock?: { now: string; frozen: boolean };
+} = {}) {
   const session = { in: true };
+  const network = { down: false };
+  const codes = new Map<string, 'fresh' | 'used'>();
   const posted: { path: string; body: unknown }[] = [];
   const values = new Map(controls?.map((control) => [control.path, control.value]));
   let endSession: () => void = () => undefined;
@@ -82,6 +93,8 @@ export function fakeAdmin({ controls }: { controls?: ControlDescription[] } = {}
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push(`${method} ${url}`);
+    if (network.down) throw new TypeError('Failed to fetch');
+    if (url === '/__admin/health') return json(200, { status: 'ok' });
     if (method === 'DELETE' && url === '/__admin/session') {
       await new Promise<void>((done) => {
         endSession = done;
@@ -90,6 +103,15 @@ export function fakeAdmin({ controls }: { controls?: ControlDescription[] } = {}
       return new Response(null, { status: 204 });
     }
     if (method === 'POST' && url === '/__admin/session') {
+      const code = (init.headers as Record<string, string> | undefined)?.['x-refapi-sign-in-code'];
+      if (code !== undefined) {
+        const state = codes.get(code);
+        if (state !== 'fresh') {
+          const reason = state ?? 'unknown';
+          return json(401, { error: `invalid_admin_token: sign-in code ${reason}` });
+        }
+        codes.set(code, 'used');
+      }
       session.in = true;
       return new Response(null, { status: 204 });
     }
@@ -97,8 +119,7 @@ export function fakeAdmin({ controls }: { controls?: ControlDescription[] } = {}
     if (url === '/__admin/whoami') return json(200, { admin: true });
     if (url.startsWith('/__admin/requests')) return json(200, { requests: [] });
     if (url === '/__admin/state') return json(200, { rates: { EUR: 1 }, plans: [], accounts: [] });
-    if (url === '/__admin/clock')
-      return json(200, { now: '2026-01-01T00:00:00.000Z', frozen: true });
+    if (url === '/__admin/clock') return json(200, clock);
     if (url === '/__admin/controls' && controls !== undefined) {
       return json(200, {
         controls: controls.map((control) => ({ ...control, value: values.get(control.path) })),
@@ -117,5 +138,5 @@ export function fakeAdmin({ controls }: { controls?: ControlDescription[] } = {}
   vi.stubGlobal('fetch', fetch);
   vi.stubGlobal('BroadcastChannel', FakeBroadcastChannel);
   vi.stubGlobal('EventSource', FakeEventSource);
-  return { session, calls, posted, fetch, endSession: () => endSession() };
+  return { session, network, codes, calls, posted, fetch, endSession: () => endSession() };
 }

@@ -44,6 +44,8 @@ export interface ControlDescription {
   readonly name: string;
   /** Its admin route: `GET` shows it, `POST` changes it. */
   readonly path: string;
+  /** What it does, in a sentence or two (admin UIs show it under the control's title). */
+  readonly description?: string;
   /** The `POST` body as JSON Schema. */
   readonly body: Record<string, unknown>;
   /** The current value (the `GET` answer). */
@@ -53,4 +55,12 @@ export interface ControlDescription {
 /** `GET /__admin/controls`: every admin control with its body schema and value. */
 export interface ControlsDocument {
   readonly controls: ControlDescription[];
+}
+
+/** `POST /__admin/session/codes`: a one-time code of the console's sign-in link. */
+export interface SignInCodeIssued {
+  /** Opens one console session, once: `/__console/?code=<code>`. */
+  readonly code: string;
+  /** ISO 8601, 10 minutes (real time) after it was issued. */
+  readonly expires_at: string;
 }

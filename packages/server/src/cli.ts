@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { version } from '../package.json';
+import type { SignInCodeIssued } from './admin-wire';
 import { type CliOptions, parseCliOptions, USAGE, UsageError } from './cli-options';
 import { DomainError } from './domain/errors';
 import { StateFileError } from './persistence/state-file-error';
@@ -122,7 +123,7 @@ async function serve(
   const state = server.admin.state();
   const lines = [
     `${name} listening on ${listening.baseUrl}`,
-    `console: ${listening.url}/__console/`,
+    `console: ${await consoleSignInLink(server, listening.url)}  (sign-in link: works once, for 10 minutes)`,
     `admin token: ${server.adminToken}`,
     ...state.accounts.flatMap((account) => {
       const key = account.api_keys.find((k) => k.scopes.includes('*')) ?? account.api_keys[0];
@@ -139,6 +140,22 @@ async function serve(
   await server.close();
   process.off('SIGINT', stop).off('SIGTERM', stop);
   return 0;
+}
+
+/**
+ * The console's address with a one-time sign-in code (`/__console/?code=…`), asked of the
+ * server as any admin client would (`POST /__admin/session/codes`, in-process).
+ */
+async function consoleSignInLink(
+  server: { fetch: (url: string, init: RequestInit) => Promise<Response>; adminToken: string },
+  origin: string,
+): Promise<string> {
+  const response = await server.fetch(`${origin}/__admin/session/codes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.adminToken}` },
+  });
+  const { code } = (await response.json()) as SignInCodeIssued;
+  return `${origin}/__console/?code=${encodeURIComponent(code)}`;
 }
 
 function readScenario(path: string): unknown {

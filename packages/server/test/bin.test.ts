@@ -50,7 +50,22 @@ describe('ref-server bin', () => {
     await server.waitFor(/GBP\) key: refak_demo_gbp_full/);
     const { stdout } = server.output();
     expect(stdout).toContain('admin token: env-admin-token');
-    expect(stdout).toContain(`console: ${new URL(baseUrl as string).origin}/__console/`);
+    expect(stdout).toContain(`console: ${new URL(baseUrl as string).origin}/__console/?code=`);
+    // The banner's console link signs a browser in once.
+    const signInCode = new URL(/console: (\S+)/.exec(stdout)![1]!).searchParams.get('code')!;
+    const signIn = () =>
+      fetch(`${new URL(baseUrl as string).origin}/__admin/session`, {
+        method: 'POST',
+        headers: { 'x-refapi-sign-in-code': signInCode },
+      });
+    const first = await signIn();
+    expect([first.status, first.headers.get('set-cookie')]).toEqual([
+      204,
+      expect.stringContaining('refapi_admin='),
+    ]);
+    expect(await (await signIn()).json()).toEqual({
+      error: 'invalid_admin_token: sign-in code used',
+    });
     expect(stdout).toContain('REF-ACCT-1 (EUR) key: refak_demo_eur_full');
     expect(stdout).toContain('REF-ACCT-2 (USD) key: refak_demo_usd_full');
 

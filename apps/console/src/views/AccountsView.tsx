@@ -1,6 +1,8 @@
 import type { StateAccount, StateDocument } from '@refapi/server/browser';
 import { useState } from 'react';
 import { convertCents, dateTime, formatMoney, maskKey, runningBalance, toCents } from '../format';
+import { newestFirst } from '../newest-first';
+import { PagedTable } from './accounts/PagedTable';
 
 const money = (amount: number, currency: string) => formatMoney(toCents(amount), currency);
 
@@ -116,100 +118,75 @@ function AccountDetail({
           </ul>
         </div>
       </div>
-      <Table
-        title={`Services (${account.services.length})`}
+      <PagedTable
+        title="Services"
         head={['reference', 'name', 'type', 'status', 'power', 'auto-renew', 'expires']}
-        rows={account.services.map((s) => [
-          s.service_ref,
-          s.display_name ?? s.name,
-          s.type,
-          s.status,
-          String(s.power_state ?? '—'),
-          s.auto_renew ? 'on' : 'off',
-          s.expires_at ? dateTime(s.expires_at) : '—',
-        ])}
+        rows={newestFirst(account.services, (s) => s.service_ref).map((s) => ({
+          key: s.service_ref,
+          cells: [
+            s.service_ref,
+            s.display_name ?? s.name,
+            s.type,
+            s.status,
+            String(s.power_state ?? '—'),
+            s.auto_renew ? 'on' : 'off',
+            s.expires_at ? dateTime(s.expires_at) : '—',
+          ],
+        }))}
       />
-      <Table
-        title={`Orders (${account.orders.length})`}
-        head={['reference', 'type', 'status', 'amount', 'description', 'created']}
-        rows={account.orders.map((o) => [
-          o.order_ref,
-          o.order_type,
-          o.status,
-          money(o.amount, o.currency),
-          o.description,
-          o.created_at ? dateTime(o.created_at) : '—',
-        ])}
+      <PagedTable
+        title="Orders"
+        head={['reference', 'created', 'type', 'status', 'amount', 'description']}
+        rows={newestFirst(
+          account.orders,
+          (o) => o.order_ref,
+          (o) => o.created_at,
+        ).map((o) => ({
+          key: o.order_ref,
+          cells: [
+            o.order_ref,
+            o.created_at ? dateTime(o.created_at) : '—',
+            o.order_type,
+            o.status,
+            money(o.amount, o.currency),
+            o.description,
+          ],
+        }))}
       />
-      <Table
-        title={`Invoices (${account.invoices.length})`}
-        head={['reference', 'kind', 'status', 'amount', 'issued', 'description']}
-        rows={account.invoices.map((i) => [
-          i.invoice_ref,
-          i.kind,
-          i.status,
-          money(i.amount, i.currency),
-          dateTime(i.issue_date),
-          i.description,
-        ])}
+      <PagedTable
+        title="Invoices"
+        head={['reference', 'issued', 'kind', 'status', 'amount', 'description']}
+        rows={newestFirst(
+          account.invoices,
+          (i) => i.invoice_ref,
+          (i) => i.issue_date,
+        ).map((i) => ({
+          key: i.invoice_ref,
+          cells: [
+            i.invoice_ref,
+            dateTime(i.issue_date),
+            i.kind,
+            i.status,
+            money(i.amount, i.currency),
+            i.description,
+          ],
+        }))}
       />
-      <Table
-        title={`Ledger (${ledger.length}), newest first`}
+      <PagedTable
+        title="Ledger"
         head={['reference', 'time', 'kind', 'method', 'amount', 'balance after']}
-        rows={ledger.map((t) => [
-          t.transaction_ref,
-          dateTime(t.created_at),
-          t.kind,
-          t.method,
-          money(t.amount, t.currency),
-          formatMoney(t.balance_after_cents, account.account_currency),
-        ])}
+        rows={ledger.map((t) => ({
+          key: t.transaction_ref,
+          cells: [
+            t.transaction_ref,
+            dateTime(t.created_at),
+            t.kind,
+            t.method,
+            money(t.amount, t.currency),
+            formatMoney(t.balance_after_cents, account.account_currency),
+          ],
+        }))}
       />
     </>
-  );
-}
-
-/** A titled table; long lists scroll inside their card. */
-function Table({
-  title,
-  head,
-  rows,
-}: {
-  title: string;
-  head: string[];
-  rows: (string | number)[][];
-}) {
-  return (
-    <section className="card table-card" aria-label={title}>
-      <h3>{title}</h3>
-      {rows.length === 0 ? (
-        <p className="muted">none</p>
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        <section className="table-scroll" tabIndex={0} aria-label={`${title}, scrollable`}>
-          <table>
-            <thead>
-              <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={String(row[0])}>
-                  {row.map((cell, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-                    <td key={i}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-    </section>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { CONTROLS } from '../../test/controls-document';
 import { fakeAdmin } from '../../test/fake-admin';
@@ -34,7 +34,7 @@ it('renders a form per control from GET /__admin/controls and posts its body', a
   ]);
 
   fireEvent.click(screen.getByLabelText('Paused'));
-  fireEvent.change(screen.getByLabelText('Until (UTC)'), {
+  fireEvent.change(screen.getByLabelText('Until (UTC, ISO 8601)'), {
     target: { value: '2026-02-01T10:00:00' },
   });
   fireEvent.click(screen.getByRole('button', { name: 'Apply shield' }));
@@ -44,6 +44,42 @@ it('renders a form per control from GET /__admin/controls and posts its body', a
     body: { paused: true, retry_after: 30, until: '2026-02-01T10:00:00.000Z', reason: null },
   });
   expect(admin.calls).toContain('POST /__admin/shield');
+});
+
+it('explains each control and shows what is applied, outside the form', async () => {
+  fakeAdmin({ controls: CONTROLS });
+  render(<ControlsView server={server} />);
+  const faults = await screen.findByRole('region', { name: 'Faults' });
+  expect(faults.getAttribute('aria-describedby')).toBe('card-faults-about');
+  expect(document.getElementById('card-faults-about')?.textContent).toMatch(/^Makes the simulated/);
+  expect(screen.getByText(/^Outcome of power actions/).id).toBe('faults-power-hint');
+  expect(screen.getByTestId('applied-faults').textContent).toBe(
+    'applied: power=ok · shield=ok · latency_ms=0',
+  );
+  fireEvent.change(screen.getByLabelText('Power'), { target: { value: 'fail' } });
+  // Not applied until the server has it.
+  expect(screen.getByTestId('applied-faults').textContent).toContain('power=ok');
+  fireEvent.click(screen.getByRole('button', { name: 'Apply faults' }));
+  await waitFor(() =>
+    expect(screen.getByTestId('applied-faults').textContent).toBe(
+      'applied: power=fail · shield=ok · latency_ms=0',
+    ),
+  );
+});
+
+it('takes a UTC time as ISO 8601 text and refuses a locale date', async () => {
+  fakeAdmin({ controls: CONTROLS });
+  render(<ControlsView server={server} />);
+  const until = (await screen.findByLabelText('Until (UTC, ISO 8601)')) as HTMLInputElement;
+  expect(until.type).toBe('text');
+  fireEvent.change(until, { target: { value: '02/01/2026 10:00 AM' } });
+  expect(until.getAttribute('aria-invalid')).toBe('true');
+  expect(screen.getByText(/^Use ISO 8601 in UTC/)).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Apply shield' }) as HTMLButtonElement).disabled).toBe(
+    true,
+  );
+  const setTo = screen.getByLabelText('Set to (UTC, ISO 8601)') as HTMLInputElement;
+  expect(setTo.type).toBe('text');
 });
 
 it('says why when the server does not describe its controls', async () => {

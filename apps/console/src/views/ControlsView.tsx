@@ -1,5 +1,5 @@
 import type { ControlDescription } from '@refapi/server/browser';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { admin } from '../api';
 import { Card, describeError } from './controls/Card';
 import { ClockCard, type ClockServer } from './controls/ClockCard';
@@ -9,23 +9,34 @@ import { StateCard } from './controls/StateCard';
 /** The clock has its own card (presets, freeze); every other control gets its form. */
 const OWN_CARD = new Set(['clock']);
 
-/** The controls `GET /__admin/controls` describes (undefined while loading), or why not. */
+/**
+ * The controls `GET /__admin/controls` describes (undefined while loading), or why not;
+ * `reload` reads them again (their values change with every control call).
+ */
 function useControls() {
   const [controls, setControls] = useState<ControlDescription[] | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const reload = useCallback(
+    () =>
+      admin.controls().then(
+        (document) => {
+          setControls(document.controls);
+          setError(undefined);
+        },
+        (cause) => setError(describeError(cause)),
+      ),
+    [],
+  );
   useEffect(() => {
-    admin.controls().then(
-      (document) => setControls(document.controls),
-      (cause) => setError(describeError(cause)),
-    );
-  }, []);
-  return { controls, error };
+    void reload();
+  }, [reload]);
+  return { controls, error, reload };
 }
 
 /** Every control is one admin API call; the console keeps no state of its own. */
 export function ControlsView({ server }: { server: ClockServer }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
-  const { controls, error } = useControls();
+  const { controls, error, reload } = useControls();
   const run = async (label: string, action: () => Promise<unknown>) => {
     try {
       await action();
@@ -33,8 +44,9 @@ export function ControlsView({ server }: { server: ClockServer }) {
     } catch (cause) {
       setMessage({ ok: false, text: `${label}: ${describeError(cause)}` });
     }
-    await server.refresh();
+    await Promise.all([server.refresh(), reload()]);
   };
+  const clock = controls?.find((control) => control.name === 'clock');
 
   return (
     <section aria-labelledby="controls-title">
@@ -43,7 +55,7 @@ export function ControlsView({ server }: { server: ClockServer }) {
         {message?.text}
       </p>
       <div className="cards">
-        <ClockCard server={server} run={run} />
+        <ClockCard server={server} run={run} description={clock?.description} />
         {controls === undefined ? (
           <Card title="Controls">
             <p

@@ -2,6 +2,7 @@ import type { JournalMessage, RequestEntry } from '@refapi/server/browser';
 import { useState } from 'react';
 import { toCurl, toSdkCall } from '../copy-as';
 import { toRefctl } from '../copy-as-refctl';
+import { StatusBadge } from './StatusBadge';
 
 /** A JSON body pretty-printed; any other text as it came. */
 function prettyBody(body: string | null): string {
@@ -79,7 +80,9 @@ export function EntryDetail({ entry, onClose }: { entry: RequestEntry; onClose: 
         <dt>operation</dt>
         <dd>{entry.operation ?? '—'}</dd>
         <dt>status</dt>
-        <dd className="mono">{entry.status}</dd>
+        <dd>
+          <StatusBadge status={entry.status} />
+        </dd>
         <dt>account</dt>
         <dd className="mono">{entry.account_ref ?? '—'}</dd>
         <dt>duration</dt>

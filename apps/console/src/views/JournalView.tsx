@@ -1,14 +1,17 @@
 import type { RequestEntry } from '@refapi/server/browser';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { clockTime } from '../format';
 import { distinct, type JournalFilter, matchesFilter, NO_FILTER } from '../journal';
+import { useElementWidth } from '../use-element-width';
 import { EntryDetail } from './EntryDetail';
+import { StatusBadge } from './StatusBadge';
 
+/** Row heights: one line, or two in a narrow list (time, status, flags over the request). */
 const ROW_HEIGHT = 34;
-
-const statusClass = (status: number) =>
-  status >= 500 ? 'status-5xx' : status >= 400 ? 'status-4xx' : 'status-2xx';
+const NARROW_ROW_HEIGHT = 54;
+/** Below this list width (px) a row takes two lines. */
+const NARROW_LIST = 620;
 
 /** The live request journal: filters, a virtualised list (1,000 rows stay smooth), the detail. */
 export function JournalView({
@@ -29,12 +32,17 @@ export function JournalView({
   const selected = entries.find((entry) => entry.id === selectedId);
 
   const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const narrow = useElementWidth(list, 1000) < NARROW_LIST;
+  const rowHeight = narrow ? NARROW_ROW_HEIGHT : ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: visible.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new row height re-measures every row
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   const set = (patch: Partial<JournalFilter>) => setFilter((current) => ({ ...current, ...patch }));
 
@@ -107,15 +115,16 @@ export function JournalView({
         </p>
       )}
       <div className="journal-body">
-        <div className="journal-list">
+        <div ref={list} className={narrow ? 'journal-list narrow' : 'journal-list'}>
           <div className="row row-head" aria-hidden="true">
-            <span>time</span>
-            <span>request id</span>
-            <span>operation</span>
-            <span>status</span>
-            <span>account</span>
-            <span className="num">ms</span>
-            <span />
+            <span className="col-time">time</span>
+            <span className="col-id">request id</span>
+            <span className="col-request">request</span>
+            <span className="col-op">operation</span>
+            <span className="col-status">status</span>
+            <span className="col-account">account</span>
+            <span className="num col-ms">ms</span>
+            <span className="col-flags" />
           </div>
           <div
             ref={scroller}
@@ -143,19 +152,24 @@ export function JournalView({
                     tabIndex={-1}
                     data-request-id={entry.id}
                     className="row"
-                    style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                    style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
                     onClick={() => setSelectedId(entry.id)}
                     onKeyDown={(event) => {
                       if (event.key === 'Enter') setSelectedId(entry.id);
                     }}
                   >
-                    <span className="mono">{clockTime(entry.time)}</span>
-                    <span className="mono">{entry.id}</span>
-                    <span>{entry.operation ?? `${entry.method} ${entry.path}`}</span>
-                    <span className={`mono ${statusClass(entry.status)}`}>{entry.status}</span>
-                    <span className="mono">{entry.account_ref ?? '—'}</span>
-                    <span className="mono num">{entry.duration_ms.toFixed(1)}</span>
-                    <span>
+                    <span className="mono col-time">{clockTime(entry.time)}</span>
+                    <span className="mono col-id">{entry.id}</span>
+                    <span className="mono col-request" title={`${entry.method} ${entry.path}`}>
+                      <span className="method">{entry.method}</span> {entry.path}
+                    </span>
+                    <span className="col-op">{entry.operation ?? '—'}</span>
+                    <span className="col-status">
+                      <StatusBadge status={entry.status} />
+                    </span>
+                    <span className="mono col-account">{entry.account_ref ?? '—'}</span>
+                    <span className="mono num col-ms">{entry.duration_ms.toFixed(1)}</span>
+                    <span className="col-flags">
                       {entry.replayed && <span className="badge badge-info">replay</span>}
                       {entry.fault && (
                         <span className="badge badge-fault">fault {entry.fault}</span>

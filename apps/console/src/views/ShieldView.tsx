@@ -47,9 +47,8 @@ export function ShieldView({ state, now }: { state: StateDocument | undefined; n
           <ServiceShield
             account={target.account}
             service={target.service}
-            rules={(snapshot?.rules ?? []).filter(
-              (r) => r.service_ref === target.service.service_ref,
-            )}
+            rules={snapshot?.rules ?? []}
+            infrastructureSince={snapshot?.infrastructure_since}
             profile={
               snapshot?.profiles.find(
                 (p) => p.service_ref === target.service.service_ref && p.removed_at === undefined,

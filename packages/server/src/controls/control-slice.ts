@@ -27,6 +27,8 @@ interface ControlRoute<V, B> {
 export interface ControlSlice<V> {
   /** Key in the state file's `controls` and in the write-ahead log's line stamps. */
   readonly name: string;
+  /** What the control does, for people (`GET /__admin/controls`; the console shows it). */
+  readonly description?: string;
   /** The value as exported and imported (strict: what the state file holds). */
   readonly schema: z.ZodType<V>;
   /** The value on start, and after every scenario load and reset. */
@@ -63,6 +65,8 @@ interface FaultSeen<V> {
 /** What a control file declares; the rest of {@link ControlSlice} has defaults. */
 export interface ControlDefinition<V, B> {
   readonly name: string;
+  /** What the control does, in a sentence or two (admin UIs show it under its title). */
+  readonly description?: string;
   readonly schema: z.ZodType<V>;
   initial(): V;
   apply?(current: V, patch: Partial<V>): V;
@@ -80,6 +84,7 @@ export function defineControl<V, B = unknown>(
   const { schema, route, faultLabel, ambientLabel } = definition;
   return {
     name: definition.name,
+    ...(definition.description === undefined ? {} : { description: definition.description }),
     schema,
     initial: definition.initial,
     apply: definition.apply ?? ((current, patch) => ({ ...current, ...patch })),

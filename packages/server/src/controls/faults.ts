@@ -16,10 +16,21 @@ const FaultsValue = z.strictObject({
 /** Provider behaviour injected through POST /__admin/faults. */
 export type Faults = z.infer<typeof FaultsValue>;
 
+// The descriptions reach `GET /__admin/controls` (the body's JSON Schema): the console
+// shows each under its field.
 const FaultsBody = z.strictObject({
-  power: PowerFault.optional(),
-  shield: ShieldFault.optional(),
-  latency_ms: z.int().min(0).max(60_000).optional(),
+  power: PowerFault.optional().describe(
+    'Outcome of power actions (start, stop, reboot) from now on: reject, fail and uncertain answer 502 until set back to ok.',
+  ),
+  shield: ShieldFault.optional().describe(
+    'fail makes the next Shield apply fail (the rule ends failed); it is back to ok after that one.',
+  ),
+  latency_ms: z
+    .int()
+    .min(0)
+    .max(60_000)
+    .optional()
+    .describe('Delay added to every API response, in milliseconds.'),
 });
 
 /** The journal's label of each power outcome's error code. */
@@ -32,6 +43,8 @@ const POWER_LABELS: Readonly<Record<string, string>> = {
 /** The provider faults: power outcomes, the next Shield apply, added latency. */
 export const faultsControl = defineControl({
   name: 'faults',
+  description:
+    'Makes the simulated provider misbehave, to test how your client handles it: failing power actions, a failing Shield apply, slow responses.',
   schema: FaultsValue,
   initial: (): Faults => ({ power: 'ok', shield: 'ok', latencyMs: 0 }),
   route: {

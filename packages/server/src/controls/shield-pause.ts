@@ -14,13 +14,20 @@ export type ShieldPause = z.infer<typeof ShieldPauseValue>;
 export const DEFAULT_RETRY_AFTER = 30;
 
 const ShieldPauseBody = z.strictObject({
-  paused: z.boolean(),
-  retry_after: z.int().min(0).max(86_400).optional(),
+  paused: z.boolean().describe('While on, Shield calls answer 503 shield_paused.'),
+  retry_after: z
+    .int()
+    .min(0)
+    .max(86_400)
+    .optional()
+    .describe('Seconds announced in the Retry-After header of those 503 answers (default 30).'),
 });
 
 /** The Shield pause: 503 with `Retry-After` on every pausable operation while on. */
 export const shieldPauseControl = defineControl({
   name: 'shield',
+  description:
+    'Pauses the Shield module as during provider maintenance: every Shield operation answers 503 with Retry-After until unpaused.',
   schema: ShieldPauseValue,
   initial: (): ShieldPause => ({ paused: false, retryAfterSeconds: DEFAULT_RETRY_AFTER }),
   route: {

@@ -10,15 +10,20 @@ export const ClockBody = z.strictObject({
     .number()
     .min(0)
     .max(10 * 365 * 24 * 3600)
-    .optional(),
-  now: DateTime.optional(),
-  frozen: z.boolean().optional(),
+    .optional()
+    .describe('Moves the clock forward by this many seconds.'),
+  now: DateTime.optional().describe('Sets the clock to this time (ISO 8601); never backwards.'),
+  frozen: z.boolean().optional().describe('Stops (true) or restarts (false) the clock.'),
 });
+
+const CLOCK_DESCRIPTION =
+  'The server time that rate-limit windows, Shield rule progress, grace periods and idempotency retention follow. It starts at the scenario time and runs at real speed unless frozen.';
 
 /** An admin control as `GET /__admin/controls` lists it; `value` is read on every call. */
 interface DescribedControl {
   readonly name: string;
   readonly path: string;
+  readonly description?: string | undefined;
   readonly body: Record<string, unknown>;
   value(admin: Admin): unknown;
 }
@@ -39,6 +44,7 @@ export function describeControls(
     {
       name: 'clock',
       path: '/__admin/clock',
+      description: CLOCK_DESCRIPTION,
       body: jsonSchema(ClockBody),
       value: (admin) => admin.clock.now(),
     },
@@ -49,15 +55,17 @@ export function describeControls(
     described.push({
       name: slice.name,
       path: route.path,
+      description: slice.description,
       body: jsonSchema(route.body),
       value: (admin) => route.view(admin.controls.get(slice)),
     });
   }
   return (admin) => ({
     controls: described.map(
-      ({ name, path, body, value }): ControlDescription => ({
+      ({ name, path, description, body, value }): ControlDescription => ({
         name,
         path,
+        ...(description === undefined ? {} : { description }),
         body: structuredClone(body),
         value: value(admin),
       }),

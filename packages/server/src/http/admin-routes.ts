@@ -11,6 +11,10 @@ import { listRequests, requestEntryRoute } from './admin-journal';
 import {
   type AdminSessions,
   expiredSessionCookies,
+  issueSignInCode,
+  redeemSignInCode,
+  SIGN_IN_CODE_HEADER,
+  SIGN_IN_CODES_PATH,
   sessionCookies,
   sessionIdFrom,
 } from './admin-session';
@@ -129,6 +133,14 @@ function checkToken(
   return errorResponse(401, 'invalid_admin_token');
 }
 
+/** The admin token's check, for calls a session cookie may not make (opening sessions). */
+function tokenOnly(deps: AdminDependencies, request: ApiRequest): ApiResponse | undefined {
+  const authorization = request.header('authorization');
+  return authorization === undefined
+    ? errorResponse(401, 'invalid_admin_token')
+    : checkToken(deps, request, authorization);
+}
+
 /**
  * Who may call: the admin token, else a console session cookie, which on state-changing
  * calls also needs `X-Refapi-Console: 1` (a header no cross-site form or simple request can
@@ -169,14 +181,15 @@ export function createAdminHandler(shared: Omit<AdminDependencies, keyof AdminTa
           ? jsonResponse(200, { status: 'ok' })
           : errorResponse(405, 'method_not_allowed', { allow: 'GET' });
       }
-      if (request.path === SESSION_PATH && request.method === 'POST') {
-        // Only the token itself opens a session; a cookie cannot renew itself.
-        const authorization = request.header('authorization');
-        const refused =
-          authorization === undefined
-            ? errorResponse(401, 'invalid_admin_token')
-            : checkToken(deps, request, authorization);
-        return refused ?? noContent(sessionCookies(deps.sessions.create()));
+      if (request.method === 'POST' && request.path === SESSION_PATH) {
+        // A sign-in code (the start banner's link) opens one session, once; otherwise only
+        // the token itself does: a cookie cannot renew itself.
+        const code = request.header(SIGN_IN_CODE_HEADER);
+        if (code !== undefined) return redeemSignInCode(deps.sessions, code);
+        return tokenOnly(deps, request) ?? noContent(sessionCookies(deps.sessions.create()));
+      }
+      if (request.method === 'POST' && request.path === SIGN_IN_CODES_PATH) {
+        return tokenOnly(deps, request) ?? issueSignInCode(deps.sessions);
       }
       const refused = authorize(deps, request);
       if (refused !== undefined) return refused;

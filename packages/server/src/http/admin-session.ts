@@ -1,5 +1,8 @@
+import type { SignInCodeIssued } from '../admin-wire';
 import { base64UrlEncode } from '../internal/base64url';
 import { randomBytes, sha256, toHex } from '../internal/crypto';
+import { type ApiResponse, errorResponse, jsonResponse } from './api-request';
+import { SignInCodes } from './sign-in-codes';
 
 /** Name of the console's session cookie. */
 const SESSION_COOKIE = 'refapi_admin';
@@ -10,6 +13,15 @@ export const MAX_SESSIONS = 64;
 const COOKIE_PATHS = ['/__admin', '/__console'] as const;
 const ATTRIBUTES = 'HttpOnly; SameSite=Strict';
 
+/** `POST` with the admin token: a one-time code for the console's sign-in link. */
+export const SIGN_IN_CODES_PATH = '/__admin/session/codes';
+/**
+ * The header of `POST /__admin/session` carrying a sign-in code instead of the admin token.
+ * A header, not a body: nobody without a credential gets a body read (see `body-limit.ts`),
+ * and no cross-site page can send it (no login CSRF).
+ */
+export const SIGN_IN_CODE_HEADER = 'x-refapi-sign-in-code';
+
 /**
  * Console sessions: the admin token is exchanged once for a random session id held in an
  * HttpOnly cookie. Only SHA-256 digests of the ids are kept, and lookups go by digest, so
@@ -17,6 +29,13 @@ const ATTRIBUTES = 'HttpOnly; SameSite=Strict';
  */
 export class AdminSessions {
   readonly #digests = new Set<string>();
+  /** The one-time codes of the console's sign-in link (each opens one session). */
+  readonly codes: SignInCodes;
+
+  /** `now`: the real-time clock of the sign-in codes' expiry (tests inject their own). */
+  constructor({ now }: { now?: () => number } = {}) {
+    this.codes = new SignInCodes(now);
+  }
 
   /** Opens a session; returns its id (the cookie value). */
   create(): string {
@@ -60,3 +79,21 @@ export const sessionCookies = (id: string): string[] =>
 /** The two `Set-Cookie` values that expire the session cookies. */
 export const expiredSessionCookies = (): string[] =>
   COOKIE_PATHS.map((path) => `${SESSION_COOKIE}=; ${ATTRIBUTES}; Path=${path}; Max-Age=0`);
+
+/** `POST /__admin/session/codes` (the token checked): 201 with a new one-time code. */
+export function issueSignInCode(sessions: AdminSessions): ApiResponse {
+  const { code, expiresAt } = sessions.codes.issue();
+  const body: SignInCodeIssued = { code, expires_at: new Date(expiresAt).toISOString() };
+  return jsonResponse(201, body);
+}
+
+/**
+ * `POST /__admin/session` with a sign-in code: the session cookies the first time, else 401
+ * saying whether the code was used, expired or unknown (e.g. issued before a restart).
+ */
+export function redeemSignInCode(sessions: AdminSessions, code: string): ApiResponse {
+  const outcome = sessions.codes.redeem(code);
+  if (outcome !== 'signed_in')
+    return errorResponse(401, `invalid_admin_token: sign-in code ${outcome}`);
+  return { status: 204, headers: {}, body: '', cookies: sessionCookies(sessions.create()) };
+}

@@ -13,6 +13,7 @@ export type {
   ShieldProfileRecord,
   ShieldRuleRecord,
   ShieldTelemetry,
+  SignInCodeIssued,
   StateAccount,
   StateDocument,
   StateService,

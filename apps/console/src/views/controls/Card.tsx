@@ -8,12 +8,29 @@ export type Run = (label: string, action: () => Promise<unknown>) => Promise<voi
 export const describeError = (cause: unknown) =>
   cause instanceof AdminError ? `${cause.error} (${cause.status})` : (cause as Error).message;
 
-/** A titled card of the controls view. */
-export function Card({ title, children }: { title: string; children: ReactNode }) {
+/** A titled card of the controls view; `description` says what the control does. */
+export function Card({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string | undefined;
+  children: ReactNode;
+}) {
   const id = `card-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section className="card" aria-labelledby={id}>
+    <section
+      className="card"
+      aria-labelledby={id}
+      aria-describedby={description ? `${id}-about` : undefined}
+    >
       <h3 id={id}>{title}</h3>
+      {description && (
+        <p className="card-description muted" id={`${id}-about`}>
+          {description}
+        </p>
+      )}
       {children}
     </section>
   );

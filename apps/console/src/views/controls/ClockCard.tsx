@@ -1,6 +1,7 @@
 import type { ClockState } from '@refapi/server/browser';
 import { type FormEvent, useState } from 'react';
 import { admin } from '../../api';
+import { formatUtcInput, parseUtcInput, UTC_PLACEHOLDER } from '../../utc-input';
 import { Card, type Run } from './Card';
 
 const PRESETS: [string, number][] = [
@@ -19,10 +20,22 @@ export interface ClockServer {
   applyClock: (clock: ClockState) => void;
 }
 
-/** The server clock: presets to advance it, a time to set, freeze and "now". */
-export function ClockCard({ server, run }: { server: ClockServer; run: Run }) {
+/**
+ * The server clock: presets to advance it, a time to set (ISO 8601 in UTC, typed: the
+ * browser's date picker would show the locale's format), freeze and "now".
+ */
+export function ClockCard({
+  server,
+  run,
+  description,
+}: {
+  server: ClockServer;
+  run: Run;
+  description?: string | undefined;
+}) {
   const [seconds, setSeconds] = useState('');
   const [at, setAt] = useState('');
+  const parsed = at.trim() === '' ? undefined : parseUtcInput(at);
   const clock = (label: string, body: Parameters<typeof admin.setClock>[0]) =>
     run(label, async () => server.applyClock(await admin.setClock(body)));
   const advanceBy = (event: FormEvent) => {
@@ -31,11 +44,10 @@ export function ClockCard({ server, run }: { server: ClockServer; run: Run }) {
   };
   const setNow = (event: FormEvent) => {
     event.preventDefault();
-    const iso = at.endsWith('Z') ? at : `${at}Z`;
-    void clock('Set clock', { now: new Date(iso).toISOString() });
+    if (parsed?.ok) void clock('Set clock', { now: parsed.iso });
   };
   return (
-    <Card title="Server clock">
+    <Card title="Server clock" description={description}>
       <p className="mono big">
         {new Date(server.now).toISOString().replace('T', ' ').slice(0, 19)}
       </p>
@@ -66,18 +78,32 @@ export function ClockCard({ server, run }: { server: ClockServer; run: Run }) {
         <button type="submit">Advance</button>
       </form>
       <form onSubmit={setNow} className="inline-form">
-        <label>
-          Set to (UTC)
+        <div className="field">
+          <label htmlFor="clock-set-to">Set to (UTC, ISO 8601)</label>
           <input
-            type="datetime-local"
-            step={1}
+            id="clock-set-to"
+            type="text"
+            placeholder={UTC_PLACEHOLDER}
+            spellCheck={false}
             required
             value={at}
+            aria-invalid={parsed?.ok === false ? true : undefined}
+            aria-describedby={parsed?.ok === false ? 'clock-set-to-error' : undefined}
+            onFocus={() => {
+              if (at === '') setAt(formatUtcInput(server.now));
+            }}
             onChange={(e) => setAt(e.target.value)}
           />
-        </label>
-        <button type="submit">Set</button>
+        </div>
+        <button type="submit" disabled={parsed?.ok !== true}>
+          Set
+        </button>
       </form>
+      {parsed?.ok === false && (
+        <p className="error field-error" id="clock-set-to-error">
+          {parsed.error}
+        </p>
+      )}
       <div className="button-row">
         <button
           type="button"

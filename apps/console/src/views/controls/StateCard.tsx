@@ -41,7 +41,10 @@ export function StateCard({ run, refresh }: { run: Run; refresh: () => Promise<v
   };
 
   return (
-    <Card title="State">
+    <Card
+      title="State"
+      description="The whole state at once: load a scenario file (it replaces everything), download the current state as one, or reset to the scenario loaded last."
+    >
       <div className="stack">
         <label htmlFor="scenario-file">Load a scenario (JSON file)</label>
         <input id="scenario-file" type="file" accept="application/json,.json" onChange={load} />

@@ -13,12 +13,15 @@ export function ServiceShield({
   account,
   service,
   rules,
+  infrastructureSince,
   profile,
   now,
 }: {
   account: StateAccount;
   service: StateService;
-  rules: ShieldRuleRecord[];
+  /** The state's Shield rules (of every service). */
+  rules: readonly ShieldRuleRecord[];
+  infrastructureSince: string | undefined;
   profile: ShieldProfileRecord | null;
   now: number;
 }) {
@@ -74,7 +77,12 @@ export function ServiceShield({
           </dl>
         </div>
       </div>
-      <RulesTable rules={rules} now={now} />
+      <RulesTable
+        rules={rules}
+        serviceRef={service.service_ref}
+        infrastructureSince={infrastructureSince}
+        now={now}
+      />
       <TelemetryCharts account={account} service={service} />
     </>
   );

@@ -95,6 +95,7 @@ export function applyProfile(
       kind: 'profile',
       name: template.name,
       action: template.action,
+      mode: 'enforce',
       protocol: template.protocol,
       ...(bundleId !== null ? { bundle_id: bundleId } : {}),
       queued_at: now,

@@ -44,6 +44,17 @@ describe('createCustomRule', () => {
     expect(state.next_seq).toBe(2);
   });
 
+  it('keeps the mode of the intent on the record (the console shows it)', () => {
+    const observe = ok(
+      createCustomRule(emptyShieldState(), TARGET, { ...INTENT, mode: 'observe' }, ctx()),
+    );
+    expect(observe.state.rules[0]?.mode).toBe('observe');
+    const enforce = ok(createCustomRule(emptyShieldState(), TARGET, INTENT, ctx()));
+    expect(enforce.state.rules[0]?.mode).toBe('enforce');
+    const preset = ok(createPresetRule(emptyShieldState(), TARGET, 'rate-limit-syn', ctx()));
+    expect(preset.state.rules[0]?.mode).toBe('enforce');
+  });
+
   it('sets expires_at from duration_hours; 0 means no expiry', () => {
     const timed = ok(
       createCustomRule(emptyShieldState(), TARGET, { ...INTENT, duration_hours: 2 }, ctx()),

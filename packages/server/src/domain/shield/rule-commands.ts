@@ -50,6 +50,7 @@ export function createCustomRule(
       kind: 'custom',
       name: intent.name,
       action: intent.action,
+      mode: intent.mode,
       protocol: intent.protocol,
       ...(intent.destination_port !== undefined
         ? { destination_port: intent.destination_port }
@@ -92,6 +93,7 @@ export function createPresetRule(
       kind: 'preset',
       name: preset.rule.name,
       action: preset.rule.action,
+      mode: 'enforce',
       protocol: preset.rule.protocol,
       preset_code: preset.code,
       preset_version: preset.version,

@@ -1,4 +1,4 @@
-import { DateTime, ShieldProfileCode } from '@refapi/schema';
+import { DateTime, SHIELD_RULE_MODES, ShieldProfileCode } from '@refapi/schema';
 import { z } from 'zod';
 import type { ShieldState } from './state';
 
@@ -13,6 +13,7 @@ const RuleRecord = z.strictObject({
   kind: z.enum(['custom', 'preset', 'profile']),
   name: z.string(),
   action: z.enum(['pass', 'drop', 'rate_limit']),
+  mode: z.enum(SHIELD_RULE_MODES).optional(),
   protocol: z.string(),
   destination_port: z.int().optional(),
   preset_code: z.string().optional(),

@@ -1,4 +1,4 @@
-import type { ShieldProfileCode } from '@refapi/schema';
+import type { SHIELD_RULE_MODES, ShieldProfileCode } from '@refapi/schema';
 import type { RuleAction } from './catalog';
 
 /** Each step of queued Shield work takes this long on the server clock. */
@@ -18,6 +18,11 @@ export interface ShieldRuleRecord {
   readonly kind: 'custom' | 'preset' | 'profile';
   readonly name: string;
   readonly action: RuleAction;
+  /**
+   * `observe` only reports what the rule would do; `enforce` does it. Preset and profile
+   * rules enforce. Absent on rules stored before modes were kept.
+   */
+  readonly mode?: (typeof SHIELD_RULE_MODES)[number];
   readonly protocol: string;
   readonly destination_port?: number;
   readonly preset_code?: string;

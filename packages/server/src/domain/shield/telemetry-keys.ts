@@ -15,7 +15,12 @@ const VERDICTS = ['pass', 'drop', 'rate_limit', 'observe'] as const;
 
 function sourceIp(index: number): string {
   // Every fifth source is IPv6; the rest walk the three /24s with a stride coprime to 254.
-  if (index % 5 === 4) return `2001:db8:${(index * 7919).toString(16)}::${(index % 251) + 1}`;
+  // An IPv6 group holds at most four hex digits: the third group is taken modulo 2^16 (7919
+  // is odd, so indexes below 65536 still give distinct groups).
+  if (index % 5 === 4) {
+    const group = ((index * 7919) % 0x10000).toString(16);
+    return `2001:db8:${group}::${(index % 251) + 1}`;
+  }
   const net = V4_NETS[index % V4_NETS.length]!;
   const host = ((Math.floor(index / V4_NETS.length) * 97) % 254) + 1;
   return `${net}.${host}`;

@@ -1,0 +1,61 @@
+import type { StreamState } from './use-journal';
+
+/** The console's views, in navigation order. */
+export const VIEWS = ['journal', 'accounts', 'shield', 'controls'] as const;
+/** One of {@link VIEWS}. */
+export type View = (typeof VIEWS)[number];
+/** Each view's name in the navigation and as its region's label. */
+export const TITLES: Record<View, string> = {
+  journal: 'Journal',
+  accounts: 'Accounts',
+  shield: 'Shield',
+  controls: 'Controls',
+};
+
+/** `2026-01-01 12:00:00` of epoch ms, UTC. */
+const clockText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/** The top bar: views, the server clock, the journal stream's state, sign-out. */
+export function Header({
+  view,
+  now,
+  frozen,
+  stream,
+  onSignOut,
+}: {
+  view: View;
+  now: number;
+  frozen: boolean;
+  stream: StreamState | 'offline';
+  onSignOut: () => void;
+}) {
+  return (
+    <header className="topbar">
+      <span className="brand">refapi console</span>
+      <nav aria-label="Views">
+        <ul>
+          {VIEWS.map((name) => (
+            <li key={name}>
+              <a href={`#${name}`} aria-current={view === name ? 'page' : undefined}>
+                {TITLES[name]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <span className="topbar-end">
+        <span className="clock" title="Server clock (UTC)">
+          <span className="muted clock-label">server clock</span>{' '}
+          <time data-testid="server-clock">{clockText(now)}</time>
+          {frozen && <span className="badge badge-warn">frozen</span>}
+        </span>
+        <span className={`stream stream-${stream}`} data-testid="stream-state">
+          {stream}
+        </span>
+        <button type="button" className="link" onClick={onSignOut}>
+          Sign out
+        </button>
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ShieldRuleRecord } from '@refapi/server/browser';
+import { newestFirst } from './newest-first';
+import { rulePhase } from './rule-phase';
+
+/** How a rule acts: `observe` only reports, `enforce` acts; `unknown` on rules stored before modes were kept. */
+export type RuleMode = 'observe' | 'enforce' | 'unknown';
+
+/** The mode of a rule record. */
+export const ruleMode = (rule: ShieldRuleRecord): RuleMode => rule.mode ?? 'unknown';
+
+/**
+ * What a rule matches and does, as words: `drop udp :53`, and for an observe-mode rule
+ * `would drop udp :53` (it only reports; nothing is dropped).
+ */
+export function ruleMatch(rule: ShieldRuleRecord): string {
+  const port = rule.destination_port === undefined ? '' : ` :${rule.destination_port}`;
+  const action = rule.action.replace('_', ' ');
+  return `${ruleMode(rule) === 'observe' ? 'would ' : ''}${action} ${rule.protocol}${port}`;
+}
+
+/** A service's rules at `now` as the API lists them, and those gone from that list. */
+export interface ServiceRules {
+  /** Customer-managed rules the API lists (not gone, not expired), newest first. */
+  readonly listed: ShieldRuleRecord[];
+  /** Rules rolled back or expired (the API no longer lists them), newest first. */
+  readonly gone: ShieldRuleRecord[];
+  /**
+   * How many rules the API lists for the service: the provider's emergency
+   * (infrastructure) rule, which every protected service has, plus {@link listed}.
+   */
+  readonly count: number;
+}
+
+/** Splits a service's rule records at `now` into listed and gone, newest first. */
+export function serviceRules(
+  records: readonly ShieldRuleRecord[],
+  serviceRef: string,
+  now: number,
+): ServiceRules {
+  const own = newestFirst(
+    records.filter((rule) => rule.service_ref === serviceRef),
+    (rule) => String(rule.seq),
+    (rule) => rule.queued_at,
+  );
+  const listed = own.filter((rule) => rulePhase(rule, now) !== 'gone');
+  const gone = own.filter((rule) => rulePhase(rule, now) === 'gone');
+  return { listed, gone, count: listed.length + 1 };
+}
