@@ -3,12 +3,13 @@ import { englishOnlyZodLocales, noInkDevtools } from './esbuild-plugins';
 
 // One entry, dist/refctl.js, with everything it runs bundled in: the workspace packages
 // (SDK, schema), commander, zod, ky, yaml, and ink with react for the live views. Installing
-// refctl then installs no other package. Commands import their implementation lazily, so
+// refctl then installs one other package, its dependency jq-wasm (jq as WebAssembly, 1.3 MB,
+// no dependencies; tsup leaves dependencies external), which only `--jq` loads. Commands import their implementation lazily, so
 // esbuild splits them into chunks that `--version` and `--help` never load; ink is loaded
 // only by the live views. Actions import the schemas they validate with from their group's
 // entry point (`@refapi/schema/account`, `/shield`, …), not from the index: with code
 // splitting esbuild ignores `sideEffects`, so a chunk importing the index would build
-// every schema module at once. The one thing left out is `@refapi/server` (msw and its
+// every schema module at once. Also left out is `@refapi/server` (msw and its
 // dependencies): an optional peer that `refctl server start` loads when asked.
 export default defineConfig({
   entry: { refctl: 'src/bin.ts' },

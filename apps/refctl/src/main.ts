@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { createRunState, type RunState } from './cli/run-state';
-import { InterruptedError } from './errors/cli-error';
+import { CliError, InterruptedError } from './errors/cli-error';
 import { EXIT, type ExitCode } from './errors/exit-codes';
 import { type Io, processIo } from './io/io';
 import { createProgram } from './program';
@@ -45,7 +45,12 @@ export async function main(): Promise<number> {
       // --help and --version end through exitOverride with code 0; everything else is usage.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    return fail(io, state, controller.signal.aborted ? new InterruptedError() : error);
+    // After Ctrl-C a failing request is the interruption, unless the command already said
+    // what the interruption left behind (a wait's rule id, a cancelled prompt).
+    const interrupted =
+      controller.signal.aborted &&
+      !(error instanceof CliError && error.exitCode === EXIT.interrupted);
+    return fail(io, state, interrupted ? new InterruptedError() : error);
   }
 }
 

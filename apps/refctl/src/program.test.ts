@@ -45,6 +45,8 @@ describe('the command tree', () => {
       'shield export',
       'shield evidence',
       'plans list',
+      'plans get',
+      'api',
       'server start',
       'config set-profile',
       'config use',

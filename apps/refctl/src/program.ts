@@ -3,6 +3,7 @@ import type { App } from './cli/app';
 import { duration } from './cli/arg-parsers';
 import { examples } from './cli/command-helpers';
 import { registerAccount } from './commands/account';
+import { registerApi } from './commands/api';
 import { registerBilling } from './commands/billing';
 import { registerCompletion } from './commands/completion';
 import { registerConfig } from './commands/config';
@@ -26,6 +27,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { names: ['services'], register: registerServices },
   { names: ['shield'], register: registerShield },
   { names: ['plans'], register: registerPlans },
+  { names: ['api'], register: registerApi },
   { names: ['server'], register: registerServer },
   { names: ['config'], register: registerConfig },
   { names: ['completion'], register: registerCompletion },
@@ -79,8 +81,13 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
       'give up on the API after this long (e.g. 10s, 2m): each call, retries included (default 30s); with --wait, the whole wait (default 2m)',
       duration,
     )
+    .option(
+      '--jq <expression>',
+      'filter JSON output with a jq expression (implies -o json; strings print as plain text)',
+    )
     .option('--debug', 'print each HTTP request and response on stderr (credentials redacted)')
     .option('--no-color', 'no colors (also when NO_COLOR is set)')
+    .option('--no-input', 'never ask for missing flags or confirmation, even on a terminal')
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
@@ -95,8 +102,9 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
   examples(
     program,
     'refctl me',
+    'refctl me --jq .email',
     'refctl invoices list --all -o csv > invoices.csv',
-    'refctl shield rules add REF-SVC-A1 --name web --mode enforce --action pass --risk low --protocol tcp --destination-port 443 --wait',
+    'refctl shield rules add REF-SVC-101 --name web --mode enforce --action pass --risk low --protocol tcp --destination-port 443 --wait',
   );
   return program;
 }

@@ -73,7 +73,7 @@ describe('refctl --version and --help', () => {
     const { code, stdout } = await refctl(['shield', 'rules', 'add', '--help']);
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: refctl shield rules add [options] <ref>');
-    expect(stdout).toContain('Examples:\n  $ refctl shield rules add REF-SVC-A1');
+    expect(stdout).toContain('Examples:\n  $ refctl shield rules add REF-SVC-101');
   });
 
   it('without a command prints help on stderr and exits 2', async () => {

@@ -94,7 +94,8 @@ describe('refctl package', () => {
     // The require() scan sees commander's calls (else it would pass vacuously).
     expect(required.map((s) => s.replace(/^node:/, ''))).toContain('events');
     // Everything else is bundled: @refapi/server (msw and its dependencies) is loaded only
-    // by `server start`, and is not installed with refctl.
-    expect(declared).toEqual(['@refapi/server']);
+    // by `server start`, and is not installed with refctl; jq-wasm (jq as WebAssembly, no
+    // dependencies of its own) is loaded only by --jq.
+    expect(declared).toEqual(['@refapi/server', 'jq-wasm']);
   }, 60_000);
 });

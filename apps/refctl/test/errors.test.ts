@@ -40,9 +40,22 @@ describe('API errors', () => {
     });
   });
 
-  it('404: exit 3', async () => {
+  it('404: exit 3, naming what was not found', async () => {
     const { code, stderr } = await refctl(['services', 'get', 'REF-SVC-FFF'], { env: env() });
-    expect({ code, stderr }).toEqual({ code: 3, stderr: 'error: not found (404 not_found)\n' });
+    expect({ code, stderr }).toEqual({
+      code: 3,
+      stderr: 'error: service REF-SVC-FFF not found (404 not_found)\n',
+    });
+  });
+
+  it('a base URL without /v1: the 404 hints at it (exit 3)', async () => {
+    const { code, stderr } = await refctl(['me'], {
+      env: env(KEYS.full, { REF_BASE_URL: server.baseUrl.replace(/\/v1$/, '') }),
+    });
+    expect({ code, stderr }).toEqual({
+      code: 3,
+      stderr: 'error: not found (404 not_found) (is the base URL right? it usually ends in /v1)\n',
+    });
   });
 
   it('409: exit 6 with the lifecycle status', async () => {
@@ -85,7 +98,7 @@ describe('API errors', () => {
     expect(stdout).toBe('');
     expect(JSON.parse(stderr)).toEqual({
       error: {
-        message: 'not found',
+        message: 'service REF-SVC-FFF not found',
         code: 'not_found',
         status: 404,
         exit_code: 3,
@@ -157,7 +170,7 @@ describe('client-side errors', () => {
       [['me', '--bogus'], "error: unknown option '--bogus'\n"],
       [
         ['services', 'get', 'vm-1'],
-        'error: invalid service reference "vm-1": Invalid string: must match pattern /^REF-SVC-[0-9A-F]+$/\n',
+        'error: invalid service reference "vm-1": expected a service reference like REF-SVC-101\n',
       ],
       [
         ['invoices', 'list', '--all', '--limit', '5'],
@@ -165,7 +178,7 @@ describe('client-side errors', () => {
       ],
       [
         ['invoices', 'list', '--cursor', 'REF-ORD-1'],
-        'error: invalid --cursor: Invalid string: must match pattern /^REF-INV-[0-9A-F]+$/\n',
+        'error: invalid --cursor: expected an invoice reference like REF-INV-28\n',
       ],
       [
         ['invoices', 'list', '--columns', 'nope'],

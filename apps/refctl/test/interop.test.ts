@@ -60,7 +60,9 @@ describe('request ids', () => {
       env: env(baseUrl),
     });
     expect(code).toBe(3);
-    expect(rawStderr).toBe(`error: not found (404 not_found) (request ${REQUEST_ID})\n`);
+    expect(rawStderr).toBe(
+      `error: service REF-SVC-FFF not found (404 not_found) (request ${REQUEST_ID})\n`,
+    );
   });
 
   it('are in the JSON error', async () => {

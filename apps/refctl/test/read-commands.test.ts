@@ -188,11 +188,13 @@ describe('other lists and reads', () => {
     });
   });
 
-  it('lists plans with the account price', async () => {
+  it('lists plans with the account price and the stock', async () => {
     const { stdout } = await refctl(['plans', 'list', '--type', 'kvm'], { env: env() });
-    expect(stdout.split('\n')[0]).toBe('PLAN_REF    CODE   NAME   SERVICE_TYPE  PRICE  CURRENCY');
+    expect(stdout.split('\n')[0]).toBe(
+      'PLAN_REF    CODE   NAME   SERVICE_TYPE  PRICE  CURRENCY  IN_STOCK',
+    );
     expect(stdout.split('\n')[1]).toMatch(
-      /^REF-PLAN-1 {2}kvm-s {2}KVM S {2}kvm +\d+\.\d\d {2}EUR$/,
+      /^REF-PLAN-1 {2}kvm-s {2}KVM S {2}kvm +\d+\.\d\d {2}EUR {7}true$/,
     );
   });
 

@@ -1,3 +1,4 @@
+import type { Asker } from '../cli/required-flags';
 import { typedHandler } from '../cli/typed-handler';
 import { IDEMPOTENCY_FLAGS, ORDER_CREATE_FLAGS, YES_FLAGS } from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
@@ -5,7 +6,7 @@ import { createClient, loadSettings } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
-import { describeQuote, findPlan, planPrice } from './order-quote';
+import { describeQuote, findPlan, planPrice, refuseOutOfStock } from './order-quote';
 import { orderRequest } from './order-request';
 
 /**
@@ -31,10 +32,13 @@ export const createOrder = typedHandler(
     const client = await createClient(ctx);
     const plan = await findPlan(client, body, ctx.signal);
     note(ctx, `quote: ${describeQuote(plan, body)}`);
+    refuseOutOfStock(plan);
     await confirm(ctx.io, {
       question: `Buy ${plan.code} for ${planPrice(plan)} from the balance?`,
       yes: opts.yes === true,
       action: 'orders create',
+      nothing: 'nothing was ordered',
+      input: ctx.globals.input,
     });
     const result = await sendIdempotent(ctx, idempotencyKey, (request) =>
       client.orders.create(body, request),
@@ -45,3 +49,10 @@ export const createOrder = typedHandler(
     await print(ctx, { kind: 'object', value: result });
   },
 );
+
+/**
+ * On a terminal, `orders create` without `--type` or `--plan` asks for them (then for the
+ * plan's period, OS image and region); the prompts and ink load only then.
+ */
+export const askOrder: Asker = async (...args) =>
+  (await import('../prompts/order-wizard')).askOrder(...args);

@@ -70,6 +70,7 @@ export const power = typedHandler(
         question: `${action === 'stop' ? 'Stop' : 'Reboot'} ${serviceRef}? Running workloads are interrupted.`,
         yes: opts.yes === true,
         action: `services power ${action}`,
+        input: ctx.globals.input,
       });
     }
     const value = await sendIdempotent(ctx, idempotencyKey, (request) =>

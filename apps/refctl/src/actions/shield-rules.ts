@@ -44,6 +44,8 @@ export const remove = typedHandler(
       question: `Delete rule ${ruleId} of ${serviceRef}? A profile rule takes its whole bundle with it.`,
       yes: opts.yes === true,
       action: 'shield rules delete',
+      nothing: 'nothing was deleted',
+      input: ctx.globals.input,
     });
     await sendIdempotent(ctx, idempotencyKey, (request) => rules.delete(ruleId, request));
     if (opts.wait === true) {

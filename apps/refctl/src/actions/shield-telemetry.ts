@@ -14,6 +14,7 @@ import { escapeControlsInLines } from '../output/control-chars';
 import { toJson } from '../output/json';
 import { createClient } from '../runtime/client';
 import { note, print } from '../runtime/print';
+import { serverTime } from '../runtime/server-time';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
 import { evidenceView, telemetryItemView } from './views';
 import { liveViews } from './wait';
@@ -31,12 +32,16 @@ export const traffic = typedHandler(flagSchema(TRAFFIC_FLAGS), async (ctx, [ref]
     windowFlag,
   );
   const shield = (await createClient(ctx)).shield(serviceRef);
-  const load = () => shield.traffic(query, { signal: ctx.signal });
   if (opts.watch !== true) {
-    const value = await load();
+    const value = await shield.traffic(query, { signal: ctx.signal });
     await print(ctx, { kind: 'rows', value, rows: value.items, view: telemetryItemView });
     return;
   }
+  // Each refresh carries the server's time of the answer: the watches print that, not ours.
+  const load = async () => {
+    const { data, response } = await shield.traffic(query, { signal: ctx.signal }).withResponse();
+    return { telemetry: data, at: serverTime(response.headers.get('date'), data.end) };
+  };
   if (liveViews(ctx)) {
     const { watchTraffic } = await import('../ui/render-live');
     const { endWatch } = await import('./watch-end');

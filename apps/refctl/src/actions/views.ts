@@ -40,9 +40,9 @@ export const serviceView: View = {
   open: true,
 };
 
-/** Plans (open), with the account price under short names. */
+/** Plans (open), with the account price under short names and the stock. */
 export const planView: View = {
-  columns: ['plan_ref', 'code', 'name', 'service_type', 'price', 'currency'],
+  columns: ['plan_ref', 'code', 'name', 'service_type', 'price', 'currency', 'in_stock'],
   fields: Object.keys(Plan.shape),
   aliases: [
     { id: 'price', path: 'account_price.final' },

@@ -1,7 +1,13 @@
 import { TimeoutError, WaitForError, type WaitForPoll, WaitTimeoutError } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
-import { captureCtx } from '../../test/helpers/capture-io';
-import { CliError, WaitTimeoutError as CliWaitTimeoutError } from '../errors/cli-error';
+import { captureCtx, captureIo } from '../../test/helpers/capture-io';
+import { createCtx } from '../cli/context';
+import { createRunState } from '../cli/run-state';
+import {
+  CliError,
+  WaitTimeoutError as CliWaitTimeoutError,
+  InterruptedError,
+} from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
 import { waitFor } from './wait';
 
@@ -118,5 +124,60 @@ describe('waitFor errors', () => {
       message: 'rule r1 ended failed (apply_failed) instead of active',
     });
     expect(stderr()).toBe('waiting for rule r1 to be active (now: applying)…\n');
+  });
+});
+
+describe('waitFor on Ctrl-C', () => {
+  it('says which rule goes on at the server and how to follow it (exit 130)', async () => {
+    const { io } = captureIo();
+    const controller = new AbortController();
+    const globals = {
+      output: 'table',
+      headers: true,
+      debug: false,
+      color: false,
+      input: true,
+    } as const;
+    const ctx = createCtx(io, globals, createRunState(), controller.signal);
+    const error = await waitFor(ctx, goal, 120_000, async ({ onPoll, signal }) => {
+      onPoll({ state: 'queued', attempt: 1, elapsedMs: 0, final: false });
+      controller.abort(new InterruptedError());
+      throw signal.reason;
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect(error).toMatchObject({
+      exitCode: EXIT.interrupted,
+      message:
+        'interrupted while waiting for rule r1 to be active (last seen: queued); the change goes on at the server: refctl shield rules list S',
+    });
+  });
+});
+
+describe('waitFor colours', () => {
+  it('colours the state reached on a terminal, not with NO_COLOR', async () => {
+    for (const [env, colored] of [
+      [{}, true],
+      [{ NO_COLOR: '1' }, false],
+    ] as const) {
+      const { io, stderr } = captureIo(env, true);
+      const globals = {
+        output: 'json',
+        headers: true,
+        debug: false,
+        color: true,
+        input: true,
+      } as const;
+      const ctx = createCtx(io, globals, createRunState(), new AbortController().signal);
+      await waitFor(
+        ctx,
+        goal,
+        30_000,
+        reporting(['active'], async () => ''),
+      );
+      const line = stderr().replace(/\(\d+s\)/, '(Ns)');
+      expect(line).toBe(
+        colored ? 'rule r1 is \u001b[32mactive\u001b[39m (Ns)\n' : 'rule r1 is active (Ns)\n',
+      );
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { isWaitForError, isWaitTimeoutError, type WaitForPoll } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 // refctl's own WaitTimeoutError (exit 7), which the SDK's one is mapped to below.
-import { CliError, WaitTimeoutError } from '../errors/cli-error';
-import { canRenderLive } from '../io/io';
+import { CliError, InterruptedError, WaitTimeoutError } from '../errors/cli-error';
+import { canRenderLive, colorEnabled } from '../io/io';
 import { escapeControls } from '../output/control-chars';
+import { colorState } from '../output/state-colors';
 import { note } from '../runtime/print';
 import type { Spinner } from '../ui/render-live';
 
@@ -35,7 +36,8 @@ export interface WaitGoal {
 /**
  * Runs an SDK `waitFor` with a spinner on a terminal (plain lines otherwise) that shows the
  * latest observed state. The wait's deadline becomes exit 7; a `failed` state exit 1; a
- * request that fails mid-wait (a request timeout included) fails it.
+ * request that fails mid-wait (a request timeout included) fails it; Ctrl-C exit 130 with
+ * the subject (e.g. the rule id) and the command that follows it.
  */
 export async function waitFor<T>(
   ctx: Ctx,
@@ -53,7 +55,9 @@ export async function waitFor<T>(
   let spinner: Spinner | undefined;
   let spinnerLabel = label;
   let printed: string | undefined;
+  let lastState: string | undefined;
   const onPoll = ({ state, final }: WaitForPoll) => {
+    lastState = state;
     const text = `${label} (now: ${escapeControls(state)})`;
     if (live) {
       spinnerLabel = text;
@@ -76,14 +80,26 @@ export async function waitFor<T>(
       try {
         result = await work;
       } finally {
-        spinner.stop();
+        await spinner.stop();
       }
     } else {
       result = await work;
     }
-    note(ctx, `${goal.subject} is ${goal.target} (${Math.round((Date.now() - started) / 1000)}s)`);
+    // The state reached, in colour on a terminal (note() would show the escape codes).
+    const target = colorEnabled(ctx.io, ctx.io.stderr, ctx.globals.color)
+      ? colorState(goal.target)
+      : goal.target;
+    const took = Math.round((Date.now() - started) / 1000);
+    ctx.io.stderr.write(`${escapeControls(goal.subject)} is ${target} (${took}s)\n`);
     return result;
   } catch (error) {
+    // Ctrl-C stops the waiting, not the change: say what goes on and how to follow it.
+    if (ctx.signal.aborted) {
+      const last = lastState === undefined ? '' : ` (last seen: ${escapeControls(lastState)})`;
+      throw new InterruptedError(
+        `interrupted while ${label}${last}; the change goes on at the server: ${goal.checkWith}`,
+      );
+    }
     // Only the wait's own deadline is exit 7; a request timeout inside it is a plain error.
     if (isWaitTimeoutError(error)) {
       const last = error.lastState === undefined ? '' : ` (last seen: ${error.lastState})`;

@@ -1,3 +1,4 @@
+import { UsageError } from '../errors/cli-error';
 import { colorEnabled, type Io } from '../io/io';
 import type { OutputFormat } from '../output/output-format';
 import type { RenderSettings } from '../output/render';
@@ -20,6 +21,10 @@ export interface GlobalOptions {
   readonly timeout?: number | undefined;
   /** False with `--no-color`. */
   readonly color: boolean;
+  /** False with `--no-input`: never ask, even on a terminal. */
+  readonly input: boolean;
+  /** `--jq EXPR`: JSON output filtered through jq (implies `-o json`). */
+  readonly jq?: string | undefined;
 }
 
 /** Everything a command handler gets: the process boundary, global options, run state. */
@@ -32,6 +37,15 @@ export interface Ctx {
   readonly signal: AbortSignal;
 }
 
+/** `-o`, or JSON for `--jq` (which filters JSON or NDJSON; other formats are refused). */
+function outputFormat(globals: GlobalOptions): OutputFormat {
+  if (globals.jq === undefined || globals.output === 'ndjson') return globals.output;
+  if (globals.output === 'yaml' || globals.output === 'csv') {
+    throw new UsageError(`--jq filters JSON output: drop -o ${globals.output}`, 'invalid_input');
+  }
+  return 'json';
+}
+
 /** Builds the handler context from parsed global options. */
 export function createCtx(
   io: Io,
@@ -41,7 +55,7 @@ export function createCtx(
 ): Ctx {
   const terminal = io.stdout.isTTY === true;
   const render: RenderSettings = {
-    format: globals.output,
+    format: outputFormat(globals),
     columns: globals.columns === undefined ? undefined : parseColumnList(globals.columns),
     headers: globals.headers,
     color: colorEnabled(io, io.stdout, globals.color),

@@ -13,6 +13,8 @@ export interface RunState {
   readonly secrets: Set<string>;
   /** Set once a mutation is about to be sent, so a failure can say how to retry it safely. */
   idempotencyKey?: string | undefined;
+  /** The base URL in use, once settings are read: an error hints when it lacks `/v1`. */
+  baseUrl?: string | undefined;
 }
 
 /** A fresh run state with defaults until the command line is parsed. */

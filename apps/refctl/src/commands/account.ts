@@ -16,6 +16,7 @@ export function registerAccount(program: Command, app: App): void {
       .action(lazyAction(app, load, (m) => m.me)),
     'refctl me',
     'refctl me -o json | jq -r .email',
+    'refctl me --jq .email',
   );
 
   examples(

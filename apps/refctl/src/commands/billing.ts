@@ -42,9 +42,16 @@ export function registerBilling(program: Command, app: App): void {
     ORDER_CREATE_FLAGS,
   );
   examples(
-    yesOption(idempotencyOption(create)).action(lazyAction(app, loadOrder, (m) => m.createOrder)),
-    'refctl orders create --type kvm --plan kvm-s --period REF-PERIOD-1 --os REF-OS-1',
-    'refctl orders create --type kvm --plan kvm-s --addon REF-ADDON-1=2 --yes -o json',
+    yesOption(idempotencyOption(create)).action(
+      lazyAction(
+        app,
+        loadOrder,
+        (m) => m.createOrder,
+        (m) => m.askOrder,
+      ),
+    ),
+    'refctl orders create --type kvm --plan kvm-s --period REF-PERIOD-11 --os REF-OS-11 --yes',
+    'refctl orders create --type kvm --plan kvm-s --addon REF-ADDON-11=2 --yes -o json',
     'refctl orders create --type kvm --plan kvm-s --dry-run',
   );
 }

@@ -51,6 +51,6 @@ export function registerConfig(program: Command, app: App): void {
       .description('delete a profile')
       .argument('<name>', 'profile name')
       .action(lazyAction(app, load, (m) => m.remove)),
-    'refctl config delete old',
+    'refctl config delete prod',
   );
 }

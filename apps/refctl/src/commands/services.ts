@@ -39,7 +39,7 @@ export function registerServices(program: Command, app: App): void {
       .description('show one service')
       .argument('<ref>', 'service reference (REF-SVC-…)')
       .action(lazyAction(app, load, (m) => m.get)),
-    'refctl services get REF-SVC-A1',
+    'refctl services get REF-SVC-101',
   );
 
   examples(
@@ -49,7 +49,7 @@ export function registerServices(program: Command, app: App): void {
       .argument('<ref>', 'service reference (REF-SVC-…)')
       .addArgument(new Argument('<state>', 'on or off').choices(['on', 'off']))
       .action(lazyAction(app, load, (m) => m.autoRenew)),
-    'refctl services auto-renew REF-SVC-A1 on',
+    'refctl services auto-renew REF-SVC-101 on',
   );
 
   examples(
@@ -62,6 +62,6 @@ export function registerServices(program: Command, app: App): void {
           .addArgument(new Argument('<action>', 'the power action').choices(POWER_ACTIONS)),
       ),
     ).action(lazyAction(app, load, (m) => m.power)),
-    'refctl services power REF-SVC-A1 reboot --yes',
+    'refctl services power REF-SVC-101 reboot --yes',
   );
 }

@@ -8,12 +8,16 @@ import { type Command, Option } from 'commander';
 import type { App } from '../cli/app';
 import { examples, idempotencyOption, waitOptions, yesOption } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
+import { requiredFlag } from '../cli/required-flags';
 
 const load = () => import('../actions/shield-rules');
 const REF = ['<ref>', 'service reference of a KVM service (REF-SVC-…)'] as const;
 
-const required = (flags: string, description: string, choices: readonly string[]) =>
-  new Option(flags, description).choices(choices).makeOptionMandatory();
+// Asked for on a terminal when missing (cli/required-flags), refused in one line elsewhere.
+const required = (flags: string, description: string, choices?: readonly string[]) =>
+  requiredFlag(
+    choices ? new Option(flags, description).choices(choices) : new Option(flags, description),
+  );
 
 /** `refctl shield rules list|add|delete`. */
 export function registerShieldRules(shield: Command, app: App): void {
@@ -25,14 +29,15 @@ export function registerShieldRules(shield: Command, app: App): void {
       .description('list the rules of a service')
       .argument(...REF)
       .action(lazyAction(app, load, (m) => m.list)),
-    'refctl shield rules list REF-SVC-A1',
+    'refctl shield rules list REF-SVC-101',
+    'refctl shield rules list REF-SVC-101 --jq ".[] | [.id, .state] | @tsv"',
   );
 
   const add = rules
     .command('add')
     .description('queue a custom rule (the service IP is added by the server)')
     .argument(...REF)
-    .requiredOption('--name <name>', 'rule name, 1 to 200 characters')
+    .addOption(required('--name <name>', 'rule name, 1 to 200 characters'))
     .addOption(required('--mode <mode>', 'observe only or enforce', SHIELD_RULE_MODES))
     .addOption(required('--action <action>', 'what matching packets get', SHIELD_RULE_ACTIONS))
     .addOption(required('--risk <risk>', 'risk level', SHIELD_RULE_RISKS))
@@ -50,7 +55,7 @@ export function registerShieldRules(shield: Command, app: App): void {
     waitOptions(idempotencyOption(add), 'the rule is active').action(
       lazyAction(app, load, (m) => m.add),
     ),
-    'refctl shield rules add REF-SVC-A1 --name block-dns-amp --mode enforce --action drop \\\n      --risk high --protocol udp --destination-port 53 --wait',
+    'refctl shield rules add REF-SVC-101 --name block-dns-amp --mode enforce --action drop \\\n      --risk high --protocol udp --destination-port 53 --wait',
   );
 
   examples(
@@ -66,6 +71,6 @@ export function registerShieldRules(shield: Command, app: App): void {
         'the rule is gone',
       ),
     ).action(lazyAction(app, load, (m) => m.remove)),
-    'refctl shield rules delete REF-SVC-A1 5b0f9a4e-8c1d-4e2a-9f3b-2d6c7a8e1f00 --wait --yes',
+    'refctl shield rules delete REF-SVC-101 "$(refctl shield rules add REF-SVC-101 --name tmp --mode observe \\\n      --action drop --risk low --protocol udp --destination-port 9 --wait --jq .rule.id)" --wait --yes',
   );
 }

@@ -27,8 +27,8 @@ const TELEMETRY_COMMANDS: readonly {
     flags: TRAFFIC_FLAGS,
     run: 'traffic',
     examples: [
-      'refctl shield traffic REF-SVC-A1 --window 24h --group-by source_ip',
-      'refctl shield traffic REF-SVC-A1 --watch',
+      'refctl shield traffic REF-SVC-101 --window 24h --group-by source_ip',
+      'refctl shield traffic REF-SVC-101 --watch',
     ],
   },
   {
@@ -36,14 +36,14 @@ const TELEMETRY_COMMANDS: readonly {
     description: 'protection verdicts of a window',
     flags: WINDOW_FLAGS,
     run: 'activity',
-    examples: ['refctl shield activity REF-SVC-A1 --window 7d'],
+    examples: ['refctl shield activity REF-SVC-101 --window 7d'],
   },
   {
     name: 'export',
     description: 'export a telemetry dataset as CSV or JSON',
     flags: EXPORT_FLAGS,
     run: 'exportData',
-    examples: ['refctl shield export REF-SVC-A1 --dataset traffic --format csv -f traffic.csv'],
+    examples: ['refctl shield export REF-SVC-101 --dataset traffic --format csv -f traffic.csv'],
   },
   {
     name: 'evidence',
@@ -52,7 +52,7 @@ const TELEMETRY_COMMANDS: readonly {
     flags: EVIDENCE_FLAGS,
     run: 'evidence',
     examples: [
-      'refctl shield evidence REF-SVC-A1 5b0f9a4e-8c1d-4e2a-9f3b-2d6c7a8e1f00 --action drop --limit 20',
+      'refctl shield evidence REF-SVC-101 68bf1653-9ab6-579f-af52-732921c010d9 --action drop --limit 20',
     ],
   },
 ];
@@ -67,7 +67,7 @@ export function registerShield(program: Command, app: App): void {
       .description('entitlement, profile and rules at a glance')
       .argument(...REF)
       .action(lazyAction(app, load, (m) => m.overview)),
-    'refctl shield overview REF-SVC-A1',
+    'refctl shield overview REF-SVC-101',
   );
   examples(
     shield
@@ -75,7 +75,7 @@ export function registerShield(program: Command, app: App): void {
       .description('entitlement plus the preset and profile descriptors')
       .argument(...REF)
       .action(lazyAction(app, load, (m) => m.capabilities)),
-    'refctl shield capabilities REF-SVC-A1 -o json',
+    'refctl shield capabilities REF-SVC-101 -o json',
   );
 
   registerShieldRules(shield, app);
@@ -92,7 +92,7 @@ export function registerShield(program: Command, app: App): void {
       ),
       'the rule is active',
     ).action(lazyAction(app, load, (m) => m.applyPreset)),
-    'refctl shield presets apply REF-SVC-A1 block-udp-amplification --wait',
+    'refctl shield presets apply REF-SVC-101 block-udp-amplification --wait',
   );
 
   const profile = shield.command('profile').description('the protection profile');
@@ -107,7 +107,7 @@ export function registerShield(program: Command, app: App): void {
       ),
       'the profile is active',
     ).action(lazyAction(app, load, (m) => m.setProfile)),
-    'refctl shield profile set REF-SVC-A1 strict --wait --timeout 2m',
+    'refctl shield profile set REF-SVC-101 strict --wait --timeout 2m',
   );
 
   for (const c of TELEMETRY_COMMANDS) {

@@ -36,3 +36,15 @@ export class InterruptedError extends CliError {
     super(message, EXIT.interrupted, 'interrupted');
   }
 }
+
+/**
+ * The user declined at a prompt (answered no, pressed Esc or Ctrl-C): nothing was done, and
+ * that is no error. The message is the one plain line printed, e.g.
+ * `cancelled; nothing was ordered`; exit 8, or 130 when it was Ctrl-C.
+ */
+export class CancelledError extends CliError {
+  override readonly name = 'CancelledError';
+  constructor(message: string, exitCode: ExitCode = EXIT.cancelled) {
+    super(message, exitCode, 'cancelled');
+  }
+}

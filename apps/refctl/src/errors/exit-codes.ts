@@ -8,6 +8,8 @@ export const EXIT = {
   rateLimited: 5,
   conflict: 6,
   waitTimeout: 7,
+  /** Declined at a prompt (answered no, Esc): nothing was done; not an error. */
+  cancelled: 8,
   interrupted: 130,
 } as const;
 

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { collect, positiveInt, windowHours } from '../cli/arg-parsers';
+import { requiredFlag } from '../cli/required-flags';
 import { longFlag } from './command-flags';
 import type { FlagSpec, FlagTable } from './flag-table';
 
@@ -12,8 +13,8 @@ function toOption(key: string, spec: FlagSpec): Option {
   if (spec.choices) option.choices(spec.choices);
   if (spec.number) option.argParser(NUMBER_PARSERS[spec.number]);
   if (spec.repeatable) option.argParser(collect);
-  if (spec.required) option.makeOptionMandatory();
-  return option;
+  // Not commander's mandatory option: refctl asks for it on a terminal (cli/required-flags).
+  return spec.required ? requiredFlag(option) : option;
 }
 
 /** Adds the flags of `table` to `command`, in the table's order. */

@@ -93,6 +93,12 @@ export const PLAN_LIST_FLAGS = defineFlags({
   },
 });
 
+/** `refctl plans get`: the type narrows the search; the display currency adds prices. */
+export const PLAN_GET_FLAGS = defineFlags({
+  type: { value: '<type>', description: 'look among plans of this type', choices: SERVICE_TYPES },
+  displayCurrency: PLAN_LIST_FLAGS.displayCurrency,
+});
+
 /** `refctl services list`'s filters (the paging flags come after them). */
 export const SERVICE_LIST_FLAGS = defineFlags({
   type: { value: '<type>', description: 'only this type (e.g. kvm)' },
@@ -151,4 +157,23 @@ export const EVIDENCE_FLAGS = defineFlags({
   action: { value: '<action>', description: 'only this verdict', choices: SHIELD_EVIDENCE_ACTIONS },
   limit: { value: '<n>', description: 'samples per page, 1 to 50', number: 'positiveInt' },
   cursor: { value: '<cursor>', description: 'continue after a previous page' },
+});
+
+/** `refctl api`'s flags besides `-f`/`-F` (commands/api.ts keeps those in command-line order). */
+export const API_FLAGS = defineFlags({
+  method: {
+    short: '-X',
+    value: '<method>',
+    description: 'HTTP method (default GET, or POST with fields or --input)',
+  },
+  input: { value: '<file>', description: 'send this file as the request body (- for stdin)' },
+  header: {
+    short: '-H',
+    value: '<key:value>',
+    description: 'add a request header, repeatable',
+    repeatable: true,
+  },
+  include: { short: '-i', description: 'print the status line and response headers first' },
+  paginate: { description: 'follow next_cursor and print every page (GET lists)' },
+  slurp: { description: 'with --paginate: print one JSON array of all pages' },
 });

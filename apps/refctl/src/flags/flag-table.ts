@@ -19,7 +19,7 @@ export interface FlagSpec {
   /** Repeatable: each use adds one value to a list (`--addon A=1 --addon B=2`). */
   readonly repeatable?: boolean;
   readonly choices?: readonly string[];
-  /** Commander refuses the command without it. */
+  /** Asked for on a terminal when missing, else refused (exit 2); `(required)` in `--help`. */
   readonly required?: boolean;
 }
 

@@ -2,6 +2,7 @@ import { formatCell, readPath } from './cell';
 import { csvRecord } from './csv';
 import { toJson } from './json';
 import type { OutputFormat } from './output-format';
+import { colorState, STATE_FIELDS } from './state-colors';
 import { renderTable } from './table';
 import { type Column, resolveColumns, type View } from './view';
 
@@ -84,12 +85,25 @@ export function renderRows(
   const rightAligned = new Set(
     columns.flatMap((c, i) => (isNumericColumn(rows, c.path) ? [i] : [])),
   );
+  const stateColumns = new Set(
+    columns.flatMap((c, i) => (STATE_FIELDS.has(lastSegment(c.path)) ? [i] : [])),
+  );
   return renderTable(cells, {
     headers,
     color: settings.color,
     maxWidth: settings.maxWidth,
     rightAligned,
+    cellStyle: stateStyle(settings, (_row, column) => stateColumns.has(column)),
   });
+}
+
+/** Colours the cells `isState` picks by the state they name, when colours are allowed. */
+function stateStyle(
+  settings: RenderSettings,
+  isState: (row: number, column: number) => boolean,
+): ((text: string, row: number, column: number) => string) | undefined {
+  if (!settings.color) return undefined;
+  return (text, row, column) => (isState(row, column) ? colorState(text) : text);
 }
 
 function renderObject(value: object, view: View | undefined, settings: RenderSettings): string {
@@ -108,7 +122,15 @@ function renderObject(value: object, view: View | undefined, settings: RenderSet
     );
   }
   const rows = paths.map((p) => [p, formatCell(readPath(value, p), lastSegment(p), '-')]);
-  return renderTable(rows, { headers: null, color: false, maxWidth: settings.maxWidth });
+  return renderTable(rows, {
+    headers: null,
+    color: false,
+    maxWidth: settings.maxWidth,
+    cellStyle: stateStyle(
+      settings,
+      (row, column) => column === 1 && STATE_FIELDS.has(lastSegment(paths[row]!)),
+    ),
+  });
 }
 
 // Nested objects flatten to dotted paths; arrays stay one cell.

@@ -12,6 +12,11 @@ export interface TableOptions {
   readonly maxWidth?: number | undefined;
   /** Columns aligned right (numbers). */
   readonly rightAligned?: ReadonlySet<number>;
+  /**
+   * Styles one body cell (`row` counts body rows from 0) after it is laid out, e.g. a state
+   * in colour; only when colours are allowed. Escape codes add no width.
+   */
+  readonly cellStyle?: ((text: string, row: number, column: number) => string) | undefined;
 }
 
 const GAP = '  ';
@@ -30,11 +35,16 @@ export function renderTable(rows: readonly (readonly string[])[], options: Table
   );
   if (options.maxWidth !== undefined) fitWidths(widths, options.maxWidth);
 
+  const bodyStart = options.headers ? 1 : 0;
   const lines = all.map((row, index) => {
     const cells = widths.map((width, i) => {
       const text = truncate(row[i] ?? '', width);
       const pad = ' '.repeat(width - textWidth(text));
-      return options.rightAligned?.has(i) ? pad + text : text + pad;
+      const shown =
+        options.cellStyle && index >= bodyStart
+          ? options.cellStyle(text, index - bodyStart, i)
+          : text;
+      return options.rightAligned?.has(i) ? pad + shown : shown + pad;
     });
     const line = cells.join(GAP).trimEnd();
     return index === 0 && options.headers && options.color ? bold(line) : line;

@@ -6,6 +6,7 @@ import { resolveSettings, type Settings } from '../config/resolve-settings';
 import { CliError } from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
 import { escapeControlsInLines } from '../output/control-chars';
+import { debugFetch } from './debug-fetch';
 import { scrub } from './scrub';
 
 /** How long one API call may take, retries included, when `--timeout` is not given. */
@@ -16,21 +17,26 @@ export async function loadSettings(ctx: Ctx): Promise<Settings> {
   const config = await readConfig(configFilePath(ctx.io.env));
   const settings = resolveSettings(ctx.globals, ctx.io.env, config);
   if (settings.apiKey) ctx.state.secrets.add(settings.apiKey);
+  ctx.state.baseUrl = settings.baseUrl;
   return settings;
+}
+
+/** The API key of `settings`; fails with exit 4 when none is configured. */
+export function requireApiKey(settings: Settings): string {
+  if (settings.apiKey) return settings.apiKey;
+  throw new CliError(
+    'no API key: set REF_API_KEY or run: refctl config set-profile NAME --api-key-stdin',
+    EXIT.auth,
+    'no_api_key',
+  );
 }
 
 /** An SDK client for this invocation; fails with exit 4 when no API key is configured. */
 export async function createClient(ctx: Ctx): Promise<RefClient> {
   const settings = await loadSettings(ctx);
-  if (!settings.apiKey) {
-    throw new CliError(
-      'no API key: set REF_API_KEY or run: refctl config set-profile NAME --api-key-stdin',
-      EXIT.auth,
-      'no_api_key',
-    );
-  }
+  const apiKey = requireApiKey(settings);
   return new RefClient({
-    apiKey: settings.apiKey,
+    apiKey,
     baseUrl: settings.baseUrl,
     // Wait out a short Retry-After; a longer one fails fast (exit 5) instead of hanging.
     maxRetryAfter: 10_000,
@@ -38,9 +44,18 @@ export async function createClient(ctx: Ctx): Promise<RefClient> {
     timeout: ctx.globals.timeout ?? DEFAULT_CALL_TIMEOUT_MS,
     totalTimeout: ctx.globals.timeout ?? DEFAULT_CALL_TIMEOUT_MS,
     logger: stderrLogger(ctx),
-    logLevel: ctx.globals.debug ? 'debug' : 'warn',
+    // --debug logs each exchange whole through debugFetch; the SDK adds its retries (info).
+    logLevel: ctx.globals.debug ? 'info' : 'warn',
+    ...(ctx.globals.debug ? { fetch: debugFetch(debugLog(ctx)) } : {}),
   });
 }
+
+/** `--debug` lines on stderr, scrubbed like every other line refctl prints there. */
+export const debugLog =
+  (ctx: Ctx) =>
+  (line: string): void => {
+    ctx.io.stderr.write(`debug: ${escapeControlsInLines(scrub(line, ctx.state.secrets))}\n`);
+  };
 
 // The SDK logs through this: one line per event on stderr, so stdout stays pure data.
 function stderrLogger(ctx: Ctx): Logger {

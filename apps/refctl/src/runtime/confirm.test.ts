@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CliError, InterruptedError, UsageError } from '../errors/cli-error';
+import { CancelledError, InterruptedError, UsageError } from '../errors/cli-error';
+import { EXIT } from '../errors/exit-codes';
 import type { Io } from '../io/io';
 import { confirm } from './confirm';
 
@@ -41,12 +42,48 @@ describe('confirm', () => {
     expect(prompt()).toContain('Stop REF-SVC-A1? [y/N] ');
   });
 
-  it('cancels on anything but yes', async () => {
-    const { io, stdin } = terminal(true);
-    const done = confirm(io, request);
-    stdin.write('\n');
-    await expect(done).rejects.toThrow(CliError);
-    await expect(done).rejects.toThrow(/cancelled/);
+  it('refuses with --no-input even on a terminal, without asking', async () => {
+    const { io, prompt } = terminal(true);
+    const error = await confirm(io, { ...request, input: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(
+      'services power stop needs confirmation and --no-input was given; pass --yes to proceed',
+    );
+    expect(prompt()).toBe('');
+  });
+
+  it.each([['\n'], ['n\n'], ['nope\n']])(
+    'cancels on anything but yes (%j): not an error, exit 8',
+    async (typed) => {
+      const { io, stdin } = terminal(true);
+      const done = confirm(io, { ...request, nothing: 'nothing was ordered' });
+      stdin.write(typed);
+      const error = await done.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CancelledError);
+      expect(error).toMatchObject({
+        message: 'cancelled; nothing was ordered',
+        exitCode: EXIT.cancelled,
+      });
+    },
+  );
+
+  it('cancels on Esc (exit 8) and on Ctrl-C (exit 130), saying nothing was done', async () => {
+    for (const [key, exitCode] of [
+      ['\u001b', EXIT.cancelled],
+      ['\u0003', EXIT.interrupted],
+    ] as const) {
+      const { io, stdin, prompt } = terminal(true);
+      const done = confirm(io, request);
+      stdin.write(key);
+      await expect(done).rejects.toMatchObject({
+        name: 'CancelledError',
+        message: 'cancelled; nothing was done',
+        exitCode,
+      });
+      // The cancel line will go below the question, not after it.
+      expect(prompt()).toContain('Stop REF-SVC-A1? [y/N] ');
+      expect(prompt()).toMatch(/\n$/);
+    }
   });
 
   it('reports an interruption when input ends before an answer', async () => {

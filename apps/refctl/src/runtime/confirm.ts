@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
-import { CliError, InterruptedError, UsageError } from '../errors/cli-error';
+import { CancelledError, InterruptedError, UsageError } from '../errors/cli-error';
+import { EXIT, type ExitCode } from '../errors/exit-codes';
 import type { Io } from '../io/io';
 
 /** What to ask and how to refuse. */
@@ -10,26 +11,36 @@ export interface ConfirmRequest {
   readonly yes: boolean;
   /** What the refusal names, e.g. `services power stop`. */
   readonly action: string;
+  /** What a "no" leaves undone, e.g. `nothing was ordered` (default `nothing was done`). */
+  readonly nothing?: string;
+  /** False with `--no-input`: refuse like without a terminal. */
+  readonly input?: boolean;
 }
 
 /**
  * Asks on the terminal before a costly or disruptive action. With `--yes` it does not ask;
- * without a terminal and without `--yes` it refuses (exit 2) rather than guess.
+ * without a terminal (or with `--no-input`) and without `--yes` it refuses (exit 2) rather
+ * than guess. Answering anything but yes, Esc or Ctrl-C cancel: CancelledError, whose one
+ * plain line is `cancelled; nothing was done` (exit 8, 130 for Ctrl-C).
  */
 export async function confirm(io: Io, request: ConfirmRequest): Promise<void> {
   if (request.yes) return;
-  if (io.stdin.isTTY !== true) {
+  if (io.stdin.isTTY !== true || request.input === false) {
+    const why = request.input === false ? '--no-input was given' : 'stdin is not a terminal';
     throw new UsageError(
-      `${request.action} needs confirmation and stdin is not a terminal; pass --yes to proceed`,
+      `${request.action} needs confirmation and ${why}; pass --yes to proceed`,
       'confirmation_required',
     );
   }
-  const answer = await ask(io, `${request.question} [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim()))
-    throw new CliError('cancelled; nothing was done', undefined, 'cancelled');
+  const cancelled = `cancelled; ${request.nothing ?? 'nothing was done'}`;
+  const answer = await ask(io, `${request.question} [y/N] `, cancelled);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new CancelledError(cancelled);
 }
 
-function ask(io: Io, prompt: string): Promise<string> {
+function ask(io: Io, prompt: string, cancelled: string): Promise<string> {
+  // An ink prompt before this one (`orders create` on a terminal) leaves stdin unref'ed: the
+  // process would end while the question waits for its answer.
+  (io.stdin as { ref?: () => unknown }).ref?.();
   return new Promise((resolve, reject) => {
     const rl = createInterface({
       input: io.stdin,
@@ -37,11 +48,21 @@ function ask(io: Io, prompt: string): Promise<string> {
       terminal: true,
     });
     let answered = false;
-    rl.once('SIGINT', () => {
+    const cancel = (code: ExitCode) => {
+      answered = true;
+      // The cursor is still on the prompt's line: the cancel line goes below it.
+      io.stderr.write('\n');
       rl.close();
-      reject(new InterruptedError());
-    });
+      reject(new CancelledError(cancelled, code));
+    };
+    // Esc cancels like "no", as in the other prompts (readline emits keypresses on a terminal).
+    const onKeypress = (_: unknown, key: { name?: string } | undefined) => {
+      if (key?.name === 'escape') cancel(EXIT.cancelled);
+    };
+    io.stdin.on('keypress', onKeypress);
+    rl.once('SIGINT', () => cancel(EXIT.interrupted));
     rl.once('close', () => {
+      io.stdin.off('keypress', onKeypress);
       if (!answered) reject(new InterruptedError());
     });
     rl.question(prompt, (answer) => {

@@ -7,6 +7,7 @@ import {
 } from '@refapi/sdk';
 import { CliError, InterruptedError } from '../errors/cli-error';
 import { EXIT, type ExitCode } from '../errors/exit-codes';
+import { refKindOf } from './ref-kinds';
 
 /** A failure as refctl reports it. */
 export interface ErrorReport {
@@ -22,7 +23,12 @@ export interface ErrorReport {
   readonly requestId?: string | undefined;
   /** Whether sending the same request again (same idempotency key) may succeed. */
   readonly retriable: boolean;
+  /** What to check next, printed at the end of the line (e.g. the base URL). */
+  readonly hint?: string | undefined;
 }
+
+/** The hint of an error from a server that may not be the API at all. */
+export const BASE_URL_HINT = 'is the base URL right? it usually ends in /v1';
 
 /** HTTP status → exit code: 3 not found, 4 auth, 5 rate limited, 6 conflict, else 1. */
 export function exitCodeForStatus(status: number): ExitCode {
@@ -33,11 +39,59 @@ export function exitCodeForStatus(status: number): ExitCode {
   return EXIT.error;
 }
 
-/** Turns anything thrown into a report; never includes a stack or a request header. */
-export function describeError(error: unknown): ErrorReport {
-  const report = describeKind(error);
+/**
+ * Turns anything thrown into a report; never includes a stack or a request header. With
+ * the `baseUrl` in use, an answer that may come from something other than the API (a 404
+ * or 405, a body off the contract) hints at it when it does not end in `/v1`.
+ */
+export function describeError(error: unknown, baseUrl?: string): ErrorReport {
+  let report = describeKind(error);
   const requestId = isRefSdkError(error) ? error.requestId : undefined;
-  return requestId === undefined ? report : { ...report, requestId };
+  if (requestId !== undefined) report = { ...report, requestId };
+  if (baseUrl !== undefined && !endsInV1(baseUrl) && mayBeWrongServer(error)) {
+    report = { ...report, hint: BASE_URL_HINT };
+  }
+  return report;
+}
+
+function endsInV1(baseUrl: string): boolean {
+  try {
+    return /\/v1\/?$/.test(new URL(baseUrl).pathname);
+  } catch {
+    return false;
+  }
+}
+
+// Statuses a server that is not the API (or the API under another prefix) answers with,
+// and SDK errors about the answer itself (not about getting none).
+function mayBeWrongServer(error: unknown): boolean {
+  if (isRefApiError(error)) return error.status === 404 || error.status === 405;
+  return isRefSdkError(error) && !isConnectionError(error) && !isTimeoutError(error);
+}
+
+/**
+ * `service REF-SVC-999` for a 404 of `…/services/REF-SVC-999`: the last reference in the
+ * path (or the rule id, the preset code the code names), undefined when the path has none.
+ */
+function notFoundSubject(error: RefApiError): string | undefined {
+  let segments: string[];
+  try {
+    segments = new URL(error.url).pathname.split('/').map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  const after = (name: string) => segments[segments.indexOf(name) + 1];
+  if (error.code === 'shield_rule_not_found' && segments.includes('rules')) {
+    return `rule ${after('rules')}`;
+  }
+  if (error.code === 'shield_preset_not_found' && segments.includes('presets')) {
+    return `preset ${after('presets')}`;
+  }
+  for (const segment of segments.toReversed()) {
+    const kind = refKindOf(segment);
+    if (kind) return `${kind.thing} ${segment}`;
+  }
+  return undefined;
 }
 
 function describeKind(error: unknown): ErrorReport {
@@ -86,10 +140,13 @@ function describeApiError(error: RefApiError): ErrorReport {
   const code = colon === -1 ? raw : raw.slice(0, colon);
   const detail = colon === -1 ? '' : raw.slice(colon);
   // Without a code in the body, say what the status means (the contract's sentence).
+  const subject = error.status === 404 ? notFoundSubject(error) : undefined;
   let message =
-    error.code === undefined && error.meaning !== undefined
-      ? error.meaning.replace(/\.$/, '')
-      : `${code.replaceAll('_', ' ')}${detail}`;
+    subject !== undefined
+      ? `${subject} not found`
+      : error.code === undefined && error.meaning !== undefined
+        ? error.meaning.replace(/\.$/, '')
+        : `${code.replaceAll('_', ' ')}${detail}`;
   if (error.status === 401) message += '; check REF_API_KEY or: refctl config show';
   if (error.retryAfter !== undefined) message += `; retry after ${error.retryAfter} s`;
   return {

@@ -2,7 +2,8 @@ import { ServiceUnavailableError, UnprocessableEntityError } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/helpers/capture-io';
 import { createRunState } from '../cli/run-state';
-import { CliError } from '../errors/cli-error';
+import { CancelledError, CliError } from '../errors/cli-error';
+import { EXIT } from '../errors/exit-codes';
 import { reportError } from './report-error';
 
 const apiError = (Class: typeof ServiceUnavailableError, status: number, code: string) =>
@@ -97,5 +98,18 @@ describe('reportError', () => {
     const noColor = captureIo({ NO_COLOR: '1' }, true);
     reportError(noColor.io, createRunState(), new CliError('x'));
     expect(noColor.stderr()).toBe('error: x\n');
+  });
+
+  it('prints a cancellation as one plain line, not an error, in every format (exit 8 or 130)', () => {
+    for (const format of ['table', 'json'] as const) {
+      const { io, stderr } = captureIo({}, true);
+      const state = { ...createRunState(), format, idempotencyKey: 'k-1' };
+      const code = reportError(io, state, new CancelledError('cancelled; nothing was ordered'));
+      expect(code).toBe(EXIT.cancelled);
+      expect(stderr()).toBe('cancelled; nothing was ordered\n');
+    }
+    const { io } = captureIo();
+    const interrupted = new CancelledError('cancelled; nothing was done', EXIT.interrupted);
+    expect(reportError(io, createRunState(), interrupted)).toBe(130);
   });
 });

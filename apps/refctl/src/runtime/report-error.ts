@@ -1,4 +1,5 @@
 import type { RunState } from '../cli/run-state';
+import { CancelledError } from '../errors/cli-error';
 import type { ExitCode } from '../errors/exit-codes';
 import { colorEnabled, type Io } from '../io/io';
 import { red } from '../output/colors';
@@ -14,7 +15,12 @@ import { scrub } from './scrub';
  * carries its idempotency key for a safe retry.
  */
 export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
-  const report = describeError(error);
+  // Declining at a prompt is no error: one plain line, whatever the output format.
+  if (error instanceof CancelledError) {
+    io.stderr.write(`${escapeControls(error.message)}\n`);
+    return error.exitCode;
+  }
+  const report = describeError(error, state.baseUrl);
   const key = state.idempotencyKey;
   if (state.format === 'json' || state.format === 'ndjson') {
     const body = {
@@ -27,6 +33,7 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
         retriable: report.retriable,
         ...(report.requestId === undefined ? {} : { request_id: report.requestId }),
         ...(key === undefined ? {} : { idempotency_key: key }),
+        ...(report.hint === undefined ? {} : { hint: report.hint }),
       },
     };
     io.stderr.write(`${scrub(toJson(body), state.secrets)}\n`);
@@ -40,10 +47,11 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
     const request = report.requestId === undefined ? '' : ` (request ${report.requestId})`;
     const retry =
       key !== undefined && report.retriable ? `; retry safely with --idempotency-key ${key}` : '';
+    const hint = report.hint === undefined ? '' : ` (${report.hint})`;
     const prefix = colorEnabled(io, io.stderr, state.color) ? red('error:') : 'error:';
     // One line, whatever the server put in its error code.
     const line = escapeControls(
-      scrub(`${report.message}${where}${request}${retry}`, state.secrets),
+      scrub(`${report.message}${where}${request}${retry}${hint}`, state.secrets),
     );
     io.stderr.write(`${prefix} ${line}\n`);
   }

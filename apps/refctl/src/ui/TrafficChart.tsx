@@ -1,5 +1,6 @@
 import type { ShieldTelemetry } from '@refapi/schema';
 import { Box, Text } from 'ink';
+import { formatServerTime } from '../runtime/server-time';
 import { formatBytes, trafficBars } from './traffic-bars';
 
 /** Props of {@link TrafficChart}. */
@@ -7,6 +8,7 @@ export interface TrafficChartProps {
   readonly serviceRef: string;
   readonly telemetry: ShieldTelemetry | undefined;
   readonly width: number;
+  /** When the server produced the data, by its clock. */
   readonly updatedAt?: Date | undefined;
   /** The last refresh failed with this message; the previous data stays on screen. */
   readonly error?: string | undefined;
@@ -25,7 +27,8 @@ export function TrafficChart({
   const keyWidth = Math.max(0, ...bars.map((b) => b.key.length));
   const packetsWidth = Math.max(0, ...bars.map((b) => b.packets.length));
   const barWidth = Math.max(0, ...bars.map((b) => b.bar.length));
-  const time = updatedAt ? updatedAt.toISOString().slice(11, 19) : '';
+  // The server's time of the answer (runtime/server-time), in UTC like the API's timestamps.
+  const time = updatedAt ? formatServerTime(updatedAt) : '';
   return (
     <Box flexDirection="column">
       <Text bold>

@@ -8,12 +8,18 @@ export type WatchEnd =
   | { readonly reason: 'quit' | 'interrupt' }
   | { readonly reason: 'error'; readonly error: unknown };
 
+/** One refresh: the window and when the server produced it (its clock, not ours). */
+export interface TimedTelemetry {
+  readonly telemetry: ShieldTelemetry;
+  readonly at: Date;
+}
+
 /** Props of {@link TrafficWatch}. */
 export interface TrafficWatchProps {
   readonly serviceRef: string;
   readonly width: number;
-  /** Fetches the current window. */
-  readonly load: () => Promise<ShieldTelemetry>;
+  /** Fetches the current window, with the server's time of the answer. */
+  readonly load: () => Promise<TimedTelemetry>;
   readonly onEnd: (end: WatchEnd) => void;
   /** Refresh interval when the server does not say (`cache_seconds`); also a floor. */
   readonly minIntervalMs?: number;
@@ -46,9 +52,9 @@ export function TrafficWatch({
       try {
         const next = await load();
         if (stopped) return;
-        setTelemetry(next);
-        setUpdatedAt(new Date());
-        timer = setTimeout(refresh, Math.max(minIntervalMs, next.cache_seconds * 1000));
+        setTelemetry(next.telemetry);
+        setUpdatedAt(next.at);
+        timer = setTimeout(refresh, Math.max(minIntervalMs, next.telemetry.cache_seconds * 1000));
       } catch (error) {
         if (!stopped) onEnd({ reason: 'error', error });
       }

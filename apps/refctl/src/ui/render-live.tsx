@@ -1,10 +1,9 @@
 // The only module that calls ink's render(); it is imported lazily, and only after
 // canRenderLive() said yes, so pipes and CI never get cursor codes.
-import type { ShieldTelemetry } from '@refapi/schema';
 import { render } from 'ink';
 import type { Io } from '../io/io';
 import { LiveSpinner } from './LiveSpinner';
-import { TrafficWatch, type WatchEnd } from './TrafficWatch';
+import { type TimedTelemetry, TrafficWatch, type WatchEnd } from './TrafficWatch';
 
 const inkOptions = (io: Io, stream: Io['stdout']) => ({
   stdout: stream as NodeJS.WriteStream,
@@ -12,12 +11,16 @@ const inkOptions = (io: Io, stream: Io['stdout']) => ({
   stderr: io.stderr as NodeJS.WriteStream,
   exitOnCtrlC: false,
   patchConsole: false,
+  // canRenderLive() decided: ink's own CI guess (any CI_* variable) would draw no frames
+  // until the end and then leave the last one on screen.
+  interactive: true,
 });
 
-/** A live spinner line on stderr: `relabel` redraws it with a new label, `stop` clears it. */
+/** A live spinner line on stderr: `relabel` redraws it with a new label, `stop` erases it. */
 export interface Spinner {
   relabel(label: string): void;
-  stop(): void;
+  /** Resolves once the spinner is off the screen, the cursor where its line was. */
+  stop(): Promise<void>;
 }
 
 /** Starts a live spinner on stderr; it counts the time waited against `timeoutMs`. */
@@ -27,9 +30,15 @@ export function startSpinner(io: Io, label: string, timeoutMs: number): Spinner 
   return {
     // Same component in the same place: ink keeps its start time and frame counter.
     relabel: (text) => instance.rerender(view(text)),
-    stop: () => {
+    // clear() then unmount() alone is not enough: unmount flushes a frame still waiting for
+    // ink's throttle (a relabel, an animation tick), which would draw the spinner again and
+    // leave it above the next line. So: stop the animation, let the pending frame out, erase.
+    stop: async () => {
+      instance.rerender(null);
+      await instance.waitUntilRenderFlush();
       instance.clear();
       instance.unmount();
+      await instance.waitUntilExit();
     },
   };
 }
@@ -38,7 +47,7 @@ export function startSpinner(io: Io, label: string, timeoutMs: number): Spinner 
 export function watchTraffic(
   io: Io,
   serviceRef: string,
-  load: () => Promise<ShieldTelemetry>,
+  load: () => Promise<TimedTelemetry>,
 ): Promise<WatchEnd> {
   return new Promise((resolve) => {
     let ended = false;

@@ -42,3 +42,25 @@ describe('LiveSpinner', () => {
     expect(later.charAt(0)).not.toBe(SPINNER_FRAMES[0]);
   });
 });
+
+describe('startSpinner', () => {
+  it('leaves no frame behind when stopped, even right after a relabel', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { startSpinner } = await import('./render-live');
+    const stderr = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    let written = '';
+    stderr.on('data', (chunk: Buffer) => {
+      written += chunk.toString();
+    });
+    const io = { stdin: new PassThrough(), stdout: stderr, stderr, env: {} };
+    const spinner = startSpinner(io, 'waiting for rule r1 to be deleted', 120_000);
+    await new Promise((r) => setTimeout(r, 100));
+    // The last poll relabels just before the wait ends: that frame is still throttled.
+    spinner.relabel('waiting for rule r1 to be deleted (now: absent)');
+    await spinner.stop();
+    const lastFrame = written.lastIndexOf('waiting for rule r1');
+    // After the last frame drawn, the line is erased (and nothing is drawn again).
+    expect(written.indexOf('\u001b[2K', lastFrame)).toBeGreaterThan(lastFrame);
+    expect(strip(written.slice(written.lastIndexOf('\u001b[2K'))).trim()).toBe('');
+  });
+});

@@ -3,9 +3,12 @@ import type { ShieldTelemetry } from '@refapi/schema';
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
 import { TrafficChart } from './TrafficChart';
-import { TrafficWatch, type WatchEnd } from './TrafficWatch';
+import { type TimedTelemetry, TrafficWatch, type WatchEnd } from './TrafficWatch';
 
 const strip = (text: string | undefined) => stripVTControlCharacters(text ?? '');
+
+// Years away from this machine's clock: what the watch shows can only come from the server.
+const SERVER_TIME = '2001-02-03T04:05:06Z';
 
 function telemetry(packets: number[]): ShieldTelemetry {
   const items = packets.map((p, i) => ({ key: `198.51.100.${i + 1}`, packets: p, bytes: p * 64 }));
@@ -55,9 +58,9 @@ describe('TrafficWatch', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const load = vi
-        .fn<() => Promise<ShieldTelemetry>>()
-        .mockResolvedValueOnce(telemetry([10]))
-        .mockResolvedValueOnce(telemetry([20, 5]));
+        .fn<() => Promise<TimedTelemetry>>()
+        .mockResolvedValueOnce({ telemetry: telemetry([10]), at: new Date(SERVER_TIME) })
+        .mockResolvedValueOnce({ telemetry: telemetry([20, 5]), at: new Date(SERVER_TIME) });
       const ends: WatchEnd[] = [];
       const { lastFrame, unmount } = render(
         <TrafficWatch serviceRef="REF-SVC-A1" width={70} load={load} onEnd={(e) => ends.push(e)} />,
@@ -72,6 +75,15 @@ describe('TrafficWatch', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("shows the server's time of each answer, not this machine's clock", async () => {
+    const load = () => Promise.resolve({ telemetry: telemetry([10]), at: new Date(SERVER_TIME) });
+    const { lastFrame, unmount } = render(
+      <TrafficWatch serviceRef="REF-SVC-A1" width={70} load={load} onEnd={() => {}} />,
+    );
+    await vi.waitFor(() => expect(strip(lastFrame())).toContain('updated 04:05:06 UTC'));
+    unmount();
   });
 
   it('ends with the error when a refresh fails', async () => {

@@ -31,7 +31,7 @@ export function captureIo(env: Io['env'] = {}, stderrIsTTY = false) {
 /** A command context off a terminal, printing `-o output`, over a {@link captureIo}. */
 export function captureCtx(output: OutputFormat = 'table') {
   const captured = captureIo();
-  const globals = { output, headers: true, debug: false, color: false } as const;
+  const globals = { output, headers: true, debug: false, color: false, input: true } as const;
   const ctx: Ctx = createCtx(captured.io, globals, createRunState(), new AbortController().signal);
   return { ...captured, ctx };
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../errors/cli-error';
+import { fieldsObject, fieldsQuery, keyPath, type RawField } from './api-fields';
+
+const f = (text: string): RawField => ({ flag: '-f', text });
+const F = (text: string): RawField => ({ flag: '-F', text });
+const files: Record<string, string> = { 'note.txt': 'hello\n', '-': 'from stdin' };
+const read = async (path: string) => files[path] ?? Promise.reject(new Error(`no ${path}`));
+
+describe('refctl api fields', () => {
+  it('-f is always a string, -F types true, false, null, numbers and @file', async () => {
+    expect(
+      await fieldsObject(
+        [
+          f('count=2'),
+          F('units=2'),
+          F('ratio=-1.5e2'),
+          F('on=true'),
+          F('off=false'),
+          F('none=null'),
+          F('text=kvm'),
+          F('zip=007'),
+          F('note=@note.txt'),
+          F('piped=@-'),
+          f('at=@note.txt'),
+        ],
+        read,
+      ),
+    ).toEqual({
+      count: '2',
+      units: 2,
+      ratio: -150,
+      on: true,
+      off: false,
+      none: null,
+      text: 'kvm',
+      // Not a JSON number (leading zero): kept as text.
+      zip: '007',
+      note: 'hello\n',
+      piped: 'from stdin',
+      at: '@note.txt',
+    });
+  });
+
+  it('nests keys: a[b] objects, a[] arrays, a[][b] one object per b', async () => {
+    expect(
+      await fieldsObject(
+        [
+          f('addons[][addon_ref]=REF-ADDON-11'),
+          F('addons[][units]=2'),
+          f('addons[][addon_ref]=REF-ADDON-12'),
+          F('addons[][units]=1'),
+          f('tags[]=a'),
+          f('tags[]=b'),
+          F('specs[cores]=2'),
+          F('specs[disk][gb]=40'),
+        ],
+        read,
+      ),
+    ).toEqual({
+      addons: [
+        { addon_ref: 'REF-ADDON-11', units: 2 },
+        { addon_ref: 'REF-ADDON-12', units: 1 },
+      ],
+      tags: ['a', 'b'],
+      specs: { cores: 2, disk: { gb: 40 } },
+    });
+  });
+
+  it('refuses fields without key=value and malformed keys', async () => {
+    await expect(fieldsObject([f('novalue')], read)).rejects.toThrow(
+      'invalid -f "novalue": expected key=value',
+    );
+    await expect(fieldsObject([F('=1')], read)).rejects.toThrow(UsageError);
+    expect(() => keyPath('a[b')).toThrow(UsageError);
+    expect(keyPath('a[][b]')).toEqual(['a', '', 'b']);
+  });
+
+  it('turns flat fields into query parameters, and refuses nested ones there', () => {
+    expect(fieldsQuery({ type: 'kvm', limit: 100, all: true })).toEqual([
+      ['type', 'kvm'],
+      ['limit', '100'],
+      ['all', 'true'],
+    ]);
+    expect(() => fieldsQuery({ addons: [{ units: 1 }] })).toThrow(/nested/);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../errors/cli-error';
+import { apiTarget, findRoute } from './api-target';
+
+const BASE = 'http://127.0.0.1:4010/v1';
+
+describe('refctl api paths', () => {
+  it.each(['me', '/me', '/v1/me', 'v1/me', '//me'])('%s is GET …/v1/me', (path) => {
+    const target = apiTarget(BASE, path);
+    expect(target.url.toString()).toBe('http://127.0.0.1:4010/v1/me');
+    expect(target.path).toBe('/me');
+  });
+
+  it('keeps the query and takes the base URL as it is', () => {
+    expect(apiTarget(`${BASE}/`, '/services?type=kvm&limit=2').url.toString()).toBe(
+      'http://127.0.0.1:4010/v1/services?type=kvm&limit=2',
+    );
+    // A base URL without /v1: the path goes below it unchanged.
+    expect(apiTarget('http://127.0.0.1:4010', '/v1/me').url.toString()).toBe(
+      'http://127.0.0.1:4010/v1/me',
+    );
+    expect(apiTarget('https://api.example/ref/v1', '/v1version').path).toBe('/v1version');
+  });
+
+  it('refuses a full URL', () => {
+    expect(() => apiTarget(BASE, 'https://evil.example/v1/me')).toThrow(UsageError);
+  });
+});
+
+describe('the contract operation of a request', () => {
+  it('finds operations by method and path, literal paths first', () => {
+    expect(findRoute('POST', '/orders')).toMatchObject({
+      operationId: 'createOrder',
+      idempotencyKey: true,
+    });
+    expect(findRoute('GET', '/orders')?.operationId).toBe('listOrders');
+    expect(findRoute('GET', '/services/stats')?.operationId).toBe('getServiceStats');
+    expect(findRoute('GET', '/services/REF-SVC-101')?.operationId).toBe('getService');
+    expect(findRoute('POST', '/services/REF-SVC-101/power')?.idempotencyKey).toBe(true);
+    expect(findRoute('PUT', '/services/REF-SVC-101/auto-renew')?.idempotencyKey).toBe(false);
+    expect(findRoute('GET', '/nope')).toBeUndefined();
+    expect(findRoute('DELETE', '/orders')).toBeUndefined();
+  });
+});

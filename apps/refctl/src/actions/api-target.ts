@@ -1,0 +1,48 @@
+import { type RouteDef, routes } from '@refapi/schema/client';
+import { UsageError } from '../errors/cli-error';
+
+// Where `refctl api PATH` goes: PATH relative to the base URL, with or without its `/v1`
+// (`me`, `/me`, `/v1/me` are one request), and the contract operation it is, if any, so
+// an operation that requires an Idempotency-Key gets one.
+
+/** A request target: the URL to call and the path as the contract writes it. */
+export interface ApiTarget {
+  readonly url: URL;
+  /** The path below the base URL, e.g. `/services/REF-SVC-101`. */
+  readonly path: string;
+}
+
+/** `http://host/v1` + `/v1/services?type=kvm` → `http://host/v1/services?type=kvm`. */
+export function apiTarget(baseUrl: string, given: string): ApiTarget {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(given)) {
+    throw new UsageError(
+      `give a path such as /me, not a URL: the base URL comes from --base-url, REF_BASE_URL or the profile`,
+      'invalid_input',
+    );
+  }
+  const base = new URL(baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const query = given.indexOf('?');
+  let path = `/${(query === -1 ? given : given.slice(0, query)).replace(/^\/+/, '')}`;
+  // `/v1/me` against a base URL ending in /v1: the prefix is the base URL's already.
+  if (basePath !== '' && (path === basePath || path.startsWith(`${basePath}/`))) {
+    path = path.slice(basePath.length) || '/';
+  }
+  const url = new URL(`${base.origin}${basePath}${path}`);
+  if (query !== -1) url.search = given.slice(query + 1);
+  return { url, path };
+}
+
+const TEMPLATES = Object.values(routes as Record<string, RouteDef>).map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  // `/services/stats` is its own operation, not `/services/{service_ref}`.
+  params: (route.path.match(/\{/g) ?? []).length,
+}));
+
+/** The contract operation of `method` and `path` (e.g. `POST /orders`), if there is one. */
+export function findRoute(method: string, path: string): RouteDef | undefined {
+  return TEMPLATES.filter(({ route, pattern }) => route.method === method && pattern.test(path))
+    .sort((a, b) => a.params - b.params)
+    .at(0)?.route;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { captureIo } from '../../test/helpers/capture-io';
+import { CliError, UsageError } from '../errors/cli-error';
+import { checkJqFilter, runJq } from './jq';
+import { formatJqResult, jqStdout } from './jq-stdout';
+
+describe('runJq (jq-wasm)', () => {
+  it('runs a filter over one JSON text, each result compact', async () => {
+    expect(await runJq('{"a":[1,{"b":"x"}]}', '.a[]')).toEqual(['1', '{"b":"x"}']);
+    expect(await runJq('[]', '.[]')).toEqual([]);
+    // The fast path wraps the filter: definitions and a trailing comment still work.
+    expect(await runJq('{"a":2}', 'def twice: . * 2; .a | twice # doubled')).toEqual(['4']);
+  });
+
+  it('takes several texts (NDJSON) as several inputs, as jq does', async () => {
+    expect(await runJq('{"n":1}\n{"n":2}\n', '.n')).toEqual(['1', '2']);
+  });
+
+  it('takes large inputs through stdin with the same results', async () => {
+    const big = JSON.stringify(
+      Array.from({ length: 2500 }, (_, i) => ({ i, pad: 'x'.repeat(60) })),
+    );
+    expect(big.length).toBeGreaterThan(128 * 1024);
+    expect(await runJq(big, 'map(.i) | add')).toEqual([String((2499 * 2500) / 2)]);
+  });
+
+  it('fails a runtime error with jq’s message (exit 1)', async () => {
+    const error = await runJq('{"a":1}', '.a | error("boom")').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toBe('--jq: boom');
+    expect((error as CliError).exitCode).toBe(1);
+  });
+
+  it('refuses a filter that does not compile as a usage error, before any input', async () => {
+    await expect(checkJqFilter('.a | foo(')).rejects.toThrow(UsageError);
+    await expect(checkJqFilter('.a | foo(')).rejects.toThrow(
+      /^invalid --jq expression: syntax error/,
+    );
+    // A runtime error on null is no reason to refuse the filter.
+    await expect(checkJqFilter('.[0] | error("x")')).resolves.toBeUndefined();
+  });
+});
+
+describe('the --jq stdout', () => {
+  it('prints strings raw (controls shown) and other results as indented JSON', () => {
+    expect(formatJqResult('"ada@example.test"')).toBe('ada@example.test\n');
+    expect(formatJqResult('"a\\u001b]0;x\\u0007"')).toBe('a^[]0;x^G\n');
+    expect(formatJqResult('{"a":[1]}')).toBe('{\n  "a": [\n    1\n  ]\n}\n');
+    expect(formatJqResult('"\\u202e"')).toBe('<U+202E>\n');
+  });
+
+  it('filters each text written, in order, with verbatim text between them', async () => {
+    const { io, stdout } = captureIo();
+    const out = jqStdout(io.stdout, '.n');
+    out.write('{"n":1}\n');
+    out.verbatim('HTTP/1.1 200 OK\n\n');
+    out.write('{"n":"two"}\n');
+    await out.done();
+    expect(stdout()).toBe('1\nHTTP/1.1 200 OK\n\ntwo\n');
+  });
+
+  it('rejects done() with the first error and prints nothing after it', async () => {
+    const { io, stdout } = captureIo();
+    const out = jqStdout(io.stdout, '.n | error("bad")');
+    out.write('{"n":1}');
+    out.write('{"n":2}');
+    await expect(out.done()).rejects.toThrow('--jq: bad');
+    expect(stdout()).toBe('');
+  });
+});

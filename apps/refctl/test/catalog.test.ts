@@ -1,0 +1,117 @@
+import { demoScenario } from '@refapi/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refctl, tempConfigHome } from './helpers/run-refctl';
+import { startServer, type TestServer } from './helpers/test-server';
+
+// The catalog a buyer needs, on the demo data: kvm-s (in stock), kvm-m (out of stock).
+let server: TestServer;
+const env = () => ({
+  REF_BASE_URL: server.baseUrl,
+  REF_API_KEY: 'refak_demo_eur_full',
+  XDG_CONFIG_HOME: tempConfigHome(),
+});
+
+beforeAll(async () => {
+  server = await startServer(demoScenario);
+});
+afterAll(() => server.close());
+
+describe('refctl plans', () => {
+  it('list shows the stock', async () => {
+    const { code, stdout } = await refctl(['plans', 'list', '--type', 'kvm'], { env: env() });
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      [
+        'PLAN_REF    CODE   NAME   SERVICE_TYPE  PRICE  CURRENCY  IN_STOCK',
+        'REF-PLAN-2  kvm-m  KVM M  kvm           11.90  EUR       false',
+        'REF-PLAN-1  kvm-s  KVM S  kvm            5.95  EUR       true',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('get shows the periods, OS images, regions and addons an order may name', async () => {
+    const { code, stdout } = await refctl(['plans', 'get', 'kvm-s'], { env: env() });
+    expect(code).toBe(0);
+    const rows = Object.fromEntries(
+      stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => [line.split(/\s{2,}/)[0], line.replace(/^\S+\s+/, '')]),
+    );
+    expect(rows).toMatchObject({
+      code: 'kvm-s',
+      in_stock: 'true',
+      periods: 'REF-PERIOD-11 monthly, REF-PERIOD-12 yearly',
+      os_images: 'REF-OS-11 debian-13, REF-OS-12 ubuntu-24.04, REF-OS-13 windows-server-2022',
+      regions: 'REF-REGION-11 fsn1, REF-REGION-12 ash',
+      addons: 'REF-ADDON-11 extra-ipv4, REF-ADDON-12 backup',
+    });
+    const json = await refctl(['plans', 'get', 'ded-d1', '-o', 'json'], { env: env() });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      code: 'ded-d1',
+      in_stock: true,
+      periods: [{ period_ref: 'REF-PERIOD-41', name: 'monthly' }],
+      os_images: [{ os_image_ref: 'REF-OS-41', name: 'debian-13' }],
+      regions: [{ region_ref: 'REF-REGION-41', name: 'fsn1' }],
+      addons: [],
+    });
+  });
+
+  it('get of a plan not for sale: exit 3', async () => {
+    const { code, stderr } = await refctl(['plans', 'get', 'kvm-partner'], { env: env() });
+    expect({ code, stderr }).toEqual({
+      code: 3,
+      stderr:
+        'error: plan kvm-partner not found: it is not for sale to this account; see: refctl plans list\n',
+    });
+  });
+});
+
+describe('refctl orders create and the catalog', () => {
+  it('shows the quote with its VAT, then refuses an out-of-stock plan before asking', async () => {
+    const before = (await server.requests()).length;
+    const { code, stdout, stderr } = await refctl(
+      ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-m'],
+      { env: env() },
+    );
+    expect({ code, stdout, stderr }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: [
+        'quote: kvm-m "KVM M": 11.90 EUR (base 10.00 + VAT 19%: 1.90; monthly 10.00, yearly 100.00 before VAT)',
+        'error: plan kvm-m "KVM M" is out of stock; see: refctl plans list --type kvm',
+        '',
+      ].join('\n'),
+    });
+    const sent = (await server.requests()).slice(before);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
+  });
+
+  it('buys a plan in stock with the refs `plans get` lists', async () => {
+    const { code, stderr } = await refctl(
+      [
+        'orders',
+        'create',
+        '--type',
+        'kvm',
+        '--plan',
+        'kvm-s',
+        '--period',
+        'REF-PERIOD-12',
+        '--os',
+        'REF-OS-12',
+        '--region',
+        'REF-REGION-12',
+        '--addon',
+        'REF-ADDON-12=1',
+        '--yes',
+        '-o',
+        'json',
+      ],
+      { env: env() },
+    );
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^quote: kvm-s "KVM S": 5\.95 EUR \(base 5\.00 \+ VAT 19%: 0\.95;/);
+  });
+});
