@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
+/** `@refapi/server`'s sources, which the console reads through the `@refapi/source` condition. */
+const SERVER_SOURCES = /[\\/]packages[\\/]server[\\/]src[\\/]/;
+
 // Built into @refapi/server, which serves it at /__console/ (see packages/server/README.md).
 export default defineConfig({
   base: '/__console/',
@@ -17,5 +20,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      // The console takes types and plain values (the admin paths) from
+      // `@refapi/server/browser`; the rest of that entry (the server itself, msw, zod) is
+      // unused here. Its modules run nothing on import that the console needs, so an
+      // unused one is left out whole.
+      treeshake: {
+        moduleSideEffects: (id: string) => (SERVER_SOURCES.test(id) ? false : undefined),
+      },
+    },
   },
 });

@@ -3,10 +3,13 @@ import { AdminError, admin } from './api';
 import { Header, TITLES, VIEWS, type View } from './Header';
 import { Login } from './Login';
 import { OutageBanner } from './OutageBanner';
+import { SpaceNotice } from './SpaceNotice';
 import { announceSignOut, onSignOutElsewhere } from './session-channel';
 import { startSession } from './session-start';
+import { StateAdminContext } from './space-context';
 import { useJournal } from './use-journal';
 import { useServerState } from './use-server-state';
+import { type Spaces, useSpaces } from './use-spaces';
 import { ViewBoundary } from './ViewBoundary';
 import { AccountsView } from './views/AccountsView';
 import { ControlsView } from './views/ControlsView';
@@ -55,7 +58,20 @@ export function App() {
   return <Console onSignedOut={signedOut} />;
 }
 
+/**
+ * The console of one state: the root's, or the space chosen in the header. Another choice
+ * mounts it anew (keyed), so its journal stream, state and views start over on that state.
+ */
 function Console({ onSignedOut }: { onSignedOut: () => void }) {
+  const spaces = useSpaces();
+  return (
+    <StateAdminContext.Provider value={spaces.api}>
+      <StateConsole key={spaces.selected ?? ''} spaces={spaces} onSignedOut={onSignedOut} />
+    </StateAdminContext.Provider>
+  );
+}
+
+function StateConsole({ spaces, onSignedOut }: { spaces: Spaces; onSignedOut: () => void }) {
   const [view, setView] = useState<View>(viewFromHash);
   const server = useServerState();
   const { refresh, connection } = server;
@@ -98,12 +114,14 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
     <div className="shell">
       <Header
         view={view}
+        spaces={spaces}
         now={server.now}
         frozen={server.clock?.frozen === true}
         stream={outage ? 'offline' : journal.stream}
         onSignOut={signOut}
       />
       {outage && <OutageBanner outage={outage} />}
+      {spaces.notice && <SpaceNotice text={spaces.notice} onDismiss={spaces.dismissNotice} />}
       <main
         className={outage ? 'content stale' : 'content'}
         aria-label={TITLES[view]}
@@ -126,7 +144,7 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
           )}
           {view === 'accounts' && <AccountsView state={server.state} />}
           {view === 'shield' && <ShieldView state={server.state} now={server.now} />}
-          {view === 'controls' && <ControlsView server={server} />}
+          {view === 'controls' && <ControlsView server={server} spaces={spaces} />}
         </ViewBoundary>
       </main>
     </div>

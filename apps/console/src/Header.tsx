@@ -1,4 +1,6 @@
+import { SpaceSwitcher } from './SpaceSwitcher';
 import type { StreamState } from './use-journal';
+import type { Spaces } from './use-spaces';
 
 /** The console's views, in navigation order. */
 export const VIEWS = ['journal', 'accounts', 'shield', 'controls'] as const;
@@ -15,15 +17,17 @@ export const TITLES: Record<View, string> = {
 /** `2026-01-01 12:00:00` of epoch ms, UTC. */
 const clockText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
-/** The top bar: views, the server clock, the journal stream's state, sign-out. */
+/** The top bar: views, the space shown, its clock, the journal stream's state, sign-out. */
 export function Header({
   view,
+  spaces,
   now,
   frozen,
   stream,
   onSignOut,
 }: {
   view: View;
+  spaces: Pick<Spaces, 'list' | 'selected' | 'select'>;
   now: number;
   frozen: boolean;
   stream: StreamState | 'offline';
@@ -44,6 +48,7 @@ export function Header({
         </ul>
       </nav>
       <span className="topbar-end">
+        <SpaceSwitcher spaces={spaces} />
         <span className="clock" title="Server clock (UTC)">
           <span className="muted clock-label">server clock</span>{' '}
           <time data-testid="server-clock">{clockText(now)}</time>

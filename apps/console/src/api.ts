@@ -1,13 +1,9 @@
-import { buildPath, routes } from '@refapi/schema/client';
-import type {
-  ClockChange,
-  ClockState,
-  ControlsDocument,
-  LoadedScenario,
-  RequestList,
-  ShieldTelemetry,
-  StateDocument,
-  WhoAmI,
+import {
+  ADMIN_PATHS,
+  type CreatedSpace,
+  type SpaceList,
+  type SpaceRequest,
+  type WhoAmI,
 } from '@refapi/server/browser';
 import { retryAfterSeconds } from './retry-after';
 
@@ -27,13 +23,12 @@ export class AdminError extends Error {
   }
 }
 
-const ADMIN = '/__admin';
-
 /**
- * One admin call with the session cookie. Every call that changes state carries
- * `X-Refapi-Console: 1`, the header a cross-site form cannot send (CSRF guard).
+ * One admin call with the session cookie, to a path of `ADMIN_PATHS` (at the root or in a
+ * space). Every call that changes state carries `X-Refapi-Console: 1`, the header a
+ * cross-site form cannot send (CSRF guard).
  */
-async function adminFetch<T>(
+export async function adminFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
@@ -45,7 +40,7 @@ async function adminFetch<T>(
     headers['content-type'] = 'application/json';
     body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   }
-  const response = await fetch(`${ADMIN}${path}`, {
+  const response = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
@@ -74,7 +69,7 @@ async function adminFetch<T>(
 
 /** Exchanges the admin token for the session cookie; the token is not kept anywhere. */
 export async function login(token: string): Promise<void> {
-  await adminFetch<void>('/session', {
+  await adminFetch<void>(ADMIN_PATHS.session, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
   });
@@ -85,7 +80,7 @@ export async function login(token: string): Promise<void> {
  * cookie. A header, not the URL: the code leaves the address bar before it is sent.
  */
 export async function signInWithCode(code: string): Promise<void> {
-  await adminFetch<void>('/session', {
+  await adminFetch<void>(ADMIN_PATHS.session, {
     method: 'POST',
     headers: { 'x-refapi-sign-in-code': code },
   });
@@ -94,41 +89,22 @@ export async function signInWithCode(code: string): Promise<void> {
 /** Whether a failed call never reached the server (network down, server stopped). */
 export const isUnreachable = (cause: unknown): boolean => !(cause instanceof AdminError);
 
-/** Admin calls of the console, one per control; nothing here bypasses the admin API. */
+/** A space's URLs answer 404 `space_not_found` once it is deleted or has expired. */
+export const isSpaceGone = (cause: unknown): boolean =>
+  cause instanceof AdminError && cause.status === 404 && cause.error === 'space_not_found';
+
+/**
+ * The root's admin calls that no space has: health, the session, the spaces themselves.
+ * The calls on a state (the root's or a space's) are those of `adminIn` (`space-api.ts`).
+ */
 export const admin = {
   /** Readiness, without credentials: answers while the server is up. */
-  health: () => adminFetch<{ status: string }>('/health'),
-  whoami: () => adminFetch<WhoAmI>('/whoami'),
-  logout: () => adminFetch<void>('/session', { method: 'DELETE' }),
-  requests: (limit = 1000) =>
-    adminFetch<RequestList>(`/requests?limit=${limit}`).then((r) => r.requests),
-  state: () => adminFetch<StateDocument>('/state'),
-  clock: () => adminFetch<ClockState>('/clock'),
-  setClock: (body: ClockChange) => adminFetch<ClockState>('/clock', { method: 'POST', body }),
-  /** Every admin control with its POST body as JSON Schema and its value. */
-  controls: () => adminFetch<ControlsDocument>('/controls'),
-  /** Changes a control described by {@link admin.controls} (its `path` is `/__admin/…`). */
-  setControl: (path: string, body: Record<string, unknown>) =>
-    adminFetch<unknown>(path.slice(ADMIN.length), { method: 'POST', body }),
-  reset: () => adminFetch<void>('/reset', { method: 'POST' }),
-  loadScenario: (text: string) =>
-    adminFetch<LoadedScenario>('/scenario', { method: 'POST', body: text }),
-  /**
-   * Shield telemetry of an account's service: the admin route is the contract's path under
-   * `/accounts/{account_ref}` (same query, same answer, the admin credentials).
-   */
-  shieldTelemetry: (
-    accountRef: string,
-    serviceRef: string,
-    operation: 'getShieldTraffic' | 'getShieldProtectionActivity',
-    query: Record<string, string | number>,
-  ) => {
-    const path = buildPath(routes[operation], { service_ref: serviceRef });
-    const search = new URLSearchParams(
-      Object.entries(query).map(([name, value]) => [name, String(value)]),
-    );
-    return adminFetch<ShieldTelemetry>(
-      `/accounts/${encodeURIComponent(accountRef)}${path}?${search}`,
-    );
-  },
+  health: () => adminFetch<{ status: string }>(ADMIN_PATHS.health),
+  whoami: () => adminFetch<WhoAmI>(ADMIN_PATHS.whoami),
+  logout: () => adminFetch<void>(ADMIN_PATHS.session, { method: 'DELETE' }),
+  spaces: () => adminFetch<SpaceList>(ADMIN_PATHS.spaces).then((list) => list.spaces),
+  createSpace: (body: SpaceRequest) =>
+    adminFetch<CreatedSpace>(ADMIN_PATHS.spaces, { method: 'POST', body }),
+  deleteSpace: (spaceId: string) =>
+    adminFetch<void>(ADMIN_PATHS.space(spaceId), { method: 'DELETE' }),
 };

@@ -33,6 +33,18 @@ describe('toRefctl', () => {
     );
   });
 
+  it('points --base-url at the space that answered a space’s request', () => {
+    const traffic = entry({
+      space_id: 'sp_x',
+      operation: 'getShieldTraffic',
+      path: '/spaces/sp_x/v1/services/REF-SVC-101/shield/traffic',
+      query: 'window_hours=24',
+    });
+    expect(toRefctl(traffic, ORIGIN)).toBe(
+      `refctl shield traffic 'REF-SVC-101' --window '24h' --base-url 'http://127.0.0.1:4010/spaces/sp_x/v1'`,
+    );
+  });
+
   it('has nothing for requests no operation answered', () => {
     expect(toRefctl(entry({ operation: null, path: '/v1/nope' }), ORIGIN)).toBeUndefined();
   });

@@ -37,6 +37,13 @@ describe('toCurl', () => {
     expect(curl).not.toContain('[redacted]');
   });
 
+  it('sends a space’s request to that space', () => {
+    const inSpace = { ...order, space_id: 'sp_x', path: '/spaces/sp_x/v1/orders' };
+    expect(toCurl(inSpace, ORIGIN)).toContain(
+      `-X POST 'http://127.0.0.1:4010/spaces/sp_x/v1/orders'`,
+    );
+  });
+
   it('keeps the query string', () => {
     const list = entry({ operation: 'listInvoices', path: '/v1/invoices', query: 'limit=5' });
     expect(toCurl(list, ORIGIN)).toContain(`'http://127.0.0.1:4010/v1/invoices?limit=5'`);

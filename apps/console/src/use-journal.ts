@@ -1,7 +1,8 @@
 import type { RequestEntry } from '@refapi/server/browser';
 import { useEffect, useRef, useState } from 'react';
-import { AdminError, admin } from './api';
+import { AdminError } from './api';
 import { mergeEntries } from './journal';
+import { useStateAdmin } from './space-context';
 import type { Connection } from './use-connection';
 
 /** Connection state of the live journal. */
@@ -11,10 +12,11 @@ export type StreamState = 'connecting' | 'live' | 'reconnecting';
 const REOPEN_MS = 3_000;
 
 /**
- * The journal, newest first: the stored entries once, then every new one as the server
- * pushes it (server-sent events; EventSource reconnects by itself and the list is topped up
- * from `GET /__admin/requests` on each reconnect, so nothing is missed while away). The
- * stream lives as long as the component: unmounting it (signing out) closes it at once.
+ * The journal of the state shown (the root's or the selected space's), newest first: the
+ * stored entries once, then every new one as the server pushes it (server-sent events;
+ * EventSource reconnects by itself and the list is topped up from the journal listing on
+ * each reconnect, so nothing is missed while away). The stream lives as long as the
+ * component: unmounting it (signing out, another space) closes it at once.
  * `onSessionEnded` runs when the stream dropped because the session is gone; `connection`
  * hears of every answer and every stream error (to notice a server that stopped).
  */
@@ -28,6 +30,7 @@ export function useJournal(
   error: string | undefined;
   clear: () => void;
 } {
+  const admin = useStateAdmin();
   const [entries, setEntries] = useState<RequestEntry[]>([]);
   const [stream, setStream] = useState<StreamState>('connecting');
   const [error, setError] = useState<string | undefined>();
@@ -57,7 +60,7 @@ export function useJournal(
           setError(cause.message);
           health.current?.failed(cause);
         });
-    const source = new EventSource('/__admin/requests/stream');
+    const source = new EventSource(admin.requestsStreamUrl);
     source.addEventListener('open', () => {
       setStream('live');
       void topUp();
@@ -70,8 +73,9 @@ export function useJournal(
       setStream('reconnecting');
       if (!closed) health.current?.failed();
       if (source.readyState !== EventSource.CLOSED || closed) return;
-      // The browser gave up (401, 5xx). Reopen only while the session holds: after a
-      // sign-out elsewhere or an expired cookie, a retry loop would knock every 3 s forever.
+      // The browser gave up (401, 404, 5xx). Reopen only while the session holds (and the
+      // space is there: its 404 takes the console back to the root): after a sign-out
+      // elsewhere or an expired cookie, a retry loop would knock every 3 s forever.
       admin.whoami().then(reopenLater, (cause: unknown) => {
         if (closed) return;
         if (cause instanceof AdminError && cause.status === 401) sessionEnded.current?.();
@@ -93,7 +97,7 @@ export function useJournal(
       clearTimeout(reopen);
       source.close();
     };
-  }, [onEntry, attempt]);
+  }, [admin, onEntry, attempt]);
 
   return { entries, stream, error, clear: () => setEntries([]) };
 }

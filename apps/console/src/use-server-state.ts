@@ -1,13 +1,15 @@
 import type { ClockState, StateDocument } from '@refapi/server/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { admin } from './api';
+import { useStateAdmin } from './space-context';
 import { type Connection, useConnection } from './use-connection';
 
 /**
- * The state document and the server clock, refreshed on demand (after controls, new
+ * The state document and the server clock of the state shown (the root's or the selected
+ * space's), refreshed on demand (after controls, new
  * requests) and when the server answers again after an outage (`connection`).
  */
 export function useServerState() {
+  const admin = useStateAdmin();
   const [state, setState] = useState<StateDocument | undefined>();
   const [clock, setClock] = useState<ClockState | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -34,7 +36,7 @@ export function useServerState() {
       setError((cause as Error).message);
       failed(cause);
     }
-  }, [applyClock, answered, failed]);
+  }, [admin, applyClock, answered, failed]);
 
   useEffect(() => {
     reload.current = () => void refresh();

@@ -12,6 +12,15 @@ it('keeps JS and CSS together within 250 KiB gzipped', () => {
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
 });
 
+it('takes only the admin paths from @refapi/server/browser, not the server (msw, zod)', () => {
+  const js = bundleSize(CONSOLE_DIR)
+    .files.filter((file) => file.name.endsWith('.js'))
+    .map((file) => readFileSync(`${CONSOLE_DIR}/assets/${file.name}`, 'utf8'))
+    .join('\n');
+  expect(js).not.toContain('[MSW]');
+  expect(js).not.toContain('ZodError');
+});
+
 it('builds an index.html with no inline script or style (the CSP forbids them)', () => {
   const html = readFileSync(`${CONSOLE_DIR}/index.html`, 'utf8');
   expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);

@@ -1,4 +1,4 @@
-import type { ControlDescription, RequestEntry } from '@refapi/server/browser';
+import type { ControlDescription, RequestEntry, SpaceInfo } from '@refapi/server/browser';
 import { vi } from 'vitest';
 
 /**
@@ -75,13 +75,17 @@ class FakeBroadcastChannel {
  * and {@link FakeBroadcastChannel} as globals.
  * With `controls`, `GET /controls` describes them and a `POST` to a control's path merges
  * the body into its value (kept in `posted`); without, `/controls` is a 404 (older servers).
+ * `spaces` are listed by `GET /spaces`; under `/spaces/{id}` a listed space answers as the
+ * root does, any other 404 `space_not_found` (remove one from the array to delete it).
  */
 export function fakeAdmin({
   controls,
   clock = { now: '2026-01-01T00:00:00.000Z', frozen: true },
+  spaces = [],
 }: {
   controls?: ControlDescription[];
   clock?: { now: string; frozen: boolean };
+  spaces?: SpaceInfo[];
 } = {}) {
   const session = { in: true };
   const network = { down: false };
@@ -90,10 +94,15 @@ export function fakeAdmin({
   const values = new Map(controls?.map((control) => [control.path, control.value]));
   let endSession: () => void = () => undefined;
   const calls: string[] = [];
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+  const fetch = vi.fn(async (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
-    calls.push(`${method} ${url}`);
+    calls.push(`${method} ${path}`);
     if (network.down) throw new TypeError('Failed to fetch');
+    const space = /^\/spaces\/([^/]+)(\/.*)$/.exec(path);
+    if (space && !spaces.some((listed) => listed.space_id === space[1])) {
+      return json(404, { error: 'space_not_found' });
+    }
+    const url = space?.[2] ?? path;
     if (url === '/__admin/health') return json(200, { status: 'ok' });
     if (method === 'DELETE' && url === '/__admin/session') {
       await new Promise<void>((done) => {
@@ -120,6 +129,8 @@ export function fakeAdmin({
     if (url.startsWith('/__admin/requests')) return json(200, { requests: [] });
     if (url === '/__admin/state') return json(200, { rates: { EUR: 1 }, plans: [], accounts: [] });
     if (url === '/__admin/clock') return json(200, clock);
+    if (url === '/__admin/spaces' && !space) return json(200, { spaces });
+    if (url === '/__admin/snapshots') return json(200, { snapshots: [] });
     if (url === '/__admin/controls' && controls !== undefined) {
       return json(200, {
         controls: controls.map((control) => ({ ...control, value: values.get(control.path) })),
@@ -127,7 +138,7 @@ export function fakeAdmin({
     }
     if (method === 'POST' && values.has(url)) {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      posted.push({ path: url, body });
+      posted.push({ path, body });
       values.set(url, { ...(values.get(url) as object), ...body });
       return json(200, values.get(url));
     }
@@ -138,5 +149,14 @@ export function fakeAdmin({
   vi.stubGlobal('fetch', fetch);
   vi.stubGlobal('BroadcastChannel', FakeBroadcastChannel);
   vi.stubGlobal('EventSource', FakeEventSource);
-  return { session, network, codes, calls, posted, fetch, endSession: () => endSession() };
+  return {
+    session,
+    network,
+    codes,
+    calls,
+    posted,
+    spaces,
+    fetch,
+    endSession: () => endSession(),
+  };
 }

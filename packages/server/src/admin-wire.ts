@@ -4,10 +4,23 @@
 import type { ShieldTelemetry } from '@refapi/schema';
 import type { ClockState, LoadedScenario } from './control-plane';
 import type { ShieldSnapshot } from './domain/shield/snapshot';
+import type { CreatedSpace } from './http/admin-spaces';
 import type { JournalMessage, RequestEntry } from './request-journal';
 import type { Scenario, ScenarioAccount, ScenarioService } from './scenario/schema';
+import type { SnapshotInfo } from './spaces/snapshots';
+import type { SpaceInfo, SpaceRequest } from './spaces/spaces';
 
-export type { ClockState, JournalMessage, LoadedScenario, RequestEntry, ShieldTelemetry };
+export type {
+  ClockState,
+  CreatedSpace,
+  JournalMessage,
+  LoadedScenario,
+  RequestEntry,
+  ShieldTelemetry,
+  SnapshotInfo,
+  SpaceInfo,
+  SpaceRequest,
+};
 
 /** `GET /__admin/state`: the whole state as a scenario document. */
 export type StateDocument = Scenario;
@@ -63,4 +76,14 @@ export interface SignInCodeIssued {
   readonly code: string;
   /** ISO 8601, 10 minutes (real time) after it was issued. */
   readonly expires_at: string;
+}
+
+/** `GET /__admin/spaces` (root only). */
+export interface SpaceList {
+  readonly spaces: SpaceInfo[];
+}
+
+/** `GET /__admin/snapshots` (of the root or of a space). */
+export interface SnapshotList {
+  readonly snapshots: SnapshotInfo[];
 }

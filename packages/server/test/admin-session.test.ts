@@ -20,7 +20,7 @@ describe.each(TRANSPORTS)('console session over %s', (transport) => {
     return { cookies, cookie: `refapi_admin=${value}` };
   };
 
-  it('exchanges the admin token for two HttpOnly SameSite=Strict cookies', async () => {
+  it('exchanges the admin token for HttpOnly SameSite=Strict cookies (admin, console, spaces)', async () => {
     const { cookies } = await login();
     expect(cookies).toEqual([
       expect.stringMatching(
@@ -28,6 +28,9 @@ describe.each(TRANSPORTS)('console session over %s', (transport) => {
       ),
       expect.stringMatching(
         /^refapi_admin=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/__console$/,
+      ),
+      expect.stringMatching(
+        /^refapi_admin=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/spaces$/,
       ),
     ]);
     for (const authorization of [`Bearer ${KEY.full}`, 'Bearer wrong-token', '']) {
@@ -79,7 +82,7 @@ describe.each(TRANSPORTS)('console session over %s', (transport) => {
     }
   });
 
-  it('ends the session on DELETE, expiring both cookies', async () => {
+  it('ends the session on DELETE, expiring every cookie', async () => {
     const { cookie } = await login();
     const res = await admin('/session', {
       method: 'DELETE',
@@ -89,6 +92,7 @@ describe.each(TRANSPORTS)('console session over %s', (transport) => {
     expect(res.headers.getSetCookie()).toEqual([
       'refapi_admin=; HttpOnly; SameSite=Strict; Path=/__admin; Max-Age=0',
       'refapi_admin=; HttpOnly; SameSite=Strict; Path=/__console; Max-Age=0',
+      'refapi_admin=; HttpOnly; SameSite=Strict; Path=/spaces; Max-Age=0',
     ]);
     expect((await admin('/whoami', { headers: { cookie } })).status).toBe(401);
   });

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, expect, it, vi } from 'vitest';
 import { CONTROLS } from '../../test/controls-document';
 import { fakeAdmin } from '../../test/fake-admin';
+import { adminIn } from '../space-api';
+import type { Spaces } from '../use-spaces';
 import { ControlsView } from './ControlsView';
 
 afterEach(() => {
@@ -17,9 +19,20 @@ const server = {
   applyClock: () => undefined,
 };
 
+const spaces: Spaces = {
+  list: [],
+  selected: undefined,
+  api: adminIn(undefined),
+  notice: undefined,
+  select: () => undefined,
+  create: () => Promise.reject(new Error('not in these tests')),
+  remove: async () => undefined,
+  dismissNotice: () => undefined,
+};
+
 it('renders a form per control from GET /__admin/controls and posts its body', async () => {
   const admin = fakeAdmin({ controls: CONTROLS });
-  render(<ControlsView server={server} />);
+  render(<ControlsView server={server} spaces={spaces} />);
   const power = (await screen.findByLabelText('Power')) as HTMLSelectElement;
   expect(power.value).toBe('ok');
   expect((screen.getByLabelText('Latency (ms)') as HTMLInputElement).value).toBe('0');
@@ -48,7 +61,7 @@ it('renders a form per control from GET /__admin/controls and posts its body', a
 
 it('explains each control and shows what is applied, outside the form', async () => {
   fakeAdmin({ controls: CONTROLS });
-  render(<ControlsView server={server} />);
+  render(<ControlsView server={server} spaces={spaces} />);
   const faults = await screen.findByRole('region', { name: 'Faults' });
   expect(faults.getAttribute('aria-describedby')).toBe('card-faults-about');
   expect(document.getElementById('card-faults-about')?.textContent).toMatch(/^Makes the simulated/);
@@ -69,7 +82,7 @@ it('explains each control and shows what is applied, outside the form', async ()
 
 it('takes a UTC time as ISO 8601 text and refuses a locale date', async () => {
   fakeAdmin({ controls: CONTROLS });
-  render(<ControlsView server={server} />);
+  render(<ControlsView server={server} spaces={spaces} />);
   const until = (await screen.findByLabelText('Until (UTC, ISO 8601)')) as HTMLInputElement;
   expect(until.type).toBe('text');
   fireEvent.change(until, { target: { value: '02/01/2026 10:00 AM' } });
@@ -84,7 +97,7 @@ it('takes a UTC time as ISO 8601 text and refuses a locale date', async () => {
 
 it('says why when the server does not describe its controls', async () => {
   fakeAdmin();
-  render(<ControlsView server={server} />);
+  render(<ControlsView server={server} spaces={spaces} />);
   expect((await screen.findByRole('alert')).textContent).toBe(
     'Controls unavailable: not_found (404)',
   );

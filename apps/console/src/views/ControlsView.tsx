@@ -1,9 +1,12 @@
 import type { ControlDescription } from '@refapi/server/browser';
 import { useCallback, useEffect, useState } from 'react';
-import { admin } from '../api';
+import { useStateAdmin } from '../space-context';
+import type { Spaces } from '../use-spaces';
 import { Card, describeError } from './controls/Card';
 import { ClockCard, type ClockServer } from './controls/ClockCard';
 import { ControlCard } from './controls/ControlCard';
+import { SnapshotsCard } from './controls/SnapshotsCard';
+import { SpacesCard } from './controls/SpacesCard';
 import { StateCard } from './controls/StateCard';
 
 /** The clock has its own card (presets, freeze); every other control gets its form. */
@@ -14,6 +17,7 @@ const OWN_CARD = new Set(['clock']);
  * `reload` reads them again (their values change with every control call).
  */
 function useControls() {
+  const admin = useStateAdmin();
   const [controls, setControls] = useState<ControlDescription[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const reload = useCallback(
@@ -25,7 +29,7 @@ function useControls() {
         },
         (cause) => setError(describeError(cause)),
       ),
-    [],
+    [admin],
   );
   useEffect(() => {
     void reload();
@@ -33,8 +37,11 @@ function useControls() {
   return { controls, error, reload };
 }
 
-/** Every control is one admin API call; the console keeps no state of its own. */
-export function ControlsView({ server }: { server: ClockServer }) {
+/**
+ * Every control is one admin API call on the state shown (the root's or the selected
+ * space's); the console keeps no state of its own. The spaces themselves are the root's.
+ */
+export function ControlsView({ server, spaces }: { server: ClockServer; spaces: Spaces }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
   const { controls, error, reload } = useControls();
   const run = async (label: string, action: () => Promise<unknown>) => {
@@ -71,6 +78,8 @@ export function ControlsView({ server }: { server: ClockServer }) {
             .map((control) => <ControlCard key={control.name} control={control} run={run} />)
         )}
         <StateCard run={run} refresh={server.refresh} />
+        <SnapshotsCard run={run} />
+        <SpacesCard spaces={spaces} />
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ControlDescription, ControlsDocument } from '../admin-wire';
 import type { Admin } from '../control-plane';
 import type { ControlSlice } from '../controls/control-slice';
+import { ADMIN_PATHS } from './admin-paths';
 
 /** `POST /__admin/clock`: set `now`, then advance, then freeze or unfreeze. */
 export const ClockBody = z.strictObject({
@@ -43,7 +44,7 @@ export function describeControls(
   const described: DescribedControl[] = [
     {
       name: 'clock',
-      path: '/__admin/clock',
+      path: ADMIN_PATHS.clock,
       description: CLOCK_DESCRIPTION,
       body: jsonSchema(ClockBody),
       value: (admin) => admin.clock.now(),

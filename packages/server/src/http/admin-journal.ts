@@ -1,10 +1,9 @@
 import type { RequestJournal } from '../request-journal';
+import { ADMIN_PATH_TEMPLATES, matchAdminPath } from './admin-paths';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from './api-request';
 import { journalListing } from './journal-listing';
 import { parseJournalQuery } from './journal-query';
 import { REQUEST_ID_PATTERN } from './request-id';
-
-const ENTRY_PREFIX = '/__admin/requests/';
 
 /** `GET /__admin/requests`: the journal, newest first, narrowed by the query; at most 16 MiB. */
 export function listRequests(journal: RequestJournal, search: string): ApiResponse {
@@ -24,8 +23,8 @@ export function requestEntryRoute(
       (call: { deps: { journal: RequestJournal }; request: ApiRequest }) => ApiResponse
     >
   | undefined {
-  const id = path.slice(ENTRY_PREFIX.length);
-  if (!path.startsWith(ENTRY_PREFIX) || !REQUEST_ID_PATTERN.test(id)) return undefined;
+  const id = matchAdminPath(ADMIN_PATH_TEMPLATES.requestEntry, path)?.request_id;
+  if (id === undefined || !REQUEST_ID_PATTERN.test(id)) return undefined;
   return {
     GET: ({ deps }) => {
       const entry = deps.journal.get(id);

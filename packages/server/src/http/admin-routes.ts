@@ -8,13 +8,13 @@ import { sha256, toHex } from '../internal/crypto';
 import type { RequestJournal } from '../request-journal';
 import { ClockBody, describeControls } from './admin-controls';
 import { listRequests, requestEntryRoute } from './admin-journal';
+import { ADMIN_PATHS } from './admin-paths';
 import {
   type AdminSessions,
   expiredSessionCookies,
   issueSignInCode,
   redeemSignInCode,
   SIGN_IN_CODE_HEADER,
-  SIGN_IN_CODES_PATH,
   sessionCookies,
   sessionIdFrom,
 } from './admin-session';
@@ -76,17 +76,17 @@ function controlRoute(slice: ControlSlice<unknown>): Record<string, AdminRoute> 
 }
 
 const routes: Record<string, Record<string, AdminRoute>> = {
-  '/__admin/scenario': {
+  [ADMIN_PATHS.scenario]: {
     POST: async ({ deps, body }) => jsonResponse(200, await deps.admin.loadScenario(body)),
   },
-  '/__admin/reset': {
+  [ADMIN_PATHS.reset]: {
     POST: async ({ deps }) => {
       await deps.admin.reset();
       return noContent();
     },
   },
-  '/__admin/state': { GET: ({ deps }) => jsonResponse(200, deps.admin.state()) },
-  '/__admin/clock': {
+  [ADMIN_PATHS.state]: { GET: ({ deps }) => jsonResponse(200, deps.admin.state()) },
+  [ADMIN_PATHS.clock]: {
     GET: ({ deps }) => jsonResponse(200, deps.admin.clock.now()),
     POST: ({ deps: { admin }, body: raw }) => {
       const body = parseInput(ClockBody, raw, 'body');
@@ -96,22 +96,28 @@ const routes: Record<string, Record<string, AdminRoute>> = {
       return jsonResponse(200, state);
     },
   },
-  '/__admin/controls': { GET: ({ deps, describe }) => jsonResponse(200, describe(deps.admin)) },
-  '/__admin/requests': { GET: ({ deps, request }) => listRequests(deps.journal, request.search) },
-  '/__admin/requests/stream': {
+  [ADMIN_PATHS.controls]: { GET: ({ deps, describe }) => jsonResponse(200, describe(deps.admin)) },
+  [ADMIN_PATHS.requests]: {
+    GET: ({ deps, request }) => listRequests(deps.journal, request.search),
+  },
+  [ADMIN_PATHS.requestsStream]: {
     GET: ({ deps }) => eventStreamResponse(journalEvents(deps.journal)),
   },
-  '/__admin/whoami': { GET: () => jsonResponse(200, { admin: true }) },
-  '/__admin/session': {
+  [ADMIN_PATHS.whoami]: { GET: () => jsonResponse(200, { admin: true }) },
+  // The POST of these two (opening a session, issuing a code) is answered before any
+  // authorization, in the handler; the table holds their other methods.
+  [ADMIN_PATHS.session]: {
     DELETE: ({ deps, request }) => {
       deps.sessions.delete(sessionIdFrom(request.header('cookie')));
       return noContent(expiredSessionCookies());
     },
   },
+  [ADMIN_PATHS.sessionCodes]: {},
 };
 
-const HEALTH_PATH = '/__admin/health';
-const SESSION_PATH = '/__admin/session';
+/** Paths whose `POST` the handler answers before the route table. */
+const EARLY_POSTS = new Set<string>([ADMIN_PATHS.session, ADMIN_PATHS.sessionCodes]);
+
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
@@ -175,20 +181,20 @@ export function createAdminHandler(shared: Omit<AdminDependencies, keyof AdminTa
   ): Promise<ApiResponse> {
     const deps: AdminDependencies = { ...shared, ...target };
     try {
-      if (request.path === HEALTH_PATH) {
+      if (request.path === ADMIN_PATHS.health) {
         // Readiness probes: no token, and nothing in the answer but the status.
         return SAFE_METHODS.has(request.method)
           ? jsonResponse(200, { status: 'ok' })
           : errorResponse(405, 'method_not_allowed', { allow: 'GET' });
       }
-      if (request.method === 'POST' && request.path === SESSION_PATH) {
+      if (request.method === 'POST' && request.path === ADMIN_PATHS.session) {
         // A sign-in code (the start banner's link) opens one session, once; otherwise only
         // the token itself does: a cookie cannot renew itself.
         const code = request.header(SIGN_IN_CODE_HEADER);
         if (code !== undefined) return redeemSignInCode(deps.sessions, code);
         return tokenOnly(deps, request) ?? noContent(sessionCookies(deps.sessions.create()));
       }
-      if (request.method === 'POST' && request.path === SIGN_IN_CODES_PATH) {
+      if (request.method === 'POST' && request.path === ADMIN_PATHS.sessionCodes) {
         return tokenOnly(deps, request) ?? issueSignInCode(deps.sessions);
       }
       const refused = authorize(deps, request);
@@ -205,7 +211,7 @@ export function createAdminHandler(shared: Omit<AdminDependencies, keyof AdminTa
       const route = methods[request.method];
       if (route === undefined) {
         const allow = Object.keys(methods);
-        if (request.path === SESSION_PATH) allow.unshift('POST');
+        if (EARLY_POSTS.has(request.path)) allow.unshift('POST');
         return errorResponse(405, 'method_not_allowed', { allow: allow.join(', ') });
       }
       if (request.bodyTooLarge) return errorResponse(413, 'body_too_large');

@@ -44,10 +44,12 @@ describe('session cookies', () => {
     expect(sessionCookies('abc')).toEqual([
       'refapi_admin=abc; HttpOnly; SameSite=Strict; Path=/__admin',
       'refapi_admin=abc; HttpOnly; SameSite=Strict; Path=/__console',
+      'refapi_admin=abc; HttpOnly; SameSite=Strict; Path=/spaces',
     ]);
     expect(expiredSessionCookies()).toEqual([
       'refapi_admin=; HttpOnly; SameSite=Strict; Path=/__admin; Max-Age=0',
       'refapi_admin=; HttpOnly; SameSite=Strict; Path=/__console; Max-Age=0',
+      'refapi_admin=; HttpOnly; SameSite=Strict; Path=/spaces; Max-Age=0',
     ]);
   });
 });

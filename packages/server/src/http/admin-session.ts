@@ -1,6 +1,7 @@
 import type { SignInCodeIssued } from '../admin-wire';
 import { base64UrlEncode } from '../internal/base64url';
 import { randomBytes, sha256, toHex } from '../internal/crypto';
+import { ADMIN_PATHS, SPACES_BASE } from './admin-paths';
 import { type ApiResponse, errorResponse, jsonResponse } from './api-request';
 import { SignInCodes } from './sign-in-codes';
 
@@ -9,12 +10,12 @@ const SESSION_COOKIE = 'refapi_admin';
 /** Sessions kept at once; the oldest is dropped beyond it (a login per browser tab is plenty). */
 export const MAX_SESSIONS = 64;
 
-// The cookie is sent to the admin API and to the console's pages, nowhere else.
-const COOKIE_PATHS = ['/__admin', '/__console'] as const;
+// The cookie is sent to the admin API, the spaces' (`/spaces/{id}/__admin`: a cookie path
+// cannot name only those, and the API under `/spaces/{id}/v1` ignores cookies) and the
+// console's pages, nowhere else.
+const COOKIE_PATHS = [ADMIN_PATHS.base, '/__console', SPACES_BASE] as const;
 const ATTRIBUTES = 'HttpOnly; SameSite=Strict';
 
-/** `POST` with the admin token: a one-time code for the console's sign-in link. */
-export const SIGN_IN_CODES_PATH = '/__admin/session/codes';
 /**
  * The header of `POST /__admin/session` carrying a sign-in code instead of the admin token.
  * A header, not a body: nobody without a credential gets a body read (see `body-limit.ts`),
@@ -72,11 +73,11 @@ export function sessionIdFrom(cookieHeader: string | undefined): string | undefi
   return undefined;
 }
 
-/** The two `Set-Cookie` values that open a session (admin API and console paths). */
+/** The `Set-Cookie` values that open a session (admin API, spaces and console paths). */
 export const sessionCookies = (id: string): string[] =>
   COOKIE_PATHS.map((path) => `${SESSION_COOKIE}=${id}; ${ATTRIBUTES}; Path=${path}`);
 
-/** The two `Set-Cookie` values that expire the session cookies. */
+/** The `Set-Cookie` values that expire the session cookies. */
 export const expiredSessionCookies = (): string[] =>
   COOKIE_PATHS.map((path) => `${SESSION_COOKIE}=; ${ATTRIBUTES}; Path=${path}; Max-Age=0`);
 

@@ -78,6 +78,19 @@ describe('GET /__admin/accounts/:account_ref/services/:service_ref/shield/…', 
     expect(customer.status).toBe(401);
   });
 
+  it('answers 404 to an account or service that is not valid percent-encoding', async () => {
+    for (const [account, service] of [
+      ['REF-ACCT-%E0%A4%A', 'REF-SVC-101'],
+      ['REF-ACCT-1', '%ZZ'],
+    ] as const) {
+      const response = await server.fetch(
+        `https://api.ref.test${path(account, service, 'traffic')}?window_hours=1`,
+        { headers: ADMIN },
+      );
+      expect([response.status, await response.json()]).toEqual([404, { error: 'not_found' }]);
+    }
+  });
+
   it('is read-only: other methods get 405', async () => {
     const response = await server.fetch(url('traffic'), { method: 'POST', headers: ADMIN });
     expect(response.status).toBe(405);

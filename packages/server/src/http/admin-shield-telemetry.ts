@@ -3,11 +3,29 @@ import type { Admin } from '../control-plane';
 import { DomainError, notFound } from '../domain/errors';
 import { resolveEntitlement } from '../domain/shield/entitlement';
 import { generateTelemetry } from '../domain/shield/telemetry';
+import { ADMIN_PATH_TEMPLATES, matchAdminPath, type ShieldTelemetryDataset } from './admin-paths';
 import { type ApiRequest, type ApiResponse, jsonResponse } from './api-request';
 import { parseInput, queryObject } from './input-validation';
 
-const PATH =
-  /^\/__admin\/accounts\/([^/]+)\/services\/([^/]+)\/shield\/(traffic|protection-activity)$/;
+const DATASETS: readonly string[] = [
+  'traffic',
+  'protection-activity',
+] satisfies ShieldTelemetryDataset[];
+
+/** The account, service and dataset of a Shield telemetry path, as sent; else undefined. */
+function telemetryPath(path: string) {
+  const values = matchAdminPath(ADMIN_PATH_TEMPLATES.shieldTelemetry, path);
+  return values?.dataset !== undefined && DATASETS.includes(values.dataset) ? values : undefined;
+}
+
+/** A path segment percent-decoded; undefined when it is not valid percent-encoding. */
+function decodeSegment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The admin route table entry of a Shield telemetry path (GET only), or undefined for others. */
 export function shieldTelemetryRoute(
@@ -15,7 +33,7 @@ export function shieldTelemetryRoute(
 ):
   | Record<string, (call: { deps: { admin: Admin }; request: ApiRequest }) => ApiResponse>
   | undefined {
-  if (!PATH.test(path)) return undefined;
+  if (telemetryPath(path) === undefined) return undefined;
   return {
     GET: ({ deps, request }: { deps: { admin: Admin }; request: ApiRequest }) =>
       adminShieldTelemetry(deps.admin, request.path, request.search),
@@ -32,14 +50,13 @@ export function shieldTelemetryRoute(
  * entitlement's analyzer hours (else 400).
  */
 export function adminShieldTelemetry(admin: Admin, path: string, search: string): ApiResponse {
-  const match = PATH.exec(path);
-  if (match === null) throw notFound();
-  const [, accountRef, serviceRef, dataset] = match.map((part) => decodeURIComponent(part)) as [
-    string,
-    string,
-    string,
-    'traffic' | 'protection-activity',
-  ];
+  const match = telemetryPath(path);
+  if (match === undefined) throw notFound();
+  const accountRef = decodeSegment(match.account_ref!);
+  const serviceRef = decodeSegment(match.service_ref!);
+  const dataset = match.dataset as ShieldTelemetryDataset;
+  // Malformed percent-encoding names nothing there is.
+  if (accountRef === undefined || serviceRef === undefined) throw notFound();
   const raw = queryObject(search);
   const query =
     dataset === 'traffic'

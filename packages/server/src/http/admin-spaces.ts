@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Admin } from '../control-plane';
 import { DomainError } from '../domain/errors';
 import { MAX_SPACE_TTL_SECONDS, type SpaceInfo, type SpaceRequest } from '../spaces/spaces';
+import { ADMIN_PATH_TEMPLATES, ADMIN_PATHS, inSpace, matchAdminPath } from './admin-paths';
 import { type ApiRequest, type ApiResponse, jsonResponse } from './api-request';
 import { parseInput } from './input-validation';
 
@@ -55,19 +56,16 @@ type Route = (call: Call) => Promise<ApiResponse> | ApiResponse;
 
 const noContent = (): ApiResponse => ({ status: 204, headers: {}, body: '' });
 
-const SNAPSHOT_PREFIX = '/__admin/snapshots/';
-const SPACE_PREFIX = '/__admin/spaces/';
-
 /** `/__admin/snapshots`, `/__admin/fail-next` and, at the root, `/__admin/spaces`. */
 export const spaceRoutes: Record<string, Record<string, Route>> = {
-  '/__admin/snapshots': {
+  [ADMIN_PATHS.snapshots]: {
     GET: ({ deps }) => jsonResponse(200, { snapshots: deps.admin.snapshots.list() }),
     POST: ({ deps, body }) => {
       const { name } = parseInput(SnapshotBody, body, 'body');
       return jsonResponse(201, deps.admin.snapshots.save(name));
     },
   },
-  '/__admin/fail-next': {
+  [ADMIN_PATHS.failNext]: {
     POST: ({ deps, body }) => {
       const failure = parseInput(FailNextBody, body, 'body');
       try {
@@ -84,16 +82,16 @@ export const spaceRoutes: Record<string, Record<string, Route>> = {
       return noContent();
     },
   },
-  '/__admin/spaces': {
+  [ADMIN_PATHS.spaces]: {
     GET: ({ deps }) => jsonResponse(200, { spaces: rootSpaces(deps).list() }),
     POST: async ({ deps, request, body }) => {
       const spaces = rootSpaces(deps);
       const space = await spaces.create(parseInput(SpaceBody, body ?? {}, 'body'));
-      const root = `${spaces.origin(request)}/spaces/${space.space_id}`;
+      const origin = spaces.origin(request);
       const created: CreatedSpace = {
         ...space,
-        base_url: `${root}${spaces.basePath}`,
-        admin_url: `${root}/__admin`,
+        base_url: `${origin}${inSpace(space.space_id, spaces.basePath)}`,
+        admin_url: `${origin}${inSpace(space.space_id, ADMIN_PATHS.base)}`,
       };
       return jsonResponse(201, created);
     },
@@ -108,12 +106,10 @@ function rootSpaces(deps: Call['deps']): SpacesAdmin {
 
 /** `/__admin/snapshots/{name}` (DELETE) and `/__admin/snapshots/{name}/restore` (POST). */
 export function snapshotRoute(path: string): Record<string, Route> | undefined {
-  if (!path.startsWith(SNAPSHOT_PREFIX)) return undefined;
-  const rest = path.slice(SNAPSHOT_PREFIX.length);
-  const restore = rest.endsWith('/restore');
-  const name = restore ? rest.slice(0, -'/restore'.length) : rest;
-  if (!SnapshotName.safeParse(name).success) return undefined;
-  if (restore) {
+  const restore = matchAdminPath(ADMIN_PATH_TEMPLATES.snapshotRestore, path)?.name;
+  const name = restore ?? matchAdminPath(ADMIN_PATH_TEMPLATES.snapshot, path)?.name;
+  if (name === undefined || !SnapshotName.safeParse(name).success) return undefined;
+  if (restore !== undefined) {
     return {
       POST: async ({ deps }) => {
         await deps.admin.snapshots.restore(name);
@@ -131,9 +127,8 @@ export function snapshotRoute(path: string): Record<string, Route> | undefined {
 
 /** `DELETE /__admin/spaces/{space_id}` (root only). */
 export function spaceRoute(path: string): Record<string, Route> | undefined {
-  if (!path.startsWith(SPACE_PREFIX)) return undefined;
-  const id = path.slice(SPACE_PREFIX.length);
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
+  const id = matchAdminPath(ADMIN_PATH_TEMPLATES.space, path)?.space_id;
+  if (id === undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
   return {
     DELETE: ({ deps }) => {
       rootSpaces(deps).delete(id);

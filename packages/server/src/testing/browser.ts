@@ -1,11 +1,13 @@
 // `@refapi/server/browser`: the reference server behind msw's setupWorker, for front-end
-// tests and Storybook, and the admin API's wire types for admin UIs (the web console).
-// Nothing reachable from here imports a Node builtin.
+// tests and Storybook, and for admin UIs (the web console) the admin API's wire types and
+// its paths (`ADMIN_PATHS`, a module that imports nothing). Nothing reachable from here
+// imports a Node builtin.
 export type {
   ClockChange,
   ClockState,
   ControlDescription,
   ControlsDocument,
+  CreatedSpace,
   JournalMessage,
   LoadedScenario,
   RequestEntry,
@@ -14,12 +16,18 @@ export type {
   ShieldRuleRecord,
   ShieldTelemetry,
   SignInCodeIssued,
+  SnapshotInfo,
+  SnapshotList,
+  SpaceInfo,
+  SpaceList,
+  SpaceRequest,
   StateAccount,
   StateDocument,
   StateService,
   WhoAmI,
 } from '../admin-wire';
 export type { Faults } from '../controls/faults';
+export { ADMIN_PATHS, inSpace, type ShieldTelemetryDataset } from '../http/admin-paths';
 export type { FailNextOptions } from '../http/injected-failure';
 export type { JournalEntry, RequestFilter } from './journal';
 export {

@@ -1,6 +1,7 @@
 import type { ClockState } from '@refapi/server/browser';
 import { type FormEvent, useState } from 'react';
-import { admin } from '../../api';
+import type { StateAdmin } from '../../space-api';
+import { useStateAdmin } from '../../space-context';
 import { formatUtcInput, parseUtcInput, UTC_PLACEHOLDER } from '../../utc-input';
 import { Card, type Run } from './Card';
 
@@ -33,10 +34,11 @@ export function ClockCard({
   run: Run;
   description?: string | undefined;
 }) {
+  const admin = useStateAdmin();
   const [seconds, setSeconds] = useState('');
   const [at, setAt] = useState('');
   const parsed = at.trim() === '' ? undefined : parseUtcInput(at);
-  const clock = (label: string, body: Parameters<typeof admin.setClock>[0]) =>
+  const clock = (label: string, body: Parameters<StateAdmin['setClock']>[0]) =>
     run(label, async () => server.applyClock(await admin.setClock(body)));
   const advanceBy = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,5 @@
 import type { ControlDescription } from '@refapi/server/browser';
 import { type FormEvent, useMemo, useState } from 'react';
-import { admin } from '../../api';
 import {
   appliedSummary,
   type ControlField,
@@ -11,6 +10,7 @@ import {
   fieldLabel,
   fieldValues,
 } from '../../control-form';
+import { useStateAdmin } from '../../space-context';
 import { UTC_PLACEHOLDER } from '../../utc-input';
 import { Card, type Run } from './Card';
 
@@ -19,6 +19,7 @@ import { Card, type Run } from './Card';
  * with what it does and what is applied now (its value on the server).
  */
 export function ControlCard({ control, run }: { control: ControlDescription; run: Run }) {
+  const admin = useStateAdmin();
   const fields = useMemo(() => controlFields(control.body), [control.body]);
   const [values, setValues] = useState<FieldValues>(() => fieldValues(fields, control.value));
   const title = fieldLabel(control.name);

@@ -1,10 +1,12 @@
 import { type ChangeEvent, useState } from 'react';
-import { AdminError, admin } from '../../api';
+import { AdminError } from '../../api';
 import { parseScenarioError, type ScenarioProblem } from '../../scenario-error';
+import { useStateAdmin } from '../../space-context';
 import { Card, type Run } from './Card';
 
 /** Scenario upload (with the refused path shown), state download and reset. */
 export function StateCard({ run, refresh }: { run: Run; refresh: () => Promise<void> }) {
+  const admin = useStateAdmin();
   const [problem, setProblem] = useState<ScenarioProblem | undefined>();
   const [confirmReset, setConfirmReset] = useState(false);
   const [loaded, setLoaded] = useState<string | undefined>();

@@ -1,9 +1,10 @@
 import { TELEMETRY_GROUP_BY } from '@refapi/schema/values';
 import type { ShieldTelemetry, StateAccount, StateService } from '@refapi/server/browser';
 import { useEffect, useMemo, useState } from 'react';
-import { AdminError, admin } from '../../api';
+import { AdminError } from '../../api';
 import { type Bar, BarChart } from '../../BarChart';
 import { dateTime } from '../../format';
+import { useStateAdmin } from '../../space-context';
 
 const WINDOWS = [1, 6, 24, 168, 720];
 const TOP_BARS = 15;
@@ -22,6 +23,7 @@ export function TelemetryCharts({
   account: StateAccount;
   service: StateService;
 }) {
+  const admin = useStateAdmin();
   const [windowHours, setWindowHours] = useState(24);
   const [groupBy, setGroupBy] = useState<string>('source_ip');
   const [traffic, setTraffic] = useState<ShieldTelemetry | undefined>();
@@ -31,12 +33,12 @@ export function TelemetryCharts({
   useEffect(() => {
     let current = true;
     const telemetry = (
-      operation: 'getShieldTraffic' | 'getShieldProtectionActivity',
+      dataset: 'traffic' | 'protection-activity',
       query: Record<string, string | number>,
-    ) => admin.shieldTelemetry(account.account_ref, service.service_ref, operation, query);
+    ) => admin.shieldTelemetry(account.account_ref, service.service_ref, dataset, query);
     Promise.all([
-      telemetry('getShieldTraffic', { window_hours: windowHours, group_by: groupBy }),
-      telemetry('getShieldProtectionActivity', { window_hours: windowHours }),
+      telemetry('traffic', { window_hours: windowHours, group_by: groupBy }),
+      telemetry('protection-activity', { window_hours: windowHours }),
     ])
       .then(([nextTraffic, nextActivity]) => {
         if (!current) return;
@@ -57,7 +59,7 @@ export function TelemetryCharts({
     return () => {
       current = false;
     };
-  }, [account.account_ref, service.service_ref, windowHours, groupBy]);
+  }, [admin, account.account_ref, service.service_ref, windowHours, groupBy]);
 
   const trafficBars = useMemo(() => toBars(traffic), [traffic]);
   const activityBars = useMemo(() => toBars(activity), [activity]);
