@@ -8,6 +8,7 @@ import type { AttachDurability, DurableState } from './durability';
 import { type AdminTarget, createAdminHandler } from './http/admin-routes';
 import { AdminSessions, sessionIdFrom } from './http/admin-session';
 import type { SpacesAdmin } from './http/admin-spaces';
+import { AdminToken } from './http/admin-token';
 import { type ApiRequest, errorResponse, jsonResponse } from './http/api-request';
 import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES, type ServedHandler } from './http/body-limit';
 import { createMswHandlers } from './http/msw-handlers';
@@ -160,12 +161,14 @@ export function createReferenceCore(
 
   const sessions = new AdminSessions();
   const attempts = new FailedAttempts();
-  const adminHandler = createAdminHandler({ token: adminToken, controls, sessions, attempts });
+  // Compared once per request: the body limit first, then the admin routes reuse it.
+  const token = new AdminToken(adminToken);
+  const adminHandler = createAdminHandler({ token, controls, sessions, attempts });
   const rootTarget: AdminTarget = { admin, journal: root.journal, spaces: spacesAdmin };
   const targetOf = (runtime: SpaceRuntime): AdminTarget =>
     runtime === root ? rootTarget : { admin: runtime.control.admin, journal: runtime.journal };
   const bodyLimit = createBodyLimit({
-    adminToken,
+    adminToken: token,
     adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
     adminLockedOut: (address) => attempts.retryAfter(address) > 0,
     isAdminSession: (cookie) => sessions.has(sessionIdFrom(cookie)),
@@ -178,8 +181,9 @@ export function createReferenceCore(
         ? requestKeys.of(routed.request) !== undefined
         : ctx.pending.then(() => requestKeys.of(routed.request) !== undefined);
     },
-    // The path as the space sees it: `/spaces/{id}/__admin/…` is an admin path.
-    pathOf: (head) => route(head)?.request.path,
+    // As the space sees it: `/spaces/{id}/__admin/…` is an admin request (the same view
+    // object the admin routes get, so the token is compared once).
+    scope: (head) => route(head)?.request,
   });
 
   // Admin calls wait for the initial load so they never race it, and answer once durable.

@@ -1,7 +1,7 @@
 import type { ControlsDocument } from '../admin-wire';
 import type { Admin } from '../control-plane';
 import type { ControlSlice } from '../controls/control-slice';
-import { bearerToken, secretsEqual } from '../domain/auth';
+import { bearerToken } from '../domain/auth';
 import { DomainError } from '../domain/errors';
 import type { FailedAttempts } from '../domain/failed-attempts';
 import { sha256, toHex } from '../internal/crypto';
@@ -20,6 +20,7 @@ import {
 } from './admin-session';
 import { shieldTelemetryRoute } from './admin-shield-telemetry';
 import { type SpacesAdmin, snapshotRoute, spaceRoute, spaceRoutes } from './admin-spaces';
+import type { AdminToken } from './admin-token';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from './api-request';
 import { hasBodyText, isJsonContentType } from './content-type';
 import { eventStreamResponse, journalEvents } from './event-stream';
@@ -36,7 +37,7 @@ export interface AdminTarget {
 /** What the admin routes reach: the state of the call, and what all states share. */
 export interface AdminDependencies extends AdminTarget {
   /** The admin token; compared in constant time. */
-  readonly token: string;
+  readonly token: AdminToken;
   /** The admin controls; each one's route is served (`GET`/`POST` on its path). */
   readonly controls: readonly ControlSlice<unknown>[];
   readonly sessions: AdminSessions;
@@ -132,8 +133,8 @@ function checkToken(
 ): ApiResponse | undefined {
   const wait = deps.attempts.retryAfter(request.sourceAddress);
   if (wait > 0) return errorResponse(429, 'too_many_attempts', { 'retry-after': String(wait) });
+  if (deps.token.presentedBy(request)) return undefined;
   const token = bearerToken(authorization);
-  if (secretsEqual(token, deps.token)) return undefined;
   if (token !== undefined)
     deps.attempts.fail(request.sourceAddress, toHex(sha256(token)).slice(0, 16));
   return errorResponse(401, 'invalid_admin_token');

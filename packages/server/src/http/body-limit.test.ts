@@ -1,5 +1,6 @@
 import { LIMITS } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
+import { AdminToken } from './admin-token';
 import { createBodyLimit, type RequestHead } from './body-limit';
 import { fromWebRequest } from './web-adapter';
 
@@ -14,7 +15,7 @@ const head = (path: string, authorization?: string, cookie?: string): RequestHea
 const isAdminSession = (cookie: string | undefined) => cookie === 'refapi_admin=live';
 
 const limit = createBodyLimit({
-  adminToken: 'admin-secret',
+  adminToken: new AdminToken('admin-secret'),
   adminBodyBytes: 1024 * 1024,
   adminLockedOut: (address) => address === '192.0.2.1',
   isAdminSession,
@@ -53,7 +54,7 @@ describe('createBodyLimit', () => {
 
   it('waits for a key check that has to wait (state still loading)', async () => {
     const later = createBodyLimit({
-      adminToken: 'admin-secret',
+      adminToken: new AdminToken('admin-secret'),
       adminBodyBytes: 1,
       adminLockedOut: () => false,
       isAdminSession,

@@ -1,5 +1,6 @@
 import { LIMITS } from '@refapi/schema';
-import { bearerToken, secretsEqual } from '../domain/auth';
+import { bearerToken } from '../domain/auth';
+import type { AdminToken } from './admin-token';
 import type { ApiRequest } from './api-request';
 import { isAdminPath, type RequestHandler } from './request-handler';
 
@@ -21,7 +22,7 @@ export const DEFAULT_ADMIN_BODY_BYTES = 256 * 1024 * 1024;
 
 /** What the body limit needs to know about credentials. */
 export interface BodyLimitOptions {
-  readonly adminToken: string;
+  readonly adminToken: AdminToken;
   /** Whether an address is refused for its failed admin tokens (its token is then not compared). */
   readonly adminLockedOut: (sourceAddress: string) => boolean;
   /** Cap of an admin body sent with the admin token or a console session cookie. */
@@ -31,10 +32,10 @@ export interface BodyLimitOptions {
   /** Whether a bearer token is a valid API key (after the state is loaded). */
   readonly isApiKey: (token: string, head: RequestHead) => boolean | Promise<boolean>;
   /**
-   * The path as the state it is for sees it (`/spaces/{id}/__admin/x` is `/__admin/x`);
-   * undefined when that state does not exist. Default: the path itself.
+   * The request as the state it is for sees it (for `/spaces/{id}/__admin/x`, a view whose
+   * path is `/__admin/x`); undefined when that state does not exist. Default: the request.
    */
-  readonly pathOf?: (head: RequestHead) => string | undefined;
+  readonly scope?: (head: RequestHead) => RequestHead | undefined;
 }
 
 /**
@@ -44,15 +45,15 @@ export interface BodyLimitOptions {
  * the server buffer anything.
  */
 export function createBodyLimit(options: BodyLimitOptions): BodyLimit {
-  return (head) => {
-    const path = options.pathOf === undefined ? head.path : options.pathOf(head);
-    if (path === undefined) return 0;
+  return (request) => {
+    const head = options.scope === undefined ? request : options.scope(request);
+    if (head === undefined) return 0;
     const token = bearerToken(head.header('authorization'));
-    if (isAdminPath(path)) {
+    if (isAdminPath(head.path)) {
       const admin =
         token === undefined
           ? options.isAdminSession(head.header('cookie'))
-          : !options.adminLockedOut(head.sourceAddress) && secretsEqual(token, options.adminToken);
+          : !options.adminLockedOut(head.sourceAddress) && options.adminToken.presentedBy(head);
       return admin ? options.adminBodyBytes : 0;
     }
     if (token === undefined) return 0;
