@@ -27,5 +27,31 @@ for (const [name, mod] of [
     console.error(`dist smoke (${name}) failed:`, tools.length, JSON.stringify(balance));
     process.exit(1);
   }
+  // The sandbox's sessions: a session named by its client, on a space of its own.
+  const sessions = await mod.openSandboxSessions();
+  const spaced = await mod.startHttpServer({
+    port: 0,
+    sessions,
+    createServer: (session) =>
+      mod.createRefMcpServer({ client: session.client, shared: session.shared, mode: 'sandbox' }),
+  });
+  const inSession = new Client(
+    { name: 'smoke', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await inSession.connect(
+    new StreamableHTTPClientTransport(new URL(spaced.url), { sessionId: 'smoke' }),
+  );
+  const own = await inSession.callTool({ name: 'balance_get', arguments: {} });
+  const session = await sessions.open('smoke');
+  await inSession.close();
+  await spaced.close();
+  await sessions.close();
+  if (own.isError || !/^sp_/.test(session.spaceId)) {
+    console.error(`dist smoke (${name}) of sandbox sessions failed:`, JSON.stringify(own));
+    process.exit(1);
+  }
 }
-console.log('dist smoke: require() and import() both serve 24 tools on 2026-07-28');
+console.log(
+  'dist smoke: require() and import() both serve 24 tools on 2026-07-28, and sandbox sessions',
+);

@@ -4,6 +4,8 @@ import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { InstanceCount } from './http/instance-count';
 import { sendWebResponse, toWebRequest } from './http/node-fetch';
 import { refuseForeignRequest } from './http/request-guard';
+import { rpcError } from './http/rpc-error';
+import { type HttpSessions, SESSION_HEADER, sessionEndpoint } from './http/session-endpoint';
 
 /** A running Streamable HTTP endpoint. */
 export interface McpHttpServer {
@@ -23,10 +25,20 @@ export interface HttpServerOptions {
   readonly port: number;
 }
 
-const PATH = '/mcp';
+/** Options of {@link startHttpServer} with state kept per MCP session (the sandbox's spaces). */
+export interface SessionHttpServerOptions<S> {
+  /** Builds the MCP server that answers one request of `session`; closed when the request ends. */
+  readonly createServer: (session: S) => McpServer;
+  /** Port on 127.0.0.1; 0 picks a free one. */
+  readonly port: number;
+  /**
+   * The sessions: a request's is its `Mcp-Session-Id`, one the endpoint hands a 2025 client
+   * in answer to its `initialize`, or `default` (see `sessionEndpoint`).
+   */
+  readonly sessions: HttpSessions<S>;
+}
 
-const rpcError = (status: number, code: number, message: string) =>
-  Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+const PATH = '/mcp';
 
 /**
  * Serves MCP over Streamable HTTP on 127.0.0.1 only, statelessly: every request is
@@ -36,11 +48,29 @@ const rpcError = (status: number, code: number, message: string) =>
  * the SDK's stateless fallback, without sessions. Requests with a foreign Host or
  * Origin are refused with 403 before their body is read.
  */
-export async function startHttpServer(options: HttpServerOptions): Promise<McpHttpServer> {
+export function startHttpServer(options: HttpServerOptions): Promise<McpHttpServer>;
+/**
+ * The same endpoint with state kept per MCP session (the sandbox's spaces): each request
+ * is still answered by a fresh server, built by `createServer` for the request's session,
+ * and 2025 clients get an `Mcp-Session-Id` in answer to their `initialize`.
+ */
+export function startHttpServer<S>(options: SessionHttpServerOptions<S>): Promise<McpHttpServer>;
+export async function startHttpServer<S>(
+  options: HttpServerOptions | SessionHttpServerOptions<S>,
+): Promise<McpHttpServer> {
   const instances = new InstanceCount();
-  const handler = createMcpHandler(() => instances.track(options.createServer()), {
+  const build = async (request: Request | undefined): Promise<McpServer> => {
+    if (!('sessions' in options)) return options.createServer();
+    // The session endpoint named the request's session in its headers, and opened it.
+    const id = request?.headers.get(SESSION_HEADER);
+    if (!id) throw new Error('a request reached the MCP handler without a session');
+    return options.createServer(await options.sessions.open(id));
+  };
+  const handler = createMcpHandler(async (ctx) => instances.track(await build(ctx.requestInfo)), {
     legacy: 'stateless',
   });
+  const serveMcp =
+    'sessions' in options ? sessionEndpoint(options.sessions, handler.fetch) : handler.fetch;
   let base = '';
 
   const answer = async (request: Request): Promise<Response> => {
@@ -49,7 +79,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<McpHt
     if (new URL(request.url).pathname !== PATH) {
       return rpcError(404, -32000, `Not found: the MCP endpoint is ${PATH}`);
     }
-    return handler.fetch(request);
+    return serveMcp(request);
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {

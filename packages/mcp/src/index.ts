@@ -1,9 +1,21 @@
 export { ApiConnection } from './api-connection';
 export { SpendBudget } from './budget';
-export { type HttpServerOptions, type McpHttpServer, startHttpServer } from './http-server';
+export type { HttpSessions } from './http/session-endpoint';
+export {
+  type HttpServerOptions,
+  type McpHttpServer,
+  type SessionHttpServerOptions,
+  startHttpServer,
+} from './http-server';
 export { SessionKeys } from './idempotency-key';
 export type { ServerMode } from './instructions';
-export { openSandbox, startSandbox } from './sandbox';
+export { openSandbox, openSandboxSessions, startSandbox } from './sandbox';
+export type {
+  SandboxSession,
+  SandboxSessions,
+  SandboxSessionsOptions,
+} from './sandbox/sandbox-sessions';
+export { SandboxUnavailableError } from './sandbox/space-admin';
 export {
   createRefMcpServer,
   createSharedState,

@@ -32,4 +32,18 @@ describe('serverInstructions', () => {
     expect(sandbox).toMatch(/shield_wait/);
     expect(serverInstructions(['orders_create'], 'account')).not.toMatch(/plans_list/);
   });
+
+  it('says a sandbox session works on its own copy, and how to start over', () => {
+    const all = serverInstructions(selectToolNames('all'), 'sandbox');
+    expect(all).toMatch(/This session has its own copy of the account\./);
+    expect(all).toMatch(
+      /orders with dry_run false.* changes only its copy, and no other session sees it/,
+    );
+    expect(all).toMatch(/To start over from the demo data, start a new session \(reconnect\)\./);
+    // Read-only: no word about writes, but the copy and the way back are still said.
+    const read = serverInstructions(selectToolNames('read'), 'sandbox');
+    expect(read).not.toMatch(/dry_run/);
+    expect(read).toMatch(/own copy .* start a new session/);
+    expect(serverInstructions(selectToolNames('all'), 'account')).not.toMatch(/session/);
+  });
 });

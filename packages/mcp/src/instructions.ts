@@ -10,13 +10,22 @@ export type ServerMode = 'account' | 'sandbox';
  */
 export function serverInstructions(exposed: readonly string[], mode: ServerMode): string {
   const has = (name: string) => exposed.includes(name);
+  const writes = exposed.some((name) => WRITES.has(name));
   const lines = [
     mode === 'sandbox'
-      ? 'Tools of the REF sandbox: a demo hosting account (EUR) on a reference server in this process. Nothing is real or charged, and its state lasts as long as the server.'
+      ? 'Tools of the REF sandbox: a demo hosting account (EUR) on a reference server in this process. Nothing is real or charged.'
       : 'Tools of one REF hosting account (balance, invoices, orders, services, KVM power, Shield). Reads are free.',
   ];
-  if (!exposed.some((name) => WRITES.has(name)))
-    lines.push('Only reading tools are exposed; nothing here can change the account.');
+  if (mode === 'sandbox') {
+    // Each session works on a space of its own (an isolated copy of the demo data).
+    const changes = writes
+      ? ' What it changes (orders with dry_run false, power, Shield) changes only its copy, and no other session sees it.'
+      : '';
+    lines.push(
+      `This session has its own copy of the account.${changes} To start over from the demo data, start a new session (reconnect).`,
+    );
+  }
+  if (!writes) lines.push('Only reading tools are exposed; nothing here can change the account.');
   if (has('orders_create')) {
     const plans = has('plans_list') ? ' Plan codes come from plans_list.' : '';
     lines.push(`orders_create is a dry run unless dry_run is false.${plans}`);

@@ -1,12 +1,14 @@
+import type { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ConfigurationError } from '@refapi/sdk';
 import { ApiConnection } from './api-connection';
 import { SpendBudget } from './budget';
-import { parseCliOptions, USAGE } from './cli/cli-options';
+import { type CliOptions, parseCliOptions, USAGE } from './cli/cli-options';
 import { UsageError } from './cli/usage-error';
 import { resolveSettings } from './config/settings';
 import { startHttpServer } from './http-server';
 import { formatCents } from './money';
+import type { SandboxSession } from './sandbox/sandbox-sessions';
 import { createRefMcpServer, createSharedState } from './server';
 import { stderrLogger } from './stderr-logger';
 import { selectToolNames } from './tools/select';
@@ -25,6 +27,16 @@ export interface MainIo {
 // retry_after, instead of the SDK sleeping through it while the agent waits.
 const MAX_RETRY_AFTER_MS = 5_000;
 
+/** What the server serves and where: for the start line on stderr. */
+interface Serving {
+  /** The HTTP endpoint's URL, or `stdio`. */
+  readonly on: string;
+  /** The API it calls. */
+  readonly api: string;
+}
+
+type Log = (line: string) => void;
+
 /**
  * Runs `refapi-mcp`: resolves to an exit code when it ends early (help, bad flags),
  * or to undefined once the server is serving.
@@ -41,54 +53,16 @@ export async function main(argv: readonly string[], io: MainIo): Promise<number 
       io.stdout(`${VERSION}\n`);
       return 0;
     }
-    let connection: ApiConnection;
-    let secret: string;
-    let where: string;
-    if (options.sandbox) {
-      // Loaded only here: the reference server (msw and all) is not needed otherwise.
-      const sandbox = await import('./sandbox');
-      connection = await sandbox.openSandbox();
-      secret = sandbox.SANDBOX_KEY;
-      where = 'sandbox (in-process reference server, demo EUR account)';
-    } else {
-      const settings = await resolveSettings(options.profile, io.env);
-      connection = new ApiConnection({
-        apiKey: settings.apiKey,
-        baseUrl: settings.baseUrl,
-        maxRetryAfter: MAX_RETRY_AFTER_MS,
-        logger: stderrLogger(io.stderr),
-      });
-      secret = settings.apiKey;
-      where = `${connection.baseUrl} (key from ${settings.keySource})`;
-    }
-    const budget =
-      options.maxSpendCents === undefined ? undefined : new SpendBudget(options.maxSpendCents);
-    const shared = createSharedState(connection.client, budget);
-    const mode = options.sandbox ? 'sandbox' : 'account';
-    // Every session uses the configured base URL today. A session with data of its own
-    // (a sandbox space of the reference server) takes `connection.clientAt(its base URL)`.
-    const createServer = () =>
-      createRefMcpServer({
-        client: connection.clientAt(),
-        tools: options.tools,
-        mode,
-        shared,
-        secrets: [secret],
-        log,
-      });
+    const serving = options.sandbox
+      ? await serveSandbox(options, io, log)
+      : await serveAccount(options, io, log);
     const count = selectToolNames(options.tools).length;
-    const spend = budget ? `; --max-spend ${formatCents(budget.limitCents)}` : '';
-    if (options.http) {
-      const http = await startHttpServer({ createServer, port: options.port });
-      io.onStop(() => http.close());
-      log(`${VERSION}: ${count} tools on ${http.url}; API ${where}${spend}`);
-    } else {
-      // The SDK decides the protocol era from the client's first message (2026-07-28, or
-      // an `initialize` of 2025-11-25 and older) and builds the connection's server.
-      const stdio = serveStdio(createServer);
-      io.onStop(() => stdio.close());
-      log(`${VERSION}: ${count} tools on stdio; API ${where}${spend}`);
-    }
+    const perSession = options.sandbox ? ' per session' : '';
+    const spend =
+      options.maxSpendCents === undefined
+        ? ''
+        : `; --max-spend ${formatCents(options.maxSpendCents)}${perSession}`;
+    log(`${VERSION}: ${count} tools on ${serving.on}; API ${serving.api}${spend}`);
     return undefined;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigurationError) {
@@ -98,4 +72,78 @@ export async function main(argv: readonly string[], io: MainIo): Promise<number 
     log(`failed to start (${error instanceof Error ? error.name : 'unknown error'})`);
     return 1;
   }
+}
+
+/** A real account: one client, budget and set of idempotency keys for the whole process. */
+async function serveAccount(options: CliOptions, io: MainIo, log: Log): Promise<Serving> {
+  const settings = await resolveSettings(options.profile, io.env);
+  const connection = new ApiConnection({
+    apiKey: settings.apiKey,
+    baseUrl: settings.baseUrl,
+    maxRetryAfter: MAX_RETRY_AFTER_MS,
+    logger: stderrLogger(io.stderr),
+  });
+  const budget =
+    options.maxSpendCents === undefined ? undefined : new SpendBudget(options.maxSpendCents);
+  const shared = createSharedState(connection.client, budget);
+  const createServer = () =>
+    createRefMcpServer({
+      client: connection.client,
+      tools: options.tools,
+      mode: 'account',
+      shared,
+      secrets: [settings.apiKey],
+      log,
+    });
+  const api = `${connection.baseUrl} (key from ${settings.keySource})`;
+  if (options.http) {
+    const http = await startHttpServer({ createServer, port: options.port });
+    io.onStop(() => http.close());
+    return { on: http.url, api };
+  }
+  return { on: serveOnStdio(createServer, io), api };
+}
+
+/**
+ * `--sandbox`: the reference server in process, and each MCP session on a space of its own
+ * (its own copy of the demo account, budget and idempotency keys). Over stdio the process
+ * is the session; over HTTP every session of the endpoint gets its own.
+ */
+async function serveSandbox(options: CliOptions, io: MainIo, log: Log): Promise<Serving> {
+  // Loaded only here: the reference server (msw and all) is not needed otherwise.
+  const sandbox = await import('./sandbox');
+  const sessions = await sandbox.openSandboxSessions({
+    budgetCents: options.maxSpendCents,
+    log,
+    // Over stdio the one session's space lives as long as the process: it asks for the
+    // longest ttl a space may have. Over HTTP, the server's (an hour unused).
+    ...(options.http
+      ? {}
+      : { max: 1, ttlSeconds: sandbox.LONGEST_SPACE_TTL_SECONDS, spaceName: 'refapi-mcp stdio' }),
+  });
+  const createServer = (session: SandboxSession) =>
+    createRefMcpServer({
+      client: session.client,
+      tools: options.tools,
+      mode: 'sandbox',
+      shared: session.shared,
+      secrets: [sandbox.SANDBOX_KEY],
+      log,
+    });
+  const api = 'sandbox (in-process reference server, demo EUR account, a space per session)';
+  if (options.http) {
+    const http = await startHttpServer({ createServer, port: options.port, sessions });
+    io.onStop(() => http.close());
+    return { on: http.url, api };
+  }
+  const session = await sessions.open('stdio');
+  return { on: serveOnStdio(() => createServer(session), io), api };
+}
+
+function serveOnStdio(createServer: () => McpServer, io: MainIo): string {
+  // The SDK decides the protocol era from the client's first message (2026-07-28, or
+  // an `initialize` of 2025-11-25 and older) and builds the connection's server.
+  const stdio = serveStdio(createServer);
+  io.onStop(() => stdio.close());
+  return 'stdio';
 }

@@ -13,14 +13,16 @@ import { spawnHttp, stop } from './helpers/mcp-client';
 // others do not apply: completions, resources, prompts, sampling, elicitation and
 // progress are features this server does not have; tools-call-*, json-schema-2020-12
 // call or list the suite's own fixture tools (ours are called by the tests beside this
-// one); server-sse-multiple-streams and server-sse-polling need sessions and resumable
-// streams, which a stateless server does not keep (they report 0 checks, not a pass).
+// one); server-sse-polling needs resumable streams, which a stateless server does not keep
+// (0 checks). server-sse-multiple-streams needs a session id, which the sandbox hands out
+// (a space per session), so it runs here.
 const SCENARIOS = [
   'server-initialize',
   'ping',
   'tools-list',
   'logging-set-level',
   'dns-rebinding-protection',
+  'server-sse-multiple-streams',
 ];
 
 const require = createRequire(import.meta.url);

@@ -86,18 +86,24 @@ describe('the Streamable HTTP endpoint', () => {
     expect((await post(loopback(), INIT)).status).toBe(200);
   });
 
-  it('keeps no session: issues no session id, and serves requests without one', async () => {
+  it('gives each 2025 session an id, and serves requests in the session they name or none', async () => {
+    // The sandbox keeps a space per session (the endpoint is otherwise stateless).
     const init = await post(loopback(), INIT);
     expect(init.status).toBe(200);
-    expect(init.headers['mcp-session-id']).toBeUndefined();
-    // A 2025 client's request after initialize carries no session, or a stale one: both
-    // are served, since the server remembers nothing between requests.
+    const id = init.headers['mcp-session-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await post(loopback(), INIT)).headers['mcp-session-id']).not.toBe(id);
+    // A request in that session, in none, or in one the server never gave (a new one).
     const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
-    for (const headers of [{}, { 'mcp-session-id': 'no-such-session' }]) {
+    for (const headers of [{ 'mcp-session-id': String(id) }, {}, { 'mcp-session-id': 'mine' }]) {
       const listed = await post(loopback(), list, headers);
       expect(listed.status).toBe(200);
+      expect(listed.headers['mcp-session-id']).toBeUndefined();
       expect(listed.text).toContain('"balance_get"');
     }
+    const bad = await post(loopback(), list, { 'mcp-session-id': 'not visible ascii' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
   });
 
   it('answers malformed JSON with a 4xx, and keeps serving', async () => {

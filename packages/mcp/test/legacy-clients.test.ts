@@ -1,6 +1,6 @@
 // Hosts still on the v1 SDK speak protocol 2025-11-25 (`initialize`, no per-request
 // envelope). The server serves them from the same tools: over stdio for the connection,
-// over HTTP statelessly, one request at a time.
+// over HTTP statelessly, one request at a time (the sandbox names their session).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -57,7 +57,7 @@ describe(`a v1 SDK client (protocol ${LEGACY_VERSION})`, () => {
     await listAndCall(client);
   });
 
-  it('connects over HTTP without a session, lists the tools and calls one', async () => {
+  it('connects over HTTP, lists the tools and calls one', async () => {
     const { child, url } = await spawnHttp(ARGS);
     cleanups.push(() => stop(child));
     const transport = new StreamableHTTPClientTransport(new URL(url));
@@ -65,8 +65,8 @@ describe(`a v1 SDK client (protocol ${LEGACY_VERSION})`, () => {
     await client.connect(transport);
     cleanups.push(() => client.close());
     expect(transport.protocolVersion).toBe(LEGACY_VERSION);
-    // Stateless: the server never hands out an Mcp-Session-Id.
-    expect(transport.sessionId).toBeUndefined();
+    // The sandbox's session id (its space); every request is still served on its own.
+    expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     await listAndCall(client);
   });
 

@@ -32,7 +32,8 @@ Options:
   --http                    serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port <n>                port of --http (default ${DEFAULT_PORT}; 0 picks a free one)
   --profile <name>          read key and base URL from this refctl profile
-  --sandbox                 serve an in-process reference server with the demo data
+  --sandbox                 serve an in-process reference server with the demo data,
+                            each MCP session on its own copy
   -h, --help                show this help
   -v, --version             show the version
 
