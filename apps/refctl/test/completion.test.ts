@@ -43,6 +43,9 @@ describe('refctl completion', () => {
     );
     expect(complete(['refctl', 'me', '-o', 'y'])).toEqual(['yaml']);
     expect(complete(['refctl', 'completion', 'f'])).toEqual(['fish']);
+    expect(complete(['refctl', 'server', ''])).toEqual(['start', 'spaces']);
+    expect(complete(['refctl', 'server', 'spaces', ''])).toEqual(['list', 'create', 'delete']);
+    expect(complete(['refctl', 'server', 'spaces', 'create', '--f'])).toEqual(['--from']);
   });
 
   it.runIf(has('zsh'))('prints a zsh script that zsh -n accepts', () => {

@@ -9,7 +9,7 @@ import { createRunState } from '../src/cli/run-state';
 import { processIo } from '../src/io/io';
 import { createProgram } from '../src/program';
 import { REFCTL, tempConfigHome } from './helpers/run-refctl';
-import { startServer, type TestServer } from './helpers/test-server';
+import { ADMIN_TOKEN, startServer, type TestServer } from './helpers/test-server';
 
 // Every `Examples:` line of every command's --help runs, as written, with bash against the
 // demo scenario (a fresh state for each: the server is reset first), and must succeed: the
@@ -110,6 +110,8 @@ describe('help examples', () => {
         XDG_CONFIG_HOME: join(home, '.config'),
         REF_BASE_URL: server.baseUrl,
         REF_API_KEY: DEMO_KEY,
+        // The `server spaces` examples reach the server's admin API with it.
+        REF_ADMIN_TOKEN: ADMIN_TOKEN,
         // What `printf %s "$KEY" | refctl config set-profile …` reads.
         KEY: DEMO_KEY,
         CI: '1',

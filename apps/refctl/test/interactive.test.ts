@@ -131,17 +131,23 @@ describe.runIf(hasScript)('on a terminal', () => {
       ['shield', 'rules', 'add', 'REF-SVC-E7', '--protocol', 'tcp', '--destination-port', '443'],
       env(),
     );
-    await answer(terminal, /\? --name \(rule name, 1 to 200 characters\)/, 'web');
+    await answer(terminal, /\? --name \(A name for the rule\)/, 'web');
     await sleep(100);
     terminal.type(KEY.enter);
-    await answer(terminal, /\? --mode \(observe only or enforce\)/, KEY.down);
+    await answer(
+      terminal,
+      /\? --mode \(observe: only watch matching traffic; enforce: apply the action to it\)/,
+      KEY.down,
+    );
     await sleep(100);
     terminal.type(KEY.enter);
     await answer(terminal, /\? --action/, KEY.enter);
     await answer(terminal, /\? --risk/, KEY.enter);
     expect(await terminal.exit).toBe(0);
     expect(terminal.text()).toContain('✔ --name web');
-    expect(terminal.text()).toContain('✔ --mode (observe only or enforce) enforce');
+    expect(terminal.text()).toContain(
+      '✔ --mode (observe: only watch matching traffic; enforce: apply the action to it) enforce',
+    );
     expect(terminal.text()).toMatch(/\nstate +queued/);
   });
 

@@ -22,6 +22,15 @@ describe('refctl api paths', () => {
     expect(apiTarget('https://api.example/ref/v1', '/v1version').path).toBe('/v1version');
   });
 
+  it.each(['me', '/v1/me', '/spaces/sp_a1B2/v1/me'])(
+    '%s against a space base URL is GET …/spaces/sp_a1B2/v1/me',
+    (path) => {
+      const target = apiTarget('http://127.0.0.1:4010/spaces/sp_a1B2/v1', path);
+      expect(target.url.toString()).toBe('http://127.0.0.1:4010/spaces/sp_a1B2/v1/me');
+      expect(target.path).toBe('/me');
+    },
+  );
+
   it('refuses a full URL', () => {
     expect(() => apiTarget(BASE, 'https://evil.example/v1/me')).toThrow(UsageError);
   });

@@ -23,14 +23,26 @@ export function apiTarget(baseUrl: string, given: string): ApiTarget {
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const query = given.indexOf('?');
-  let path = `/${(query === -1 ? given : given.slice(0, query)).replace(/^\/+/, '')}`;
-  // `/v1/me` against a base URL ending in /v1: the prefix is the base URL's already.
-  if (basePath !== '' && (path === basePath || path.startsWith(`${basePath}/`))) {
-    path = path.slice(basePath.length) || '/';
-  }
+  const path = belowBase(
+    basePath,
+    `/${(query === -1 ? given : given.slice(0, query)).replace(/^\/+/, '')}`,
+  );
   const url = new URL(`${base.origin}${basePath}${path}`);
   if (query !== -1) url.search = given.slice(query + 1);
   return { url, path };
+}
+
+/**
+ * `path` without what the base path already holds: the whole base path, or its tail, so
+ * `/v1/me` is `/me` against `/v1` as against a space's `/spaces/sp_…/v1`.
+ */
+function belowBase(basePath: string, path: string): string {
+  const segments = basePath.split('/').filter((s) => s !== '');
+  for (let i = 0; i < segments.length; i++) {
+    const tail = `/${segments.slice(i).join('/')}`;
+    if (path === tail || path.startsWith(`${tail}/`)) return path.slice(tail.length) || '/';
+  }
+  return path;
 }
 
 const TEMPLATES = Object.values(routes as Record<string, RouteDef>).map((route) => ({

@@ -1,21 +1,14 @@
 import { CreateOrderRequest } from '@refapi/schema/orders';
 import { UsageError } from '../errors/cli-error';
-import { longFlag, type ORDER_BODY_FLAGS } from '../flags/command-flags';
+import { longFlag, ORDER_BODY_FLAGS } from '../flags/command-flags';
 import type { FlagValues } from '../flags/flag-table';
 import { validateInput } from '../runtime/validate';
 
-// Each flag → the body field it fills, so validation errors name what the user typed.
-const FIELD_OF: Record<keyof typeof ORDER_BODY_FLAGS, string> = {
-  type: 'type',
-  plan: 'plan_code',
-  period: 'period_ref',
-  os: 'os_image_ref',
-  osName: 'os_name',
-  region: 'region_ref',
-  addon: 'addons',
-  windows: 'windows',
-  ipv6Only: 'ipv6_only',
-};
+// Each flag → the body field it fills (its contract parameter), so validation errors name
+// what the user typed.
+const FIELD_OF = Object.fromEntries(
+  Object.entries(ORDER_BODY_FLAGS).map(([flag, spec]) => [flag, spec.parameter[1]]),
+) as Record<keyof typeof ORDER_BODY_FLAGS, string>;
 
 const FLAG_OF = Object.fromEntries(
   Object.entries(FIELD_OF).map(([flag, field]) => [field, longFlag(flag)]),

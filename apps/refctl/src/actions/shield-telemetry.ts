@@ -8,7 +8,12 @@ import {
   ShieldWindowQuery,
 } from '@refapi/schema/shield';
 import { typedHandler } from '../cli/typed-handler';
-import { EVIDENCE_FLAGS, EXPORT_FLAGS, TRAFFIC_FLAGS, WINDOW_FLAGS } from '../flags/command-flags';
+import {
+  ACTIVITY_FLAGS,
+  EVIDENCE_FLAGS,
+  EXPORT_FLAGS,
+  TRAFFIC_FLAGS,
+} from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
 import { escapeControlsInLines } from '../output/control-chars';
 import { toJson } from '../output/json';
@@ -52,7 +57,7 @@ export const traffic = typedHandler(flagSchema(TRAFFIC_FLAGS), async (ctx, [ref]
 });
 
 /** `refctl shield activity REF [--window]`. */
-export const activity = typedHandler(flagSchema(WINDOW_FLAGS), async (ctx, [ref], opts) => {
+export const activity = typedHandler(flagSchema(ACTIVITY_FLAGS), async (ctx, [ref], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const query = validateInput(ShieldWindowQuery, { window_hours: opts.window }, windowFlag);
   const client = await createClient(ctx);

@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
 import { addFlags } from '../flags/add-flags';
-import { IDEMPOTENCY_FLAGS, PAGING_FLAGS, waitFlags, YES_FLAGS } from '../flags/command-flags';
+import { IDEMPOTENCY_FLAGS, pagingFlags, waitFlags, YES_FLAGS } from '../flags/command-flags';
 
 /** Appends an `Examples:` block to a command's `--help`. */
 export function examples(command: Command, ...lines: string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
 }
 
-/** `--limit`, `--all` and `--cursor` of the paginated lists. */
-export const listOptions = (command: Command): Command => addFlags(command, PAGING_FLAGS);
+/** `--limit`, `--all` and `--cursor` of the paginated list that `operation` pages through. */
+export const listOptions = (command: Command, operation: Parameters<typeof pagingFlags>[0]) =>
+  addFlags(command, pagingFlags(operation));
 
 /** `--wait` of the Shield mutations; the global `--timeout` bounds it. */
 export const waitOptions = (command: Command, target: string): Command =>

@@ -108,7 +108,8 @@ describe('--help of the commands with required flags', () => {
   };
   const requiredLines = (help: string) =>
     help
-      .split(/\n(?=\s+-)/)
+      // An option starts at the options' indent; a wrapped description line is deeper.
+      .split(/\n(?= {2}-)/)
       .filter((entry) => entry.includes('(required)'))
       .map((entry) => entry.trim().split(/\s/)[0]);
 

@@ -12,26 +12,29 @@ const loadOrder = () => import('../actions/order-create');
 export function registerBilling(program: Command, app: App): void {
   const invoices = program.command('invoices').description('invoices of the account');
   examples(
-    listOptions(invoices.command('list').description('list invoices, newest first')).action(
-      lazyAction(app, load, (m) => m.listInvoices),
-    ),
+    listOptions(
+      invoices.command('list').description('list invoices, newest first'),
+      'listInvoices',
+    ).action(lazyAction(app, load, (m) => m.listInvoices)),
     'refctl invoices list --limit 10',
     'refctl invoices list --all -o csv > invoices.csv',
   );
 
   const transactions = program.command('transactions').description('ledger transactions');
   examples(
-    listOptions(transactions.command('list').description('list transactions, newest first')).action(
-      lazyAction(app, load, (m) => m.listTransactions),
-    ),
+    listOptions(
+      transactions.command('list').description('list transactions, newest first'),
+      'listTransactions',
+    ).action(lazyAction(app, load, (m) => m.listTransactions)),
     'refctl transactions list --all -o ndjson',
   );
 
   const orders = program.command('orders').description('orders: list and buy');
   examples(
-    listOptions(orders.command('list').description('list orders, newest first')).action(
-      lazyAction(app, load, (m) => m.listOrders),
-    ),
+    listOptions(
+      orders.command('list').description('list orders, newest first'),
+      'listOrders',
+    ).action(lazyAction(app, load, (m) => m.listOrders)),
     'refctl orders list --limit 5',
   );
 

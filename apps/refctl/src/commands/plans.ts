@@ -18,6 +18,7 @@ export function registerPlans(program: Command, app: App): void {
           .description('list saleable plans with their price in the account currency and stock'),
         PLAN_LIST_FLAGS,
       ),
+      'listPlans',
     ).action(lazyAction(app, load, (m) => m.list)),
     'refctl plans list --type kvm',
     'refctl plans list --display-currency USD --columns code,price,display_price.final',

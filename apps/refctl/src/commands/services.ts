@@ -20,6 +20,7 @@ export function registerServices(program: Command, app: App): void {
         services.command('list').description('list services, newest first'),
         SERVICE_LIST_FLAGS,
       ),
+      'listServices',
     ).action(lazyAction(app, load, (m) => m.list)),
     'refctl services list --type kvm --status active',
     'refctl services list --all -o json | jq -r ".[].service_ref"',

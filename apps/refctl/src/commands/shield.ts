@@ -4,7 +4,12 @@ import type { App } from '../cli/app';
 import { examples, idempotencyOption, waitOptions } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
-import { EVIDENCE_FLAGS, EXPORT_FLAGS, TRAFFIC_FLAGS, WINDOW_FLAGS } from '../flags/command-flags';
+import {
+  ACTIVITY_FLAGS,
+  EVIDENCE_FLAGS,
+  EXPORT_FLAGS,
+  TRAFFIC_FLAGS,
+} from '../flags/command-flags';
 import type { FlagTable } from '../flags/flag-table';
 import { registerShieldRules } from './shield-rules';
 
@@ -34,7 +39,7 @@ const TELEMETRY_COMMANDS: readonly {
   {
     name: 'activity',
     description: 'protection verdicts of a window',
-    flags: WINDOW_FLAGS,
+    flags: ACTIVITY_FLAGS,
     run: 'activity',
     examples: ['refctl shield activity REF-SVC-101 --window 7d'],
   },

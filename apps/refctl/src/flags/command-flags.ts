@@ -4,12 +4,19 @@ import {
   SHIELD_EVIDENCE_ACTIONS,
   SHIELD_EXPORT_DATASETS,
   SHIELD_EXPORT_FORMATS,
+  SHIELD_PROTOCOLS,
+  SHIELD_RULE_ACTIONS,
+  SHIELD_RULE_MODES,
+  SHIELD_RULE_RISKS,
   TELEMETRY_GROUP_BY,
 } from '@refapi/schema/values';
 import type { FlagTable } from './flag-table';
 
 // Every command's own flags, once (`flag-table.ts` says how they are used). Plain data
-// and one module: the start-up code and every action share it as one small chunk.
+// and one module: the start-up code and every action share it as one small chunk. A flag
+// that sends a contract input names it (`parameter`) and `--help` shows the contract's
+// description of it; refctl's own words are for flags of its own and for those that
+// differ from the input they fill.
 
 /** Declares a flag table, keeping its literal shape for the parsed values' type. */
 const defineFlags = <const T extends FlagTable>(table: T): T => table;
@@ -19,7 +26,10 @@ export const longFlag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c
 
 // Shared by several commands.
 
-/** `--limit`, `--all` and `--cursor` of the paginated lists. */
+/**
+ * `--limit`, `--all` and `--cursor` of the paginated lists: the values' shape, for their
+ * schema; a list's `--help` comes from {@link pagingFlags}, which names its cursor.
+ */
 export const PAGING_FLAGS = defineFlags({
   limit: {
     value: '<n>',
@@ -51,30 +61,45 @@ export const waitFlags = (target = 'it is done') =>
     },
   });
 
+/** The paginated lists' flags, `--cursor` described as `operation`'s cursor. */
+export const pagingFlags = (
+  operation: 'listInvoices' | 'listOrders' | 'listTransactions' | 'listServices' | 'listPlans',
+) =>
+  defineFlags({
+    ...PAGING_FLAGS,
+    cursor: { value: '<ref>', parameter: [operation, 'cursor'] },
+  });
+
 /** `refctl balance`. */
 export const BALANCE_FLAGS = defineFlags({
   displayCurrency: {
     value: '<currency>',
-    description: 'add an informational conversion',
+    parameter: ['getBalance', 'display_currency'],
     choices: CURRENCIES,
   },
 });
 
-/** The flags of `refctl orders create` that make up the body. */
+/** The flags of `refctl orders create` that make up the body, each with its body field. */
 export const ORDER_BODY_FLAGS = defineFlags({
-  type: { value: '<type>', description: 'service type', choices: SERVICE_TYPES, required: true },
-  plan: { value: '<code>', description: 'plan code (see: refctl plans list)', required: true },
-  period: { value: '<ref>', description: 'billing period reference (REF-PERIOD-…)' },
-  os: { value: '<ref>', description: 'OS image reference (REF-OS-…)' },
-  osName: { value: '<name>', description: 'OS name, when the plan takes one instead of an image' },
-  region: { value: '<ref>', description: 'region reference (REF-REGION-…)' },
+  type: {
+    value: '<type>',
+    parameter: ['createOrder', 'type'],
+    choices: SERVICE_TYPES,
+    required: true,
+  },
+  plan: { value: '<code>', parameter: ['createOrder', 'plan_code'], required: true },
+  period: { value: '<ref>', parameter: ['createOrder', 'period_ref'] },
+  os: { value: '<ref>', parameter: ['createOrder', 'os_image_ref'] },
+  osName: { value: '<name>', parameter: ['createOrder', 'os_name'] },
+  region: { value: '<ref>', parameter: ['createOrder', 'region_ref'] },
   addon: {
     value: '<ref=units>',
-    description: 'addon and units, repeatable (REF-ADDON-1=2)',
+    parameter: ['createOrder', 'addons'],
+    more: 'One --addon REF=UNITS per addon, e.g. REF-ADDON-11=2.',
     repeatable: true,
   },
-  windows: { description: 'order with a Windows licence' },
-  ipv6Only: { description: 'order without an IPv4 address' },
+  windows: { parameter: ['createOrder', 'windows'] },
+  ipv6Only: { parameter: ['createOrder', 'ipv6_only'] },
 });
 
 /** `refctl orders create`'s own flags: the body's and `--dry-run`. */
@@ -85,10 +110,10 @@ export const ORDER_CREATE_FLAGS = defineFlags({
 
 /** `refctl plans list`'s filters (the paging flags come after them). */
 export const PLAN_LIST_FLAGS = defineFlags({
-  type: { value: '<type>', description: 'only this service type', choices: SERVICE_TYPES },
+  type: { value: '<type>', parameter: ['listPlans', 'type'], choices: SERVICE_TYPES },
   displayCurrency: {
     value: '<currency>',
-    description: 'add informational prices',
+    parameter: ['listPlans', 'display_currency'],
     choices: CURRENCIES,
   },
 });
@@ -101,8 +126,8 @@ export const PLAN_GET_FLAGS = defineFlags({
 
 /** `refctl services list`'s filters (the paging flags come after them). */
 export const SERVICE_LIST_FLAGS = defineFlags({
-  type: { value: '<type>', description: 'only this type (e.g. kvm)' },
-  status: { value: '<status>', description: 'only this status (e.g. active)' },
+  type: { value: '<type>', parameter: ['listServices', 'type'] },
+  status: { value: '<status>', parameter: ['listServices', 'status'] },
 });
 
 /** `refctl config set-profile`. */
@@ -111,52 +136,126 @@ export const SET_PROFILE_FLAGS = defineFlags({
   use: { description: 'also make it the current profile' },
 });
 
-/** `--window` of the telemetry commands, in hours. */
-export const WINDOW_FLAGS = defineFlags({
-  window: {
-    value: '<window>',
-    description: 'time window, 1h to 720h (e.g. 24h, 7d)',
-    number: 'windowHours',
+/** `refctl shield rules add`: one flag per field of the rule (`rule-intent.ts` builds the body). */
+export const RULE_ADD_FLAGS = defineFlags({
+  name: { value: '<name>', parameter: ['createShieldRule', 'name'], required: true },
+  mode: {
+    value: '<mode>',
+    parameter: ['createShieldRule', 'mode'],
+    choices: SHIELD_RULE_MODES,
+    required: true,
   },
+  action: {
+    value: '<action>',
+    parameter: ['createShieldRule', 'action'],
+    choices: SHIELD_RULE_ACTIONS,
+    required: true,
+  },
+  risk: {
+    value: '<risk>',
+    parameter: ['createShieldRule', 'risk'],
+    choices: SHIELD_RULE_RISKS,
+    required: true,
+  },
+  protocol: {
+    value: '<protocol>',
+    parameter: ['createShieldRule', 'protocol'],
+    choices: SHIELD_PROTOCOLS,
+    required: true,
+  },
+  sourceCidr: { value: '<cidr>', parameter: ['createShieldRule', 'source_cidr'] },
+  destinationPort: { value: '<port>', parameter: ['createShieldRule', 'destination_port'] },
+  tcpFlagsMask: { value: '<n>', parameter: ['createShieldRule', 'tcp_flags_mask'] },
+  tcpFlagsValue: { value: '<n>', parameter: ['createShieldRule', 'tcp_flags_value'] },
+  ratePps: { value: '<n>', parameter: ['createShieldRule', 'rate_pps'] },
+  rateBps: { value: '<n>', parameter: ['createShieldRule', 'rate_bps'] },
+  burstPackets: { value: '<n>', parameter: ['createShieldRule', 'burst_packets'] },
+  durationHours: { value: '<n>', parameter: ['createShieldRule', 'duration_hours'] },
+  explicitBroadAck: { parameter: ['createShieldRule', 'explicit_broad_ack'] },
 });
 
-const GROUP_BY_FLAGS = defineFlags({
-  groupBy: { value: '<key>', description: 'group rows by', choices: TELEMETRY_GROUP_BY },
-});
+type TelemetryOperation =
+  | 'getShieldTraffic'
+  | 'getShieldProtectionActivity'
+  | 'exportShieldTelemetry';
+
+/** `--window` of a telemetry command: hours, written as refctl reads them. */
+const windowFlag = (operation: TelemetryOperation) =>
+  ({
+    value: '<window>',
+    parameter: [operation, 'window_hours'],
+    more: 'Written in hours or days: 24h, 7d.',
+    number: 'windowHours',
+  }) as const;
+
+/** `--group-by` of the traffic and its export. */
+const groupByFlag = (operation: 'getShieldTraffic' | 'exportShieldTelemetry') =>
+  ({
+    value: '<key>',
+    parameter: [operation, 'group_by'],
+    choices: TELEMETRY_GROUP_BY,
+  }) as const;
 
 /** `refctl shield traffic`. */
 export const TRAFFIC_FLAGS = defineFlags({
-  ...WINDOW_FLAGS,
-  ...GROUP_BY_FLAGS,
+  window: windowFlag('getShieldTraffic'),
+  groupBy: groupByFlag('getShieldTraffic'),
   watch: {
     description: 'refresh every cache_seconds until Ctrl-C (a bar chart on a terminal)',
   },
+});
+
+/** `refctl shield activity`. */
+export const ACTIVITY_FLAGS = defineFlags({
+  window: windowFlag('getShieldProtectionActivity'),
 });
 
 /** `refctl shield export`. */
 export const EXPORT_FLAGS = defineFlags({
   dataset: {
     value: '<dataset>',
-    description: 'what to export',
+    parameter: ['exportShieldTelemetry', 'dataset'],
     choices: SHIELD_EXPORT_DATASETS,
     required: true,
   },
   format: {
     value: '<format>',
-    description: 'file format',
+    parameter: ['exportShieldTelemetry', 'format'],
     choices: SHIELD_EXPORT_FORMATS,
     required: true,
   },
-  ...WINDOW_FLAGS,
-  ...GROUP_BY_FLAGS,
+  window: windowFlag('exportShieldTelemetry'),
+  groupBy: groupByFlag('exportShieldTelemetry'),
   file: { short: '-f', value: '<path>', description: 'write to this file instead of stdout' },
 });
 
 /** `refctl shield evidence`. */
 export const EVIDENCE_FLAGS = defineFlags({
-  action: { value: '<action>', description: 'only this verdict', choices: SHIELD_EVIDENCE_ACTIONS },
-  limit: { value: '<n>', description: 'samples per page, 1 to 50', number: 'positiveInt' },
-  cursor: { value: '<cursor>', description: 'continue after a previous page' },
+  action: {
+    value: '<action>',
+    parameter: ['getShieldRuleEvidence', 'action'],
+    choices: SHIELD_EVIDENCE_ACTIONS,
+  },
+  limit: { value: '<n>', parameter: ['getShieldRuleEvidence', 'limit'], number: 'positiveInt' },
+  cursor: { value: '<cursor>', parameter: ['getShieldRuleEvidence', 'cursor'] },
+});
+
+/** `refctl server spaces create`: the body of the reference server's `POST /__admin/spaces`. */
+export const SPACE_CREATE_FLAGS = defineFlags({
+  name: {
+    value: '<name>',
+    description: 'a name to tell it by in lists and the console (e.g. the CI job)',
+  },
+  from: {
+    value: '<source>',
+    description:
+      'start from: scenario (the scenario loaded last; the default), current (the state now) or the name of a snapshot',
+  },
+  ttl: {
+    value: '<seconds>',
+    description: "delete it after this many seconds unused (default: the server's --space-ttl)",
+    number: 'positiveInt',
+  },
 });
 
 /** `refctl api`'s flags besides `-f`/`-F` (commands/api.ts keeps those in command-line order). */

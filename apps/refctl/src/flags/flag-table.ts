@@ -1,3 +1,5 @@
+import type { ParameterName, RouteId } from '@refapi/schema/client';
+
 // A command's own flags are declared once, in a table (`command-flags.ts`): the command
 // adds them to commander (`addFlags`, at start-up, without zod) and its action validates
 // what commander parsed with the schema built from the same table (`flagSchema`, in the
@@ -7,9 +9,27 @@
 /** Commander's parsers of a flag's text into a number (`cli/arg-parsers.ts`). */
 type NumberParser = 'positiveInt' | 'windowHours';
 
+/** A contract input: an operation and the name of one of its path, query or body fields. */
+type ContractParameter = {
+  readonly [K in RouteId]: readonly [operation: K, name: ParameterName<K>];
+}[RouteId];
+
+/**
+ * A flag's help text. A flag that sends a contract input says which (`parameter`) and takes
+ * the contract's description of it, with `more` after it for what only refctl adds (the
+ * flag's own format); a flag of refctl's own, or one that means something else than the
+ * input it fills (`--limit` counts items across pages), has its own `description`.
+ */
+type FlagHelp =
+  | { readonly description: string; readonly parameter?: undefined; readonly more?: undefined }
+  | {
+      readonly parameter: ContractParameter;
+      readonly more?: string;
+      readonly description?: undefined;
+    };
+
 /** One flag of a command: `--name <value>` from its key (`displayCurrency` → `--display-currency`). */
-export interface FlagSpec {
-  readonly description: string;
+export type FlagSpec = FlagHelp & {
   /** The value's placeholder, e.g. `<n>`; a flag without one is a switch (a boolean). */
   readonly value?: string;
   /** A one-letter alias, e.g. `-y`. */
@@ -21,7 +41,7 @@ export interface FlagSpec {
   readonly choices?: readonly string[];
   /** Asked for on a terminal when missing, else refused (exit 2); `(required)` in `--help`. */
   readonly required?: boolean;
-}
+};
 
 /** A command's flags, keyed by the name commander stores each value under. */
 export type FlagTable = Readonly<Record<string, FlagSpec>>;

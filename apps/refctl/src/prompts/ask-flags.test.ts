@@ -61,4 +61,12 @@ describe('askFlags (the prompts of shield rules add and other required flags)', 
       expect(asked).toHaveLength(1);
     },
   );
+
+  it('shows a sentence of help (the contract style) without its full stop', async () => {
+    script = [{ kind: 'answer', value: 'web' }];
+    const { ctx } = captureCtx();
+    const described = requiredFlag(new Option('--name <name>', 'A name for the rule.'));
+    await askFlags(ctx, [], {}, [described]);
+    expect(asked).toEqual([{ text: '--name', hint: 'A name for the rule' }]);
+  });
 });

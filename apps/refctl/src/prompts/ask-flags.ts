@@ -3,8 +3,8 @@ import type { Asker } from '../cli/required-flags';
 import { select, text } from '../ui/render-prompt';
 import { answer } from './answer';
 
-/** `rule name, 1 to 200 characters (required)` → `rule name, 1 to 200 characters`. */
-const purpose = (option: Option) => option.description.replace(/\s*\(required\)$/, '');
+/** `A name for the rule. (required)` → `A name for the rule`: a prompt's hint in parentheses. */
+const purpose = (option: Option) => option.description.replace(/\.?\s*\(required\)$/, '');
 
 /**
  * The generic prompts for missing required flags, one per flag in `--help` order: a list

@@ -79,3 +79,57 @@ describe('the base URL hint', () => {
     expect(describeError(timeout, base).hint).toBeUndefined();
   });
 });
+
+describe("the reference server's spaces", () => {
+  const SPACE = 'http://127.0.0.1:4010/spaces/sp_a1B2c3/v1';
+  const GONE = 'deleted, or unused past its TTL; see: refctl server spaces list';
+
+  it('a base URL of a space ends in /v1: no base URL hint for a 404 there', () => {
+    expect(describeError(notFound(`${SPACE}/services/REF-SVC-999`), SPACE)).toMatchObject({
+      message: 'service REF-SVC-999 not found',
+      exitCode: 3,
+    });
+    expect(describeError(notFound(`${SPACE}/nope`), SPACE).hint).toBeUndefined();
+  });
+
+  it('a space that is gone is named, at its API and at the admin API, with what happened', () => {
+    expect(describeError(notFound(`${SPACE}/me`, 'space_not_found'), SPACE)).toMatchObject({
+      message: 'space sp_a1B2c3 not found',
+      code: 'space_not_found',
+      exitCode: 3,
+      hint: GONE,
+    });
+    const admin = 'http://127.0.0.1:4010/__admin/spaces/sp_zz';
+    // Even with a base URL without /v1: the code says what is wrong, not the URL.
+    expect(
+      describeError(notFound(admin, 'space_not_found'), 'http://127.0.0.1:4010'),
+    ).toMatchObject({ message: 'space sp_zz not found', exitCode: 3, hint: GONE });
+  });
+
+  it('the space limit says what to do; a refused admin token names REF_ADMIN_TOKEN', () => {
+    // As `refctl server spaces` gets them (api-exchange.ts): RefApiError itself.
+    const error = (status: number, code: string, url: string) =>
+      new RefApiError({
+        status,
+        code,
+        headers: new Headers(),
+        rateLimit: undefined,
+        method: 'POST',
+        url,
+        body: { error: code },
+      });
+    const spaces = 'http://127.0.0.1:4010/__admin/spaces';
+    expect(describeError(error(409, 'space_limit_reached', spaces), `${V1}`)).toMatchObject({
+      message: 'space limit reached',
+      exitCode: 6,
+      hint: 'the server holds its --max-spaces; delete one: refctl server spaces delete SPACE_ID',
+    });
+    expect(describeError(error(401, 'invalid_admin_token', spaces), V1)).toMatchObject({
+      message: 'invalid admin token; check REF_ADMIN_TOKEN',
+      exitCode: 4,
+    });
+    expect(describeError(error(401, 'invalid_api_key', `${V1}/me`), V1).message).toBe(
+      'invalid api key; check REF_API_KEY or: refctl config show',
+    );
+  });
+});

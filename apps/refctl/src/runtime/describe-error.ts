@@ -48,7 +48,13 @@ export function describeError(error: unknown, baseUrl?: string): ErrorReport {
   let report = describeKind(error);
   const requestId = isRefSdkError(error) ? error.requestId : undefined;
   if (requestId !== undefined) report = { ...report, requestId };
-  if (baseUrl !== undefined && !endsInV1(baseUrl) && mayBeWrongServer(error)) {
+  // A hint of the error's own (a space that is gone) says more than a guess at the URL.
+  if (
+    report.hint === undefined &&
+    baseUrl !== undefined &&
+    !endsInV1(baseUrl) &&
+    mayBeWrongServer(error)
+  ) {
     report = { ...report, hint: BASE_URL_HINT };
   }
   return report;
@@ -86,6 +92,10 @@ function notFoundSubject(error: RefApiError): string | undefined {
   }
   if (error.code === 'shield_preset_not_found' && segments.includes('presets')) {
     return `preset ${after('presets')}`;
+  }
+  // A space's own URL (`/spaces/sp_…/v1/…`) or its admin route (`/__admin/spaces/sp_…`).
+  if (error.code === 'space_not_found' && segments.includes('spaces')) {
+    return `space ${after('spaces')}`;
   }
   for (const segment of segments.toReversed()) {
     const kind = refKindOf(segment);
@@ -147,8 +157,13 @@ function describeApiError(error: RefApiError): ErrorReport {
       : error.code === undefined && error.meaning !== undefined
         ? error.meaning.replace(/\.$/, '')
         : `${code.replaceAll('_', ' ')}${detail}`;
-  if (error.status === 401) message += '; check REF_API_KEY or: refctl config show';
+  if (error.status === 401) {
+    message += isAdminUrl(error.url)
+      ? '; check REF_ADMIN_TOKEN'
+      : '; check REF_API_KEY or: refctl config show';
+  }
   if (error.retryAfter !== undefined) message += `; retry after ${error.retryAfter} s`;
+  const hint = CODE_HINTS.get(code);
   return {
     message,
     code,
@@ -156,7 +171,26 @@ function describeApiError(error: RefApiError): ErrorReport {
     conflictStatus: error.conflictStatus,
     exitCode: exitCodeForStatus(error.status),
     retriable: error.status === 429 || error.status >= 500 || code === 'idempotency_key_in_use',
+    ...(hint === undefined ? {} : { hint }),
   };
+}
+
+/** What to do next after the reference server's space errors (the API's own need none). */
+const CODE_HINTS: ReadonlyMap<string, string> = new Map([
+  ['space_not_found', 'deleted, or unused past its TTL; see: refctl server spaces list'],
+  [
+    'space_limit_reached',
+    'the server holds its --max-spaces; delete one: refctl server spaces delete SPACE_ID',
+  ],
+]);
+
+/** An answer of the reference server's admin API (`/__admin/…`), not of the API. */
+function isAdminUrl(url: string): boolean {
+  try {
+    return /(^|\/)__admin(\/|$)/.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
 }
 
 const formatMs = (ms: number) => (ms < 1000 ? `${ms}ms` : `${Math.round(ms / 100) / 10}s`);

@@ -1,4 +1,9 @@
-import { createReferenceServer, type ListeningServer, type ScenarioInput } from '@refapi/server';
+import {
+  createReferenceServer,
+  type ListeningServer,
+  type ReferenceServerOptions,
+  type ScenarioInput,
+} from '@refapi/server';
 
 /** One API request as the admin API's request log shows it. */
 interface LoggedRequest {
@@ -11,17 +16,26 @@ interface LoggedRequest {
 export interface TestServer {
   readonly baseUrl: string;
   /** Calls `/__admin/<path>` with the admin token; resolves to the JSON answer. */
-  admin(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown>;
+  admin(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
   /** The API requests the server received so far, oldest first. */
   requests(): Promise<LoggedRequest[]>;
   close(): Promise<void>;
 }
 
-const ADMIN_TOKEN = 'refadm_e2e_token';
+/** The admin token of every test server (what `REF_ADMIN_TOKEN` holds for refctl). */
+export const ADMIN_TOKEN = 'refadm_e2e_token';
 
 /** Starts the reference server in this process (one per test file). */
-export async function startServer(scenario: ScenarioInput): Promise<TestServer> {
-  const server = createReferenceServer({ scenario, adminToken: ADMIN_TOKEN, onError: () => {} });
+export async function startServer(
+  scenario: ScenarioInput,
+  options: Pick<ReferenceServerOptions, 'spaces'> = {},
+): Promise<TestServer> {
+  const server = createReferenceServer({
+    ...options,
+    scenario,
+    adminToken: ADMIN_TOKEN,
+    onError: () => {},
+  });
   await server.ready;
   const listening: ListeningServer = await server.listen({ port: 0, host: '127.0.0.1' });
   const admin: TestServer['admin'] = async (method, path, body) => {
