@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AdminToken } from './admin-token';
-import type { RequestHead } from './body-limit';
+import type { RequestHead } from './api-request';
 
 const head = (authorization: string | undefined) => {
   let reads = 0;

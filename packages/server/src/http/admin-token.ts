@@ -1,5 +1,5 @@
 import { bearerToken, secretsEqual } from '../domain/auth';
-import type { RequestHead } from './body-limit';
+import type { RequestHead } from './api-request';
 
 /**
  * The admin token, compared with a request's bearer token once per request (in constant

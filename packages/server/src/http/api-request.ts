@@ -22,6 +22,9 @@ export interface ApiRequest {
   readonly route?: RouteMatch;
 }
 
+/** What is known of a request before its body is read. */
+export type RequestHead = Omit<ApiRequest, 'body' | 'bodyTooLarge'>;
+
 /** A response ready to write: status, headers (lower-case names) and a text body. */
 export interface ApiResponse {
   readonly status: number;

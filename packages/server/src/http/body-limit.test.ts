@@ -1,7 +1,8 @@
 import { LIMITS } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import { AdminToken } from './admin-token';
-import { createBodyLimit, type RequestHead } from './body-limit';
+import type { RequestHead } from './api-request';
+import { createBodyLimit } from './body-limit';
 import { fromWebRequest } from './web-adapter';
 
 const head = (path: string, authorization?: string, cookie?: string): RequestHead => ({

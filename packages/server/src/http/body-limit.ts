@@ -1,11 +1,8 @@
 import { LIMITS } from '@refapi/schema';
 import { bearerToken } from '../domain/auth';
 import type { AdminToken } from './admin-token';
-import type { ApiRequest } from './api-request';
+import type { RequestHead } from './api-request';
 import { isAdminPath, type RequestHandler } from './request-handler';
-
-/** What is known of a request before its body is read. */
-export type RequestHead = Omit<ApiRequest, 'body' | 'bodyTooLarge'>;
 
 /**
  * How many body bytes to read for a request, decided from its head alone: 0 leaves the

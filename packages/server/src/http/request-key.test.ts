@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceCore } from '../reference-core';
 import { Store } from '../store/store';
 import { scenario } from '../testing/scenario-builder';
-import type { RequestHead } from './body-limit';
+import type { RequestHead } from './api-request';
 import { RequestKeys } from './request-key';
 
 const head = (token: string): RequestHead => ({

@@ -1,7 +1,7 @@
 import type { AuthenticatedKey } from '../domain/auth';
 import { bearerToken } from '../domain/auth';
 import type { Store } from '../store/store';
-import type { RequestHead } from './body-limit';
+import type { RequestHead } from './api-request';
 
 /**
  * The API key of each request, authenticated once: the body limit asks first (from the

@@ -1,5 +1,5 @@
 import type { SpaceRuntime } from '../spaces/space-runtime';
-import type { RequestHead } from './body-limit';
+import type { RequestHead } from './api-request';
 import { isAdminPath } from './request-handler';
 
 /** A request bound to the state that answers it. */

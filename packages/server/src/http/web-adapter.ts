@@ -1,5 +1,5 @@
-import type { ApiRequest, ApiResponse } from './api-request';
-import type { BodyLimit, RequestHead } from './body-limit';
+import type { ApiRequest, ApiResponse, RequestHead } from './api-request';
+import type { BodyLimit } from './body-limit';
 import { readableBody } from './event-stream';
 
 /** Source address reported for in-process requests (msw, bound fetch): there is no peer. */
