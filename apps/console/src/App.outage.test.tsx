@@ -10,11 +10,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The journal's event stream, once the console has opened it (waitFor retries a throw). */
+const journalStream = () =>
+  vi.waitFor(() => {
+    const stream = FakeEventSource.instances[0];
+    if (stream === undefined) throw new Error('the journal stream is not open yet');
+    return stream;
+  });
+
 it('says when the server stops answering, marks the view stale and stops the clock', async () => {
   const server = fakeAdmin({ clock: { now: '2026-01-01T00:00:00.000Z', frozen: false } });
   render(<App />);
   await screen.findByRole('navigation', { name: 'Views' });
-  const stream = await vi.waitFor(() => FakeEventSource.instances[0]!);
+  const stream = await journalStream();
   act(() => stream.open());
   expect(screen.queryByTestId('outage')).toBeNull();
 
@@ -40,7 +48,7 @@ it('a stream error from a server that still answers is no outage', async () => {
   fakeAdmin();
   render(<App />);
   await screen.findByRole('navigation', { name: 'Views' });
-  const stream = await vi.waitFor(() => FakeEventSource.instances[0]!);
+  const stream = await journalStream();
   act(() => stream.drop());
   await new Promise((done) => setTimeout(done, 50));
   expect(screen.queryByTestId('outage')).toBeNull();
