@@ -37,15 +37,6 @@ export interface CommittedMutation {
 const refOf = (change: Change): string =>
   (change.record as unknown as Record<string, string>)[refFields[change.kind]] as string;
 
-// The scenario loaded last and, once a reset has loaded it again, the state it builds:
-// later resets fork that in O(accounts) instead of rebuilding every record. The first
-// load keeps no copy (its tables are written in place; a state file never resets).
-interface Template {
-  readonly scenario: Scenario;
-  readonly startMs: number;
-  state?: StoreState;
-}
-
 /** A partition in scenario form: the account with its keys and records. */
 function exportAccount(partition: Partition): ScenarioAccount {
   const { services, invoices, orders, transactions } = recordCodecs;
@@ -75,7 +66,6 @@ function exportAccount(partition: Partition): ScenarioAccount {
  */
 export class Store {
   #state: StoreState = emptyState();
-  #template: Template | undefined;
   readonly #lock = new WriteLock();
   readonly #listeners = new Set<(mutation: CommittedMutation) => void>();
 
@@ -135,20 +125,12 @@ export class Store {
   }
 
   /**
-   * Replaces all data with a scenario (built aside, then swapped in at once). Loading the
-   * scenario object loaded last at the same start again (a reset) reuses what it built.
+   * Replaces all data with a scenario (built aside, then swapped in at once). Resets do not
+   * come here: they restore the fork the control plane took after the load.
    * `trust` says whether its records still need validating (see {@link ScenarioTrust}).
    */
   async load(scenario: Scenario, startMs: number, trust: ScenarioTrust = 'checked'): Promise<void> {
-    const template = this.#template;
-    let next: StoreState;
-    if (template?.scenario === scenario && template.startMs === startMs) {
-      template.state ??= buildState(scenario, startMs, trust);
-      next = forkState(template.state);
-    } else {
-      next = buildState(scenario, startMs, trust);
-      this.#template = { scenario, startMs };
-    }
+    const next = buildState(scenario, startMs, trust);
     await this.#lock.run(() => {
       this.#state = next;
     });
