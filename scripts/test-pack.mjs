@@ -123,7 +123,8 @@ const compilers = [
 ];
 
 // One npm install of all tarballs (the internal packages are not on the registry) plus the
-// tools the checks use. msw is the consumer's own: @refapi/server only peers it.
+// tools the checks use. msw is the consumer's own: @refapi/server only peers it; so is
+// @msw/data, the optional peer a user of @refapi/server/msw-data installs.
 writeFileSync(
   join(project, 'package.json'),
   JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
@@ -131,7 +132,7 @@ writeFileSync(
 const nodeVersion = runInProject('node', ['--version']).trim();
 const npmVersion = runInProject('npm', ['--version']).trim();
 console.log(
-  `npm install under Node ${nodeVersion}, npm ${npmVersion}: tarballs + msw, vitest, @types/node, typescript 5.9/6/7…`,
+  `npm install under Node ${nodeVersion}, npm ${npmVersion}: tarballs + msw, @msw/data, vitest, @types/node, typescript 5.9/6/7…`,
 );
 runInProject('npm', [
   'install',
@@ -140,6 +141,7 @@ runInProject('npm', [
   '--loglevel=error',
   ...tarballFiles,
   'msw@^3',
+  '@msw/data@^1.1.7',
   'vitest@^5',
   '@types/node@^22',
   ...compilers.map((compiler) => compiler.spec),
