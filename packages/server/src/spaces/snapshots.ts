@@ -42,11 +42,6 @@ export class Snapshots {
     return saved.fork;
   }
 
-  /** Whether a snapshot of that name exists. */
-  has(name: string): boolean {
-    return this.#saved.has(name);
-  }
-
   /** Deletes a snapshot; 404 `snapshot_not_found` when there is none. */
   delete(name: string): void {
     if (!this.#saved.delete(name)) throw new DomainError(404, 'snapshot_not_found');
