@@ -164,14 +164,16 @@ function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestI
 export async function driftReport(file: string): Promise<DriftReport> {
   const { scenario } = await scenarioFromRecording(file);
   const server = createReferenceServer({
-    scenario,
+    // Frozen from the start: the clock moves only to each exchange's time, never past it.
+    scenario: { ...scenario, frozen: true },
     adminToken: randomBytes(24).toString('hex'),
     onError: () => {},
   });
   await server.ready;
-  server.admin.clock.freeze(true);
   const comparer = new Comparer(refsOf(scenario, new Set()));
-  const clock = new UpstreamClock();
+  const clock = new UpstreamClock(
+    scenario.now === undefined ? undefined : Date.parse(scenario.now),
+  );
   const operations: Record<string, { matched: number; total: number }> = {};
   const differences: DriftDifference[] = [];
   let omitted = 0;
@@ -209,7 +211,8 @@ export async function driftReport(file: string): Promise<DriftReport> {
             found.push(['(body)', exchange.response.body, text]);
         }
       }
-      const counts = (operations[operation] ??= { matched: 0, total: 0 });
+      const counts = operations[operation] ?? { matched: 0, total: 0 };
+      operations[operation] = counts;
       counts.total++;
       total++;
       if (found.length === 0) {

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import {
+  type ClientRequest,
   createServer,
   request as httpRequest,
   type IncomingMessage,
@@ -95,17 +96,27 @@ class BodyTap {
   }
 }
 
+// Drops a last character cut short by the cap (its lead byte says how long it should be).
 function cutToCharacter(bytes: Buffer): Buffer {
-  let end = bytes.length;
-  let back = 0;
-  // Back off continuation bytes (10xxxxxx) and the lead byte they belong to.
-  while (end > 0 && back < 4 && ((bytes[end - 1] as number) & 0xc0) === 0x80) {
-    end--;
-    back++;
-  }
-  if (end > 0 && (bytes[end - 1] as number) >= 0xc0) end--;
-  else end += back;
-  return bytes.subarray(0, end);
+  let start = bytes.length - 1;
+  while (start > 0 && ((bytes[start] as number) & 0xc0) === 0x80) start--;
+  const lead = bytes[start] ?? 0;
+  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return bytes.length - start < length ? bytes.subarray(0, start) : bytes;
+}
+
+/**
+ * The upstream's answer. An upstream may answer before it has read the whole body (a 413)
+ * and close: the write then fails, but the answer already sent is still the answer.
+ */
+function responseOf(request: ClientRequest): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    request.once('response', resolve);
+    request.on('error', (error) => {
+      // The answer may sit unparsed in the socket still: give it the rest of this turn.
+      setTimeout(() => reject(error), 50);
+    });
+  });
 }
 
 function headerPairs(raw: readonly string[]): Array<[string, string]> {
@@ -206,7 +217,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     req.pipe(upstreamRequest);
     let status: number;
     try {
-      const [upstreamResponse] = (await once(upstreamRequest, 'response')) as [IncomingMessage];
+      const upstreamResponse = await responseOf(upstreamRequest);
       status = upstreamResponse.statusCode ?? 502;
       const pairs = headerPairs(upstreamResponse.rawHeaders);
       const forwarded: Array<[string, string]> = pairs.filter(

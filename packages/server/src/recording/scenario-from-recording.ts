@@ -1,3 +1,4 @@
+import { applyRate } from '../domain/money';
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
 import type { ShieldSnapshot } from '../domain/shield/snapshot';
 import type { ScenarioInput } from '../scenario/schema';
@@ -15,7 +16,7 @@ import { statedTime } from './upstream-clock';
 // `monthly_net`; plan stock unlimited (0 when `in_stock` was false); regions sell to the
 // account's country; a period's months from `months`, else from its name (monthly 1,
 // quarterly 3, semiannual 6, yearly/annual 12, biennial 24, else 1); VAT from the catalog's
-// `vat_rate`, else the first invoice's; billing profile complete; no Shield subscription
+// `vat_rate`, else the first invoice's, else the one its prices imply (final over base); billing profile complete; no Shield subscription
 // unless a Shield answer showed the entitlement; one API key with every scope.
 
 /** The token the scenario gives the recording's key (a recording never holds the real one). */
@@ -23,6 +24,9 @@ export const PLACEHOLDER_TOKEN = 'refak_recorded_key';
 
 /** Account ref of the scenario when the recording never called GET /me. */
 const DEFAULT_ACCOUNT_REF = 'REF-ACCT-0';
+
+/** Hardware figures a plan gives the services ordered from it. */
+const SPEC_FIELDS = ['cores', 'ram_gb', 'disk_gb', 'bandwidth_mbps'] as const;
 
 const DEFAULT_RATES = { EUR: 1, USD: 1.08, GBP: 0.86 } as const;
 
@@ -65,6 +69,8 @@ class Observations {
   readonly orders = new Map<string, Json>();
   readonly transactions = new Map<string, Json>();
   readonly plans = new Map<string, Json>();
+  /** A plan's hardware figures, by plan code, from the services the recording ordered. */
+  readonly specs = new Map<string, Json>();
   readonly autoRenewWrites: Array<{ seq: number; ref: string; value: boolean }> = [];
   readonly rules = new Map<string, Json>();
   readonly profiles = new Map<string, Json>();
@@ -112,6 +118,16 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
     case 'createOrder': {
       if (typeof body.service_ref === 'string') seen.createdServices.set(body.service_ref, seq);
+      const order = jsonBody(exchange.request);
+      if (isObject(order) && typeof order.plan_code === 'string' && isObject(body.service)) {
+        const service = body.service;
+        const figures = Object.fromEntries(
+          SPEC_FIELDS.filter((f) => typeof service[f] === 'number').map((f) => [f, service[f]]),
+        );
+        if (Object.keys(figures).length > 0 && !seen.specs.has(order.plan_code)) {
+          seen.specs.set(order.plan_code, figures);
+        }
+      }
       const balance = isObject(body.balance) ? body.balance : undefined;
       const cents = toCents(balance?.amount);
       if (seen.firstBalance === undefined && cents !== undefined) {
@@ -211,7 +227,39 @@ function madeDuring(record: Json, field: string, startMs: number | undefined): b
   return !Number.isNaN(at) && at >= startMs;
 }
 
-function planOf(plan: Json, currency: string, country: string, rate: number): Json {
+/**
+ * The VAT rate the catalog's prices imply (`final = base + base × rate`, rounded to the
+ * cent): the coarsest rate (whole percent, then tenths, then hundredths of a percent) that
+ * reproduces every plan's final price from its base.
+ */
+function impliedVatRate(plans: Iterable<Json>): number | undefined {
+  const pairs: Array<[number, number]> = [];
+  for (const plan of plans) {
+    const price = isObject(plan.account_price) ? plan.account_price : {};
+    const base = toCents(price.base);
+    const final = toCents(price.final);
+    if (base !== undefined && final !== undefined && base > 0) pairs.push([base, final]);
+  }
+  const widest = pairs.reduce<[number, number] | undefined>(
+    (best, pair) => (best === undefined || pair[0] > best[0] ? pair : best),
+    undefined,
+  );
+  if (widest === undefined) return undefined;
+  const estimate = (widest[1] - widest[0]) / widest[0];
+  for (const digits of [2, 3, 4]) {
+    const rate = Math.round(estimate * 10 ** digits) / 10 ** digits;
+    if (
+      rate >= 0 &&
+      rate <= 1 &&
+      pairs.every(([base, final]) => base + applyRate(base, rate) === final)
+    ) {
+      return rate;
+    }
+  }
+  return undefined;
+}
+
+function planOf(plan: Json, specs: Json | undefined, country: string, rate: number): Json {
   const price = isObject(plan.account_price) ? plan.account_price : {};
   const toEur = (amount: unknown) => fromCents(Math.round((toCents(amount) ?? 0) / rate));
   const periods = Array.isArray(plan.periods) ? plan.periods.filter(isObject) : [];
@@ -246,8 +294,7 @@ function planOf(plan: Json, currency: string, country: string, rate: number): Js
     );
   }
   if (plan.in_stock === false) out.stock = 0;
-  // The account's own currency is what the catalog showed; other currencies follow the rates.
-  void currency;
+  if (specs !== undefined) out.specs = specs;
   return out;
 }
 
@@ -380,7 +427,7 @@ function build(seen: Observations): RecordedScenario {
     now: startIso,
     rates: { ...DEFAULT_RATES },
     plans: [...seen.plans.values()].map((p) =>
-      planOf(p, currency, country, rate),
+      planOf(p, seen.specs.get(String(p.code)), country, rate),
     ) as ScenarioInput['plans'],
     accounts: [
       {
@@ -393,7 +440,7 @@ function build(seen: Observations): RecordedScenario {
         preferred_locale: String(account?.preferred_locale ?? 'en-GB'),
         status: String(account?.status ?? 'active'),
         balance: fromCents(balanceCents ?? 0),
-        vat_rate: seen.vatRate ?? 0,
+        vat_rate: seen.vatRate ?? impliedVatRate(seen.plans.values()) ?? 0,
         billing_profile_complete: true,
         shield: shield as never,
         api_keys: [{ token: PLACEHOLDER_TOKEN, scopes: ['*'], allowed_ips: [] }],

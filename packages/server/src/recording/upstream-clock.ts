@@ -1,9 +1,11 @@
 import { jsonBody, type RecordedExchange } from './recording-format';
 
-// A recording's times are the proxy's clock; the upstream's records (an order's created_at)
-// carry the upstream's. The upstream tells its own time in `server_time` or `as_of`: each
-// exchange is placed on the upstream's clock by the last offset seen, the proxy's clock
-// where no answer has told one yet.
+// A recording's `time` is the proxy's clock; the upstream's records (an order's created_at)
+// carry the upstream's, which it states in `server_time` or `as_of`. An exchange is placed
+// at the time its answer states, else at the last time stated before it (at the
+// recording's start before any): a reference server's clock cannot go back, so it is
+// never moved past a time the upstream did not state (an upstream whose clock is slow or
+// frozen would be overtaken by the proxy's).
 
 /** The upstream's time an answer states (`server_time`, else `as_of`), in ms; undefined if none. */
 export function statedTime(exchange: RecordedExchange): number | undefined {
@@ -18,33 +20,17 @@ export function statedTime(exchange: RecordedExchange): number | undefined {
 
 /** Places recorded exchanges on the upstream's clock (see the module comment). */
 export class UpstreamClock {
-  #offsetMs: number | undefined;
+  #last: number | undefined;
 
-  /** The upstream time of `exchange` in ms: its stated time, else its proxy time plus the last offset. */
+  /** `startMs`: the upstream's time at the first exchange (the scenario's `now`), if known. */
+  constructor(startMs?: number) {
+    this.#last = startMs;
+  }
+
+  /** The upstream time of `exchange` in ms: the time it states, else the last one stated. */
   timeOf(exchange: RecordedExchange): number {
-    const proxy = Date.parse(exchange.time);
     const stated = statedTime(exchange);
-    if (stated !== undefined) {
-      this.#offsetMs = stated - proxy;
-      return stated;
-    }
-    return proxy + (this.#offsetMs ?? 0);
+    if (stated !== undefined) this.#last = stated;
+    return this.#last ?? Date.parse(exchange.time);
   }
-}
-
-/**
- * The upstream time at the recording's first exchange: the first stated time less the proxy
- * time that passed since the first exchange; the proxy's first time when none is stated.
- */
-export async function recordingStart(
-  exchanges: AsyncIterable<RecordedExchange>,
-): Promise<number | undefined> {
-  let first: number | undefined;
-  for await (const exchange of exchanges) {
-    const proxy = Date.parse(exchange.time);
-    first ??= proxy;
-    const stated = statedTime(exchange);
-    if (stated !== undefined) return stated - (proxy - first);
-  }
-  return first;
 }
