@@ -277,7 +277,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
 }
 
 /** The operation id a method and `/v1/…` path name, or null. */
-export function operationOf(method: string, path: string): string | null {
+function operationOf(method: string, path: string): string | null {
   const match = routes.match(method, path.slice(3));
   return match.kind === 'operation' ? match.op.operationId : null;
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { z } from 'zod';
 
 // One line of a recording file (`ref-server record`): one exchange through the proxy.
@@ -98,13 +99,43 @@ export async function* readRecording(file: string): AsyncGenerator<RecordedExcha
   }
 }
 
-/** The JSON of a recorded body, or undefined when it is absent, truncated, binary or not JSON. */
-export function jsonBody(message: RecordedMessage): unknown {
-  if (message.body === null || message.body_truncated || message.body_encoding !== 'utf8') {
+/** Most bytes a recorded compressed body may expand to when it is read back (16 MiB). */
+const DECODED_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The text of a recorded body: as kept, or decompressed when the upstream sent it
+ * `Content-Encoding: gzip`, `deflate` or `br`; undefined when it is absent, cut at the
+ * recording cap, binary, or expands past 16 MiB.
+ */
+export function bodyText(message: RecordedMessage): string | undefined {
+  if (message.body === null || message.body_truncated) return undefined;
+  if (message.body_encoding === 'utf8') return message.body;
+  const coding = message.headers['content-encoding']?.trim().toLowerCase();
+  const decode =
+    coding === 'gzip' || coding === 'x-gzip'
+      ? gunzipSync
+      : coding === 'deflate'
+        ? inflateSync
+        : coding === 'br'
+          ? brotliDecompressSync
+          : undefined;
+  if (decode === undefined) return undefined;
+  try {
+    const bytes = decode(Buffer.from(message.body, 'base64'), {
+      maxOutputLength: DECODED_BODY_BYTES,
+    });
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
     return undefined;
   }
+}
+
+/** The JSON of a recorded body (see {@link bodyText}), or undefined when there is none. */
+export function jsonBody(message: RecordedMessage): unknown {
+  const text = bodyText(message);
+  if (text === undefined) return undefined;
   try {
-    return JSON.parse(message.body);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

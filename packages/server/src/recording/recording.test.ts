@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../reference-server';
 import { demoScenario } from '../scenario/demo';
@@ -170,6 +171,59 @@ describe('ref-server record', () => {
         body: true,
       });
     }
+  });
+
+  it('records a compressed answer as sent, and reads it back for the scenario and drift', async () => {
+    // An upstream that gzips its JSON, as real APIs behind a CDN do.
+    const gzipping = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) {
+          headers.set(name, value);
+        }
+      }
+      const answer = await upstream.fetch(`${upstream.baseUrl}${(req.url ?? '').slice(3)}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(chunks.length === 0 ? {} : { body: Buffer.concat(chunks) }),
+      });
+      const zipped = gzipSync(Buffer.from(await answer.arrayBuffer()));
+      res.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': zipped.length,
+      });
+      res.end(zipped);
+    });
+    gzipping.listen(0, '127.0.0.1');
+    await once(gzipping, 'listening');
+    const { port } = gzipping.address() as AddressInfo;
+    const zippedFile = join(dir, 'gzip.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: zippedFile,
+    });
+    try {
+      const direct = await call(`http://127.0.0.1:${port}/v1`, '/balance');
+      const through = await call(proxy.baseUrl, '/balance');
+      expect(through.bytes.equals(direct.bytes)).toBe(true);
+      await call(proxy.baseUrl, '/me');
+    } finally {
+      await proxy.close();
+      gzipping.close();
+    }
+    const exchanges = await recorded(zippedFile);
+    expect(exchanges[0]?.response).toMatchObject({
+      body_encoding: 'base64',
+      headers: { 'content-encoding': 'gzip' },
+    });
+    const { scenario } = await scenarioFromRecording(zippedFile);
+    expect(scenario.accounts?.[0]).toMatchObject({ account_ref: 'REF-ACCT-1', balance: 250 });
+    const report = await driftReport(zippedFile);
+    expect(report).toMatchObject({ matched: 2, total: 2, bodies_unchecked: 0 });
   });
 
   it('stops on the signal, with the file flushed and closed (the CLI)', async () => {

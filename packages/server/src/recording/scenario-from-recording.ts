@@ -459,14 +459,7 @@ function build(seen: Observations): RecordedScenario {
 
 /** Builds the scenario of the account before `file`'s first exchange (one streaming pass). */
 export async function scenarioFromRecording(file: string): Promise<RecordedScenario> {
-  return scenarioFromExchanges(readRecording(file));
-}
-
-/** {@link scenarioFromRecording} over exchanges already read. */
-export async function scenarioFromExchanges(
-  exchanges: AsyncIterable<RecordedExchange>,
-): Promise<RecordedScenario> {
   const seen = new Observations();
-  for await (const exchange of exchanges) observe(seen, exchange);
+  for await (const exchange of readRecording(file)) observe(seen, exchange);
   return build(seen);
 }
