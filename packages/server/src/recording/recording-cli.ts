@@ -55,6 +55,10 @@ export async function runRecordingCommand(
   argv: readonly string[],
   io: RecordingCliIo,
 ): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(`${RECORDING_USAGE.replaceAll('ref-server', io.name)}\n`);
+    return 0;
+  }
   try {
     if (command === 'record') return await record(argv, io);
     if (command === 'scenario') return await scenario(argv, io);

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -255,12 +255,45 @@ describe('ref-server record', () => {
     expect(out.join('')).toContain('1 exchanges recorded');
   });
 
+  it('answers 502 when the upstream is unreachable and 404 outside /v1, recording neither', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    closed.close();
+    await once(closed, 'close');
+    const deadFile = join(dir, 'dead.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: deadFile,
+    });
+    try {
+      const dead = await fetch(`${proxy.baseUrl}/me`, { headers: auth });
+      expect(dead.status).toBe(502);
+      expect(await dead.json()).toEqual({ error: 'upstream_unreachable' });
+      const outside = await fetch(proxy.baseUrl.replace('/v1', '/__admin/state'));
+      expect(outside.status).toBe(404);
+    } finally {
+      await proxy.close();
+    }
+    expect(readFileSync(deadFile, 'utf8')).toBe('');
+  });
+
   it('refuses a bad upstream with one line and exit 2', async () => {
     const io = { name: 'ref-server', stdout: () => {}, stderr: () => {} };
     await expect(runRecordingCommand('record', ['--upstream', 'ftp://x'], io)).rejects.toThrow(
       '--upstream must be an http or https URL, got "ftp://x"',
     );
     await expect(runRecordingCommand('drift', [], io)).rejects.toMatchObject({ code: 2 });
+    await expect(
+      runRecordingCommand('scenario', ['--from-recording', join(dir, 'missing.jsonl')], io),
+    ).rejects.toMatchObject({ code: 1, message: expect.stringContaining('ENOENT') });
+    const out: string[] = [];
+    expect(
+      await runRecordingCommand('drift', ['--help'], { ...io, stdout: (t) => out.push(t) }),
+    ).toBe(0);
+    expect(out.join('')).toContain('ref-server drift <file> [--json]');
   });
 });
 
