@@ -215,6 +215,10 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     });
     req.on('data', (chunk: Buffer) => requestTap.add(chunk));
     req.pipe(upstreamRequest);
+    // A client that goes away takes its upstream request with it.
+    res.once('close', () => {
+      if (!res.writableFinished) upstreamRequest.destroy();
+    });
     let status: number;
     try {
       const upstreamResponse = await responseOf(upstreamRequest);
@@ -225,8 +229,13 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       );
       res.writeHead(status, upstreamResponse.statusMessage, forwarded.flat());
       upstreamResponse.on('data', (chunk: Buffer) => responseTap.add(chunk));
+      // An upstream that breaks off mid-body: the client's answer breaks off too.
+      upstreamResponse.once('aborted', () => res.destroy());
+      upstreamResponse.once('error', (error) => res.destroy(error));
       upstreamResponse.pipe(res);
-      await once(res, 'finish');
+      if (!res.closed) await once(res, 'close');
+      // Only whole exchanges are recorded: what broke off answered nobody.
+      if (!res.writableFinished) return;
       writer.write({
         v: 1,
         seq: ++seq,

@@ -280,6 +280,32 @@ describe('ref-server record', () => {
     expect(readFileSync(deadFile, 'utf8')).toBe('');
   });
 
+  it('breaks off the answer of an upstream that breaks off, records nothing, and still closes', async () => {
+    const breaking = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"partial":');
+      setTimeout(() => res.destroy(), 20);
+    });
+    breaking.listen(0, '127.0.0.1');
+    await once(breaking, 'listening');
+    const { port } = breaking.address() as AddressInfo;
+    const brokenFile = join(dir, 'broken.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: brokenFile,
+    });
+    try {
+      const response = await fetch(`${proxy.baseUrl}/me`);
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      await proxy.close();
+      breaking.close();
+    }
+    expect(readFileSync(brokenFile, 'utf8')).toBe('');
+  });
+
   it('refuses a bad upstream with one line and exit 2', async () => {
     const io = { name: 'ref-server', stdout: () => {}, stderr: () => {} };
     await expect(runRecordingCommand('record', ['--upstream', 'ftp://x'], io)).rejects.toThrow(
