@@ -369,6 +369,27 @@ describe('ref-server scenario --from-recording', () => {
     expect(account?.shield?.status).toBe('active');
   });
 
+  it('takes back an auto-renew the recording switched before it first saw the service', async () => {
+    const before = upstream.admin
+      .state()
+      .accounts[0]?.services.find((s) => s.service_ref === 'REF-SVC-102');
+    expect(before?.auto_renew).toBe(true);
+    const switched = await call(recorder.baseUrl, '/services/REF-SVC-102/auto-renew', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'renew-1' },
+      body: JSON.stringify({ enabled: false }),
+    });
+    expect(switched.status).toBe(200);
+    await call(recorder.baseUrl, '/services/REF-SVC-102');
+    await call(recorder.baseUrl, '/me');
+    await recorder.close();
+    const { scenario } = await scenarioFromRecording(file);
+    const service = scenario.accounts?.[0]?.services?.find((s) => s.service_ref === 'REF-SVC-102');
+    expect(service?.auto_renew).toBe(true);
+    const report = await driftReport(file);
+    expect(report).toMatchObject({ matched: 3, total: 3 });
+  });
+
   it('prints a scenario that loads through POST /__admin/scenario and names the placeholder', async () => {
     await call(recorder.baseUrl, '/me');
     await recorder.close();

@@ -71,7 +71,10 @@ class Observations {
   readonly plans = new Map<string, Json>();
   /** A plan's hardware figures, by plan code, from the services the recording ordered. */
   readonly specs = new Map<string, Json>();
-  readonly autoRenewWrites: Array<{ seq: number; ref: string; value: boolean }> = [];
+  /** The first auto-renew change of each service: before it, the value was the other one. */
+  readonly autoRenewWrites = new Map<string, { seq: number; value: boolean }>();
+  /** Accounts other than the first that GET /me showed (a recording made with several keys). */
+  readonly otherAccounts = new Set<string>();
   readonly rules = new Map<string, Json>();
   readonly profiles = new Map<string, Json>();
   entitlement: Json | null | undefined;
@@ -108,6 +111,9 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   switch (operation) {
     case 'getAccount':
       seen.account ??= body;
+      if (body.account_ref !== seen.account.account_ref && seen.otherAccounts.size < 100) {
+        seen.otherAccounts.add(String(body.account_ref));
+      }
       return;
     case 'getBalance': {
       const cents = toCents(body.amount);
@@ -153,7 +159,9 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
     case 'setServiceAutoRenew':
       if (body.changed === true && typeof body.service_ref === 'string') {
-        seen.autoRenewWrites.push({ seq, ref: body.service_ref, value: body.auto_renew === true });
+        if (!seen.autoRenewWrites.has(body.service_ref)) {
+          seen.autoRenewWrites.set(body.service_ref, { seq, value: body.auto_renew === true });
+        }
       }
       return;
     case 'listInvoices':
@@ -330,6 +338,11 @@ function build(seen: Observations): RecordedScenario {
   const account = seen.account;
   if (account === undefined)
     notes.push('GET /me never answered: the account identity is a default');
+  if (seen.otherAccounts.size > 0) {
+    notes.push(
+      `the recording used several accounts: only ${String(account?.account_ref)} is in the scenario (also seen: ${[...seen.otherAccounts].join(', ')})`,
+    );
+  }
   const currency = String(account?.account_currency ?? seen.firstBalance?.currency ?? 'EUR');
   const country = String(account?.country_code ?? 'DE');
   const accountRef = String(account?.account_ref ?? DEFAULT_ACCOUNT_REF);
@@ -378,8 +391,8 @@ function build(seen: Observations): RecordedScenario {
     .map(([ref, { seq, record }]) => {
       const service: Json = { ...record };
       // The first view came after the recording changed auto-renew: take the change back.
-      const write = seen.autoRenewWrites.find((w) => w.ref === ref && w.seq < seq);
-      if (write !== undefined) service.auto_renew = !write.value;
+      const write = seen.autoRenewWrites.get(ref);
+      if (write !== undefined && write.seq < seq) service.auto_renew = !write.value;
       return service;
     });
 
