@@ -315,6 +315,12 @@ describe('ref-server record', () => {
     await expect(
       runRecordingCommand('scenario', ['--from-recording', join(dir, 'missing.jsonl')], io),
     ).rejects.toMatchObject({ code: 1, message: expect.stringContaining('ENOENT') });
+    const garbage = join(dir, 'garbage.jsonl');
+    writeFileSync(garbage, '{"v":1}\n');
+    await expect(runRecordingCommand('drift', [garbage], io)).rejects.toMatchObject({
+      code: 1,
+      message: expect.stringMatching(/garbage\.jsonl:1: not a recorded exchange/),
+    });
     const out: string[] = [];
     expect(
       await runRecordingCommand('drift', ['--help'], { ...io, stdout: (t) => out.push(t) }),
