@@ -5,6 +5,13 @@ import type { SignInCodeIssued } from './admin-wire';
 import { type CliOptions, parseCliOptions, USAGE, UsageError } from './cli-options';
 import { DomainError } from './domain/errors';
 import { StateFileError } from './persistence/state-file-error';
+import {
+  RECORDING_COMMANDS,
+  RECORDING_USAGE,
+  RecordingCliExit,
+  type RecordingCommand,
+  runRecordingCommand,
+} from './recording/recording-cli';
 import { createRequestLogger } from './request-log';
 
 /** Where {@link runServerCli} writes and how it names itself. */
@@ -59,6 +66,8 @@ async function serve(
   stdout: (text: string) => void,
   stderr: (text: string) => void,
 ): Promise<number> {
+  const command = RECORDING_COMMANDS.find((c) => c === argv[0]);
+  if (command !== undefined) return recordingCommand(command, argv.slice(1), name, stdout, stderr);
   let options: CliOptions;
   try {
     options = parseCliOptions(argv, env);
@@ -67,7 +76,9 @@ async function serve(
     throw error;
   }
   if (options.help) {
-    stdout(`${USAGE.replace('ref-server', name)}\n`);
+    stdout(
+      `${USAGE.replace('ref-server', name)}\n\n${RECORDING_USAGE.replaceAll('ref-server', name)}\n`,
+    );
     return 0;
   }
   if (options.version) {
@@ -140,6 +151,29 @@ async function serve(
   await server.close();
   process.off('SIGINT', stop).off('SIGTERM', stop);
   return 0;
+}
+
+// `record`, `scenario` and `drift`: their own flags; `record` runs until SIGINT or SIGTERM.
+async function recordingCommand(
+  command: RecordingCommand,
+  argv: readonly string[],
+  name: string,
+  stdout: (text: string) => void,
+  stderr: (text: string) => void,
+): Promise<number> {
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  try {
+    return await runRecordingCommand(command, argv, { name, stdout, stderr, stopped });
+  } catch (error) {
+    if (error instanceof RecordingCliExit) throw new CliExit(error.message, error.code);
+    throw error;
+  } finally {
+    process.off('SIGINT', stop).off('SIGTERM', stop);
+  }
 }
 
 /**

@@ -1,0 +1,142 @@
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import { RECORDED_BODY_BYTES, RecordingError } from './recording-format';
+
+/** The subcommands of `ref-server` that work with recordings. */
+export const RECORDING_COMMANDS = ['record', 'scenario', 'drift'] as const;
+
+/** One of {@link RECORDING_COMMANDS}. */
+export type RecordingCommand = (typeof RECORDING_COMMANDS)[number];
+
+/** Where a recording command writes. */
+export interface RecordingCliIo {
+  readonly name: string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Resolves when the command should stop (SIGINT/SIGTERM); `record` waits for it. */
+  readonly stopped?: Promise<unknown>;
+  /** Called with the recorder's base URL once it listens (tests). */
+  readonly onListening?: (baseUrl: string) => void;
+}
+
+/** A bad flag or a failure: one line on stderr and the exit code. */
+export class RecordingCliExit extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Usage of the recording subcommands (part of `ref-server --help`). */
+export const RECORDING_USAGE = `Recordings (see the README, "From your real account to a scenario"):
+  ref-server record --upstream <base url> [--port <p>] [--out <file>]
+                         pass-through proxy on 127.0.0.1:<p>/v1 (default port 4011) that appends
+                         every exchange to <file> (default recording.jsonl) as a JSON line,
+                         credentials redacted, each body kept up to ${RECORDED_BODY_BYTES / 1024 / 1024} MiB
+  ref-server scenario --from-recording <file>
+                         prints the scenario of the account before the recording
+  ref-server drift <file> [--json]
+                         replays the recording against that scenario in process; prints
+                         matched/total per operation, each difference, then "fidelity m/n"`;
+
+function parse(argv: readonly string[], options: ParseArgsOptionsConfig) {
+  try {
+    return parseArgs({ args: [...argv], strict: true, allowPositionals: true, options });
+  } catch (error) {
+    const message = (error as Error).message.split(/\.\s|\n/)[0] ?? 'invalid arguments';
+    throw new RecordingCliExit(`${message} (see --help)`, 2);
+  }
+}
+
+/** Runs `ref-server record|scenario|drift` on the arguments after the command; resolves to the exit code. */
+export async function runRecordingCommand(
+  command: RecordingCommand,
+  argv: readonly string[],
+  io: RecordingCliIo,
+): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(`${RECORDING_USAGE.replaceAll('ref-server', io.name)}\n`);
+    return 0;
+  }
+  try {
+    if (command === 'record') return await record(argv, io);
+    if (command === 'scenario') return await scenario(argv, io);
+    return await drift(argv, io);
+  } catch (error) {
+    if (error instanceof RecordingError) throw new RecordingCliExit(error.message, 1);
+    throw error;
+  }
+}
+
+async function record(argv: readonly string[], io: RecordingCliIo): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    upstream: { type: 'string' },
+    port: { type: 'string' },
+    out: { type: 'string' },
+  });
+  if (positionals.length > 0) {
+    throw new RecordingCliExit(`unexpected argument "${positionals[0]}" (see --help)`, 2);
+  }
+  const upstream = values.upstream;
+  if (typeof upstream !== 'string')
+    throw new RecordingCliExit('record needs --upstream <base url>', 2);
+  let parsed: URL;
+  try {
+    parsed = new URL(upstream);
+  } catch {
+    throw new RecordingCliExit(`--upstream must be a URL, got "${upstream}"`, 2);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new RecordingCliExit(`--upstream must be an http or https URL, got "${upstream}"`, 2);
+  }
+  const portText = typeof values.port === 'string' ? values.port : '4011';
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65_535) {
+    throw new RecordingCliExit(`--port must be an integer 0..65535, got "${portText}"`, 2);
+  }
+  const out = typeof values.out === 'string' ? values.out : 'recording.jsonl';
+  const { startRecorder } = await import('./record-proxy');
+  const recorder = await startRecorder({ upstream, port: Number(portText), out }).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new RecordingCliExit(`cannot record: ${error.code ?? error.message}`, 1);
+    },
+  );
+  io.stdout(
+    `${io.name} recording ${recorder.baseUrl} -> ${parsed.origin}${parsed.pathname} into ${out}\n`,
+  );
+  io.onListening?.(recorder.baseUrl);
+  await (io.stopped ?? new Promise(() => {}));
+  await recorder.close();
+  io.stdout(`${io.name}: ${recorder.recorded()} exchanges recorded in ${out}\n`);
+  return 0;
+}
+
+async function scenario(argv: readonly string[], io: RecordingCliIo): Promise<number> {
+  const { values, positionals } = parse(argv, { 'from-recording': { type: 'string' } });
+  const file = values['from-recording'];
+  if (typeof file !== 'string' || positionals.length > 0) {
+    throw new RecordingCliExit('scenario needs --from-recording <file> (see --help)', 2);
+  }
+  const { scenarioFromRecording, PLACEHOLDER_TOKEN } = await import('./scenario-from-recording');
+  const built = await scenarioFromRecording(file);
+  io.stdout(`${JSON.stringify(built.scenario, null, 2)}\n`);
+  io.stderr(
+    `${io.name}: the recording's key is ${PLACEHOLDER_TOKEN} in this scenario (the recording never holds the real token)\n`,
+  );
+  for (const note of built.notes) io.stderr(`${io.name}: note: ${note}\n`);
+  return 0;
+}
+
+async function drift(argv: readonly string[], io: RecordingCliIo): Promise<number> {
+  const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
+  const file = positionals[0];
+  if (file === undefined || positionals.length > 1) {
+    throw new RecordingCliExit('drift needs one recording file (see --help)', 2);
+  }
+  const { driftReport, formatDriftReport } = await import('./drift');
+  const report = await driftReport(file);
+  io.stdout(
+    values.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatDriftReport(report),
+  );
+  return 0;
+}

@@ -1,0 +1,142 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { z } from 'zod';
+
+// One line of a recording file (`ref-server record`): one exchange through the proxy.
+// The reader streams the file line by line, so a recording of any size is read in the
+// memory of its longest line (bodies are capped at RECORDED_BODY_BYTES when written).
+
+/** Bytes of each request or response body a recording keeps (1 MiB); the rest is counted, not kept. */
+export const RECORDED_BODY_BYTES = 1024 * 1024;
+
+/** Longest line the reader accepts: two capped bodies as base64, headers, and room to spare. */
+const MAX_LINE_CHARS = 8 * RECORDED_BODY_BYTES;
+
+const RecordedMessage = z.object({
+  headers: z.record(z.string(), z.string()),
+  /** The body as text (`utf8`) or bytes (`base64`, when it is not UTF-8 or is encoded); null when empty. */
+  body: z.string().nullable(),
+  body_encoding: z.enum(['utf8', 'base64']),
+  /** The body's whole length in bytes, kept or not. */
+  body_bytes: z.int().min(0),
+  /** Only the first RECORDED_BODY_BYTES were kept. */
+  body_truncated: z.boolean(),
+});
+
+/** One exchange of a recording. */
+export const RecordedExchange = z.object({
+  v: z.literal(1),
+  seq: z.int().min(1),
+  /** When the proxy received the request (its own clock). */
+  time: z.iso.datetime({ offset: true }),
+  method: z.string(),
+  /** The path as sent, `/v1/…`. */
+  path: z.string(),
+  /** The raw query without `?`, credentials redacted; empty when none. */
+  query: z.string(),
+  /** The contract operation the method and path name; null for others. */
+  operation: z.string().nullable(),
+  status: z.int(),
+  duration_ms: z.number().min(0),
+  request: RecordedMessage,
+  response: RecordedMessage,
+});
+
+/** One exchange of a recording. */
+export type RecordedExchange = z.infer<typeof RecordedExchange>;
+/** A request or response of a recorded exchange. */
+export type RecordedMessage = z.infer<typeof RecordedMessage>;
+
+/** A recording file could not be read; the message names the file and line. */
+export class RecordingError extends Error {
+  override name = 'RecordingError';
+}
+
+/** The exchanges of a recording file in order, read line by line (never the whole file). */
+export async function* readRecording(file: string): AsyncGenerator<RecordedExchange> {
+  const input = createReadStream(file, { encoding: 'utf8' });
+  const opened = new Promise<void>((resolve, reject) => {
+    input.once('open', () => resolve());
+    input.once('error', reject);
+  });
+  try {
+    await opened;
+  } catch (error) {
+    throw new RecordingError(
+      `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
+  }
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  let number = 0;
+  try {
+    for await (const line of lines) {
+      number++;
+      if (line.trim() === '') continue;
+      if (line.length > MAX_LINE_CHARS) {
+        throw new RecordingError(
+          `${file}:${number}: line longer than ${MAX_LINE_CHARS} characters`,
+        );
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        throw new RecordingError(`${file}:${number}: not a JSON line`);
+      }
+      const parsed = RecordedExchange.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new RecordingError(
+          `${file}:${number}: not a recorded exchange (${issue?.path.join('.') || '(root)'}: ${issue?.message})`,
+        );
+      }
+      yield parsed.data;
+    }
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+}
+
+/** Most bytes a recorded compressed body may expand to when it is read back (16 MiB). */
+const DECODED_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The text of a recorded body: as kept, or decompressed when the upstream sent it
+ * `Content-Encoding: gzip`, `deflate` or `br`; undefined when it is absent, cut at the
+ * recording cap, binary, or expands past 16 MiB.
+ */
+export function bodyText(message: RecordedMessage): string | undefined {
+  if (message.body === null || message.body_truncated) return undefined;
+  if (message.body_encoding === 'utf8') return message.body;
+  const coding = message.headers['content-encoding']?.trim().toLowerCase();
+  const decode =
+    coding === 'gzip' || coding === 'x-gzip'
+      ? gunzipSync
+      : coding === 'deflate'
+        ? inflateSync
+        : coding === 'br'
+          ? brotliDecompressSync
+          : undefined;
+  if (decode === undefined) return undefined;
+  try {
+    const bytes = decode(Buffer.from(message.body, 'base64'), {
+      maxOutputLength: DECODED_BODY_BYTES,
+    });
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON of a recorded body (see {@link bodyText}), or undefined when there is none. */
+export function jsonBody(message: RecordedMessage): unknown {
+  const text = bodyText(message);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

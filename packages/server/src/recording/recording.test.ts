@@ -1,0 +1,490 @@
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createReferenceServer, type ReferenceServer } from '../reference-server';
+import { demoScenario } from '../scenario/demo';
+import { parseScenario } from '../scenario/validate';
+import { driftReport, formatDriftReport } from './drift';
+import { type Recorder, startRecorder } from './record-proxy';
+import { runRecordingCommand } from './recording-cli';
+import { readRecording } from './recording-format';
+import { PLACEHOLDER_TOKEN, scenarioFromRecording } from './scenario-from-recording';
+
+// A second reference server on node:http (port 0) plays the real API; the recorder sits in
+// front of it. Its clock is frozen, so the same request answers the same bytes twice.
+
+const KEY = 'refak_demo_eur_full';
+const auth = { authorization: `Bearer ${KEY}` };
+const dir = mkdtempSync(join(tmpdir(), 'ref-recording-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let upstream: ReferenceServer;
+let listening: Awaited<ReturnType<ReferenceServer['listen']>>;
+let recorder: Recorder;
+let file: string;
+let n = 0;
+
+beforeEach(async () => {
+  upstream = createReferenceServer({ adminToken: 'recording-test-admin' });
+  await upstream.ready;
+  upstream.admin.clock.freeze(true);
+  listening = await upstream.listen({ port: 0 });
+  file = join(dir, `recording-${++n}.jsonl`);
+  recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
+});
+afterEach(async () => {
+  await recorder.close();
+  await listening.close();
+  await upstream.close();
+});
+
+const ORDER = {
+  type: 'kvm',
+  plan_code: 'kvm-s',
+  period_ref: 'REF-PERIOD-11',
+  os_image_ref: 'REF-OS-11',
+  region_ref: 'REF-REGION-11',
+};
+
+async function call(base: string, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${base}${path}`, {
+    ...init,
+    headers: { ...auth, ...(init.headers as Record<string, string>) },
+  });
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function recorded(path: string) {
+  const exchanges = [];
+  for await (const exchange of readRecording(path)) exchanges.push(exchange);
+  return exchanges;
+}
+
+const order = (key: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'idempotency-key': key },
+  body: JSON.stringify(ORDER),
+});
+
+/** A session a client could have: reads everything, buys once, reads again. */
+async function session(base: string): Promise<void> {
+  for (const path of [
+    '/me',
+    '/balance',
+    '/plans?limit=100',
+    '/services?limit=100',
+    '/invoices?limit=100',
+    '/orders?limit=100',
+    '/transactions?limit=100',
+    '/services/REF-SVC-101/shield',
+  ]) {
+    expect((await call(base, path)).status).toBe(200);
+  }
+  expect((await call(base, '/orders', order('rec-1'))).status).toBe(200);
+  for (const path of [
+    '/balance',
+    '/orders?limit=100',
+    '/transactions?limit=100',
+    '/services?limit=100',
+  ]) {
+    await call(base, path);
+  }
+}
+
+describe('ref-server record', () => {
+  it('answers exactly what the upstream answers, and records every exchange redacted', async () => {
+    const requests: Array<[string, RequestInit?]> = [
+      ['/me'],
+      ['/balance?display_currency=USD'],
+      ['/services?limit=3'],
+      ['/services/REF-SVC-FFFF'],
+      ['/plans'],
+      ['/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }],
+      ['/me', { headers: { authorization: 'Bearer refak_nope_nope' } }],
+    ];
+    for (const [path, init] of requests) {
+      const direct = await call(listening.baseUrl, path, init);
+      const proxied = await call(recorder.baseUrl, path, init);
+      expect(proxied.status, path).toBe(direct.status);
+      expect(proxied.bytes.equals(direct.bytes), path).toBe(true);
+    }
+    await recorder.close();
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain('refak_nope_nope');
+    const exchanges = await recorded(file);
+    expect(exchanges.map((e) => [e.seq, e.method, e.path, e.query, e.status, e.operation])).toEqual(
+      [
+        [1, 'GET', '/v1/me', '', 200, 'getAccount'],
+        [2, 'GET', '/v1/balance', 'display_currency=USD', 200, 'getBalance'],
+        [3, 'GET', '/v1/services', 'limit=3', 200, 'listServices'],
+        [4, 'GET', '/v1/services/REF-SVC-FFFF', '', 404, 'getService'],
+        [5, 'GET', '/v1/plans', '', 200, 'listPlans'],
+        [6, 'POST', '/v1/orders', '', 400, 'createOrder'],
+        [7, 'GET', '/v1/me', '', 401, 'getAccount'],
+      ],
+    );
+    expect(exchanges[0]?.request.headers.authorization).toBe('[redacted]');
+    expect(exchanges[5]?.request.body).toBe('{');
+    expect(JSON.parse(exchanges[0]?.response.body ?? '')).toMatchObject({
+      account_ref: 'REF-ACCT-1',
+    });
+  });
+
+  it('streams large bodies through whole and records only their first MiB, marked cut', async () => {
+    // An upstream that echoes whatever it gets, in chunks as they come.
+    const echo = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      req.pipe(res);
+    });
+    echo.listen(0, '127.0.0.1');
+    await once(echo, 'listening');
+    const { port } = echo.address() as AddressInfo;
+    const echoFile = join(dir, 'echo.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: echoFile,
+    });
+    try {
+      // Two-byte characters after one ASCII byte, so the cap falls inside one.
+      const big = `a${'é'.repeat(1536 * 1024)}`;
+      const response = await fetch(`${proxy.baseUrl}/echo`, { method: 'POST', body: big });
+      expect(response.status).toBe(200);
+      expect((await response.text()) === big).toBe(true);
+    } finally {
+      await proxy.close();
+      echo.close();
+    }
+    const [exchange] = await recorded(echoFile);
+    const kept = `a${'é'.repeat(512 * 1024 - 1)}`;
+    for (const message of [exchange?.request, exchange?.response]) {
+      expect({ ...message, body: message?.body === kept }).toMatchObject({
+        body_truncated: true,
+        body_bytes: 3 * 1024 * 1024 + 1,
+        body_encoding: 'utf8',
+        body: true,
+      });
+    }
+  });
+
+  it('records a compressed answer as sent, and reads it back for the scenario and drift', async () => {
+    // An upstream that gzips its JSON, as real APIs behind a CDN do.
+    const gzipping = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) {
+          headers.set(name, value);
+        }
+      }
+      const answer = await upstream.fetch(`${upstream.baseUrl}${(req.url ?? '').slice(3)}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(chunks.length === 0 ? {} : { body: Buffer.concat(chunks) }),
+      });
+      const zipped = gzipSync(Buffer.from(await answer.arrayBuffer()));
+      res.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': zipped.length,
+      });
+      res.end(zipped);
+    });
+    gzipping.listen(0, '127.0.0.1');
+    await once(gzipping, 'listening');
+    const { port } = gzipping.address() as AddressInfo;
+    const zippedFile = join(dir, 'gzip.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: zippedFile,
+    });
+    try {
+      const direct = await call(`http://127.0.0.1:${port}/v1`, '/balance');
+      const through = await call(proxy.baseUrl, '/balance');
+      expect(through.bytes.equals(direct.bytes)).toBe(true);
+      await call(proxy.baseUrl, '/me');
+    } finally {
+      await proxy.close();
+      gzipping.close();
+    }
+    const exchanges = await recorded(zippedFile);
+    expect(exchanges[0]?.response).toMatchObject({
+      body_encoding: 'base64',
+      headers: { 'content-encoding': 'gzip' },
+    });
+    const { scenario } = await scenarioFromRecording(zippedFile);
+    expect(scenario.accounts?.[0]).toMatchObject({ account_ref: 'REF-ACCT-1', balance: 250 });
+    const report = await driftReport(zippedFile);
+    expect(report).toMatchObject({ matched: 2, total: 2, bodies_unchecked: 0 });
+  });
+
+  it('stops on the signal, with the file flushed and closed (the CLI)', async () => {
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    let base = '';
+    const out: string[] = [];
+    const cliFile = join(dir, 'cli.jsonl');
+    const done = runRecordingCommand(
+      'record',
+      ['--upstream', listening.baseUrl, '--port', '0', '--out', cliFile],
+      {
+        name: 'ref-server',
+        stdout: (t) => out.push(t),
+        stderr: (t) => out.push(t),
+        stopped,
+        onListening: (url) => {
+          base = url;
+        },
+      },
+    );
+    await expect.poll(() => base).not.toBe('');
+    expect((await call(base, '/balance')).status).toBe(200);
+    stop();
+    expect(await done).toBe(0);
+    expect(readFileSync(cliFile, 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(out.join('')).toContain('1 exchanges recorded');
+  });
+
+  it('answers 502 when the upstream is unreachable and 404 outside /v1, recording neither', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    closed.close();
+    await once(closed, 'close');
+    const deadFile = join(dir, 'dead.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: deadFile,
+    });
+    try {
+      const dead = await fetch(`${proxy.baseUrl}/me`, { headers: auth });
+      expect(dead.status).toBe(502);
+      expect(await dead.json()).toEqual({ error: 'upstream_unreachable' });
+      const outside = await fetch(proxy.baseUrl.replace('/v1', '/__admin/state'));
+      expect(outside.status).toBe(404);
+    } finally {
+      await proxy.close();
+    }
+    expect(readFileSync(deadFile, 'utf8')).toBe('');
+  });
+
+  it('breaks off the answer of an upstream that breaks off, records nothing, and still closes', async () => {
+    const breaking = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"partial":');
+      setTimeout(() => res.destroy(), 20);
+    });
+    breaking.listen(0, '127.0.0.1');
+    await once(breaking, 'listening');
+    const { port } = breaking.address() as AddressInfo;
+    const brokenFile = join(dir, 'broken.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: brokenFile,
+    });
+    try {
+      const response = await fetch(`${proxy.baseUrl}/me`);
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      await proxy.close();
+      breaking.close();
+    }
+    expect(readFileSync(brokenFile, 'utf8')).toBe('');
+  });
+
+  it('refuses a bad upstream with one line and exit 2', async () => {
+    const io = { name: 'ref-server', stdout: () => {}, stderr: () => {} };
+    await expect(runRecordingCommand('record', ['--upstream', 'ftp://x'], io)).rejects.toThrow(
+      '--upstream must be an http or https URL, got "ftp://x"',
+    );
+    await expect(runRecordingCommand('drift', [], io)).rejects.toMatchObject({ code: 2 });
+    await expect(
+      runRecordingCommand('scenario', ['--from-recording', join(dir, 'missing.jsonl')], io),
+    ).rejects.toMatchObject({ code: 1, message: expect.stringContaining('ENOENT') });
+    const garbage = join(dir, 'garbage.jsonl');
+    writeFileSync(garbage, '{"v":1}\n');
+    await expect(runRecordingCommand('drift', [garbage], io)).rejects.toMatchObject({
+      code: 1,
+      message: expect.stringMatching(/garbage\.jsonl:1: not a recorded exchange/),
+    });
+    const out: string[] = [];
+    expect(
+      await runRecordingCommand('drift', ['--help'], { ...io, stdout: (t) => out.push(t) }),
+    ).toBe(0);
+    expect(out.join('')).toContain('ref-server drift <file> [--json]');
+  });
+});
+
+describe('ref-server scenario --from-recording', () => {
+  it('rebuilds the account as it was before the recording, less what the recording bought', async () => {
+    const before = upstream.admin.state();
+    const original = createReferenceServer({ scenario: before });
+    await session(recorder.baseUrl);
+    await recorder.close();
+    expect(upstream.admin.state().accounts[0]?.balance).toBeLessThan(
+      before.accounts[0]?.balance ?? 0,
+    );
+
+    const { scenario } = await scenarioFromRecording(file);
+    const parsed = parseScenario(scenario);
+    // What a client sees of the rebuilt account is what it saw of the real one before.
+    const rebuilt = createReferenceServer({ scenario });
+    try {
+      for (const path of [
+        '/me',
+        '/balance',
+        '/services?limit=100',
+        '/invoices?limit=100',
+        '/orders?limit=100',
+        '/transactions?limit=100',
+        '/plans?limit=100',
+        '/services/REF-SVC-101/shield',
+      ]) {
+        const want = await original.fetch(`${original.baseUrl}${path}`, { headers: auth });
+        const got = await rebuilt.fetch(`${rebuilt.baseUrl}${path}`, {
+          headers: { authorization: `Bearer ${PLACEHOLDER_TOKEN}` },
+        });
+        expect(got.status, path).toBe(want.status);
+        const strip = (body: Record<string, unknown>) => ({ ...body, server_time: 0, as_of: 0 });
+        expect(strip(await got.json()), path).toEqual(strip(await want.json()));
+      }
+    } finally {
+      await rebuilt.close();
+      await original.close();
+    }
+    const account = parsed.accounts[0];
+    expect(account?.account_ref).toBe('REF-ACCT-1');
+    expect(account?.balance).toBe(before.accounts[0]?.balance);
+    expect(account?.api_keys).toEqual([
+      { token: PLACEHOLDER_TOKEN, scopes: ['*'], allowed_ips: [] },
+    ]);
+    expect(account?.shield?.status).toBe('active');
+  });
+
+  it('takes back an auto-renew the recording switched before it first saw the service', async () => {
+    const before = upstream.admin
+      .state()
+      .accounts[0]?.services.find((s) => s.service_ref === 'REF-SVC-102');
+    expect(before?.auto_renew).toBe(true);
+    const switched = await call(recorder.baseUrl, '/services/REF-SVC-102/auto-renew', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'renew-1' },
+      body: JSON.stringify({ enabled: false }),
+    });
+    expect(switched.status).toBe(200);
+    await call(recorder.baseUrl, '/services/REF-SVC-102');
+    await call(recorder.baseUrl, '/me');
+    await recorder.close();
+    const { scenario } = await scenarioFromRecording(file);
+    const service = scenario.accounts?.[0]?.services?.find((s) => s.service_ref === 'REF-SVC-102');
+    expect(service?.auto_renew).toBe(true);
+    const report = await driftReport(file);
+    expect(report).toMatchObject({ matched: 3, total: 3 });
+  });
+
+  it('prints a scenario that loads through POST /__admin/scenario and names the placeholder', async () => {
+    await call(recorder.baseUrl, '/me');
+    await recorder.close();
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runRecordingCommand('scenario', ['--from-recording', file], {
+      name: 'ref-server',
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+    });
+    expect(code).toBe(0);
+    expect(err.join('')).toContain(PLACEHOLDER_TOKEN);
+    const response = await fetch(`${listening.url}/__admin/scenario`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer recording-test-admin', 'content-type': 'application/json' },
+      body: out.join(''),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      accounts: [{ account_ref: 'REF-ACCT-1', api_keys: [PLACEHOLDER_TOKEN] }],
+    });
+  });
+});
+
+describe('ref-server drift', () => {
+  it('finds a recording of the reference server itself faithful: N/N', async () => {
+    await session(recorder.baseUrl);
+    await recorder.close();
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.total).toBe(13);
+    expect(report.matched).toBe(13);
+    expect(report.operations.createOrder).toEqual({ matched: 1, total: 1 });
+    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe('fidelity 13/13');
+  });
+
+  it('names an upstream that differed: a queued failure and a changed price', async () => {
+    await call(recorder.baseUrl, '/plans?limit=100');
+    upstream.admin.failNext('getBalance', 503, { error: 'maintenance' });
+    expect((await call(recorder.baseUrl, '/balance')).status).toBe(503);
+    // The provider changes a price while the client is looking.
+    const plans = demoScenario.plans ?? [];
+    const changed = plans.map((plan) =>
+      plan.code === 'kvm-s' ? { ...plan, price_eur: (plan.price_eur ?? 0) + 1 } : plan,
+    );
+    await upstream.admin.loadScenario({ ...demoScenario, plans: changed });
+    upstream.admin.clock.freeze(true);
+    await call(recorder.baseUrl, '/plans?limit=100');
+    await call(recorder.baseUrl, '/me');
+    await recorder.close();
+
+    const report = await driftReport(file);
+    expect(report.operations).toEqual({
+      listPlans: { matched: 1, total: 2 },
+      getBalance: { matched: 0, total: 1 },
+      getAccount: { matched: 1, total: 1 },
+    });
+    expect(report.differences).toContainEqual(
+      expect.objectContaining({
+        operation: 'getBalance',
+        json_path: '(status)',
+        recorded: 503,
+        replayed: 200,
+      }),
+    );
+    const price = report.differences.filter((d) => d.operation === 'listPlans');
+    expect(price.length).toBeGreaterThan(0);
+    expect(price[0]?.json_path).toMatch(/^\$\.plans\[\d+\]\.account_price\.(base|final)$/);
+    const text = formatDriftReport(report);
+    expect(text).toContain('getBalance GET /v1/balance: (status): 503 -> 200');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('fidelity 2/4');
+  });
+
+  it('prints --json as the machine-readable report', async () => {
+    await call(recorder.baseUrl, '/me');
+    await recorder.close();
+    const out: string[] = [];
+    await runRecordingCommand('drift', [file, '--json'], {
+      name: 'ref-server',
+      stdout: (t) => out.push(t),
+      stderr: () => {},
+    });
+    expect(JSON.parse(out.join(''))).toEqual({
+      operations: { getAccount: { matched: 1, total: 1 } },
+      differences: [],
+      differences_omitted: 0,
+      bodies_unchecked: 0,
+      matched: 1,
+      total: 1,
+    });
+  });
+});

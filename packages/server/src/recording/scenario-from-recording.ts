@@ -1,0 +1,478 @@
+import { applyRate } from '../domain/money';
+import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
+import type { ShieldSnapshot } from '../domain/shield/snapshot';
+import type { ScenarioInput } from '../scenario/schema';
+import { parseScenario } from '../scenario/validate';
+import { jsonBody, type RecordedExchange, readRecording } from './recording-format';
+import { statedTime } from './upstream-clock';
+
+// The scenario of `ref-server scenario --from-recording`: the account as it was before the
+// recording's first exchange. One streaming pass keeps the first view of each record (by
+// ref) and what the recording's own writes did; the end takes those writes back out. What
+// it holds grows with the account (its distinct records), never with the recording.
+//
+// Defaults for what a recording never shows (the README lists them): rates 1 / 1.08 / 0.86;
+// plan prices converted back to EUR by those rates; addon prices 0 unless the catalog shows
+// `monthly_net`; plan stock unlimited (0 when `in_stock` was false); regions sell to the
+// account's country; a period's months from `months`, else from its name (monthly 1,
+// quarterly 3, semiannual 6, yearly/annual 12, biennial 24, else 1); VAT from the catalog's
+// `vat_rate`, else the first invoice's, else the one its prices imply (final over base); billing profile complete; no Shield subscription
+// unless a Shield answer showed the entitlement; one API key with every scope.
+
+/** The token the scenario gives the recording's key (a recording never holds the real one). */
+export const PLACEHOLDER_TOKEN = 'refak_recorded_key';
+
+/** Account ref of the scenario when the recording never called GET /me. */
+const DEFAULT_ACCOUNT_REF = 'REF-ACCT-0';
+
+/** Hardware figures a plan gives the services ordered from it. */
+const SPEC_FIELDS = ['cores', 'ram_gb', 'disk_gb', 'bandwidth_mbps'] as const;
+
+const DEFAULT_RATES = { EUR: 1, USD: 1.08, GBP: 0.86 } as const;
+
+type Json = Record<string, unknown>;
+
+/** A scenario rebuilt from a recording, with what the reader should know about it. */
+export interface RecordedScenario {
+  /** Validated by the server's scenario schema; loads with POST /__admin/scenario. */
+  readonly scenario: ScenarioInput;
+  /** One line each: what the recording could not tell and was defaulted or left out. */
+  readonly notes: readonly string[];
+}
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const toCents = (amount: unknown): number | undefined =>
+  typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : undefined;
+const fromCents = (cents: number): number => cents / 100;
+
+function monthsOf(period: Json): number {
+  if (typeof period.months === 'number' && Number.isInteger(period.months)) return period.months;
+  const name = String(period.name ?? '').toLowerCase();
+  if (name.includes('quarter')) return 3;
+  if (name.includes('semi') || name.includes('half')) return 6;
+  if (name.includes('bienn') || name.includes('two-year')) return 24;
+  if (name.includes('year') || name.includes('annual')) return 12;
+  return 1;
+}
+
+/** What one pass over a recording saw. */
+class Observations {
+  account: Json | undefined;
+  firstBalance: { seq: number; cents: number; currency: string } | undefined;
+  /** Services created by the recording's orders, by the seq of the order. */
+  readonly createdServices = new Map<string, number>();
+  /** Shield rules created by the recording. */
+  readonly createdRules = new Set<string>();
+  readonly services = new Map<string, { seq: number; record: Json }>();
+  readonly invoices = new Map<string, Json>();
+  readonly orders = new Map<string, Json>();
+  readonly transactions = new Map<string, Json>();
+  readonly plans = new Map<string, Json>();
+  /** A plan's hardware figures, by plan code, from the services the recording ordered. */
+  readonly specs = new Map<string, Json>();
+  /** The first auto-renew change of each service: before it, the value was the other one. */
+  readonly autoRenewWrites = new Map<string, { seq: number; value: boolean }>();
+  /** Accounts other than the first that GET /me showed (a recording made with several keys). */
+  readonly otherAccounts = new Set<string>();
+  readonly rules = new Map<string, Json>();
+  readonly profiles = new Map<string, Json>();
+  entitlement: Json | null | undefined;
+  /** Earliest creation time of a provider emergency rule: since when they have been in place. */
+  infrastructureSince: string | undefined;
+  vatRate: number | undefined;
+  startMs: number | undefined;
+  firstProxyMs: number | undefined;
+  skipped = 0;
+}
+
+const keep = (map: Map<string, Json>, key: unknown, record: Json) => {
+  if (typeof key === 'string' && !map.has(key)) map.set(key, record);
+};
+
+function observe(seen: Observations, exchange: RecordedExchange): void {
+  const proxyMs = Date.parse(exchange.time);
+  seen.firstProxyMs ??= proxyMs;
+  const stated = statedTime(exchange);
+  if (seen.startMs === undefined && stated !== undefined) {
+    seen.startMs = stated - (proxyMs - seen.firstProxyMs);
+  }
+  const ok = exchange.status >= 200 && exchange.status < 300;
+  const body = jsonBody(exchange.response);
+  if (exchange.response.body_truncated) seen.skipped++;
+  const { seq, operation } = exchange;
+  if (operation?.startsWith('getShield') || operation === 'listShieldRules') {
+    // 403 shield_advanced_required: the account has no Advanced subscription.
+    if (exchange.status === 403 && isObject(body) && body.error === 'shield_advanced_required') {
+      seen.entitlement ??= null;
+    }
+  }
+  if (!ok || !isObject(body)) return;
+  switch (operation) {
+    case 'getAccount':
+      seen.account ??= body;
+      if (body.account_ref !== seen.account.account_ref && seen.otherAccounts.size < 100) {
+        seen.otherAccounts.add(String(body.account_ref));
+      }
+      return;
+    case 'getBalance': {
+      const cents = toCents(body.amount);
+      if (seen.firstBalance === undefined && cents !== undefined) {
+        seen.firstBalance = { seq, cents, currency: String(body.currency) };
+      }
+      return;
+    }
+    case 'createOrder': {
+      if (typeof body.service_ref === 'string') seen.createdServices.set(body.service_ref, seq);
+      const order = jsonBody(exchange.request);
+      if (isObject(order) && typeof order.plan_code === 'string' && isObject(body.service)) {
+        const service = body.service;
+        const figures = Object.fromEntries(
+          SPEC_FIELDS.filter((f) => typeof service[f] === 'number').map((f) => [f, service[f]]),
+        );
+        if (Object.keys(figures).length > 0 && !seen.specs.has(order.plan_code)) {
+          seen.specs.set(order.plan_code, figures);
+        }
+      }
+      const balance = isObject(body.balance) ? body.balance : undefined;
+      const cents = toCents(balance?.amount);
+      if (seen.firstBalance === undefined && cents !== undefined) {
+        seen.firstBalance = { seq, cents, currency: String(balance?.currency) };
+      }
+      return;
+    }
+    case 'listServices':
+      for (const service of Array.isArray(body.services) ? body.services : []) {
+        if (isObject(service) && typeof service.service_ref === 'string') {
+          if (!seen.services.has(service.service_ref))
+            seen.services.set(service.service_ref, { seq, record: service });
+        }
+      }
+      return;
+    case 'getService': {
+      const service = isObject(body.service) ? body.service : undefined;
+      if (service !== undefined && typeof service.service_ref === 'string') {
+        if (!seen.services.has(service.service_ref))
+          seen.services.set(service.service_ref, { seq, record: service });
+      }
+      return;
+    }
+    case 'setServiceAutoRenew':
+      if (body.changed === true && typeof body.service_ref === 'string') {
+        if (!seen.autoRenewWrites.has(body.service_ref)) {
+          seen.autoRenewWrites.set(body.service_ref, { seq, value: body.auto_renew === true });
+        }
+      }
+      return;
+    case 'listInvoices':
+      for (const invoice of Array.isArray(body.invoices) ? body.invoices : []) {
+        if (isObject(invoice)) {
+          keep(seen.invoices, invoice.invoice_ref, invoice);
+          if (seen.vatRate === undefined && typeof invoice.vat_rate === 'number')
+            seen.vatRate = invoice.vat_rate;
+        }
+      }
+      return;
+    case 'listOrders':
+      for (const order of Array.isArray(body.orders) ? body.orders : []) {
+        if (isObject(order)) keep(seen.orders, order.order_ref, order);
+      }
+      return;
+    case 'listTransactions':
+      for (const txn of Array.isArray(body.transactions) ? body.transactions : []) {
+        if (isObject(txn)) keep(seen.transactions, txn.transaction_ref, txn);
+      }
+      return;
+    case 'listPlans':
+      for (const plan of Array.isArray(body.plans) ? body.plans : []) {
+        if (isObject(plan)) {
+          keep(seen.plans, plan.plan_ref, plan);
+          if (typeof plan.vat_rate === 'number') seen.vatRate = plan.vat_rate;
+        }
+      }
+      return;
+    case 'getShieldOverview':
+    case 'getShieldCapabilities':
+      if (isObject(body.entitlement) && seen.entitlement === undefined)
+        seen.entitlement = body.entitlement;
+      if (operation === 'getShieldOverview') {
+        observeRules(seen, body.rules);
+        const ref = exchange.path.split('/')[3];
+        if (ref !== undefined && isObject(body.profile) && !seen.profiles.has(ref)) {
+          seen.profiles.set(ref, { ...body.profile, at: stated ?? proxyMs });
+        }
+      }
+      return;
+    case 'listShieldRules':
+      observeRules(seen, body.rules);
+      return;
+    case 'createShieldRule':
+    case 'applyShieldPreset':
+      if (isObject(body.rule) && typeof body.rule.id === 'string')
+        seen.createdRules.add(body.rule.id);
+      return;
+    default:
+  }
+}
+
+function observeRules(seen: Observations, rules: unknown): void {
+  for (const rule of Array.isArray(rules) ? rules : []) {
+    if (!isObject(rule)) continue;
+    // The provider's emergency rule is not state: the server derives it from the time below.
+    if (
+      typeof rule.service_ref === 'string' &&
+      rule.id === infrastructureRuleId(rule.service_ref)
+    ) {
+      if (typeof rule.created_at === 'string') seen.infrastructureSince ??= rule.created_at;
+    } else keep(seen.rules, rule.id, rule);
+  }
+}
+
+/** Whether a record's creation time is at or after the recording began (the recording made it). */
+function madeDuring(record: Json, field: string, startMs: number | undefined): boolean {
+  if (startMs === undefined || typeof record[field] !== 'string') return false;
+  const at = Date.parse(record[field] as string);
+  return !Number.isNaN(at) && at >= startMs;
+}
+
+/**
+ * The VAT rate the catalog's prices imply (`final = base + base × rate`, rounded to the
+ * cent): the coarsest rate (whole percent, then tenths, then hundredths of a percent) that
+ * reproduces every plan's final price from its base.
+ */
+function impliedVatRate(plans: Iterable<Json>): number | undefined {
+  const pairs: Array<[number, number]> = [];
+  for (const plan of plans) {
+    const price = isObject(plan.account_price) ? plan.account_price : {};
+    const base = toCents(price.base);
+    const final = toCents(price.final);
+    if (base !== undefined && final !== undefined && base > 0) pairs.push([base, final]);
+  }
+  const widest = pairs.reduce<[number, number] | undefined>(
+    (best, pair) => (best === undefined || pair[0] > best[0] ? pair : best),
+    undefined,
+  );
+  if (widest === undefined) return undefined;
+  const estimate = (widest[1] - widest[0]) / widest[0];
+  for (const digits of [2, 3, 4]) {
+    const rate = Math.round(estimate * 10 ** digits) / 10 ** digits;
+    if (
+      rate >= 0 &&
+      rate <= 1 &&
+      pairs.every(([base, final]) => base + applyRate(base, rate) === final)
+    ) {
+      return rate;
+    }
+  }
+  return undefined;
+}
+
+function planOf(plan: Json, specs: Json | undefined, country: string, rate: number): Json {
+  const price = isObject(plan.account_price) ? plan.account_price : {};
+  const toEur = (amount: unknown) => fromCents(Math.round((toCents(amount) ?? 0) / rate));
+  const periods = Array.isArray(plan.periods) ? plan.periods.filter(isObject) : [];
+  const periodPrices = isObject(price.period_prices) ? price.period_prices : undefined;
+  const out: Json = {
+    plan_ref: plan.plan_ref,
+    name: plan.name,
+    code: plan.code,
+    service_type: plan.service_type,
+    purchase_url: plan.purchase_url,
+    price_eur: toEur(price.base),
+    periods: periods.map((p) => ({ period_ref: p.period_ref, name: p.name, months: monthsOf(p) })),
+    os_images: (Array.isArray(plan.os_images) ? plan.os_images.filter(isObject) : []).map((o) => ({
+      os_image_ref: o.os_image_ref,
+      name: o.name,
+    })),
+    regions: (Array.isArray(plan.regions) ? plan.regions.filter(isObject) : []).map((r) => ({
+      region_ref: r.region_ref,
+      ...(typeof r.name === 'string' ? { name: r.name } : {}),
+      countries: [country],
+    })),
+    addons: (Array.isArray(plan.addons) ? plan.addons.filter(isObject) : []).map((a) => ({
+      addon_ref: a.addon_ref,
+      name: a.name,
+      price_eur: typeof a.monthly_net === 'number' ? toEur(a.monthly_net) : 0,
+    })),
+    currency: 'EUR',
+  };
+  if (periodPrices !== undefined) {
+    out.period_prices = Object.fromEntries(
+      Object.entries(periodPrices).map(([name, amount]) => [name, toEur(amount)]),
+    );
+  }
+  if (plan.in_stock === false) out.stock = 0;
+  if (specs !== undefined) out.specs = specs;
+  return out;
+}
+
+function ruleOf(rule: Json, seq: number, accountRef: string): Json {
+  const created = Date.parse(String(rule.created_at));
+  const out: Json = {
+    id: rule.id,
+    seq,
+    account_ref: accountRef,
+    service_ref: rule.service_ref,
+    protected_ip: rule.protected_ip,
+    kind: rule.kind,
+    name: typeof rule.name === 'string' ? rule.name : '',
+    action: typeof rule.action === 'string' ? rule.action : 'drop',
+    protocol: typeof rule.protocol === 'string' ? rule.protocol : 'any',
+    queued_at: Number.isNaN(created) ? 0 : created,
+  };
+  if (typeof rule.mode === 'string') out.mode = rule.mode;
+  if (typeof rule.destination_port === 'number') out.destination_port = rule.destination_port;
+  if (typeof rule.preset_code === 'string') out.preset_code = rule.preset_code;
+  if (typeof rule.preset_version === 'string') out.preset_version = rule.preset_version;
+  if (typeof rule.expires_at === 'string') out.expires_at = Date.parse(rule.expires_at);
+  if (rule.state === 'failed') out.outcome = 'failed';
+  else if (rule.state === 'active' || rule.state === 'expired') out.outcome = 'ok';
+  if (typeof rule.last_error_code === 'string') out.last_error_code = rule.last_error_code;
+  return out;
+}
+
+function build(seen: Observations): RecordedScenario {
+  const notes: string[] = [];
+  const start = seen.startMs;
+  const created = seen.createdServices;
+  const account = seen.account;
+  if (account === undefined)
+    notes.push('GET /me never answered: the account identity is a default');
+  if (seen.otherAccounts.size > 0) {
+    notes.push(
+      `the recording used several accounts: only ${String(account?.account_ref)} is in the scenario (also seen: ${[...seen.otherAccounts].join(', ')})`,
+    );
+  }
+  const currency = String(account?.account_currency ?? seen.firstBalance?.currency ?? 'EUR');
+  const country = String(account?.country_code ?? 'DE');
+  const accountRef = String(account?.account_ref ?? DEFAULT_ACCOUNT_REF);
+  const rate = DEFAULT_RATES[currency as keyof typeof DEFAULT_RATES] ?? 1;
+
+  // The orders the recording placed, and their invoices and transactions.
+  const isCreatedService = (ref: unknown) => typeof ref === 'string' && created.has(ref);
+  const orders = [...seen.orders.values()].filter(
+    (o) => !isCreatedService(o.service_ref) && !madeDuring(o, 'created_at', start),
+  );
+  const createdInvoices = new Set(
+    [...seen.invoices.values()]
+      .filter((i) => isCreatedService(i.service_ref))
+      .map((i) => i.invoice_ref),
+  );
+  const invoices = [...seen.invoices.values()].filter(
+    (i) => !createdInvoices.has(i.invoice_ref) && !madeDuring(i, 'issue_date', start),
+  );
+  const transactions = [...seen.transactions.values()].filter(
+    (t) =>
+      !isCreatedService(t.service_ref) &&
+      !createdInvoices.has(t.invoice_ref) &&
+      !madeDuring(t, 'created_at', start),
+  );
+
+  // The balance before: the first one seen plus what the orders before it debited.
+  let balanceCents = seen.firstBalance?.cents;
+  if (balanceCents === undefined) notes.push('the balance was never shown: it is 0');
+  else {
+    for (const [serviceRef, seq] of created) {
+      if (seq > (seen.firstBalance?.seq ?? 0)) continue;
+      const order = [...seen.orders.values()].find((o) => o.service_ref === serviceRef);
+      const txn = [...seen.transactions.values()].find((t) => t.service_ref === serviceRef);
+      const debit =
+        toCents(order?.amount) ?? (txn === undefined ? undefined : -(toCents(txn.amount) ?? 0));
+      if (debit === undefined) {
+        notes.push(
+          `the charge of the order that created ${serviceRef} was never listed: the balance before it is unknown`,
+        );
+      } else balanceCents += debit;
+    }
+  }
+
+  const services = [...seen.services.entries()]
+    .filter(([ref]) => !created.has(ref))
+    .map(([ref, { seq, record }]) => {
+      const service: Json = { ...record };
+      // The first view came after the recording changed auto-renew: take the change back.
+      const write = seen.autoRenewWrites.get(ref);
+      if (write !== undefined && write.seq < seq) service.auto_renew = !write.value;
+      return service;
+    });
+
+  const entitlement = seen.entitlement;
+  const shield = isObject(entitlement)
+    ? {
+        status: entitlement.status,
+        grace_ends_at: entitlement.grace_ends_at ?? null,
+        mutations_blocked: entitlement.mutations_blocked === true,
+        ...(typeof entitlement.mutation_blocked_reason === 'string'
+          ? { mutation_blocked_reason: entitlement.mutation_blocked_reason }
+          : {}),
+      }
+    : null;
+  if (entitlement === undefined)
+    notes.push('no Shield answer: the account has no Shield subscription');
+
+  const rules = [...seen.rules.values()].filter(
+    (r) => !seen.createdRules.has(String(r.id)) && !madeDuring(r, 'created_at', start),
+  );
+  const profiles = [...seen.profiles.entries()]
+    .filter(([, p]) => typeof p.code === 'string' && p.code !== 'off')
+    .map(([serviceRef, p]) => ({
+      service_ref: serviceRef,
+      code: p.code,
+      version: typeof p.version === 'string' ? p.version : '1',
+      bundle_id: null,
+      requested_at: Math.max(0, Number(p.at) - 60_000),
+    }));
+  const startIso = new Date(start ?? Date.now()).toISOString();
+  const shieldSnapshot: ShieldSnapshot | undefined =
+    rules.length === 0 && profiles.length === 0 && seen.infrastructureSince === undefined
+      ? undefined
+      : ({
+          version: 1,
+          infrastructure_since: seen.infrastructureSince ?? startIso,
+          rules: rules.map((r, i) => ruleOf(r, i + 1, accountRef)),
+          profiles,
+          next_seq: rules.length + 1,
+        } as ShieldSnapshot);
+  if (seen.skipped > 0)
+    notes.push(`${seen.skipped} answers were cut at the recording's body cap and not read`);
+
+  const scenario: ScenarioInput = {
+    now: startIso,
+    rates: { ...DEFAULT_RATES },
+    plans: [...seen.plans.values()].map((p) =>
+      planOf(p, seen.specs.get(String(p.code)), country, rate),
+    ) as ScenarioInput['plans'],
+    accounts: [
+      {
+        account_ref: accountRef,
+        email: String(account?.email ?? 'recorded@example.test'),
+        first_name: String(account?.first_name ?? 'Recorded'),
+        last_name: String(account?.last_name ?? 'Account'),
+        country_code: country,
+        account_currency: currency as 'EUR',
+        preferred_locale: String(account?.preferred_locale ?? 'en-GB'),
+        status: String(account?.status ?? 'active'),
+        balance: fromCents(balanceCents ?? 0),
+        vat_rate: seen.vatRate ?? impliedVatRate(seen.plans.values()) ?? 0,
+        billing_profile_complete: true,
+        shield: shield as never,
+        api_keys: [{ token: PLACEHOLDER_TOKEN, scopes: ['*'], allowed_ips: [] }],
+        services: services as never,
+        invoices: invoices as never,
+        orders: orders as never,
+        transactions: transactions as never,
+      },
+    ],
+    ...(shieldSnapshot === undefined ? {} : { extensions: { shield: shieldSnapshot } }),
+  };
+  // Loads and validates like any scenario: a ScenarioError names the path that would not.
+  parseScenario(scenario);
+  return { scenario, notes };
+}
+
+/** Builds the scenario of the account before `file`'s first exchange (one streaming pass). */
+export async function scenarioFromRecording(file: string): Promise<RecordedScenario> {
+  const seen = new Observations();
+  for await (const exchange of readRecording(file)) observe(seen, exchange);
+  return build(seen);
+}

@@ -1,0 +1,111 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { isNotFoundError, RefClient } from '@refapi/sdk';
+import { createReferenceServer } from '@refapi/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `ref-server record` as a user runs it (the built bin, its own process, stopped by SIGTERM)
+// between a second reference server and the SDK and refctl, which work through it
+// unchanged; then `ref-server drift` on what it recorded.
+
+const run = promisify(execFile);
+const REF_SERVER = fileURLToPath(new URL('../packages/server/bin/ref-server.js', import.meta.url));
+const REFCTL = fileURLToPath(new URL('../apps/refctl/dist/refctl.js', import.meta.url));
+const KEY = 'refak_demo_eur_full';
+
+const upstream = createReferenceServer({ adminToken: 'e2e-recording-admin' });
+let listening: Awaited<ReturnType<typeof upstream.listen>>;
+let recorder: ChildProcess;
+let proxy = '';
+const dir = mkdtempSync(join(tmpdir(), 'ref-record-e2e-'));
+const file = join(dir, 'recording.jsonl');
+
+beforeAll(async () => {
+  await upstream.ready;
+  upstream.admin.clock.freeze(true);
+  listening = await upstream.listen({ port: 0 });
+  recorder = spawn(
+    process.execPath,
+    [REF_SERVER, 'record', '--upstream', listening.baseUrl, '--port', '0', '--out', file],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  proxy = await new Promise<string>((resolve, reject) => {
+    recorder.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /recording (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    recorder.once('exit', (code) =>
+      reject(new Error(`ref-server record exited (${code}): ${out}`)),
+    );
+  });
+}, 30_000);
+afterAll(async () => {
+  if (recorder.exitCode === null) recorder.kill();
+  await listening.close();
+  await upstream.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const client = (baseUrl: string) =>
+  new RefClient({ apiKey: KEY, baseUrl, validateResponses: 'strict', maxRetries: 0 });
+
+describe('ref-server record between a real-like API and its clients', () => {
+  it('the SDK gets through it what it gets directly, errors with their request ids included', async () => {
+    for (const sdk of [client(listening.baseUrl), client(proxy)]) {
+      expect((await sdk.account.get()).account_ref).toBe('REF-ACCT-1');
+    }
+    const direct = await client(listening.baseUrl).services.list({ limit: 5 });
+    const through = await client(proxy).services.list({ limit: 5 });
+    // Page metadata aside (each answer has its request id and rate-limit count).
+    expect(through.items).toEqual(direct.items);
+    expect(through.items).toHaveLength(5);
+    const error = await client(proxy)
+      .services.get('REF-SVC-FFFF')
+      .catch((caught: unknown) => caught);
+    if (!isNotFoundError(error)) throw error;
+    expect(error.requestId).toMatch(/^req_/);
+  });
+
+  it('refctl prints through it what it prints directly', async () => {
+    const refctl = (baseUrl: string) =>
+      run(process.execPath, [REFCTL, 'balance', '--output', 'json'], {
+        env: { ...process.env, REF_BASE_URL: baseUrl, REF_API_KEY: KEY, NO_COLOR: '1' },
+      });
+    const direct = await refctl(listening.baseUrl);
+    const through = await refctl(proxy);
+    expect(through.stdout).toBe(direct.stdout);
+    expect(JSON.parse(through.stdout)).toMatchObject({ amount: 250, currency: 'EUR' });
+  }, 30_000);
+
+  it('SIGTERM ends it cleanly, the file holds every exchange redacted, and drift names what the recording never saw', async () => {
+    recorder.kill('SIGTERM');
+    const [code] = await once(recorder, 'exit');
+    expect(code).toBe(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const exchanges = lines.map(
+      (line) => JSON.parse(line) as { operation: string; status: number },
+    );
+    expect(exchanges.map((e) => [e.operation, e.status])).toEqual([
+      ['getAccount', 200],
+      ['listServices', 200],
+      ['getService', 404],
+      ['getBalance', 200],
+    ]);
+    expect(lines.join('\n')).not.toContain(KEY);
+
+    const drift = await run(process.execPath, [REF_SERVER, 'drift', file]);
+    // The recording saw one page of five services: the rebuilt account has those five, and
+    // drift names the one place where that shows (the README says to list everything once).
+    expect(drift.stdout).toContain(
+      '#2 listServices GET /v1/services: $.pagination.has_more: true -> false',
+    );
+    expect(drift.stdout.trimEnd().split('\n').at(-1)).toBe('fidelity 3/4');
+  }, 30_000);
+});
