@@ -43,10 +43,14 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** How long a connection may take to send a request head, and how often that is checked. */
+/**
+ * How long a connection may take to send a request head, and how often that is checked;
+ * how long a body may take after its head.
+ */
 interface HeadTimeouts {
   readonly headersMs: number;
   readonly checkEveryMs: number;
+  readonly bodyMs?: number;
 }
 
 // A connection must send a request head within 10 s of opening, checked every second: Node's
@@ -68,7 +72,7 @@ export async function listenHttp(
 ): Promise<ListeningServer> {
   const host = options.host ?? '127.0.0.1';
   const streams = new OpenStreams();
-  const api = createNodeListener(handle, onError, streams);
+  const api = createNodeListener(handle, onError, streams, timeouts.bodyMs);
   const consoleFiles =
     options.consoleDir === undefined ? undefined : serveConsole(options.consoleDir, onError);
   const ruleFor = hostRule(options.allowedHosts);

@@ -30,6 +30,8 @@ export interface SpaceRuntimeOptions {
   /** Every API request's journal entry, whichever space answered it (the request log). */
   readonly onRequest?: ((entry: RequestEntry) => void) | undefined;
   readonly onError: (error: unknown) => void;
+  /** JSON bytes the snapshots of this state may hold (`--max-snapshot-bytes`). */
+  readonly maxSnapshotBytes?: number | undefined;
 }
 
 /**
@@ -71,6 +73,6 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     },
     onError: options.onError,
   };
-  const control = createControlPlane(ctx, journal, new Snapshots());
+  const control = createControlPlane(ctx, journal, new Snapshots(options.maxSnapshotBytes));
   return { id, ctx, control, journal, dispatch: createDispatcher(ctx, operationImpls, basePath) };
 }
