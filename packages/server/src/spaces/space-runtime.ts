@@ -47,6 +47,8 @@ export interface SpaceRuntime {
   readonly journal: RequestJournal;
   /** The API (paths under the base path): never throws. */
   readonly dispatch: RequestHandler;
+  /** Ends what outlives a deleted space on its own: its journal streams. */
+  close(): void;
 }
 
 /** Builds an empty state and its dispatcher (a scenario load or an adopted fork fills it). */
@@ -74,5 +76,12 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     onError: options.onError,
   };
   const control = createControlPlane(ctx, journal, new Snapshots(options.maxSnapshotBytes));
-  return { id, ctx, control, journal, dispatch: createDispatcher(ctx, operationImpls, basePath) };
+  return {
+    id,
+    ctx,
+    control,
+    journal,
+    dispatch: createDispatcher(ctx, operationImpls, basePath),
+    close: () => journal.close(),
+  };
 }
