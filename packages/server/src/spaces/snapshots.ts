@@ -12,7 +12,7 @@ export interface SnapshotInfo {
 const MAX_SNAPSHOTS = 100;
 
 /** Default of `--max-snapshot-bytes`: the JSON size the snapshots of one runtime may add up to. */
-export const DEFAULT_MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
+const DEFAULT_MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
 
 interface Saved {
   readonly info: SnapshotInfo;
