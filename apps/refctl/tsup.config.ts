@@ -3,8 +3,9 @@ import { englishOnlyZodLocales, noInkDevtools } from './esbuild-plugins';
 
 // One entry, dist/refctl.js, with everything it runs bundled in: the workspace packages
 // (SDK, schema), commander, zod, ky, yaml, and ink with react for the live views. Installing
-// refctl then installs one other package, its dependency jq-wasm (jq as WebAssembly, 1.3 MB,
-// no dependencies; tsup leaves dependencies external), which only `--jq` loads. Commands import their implementation lazily, so
+// refctl then installs one other package, its dependency jq-web (jq as WebAssembly, 2.9 MB,
+// no dependencies; tsup leaves dependencies external), which only `--jq` loads (on a worker
+// thread, by its path: src/output/jq-engine.ts). Commands import their implementation lazily, so
 // esbuild splits them into chunks that `--version` and `--help` never load; ink is loaded
 // only by the live views. Actions import the schemas they validate with from their group's
 // entry point (`@refapi/schema/account`, `/shield`, …), not from the index: with code

@@ -30,7 +30,7 @@ const DOC_ORIGIN = 'http://127.0.0.1:4010';
  * `cd examples/…`), or an empty temporary folder (blocks that write files); and the
  * tools beyond Node and pnpm they call. A document with shell blocks that is missing
  * here fails the first test. `jq` pipes of the READMEs run everywhere: without a jq on the
- * machine, jq-wasm (refctl's --jq engine) stands in (`jq-wasm-cli.mjs`); the shell
+ * machine, jq-web (refctl's --jq engine) stands in (`jq-web-cli.mjs`); the shell
  * example's script wants the real jq.
  */
 const DOCS: Record<string, { cwd: 'root' | 'temp'; tools?: string[] }> = {
@@ -133,7 +133,7 @@ beforeAll(async () => {
     ['refctl', 'apps/refctl/bin/refctl.js'],
     ['ref-server', 'packages/server/bin/ref-server.js'],
   ];
-  if (missingTools(['jq']).length > 0) tools.push(['jq', 'test/docs/jq-wasm-cli.mjs']);
+  if (missingTools(['jq']).length > 0) tools.push(['jq', 'test/docs/jq-web-cli.mjs']);
   for (const [name, file] of tools) {
     writeFileSync(
       join(bin, name),

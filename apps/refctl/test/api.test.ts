@@ -280,6 +280,32 @@ describe('--jq on every command', () => {
     expect(object.stdout).toBe('{\n  "name": "vm-1"\n}\n');
   });
 
+  it('stops a filter that never ends at --timeout, with one line (exit 1)', async () => {
+    for (const filter of ['def f: f; f', 'repeat(.)', 'last(range(1e12))']) {
+      const result = await refctl(['me', '--timeout', '1500ms', '--jq', filter], { env: env() });
+      expect([filter, result.code, result.stderr]).toEqual([
+        filter,
+        1,
+        'error: --jq: the filter did not finish within 1.5s (--timeout)\n',
+      ]);
+    }
+  }, 30_000);
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'stops a filter that never ends on %s (exit 130)',
+    async (signal) => {
+      const started = performance.now();
+      const result = await refctl(['me', '--timeout', '60s', '--jq', 'def f: f; f'], {
+        env: env(),
+        interruptAfterMs: 2_500,
+        interruptWith: signal,
+      });
+      expect(result.code).toBe(130);
+      // Well before --timeout (60 s) and the test's own 30 s guard.
+      expect(performance.now() - started).toBeLessThan(20_000);
+    },
+  );
+
   it('refuses a filter that does not compile, and -o yaml, before any request (exit 2)', async () => {
     const before = await journalLength();
     const bad = await refctl(['me', '--jq', '.email | foo('], { env: env() });

@@ -45,8 +45,27 @@ async function distImports(): Promise<{ packages: string[]; required: string[] }
     input.imports.filter((i) => i.external).map((i) => i.path),
   );
   const required = requireCalls(dist, files);
-  const packages = [...specifiers, ...required].filter((s) => !isBuiltin(s)).map(packageOf);
+  const resolved = resolveCalls(dist, files);
+  const packages = [...specifiers, ...required, ...resolved]
+    .filter((s) => !isBuiltin(s))
+    .map(packageOf);
   return { packages: [...new Set(packages)].sort(), required };
+}
+
+/**
+ * Packages the dist finds on disk without importing them (`createRequire(…).resolve("x")`:
+ * the --jq worker loads jq-web by its path).
+ */
+function resolveCalls(dist: string, files: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(dist, file), 'utf8');
+    // Not `import.meta.resolve(…)`: ink only probes for its optional devtools with it.
+    for (const [, specifier] of text.matchAll(/(?<!import\.meta)\.resolve\("([^".][^"]*)"\)/g)) {
+      if (specifier) found.push(specifier);
+    }
+  }
+  return found;
 }
 
 const escapeName = (name: string) => name.replace(/\$/g, '\\$');
@@ -94,8 +113,8 @@ describe('refctl package', () => {
     // The require() scan sees commander's calls (else it would pass vacuously).
     expect(required.map((s) => s.replace(/^node:/, ''))).toContain('events');
     // Everything else is bundled: @refapi/server (msw and its dependencies) is loaded only
-    // by `server start`, and is not installed with refctl; jq-wasm (jq as WebAssembly, no
-    // dependencies of its own) is loaded only by --jq.
-    expect(declared).toEqual(['@refapi/server', 'jq-wasm']);
+    // by `server start`, and is not installed with refctl; jq-web (jq as WebAssembly, no
+    // dependencies of its own) is loaded only by --jq, on its worker thread.
+    expect(declared).toEqual(['@refapi/server', 'jq-web']);
   }, 60_000);
 });

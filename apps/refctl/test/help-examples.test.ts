@@ -24,7 +24,7 @@ const NEVER_ENDS: Record<string, string> = {
 };
 
 const DEMO_KEY = 'refak_demo_eur_full';
-const JQ_SHIM = fileURLToPath(new URL('../../../test/docs/jq-wasm-cli.mjs', import.meta.url));
+const JQ_SHIM = fileURLToPath(new URL('../../../test/docs/jq-web-cli.mjs', import.meta.url));
 
 /** The examples of one command's help: `$ …` lines, with their `\` continuations. */
 function examplesOf(command: Command): string[] {
@@ -80,7 +80,7 @@ beforeAll(async () => {
   bin = join(tempConfigHome(), 'bin');
   mkdirSync(bin);
   const tools: [string, string][] = [['refctl', REFCTL]];
-  // `| jq` examples: the real jq, or jq-wasm (refctl's --jq engine) where there is none.
+  // `| jq` examples: the real jq, or jq-web (refctl's --jq engine) where there is none.
   if (spawnSync('sh', ['-c', 'command -v jq']).status !== 0) tools.push(['jq', JQ_SHIM]);
   for (const [name, script] of tools) {
     writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${script}" "$@"\n`);

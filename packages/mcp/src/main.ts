@@ -119,7 +119,7 @@ async function serveSandbox(options: CliOptions, io: MainIo, log: Log): Promise<
     // longest ttl a space may have. Over HTTP, the server's (an hour unused).
     ...(options.http
       ? {}
-      : { max: 1, ttlSeconds: sandbox.LONGEST_SPACE_TTL_SECONDS, spaceName: 'refapi-mcp stdio' }),
+      : { max: 1, ttlSeconds: sandbox.LONGEST_SPACE_TTL_SECONDS, spaceName: 'refapi-mcp-stdio' }),
   });
   const createServer = (session: SandboxSession) =>
     createRefMcpServer({
@@ -127,6 +127,7 @@ async function serveSandbox(options: CliOptions, io: MainIo, log: Log): Promise<
       tools: options.tools,
       mode: 'sandbox',
       shared: session.shared,
+      notice: () => session.takeNotice(),
       secrets: [sandbox.SANDBOX_KEY],
       log,
     });

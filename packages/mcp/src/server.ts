@@ -59,6 +59,11 @@ export interface RefMcpServerOptions {
   readonly secrets?: readonly string[] | undefined;
   /** A line per tool call (tool name and outcome, never arguments or keys), e.g. to stderr. */
   readonly log?: ((line: string) => void) | undefined;
+  /**
+   * What the agent must be told before its next tool result, taken once (a sandbox session
+   * whose space was ended): it comes first in that result, so nothing is lost silently.
+   */
+  readonly notice?: (() => string | undefined) | undefined;
 }
 
 /** State shared by the servers of one process (the HTTP endpoint builds one per request). */
@@ -91,6 +96,7 @@ export function createRefMcpServer(options: RefMcpServerOptions): McpServer {
     exposed,
     secrets: options.secrets ?? [],
     log: options.log,
+    notice: options.notice,
   };
   // Descriptions name another operation by its tool when the model can call it.
   const nameOperation = operationNamer(exposed);
@@ -120,6 +126,7 @@ interface ToolContext {
   readonly exposed: readonly string[];
   readonly secrets: readonly string[];
   readonly log: ((line: string) => void) | undefined;
+  readonly notice: (() => string | undefined) | undefined;
 }
 
 /**
@@ -165,6 +172,19 @@ async function callTool(
 
 /** Runs one tool call: its result with a summary, or a tool error; a log line either way. */
 async function respond(
+  ctx: ToolContext,
+  request: ServerContext,
+  name: string,
+  op: OperationDef,
+  run: () => Promise<unknown>,
+): Promise<CallToolResult> {
+  const result = await outcome(ctx, request, name, op, run);
+  const notice = ctx.notice?.();
+  if (notice === undefined) return result;
+  return { ...result, content: [{ type: 'text', text: notice }, ...result.content] };
+}
+
+async function outcome(
   ctx: ToolContext,
   request: ServerContext,
   name: string,

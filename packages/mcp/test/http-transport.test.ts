@@ -86,21 +86,25 @@ describe('the Streamable HTTP endpoint', () => {
     expect((await post(loopback(), INIT)).status).toBe(200);
   });
 
-  it('gives each 2025 session an id, and serves requests in the session they name or none', async () => {
+  it('gives each 2025 session an id, serves requests in the session they name or none, and refuses invented ids', async () => {
     // The sandbox keeps a space per session (the endpoint is otherwise stateless).
     const init = await post(loopback(), INIT);
     expect(init.status).toBe(200);
     const id = init.headers['mcp-session-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await post(loopback(), INIT)).headers['mcp-session-id']).not.toBe(id);
-    // A request in that session, in none, or in one the server never gave (a new one).
+    // A request in that session, or in none (the shared default session).
     const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
-    for (const headers of [{ 'mcp-session-id': String(id) }, {}, { 'mcp-session-id': 'mine' }]) {
+    for (const headers of [{ 'mcp-session-id': String(id) }, {}]) {
       const listed = await post(loopback(), list, headers);
       expect(listed.status).toBe(200);
       expect(listed.headers['mcp-session-id']).toBeUndefined();
       expect(listed.text).toContain('"balance_get"');
     }
+    // One the server never gave: 404, nothing opened.
+    const invented = await post(loopback(), list, { 'mcp-session-id': 'mine' });
+    expect(invented.status).toBe(404);
+    expect(JSON.parse(invented.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
     const bad = await post(loopback(), list, { 'mcp-session-id': 'not visible ascii' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });

@@ -72,8 +72,15 @@ export const ERROR_CODES = {
     space_limit_reached: 'The server holds `--max-spaces` spaces already; delete one first.',
     snapshot_limit_reached: 'This space holds the most snapshots it may; delete one first.',
     fail_next_queue_full: 'Too many failures are queued by `POST /__admin/fail-next` already.',
+    snapshot_budget_exceeded:
+      'The snapshots of this space would pass `--max-snapshot-bytes`; delete one first.',
   }),
-  ...codesOf(413, { body_too_large: 'The request body is larger than 64 KiB.' }),
+  ...codesOf(408, {
+    request_timeout: 'The request body did not arrive within 30 s of its head.',
+  }),
+  ...codesOf(413, {
+    body_too_large: 'The request body is larger than 64 KiB (admin bodies: `--max-admin-body`).',
+  }),
   ...codesOf(422, {
     billing_profile_incomplete: null,
     plan_not_available: null,
@@ -100,6 +107,8 @@ export const ERROR_CODES = {
     shield_unavailable: null,
     state_unavailable:
       'The server cannot make changes durable (its disk refuses writes); reads go on.',
+    too_many_connections:
+      'This address holds `--max-connections-per-address` connections already; retry after `Retry-After`.',
   }),
 };
 

@@ -1,5 +1,6 @@
 // `pnpm bench [section…]`: every figure with its target, measured in one run. Sections:
-// seed, reset, cost, scale, flat, http, state, spaces (all when none is named).
+// seed, reset, cost, scale, flat, http, burst, state, spaces (all when none is named).
+import { benchBurst } from './burst';
 import { benchFlat } from './flat';
 import { benchHttp } from './http';
 import { benchOrderCost } from './order-cost';
@@ -20,6 +21,7 @@ const sections: Record<string, [string, () => Promise<Figure[]>]> = {
     benchFlat,
   ],
   http: ['HTTP (autocannon, 10 connections)', benchHttp],
+  burst: ['Connection bursts from one address', benchBurst],
   state: ['State file (--state-file)', benchPersistence],
   spaces: ['Spaces and snapshots', benchSpaces],
 };

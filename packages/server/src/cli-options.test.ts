@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliOptions, UsageError } from './cli-options';
-import { defaultMaxConnectionsPerAddress } from './http/connection-cap';
 
 describe('parseCliOptions', () => {
   it('defaults to 127.0.0.1:4010, pretty log, the admin token from the environment', () => {
@@ -9,7 +8,6 @@ describe('parseCliOptions', () => {
       port: 4010,
       log: 'pretty',
       journalSize: 1000,
-      maxConnectionsPerAddress: defaultMaxConnectionsPerAddress(),
       help: false,
       version: false,
       adminToken: 'from-env-token',
@@ -39,6 +37,10 @@ describe('parseCliOptions', () => {
         'Sandbox.example.com, 10.0.0.5,[::1]',
         '--max-connections-per-address',
         '32',
+        '--max-admin-body',
+        '64MiB',
+        '--max-snapshot-bytes',
+        '1GiB',
       ],
       { REF_ADMIN_TOKEN: 'from-env-token' },
     );
@@ -53,7 +55,11 @@ describe('parseCliOptions', () => {
       journalSize: 50,
       allowedHosts: ['sandbox.example.com', '10.0.0.5', '[::1]'],
       maxConnectionsPerAddress: 32,
+      adminBodyBytes: 64 * 1024 * 1024,
+      maxSnapshotBytes: 1024 * 1024 * 1024,
     });
+    expect(parseCliOptions(['--max-admin-body', '1000'], {}).adminBodyBytes).toBe(1000);
+    expect(parseCliOptions(['--admin-body-limit', '2'], {}).adminBodyBytes).toBe(2 * 1024 * 1024);
     expect(parseCliOptions(['--cors', '*'], {}).cors).toBe('*');
   });
 
@@ -76,6 +82,10 @@ describe('parseCliOptions', () => {
       ['--max-spaces', '-1'],
       ['--space-ttl', '0'],
       ['--space-ttl', '604801'],
+      ['--max-admin-body', '0'],
+      ['--max-admin-body', '12MB'],
+      ['--max-admin-body', '65GiB'],
+      ['--max-snapshot-bytes', '-1'],
       ['extra'],
     ]) {
       expect(() => parseCliOptions(argv, {}), argv.join(' ')).toThrow(UsageError);

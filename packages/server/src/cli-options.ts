@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { parseAllowedHosts } from './http/allowed-hosts';
-import { defaultMaxConnectionsPerAddress } from './http/connection-cap';
 import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import type { LogFormat } from './request-log';
@@ -13,16 +12,18 @@ export interface CliOptions {
   readonly scenario?: string;
   readonly adminToken?: string;
   readonly stateFile?: string;
-  /** Largest admin body (scenario upload) in bytes, from `--admin-body-limit <MiB>`. */
+  /** Largest admin body (scenario upload) in bytes (`--max-admin-body`). */
   readonly adminBodyBytes?: number;
+  /** JSON bytes the snapshots of one space may hold (`--max-snapshot-bytes`). */
+  readonly maxSnapshotBytes?: number;
   readonly log: LogFormat;
   /** Origins allowed by CORS; absent: the default (any localhost port). */
   readonly cors?: CorsOrigins;
   readonly journalSize: number;
   /** Host names answered besides the loopback ones (`--allowed-hosts`). */
   readonly allowedHosts?: readonly string[];
-  /** Open connections per remote address (`--max-connections-per-address`). */
-  readonly maxConnectionsPerAddress: number;
+  /** Open connections per remote address (`--max-connections-per-address`); absent: the default, loopback uncapped. */
+  readonly maxConnectionsPerAddress?: number;
   /** Spaces held at once (`--max-spaces`) and their idle time in seconds (`--space-ttl`). */
   readonly spaces?: { readonly max?: number; readonly ttlSeconds?: number };
   readonly help: boolean;
@@ -42,15 +43,19 @@ export const USAGE = `Usage: ref-server [options]
   --scenario <file>      scenario JSON (default: the built-in demo)
   --admin-token <token>  admin token for /__admin (default: $REF_ADMIN_TOKEN or random)
   --state-file <path>    keep state in this file (loaded on start; every change durable)
-  --admin-body-limit <MiB>  largest admin body, read only with the admin token (default 256)
+  --max-admin-body <size>  largest admin body, refused with 413 before it is parsed
+                         (bytes, or with KiB, MiB or GiB; default 128MiB)
+  --max-snapshot-bytes <size>  state JSON the snapshots of one space may hold together
+                         (bytes, or with KiB, MiB or GiB; default 512MiB)
   --log <format>         pretty | json | silent (default pretty)
   --cors <origins>       browser origins allowed to call the API: * or a comma list
                          (default http://localhost:* and http://127.0.0.1:*)
   --journal-size <n>     API requests kept by GET /__admin/requests (default 1000, at most 100000)
   --allowed-hosts <hosts>  host names answered besides localhost, 127.0.0.1 and [::1], comma
                          list; others get 403 (on a non-loopback --host, checked only when given)
-  --max-connections-per-address <n>  open connections per client address (default 256, or a
-                         quarter of the open-file limit where that is lower)
+  --max-connections-per-address <n>  open connections per client address; requests on
+                         more get 503 (default: loopback uncapped, others 256, or a quarter
+                         of the open-file limit where that is lower)
   --max-spaces <n>       spaces (POST /__admin/spaces) held at once (default 256)
   --space-ttl <seconds>  a space unused this long is deleted (default 3600)
   -V, --version          print the version
@@ -127,13 +132,14 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (adminBody !== undefined && !/^[1-9]\d{0,3}$/.test(adminBody)) {
     throw new UsageError(`--admin-body-limit must be an integer 1..9999 (MiB), got "${adminBody}"`);
   }
+  const maxAdminBody = sizeFlag('--max-admin-body', values['max-admin-body']);
+  const maxSnapshotBytes = sizeFlag('--max-snapshot-bytes', values['max-snapshot-bytes']);
   return {
     host: values.host ?? '127.0.0.1',
     port,
     log,
     journalSize,
-    maxConnectionsPerAddress:
-      perAddress === undefined ? defaultMaxConnectionsPerAddress() : Number(perAddress),
+    ...(perAddress === undefined ? {} : { maxConnectionsPerAddress: Number(perAddress) }),
     help: values.help ?? false,
     ...(maxSpaces === undefined && spaceTtl === undefined
       ? {}
@@ -149,8 +155,25 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
     ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] }),
-    ...(adminBody === undefined ? {} : { adminBodyBytes: Number(adminBody) * 1024 * 1024 }),
+    // `--admin-body-limit <MiB>` is the older spelling of `--max-admin-body`.
+    ...(adminBody === undefined ? {} : { adminBodyBytes: Number(adminBody) * MIB }),
+    ...(maxAdminBody === undefined ? {} : { adminBodyBytes: maxAdminBody }),
+    ...(maxSnapshotBytes === undefined ? {} : { maxSnapshotBytes }),
   };
+}
+
+const MIB = 1024 * 1024;
+const UNITS: Readonly<Record<string, number>> = { '': 1, KiB: 1024, MiB: MIB, GiB: 1024 * MIB };
+
+/** A size flag: bytes, or a number with KiB, MiB or GiB; 1 byte to 64 GiB. */
+function sizeFlag(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^([1-9]\d{0,11})(KiB|MiB|GiB)?$/.exec(value);
+  const bytes = match === null ? Number.NaN : Number(match[1]) * (UNITS[match[2] ?? ''] ?? 1);
+  if (!(bytes <= 64 * 1024 * MIB)) {
+    throw new UsageError(`${flag} must be a size such as 128MiB (at most 64GiB), got "${value}"`);
+  }
+  return bytes;
 }
 
 function parse(argv: readonly string[]) {
@@ -165,6 +188,8 @@ function parse(argv: readonly string[]) {
       'admin-token': { type: 'string' },
       'state-file': { type: 'string' },
       'admin-body-limit': { type: 'string' },
+      'max-admin-body': { type: 'string' },
+      'max-snapshot-bytes': { type: 'string' },
       log: { type: 'string' },
       cors: { type: 'string' },
       'journal-size': { type: 'string' },

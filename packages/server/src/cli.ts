@@ -96,6 +96,9 @@ async function serve(
       ...(log === undefined ? {} : { onRequest: log }),
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
       ...(options.adminBodyBytes === undefined ? {} : { adminBodyBytes: options.adminBodyBytes }),
+      ...(options.maxSnapshotBytes === undefined
+        ? {}
+        : { maxSnapshotBytes: options.maxSnapshotBytes }),
       ...(options.cors === undefined ? {} : { cors: options.cors }),
       journalSize: options.journalSize,
       ...(options.spaces === undefined ? {} : { spaces: options.spaces }),
@@ -113,7 +116,9 @@ async function serve(
       host: options.host,
       port: options.port,
       consoleDir: CONSOLE_DIR,
-      maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+      ...(options.maxConnectionsPerAddress === undefined
+        ? {}
+        : { maxConnectionsPerAddress: options.maxConnectionsPerAddress }),
       ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     })
     .catch(async (error: NodeJS.ErrnoException) => {

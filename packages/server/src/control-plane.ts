@@ -3,9 +3,10 @@ import { faultShortcuts, shieldShortcuts } from './controls/admin-shortcuts';
 import type { ControlAccess } from './controls/control-state';
 import type { Faults } from './controls/faults';
 import { checkFailure, type FailNextOptions, operationFor } from './http/injected-failure';
+import { utf8Bytes } from './internal/json-size';
 import type { RequestJournal } from './request-journal';
 import type { Scenario } from './scenario/schema';
-import { parseScenario } from './scenario/validate';
+import { parseScenario, requireAccounts } from './scenario/validate';
 import type { RequestEntry, ServerContext } from './server-context';
 import type { SnapshotInfo, Snapshots } from './spaces/snapshots';
 import { serverSlices } from './state/server-slices';
@@ -169,6 +170,7 @@ export function createControlPlane(
 
   const admin: Admin = {
     async loadScenario(document) {
+      requireAccounts(document);
       const scenario = parseScenario(document);
       await load(scenario, undefined, false);
       last = { scenario: () => scenario };
@@ -202,8 +204,12 @@ export function createControlPlane(
     controls: ctx.controls,
     requests: () => journal.list(),
     snapshots: {
-      save: (name) =>
-        snapshots.save(name, slices.fork(), new Date(ctx.clock.nowMs()).toISOString()),
+      save(name) {
+        const nowMs = ctx.clock.nowMs();
+        // The budget counts the state's JSON size (O(state), once per save).
+        const bytes = utf8Bytes(JSON.stringify(slices.export(nowMs)));
+        return snapshots.save(name, slices.fork(), new Date(nowMs).toISOString(), bytes);
+      },
       list: () => snapshots.list(),
       async restore(name) {
         slices.restore(snapshots.get(name));

@@ -43,8 +43,10 @@ export interface ReferenceServerOptions {
   readonly journalSize?: number;
   /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
   readonly onError?: (error: unknown) => void;
-  /** Largest admin body in bytes, read only with the admin token. Default 256 MiB. */
+  /** Largest admin body in bytes, read only with the admin token (`--max-admin-body`). Default 128 MiB. */
   readonly adminBodyBytes?: number;
+  /** JSON bytes the snapshots of one space (or the root) may hold (`--max-snapshot-bytes`). Default 512 MiB. */
+  readonly maxSnapshotBytes?: number;
   /** Spaces (`POST /__admin/spaces`): how many at once and how long one may sit unused. */
   readonly spaces?: SpacesOptions;
 }
@@ -111,6 +113,7 @@ export function createReferenceCore(
     controls,
     onRequest: options.onRequest,
     onError,
+    maxSnapshotBytes: options.maxSnapshotBytes,
   };
   const root = createSpaceRuntime({
     ...runtimeOptions,
@@ -170,7 +173,6 @@ export function createReferenceCore(
   const bodyLimit = createBodyLimit({
     adminToken: token,
     adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
-    adminLockedOut: (address) => attempts.retryAfter(address) > 0,
     isAdminSession: (cookie) => sessions.has(sessionIdFrom(cookie)),
     // Authenticated once: the pipeline reuses this answer (`ctx.requestKeys`).
     isApiKey: (_token, head) => {

@@ -54,6 +54,8 @@ export interface JournalQuery {
 export class RequestJournal {
   readonly #entries: RequestEntry[] = [];
   readonly #listeners = new Set<(entry: RequestEntry) => void>();
+  readonly #onClose = new Set<() => void>();
+  #closed = false;
   #next = 0;
 
   /** @param capacity entries kept; the oldest are dropped beyond it */
@@ -102,10 +104,34 @@ export class RequestJournal {
     return this.#entries.find((entry) => entry.id === id);
   }
 
-  /** Calls `listener` with every entry added from now on; returns the unsubscribe function. */
-  subscribe(listener: (entry: RequestEntry) => void): () => void {
+  /**
+   * Calls `listener` with every entry added from now on, and `onClose` once the journal is
+   * closed (at once when it is already); returns the unsubscribe function.
+   */
+  subscribe(listener: (entry: RequestEntry) => void, onClose?: () => void): () => void {
+    if (this.#closed) {
+      onClose?.();
+      return () => undefined;
+    }
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    if (onClose !== undefined) this.#onClose.add(onClose);
+    return () => {
+      this.#listeners.delete(listener);
+      if (onClose !== undefined) this.#onClose.delete(onClose);
+    };
+  }
+
+  /**
+   * Ends every subscription (their `onClose` runs) and takes no new ones: the journal of a
+   * deleted space, whose streams must end and whose entries must go with it.
+   */
+  close(): void {
+    this.#closed = true;
+    this.#listeners.clear();
+    this.#entries.length = 0;
+    const ends = [...this.#onClose];
+    this.#onClose.clear();
+    for (const end of ends) end();
   }
 
   /** Forgets every entry (subscribers stay). */

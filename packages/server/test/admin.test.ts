@@ -38,6 +38,36 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     );
   });
 
+  it('refuses an empty or account-less scenario with a 400 and keeps the state (a stray POST)', async () => {
+    const before = await balance();
+    const post = (body?: string) =>
+      fetch(`${api.origin}/__admin/scenario`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer test-admin-token',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body }),
+      });
+    for (const body of [undefined, '', ' \n\t ']) {
+      const res = await post(body);
+      expect([JSON.stringify(body), res.status, await res.json()]).toEqual([
+        JSON.stringify(body),
+        400,
+        { error: 'invalid_body' },
+      ]);
+    }
+    for (const doc of [{}, { spaces: [] }, { accounts: 'none' }, { now: '2026-01-01T00:00:00Z' }]) {
+      expect(await api.admin('POST', '/scenario', doc)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_scenario: accounts: required' },
+      });
+    }
+    expect(await balance()).toBe(before);
+    // An empty list of accounts is a choice, not an accident: it loads.
+    expect((await api.admin('POST', '/scenario', { accounts: [] })).status).toBe(200);
+  });
+
   it('refuses control characters and bidi overrides in scenario names with a 400 naming the path', async () => {
     const doc = apiScenario();
     const service = doc.accounts?.[0]?.services?.[0];

@@ -3,7 +3,10 @@
 // body past its limit is cut off at the limit, with or without a Content-Length.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenHttp } from '../src/http/listen';
+import { BODY_DEADLINE_MS } from '../src/http/node-listener';
 import { createReferenceServer, type ListeningServer } from '../src/index';
+import { createReferenceCore } from '../src/reference-core';
 import { apiScenario, KEY } from './api-scenario';
 
 const KIB = 1024;
@@ -135,3 +138,90 @@ describe('request bodies over node:http', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('the admin body cap', () => {
+  it('is 128 MiB by default: a larger declared body is refused 413 before a byte is read', async () => {
+    const server = createReferenceServer({ adminToken: ADMIN });
+    const open = await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const answer = await rawRequest(
+        open.port,
+        `POST /__admin/scenario HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${ADMIN}\r\ncontent-type: application/json\r\ncontent-length: ${128 * 1024 * KIB + 1}\r\n\r\n{`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('{"error":"body_too_large"}');
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+describe('the body deadline', () => {
+  it('answers 408 request_timeout to a body still trickling in after the deadline, and closes', async () => {
+    const { handle, basePath, onError, core } = createReferenceCore({
+      scenario: apiScenario(),
+      adminToken: ADMIN,
+    });
+    await core.ready;
+    // 30 s in the server; shortened here (the same code path).
+    const quick = await listenHttp(
+      handle,
+      basePath,
+      onError,
+      {},
+      {
+        headersMs: 10_000,
+        checkEveryMs: 1_000,
+        bodyMs: 300,
+      },
+    );
+    try {
+      const socket = connect(quick.port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.setEncoding('latin1');
+      let received = '';
+      socket.on('data', (text: string) => {
+        received += text;
+      });
+      const closed = new Promise((resolve) => socket.on('close', resolve));
+      socket.write(
+        `POST /v1/orders HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: trickle\r\ncontent-length: 1000\r\n\r\n{`,
+      );
+      // One byte every 50 ms: never 1,000 of them before the deadline.
+      const trickle = setInterval(() => socket.write(' '), 50);
+      await closed;
+      clearInterval(trickle);
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(received.toLowerCase()).toContain('connection: close');
+      expect(received).toContain('{"error":"request_timeout"}');
+      // A body in time is answered as usual.
+      const res = await fetch(`${quick.url}/__admin/clock`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ advance_seconds: 1 }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('is 30 s in the server', () => {
+    expect(BODY_DEADLINE_MS).toBe(30_000);
+  });
+});
+
+/** Writes `text` on a fresh connection and resolves with everything read until the server closes it. */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('error', () => {});
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('close', () => resolve(received));
+    socket.write(text);
+  });
+}

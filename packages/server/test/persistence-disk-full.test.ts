@@ -159,3 +159,32 @@ describe('a full disk amid concurrent orders and compactions', () => {
     expect(refs((await reopened.call('GET', '/orders?limit=100')).body.orders)).toEqual(acked);
   });
 });
+
+describe.each(['write', 'datasync'] as const)('admin writes when the journal %s fails', (mode) => {
+  it.each([
+    ['POST', '/__admin/snapshots/clean/restore', undefined],
+    ['POST', '/__admin/reset', undefined],
+    ['POST', '/__admin/scenario', stateScenario({ frozen: true })],
+    ['POST', '/__admin/clock', { advance_seconds: 60 }],
+    ['POST', '/__admin/faults', { latency_ms: 5 }],
+  ] as const)(
+    '%s %s hitting a full disk first answers 503 state_unavailable with Retry-After',
+    async (method, path, body) => {
+      const file = join(dir(), `${mode}-admin.json`);
+      const fault = new DiskFault();
+      const server = await open(file, fault);
+      expect((await server.call('POST', '/__admin/snapshots', { name: 'clean' })).status).toBe(201);
+      expect((await server.call('POST', '/orders', ORDER, 'before')).status).toBe(200);
+      fault.mode = mode;
+      const refused = await server.call(method, path, body);
+      expect([refused.status, refused.body]).toEqual([503, { error: 'state_unavailable' }]);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(server.errors).toEqual([]);
+      // Not applied: the order made after the snapshot is still there.
+      expect((await server.call('GET', '/orders')).body.orders).toHaveLength(1);
+      fault.mode = 'off';
+      const retried = await untilWritable(() => server.call(method, path, body));
+      expect(retried.status).toBeLessThan(300);
+    },
+  );
+});

@@ -2,6 +2,7 @@ import type { Ctx } from '../cli/context';
 import type { OutStream } from '../io/io';
 import { escapeControlsInLines } from './control-chars';
 import { checkJqFilter, runJq } from './jq';
+import type { JqRunLimits } from './jq-engine';
 import { toJson } from './json';
 
 // `--jq EXPR` works on every command's JSON: stdout is swapped for a stream that runs each
@@ -24,7 +25,7 @@ export function formatJqResult(line: string): string {
 }
 
 /** A stdout that filters every JSON text written to it through `filter` onto `out`. */
-export function jqStdout(out: OutStream, filter: string): JqStdout {
+export function jqStdout(out: OutStream, filter: string, limits: JqRunLimits = {}): JqStdout {
   let queue: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
   const enqueue = (step: () => Promise<void>) => {
@@ -40,7 +41,7 @@ export function jqStdout(out: OutStream, filter: string): JqStdout {
     write(chunk) {
       if (chunk.trim() === '') return true;
       enqueue(async () => {
-        for (const line of await runJq(chunk, filter)) out.write(formatJqResult(line));
+        for (const line of await runJq(chunk, filter, limits)) out.write(formatJqResult(line));
       });
       return true;
     },
@@ -60,17 +61,25 @@ export function jqStdout(out: OutStream, filter: string): JqStdout {
 export const isJqStdout = (stream: OutStream): stream is JqStdout =>
   typeof (stream as Partial<JqStdout>).verbatim === 'function';
 
+/** How long one jq run may take without `--timeout` (as an API call). */
+const DEFAULT_JQ_TIMEOUT_MS = 30_000;
+
 /**
  * Runs a command with its JSON output filtered by `filter`: the filter is compiled first
  * (a typo is exit 2 before any request), then every result is printed before this resolves.
+ * Each jq run is stopped by `--timeout` (default 30 s), Ctrl-C and SIGTERM (`ctx.signal`).
  */
 export async function runWithJq(
   ctx: Ctx,
   filter: string,
   run: (ctx: Ctx) => Promise<void>,
 ): Promise<void> {
-  await checkJqFilter(filter);
-  const stdout = jqStdout(ctx.io.stdout, filter);
+  const limits: JqRunLimits = {
+    signal: ctx.signal,
+    timeoutMs: ctx.globals.timeout ?? DEFAULT_JQ_TIMEOUT_MS,
+  };
+  await checkJqFilter(filter, limits);
+  const stdout = jqStdout(ctx.io.stdout, filter, limits);
   try {
     await run({ ...ctx, io: { ...ctx.io, stdout } });
   } catch (error) {

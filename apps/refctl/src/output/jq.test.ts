@@ -1,19 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/helpers/capture-io';
-import { CliError, UsageError } from '../errors/cli-error';
+import { CliError, InterruptedError, UsageError } from '../errors/cli-error';
 import { checkJqFilter, runJq } from './jq';
 import { formatJqResult, jqStdout } from './jq-stdout';
 
-describe('runJq (jq-wasm)', () => {
+describe('runJq (jq-web on a worker thread)', () => {
   it('runs a filter over one JSON text, each result compact', async () => {
     expect(await runJq('{"a":[1,{"b":"x"}]}', '.a[]')).toEqual(['1', '{"b":"x"}']);
     expect(await runJq('[]', '.[]')).toEqual([]);
-    // The fast path wraps the filter: definitions and a trailing comment still work.
+    // Definitions and a trailing comment work as in jq.
     expect(await runJq('{"a":2}', 'def twice: . * 2; .a | twice # doubled')).toEqual(['4']);
   });
 
   it('takes several texts (NDJSON) as several inputs, as jq does', async () => {
     expect(await runJq('{"n":1}\n{"n":2}\n', '.n')).toEqual(['1', '2']);
+  });
+
+  it('takes large inputs: 4,000 invoice-sized records in one text or as NDJSON', async () => {
+    const records = Array.from({ length: 4000 }, (_, i) => ({
+      invoice_ref: `INV-${i}`,
+      amount_gross: i,
+      lines: [{ description: 'KVM S monthly', amount: 5 }],
+      pad: 'x'.repeat(300),
+    }));
+    expect(await runJq(JSON.stringify(records), 'map(.amount_gross) | add')).toEqual([
+      String((3999 * 4000) / 2),
+    ]);
+    const ndjson = records.map((r) => JSON.stringify(r)).join('\n');
+    expect(await runJq(ndjson, '.invoice_ref')).toHaveLength(4000);
+  });
+
+  it('stops a filter that never ends at its time limit, and on abort (Ctrl-C)', async () => {
+    for (const filter of ['def f: f; f', 'repeat(.)']) {
+      const error = await runJq('1', filter, { timeoutMs: 300 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CliError);
+      expect((error as CliError).code).toBe('jq_timeout');
+      expect((error as CliError).message).toBe(
+        '--jq: the filter did not finish within 300ms (--timeout)',
+      );
+    }
+    const controller = new AbortController();
+    const running = runJq('1', 'def f: f; f', { signal: controller.signal });
+    setTimeout(() => controller.abort(new InterruptedError()), 100);
+    await expect(running).rejects.toBeInstanceOf(InterruptedError);
+    // The next run gets a new worker.
+    expect(await runJq('{"a":3}', '.a')).toEqual(['3']);
   });
 
   it('takes large inputs through stdin with the same results', async () => {
@@ -36,8 +67,9 @@ describe('runJq (jq-wasm)', () => {
     await expect(checkJqFilter('.a | foo(')).rejects.toThrow(
       /^invalid --jq expression: syntax error/,
     );
-    // A runtime error on null is no reason to refuse the filter.
+    // A runtime error on null is no reason to refuse the filter, nor one that runs on.
     await expect(checkJqFilter('.[0] | error("x")')).resolves.toBeUndefined();
+    await expect(checkJqFilter('def f: f; f')).resolves.toBeUndefined();
   });
 });
 

@@ -1,84 +1,89 @@
-import { CliError, UsageError } from '../errors/cli-error';
+import { CliError, InterruptedError, UsageError } from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
+import { JqEngine, type JqRunLimits, JqStopped } from './jq-engine';
 
-// `--jq` runs real jq: jq-wasm, jq compiled to WebAssembly (no jq of refctl's own). Two of
-// its quirks shape this file. It feeds its input through an emulated stdin one byte at a
-// time, copying the buffer on each byte: quadratic, ~1 s for 200 KB. A `--argjson` value
-// is copied once instead, but argv lives on the wasm stack (about 600 KB fit), so small
-// inputs take that path and only large ones the slow stdin. And it answers with the
-// whole output trimmed, or with stderr when there was no output, so a runtime error after
-// some output is lost (as `jq … 2>/dev/null` would lose it).
+// `--jq` runs real jq (jq-web, on a worker thread: see jq-engine.ts). jq answers with its
+// whole output, or with its stderr when it failed, so a runtime error after some output
+// loses that output (as `jq … 2>/dev/null` would show nothing but the error either way).
 
-/** Inputs up to this many bytes go in as `--argjson` (fast); larger ones through stdin. */
-const ARGJSON_BYTES = 128 * 1024;
-/** The variable holding the input on the fast path; unlikely to clash with a user's. */
-const INPUT_VAR = '__refctl_input';
+/** Heap past which a filter's output is refused, as the message says (jq-engine.ts). */
+const OUTPUT_LIMIT_TEXT = 'the filter used more memory than --jq allows (512 MiB)';
 
-type JqRaw = (data: string | object, filter: string, flags?: string[]) => Promise<string>;
-
-let loaded: Promise<JqRaw> | undefined;
-// jq-wasm is CommonJS with a 1.3 MB WebAssembly build: loaded only when --jq is given.
-const jqRaw = (): Promise<JqRaw> => {
-  loaded ??= import('jq-wasm').then((m) => m.raw);
-  return loaded;
+let engine: JqEngine | undefined;
+const jq = (): JqEngine => {
+  engine ??= new JqEngine();
+  return engine;
 };
 
 /** jq's first error line without its `jq: error:` prefix, e.g. `syntax error, unexpected …`. */
 function firstLine(message: string): string {
-  const line = message.split('\n').find((l) => l.trim() !== '') ?? message;
-  return line
-    .replace(/^Failed to execute raw query:\s*/, '')
-    .replace(/^jq: error(?: \(at [^)]*\))?:?\s*/, '')
-    .replace(/:$/, '');
+  const line =
+    message.split('\n').find((l) => l.trim() !== '' && !/^Non-zero exit code/.test(l)) ?? message;
+  return line.replace(/^jq: error(?: \(at [^)]*\))?:?\s*/, '').replace(/:$/, '');
 }
+
+/** The error of a run that jq did not finish: stopped by Ctrl-C, `--timeout` or its memory. */
+function stopped(error: JqStopped): CliError {
+  const { stop } = error;
+  if (stop.kind === 'aborted') {
+    return stop.reason instanceof CliError ? stop.reason : new InterruptedError();
+  }
+  if (stop.kind === 'timeout') {
+    return new CliError(
+      `--jq: the filter did not finish within ${stop.ms < 1000 ? `${stop.ms}ms` : `${Math.round(stop.ms / 100) / 10}s`} (--timeout)`,
+      EXIT.error,
+      'jq_timeout',
+    );
+  }
+  return new CliError(`--jq: ${OUTPUT_LIMIT_TEXT}`, EXIT.error, 'jq_error');
+}
+
+/** How long the compile check may run the filter on `null`: jq reports compile errors first. */
+const CHECK_MS = 1000;
 
 /**
  * Compiles `filter` once against `null`, so a typo fails before any request is sent:
- * a usage error (exit 2) quoting jq's message. Runtime errors on `null` do not count.
+ * a usage error (exit 2) quoting jq's message. Runtime errors on `null` do not count, nor
+ * does a filter still running on `null` after a second (it compiled; the real runs are
+ * stopped by `--timeout` like any).
  */
-export async function checkJqFilter(filter: string): Promise<void> {
-  const raw = await jqRaw();
+export async function checkJqFilter(filter: string, limits: JqRunLimits = {}): Promise<void> {
+  let answer: Awaited<ReturnType<JqEngine['run']>>;
   try {
-    await raw('null', filter, ['-c']);
+    answer = await jq().run('null', filter, ['-c'], {
+      signal: limits.signal,
+      timeoutMs: Math.min(CHECK_MS, limits.timeoutMs ?? CHECK_MS),
+    });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/compile error/.test(message)) {
-      throw new UsageError(`invalid --jq expression: ${firstLine(message)}`, 'invalid_jq');
-    }
+    if (error instanceof JqStopped && error.stop.kind === 'timeout') return;
+    if (error instanceof JqStopped) throw stopped(error);
+    throw error;
+  }
+  if ('error' in answer && /compile error/.test(answer.error)) {
+    throw new UsageError(`invalid --jq expression: ${firstLine(answer.error)}`, 'invalid_jq');
   }
 }
 
 /**
  * Runs `filter` over `json` (one JSON text, or several: NDJSON, concatenated pages, each an
  * input of its own as with jq) and resolves to its results, each as compact JSON text.
+ * `limits` stop it: `--timeout`, and the command's signal (Ctrl-C, SIGTERM).
  */
-export async function runJq(json: string, filter: string): Promise<string[]> {
-  const raw = await jqRaw();
-  let output: string;
+export async function runJq(
+  json: string,
+  filter: string,
+  limits: JqRunLimits = {},
+): Promise<string[]> {
+  let answer: Awaited<ReturnType<JqEngine['run']>>;
   try {
-    output =
-      Buffer.byteLength(json) <= ARGJSON_BYTES && isOneJsonText(json)
-        ? // The line breaks keep a trailing `# comment` of the filter from eating the `)`.
-          await raw('', `$${INPUT_VAR} | (\n${filter}\n)`, [
-            '-c',
-            '-n',
-            '--argjson',
-            INPUT_VAR,
-            json,
-          ])
-        : await raw(json, filter, ['-c']);
+    answer = await jq().run(json, filter, ['-c'], limits);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new CliError(`--jq: ${firstLine(message)}`, EXIT.error, 'jq_error');
+    if (error instanceof JqStopped) throw stopped(error);
+    throw error;
   }
+  if ('error' in answer) {
+    throw new CliError(`--jq: ${firstLine(answer.error)}`, EXIT.error, 'jq_error');
+  }
+  const output = answer.output.trim();
   return output === '' ? [] : output.split('\n');
-}
-
-function isOneJsonText(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

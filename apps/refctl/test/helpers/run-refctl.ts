@@ -28,8 +28,10 @@ const REQUEST_ID = / \(request req_[A-Za-z0-9]+\)|,"request_id":"req_[A-Za-z0-9]
 export interface RunOptions {
   readonly env?: Record<string, string | undefined>;
   readonly input?: string;
-  /** Send SIGINT after this many ms. */
+  /** Send SIGINT (or `interruptWith`) after this many ms. */
   readonly interruptAfterMs?: number;
+  /** The signal `interruptAfterMs` sends. Default SIGINT (Ctrl-C). */
+  readonly interruptWith?: NodeJS.Signals;
   /** Called once the process is spawned (e.g. to advance the server clock meanwhile). */
   readonly onSpawn?: () => void;
 }
@@ -65,7 +67,7 @@ export function refctl(args: readonly string[], options: RunOptions = {}): Promi
     });
     child.stdin.end(options.input ?? '');
     if (options.interruptAfterMs !== undefined)
-      setTimeout(() => child.kill('SIGINT'), options.interruptAfterMs);
+      setTimeout(() => child.kill(options.interruptWith ?? 'SIGINT'), options.interruptAfterMs);
     options.onSpawn?.();
   });
 }

@@ -10,6 +10,7 @@ function fakeSessions(refuse = false) {
       held.add(id);
       return { id };
     },
+    has: (id) => held.has(id),
     async end(id) {
       return held.delete(id);
     },
@@ -59,15 +60,35 @@ describe('sessionEndpoint', () => {
 
   it('serves a request in the session its Mcp-Session-Id names, else in the default one', async () => {
     const { serve, served } = endpoint();
-    const named = await serve(post(LIST, { 'mcp-session-id': 'alice' }));
+    const id = (await serve(post(INITIALIZE))).headers.get('mcp-session-id') as string;
+    const named = await serve(post(LIST, { 'mcp-session-id': id }));
     expect(named.headers.get('mcp-session-id')).toBeNull();
-    // An initialize that names its session keeps it.
-    await serve(post(INITIALIZE, { 'mcp-session-id': 'alice' }));
     await serve(post(LIST));
     await serve(post('{"jsonrpc":'));
     // Past the MCP SDK's body limit a request is not read as an initialize (the SDK answers 413).
     await serve(post({ ...INITIALIZE, params: { pad: 'x'.repeat(4 * 1024 * 1024) } }));
-    expect(served).toEqual(['alice', 'alice', ...Array(3).fill(DEFAULT_SESSION_ID)]);
+    expect(served).toEqual([id, id, ...Array(3).fill(DEFAULT_SESSION_ID)]);
+  });
+
+  it('answers an id it never handed out 404, and opens nothing for it', async () => {
+    const { serve, served, held } = endpoint();
+    for (const method of ['POST', 'GET', 'DELETE']) {
+      for (const body of [LIST, INITIALIZE]) {
+        const response = await serve(
+          new Request('http://127.0.0.1/mcp', {
+            method,
+            headers: { 'content-type': 'application/json', 'mcp-session-id': 'invented' },
+            ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+          }),
+        );
+        expect([method, response.status]).toEqual([method, 404]);
+        expect(await response.json()).toMatchObject({ error: { code: -32001 } });
+      }
+    }
+    // Not even `default` before anyone used it.
+    expect((await serve(post(LIST, { 'mcp-session-id': DEFAULT_SESSION_ID }))).status).toBe(404);
+    expect(served).toEqual([]);
+    expect(held.size).toBe(0);
   });
 
   it('refuses a session id that is not 1 to 128 visible ASCII characters', async () => {
@@ -82,22 +103,27 @@ describe('sessionEndpoint', () => {
 
   it('ends a session on DELETE, and leaves GET and a DELETE without one to the handler', async () => {
     const { serve, served, held } = endpoint();
-    await serve(post(LIST, { 'mcp-session-id': 'alice' }));
-    const remove = () =>
+    const alice = (await serve(post(INITIALIZE))).headers.get('mcp-session-id') as string;
+    const remove = (id = alice) =>
       serve(
         new Request('http://127.0.0.1/mcp', {
           method: 'DELETE',
-          headers: { 'mcp-session-id': 'alice' },
+          headers: { 'mcp-session-id': id },
         }),
       );
     expect((await remove()).status).toBe(204);
-    expect(held.has('alice')).toBe(false);
+    expect(held.has(alice)).toBe(false);
     expect((await remove()).status).toBe(404);
+    // The shared default session is nobody's to end.
+    await serve(post(LIST));
+    expect((await remove(DEFAULT_SESSION_ID)).status).toBe(403);
+    expect(held.has(DEFAULT_SESSION_ID)).toBe(true);
+    served.length = 0;
     expect((await serve(new Request('http://127.0.0.1/mcp'))).status).toBe(405);
     expect((await serve(new Request('http://127.0.0.1/mcp', { method: 'DELETE' }))).status).toBe(
       405,
     );
-    expect(served).toEqual(['alice', 'GET null', 'DELETE null']);
+    expect(served).toEqual(['GET null', 'DELETE null']);
   });
 
   it('answers 503 with the reason when the session cannot be opened', async () => {

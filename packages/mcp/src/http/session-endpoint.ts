@@ -8,10 +8,16 @@ import { rpcError } from './rpc-error';
  */
 export interface HttpSessions<S> {
   /**
-   * The session `id`, opened when it is not held (an unknown id is a new session). When it
-   * cannot be opened, rejects with an error whose message the client is shown as the reason.
+   * The session `id`, opened when it is not held (the endpoint asks only for ids it handed
+   * out, for `default`, and for those {@link has} knows). When it cannot be opened, rejects
+   * with an error whose message the client is shown as the reason.
    */
   open(id: string): Promise<S>;
+  /**
+   * Whether `id` names a session this endpoint handed out that a request may name: one held
+   * now, or one ended to make room (its agent is told on its next call).
+   */
+  has(id: string): boolean;
   /** Ends the session `id` (a DELETE with its `Mcp-Session-Id`); false when it is not held. */
   end(id: string): Promise<boolean>;
 }
@@ -27,14 +33,16 @@ const VALID_SESSION_ID = /^[\x21-\x7e]{1,128}$/;
 
 /**
  * Serves each POST in its session, named by the request's `Mcp-Session-Id` as `serve` gets
- * it (the MCP SDK hands the request's headers to the server factory). The session is the
- * id the request names: one this endpoint gave a 2025 client in answer to its `initialize`
- * (a new session, its id in the answer's `Mcp-Session-Id`, which 2025 clients send back on
- * every request), or one a 2026-07-28 client chose (that revision has no sessions of its
- * own). A POST that names none and opens none is in the session `default`. The session is
- * opened before `serve` runs, so one that cannot be is answered 503 with the reason. A
- * DELETE with an id ends that session; GET (2025 notification streams) and a DELETE without
- * one go to `serve` as they are (the MCP handler answers them 405).
+ * it (the MCP SDK hands the request's headers to the server factory). A session exists only
+ * once this endpoint handed out its id in answer to an `initialize` (a new session, its id —
+ * random, so known to its client only — in the answer's `Mcp-Session-Id`, which 2025 clients
+ * send back on every request): any other id is answered 404 and creates nothing, so no
+ * process can make sessions by inventing ids and push the real ones out. A POST that names
+ * none and opens none is in the shared session `default` (2026-07-28 clients, which have no
+ * sessions of their own). The session is opened before `serve` runs, so one that cannot be
+ * is answered 503 with the reason. A DELETE with an id ends that session (only its client
+ * knows the id; `default` is nobody's to end: 403); GET (2025 notification streams) and a
+ * DELETE without one go to `serve` as they are (the MCP handler answers them 405).
  */
 export function sessionEndpoint(
   sessions: HttpSessions<unknown>,
@@ -50,6 +58,12 @@ export function sessionEndpoint(
       );
     }
     const method = request.method.toUpperCase();
+    if (named !== null && !sessions.has(named)) {
+      return rpcError(404, -32001, 'Session not found');
+    }
+    if (method === 'DELETE' && named === DEFAULT_SESSION_ID) {
+      return rpcError(403, -32000, 'Forbidden: the shared default session cannot be ended');
+    }
     if (method === 'DELETE' && named !== null) {
       if (await sessions.end(named)) return new Response(null, { status: 204 });
       return rpcError(404, -32001, 'Session not found');

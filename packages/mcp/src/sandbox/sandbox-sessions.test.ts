@@ -67,8 +67,12 @@ describe('SandboxSessions', () => {
     expect(lines).toEqual([
       `sandbox: 2 sessions held, so the least recently used one ended (its space ${b.spaceId} deleted)`,
     ]);
-    // `b` comes back on a new space; `a` is the least recently used now.
+    // `b` is still known (its agent is to be told), `a` and `c` held; nothing else is.
+    expect(['a', 'b', 'c', 'd'].map((id) => sessions.has(id))).toEqual([true, true, true, false]);
+    expect(a.takeNotice()).toBeUndefined();
+    // `b` comes back on a new space, told why; `a` is the least recently used now.
     const b2 = await sessions.open('b');
+    expect(b2.takeNotice()).toMatch(/ended to make room/);
     expect(b2.spaceId).not.toBe(b.spaceId);
     expect(await spaces()).toEqual([b2.spaceId, c.spaceId].sort());
     await expect(a.client.balance.get()).rejects.toThrow();
@@ -94,6 +98,9 @@ describe('SandboxSessions', () => {
     expect(lines).toEqual([
       `sandbox: space ${gone} of a session was deleted unused; the session starts over from the demo data on ${session.spaceId}`,
     ]);
+    // Its agent is told, once, in its next tool result (createRefMcpServer's `notice`).
+    expect(session.takeNotice()).toMatch(/space was deleted .* fresh copy of the demo data/);
+    expect(session.takeNotice()).toBeUndefined();
     await sessions.close();
     expect(sessions.size).toBe(0);
   });

@@ -19,6 +19,11 @@ export interface SandboxSession {
   readonly shared: SharedState;
   /** The space it works on now (a new one once the server deleted it unused). */
   readonly spaceId: string;
+  /**
+   * What the agent must be told about its session before its next tool result (its earlier
+   * space was ended for room or deleted unused), once; undefined when nothing happened.
+   */
+  takeNotice(): string | undefined;
 }
 
 /** Options of {@link SandboxSessions}. */
@@ -29,7 +34,7 @@ export interface SandboxSessionsOptions {
   readonly ttlSeconds?: number | undefined;
   /** `--max-spend` in cents: each session gets a budget of this much. */
   readonly budgetCents?: number | undefined;
-  /** Name of the spaces in `GET /__admin/spaces`. Default `refapi-mcp session`. */
+  /** Name of the spaces in `GET /__admin/spaces` (a safe space name). Default `refapi-mcp-session`. */
   readonly spaceName?: string | undefined;
   /** One line per space replaced or session ended for room (no session ids). */
   readonly log?: ((line: string) => void) | undefined;
@@ -37,6 +42,9 @@ export interface SandboxSessionsOptions {
 
 /** The `--max-spaces` default of the reference server, and so the default cap here. */
 export const MAX_SANDBOX_SESSIONS = 256;
+
+/** Ids of sessions ended for room that are remembered (to tell their agents), per session held. */
+const EVICTED_PER_SESSION = 4;
 
 interface Held {
   readonly session: SandboxSession;
@@ -48,10 +56,10 @@ interface Held {
  * of the demo scenario): what one session writes, no other sees, and the root state every
  * space is forked from stays as loaded. A session's space is made when it opens.
  *
- * Bounded twice: at most `max` sessions are held (opening one more ends the least
- * recently used, deleting its space; if it comes back it starts over), and the server
- * deletes a space left unused for its ttl, after which the session's next call moves to a
- * new space (see {@link SpaceLease}).
+ * Bounded twice: at most `max` sessions are held (opening one more ends the longest idle,
+ * deleting its space; if it comes back it starts over on a new space and its next tool
+ * result says so), and the server deletes a space left unused for its ttl, after which the
+ * session's next call moves to a new space, and says so too (see {@link SpaceLease}).
  */
 export class SandboxSessions implements HttpSessions<SandboxSession> {
   readonly #admin: SpaceAdmin;
@@ -59,6 +67,8 @@ export class SandboxSessions implements HttpSessions<SandboxSession> {
   readonly #max: number;
   // In order of use, least recent first: a Map keeps insertion order and a use re-inserts.
   readonly #held = new Map<string, Promise<Held>>();
+  // Sessions ended for room, oldest first (bounded): their next call starts over, told so.
+  readonly #evicted = new Set<string>();
 
   constructor(admin: SpaceAdmin, options: SandboxSessionsOptions = {}) {
     this.#admin = admin;
@@ -72,6 +82,11 @@ export class SandboxSessions implements HttpSessions<SandboxSession> {
   /** Sessions held now. */
   get size(): number {
     return this.#held.size;
+  }
+
+  /** Whether `id` is held, or was ended for room (its next call reopens it, told so). */
+  has(id: string): boolean {
+    return this.#held.has(id) || this.#evicted.has(id);
   }
 
   /**
@@ -90,9 +105,11 @@ export class SandboxSessions implements HttpSessions<SandboxSession> {
     for (const [oldest, held] of this.#held) {
       if (this.#held.size < this.#max) break;
       this.#held.delete(oldest);
+      this.#remember(oldest);
       ended.push(this.#evict(held));
     }
-    const opening = Promise.all(ended).then(() => this.#make(id));
+    const returning = this.#evicted.delete(id);
+    const opening = Promise.all(ended).then(() => this.#make(id, returning));
     this.#held.set(id, opening);
     opening.catch(() => {
       if (this.#held.get(id) === opening) this.#held.delete(id);
@@ -102,8 +119,10 @@ export class SandboxSessions implements HttpSessions<SandboxSession> {
 
   /** Ends the session `id`: its space is deleted. False when it is not held. */
   async end(id: string): Promise<boolean> {
+    // Ended by its own client: no longer one to tell anything.
+    const forgotten = this.#evicted.delete(id);
     const held = this.#held.get(id);
-    if (held === undefined) return false;
+    if (held === undefined) return forgotten;
     this.#held.delete(id);
     await held.then((h) => h.lease.close()).catch(() => {});
     return true;
@@ -114,15 +133,28 @@ export class SandboxSessions implements HttpSessions<SandboxSession> {
     await Promise.all([...this.#held.keys()].map((id) => this.end(id)));
   }
 
-  async #make(id: string): Promise<Held> {
+  #remember(id: string): void {
+    this.#evicted.add(id);
+    if (this.#evicted.size > this.#max * EVICTED_PER_SESSION) {
+      this.#evicted.delete(this.#evicted.values().next().value as string);
+    }
+  }
+
+  async #make(id: string, evicted: boolean): Promise<Held> {
     const { log, budgetCents, spaceName, ttlSeconds } = this.#options;
+    let notice = evicted
+      ? `Note: this sandbox session was ended to make room (the sandbox holds ${this.#max} sessions and this one had been idle the longest): its space and everything done in it (orders, services, Shield rules) are gone. It starts over on a fresh copy of the demo data.`
+      : undefined;
     const lease = await SpaceLease.open(
       this.#admin,
-      { name: spaceName ?? 'refapi-mcp session', ttlSeconds },
-      (gone, fresh) =>
+      { name: spaceName ?? 'refapi-mcp-session', ttlSeconds },
+      (gone, fresh) => {
+        notice =
+          'Note: this sandbox session was unused for longer than its space may be kept, so the space was deleted with everything done in it (orders, services, Shield rules). It starts over on a fresh copy of the demo data.';
         log?.(
           `sandbox: space ${gone} of a session was deleted unused; the session starts over from the demo data on ${fresh}`,
-        ),
+        );
+      },
     ).catch((error: unknown) => {
       // What reaches a client says why, and nothing else (no stack, no server detail).
       if (error instanceof SandboxUnavailableError) throw error;
@@ -136,6 +168,11 @@ export class SandboxSessions implements HttpSessions<SandboxSession> {
       shared: createSharedState(client, budget),
       get spaceId() {
         return lease.spaceId;
+      },
+      takeNotice() {
+        const told = notice;
+        notice = undefined;
+        return told;
       },
     };
     return { session, lease };

@@ -41,7 +41,7 @@ export interface AdminDependencies extends AdminTarget {
   /** The admin controls; each one's route is served (`GET`/`POST` on its path). */
   readonly controls: readonly ControlSlice<unknown>[];
   readonly sessions: AdminSessions;
-  /** Wrong admin tokens per source address; past the limit, 429 before any comparison. */
+  /** Wrong admin tokens per source address; past the limit, wrong ones get 429. */
   readonly attempts: FailedAttempts;
 }
 
@@ -78,7 +78,11 @@ function controlRoute(slice: ControlSlice<unknown>): Record<string, AdminRoute> 
 
 const routes: Record<string, Record<string, AdminRoute>> = {
   [ADMIN_PATHS.scenario]: {
-    POST: async ({ deps, body }) => jsonResponse(200, await deps.admin.loadScenario(body)),
+    POST: async ({ deps, body }) => {
+      // An empty or whitespace-only body is no document: never an empty state (a stray POST).
+      if (body === undefined) return errorResponse(400, 'invalid_body');
+      return jsonResponse(200, await deps.admin.loadScenario(body));
+    },
   },
   [ADMIN_PATHS.reset]: {
     POST: async ({ deps }) => {
@@ -122,18 +126,20 @@ const EARLY_POSTS = new Set<string>([ADMIN_PATHS.session, ADMIN_PATHS.sessionCod
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * Checks a presented `Authorization` header against the admin token (constant-time). An
- * address past its failed attempts gets 429 `too_many_attempts` with `Retry-After`, without
- * a comparison; a wrong bearer token counts as a failure (by digest: a repeat counts once).
+ * Checks a presented `Authorization` header against the admin token (constant-time). A
+ * wrong one from an address past its failed attempts gets 429 `too_many_attempts` with
+ * `Retry-After`; a wrong bearer token counts as a failure (by digest: a repeat counts once).
  */
 function checkToken(
   deps: AdminDependencies,
   request: ApiRequest,
   authorization: string,
 ): ApiResponse | undefined {
+  // The right token first, always: wrong ones from the same address (every local process
+  // is 127.0.0.1) must never lock it out. Only wrong tokens are throttled.
+  if (deps.token.presentedBy(request)) return undefined;
   const wait = deps.attempts.retryAfter(request.sourceAddress);
   if (wait > 0) return errorResponse(429, 'too_many_attempts', { 'retry-after': String(wait) });
-  if (deps.token.presentedBy(request)) return undefined;
   const token = bearerToken(authorization);
   if (token !== undefined)
     deps.attempts.fail(request.sourceAddress, toHex(sha256(token)).slice(0, 16));

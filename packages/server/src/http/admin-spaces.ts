@@ -10,13 +10,17 @@ import { parseInput } from './input-validation';
 // The admin routes of spaces (root only), snapshots and queued failures (every space):
 // reference-server.md section 7.
 
-/** A snapshot's name: what fits in a URL path segment as is. */
-const SnapshotName = z.string().regex(/^[A-Za-z0-9._~-]{1,64}$/);
+/**
+ * A snapshot's or space's name: fits a URL path segment as is, and starts with a letter or
+ * digit (so never `.` or `..`, which a URL resolves away).
+ */
+const SafeName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/);
+const SnapshotName = SafeName;
 
 const SnapshotBody = z.strictObject({ name: SnapshotName });
 
 const SpaceBody = z.strictObject({
-  name: z.string().min(1).max(100).refine(isFreeText).optional(),
+  name: SafeName.optional(),
   from: z.union([z.enum(['scenario', 'current']), SnapshotName]).optional(),
   ttl_seconds: z.int().min(1).max(MAX_SPACE_TTL_SECONDS).optional(),
 });

@@ -28,7 +28,7 @@ export function parseAllowedHosts(value: string): string[] {
 }
 
 /** Whether a bound address is a loopback one (127.0.0.0/8, ::1, or IPv4-mapped 127.x). */
-function isLoopbackAddress(address: string): boolean {
+export function isLoopbackAddress(address: string): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return address === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
 }

@@ -37,10 +37,11 @@ export interface ApiResponse {
 }
 
 /**
- * Starts writing an open-ended body through `write`; returns the function that stops it
- * (called when the client goes away or the server closes).
+ * Starts writing an open-ended body through `write`; `end` finishes the body from the
+ * stream's side (its source is gone, e.g. a deleted space). Returns the function that stops
+ * it (called when the client goes away or the server closes).
  */
-export type BodyStream = (write: (chunk: string) => void) => () => void;
+export type BodyStream = (write: (chunk: string) => void, end: () => void) => () => void;
 
 /** Builds a JSON response. */
 export function jsonResponse(

@@ -14,14 +14,12 @@ export type BodyLimit = (head: RequestHead) => number | Promise<number>;
 /** A request handler with the body limit its transports apply before calling it. */
 export type ServedHandler = RequestHandler & { readonly bodyLimit: BodyLimit };
 
-/** Default cap of an authenticated admin body: a scenario with 100k generated records fits. */
-export const DEFAULT_ADMIN_BODY_BYTES = 256 * 1024 * 1024;
+/** Default cap of an authenticated admin body (`--max-admin-body`): a scenario with 100k generated records fits. */
+export const DEFAULT_ADMIN_BODY_BYTES = 128 * 1024 * 1024;
 
 /** What the body limit needs to know about credentials. */
 export interface BodyLimitOptions {
   readonly adminToken: AdminToken;
-  /** Whether an address is refused for its failed admin tokens (its token is then not compared). */
-  readonly adminLockedOut: (sourceAddress: string) => boolean;
   /** Cap of an admin body sent with the admin token or a console session cookie. */
   readonly adminBodyBytes: number;
   /** Whether a `Cookie` header carries a live console session (the console's admin credential). */
@@ -50,7 +48,7 @@ export function createBodyLimit(options: BodyLimitOptions): BodyLimit {
       const admin =
         token === undefined
           ? options.isAdminSession(head.header('cookie'))
-          : !options.adminLockedOut(head.sourceAddress) && options.adminToken.presentedBy(head);
+          : options.adminToken.presentedBy(head);
       return admin ? options.adminBodyBytes : 0;
     }
     if (token === undefined) return 0;

@@ -4,18 +4,23 @@ import type { Readable } from 'node:stream';
 export interface LimitedBody {
   readonly body?: string;
   readonly tooLarge: boolean;
+  /** The body did not arrive whole before the deadline (the stream is left paused). */
+  readonly timedOut?: boolean;
 }
 
 /**
  * Reads a request body of at most `limit` bytes. A declared Content-Length over the limit
  * is refused before reading; without one (chunked), reading stops the moment the total
  * passes the limit: the stream is paused and nothing past the limit is kept, so the caller
- * can answer 413 while the client is still sending.
+ * can answer 413 while the client is still sending. A body still arriving after
+ * `deadlineMs` is given up the same way (a trickle must not hold the connection).
  */
 export function readLimitedBody(
   stream: Readable,
   limit: number,
   declaredLength: string | undefined,
+  /** Milliseconds the whole body may take to arrive; past them, `timedOut`. */
+  deadlineMs = Number.POSITIVE_INFINITY,
 ): Promise<LimitedBody> {
   if (declaredLength !== undefined && Number(declaredLength) > limit) {
     return Promise.resolve({ tooLarge: true });
@@ -24,6 +29,7 @@ export function readLimitedBody(
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = (result: LimitedBody) => {
+      clearTimeout(timer);
       stream.off('data', onData);
       stream.off('end', onEnd);
       stream.off('error', onEnd);
@@ -45,6 +51,14 @@ export function readLimitedBody(
           ? { tooLarge: false }
           : { body: Buffer.concat(chunks).toString('utf8'), tooLarge: false },
       );
+    const timer =
+      deadlineMs === Number.POSITIVE_INFINITY
+        ? undefined
+        : setTimeout(() => {
+            chunks.length = 0;
+            stream.pause();
+            finish({ tooLarge: false, timedOut: true });
+          }, deadlineMs);
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onEnd);

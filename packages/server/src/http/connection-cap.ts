@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:net';
+import type { Server, Socket } from 'node:net';
+import { isLoopbackAddress } from './allowed-hosts';
 
 /**
  * Open connections one remote address may hold by default (`--max-connections-per-address`).
@@ -32,17 +33,45 @@ export function openFileLimit(
   }
 }
 
-/** Closes at once every connection past `max` open ones from the same remote address. */
-export function capConnectionsPerAddress(server: Server, max: number): void {
+/** How the per-address cap applies. */
+export interface ConnectionCapOptions {
+  /** Open connections one address may hold. */
+  readonly max: number;
+  /** Whether loopback clients are capped too (only when the cap was asked for). */
+  readonly capLoopback: boolean;
+  /** How long a connection past the cap may take to start its request head. */
+  readonly headStartMs?: number;
+}
+
+/** Whether a connection is past its address's cap: its requests get 503 too_many_connections. */
+export type OverCap = (socket: Socket) => boolean;
+
+/**
+ * Counts open connections per remote address. A connection past the cap is never reset
+ * (a client may have sent its request head already, and a reset loses it): it is let in,
+ * not counted, and its first request is answered 503 `too_many_connections` with
+ * `Connection: close`. One that sends not a byte within `headStartMs` is closed, so idle
+ * connections past the cap hold no descriptor for long. Loopback clients (local load
+ * tests) are counted only when `capLoopback`.
+ */
+export function capConnectionsPerAddress(server: Server, options: ConnectionCapOptions): OverCap {
+  const { max, capLoopback, headStartMs = 2_000 } = options;
   if (!Number.isSafeInteger(max) || max < 1) {
     throw new RangeError(`maxConnectionsPerAddress must be a positive integer, got ${max}`);
   }
   const open = new Map<string, number>();
-  server.on('connection', (socket) => {
-    const address = socket.remoteAddress;
-    const count = address === undefined ? max : (open.get(address) ?? 0);
-    if (address === undefined || count >= max) {
-      socket.destroy();
+  // Connections past the cap, with the timer that closes them unless a request head comes.
+  const overCap = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (!capLoopback && isLoopbackAddress(address)) return;
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      // Closed only when nothing at all came: a head under way is left to the head timeout.
+      const timer = setTimeout(() => socket.bytesRead === 0 && socket.destroy(), headStartMs);
+      timer.unref();
+      overCap.set(socket, timer);
+      socket.once('close', () => clearTimeout(timer));
       return;
     }
     open.set(address, count + 1);
@@ -52,4 +81,10 @@ export function capConnectionsPerAddress(server: Server, max: number): void {
       else open.set(address, left);
     });
   });
+  return (socket) => {
+    const timer = overCap.get(socket);
+    if (timer === undefined) return false;
+    clearTimeout(timer);
+    return true;
+  };
 }

@@ -3,6 +3,7 @@ import type { OperationImpls } from '../operations/types';
 import type { RequestFacts, ServerContext } from '../server-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
 import { admit } from './pipeline/admission';
+import { mayCall } from './pipeline/authorize';
 import { bindOperations } from './pipeline/bind';
 import { runPipeline } from './pipeline/pipeline';
 import { RouteTable } from './route-table';
@@ -34,8 +35,12 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
       const path = request.path.startsWith(prefix) ? request.path.slice(prefix.length - 1) : '';
       const route = request.route ?? routes.match(request.method, path);
       const operation = route.kind === 'operation' ? route.op : undefined;
-      // A failure queued by `POST /__admin/fail-next` answers first: nothing else runs.
-      const injected = operation && ctx.failNext.take(operation, nowMs);
+      // A failure queued by `POST /__admin/fail-next` answers first (nothing else runs), but
+      // only a request that may call the operation: others get their own 401/403.
+      const injected =
+        operation !== undefined && mayCall(ctx, request, operation)
+          ? ctx.failNext.take(operation, nowMs)
+          : undefined;
       if (operation !== undefined && injected !== undefined) {
         facts = { operation: operation.operationId, account_ref: null };
         response = injected;

@@ -15,7 +15,10 @@ describe('journalEvents', () => {
     const journal = new RequestJournal();
     journal.add({ ...entry, id: 'req_old' });
     const chunks: string[] = [];
-    const stop = journalEvents(journal)((chunk) => chunks.push(chunk));
+    const stop = journalEvents(journal)(
+      (chunk) => chunks.push(chunk),
+      () => undefined,
+    );
     journal.add(entry);
     vi.advanceTimersByTime(PING_MS);
     stop();
@@ -34,6 +37,27 @@ describe('journalEvents', () => {
     expect(new TextDecoder().decode((await reader.read()).value)).toContain(`id: ${entry.id}`);
     await reader.cancel();
     expect(() => journal.add(entry)).not.toThrow();
+  });
+
+  it('ends, over both transports, once the journal is closed (its space deleted)', async () => {
+    const journal = new RequestJournal();
+    const reader = readableBody(journalEvents(journal)).getReader();
+    let ended = 0;
+    journalEvents(journal)(
+      () => undefined,
+      () => ended++,
+    );
+    journal.close();
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    expect(ended).toBe(1);
+    // A stream opened on a closed journal ends at once.
+    journalEvents(journal)(
+      () => undefined,
+      () => ended++,
+    );
+    expect(ended).toBe(2);
+    journal.add(entry);
+    expect(journal.list()).toHaveLength(1);
   });
 
   it('drops a reader that falls more than 1 MiB behind', async () => {

@@ -8,12 +8,13 @@ export const PING_MS = 15_000;
 /**
  * The journal as server-sent events: one `request` event per new entry (old entries are
  * not replayed; `GET /__admin/requests` gives those) and a `: ping` comment every 15 s.
+ * The stream ends once the journal is closed (its space deleted or expired).
  */
 export function journalEvents(journal: RequestJournal, pingMs = PING_MS): BodyStream {
-  return (write) => {
+  return (write, end) => {
     const unsubscribe = journal.subscribe((entry) => {
       write(`event: request\nid: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`);
-    });
+    }, end);
     const ping = setInterval(() => write(': ping\n\n'), pingMs);
     // A forgotten stream must never keep a process alive.
     (ping as { unref?: () => void }).unref?.();
@@ -49,16 +50,25 @@ export function readableBody(stream: BodyStream): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        stop = stream((chunk) => {
-          if (dropped) return;
-          controller.enqueue(encoder.encode(chunk));
-          // With a high-water mark of 0 bytes, desiredSize is minus the bytes queued.
-          if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) {
+        stop = stream(
+          (chunk) => {
+            if (dropped) return;
+            controller.enqueue(encoder.encode(chunk));
+            // With a high-water mark of 0 bytes, desiredSize is minus the bytes queued.
+            if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) {
+              dropped = true;
+              stop?.();
+              controller.error(new Error('event stream reader fell more than 1 MiB behind'));
+            }
+          },
+          () => {
+            if (dropped) return;
             dropped = true;
             stop?.();
-            controller.error(new Error('event stream reader fell more than 1 MiB behind'));
-          }
-        });
+            controller.close();
+          },
+        );
+        if (dropped) stop();
       },
       cancel() {
         stop?.();

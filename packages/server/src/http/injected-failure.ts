@@ -31,7 +31,10 @@ const DEFAULT_CODES: Readonly<Record<number, string>> = {
 
 /** The contract entry of an operation id, or a TypeError naming the unknown one. */
 export function operationFor(operationId: OperationId): OperationDef {
-  const op = (operations as Readonly<Record<string, OperationDef>>)[operationId];
+  // Own keys only: `constructor` and the rest of Object.prototype are no operations.
+  const op = Object.hasOwn(operations, operationId)
+    ? (operations as Readonly<Record<string, OperationDef>>)[operationId]
+    : undefined;
   if (op === undefined) throw new TypeError(`failNext: unknown operationId "${operationId}"`);
   return op;
 }

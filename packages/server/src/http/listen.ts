@@ -24,7 +24,11 @@ export interface ListenOptions {
    * `host_not_allowed`. Bound to a non-loopback address, Hosts are checked only when given.
    */
   readonly allowedHosts?: readonly string[];
-  /** Open connections per remote address; more are closed at once. Default 256. */
+  /**
+   * Open connections per remote address; requests on more get 503 `too_many_connections`.
+   * Default 256 (fewer under a low open-file limit) for other addresses; loopback clients
+   * are capped only when this is given.
+   */
   readonly maxConnectionsPerAddress?: number;
 }
 
@@ -39,16 +43,23 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** How long a connection may take to send a request head, and how often that is checked. */
+/**
+ * How long a connection may take to send a request head, and how often that is checked;
+ * how long a body may take after its head.
+ */
 interface HeadTimeouts {
   readonly headersMs: number;
   readonly checkEveryMs: number;
+  readonly bodyMs?: number;
 }
 
 // A connection must send a request head within 10 s of opening, checked every second: Node's
 // 60 s, swept every 30 s, let idle sockets hold file descriptors for up to 90 s. Idle
 // keep-alive connections go after 5 s (`keepAliveTimeout`); event streams are past their head.
 const HEAD_TIMEOUTS: HeadTimeouts = { headersMs: 10_000, checkEveryMs: 1_000 };
+
+/** Connections the kernel may queue before they are accepted (capped by net.core.somaxconn). */
+const LISTEN_BACKLOG = 4_096;
 
 /** Serves a request handler over node:http. */
 export async function listenHttp(
@@ -61,7 +72,7 @@ export async function listenHttp(
 ): Promise<ListeningServer> {
   const host = options.host ?? '127.0.0.1';
   const streams = new OpenStreams();
-  const api = createNodeListener(handle, onError, streams);
+  const api = createNodeListener(handle, onError, streams, timeouts.bodyMs);
   const consoleFiles =
     options.consoleDir === undefined ? undefined : serveConsole(options.consoleDir, onError);
   const ruleFor = hostRule(options.allowedHosts);
@@ -70,6 +81,14 @@ export async function listenHttp(
   const server = createServer(
     { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     withBackpressure(async (req, res) => {
+      // Past the address's cap: an answer, never a reset (connection-cap.ts).
+      if (overCap(req.socket)) {
+        const refusal = errorResponse(503, 'too_many_connections', {
+          'retry-after': '1',
+          'request-id': newRequestId(),
+        });
+        return send(res, refusal, { close: true });
+      }
       // DNS rebinding (allowed-hosts.ts): refused before any route runs or body is read.
       if (hostAllowed !== undefined && !hostAllowed(req.headers.host)) {
         const refusal = errorResponse(403, 'host_not_allowed', { 'request-id': newRequestId() });
@@ -83,13 +102,15 @@ export async function listenHttp(
     }),
   );
   server.keepAliveTimeout = 5_000;
-  capConnectionsPerAddress(
-    server,
-    options.maxConnectionsPerAddress ?? defaultMaxConnectionsPerAddress(),
-  );
+  const overCap = capConnectionsPerAddress(server, {
+    max: options.maxConnectionsPerAddress ?? defaultMaxConnectionsPerAddress(),
+    capLoopback: options.maxConnectionsPerAddress !== undefined,
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    // A burst of connections waits in the kernel's queue (up to net.core.somaxconn) rather
+    // than overflowing Node's default of 511.
+    server.listen(options.port ?? 0, host, LISTEN_BACKLOG, () => {
       server.off('error', reject);
       const { port, address } = server.address() as AddressInfo;
       hostAllowed = ruleFor(address);

@@ -29,7 +29,9 @@ export class OpenStreams {
       // A client that stopped reading is dropped rather than buffered for: closing the
       // connection ends the stream (`close` above).
       if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
-    });
+    }, end);
+    // The stream ended while starting (its source was gone already).
+    if (!this.#ends.has(end)) stop();
   }
 
   /** Ends every open stream. */

@@ -1,19 +1,24 @@
 import type { Admin } from '../control-plane';
 import { faultShortcuts, shieldShortcuts } from '../controls/admin-shortcuts';
 import type { ControlAccess } from '../controls/control-state';
+import type { DomainError } from '../domain/errors';
 import type { UnitTracker } from './unit-tracker';
+import { WalWriteError } from './wal-writer';
 
 /**
  * The admin API with every change logged: scenario loads and resets run alone and
  * settle once durable; clock and control changes log a line each (they
  * are synchronous in-process; the HTTP admin API answers only once it is durable).
  * Before the state is loaded (`units` undefined) calls go straight through; while the
- * write-ahead log refuses writes, changes throw `checkWritable`'s 503 before they happen.
+ * write-ahead log refuses writes, changes throw `checkWritable`'s 503 before they happen;
+ * one whose own line the disk refuses throws `unavailable()` (503 `state_unavailable`), as
+ * API writes do.
  */
 export function durableAdmin(
   admin: Admin,
   units: () => UnitTracker | undefined,
   checkWritable: () => void,
+  unavailable: () => DomainError,
 ): Admin {
   const sync =
     <A extends unknown[], R>(fn: (...args: A) => R) =>
@@ -29,7 +34,11 @@ export function durableAdmin(
       const tracker = units();
       if (tracker === undefined) return fn(...args);
       checkWritable();
-      return tracker.runExclusive(() => fn(...args));
+      try {
+        return await tracker.runExclusive(() => fn(...args));
+      } catch (error) {
+        throw error instanceof WalWriteError ? unavailable() : error;
+      }
     };
   // Every control change, whichever control, logs a line (the stamp carries the controls).
   const controls: ControlAccess = {

@@ -78,6 +78,7 @@ class StateFile implements DurableState {
       parts.control.admin,
       () => this.#units,
       () => this.checkWritable(),
+      () => this.#unavailable(),
     );
     this.ready = this.#open();
   }

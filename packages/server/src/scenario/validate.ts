@@ -30,6 +30,19 @@ export function parseScenario(input: unknown): Scenario {
 }
 
 /**
+ * A scenario sent to replace the state must name its accounts: a document without an
+ * `accounts` array (`{}`, only `spaces`, a stray empty POST) would otherwise load as an
+ * empty state and wipe everything. Throws 400 `invalid_scenario: accounts: required`.
+ */
+export function requireAccounts(document: unknown): void {
+  const accounts =
+    typeof document === 'object' && document !== null && !Array.isArray(document)
+      ? (document as { accounts?: unknown }).accounts
+      : undefined;
+  if (!Array.isArray(accounts)) throw new ScenarioError('accounts', 'required');
+}
+
+/**
  * Validates the `extensions` of a scenario document on their own (module snapshots such
  * as `extensions.shield`), for state that skips whole-document validation. Throws a
  * {@link ScenarioError} naming the first offending path, e.g. `extensions.shield.next_seq`.

@@ -30,6 +30,8 @@ export interface SpaceRuntimeOptions {
   /** Every API request's journal entry, whichever space answered it (the request log). */
   readonly onRequest?: ((entry: RequestEntry) => void) | undefined;
   readonly onError: (error: unknown) => void;
+  /** JSON bytes the snapshots of this state may hold (`--max-snapshot-bytes`). */
+  readonly maxSnapshotBytes?: number | undefined;
 }
 
 /**
@@ -45,6 +47,8 @@ export interface SpaceRuntime {
   readonly journal: RequestJournal;
   /** The API (paths under the base path): never throws. */
   readonly dispatch: RequestHandler;
+  /** Ends what outlives a deleted space on its own: its journal streams. */
+  close(): void;
 }
 
 /** Builds an empty state and its dispatcher (a scenario load or an adopted fork fills it). */
@@ -71,6 +75,13 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     },
     onError: options.onError,
   };
-  const control = createControlPlane(ctx, journal, new Snapshots());
-  return { id, ctx, control, journal, dispatch: createDispatcher(ctx, operationImpls, basePath) };
+  const control = createControlPlane(ctx, journal, new Snapshots(options.maxSnapshotBytes));
+  return {
+    id,
+    ctx,
+    control,
+    journal,
+    dispatch: createDispatcher(ctx, operationImpls, basePath),
+    close: () => journal.close(),
+  };
 }

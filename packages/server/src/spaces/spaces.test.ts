@@ -49,11 +49,11 @@ afterEach(() => {
 describe('spaces', () => {
   it('creates a space with its URLs; its id is sp_ and 22 URL-safe characters', async () => {
     const { space } = await server();
-    const created = await space({ name: 'worker 1' });
+    const created = await space({ name: 'worker-1' });
     expect(created.space_id).toMatch(/^sp_[A-Za-z0-9_-]{22}$/);
     expect(created.base_url).toBe(`${ORIGIN}/spaces/${created.space_id}/v1`);
     expect(created.admin_url).toBe(`${ORIGIN}/spaces/${created.space_id}/__admin`);
-    expect(created).toMatchObject({ name: 'worker 1', requests: 0 });
+    expect(created).toMatchObject({ name: 'worker-1', requests: 0 });
   });
 
   it('keeps an order, a clock move, a fault, a Shield pause, an idempotency key and the journal inside one space', async () => {
@@ -214,6 +214,45 @@ describe('snapshots', () => {
     expect((await call('POST', '/__admin/snapshots', { name: 'a/b' })).status).toBe(400);
   });
 
+  it('takes only safe names for snapshots and spaces (never . or ..)', async () => {
+    const { call } = await server();
+    for (const name of ['.', '..', '.hidden', '-x', '_x', 'a b', 'a/b', '', 'x'.repeat(65), 'é']) {
+      for (const path of ['/__admin/snapshots', '/__admin/spaces']) {
+        expect([name, path, await call('POST', path, { name })]).toEqual([
+          name,
+          path,
+          { status: 400, body: { error: 'invalid_body: name' } },
+        ]);
+      }
+    }
+    for (const name of ['a', 'A.b-c_d', `x${'y'.repeat(63)}`, '0..1']) {
+      expect((await call('POST', '/__admin/snapshots', { name })).status).toBe(201);
+      expect((await call('POST', '/__admin/spaces', { name })).status).toBe(201);
+    }
+    expect((await call('GET', '/__admin/snapshots')).body.snapshots).toHaveLength(4);
+  });
+
+  it('holds at most --max-snapshot-bytes of state JSON per space: past it, 409 snapshot_budget_exceeded', async () => {
+    const probe = await server();
+    const bytes = Buffer.byteLength(
+      JSON.stringify((await probe.call('GET', '/__admin/state')).body),
+    );
+    const { call, space } = await server({ maxSnapshotBytes: 2 * bytes + 10 });
+    expect((await call('POST', '/__admin/snapshots', { name: 'one' })).status).toBe(201);
+    expect((await call('POST', '/__admin/snapshots', { name: 'two' })).status).toBe(201);
+    expect(await call('POST', '/__admin/snapshots', { name: 'three' })).toEqual({
+      status: 409,
+      body: { error: 'snapshot_budget_exceeded' },
+    });
+    // Replacing one of the same name, or after a delete, fits again.
+    expect((await call('POST', '/__admin/snapshots', { name: 'two' })).status).toBe(201);
+    expect((await call('DELETE', '/__admin/snapshots/one')).status).toBe(204);
+    expect((await call('POST', '/__admin/snapshots', { name: 'three' })).status).toBe(201);
+    // Each space has a budget of its own.
+    const a = `/spaces/${(await space()).space_id}`;
+    expect((await call('POST', `${a}/__admin/snapshots`, { name: 'one' })).status).toBe(201);
+  });
+
   it('keeps each space its own snapshots', async () => {
     const { call, space } = await server();
     const a = `/spaces/${(await space()).space_id}`;
@@ -224,6 +263,37 @@ describe('snapshots', () => {
 });
 
 describe('POST /__admin/fail-next', () => {
+  it('refuses an operation id that is no contract operation, Object.prototype names included', async () => {
+    const { call } = await server();
+    for (const operation_id of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(await call('POST', '/__admin/fail-next', { operation_id, status: 500 })).toEqual({
+        status: 400,
+        body: { error: 'invalid_body: operation_id' },
+      });
+    }
+  });
+
+  it('is consumed only by a request that passes authentication and authorization', async () => {
+    const { call, order, services } = await server();
+    const base = await services('');
+    await call('POST', '/__admin/fail-next', { operation_id: 'createOrder', status: 503 });
+    const body = { type: 'kvm', plan_code: 'kvm-s' };
+    // No key, an unknown key, a read-only key: their own 401/403, the queue left alone.
+    expect((await call('POST', '/v1/orders', body, '', { 'idempotency-key': 'a1' })).status).toBe(
+      401,
+    );
+    expect(
+      await call('POST', '/v1/orders', body, 'refak_nobody', { 'idempotency-key': 'a2' }),
+    ).toEqual({ status: 401, body: { error: 'invalid_api_key' } });
+    expect(
+      await call('POST', '/v1/orders', body, 'refak_demo_eur_read', { 'idempotency-key': 'a3' }),
+    ).toEqual({ status: 403, body: { error: 'insufficient_scope' } });
+    // The test's real request gets the failure it queued, then the operation runs.
+    expect(await order('', 'b1')).toEqual({ status: 503, body: { error: 'service_unavailable' } });
+    expect((await order('', 'b2')).status).toBe(200);
+    expect(await services('')).toBe(base + 1);
+  });
+
   it('answers the next requests of an operation with the queued failures, in order, then runs it', async () => {
     const { call, order, services } = await server();
     const base = await services('');

@@ -107,7 +107,7 @@ export class Spaces {
     if (space === undefined) return undefined;
     const now = this.nowMs();
     if (now - space.lastUsedMs >= space.ttlMs) {
-      this.#spaces.delete(id);
+      this.#drop(id, space);
       return undefined;
     }
     space.lastUsedMs = now;
@@ -123,7 +123,16 @@ export class Spaces {
 
   /** Deletes a space; 404 `space_not_found` when there is none. */
   delete(id: string): void {
-    if (!this.#spaces.delete(id)) throw new DomainError(404, 'space_not_found');
+    const space = this.#spaces.get(id);
+    if (space === undefined) throw new DomainError(404, 'space_not_found');
+    this.#drop(id, space);
+  }
+
+  // Forgets a space and ends its journal streams: an open stream would keep the whole
+  // runtime (records, journal) reachable long after the space is gone.
+  #drop(id: string, space: Space): void {
+    this.#spaces.delete(id);
+    space.runtime.close();
   }
 
   /** How many spaces are held. */
@@ -148,7 +157,7 @@ export class Spaces {
     if (!always && now - this.#sweptMs < 1000) return;
     this.#sweptMs = now;
     for (const [id, space] of this.#spaces) {
-      if (now - space.lastUsedMs >= space.ttlMs) this.#spaces.delete(id);
+      if (now - space.lastUsedMs >= space.ttlMs) this.#drop(id, space);
     }
   }
 }

@@ -15,7 +15,7 @@ export interface RefSpaceOptions {
   readonly url?: string;
   /** Its admin token. Default: env `REF_ADMIN_TOKEN`. */
   readonly adminToken?: string;
-  /** A name shown in `GET /__admin/spaces` and the console (e.g. the test file). */
+  /** A name shown in `GET /__admin/spaces` and the console (e.g. `checkout-suite`): letters, digits, `._-`, at most 64, starting with a letter or digit. */
   readonly name?: string;
   /** `scenario` (default: the scenario the server loaded last), `current`, or a snapshot name. */
   readonly from?: string;

@@ -1,14 +1,14 @@
 // `jq` for the docs test on machines without it: the README lines that pipe into `jq`
-// run through jq-wasm (jq compiled to WebAssembly, the engine of refctl's --jq) instead.
+// run through jq-web (jq compiled to WebAssembly, the engine of refctl's --jq) instead.
 // It takes jq's command line: flags, the filter, then files (default stdin). Only what the
 // READMEs use is needed; the rest of jq's flags are passed on to jq as they are.
 import { readFileSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 
 // refctl's own copy (a dependency of refctl, not of these tests), by its place on disk.
-const jq = await import(
-  new URL('../../apps/refctl/node_modules/jq-wasm/dist/index.js', import.meta.url).href
-);
+const jq = await (
+  await import(new URL('../../apps/refctl/node_modules/jq-web/jq.js', import.meta.url).href)
+).default;
 
 // Flags followed by N values of their own.
 const VALUES = {
@@ -38,9 +38,9 @@ const input =
     ? await text(process.stdin)
     : files.map((file) => readFileSync(file === '-' ? 0 : file, 'utf8')).join('\n');
 try {
-  const out = await jq.raw(input, filter ?? '.', flags);
+  const out = (jq.raw(input, filter ?? '.', flags) ?? '').trim();
   if (out !== '') process.stdout.write(`${out}\n`);
 } catch (error) {
-  process.stderr.write(`${error.message}\n`);
+  process.stderr.write(`${error.stderr ?? error.message}\n`);
   process.exitCode = 5;
 }
