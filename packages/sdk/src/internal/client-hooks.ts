@@ -92,7 +92,7 @@ export async function runAfterResponse(
       operationId: facts.operationId,
       attempt: facts.attempts,
       request,
-      response: await readableCopy(response),
+      response: await readableCopy(response, request.url),
     };
     await runEach([hook], context);
   }
