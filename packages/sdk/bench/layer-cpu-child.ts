@@ -22,21 +22,39 @@ const baseUrl = 'http://127.0.0.1:9/v1';
 const API_KEY = 'refak_bench';
 const requestHeaders = { authorization: `Bearer ${API_KEY}`, accept: 'application/json' };
 
-function contender(name: string | undefined): () => Promise<unknown> {
+/**
+ * Registers OpenTelemetry as an application that exports nothing would: `'api'` leaves the
+ * API's own no-op providers (the package installed, nothing registered); `'provider'`
+ * registers the SDK's tracer and meter providers without a processor or reader, and the W3C
+ * propagator, so spans are made, recorded and dropped.
+ */
+async function registerOtel(kind: 'api' | 'provider'): Promise<void> {
+  if (kind === 'api') return;
+  const { metrics, propagation, trace } = await import('@opentelemetry/api');
+  const { W3CTraceContextPropagator } = await import('@opentelemetry/core');
+  const { BasicTracerProvider } = await import('@opentelemetry/sdk-trace-base');
+  const { MeterProvider } = await import('@opentelemetry/sdk-metrics');
+  trace.setGlobalTracerProvider(new BasicTracerProvider());
+  metrics.setGlobalMeterProvider(new MeterProvider());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+}
+
+async function contender(name: string | undefined): Promise<() => Promise<unknown>> {
   if (name === 'bare') return async () => (await cannedFetch()).json();
   if (name === 'ky') {
     // The same request as the SDK's: its key and Accept header, no SDK layer.
     const plainKy = ky.create({ prefix: baseUrl, headers: requestHeaders, fetch: cannedFetch });
     return () => plainKy.get('me').json();
   }
-  if (name === 'sdk') {
+  if (name === 'sdk' || name === 'sdk-otel-api' || name === 'sdk-otel-provider') {
+    if (name !== 'sdk') await registerOtel(name === 'sdk-otel-api' ? 'api' : 'provider');
     const client = new RefClient({ apiKey: API_KEY, baseUrl, fetch: cannedFetch });
     return () => client.account.get();
   }
   throw new Error(`unknown contender ${name}`);
 }
 
-const call = contender(process.argv[2]);
+const call = await contender(process.argv[2]);
 const perCallUs: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const started = performance.now();
