@@ -127,7 +127,7 @@ export class Transport {
     if (signal) kyOptions.signal = signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     const { hooks } = this.#config;
-    const telemetry = this.#telemetry;
+    const telemetry = this.#telemetry?.active() ? this.#telemetry : undefined;
     // Without telemetry or hooks a call costs nothing more than before: no per-call layer.
     let facts: CallFacts | undefined;
     if (telemetry !== undefined || hooks !== undefined) {

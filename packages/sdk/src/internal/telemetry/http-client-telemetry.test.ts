@@ -1,5 +1,29 @@
-import { describe, expect, it } from 'vitest';
-import { telemetryUrl } from './http-client-telemetry';
+import * as api from '@opentelemetry/api';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpClientTelemetry, telemetryUrl } from './http-client-telemetry';
+
+describe('HttpClientTelemetry.active', () => {
+  afterEach(() => {
+    api.trace.disable();
+    api.metrics.disable();
+  });
+
+  it('is off while the API is installed but nothing is registered', () => {
+    expect(new HttpClientTelemetry(api, '0.0.0').active()).toBe(false);
+  });
+
+  it('turns on with a tracer provider, or a meter provider alone, registered at any time', () => {
+    const telemetry = new HttpClientTelemetry(api, '0.0.0');
+    api.trace.setGlobalTracerProvider(new BasicTracerProvider());
+    expect(telemetry.active()).toBe(true);
+    api.trace.disable();
+    expect(telemetry.active()).toBe(false);
+    api.metrics.setGlobalMeterProvider(new MeterProvider());
+    expect(telemetry.active()).toBe(true);
+  });
+});
 
 describe('telemetryUrl (url.full)', () => {
   it('keeps an ordinary URL as it is', () => {

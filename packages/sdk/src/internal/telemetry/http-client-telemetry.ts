@@ -5,6 +5,7 @@ import type {
   Span,
   TextMapSetter,
   Tracer,
+  TracerProvider,
 } from '@opentelemetry/api';
 import { redactQuery } from '@refapi/schema/client';
 import { RefSdkError } from '../../errors/ref-error';
@@ -57,11 +58,29 @@ export class HttpClientTelemetry {
   // provider would stay a no-op, so the histogram follows the registered provider.
   #meterProvider: MeterProvider | undefined;
   #duration: Histogram | undefined;
+  // What the API hands out while nothing is registered: its no-op tracer provider and
+  // histogram are singletons, so "anything registered?" is two identity checks per call.
+  readonly #noopTracerProvider: TracerProvider;
+  readonly #noopHistogram: Histogram;
 
   constructor(api: OtelApi, version: string) {
     this.#api = api;
     this.#version = version;
     this.#tracer = api.trace.getTracer(SCOPE, version);
+    this.#noopTracerProvider = new api.ProxyTracerProvider().getDelegate();
+    this.#noopHistogram = api.createNoopMeter().createHistogram('http.client.request.duration');
+  }
+
+  /**
+   * Whether the application registered a tracer or a meter provider. The API is a transitive
+   * dependency of many packages: installed but unused, it must cost a call nothing.
+   */
+  active(): boolean {
+    const provider = this.#api.trace.getTracerProvider() as TracerProvider & {
+      getDelegate?: () => TracerProvider;
+    };
+    const tracing = provider.getDelegate?.() ?? provider;
+    return tracing !== this.#noopTracerProvider || this.#histogram() !== this.#noopHistogram;
   }
 
   /** Runs one attempt (`send`) inside its span; `resendCount` is 0 for the first attempt. */
