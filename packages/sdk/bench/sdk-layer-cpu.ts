@@ -66,7 +66,7 @@ export async function benchSdkLayerCpu(): Promise<boolean> {
     const otelUs = median(pairs.map((p) => p[name]));
     const overSdk = median(pairs.map((p) => p[name] - p.sdk));
     console.log(
-      `  with OpenTelemetry (${what}): SDK ${us(otelUs)}, ${(otelUs / kyUs).toFixed(2)}× raw ky, +${overSdk.toFixed(1)} µs per call over the SDK without it (information)`,
+      `  with OpenTelemetry (${what}): SDK ${us(otelUs)}, ${(otelUs / kyUs).toFixed(2)}× raw ky, ${overSdk >= 0 ? '+' : ''}${overSdk.toFixed(1)} µs CPU per call over the SDK without it (information)`,
     );
   }
   console.log(`  where it goes, ${WHERE_BEFORE}`);
