@@ -143,9 +143,10 @@ runInProject('npm', [
   'msw@^3',
   '@msw/data@^1.1.7',
   // The SDK's optional peer and the OpenTelemetry SDK an application registers with it.
-  '@opentelemetry/api@^1.7.0',
-  '@opentelemetry/sdk-trace-base@^2',
-  '@opentelemetry/sdk-metrics@^3',
+  // sdk-trace-base and sdk-metrics 2.x peer @opentelemetry/api below 1.10.
+  '@opentelemetry/api@~1.9.0',
+  '@opentelemetry/sdk-trace-base@^2.12.1',
+  '@opentelemetry/sdk-metrics@^2.12.1',
   'vitest@^5',
   '@types/node@^22',
   ...compilers.map((compiler) => compiler.spec),
