@@ -132,7 +132,7 @@ writeFileSync(
 const nodeVersion = runInProject('node', ['--version']).trim();
 const npmVersion = runInProject('npm', ['--version']).trim();
 console.log(
-  `npm install under Node ${nodeVersion}, npm ${npmVersion}: tarballs + msw, @msw/data, vitest, @types/node, typescript 5.9/6/7…`,
+  `npm install under Node ${nodeVersion}, npm ${npmVersion}: tarballs + msw, @msw/data, OpenTelemetry, vitest, @types/node, typescript 5.9/6/7…`,
 );
 runInProject('npm', [
   'install',
@@ -142,6 +142,11 @@ runInProject('npm', [
   ...tarballFiles,
   'msw@^3',
   '@msw/data@^1.1.7',
+  // The SDK's optional peer and the OpenTelemetry SDK an application registers with it.
+  // sdk-trace-base and sdk-metrics 2.x peer @opentelemetry/api below 1.10.
+  '@opentelemetry/api@~1.9.0',
+  '@opentelemetry/sdk-trace-base@^2.12.1',
+  '@opentelemetry/sdk-metrics@^2.12.1',
   'vitest@^5',
   '@types/node@^22',
   ...compilers.map((compiler) => compiler.spec),
@@ -308,6 +313,99 @@ for (const { version, pkg } of compilers)
 await check('tsc 7 kit.test.ts, msw.test.ts (nodenext)', () =>
   tsc('typescript', nodenext, ['kit.test.ts', 'msw.test.ts']),
 );
+
+// The SDK with OpenTelemetry, as an application registers it: the SDK finds the optional
+// peer by its lazy import from both builds (the CommonJS one and the ESM one), one span per
+// attempt of a retried call, the duration histogram, and nothing of the key anywhere.
+const otelScript = (format) => {
+  const load =
+    format === 'cjs'
+      ? `const { trace, metrics } = require('@opentelemetry/api');
+const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base');
+const { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } = require('@opentelemetry/sdk-metrics');
+const { RefClient } = require('@refapi/sdk');
+const { createReferenceServer } = require('@refapi/server');
+(async () => {`
+      : `import { trace, metrics } from '@opentelemetry/api';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { RefClient } from '@refapi/sdk';
+import { createReferenceServer } from '@refapi/server';
+await (async () => {`;
+  return `${load}
+const spans = new InMemorySpanExporter();
+trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }));
+const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3600000 });
+metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+const server = createReferenceServer();
+await server.ready;
+const key = 'refak_demo_eur_full';
+const client = new RefClient({ apiKey: key, baseUrl: server.baseUrl, fetch: server.fetch });
+server.admin.failNext('getAccount', 503, { retryAfter: 0 });
+await client.account.get();
+await reader.forceFlush();
+const points = exporter.getMetrics().flatMap((r) => r.scopeMetrics).flatMap((s) => s.metrics)
+  .filter((m) => m.descriptor.name === 'http.client.request.duration').flatMap((m) => m.dataPoints);
+const finished = spans.getFinishedSpans();
+console.log(JSON.stringify({
+  spans: finished.map((s) => [s.name, s.attributes['http.response.status_code'], s.attributes['http.request.resend_count'] ?? 0]),
+  attempts: points.reduce((n, p) => n + p.value.count, 0),
+  leaked: JSON.stringify(finished.map((s) => s.attributes)).includes(key),
+}));
+})();
+`;
+};
+for (const format of ['esm', 'cjs']) {
+  const file = `otel-check.${format === 'cjs' ? 'cjs' : 'mjs'}`;
+  await check(
+    `@refapi/sdk with OpenTelemetry (${format}): a span per attempt, the duration histogram, no key`,
+    () => {
+      writeFileSync(join(project, file), otelScript(format));
+      const out = JSON.parse(runInProject('node', [file]));
+      const expected = {
+        spans: [
+          ['GET /me', 503, 0],
+          ['GET /me', 200, 1],
+        ],
+        attempts: 2,
+        leaked: false,
+      };
+      if (JSON.stringify(out) !== JSON.stringify(expected))
+        throw new Error(`expected ${JSON.stringify(expected)}, got ${JSON.stringify(out)}`);
+    },
+  );
+}
+
+// And without the optional peer: a project that never installed it (the resolution of
+// @opentelemetry/api refused by a loader hook) makes its calls all the same.
+await check('@refapi/sdk without @opentelemetry/api: calls work, nothing is loaded', () => {
+  const hook = `export async function resolve(specifier, context, next) {
+  if (specifier === '@opentelemetry/api') throw Object.assign(new Error('not installed'), { code: 'ERR_MODULE_NOT_FOUND' });
+  return next(specifier, context);
+}`;
+  writeFileSync(
+    join(project, 'hide-otel.mjs'),
+    `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
+  );
+  writeFileSync(
+    join(project, 'no-otel.mjs'),
+    `import { RefClient } from '@refapi/sdk';
+import { createReferenceServer } from '@refapi/server';
+const server = createReferenceServer();
+await server.ready;
+const sent = [];
+const fetch = (input, init) => { sent.push(input.headers.has('traceparent')); return server.fetch(input, init); };
+const client = new RefClient({ apiKey: 'refak_demo_eur_full', baseUrl: server.baseUrl, fetch });
+const account = await client.account.get();
+const api = await import('@opentelemetry/api').then(() => 'loaded', () => 'missing');
+console.log(JSON.stringify({ ref: account.account_ref, sent, api }));
+`,
+  );
+  const out = runInProject('node', ['--import', './hide-otel.mjs', 'no-otel.mjs']).trim();
+  const expected = JSON.stringify({ ref: 'REF-ACCT-1', sent: [false], api: 'missing' });
+  if (out !== expected) throw new Error(`expected ${expected}, got ${out}`);
+});
 
 // ref-server from the package, and refctl against it.
 await check('npx ref-server --port 0 answers; npx refctl me against it', async () => {

@@ -8,11 +8,13 @@ const quoted = [
   ...readme.matchAll(/```ts\n\/\/ examples\/sdk-quickstart\/(src\/[\w-]+\.ts)\n([\s\S]*?)```/g),
 ];
 
-it('quotes the buy, paging and Shield examples', () => {
+it('quotes the buy, paging, Shield, telemetry and hooks examples', () => {
   expect(quoted.map((m) => m[1])).toEqual([
     'src/buy-server.ts',
     'src/page-invoices.ts',
     'src/shield-rule.ts',
+    'src/telemetry.ts',
+    'src/hooks.ts',
   ]);
 });
 

@@ -1,5 +1,5 @@
 // Child of the SDK-layer CPU bench: times one contender alone in a fresh process (so no
-// other contender's JIT feedback or garbage shapes its figure) and prints the median µs
+// other contender's JIT feedback or garbage shapes its figure) and prints the median CPU µs
 // per call over the measured rounds.
 import { RefClient } from '@refapi/sdk';
 import ky from 'ky';
@@ -22,26 +22,50 @@ const baseUrl = 'http://127.0.0.1:9/v1';
 const API_KEY = 'refak_bench';
 const requestHeaders = { authorization: `Bearer ${API_KEY}`, accept: 'application/json' };
 
-function contender(name: string | undefined): () => Promise<unknown> {
+/**
+ * Registers OpenTelemetry as an application that exports nothing would: `'api'` leaves the
+ * API's own no-op providers (the package installed, nothing registered); `'provider'`
+ * registers the SDK's tracer and meter providers without a processor or reader, and the W3C
+ * propagator, so spans are made, recorded and dropped.
+ */
+async function registerOtel(kind: 'api' | 'provider'): Promise<void> {
+  if (kind === 'api') return;
+  const { metrics, propagation, trace } = await import('@opentelemetry/api');
+  const { W3CTraceContextPropagator } = await import('@opentelemetry/core');
+  const { BasicTracerProvider } = await import('@opentelemetry/sdk-trace-base');
+  const { MeterProvider } = await import('@opentelemetry/sdk-metrics');
+  trace.setGlobalTracerProvider(new BasicTracerProvider());
+  metrics.setGlobalMeterProvider(new MeterProvider());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+}
+
+async function contender(name: string | undefined): Promise<() => Promise<unknown>> {
   if (name === 'bare') return async () => (await cannedFetch()).json();
   if (name === 'ky') {
     // The same request as the SDK's: its key and Accept header, no SDK layer.
     const plainKy = ky.create({ prefix: baseUrl, headers: requestHeaders, fetch: cannedFetch });
     return () => plainKy.get('me').json();
   }
-  if (name === 'sdk') {
+  if (name === 'sdk' || name === 'sdk-otel-api' || name === 'sdk-otel-provider') {
+    if (name !== 'sdk') await registerOtel(name === 'sdk-otel-api' ? 'api' : 'provider');
     const client = new RefClient({ apiKey: API_KEY, baseUrl, fetch: cannedFetch });
     return () => client.account.get();
   }
   throw new Error(`unknown contender ${name}`);
 }
 
-const call = contender(process.argv[2]);
+const call = await contender(process.argv[2]);
 const perCallUs: number[] = [];
+// CPU time of this process (user + system), not wall time: on a shared machine a contender
+// that waits for a core is not charged for the wait.
+const cpuUs = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
 for (let round = 0; round < ROUNDS; round++) {
-  const started = performance.now();
+  const started = cpuUs();
   for (let i = 0; i < PER_ROUND; i++) await call();
-  if (round >= WARMUP_ROUNDS) perCallUs.push(((performance.now() - started) / PER_ROUND) * 1000);
+  if (round >= WARMUP_ROUNDS) perCallUs.push((cpuUs() - started) / PER_ROUND);
 }
 perCallUs.sort((a, b) => a - b);
 process.stdout.write(`${perCallUs[perCallUs.length >> 1]}\n`);

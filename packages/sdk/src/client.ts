@@ -1,4 +1,5 @@
 import { ConfigurationError } from './errors/client-errors';
+import type { ClientHooks } from './hooks';
 import { Core } from './internal/core';
 import { createLevelLogger, parseLogLevel } from './internal/log';
 import { ResponseChecker } from './internal/response-check';
@@ -22,6 +23,31 @@ function requireNonNegative(name: string, value: number | undefined): void {
   if (value !== undefined && !(Number.isFinite(value) && value >= 0 && value <= MAX_MS)) {
     throw new ConfigurationError(`${name} must be a number from 0 to ${MAX_MS}, got ${value}.`);
   }
+}
+
+const HOOK_NAMES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'] as const;
+
+// Undefined when no hook is given, so calls without hooks pay nothing for them.
+function resolveHooks(hooks: ClientHooks | undefined): ClientHooks | undefined {
+  if (hooks === undefined) return undefined;
+  if (typeof hooks !== 'object' || hooks === null) {
+    throw new ConfigurationError('hooks must be an object of arrays of functions.');
+  }
+  for (const name of Object.keys(hooks)) {
+    const list = hooks[name as keyof ClientHooks];
+    if (!(HOOK_NAMES as readonly string[]).includes(name)) {
+      throw new ConfigurationError(
+        `hooks.${name} is not a hook; the hooks are ${HOOK_NAMES.join(', ')}.`,
+      );
+    }
+    if (
+      list !== undefined &&
+      !(Array.isArray(list) && list.every((h) => typeof h === 'function'))
+    ) {
+      throw new ConfigurationError(`hooks.${name} must be an array of functions.`);
+    }
+  }
+  return HOOK_NAMES.some((name) => (hooks[name]?.length ?? 0) > 0) ? hooks : undefined;
 }
 
 function resolveBaseUrl(value: string): string {
@@ -100,6 +126,12 @@ export class RefClient {
         `validateResponses must be 'compatible', 'strict' or false, got ${JSON.stringify(validateResponses)}.`,
       );
     }
+    if (![undefined, true, false].includes(options.telemetry)) {
+      throw new ConfigurationError(
+        `telemetry must be true or false, got ${String(options.telemetry)}.`,
+      );
+    }
+    const hooks = resolveHooks(options.hooks);
     const log = createLevelLogger(options.logger ?? console, logLevel);
     const transport = new Transport({
       baseUrl: this.baseUrl,
@@ -113,6 +145,8 @@ export class RefClient {
       // Browsers forbid setting User-Agent; elsewhere it is the only header we add.
       userAgent: isBrowserLike() ? undefined : `refapi-sdk/${VERSION}`,
       log,
+      telemetry: options.telemetry !== false,
+      hooks,
     });
     // `true` was the default before the modes existed: it keeps meaning the default.
     const mode = validateResponses === true ? 'compatible' : validateResponses;

@@ -32,6 +32,13 @@ export {
 export * from './errors/guards';
 export * from './errors/http-errors';
 export { RefApiError, type RefApiErrorInit, RefSdkError } from './errors/ref-error';
+export type {
+  AfterResponseContext,
+  BeforeErrorContext,
+  BeforeRetryContext,
+  ClientHooks,
+  HookContext,
+} from './hooks';
 export type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './internal/operation-types';
 export type { WaitForOptions, WaitForPoll } from './internal/poll';
 export type { ResponseValidationMode } from './internal/response-check';

@@ -1,3 +1,4 @@
+import type { ClientHooks } from './hooks';
 import type { Logger, LogLevel } from './logger';
 
 /** A WHATWG fetch: the global one, the reference server's in-process one, or any polyfill. */
@@ -43,6 +44,15 @@ export interface ClientOptions {
    * or session) are always redacted.
    */
   logLevel?: LogLevel | undefined;
+  /**
+   * OpenTelemetry: when `@opentelemetry/api` is installed and the application registered a
+   * tracer or meter provider, each HTTP attempt is a CLIENT span and a
+   * `http.client.request.duration` measurement, and the trace context is propagated.
+   * Nothing is loaded or recorded without the package. `false` turns it off. Default `true`.
+   */
+  telemetry?: boolean | undefined;
+  /** Functions called around each HTTP attempt: `beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`. */
+  hooks?: ClientHooks | undefined;
 }
 
 /** Per-call options every method accepts as its last argument. */

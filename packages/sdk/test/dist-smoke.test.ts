@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(pkgDir, 'dist');
@@ -58,6 +58,65 @@ it('require()s the CommonJS build', () => {
 it('import()s the ESM build', () => {
   const esm = script("const sdk = await import('@refapi/sdk');");
   expect(run(['--input-type=module', '-e', esm])).toEqual(expected);
+});
+
+// With @opentelemetry/api installed (a devDependency here) and a provider registered, both
+// builds find it through their lazy import; hidden, the call is made all the same.
+const traced = (load: string) => `
+${load}
+const { trace } = await import('@opentelemetry/api');
+const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+const exporter = new InMemorySpanExporter();
+trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+const fetch = async () => new Response('{"error":"invalid_api_key"}', { status: 401 });
+const client = new sdk.RefClient({ apiKey: 'refak_smoke', baseUrl: 'http://127.0.0.1:9/v1', fetch });
+const error = await client.account.get().catch((e) => e);
+console.log(JSON.stringify({
+  name: error.name,
+  spans: exporter.getFinishedSpans().map((s) => [s.name, s.attributes['http.response.status_code']]),
+}));`;
+
+const hidden = (load: string) => `
+${load}
+const sent = [];
+const fetch = async (request) => {
+  sent.push(request.headers.has('traceparent'));
+  return new Response('{"error":"invalid_api_key"}', { status: 401 });
+};
+const client = new sdk.RefClient({ apiKey: 'refak_smoke', baseUrl: 'http://127.0.0.1:9/v1', fetch });
+const error = await client.account.get().catch((e) => e);
+let api = 'found';
+await import('@opentelemetry/api').catch(() => { api = 'missing'; });
+console.log(JSON.stringify({ name: error.name, sent, api }));`;
+
+const HIDE_OTEL = fileURLToPath(new URL('./helpers/hide-otel.mjs', import.meta.url));
+const loads = {
+  cjs: "const sdk = require('@refapi/sdk');",
+  esm: "const sdk = await import('@refapi/sdk');",
+};
+
+describe.each(Object.entries(loads))('the %s build and OpenTelemetry', (format, load) => {
+  // CommonJS runs as a module too (for top-level await) but loads the SDK with require().
+  const prelude =
+    format === 'cjs'
+      ? `import { createRequire } from 'node:module';\nconst require = createRequire(process.cwd() + '/');`
+      : '';
+
+  it('records a span per attempt when the API is installed and a provider registered', () => {
+    const out = run(['--input-type=module', '-e', `${prelude}\n${traced(load)}`]);
+    expect(out).toEqual({ name: 'AuthenticationError', spans: [['GET /me', 401]] });
+  });
+
+  it('works without the API installed, sending no trace context', () => {
+    const out = run([
+      '--import',
+      HIDE_OTEL,
+      '--input-type=module',
+      '-e',
+      `${prelude}\n${hidden(load)}`,
+    ]);
+    expect(out).toEqual({ name: 'AuthenticationError', sent: [false], api: 'missing' });
+  });
 });
 
 it('ships type declarations for both formats', () => {

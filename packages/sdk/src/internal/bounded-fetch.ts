@@ -19,6 +19,26 @@ export function bodyText(response: Response): Promise<string> | string {
   return bytes === undefined ? response.text() : decoder.decode(bytes);
 }
 
+// Statuses whose Response may not have a body at all.
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A copy of a response that went through {@link boundedFetch} whose body can still be read
+ * (its own was read whole already); for hooks, which must not consume the SDK's.
+ */
+export async function readableCopy(response: Response, requestUrl: string): Promise<Response> {
+  const body = NULL_BODY_STATUSES.has(response.status) ? null : await bodyText(response);
+  const copy = new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // A constructed Response has an empty url (so has an in-process fetch's answer); the hook
+  // should see where the answer came from.
+  Object.defineProperty(copy, 'url', { value: response.url || requestUrl });
+  return copy;
+}
+
 function signalOf(input: Request | URL | string, init: RequestInit | undefined) {
   return init?.signal ?? (input instanceof Request ? input.signal : undefined);
 }

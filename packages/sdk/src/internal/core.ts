@@ -96,6 +96,8 @@ export class Core {
       );
     }
     const response = await this.#transport.send({
+      operationId,
+      urlTemplate: route.path,
       method: route.method,
       // Most paths hold no parameter: no template to fill then.
       path: (route.path.includes('{')

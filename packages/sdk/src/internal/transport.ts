@@ -1,3 +1,4 @@
+import type { OperationId } from '@refapi/schema';
 import { redactHeaders } from '@refapi/schema/client';
 import ky, {
   type Hooks,
@@ -10,11 +11,18 @@ import ky, {
 } from 'ky';
 import { ConnectionError, TimeoutError } from '../errors/client-errors';
 import { RefSdkError } from '../errors/ref-error';
+import type { ClientHooks } from '../hooks';
 import type { FetchFunction, RequestOptions } from '../options';
+import { VERSION } from '../version';
+import { attemptFetch } from './attempt-fetch';
 import { boundedFetch } from './bounded-fetch';
+import { CallFacts } from './call-facts';
+import { isHookError, kyHooksFor, runBeforeError } from './client-hooks';
 import { errorFromResponse } from './error-from-response';
 import type { LevelLogger } from './log';
 import { retryOptions } from './retry-policy';
+import { HttpClientTelemetry } from './telemetry/http-client-telemetry';
+import { loadOtelApi } from './telemetry/otel-api';
 
 /** Settings of the transport, resolved from the client options. */
 export interface TransportConfig {
@@ -29,10 +37,17 @@ export interface TransportConfig {
   readonly maxResponseBytes: number;
   readonly userAgent: string | undefined;
   readonly log: LevelLogger;
+  /** Whether to look for `@opentelemetry/api` and instrument each attempt with it. */
+  readonly telemetry: boolean;
+  /** The user's hooks; undefined when none was given. */
+  readonly hooks: ClientHooks | undefined;
 }
 
 /** One logical call; retries happen inside `send`. */
 export interface SendInit {
+  readonly operationId: OperationId;
+  /** The contract's path template, e.g. `/services/{service_ref}`. */
+  readonly urlTemplate: string;
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path relative to the base URL, without a leading slash. */
   readonly path: string;
@@ -49,14 +64,26 @@ export class Transport {
   // Retry options of calls without a signal or deadline depend on nothing else: built once
   // per (limit, idempotency) instead of per call.
   readonly #plainRetry = new Map<string, RetryOptions>();
+  readonly #fetch: FetchFunction;
+  // Set once `@opentelemetry/api` was looked for: the instrumentation, or undefined without it.
+  #telemetry: HttpClientTelemetry | undefined;
+  // Pending while the API is being looked for; calls made meanwhile wait for the answer.
+  #telemetryReady: Promise<void> | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = config;
+    if (config.telemetry) {
+      this.#telemetryReady = loadOtelApi().then((api) => {
+        this.#telemetry = api === undefined ? undefined : new HttpClientTelemetry(api, VERSION);
+        this.#telemetryReady = undefined;
+      });
+    }
     const headers: Record<string, string> = {
       authorization: `Bearer ${config.apiKey}`,
       accept: 'application/json',
     };
     if (config.userAgent) headers['user-agent'] = config.userAgent;
+    this.#fetch = boundedFetch(config.fetch, config.maxResponseBytes);
     this.#ky = ky.create({
       prefix: config.baseUrl,
       headers,
@@ -64,12 +91,13 @@ export class Transport {
       // throwHttpErrors stays ky's default (true): every option set here is merged per call.
       hooks: this.#hooks(),
       // Bodies are read inside ky's fetch, so its per-attempt timeout covers them too.
-      fetch: boundedFetch(config.fetch, config.maxResponseBytes),
+      fetch: this.#fetch,
     });
   }
 
   /** Sends one call and resolves to the successful response. */
   async send(init: SendInit): Promise<Response> {
+    if (this.#telemetryReady !== undefined) await this.#telemetryReady;
     const options = init.options ?? {};
     const totalTimeout = options.totalTimeout ?? this.#config.totalTimeout;
     const deadlineSignal =
@@ -98,18 +126,33 @@ export class Transport {
     if (init.body !== undefined) kyOptions.json = init.body;
     if (signal) kyOptions.signal = signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
+    const { hooks } = this.#config;
+    const telemetry = this.#telemetry?.active() ? this.#telemetry : undefined;
+    // Without telemetry or hooks a call costs nothing more than before: no per-call layer.
+    let facts: CallFacts | undefined;
+    if (telemetry !== undefined || hooks !== undefined) {
+      const timeout = options.timeout ?? this.#config.timeout;
+      facts = new CallFacts(init.operationId, init.urlTemplate, userSignal, timeout);
+      kyOptions.context = { call: facts };
+      kyOptions.fetch = attemptFetch(this.#fetch, facts, telemetry, hooks?.afterResponse);
+    }
     try {
       const response = await this.#ky(init.path, kyOptions);
       const { log } = this.#config;
       if (log.enabled('debug')) log.debug(`← ${response.status} ${init.method} ${response.url}`);
       return response;
     } catch (error) {
-      throw await this.#toSdkError(error, init, {
+      const failure = await this.#toSdkError(error, init, {
         userSignal: options.signal,
         deadlineSignal,
         totalTimeout,
         timeout: options.timeout ?? this.#config.timeout,
       });
+      const beforeError = hooks?.beforeError;
+      if (facts === undefined || beforeError === undefined || beforeError.length === 0) {
+        throw failure;
+      }
+      throw await runBeforeError(beforeError, facts, failure);
     }
   }
 
@@ -123,7 +166,7 @@ export class Transport {
       timeout: number;
     },
   ): Promise<unknown> {
-    if (error instanceof RefSdkError) return error;
+    if (error instanceof RefSdkError || isHookError(error)) return error;
     if (isHTTPError(error)) {
       return errorFromResponse(error.response, error.request.method, error.request.url);
     }
@@ -178,8 +221,10 @@ export class Transport {
   #hooks(): Hooks {
     const log = this.#config.log;
     const debug = log.enabled('debug');
+    const user = this.#config.hooks === undefined ? {} : kyHooksFor(this.#config.hooks);
     // ky runs beforeRequest once per call and beforeRetry before each later attempt, so the
-    // debug line of attempt N comes from whichever hook precedes it.
+    // debug line of attempt N comes from whichever hook precedes it; it follows the user's
+    // hooks so it shows the headers they set.
     // Headers by the one redaction rule of @refapi/schema, shared with the reference server's
     // journal and refctl; the log itself redacts credential query parameters of the URL.
     const logAttempt = (request: Request, retryCount: number) => {
@@ -188,11 +233,18 @@ export class Transport {
         headers: redactHeaders(request.headers),
       });
     };
+    // Any beforeRequest hook costs ky a pass per call: install one only to log or for the user.
+    const beforeRequest = [
+      ...(user.beforeRequest ?? []),
+      ...(debug
+        ? [
+            ({ request, retryCount }: { request: Request; retryCount: number }) =>
+              logAttempt(request, retryCount),
+          ]
+        : []),
+    ];
     return {
-      // Any beforeRequest hook costs ky a pass per call: install it only to log.
-      ...(debug && {
-        beforeRequest: [({ request, retryCount }) => logAttempt(request, retryCount)],
-      }),
+      ...(beforeRequest.length > 0 && { beforeRequest }),
       beforeRetry: [
         ({ request, error, retryCount, options }) => {
           // Free the failed attempt's connection; a body already read just ignores this.
@@ -201,8 +253,14 @@ export class Transport {
           log.info(
             `retrying ${request.method} ${request.url} (${retryCount}/${options.retry.limit ?? '?'}): ${reason}`,
           );
-          if (debug) logAttempt(request, retryCount);
         },
+        ...(user.beforeRetry ?? []),
+        ...(debug
+          ? [
+              ({ request, retryCount }: { request: Request; retryCount: number }) =>
+                logAttempt(request, retryCount),
+            ]
+          : []),
       ],
     };
   }
