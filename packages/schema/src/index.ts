@@ -74,6 +74,20 @@ export {
   PlanRegionOption,
 } from './plan';
 export {
+  amountToCents,
+  applyRateCents,
+  centsToAmount,
+  convertCentsByRates,
+  describePrice,
+  formatCents,
+  type OrderPrice,
+  type PricedOrder,
+  type PriceLine,
+  type PriceRefusal,
+  type PriceResult,
+  priceOrder,
+} from './pricing';
+export {
   ACCOUNT_REF_PATTERN,
   AccountRef,
   ADDON_REF_PATTERN,
