@@ -141,6 +141,19 @@ export {
   ShieldTelemetryItem,
   ShieldTelemetryTotals,
 } from './shield';
+export {
+  isBroadRule,
+  isNetworkPrefix,
+  type ShieldRuleRefusalCode,
+  type ShieldRuleShape,
+  shieldRuleRefusal,
+} from './shield-rule-checks';
+export {
+  EMERGENCY_RULE_NAME,
+  type LabelledRule,
+  shieldRuleLabel,
+  shieldRuleMatch,
+} from './shield-rule-labels';
 export { isFreeText } from './unsafe-chars';
 export {
   CURRENCIES,

@@ -4,3 +4,15 @@ export { ShieldProfileCode } from '../common';
 export { PresetPathParams, ProfilePathParams, RulePathParams } from '../path-params';
 export * from '../shield';
 export * from '../shield-params';
+export {
+  isBroadRule,
+  isNetworkPrefix,
+  type ShieldRuleRefusalCode,
+  shieldRuleRefusal,
+} from '../shield-rule-checks';
+export {
+  EMERGENCY_RULE_NAME,
+  type LabelledRule,
+  shieldRuleLabel,
+  shieldRuleMatch,
+} from '../shield-rule-labels';
