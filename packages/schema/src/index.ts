@@ -151,6 +151,7 @@ export {
 export {
   EMERGENCY_RULE_NAME,
   type LabelledRule,
+  type MatchedRule,
   shieldRuleLabel,
   shieldRuleMatch,
 } from './shield-rule-labels';

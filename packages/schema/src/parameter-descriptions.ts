@@ -107,7 +107,7 @@ export const PARAMETER_DESCRIPTIONS: DescriptionTable = {
     burst_packets: 'Packets allowed in a burst above the rate; action rate_limit only.',
     duration_hours: 'Hours until the rule expires; 0 or absent: it does not expire.',
     explicit_broad_ack:
-      'true to confirm a broad rule: enforced drop or rate_limit on every port from everywhere (no source_cidr or a /0) is refused without it (422 broad_rule_needs_ack); observe mode needs none.',
+      'true to confirm a broad rule: enforced drop or rate_limit on every port from everywhere (no source prefix, or a /0) is refused without it (422 broad_rule_needs_ack); observe mode needs none.',
   },
   deleteShieldRule: { service_ref: SHIELDED, rule_id: RULE },
   applyShieldPreset: {

@@ -5,15 +5,19 @@
 /** The label of the provider's emergency (infrastructure) rule, in every client. */
 export const EMERGENCY_RULE_NAME = 'provider emergency rule';
 
+/** The fields of a rule that say what traffic it matches. */
+export interface MatchedRule {
+  readonly protocol?: string | undefined;
+  readonly source_cidr?: string | undefined;
+  readonly destination_port?: number | undefined;
+}
+
 /** The fields of a listed rule the labels read (a `ShieldRule`). */
-export interface LabelledRule {
+export interface LabelledRule extends MatchedRule {
   readonly tier: string;
   readonly kind: string;
   readonly name?: string | undefined;
   readonly preset_code?: string | undefined;
-  readonly protocol?: string | undefined;
-  readonly source_cidr?: string | undefined;
-  readonly destination_port?: number | undefined;
 }
 
 /**
@@ -26,7 +30,7 @@ export function shieldRuleLabel(rule: LabelledRule): string {
 }
 
 /** What the rule matches, like `udp dst 53 from 198.51.100.0/24` (or `any`). */
-export function shieldRuleMatch(rule: LabelledRule): string {
+export function shieldRuleMatch(rule: MatchedRule): string {
   const parts = [rule.protocol ?? 'any'];
   if (rule.destination_port !== undefined) parts.push(`dst ${rule.destination_port}`);
   if (rule.source_cidr !== undefined) parts.push(`from ${rule.source_cidr}`);
