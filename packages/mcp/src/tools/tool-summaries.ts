@@ -1,4 +1,4 @@
-import type { Money } from '@refapi/schema';
+import { type Money, type ShieldRule, shieldRuleLabel, shieldRuleMatch } from '@refapi/schema';
 import { WAIT_TOOL_NAME } from './select';
 
 // The first line of a result, which a model may read instead of the JSON: it must say the
@@ -19,6 +19,15 @@ function ruleState(rule: Data): string {
     return `failed${rule.last_error_code ? ` (${String(rule.last_error_code)})` : ''}`;
   if (state === 'rolling_back') return 'is rolling back';
   return `is ${state}`;
+}
+
+/** Rules as every client names them: `provider emergency rule (enforce rate_limit any, active)`. */
+function ruleList(rules: readonly ShieldRule[]): string {
+  const each = rules.map(
+    (rule) =>
+      `${shieldRuleLabel(rule)} (${[rule.mode, rule.action, shieldRuleMatch(rule), rule.state].filter(Boolean).join(' ')})`,
+  );
+  return `${rules.length} rule(s): ${each.join('; ')}.`;
 }
 
 const queuedRule: Summarizer = (data, exposed) => {
@@ -70,6 +79,7 @@ function waitSummary(data: Data, exposed: readonly string[]): string {
 
 const SUMMARIES: Readonly<Record<string, Summarizer>> = {
   orders_create: orderSummary,
+  shield_rules_list: (data) => ruleList(data.rules as ShieldRule[]),
   shield_rules_create: queuedRule,
   shield_presets_apply: queuedRule,
   shield_profiles_apply: (data, exposed) => {
