@@ -36,11 +36,11 @@ interface Case {
 }
 
 let server: TestServer;
-const api = async (currency: Currency, path: string) => {
+const api = async <T>(currency: Currency, path: string): Promise<T> => {
   const response = await fetch(`${server.baseUrl}${path}`, {
     headers: { authorization: `Bearer ${KEYS[currency]}` },
   });
-  return (await response.json()) as Record<string, never>;
+  return (await response.json()) as T;
 };
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -67,7 +67,7 @@ describe('refctl orders create: the quoted total is the charged total', () => {
   it('for every demo plan × period × addon in EUR, USD and GBP', async () => {
     const cases: Case[] = [];
     for (const currency of Object.keys(KEYS) as Currency[]) {
-      const { plans } = (await api(currency, '/plans?limit=100')) as { plans: CatalogPlan[] };
+      const { plans } = await api<{ plans: CatalogPlan[] }>(currency, '/plans?limit=100');
       for (const plan of plans.filter((p) => p.in_stock !== false)) {
         for (const period of plan.periods ?? []) {
           for (const addon of [undefined, ...(plan.addons ?? []).map((a) => a.addon_ref)]) {
@@ -100,18 +100,18 @@ describe('refctl orders create: the quoted total is the charged total', () => {
       expect(quoted, `${label}: ${run.stderr}`).not.toBeNull();
       const [, total, currency] = quoted as RegExpExecArray;
       const { service_ref: serviceRef } = JSON.parse(run.stdout) as { service_ref: string };
-      const { orders } = (await api(c.currency, '/orders?limit=100')) as {
+      const { orders } = await api<{
         orders: {
           service_ref?: string;
           amount: number;
           currency: string;
           transaction_ref?: string;
         }[];
-      };
+      }>(c.currency, '/orders?limit=100');
       const order = orders.find((o) => o.service_ref === serviceRef);
-      const { transactions } = (await api(c.currency, '/transactions?limit=100')) as {
+      const { transactions } = await api<{
         transactions: { transaction_ref: string; amount: number }[];
-      };
+      }>(c.currency, '/transactions?limit=100');
       const txn = transactions.find((t) => t.transaction_ref === order?.transaction_ref);
       expect(
         {
