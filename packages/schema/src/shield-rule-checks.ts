@@ -24,7 +24,7 @@ export function isNetworkPrefix(text: string): boolean {
 }
 
 /** The prefix length of a valid `source_cidr` (a bare address is one host). */
-export function prefixLength(prefix: string): number {
+function prefixLength(prefix: string): number {
   const slash = prefix.indexOf('/');
   if (slash !== -1) return Number(prefix.slice(slash + 1));
   return prefix.includes(':') ? 128 : 32;
