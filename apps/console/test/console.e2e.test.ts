@@ -192,6 +192,7 @@ describe.skipIf(chromiumSkipReason !== undefined)(
         ...intent,
         name: 'x',
         mode: 'enforce',
+        destination_port: 1900,
       });
       await shield.presets.apply('rate-limit-syn');
       await shield.rules.delete(removed.id);
