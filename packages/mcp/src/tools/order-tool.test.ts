@@ -202,6 +202,47 @@ describe('runOrder', () => {
     expect(Math.round((before - (await balance())) * 100)).toBe(13_090);
   });
 
+  it('every demo plan × period × addon in EUR, USD and GBP: the dry run price is the charge', async () => {
+    const rich: ScenarioInput = {
+      ...demoScenario,
+      accounts: demoScenario.accounts?.map((account) => ({ ...account, balance: 1_000_000 })),
+    };
+    let checked = 0;
+    for (const currency of ['eur', 'usd', 'gbp']) {
+      const { ctx } = await setup({ scenario: rich, apiKey: `refak_demo_${currency}_full` });
+      for await (const plan of ctx.client.plans.list({ limit: 100 })) {
+        if (plan.in_stock === false) continue;
+        for (const period of plan.periods ?? []) {
+          for (const addon of [undefined, ...(plan.addons ?? [])]) {
+            const body = {
+              type: plan.service_type as 'kvm',
+              plan_code: plan.code,
+              period_ref: period.period_ref,
+              ...(addon ? { addons: [{ addon_ref: addon.addon_ref, units: 3 }] } : {}),
+            };
+            const label = `${currency} ${plan.code} ${period.name} ${addon?.name ?? '-'}`;
+            const keys = new SessionKeys();
+            const dry = await runOrder(ctx, keys, {
+              body,
+              dryRun: true,
+              idempotencyKey: undefined,
+            });
+            const bought = await runOrder(ctx, keys, {
+              body,
+              dryRun: false,
+              idempotencyKey: undefined,
+            });
+            expect(dry.quote.exact, label).toBe(true);
+            expect(bought.charged, label).toEqual(dry.quote.price);
+            expect(bought.charge_differs_from_quote, label).toBe(false);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(3 * 8);
+  }, 30_000);
+
   it('refuses a period the plan does not offer, before buying', async () => {
     const { ctx } = await setup();
     await expect(
