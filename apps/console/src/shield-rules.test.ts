@@ -61,8 +61,13 @@ describe('serviceRules', () => {
 
 describe('rule mode', () => {
   it('shows an observe-mode rule as one that would act, not one that acts', () => {
-    expect(ruleMatch(rule({ destination_port: 53 }))).toBe('drop udp :53');
-    expect(ruleMatch(rule({ mode: 'observe', destination_port: 53 }))).toBe('would drop udp :53');
+    expect(ruleMatch(rule({ destination_port: 53 }))).toBe('drop udp dst 53');
+    expect(ruleMatch(rule({ mode: 'observe', destination_port: 53 }))).toBe(
+      'would drop udp dst 53',
+    );
+    expect(ruleMatch(rule({ destination_port: 53, source_cidr: '198.51.100.0/24' }))).toBe(
+      'drop udp dst 53 from 198.51.100.0/24',
+    );
     expect(ruleMatch(rule({ action: 'rate_limit', protocol: 'tcp' }))).toBe('rate limit tcp');
   });
 

@@ -1,3 +1,4 @@
+import { shieldRuleMatch } from '@refapi/schema/shield';
 import type { ShieldRuleRecord } from '@refapi/server/browser';
 import { newestFirst } from './newest-first';
 import { rulePhase } from './rule-phase';
@@ -9,13 +10,13 @@ export type RuleMode = 'observe' | 'enforce' | 'unknown';
 export const ruleMode = (rule: ShieldRuleRecord): RuleMode => rule.mode ?? 'unknown';
 
 /**
- * What a rule matches and does, as words: `drop udp :53`, and for an observe-mode rule
- * `would drop udp :53` (it only reports; nothing is dropped).
+ * What a rule does and matches, as words, the match as every client writes it
+ * (`shieldRuleMatch`): `drop udp dst 53 from 198.51.100.0/24`, and for an observe-mode rule
+ * `would drop udp dst 53` (it only reports; nothing is dropped).
  */
 export function ruleMatch(rule: ShieldRuleRecord): string {
-  const port = rule.destination_port === undefined ? '' : ` :${rule.destination_port}`;
   const action = rule.action.replace('_', ' ');
-  return `${ruleMode(rule) === 'observe' ? 'would ' : ''}${action} ${rule.protocol}${port}`;
+  return `${ruleMode(rule) === 'observe' ? 'would ' : ''}${action} ${shieldRuleMatch(rule)}`;
 }
 
 /** A service's rules at `now` as the API lists them, and those gone from that list. */

@@ -192,6 +192,7 @@ describe.skipIf(chromiumSkipReason !== undefined)(
         ...intent,
         name: 'x',
         mode: 'enforce',
+        destination_port: 1900,
       });
       await shield.presets.apply('rate-limit-syn');
       await shield.rules.delete(removed.id);
@@ -213,7 +214,7 @@ describe.skipIf(chromiumSkipReason !== undefined)(
       expect(await page.getByTestId('listed-rule').count()).toBe(rules.length);
       const observe = page.locator(`[data-rule-id="${watch.id}"]`);
       expect(await observe.getByTestId('rule-mode').textContent()).toBe('observe: reports only');
-      expect(await observe.textContent()).toContain('would drop udp :123');
+      expect(await observe.textContent()).toContain('would drop udp dst 123');
       expect(await page.locator(`[data-rule-id="${rule.id}"]`).textContent()).toContain('enforce');
       await page.locator('figure.chart canvas').first().waitFor();
       await h.checkEveryLook('shield', () => page.locator('figure.chart canvas').first().waitFor());

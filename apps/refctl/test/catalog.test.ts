@@ -79,7 +79,7 @@ describe('refctl orders create and the catalog', () => {
       code: 1,
       stdout: '',
       stderr: [
-        'quote: kvm-m "KVM M": 11.90 EUR (base 10.00 + VAT 19%: 1.90; monthly 10.00, yearly 100.00 before VAT)',
+        'quote: kvm-m "KVM M", monthly: 10.00 EUR net + 1.90 EUR VAT (19 %) = 11.90 EUR',
         'error: plan kvm-m "KVM M" is out of stock; see: refctl plans list --type kvm',
         '',
       ].join('\n'),
@@ -112,6 +112,9 @@ describe('refctl orders create and the catalog', () => {
       { env: env() },
     );
     expect(code).toBe(0);
-    expect(stderr).toMatch(/^quote: kvm-s "KVM S": 5\.95 EUR \(base 5\.00 \+ VAT 19%: 0\.95;/);
+    // The yearly price with 12 months of the addon, not the monthly 5.95; then what was charged.
+    expect(stderr).toMatch(
+      /^quote: kvm-s "KVM S", yearly: plan 50\.00 \+ addon backup × 1 30\.00 = 80\.00 EUR net \+ 15\.20 EUR VAT \(19 %\) = 95\.20 EUR\ncharged: 95\.20 EUR \(order REF-ORD-\w+\)\n$/,
+    );
   });
 });

@@ -93,8 +93,14 @@ describe.runIf(hasScript)('on a terminal', () => {
     await sleep(150);
     terminal.type(KEY.enter);
     await terminal.waitFor(/✔ Plan \(kvm\) kvm-s/);
+    // Each period with what it costs, VAT included, by the server's own price rule.
+    await terminal.waitFor(/monthly +REF-PERIOD-1 · 1 month · 5\.95 EUR incl\. VAT/);
     await skipOptional(terminal);
-    await answer(terminal, /Buy kvm-s for 5\.95 EUR from the balance\? \[y\/N\]/, 'n\r');
+    await answer(
+      terminal,
+      /Buy kvm-s \(monthly\) for 5\.95 EUR from the balance\? \[y\/N\]/,
+      'n\r',
+    );
     expect(await terminal.exit).toBe(8);
     expect(terminal.text()).toMatch(/\ncancelled; nothing was ordered\n/);
     expect(terminal.text()).not.toContain('error:');

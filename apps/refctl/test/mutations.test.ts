@@ -30,11 +30,12 @@ afterAll(() => server.close());
 describe('refctl orders create', () => {
   it('--dry-run validates and prints the request without sending it (no key needed)', async () => {
     const before = (await server.requests()).length;
-    const { code, stdout } = await refctl(
+    const { code, stdout, stderr } = await refctl(
       [...BUY, '--addon', 'REF-ADDON-1=2', '--idempotency-key', 'try-1', '--dry-run', '-o', 'json'],
       { env: { REF_BASE_URL: server.baseUrl, XDG_CONFIG_HOME: tempConfigHome() } },
     );
     expect(code).toBe(0);
+    expect(stderr).toBe('quote: none without an API key (the catalog is read with it)\n');
     expect(JSON.parse(stdout)).toEqual({
       method: 'POST',
       url: `${server.baseUrl}/orders`,
@@ -50,6 +51,27 @@ describe('refctl orders create', () => {
     expect((await server.requests()).length).toBe(before);
   });
 
+  it('--dry-run with a key adds the quote priced from the catalog, and buys nothing', async () => {
+    const before = await server.requests();
+    const { code, stdout, stderr } = await refctl(
+      [...BUY, '--addon', 'REF-ADDON-1=2', '--dry-run', '-o', 'json'],
+      { env: env() },
+    );
+    expect(code).toBe(0);
+    // 5.00 + 1.00 × 2 = 7.00 net, 19 % VAT 1.33.
+    expect(stderr).toBe(
+      'quote: kvm-s "KVM S", monthly: plan 5.00 + addon extra-ipv4 × 2 2.00 = 7.00 EUR net + 1.33 EUR VAT (19 %) = 8.33 EUR\n',
+    );
+    expect(JSON.parse(stdout).quote).toMatchObject({
+      currency: 'EUR',
+      net_cents: 700,
+      vat_cents: 133,
+      total_cents: 833,
+    });
+    const sent = (await server.requests()).slice(before.length);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
+  });
+
   it('rejects invalid flags by name before sending', async () => {
     const { code, stderr } = await refctl([...BUY, '--region', 'eu-1', '--yes'], { env: env() });
     expect(code).toBe(2);
@@ -62,8 +84,8 @@ describe('refctl orders create', () => {
     const args = [...BUY, '--yes', '--idempotency-key', 'buy-vm-2', '-o', 'json'];
     const first = await refctl(args, { env: env() });
     expect(first.code).toBe(0);
-    expect(first.stderr).toBe(
-      'quote: kvm-s "KVM S": 5.95 EUR (base 5.00 + VAT 19%: 0.95; monthly 5.00, yearly 50.00 before VAT)\n',
+    expect(first.stderr).toMatch(
+      /^quote: kvm-s "KVM S", monthly: 5\.00 EUR net \+ 0\.95 EUR VAT \(19 %\) = 5\.95 EUR\ncharged: 5\.95 EUR \(order REF-ORD-\w+\)\n$/,
     );
     const bought = JSON.parse(first.stdout) as {
       service_ref: string;

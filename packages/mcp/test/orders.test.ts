@@ -40,6 +40,8 @@ async function connect(args: string[], key = KEY, via = connectStdio): Promise<C
 
 const balanceOf = async (mcp: Connected) =>
   structured(await mcp.call('balance_get')).amount as number;
+const firstLine = (result: Awaited<ReturnType<Connected['call']>>) =>
+  (result.content[0] as { type: 'text'; text: string }).text.split('\n')[0];
 const orderPosts = () =>
   ref.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/orders'));
 
@@ -57,6 +59,31 @@ describe('orders_create', () => {
     expect(data.order).toBeUndefined();
     expect(await balanceOf(mcp)).toBe(before);
     expect(orderPosts()).toHaveLength(0);
+  });
+
+  it('quotes a yearly order with addons at what it then charges, and says so in one line', async () => {
+    const mcp = await connect([]);
+    const before = await balanceOf(mcp);
+    const args = {
+      ...KVM_S,
+      period_ref: 'REF-PERIOD-12',
+      addons: [{ addon_ref: 'REF-ADDON-11', units: 1 }],
+    };
+    const dry = await mcp.call('orders_create', args);
+    // 50.00 + 1.00 × 12 = 62.00 net, 11.78 VAT: not the monthly 5.95 of the old quote.
+    expect(firstLine(dry)).toBe(
+      'orders_create: dry run, nothing bought. Would buy kvm-s (yearly) for 73.78 EUR (62.00 EUR net + 11.78 EUR VAT).',
+    );
+    expect(structured(dry).balance_after).toEqual({ amount: before - 73.78, currency: 'EUR' });
+    const bought = await mcp.call('orders_create', { ...args, dry_run: false });
+    expect(firstLine(bought)).toMatch(
+      /^orders_create: bought kvm-s \(yearly\) for 73\.78 EUR \(62\.00 EUR net \+ 11\.78 EUR VAT\); service REF-SVC-\w+\. Charged 73\.78 EUR\.$/,
+    );
+    expect(structured(bought)).toMatchObject({
+      charged: { amount: 73.78, currency: 'EUR' },
+      charge_differs_from_quote: false,
+    });
+    expect(Math.round((before - (await balanceOf(mcp))) * 100)).toBe(7378);
   });
 
   it('buys once when the same call is made twice, over stdio and HTTP', async () => {

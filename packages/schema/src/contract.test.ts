@@ -131,7 +131,7 @@ describe('contract table', () => {
   it('documents the reference-server statuses on top of the spec list', () => {
     expect(documentedErrorStatuses(operations.getAccount)).toEqual([401, 403, 429]);
     expect(documentedErrorStatuses(operations.createShieldRule)).toEqual([
-      400, 401, 403, 404, 409, 413, 428, 429, 503,
+      400, 401, 403, 404, 409, 413, 422, 428, 429, 503,
     ]);
   });
 });

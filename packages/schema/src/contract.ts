@@ -184,10 +184,11 @@ export const operationList: readonly OperationDef[] = Object.values(operations);
  * Error statuses the reference server adds to the spec's list for an operation:
  * 400 for any operation with inputs (a body not declared JSON is `invalid_content_type`),
  * 404 under a service reference, 413 for bodies, 429 everywhere (rate limits), and 503
- * `state_unavailable` for writes (with `--state-file`, while its disk refuses writes).
+ * `state_unavailable` for writes (with `--state-file`, while its disk refuses writes), and
+ * the operation's own `referenceErrors` (422 for Shield rules a provider would refuse).
  */
 export function documentedErrorStatuses(op: OperationDef): ErrorStatus[] {
-  const statuses = new Set<ErrorStatus>(op.errors);
+  const statuses = new Set<ErrorStatus>([...op.errors, ...(op.referenceErrors ?? [])]);
   if (op.pathParams || op.query || op.body) statuses.add(400);
   if (op.pathParams) statuses.add(404);
   if (op.body) statuses.add(413);

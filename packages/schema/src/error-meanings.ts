@@ -11,7 +11,7 @@ export const ERROR_STATUS_MEANINGS = {
   404: 'The service or rule does not exist or is not owned by the account.',
   409: 'The account or service lifecycle no longer permits the mutation, or the idempotency key was reused.',
   413: 'The request body is larger than 64 KiB.',
-  422: 'Billing profile, plan options, price, stock or balance do not permit the purchase.',
+  422: 'Billing profile, plan options, price, stock or balance do not permit the purchase, or the provider would refuse the Shield rule.',
   428: 'The `Idempotency-Key` header is required.',
   429: 'Rate limit exceeded.',
   502: 'The provider rejected or failed the power action.',
@@ -93,6 +93,12 @@ export const ERROR_CODES = {
     addon_not_offered: null,
     price_not_supported: null,
     insufficient_balance: null,
+    rate_limit_needs_rate: 'A `rate_limit` rule needs `rate_pps` or `rate_bps`.',
+    rate_only_for_rate_limit:
+      '`rate_pps`, `rate_bps` and `burst_packets` belong to `rate_limit` rules only.',
+    tcp_flags_need_tcp: 'TCP flags can only be matched by a `tcp` rule.',
+    broad_rule_needs_ack:
+      'An enforced drop or rate_limit rule on every port from everywhere needs `explicit_broad_ack: true`.',
   }),
   ...codesOf(428, { idempotency_key_required: 'The `Idempotency-Key` header is missing.' }),
   ...codesOf(429, {

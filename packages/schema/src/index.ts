@@ -74,6 +74,20 @@ export {
   PlanRegionOption,
 } from './plan';
 export {
+  amountToCents,
+  applyRateCents,
+  centsToAmount,
+  convertCentsByRates,
+  describePrice,
+  formatCents,
+  type OrderPrice,
+  type PricedOrder,
+  type PriceLine,
+  type PriceRefusal,
+  type PriceResult,
+  priceOrder,
+} from './pricing';
+export {
   ACCOUNT_REF_PATTERN,
   AccountRef,
   ADDON_REF_PATTERN,
@@ -127,6 +141,20 @@ export {
   ShieldTelemetryItem,
   ShieldTelemetryTotals,
 } from './shield';
+export {
+  isBroadRule,
+  isNetworkPrefix,
+  type ShieldRuleRefusalCode,
+  type ShieldRuleShape,
+  shieldRuleRefusal,
+} from './shield-rule-checks';
+export {
+  EMERGENCY_RULE_NAME,
+  type LabelledRule,
+  type MatchedRule,
+  shieldRuleLabel,
+  shieldRuleMatch,
+} from './shield-rule-labels';
 export { isFreeText } from './unsafe-chars';
 export {
   CURRENCIES,

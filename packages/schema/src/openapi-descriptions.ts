@@ -66,7 +66,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, string> = {
   listShieldRules:
     'Lists the sanitized rules of the service with their state (`queued`, `applying`, `active`, `failed`, `rolling_back`). Provider identifiers are never returned.',
   createShieldRule:
-    'Validates the rule against the quotas and queues it for the owned service IP, which the server injects. The rule moves `queued` → `applying` → `active`; poll the rule list to follow it.',
+    'Validates the rule as a DDoS provider would and against the quotas, then queues it for the owned service IP, which the server injects. `source_cidr` must be a real IPv4/IPv6 prefix without host bits and `tcp_flags_value` stay inside `tcp_flags_mask` (400 `invalid_body: <field>`); 422 `rate_limit_needs_rate` (a `rate_limit` rule without `rate_pps`/`rate_bps`), `rate_only_for_rate_limit` (rate fields on another action), `tcp_flags_need_tcp`, `broad_rule_needs_ack` (an enforced `drop`/`rate_limit` rule on every port from everywhere without `explicit_broad_ack: true`; observe mode needs none). The rule moves `queued` → `applying` → `active`; poll the rule list to follow it.',
   deleteShieldRule:
     'Queues the rollback of the rule, or of its complete profile bundle when the rule belongs to a profile. The rule leaves the list once rolled back.',
   applyShieldPreset:

@@ -89,18 +89,25 @@ export const PARAMETER_DESCRIPTIONS: DescriptionTable = {
     service_ref: SHIELDED,
     name: 'A name for the rule.',
     mode: 'observe: only watch matching traffic; enforce: apply the action to it.',
-    action: 'What to do with matching traffic; rate_limit takes rate_pps or rate_bps.',
+    action:
+      'What to do with matching traffic; rate_limit needs rate_pps or rate_bps (422 rate_limit_needs_rate).',
     risk: 'The risk level given to the rule.',
     protocol: 'The protocol the rule matches (any: every protocol).',
-    source_cidr: 'Only traffic from this address or CIDR block, like 203.0.113.0/24.',
+    source_cidr:
+      'Only traffic from this IPv4 or IPv6 address or prefix, like 198.51.100.0/24, with no host bits set past the prefix (else 400).',
     destination_port: 'Only traffic to this port.',
-    tcp_flags_mask: 'TCP flags to test, as a bit mask; with tcp_flags_value.',
-    tcp_flags_value: 'The values the masked TCP flags must have.',
-    rate_pps: 'Rate limit in packets per second (action rate_limit).',
-    rate_bps: 'Rate limit in bits per second (action rate_limit).',
-    burst_packets: 'Packets allowed in a burst above the rate.',
+    tcp_flags_mask:
+      'TCP flags to test, as a bit mask; with tcp_flags_value; protocol tcp only (422 tcp_flags_need_tcp).',
+    tcp_flags_value:
+      'The values the masked TCP flags must have; no bits outside tcp_flags_mask (else 400).',
+    rate_pps:
+      'Rate limit in packets per second; action rate_limit only (422 rate_only_for_rate_limit).',
+    rate_bps:
+      'Rate limit in bits per second; action rate_limit only (422 rate_only_for_rate_limit).',
+    burst_packets: 'Packets allowed in a burst above the rate; action rate_limit only.',
     duration_hours: 'Hours until the rule expires; 0 or absent: it does not expire.',
-    explicit_broad_ack: 'true to confirm that a broad rule is meant to be broad.',
+    explicit_broad_ack:
+      'true to confirm a broad rule: enforced drop or rate_limit on every port from everywhere (no source prefix, or a /0) is refused without it (422 broad_rule_needs_ack); observe mode needs none.',
   },
   deleteShieldRule: { service_ref: SHIELDED, rule_id: RULE },
   applyShieldPreset: {

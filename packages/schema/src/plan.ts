@@ -12,9 +12,17 @@ export const PlanPricing = z
   })
   .meta({ id: 'PlanPricing' });
 
-/** A billing period an order of the plan may name (`period_ref`). */
+/** A billing period an order of the plan may name (`period_ref`), with its length and net price. */
 export const PlanPeriodOption = z
-  .strictObject({ period_ref: PeriodRef, name: z.string() })
+  .strictObject({
+    period_ref: PeriodRef,
+    name: z.string(),
+    months: z.int().min(1).optional().meta({ description: "The period's length in months." }),
+    net: z.number().min(0).optional().meta({
+      description:
+        "The plan's net price for the whole period in the account currency (converted, rounded half-up to the cent).",
+    }),
+  })
   .meta({ id: 'PlanPeriodOption' });
 
 /** An OS image an order of the plan may name (`os_image_ref`, or `os_name` by its name). */
@@ -27,9 +35,16 @@ export const PlanRegionOption = z
   .strictObject({ region_ref: RegionRef, name: z.string().optional() })
   .meta({ id: 'PlanRegionOption' });
 
-/** An addon an order of the plan may name (`addons[].addon_ref`). */
+/** An addon an order of the plan may name (`addons[].addon_ref`), with its monthly net price. */
 export const PlanAddonOption = z
-  .strictObject({ addon_ref: AddonRef, name: z.string() })
+  .strictObject({
+    addon_ref: AddonRef,
+    name: z.string(),
+    monthly_net: z.number().min(0).optional().meta({
+      description:
+        'One unit of the addon for one month, net, in the account currency (converted, rounded half-up to the cent).',
+    }),
+  })
   .meta({ id: 'PlanAddonOption' });
 
 /**
@@ -46,6 +61,10 @@ export const Plan = z
     purchase_url: z.url({ protocol: /^https$/ }),
     account_price: PlanPricing,
     display_price: PlanPricing.optional(),
+    vat_rate: z.number().min(0).max(1).optional().meta({
+      description:
+        "The account's VAT rate as a decimal (0.19): applied to the sum of an order's lines, rounded half-up.",
+    }),
     in_stock: z
       .boolean()
       .optional()

@@ -36,6 +36,8 @@ export interface RouteDef {
   };
   /** Error statuses exactly as listed by the spec for this operation. */
   readonly errors: readonly ErrorStatus[];
+  /** Statuses the reference server's own rules add for this operation only (its spec's section 8). */
+  readonly referenceErrors?: readonly ErrorStatus[];
   /**
    * A cursor-paginated list: the key of the item array in its success body (`invoices` in
    * `{invoices, pagination}`; `items` in the evidence page, `{items, next_cursor}`).
@@ -224,6 +226,8 @@ export const routes = defineRoutes({
     pausable: true,
     success: { status: 202 },
     errors: [400, 401, 403, 409, 428, 503],
+    // Section 8 of the reference-server spec: rules a real provider would refuse.
+    referenceErrors: [422],
   },
   deleteShieldRule: {
     operationId: 'deleteShieldRule',

@@ -3,6 +3,7 @@ import { DateTime, IpAddress, ShieldProfileCode } from './common';
 import { FreeText } from './free-text';
 import { LIMITS } from './limits';
 import { RuleId, ServiceRef } from './refs';
+import { isNetworkPrefix } from './shield-rule-checks';
 import {
   SHIELD_EVIDENCE_ACTIONS,
   SHIELD_PROFILE_STATES,
@@ -69,7 +70,11 @@ export const ShieldProfileMutation = z
   .strictObject({ profile: ShieldProfileState })
   .meta({ id: 'ShieldProfileMutation' });
 
-/** Body of POST …/shield/rules: a custom rule. The protected address is injected by the service. */
+/**
+ * Body of POST …/shield/rules: a custom rule. The protected address is injected by the
+ * service. The combinations a provider refuses (rates only with `rate_limit`, TCP flags only
+ * for TCP, broad enforced rules without `explicit_broad_ack`) are 422s: `shieldRuleRefusal`.
+ */
 export const ShieldRuleIntent = z
   .strictObject({
     name: FreeText.min(1).max(LIMITS.shieldRuleNameLengthMax),
@@ -77,7 +82,9 @@ export const ShieldRuleIntent = z
     action: z.enum(SHIELD_RULE_ACTIONS),
     risk: z.enum(SHIELD_RULE_RISKS),
     protocol: z.enum(SHIELD_PROTOCOLS),
-    source_cidr: FreeText.optional(),
+    source_cidr: FreeText.refine(isNetworkPrefix, {
+      message: 'must be an IPv4 or IPv6 prefix with no host bits set, like 198.51.100.0/24',
+    }).optional(),
     destination_port: z.int().min(1).max(65535).optional(),
     tcp_flags_mask: z.int().min(0).max(255).optional(),
     tcp_flags_value: z.int().min(0).max(255).optional(),
@@ -87,6 +94,12 @@ export const ShieldRuleIntent = z
     duration_hours: z.int().min(0).max(8784).optional(),
     explicit_broad_ack: z.boolean().optional(),
   })
+  .refine(
+    (rule) =>
+      rule.tcp_flags_value === undefined ||
+      (rule.tcp_flags_value & ~(rule.tcp_flags_mask ?? 0)) === 0,
+    { path: ['tcp_flags_value'], message: 'has bits outside tcp_flags_mask' },
+  )
   .meta({ id: 'ShieldRuleIntent' });
 
 /** A sanitized Shield rule. */
@@ -97,6 +110,15 @@ export const ShieldRule = z
     protected_ip: IpAddress,
     kind: z.enum(['preset', 'custom', 'profile']),
     tier: z.enum(['basic', 'advanced']),
+    name: z.string().optional().meta({
+      description:
+        "The rule's name; absent on the provider's emergency rule (tier `basic`), which clients label `provider emergency rule`.",
+    }),
+    mode: z.enum(SHIELD_RULE_MODES).optional().meta({ description: '`observe` or `enforce`.' }),
+    action: z.enum(SHIELD_RULE_ACTIONS).optional(),
+    protocol: z.enum(SHIELD_PROTOCOLS).optional(),
+    source_cidr: z.string().optional().meta({ description: 'Only traffic from this prefix.' }),
+    destination_port: z.int().min(1).max(65535).optional(),
     state: z.string(),
     desired_enabled: z.boolean(),
     created_at: DateTime,

@@ -39,6 +39,7 @@ async function walk(ruleId: string, query: string): Promise<ShieldEvidence['item
 async function activeRateLimitRule(): Promise<string> {
   const id = await createRule(world, {
     action: 'rate_limit',
+    rate_pps: 1000,
     protocol: 'tcp',
     destination_port: 443,
   });

@@ -69,8 +69,9 @@ describe('per-IP quotas', () => {
   });
 
   it('accepts the 10th rate-limit rule of an IP and refuses the 11th; other rules still fit', async () => {
-    for (let i = 0; i < 10; i++) await createRule(world, { name: `rl${i}`, action: 'rate_limit' });
-    const body = { ...INTENT, action: 'rate_limit' };
+    for (let i = 0; i < 10; i++)
+      await createRule(world, { name: `rl${i}`, action: 'rate_limit', rate_pps: 1000 });
+    const body = { ...INTENT, action: 'rate_limit', rate_pps: 1000 };
     expectError(
       await world.call('POST', RULES, { body }),
       409,

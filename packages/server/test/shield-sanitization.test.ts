@@ -33,7 +33,9 @@ it('every Shield answer and export is free of provider fields', async () => {
     return reply;
   };
   await world.admin('POST', '/faults', { shield: 'fail' });
-  const failing = (await call('POST', '/rules', { ...INTENT, action: 'rate_limit' })).body.rule.id;
+  const failing = (
+    await call('POST', '/rules', { ...INTENT, action: 'rate_limit', rate_pps: 1000 })
+  ).body.rule.id;
   const rule = (await call('POST', '/rules', INTENT)).body.rule.id;
   await call('POST', '/presets/rate-limit-syn');
   await call('POST', '/profiles/strict');

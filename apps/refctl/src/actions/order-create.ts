@@ -6,12 +6,14 @@ import { createClient, loadSettings } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
-import { describeQuote, findPlan, planPrice, refuseOutOfStock } from './order-quote';
+import { reportCharge } from './order-charge';
+import { describeQuote, findPlan, quoteOrder, quoteTotal, refuseOutOfStock } from './order-quote';
 import { orderRequest } from './order-request';
 
 /**
- * `refctl orders create`: validates, shows the server's quote, asks, then buys with an
- * idempotency key that a failure prints for a safe retry.
+ * `refctl orders create`: validates, shows the quote (priced from the catalog by the
+ * server's own rule), asks, buys with an idempotency key that a failure prints for a safe
+ * retry, then reports what the order actually charged.
  */
 export const createOrder = typedHandler(
   flagSchema({ ...ORDER_CREATE_FLAGS, ...IDEMPOTENCY_FLAGS, ...YES_FLAGS }),
@@ -19,22 +21,32 @@ export const createOrder = typedHandler(
     const body = orderRequest(opts);
     const idempotencyKey = idempotencyKeyFor(opts);
     if (opts.dryRun === true) {
-      const { baseUrl } = await loadSettings(ctx);
+      const settings = await loadSettings(ctx);
       const request = {
         method: 'POST',
-        url: `${baseUrl}/orders`,
+        url: `${settings.baseUrl}/orders`,
         idempotency_key: idempotencyKey,
         body,
       };
-      await print(ctx, { kind: 'object', value: request });
+      // The quote needs the catalog (a read); without a key the request alone is shown.
+      if (!settings.apiKey) {
+        note(ctx, 'quote: none without an API key (the catalog is read with it)');
+        await print(ctx, { kind: 'object', value: request });
+        return;
+      }
+      const plan = await findPlan(await createClient(ctx), body, ctx.signal);
+      const price = quoteOrder(plan, body);
+      note(ctx, `quote: ${describeQuote(plan, price)}`);
+      await print(ctx, { kind: 'object', value: { ...request, quote: price } });
       return;
     }
     const client = await createClient(ctx);
     const plan = await findPlan(client, body, ctx.signal);
-    note(ctx, `quote: ${describeQuote(plan, body)}`);
+    const price = quoteOrder(plan, body);
+    note(ctx, `quote: ${describeQuote(plan, price)}`);
     refuseOutOfStock(plan);
     await confirm(ctx.io, {
-      question: `Buy ${plan.code} for ${planPrice(plan)} from the balance?`,
+      question: `Buy ${plan.code} (${price.period.name}) for ${quoteTotal(price)} from the balance?`,
       yes: opts.yes === true,
       action: 'orders create',
       nothing: 'nothing was ordered',
@@ -46,6 +58,7 @@ export const createOrder = typedHandler(
     if (result.idempotentReplayed) {
       note(ctx, 'replayed: this idempotency key already completed; nothing new was bought');
     }
+    await reportCharge(ctx, client, result.service_ref, price);
     await print(ctx, { kind: 'object', value: result });
   },
 );

@@ -1,7 +1,7 @@
-import type { Plan } from '@refapi/schema';
+import type { CreateOrderRequest, Plan } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../errors/cli-error';
-import { describeQuote, refuseOutOfStock, vatLabel, vatPercent } from './order-quote';
+import { describeQuote, quoteOrder, quoteTotal, refuseOutOfStock, vatPercent } from './order-quote';
 
 const plan = (patch: Partial<Plan> = {}): Plan => ({
   plan_ref: 'REF-PLAN-1',
@@ -15,15 +15,25 @@ const plan = (patch: Partial<Plan> = {}): Plan => ({
     final: 5.95,
     period_prices: { monthly: 5, yearly: 50 },
   },
+  vat_rate: 0.19,
+  periods: [
+    { period_ref: 'REF-PERIOD-11', name: 'monthly', months: 1, net: 5 },
+    { period_ref: 'REF-PERIOD-12', name: 'yearly', months: 12, net: 50 },
+  ],
+  addons: [{ addon_ref: 'REF-ADDON-11', name: 'extra-ipv4', monthly_net: 1 }],
   ...patch,
 });
 
 describe('the order quote', () => {
-  it('labels the VAT with its rate and amount', () => {
-    expect(describeQuote(plan(), { type: 'kvm', plan_code: 'kvm-s' })).toBe(
-      'kvm-s "KVM S": 5.95 EUR (base 5.00 + VAT 19%: 0.95; monthly 5.00, yearly 50.00 before VAT)',
+  it('prices the chosen period with VAT: the yearly order is the yearly price', () => {
+    const body = { type: 'kvm', plan_code: 'kvm-s', period_ref: 'REF-PERIOD-12' } as const;
+    const price = quoteOrder(plan(), body);
+    expect(describeQuote(plan(), price)).toBe(
+      'kvm-s "KVM S", yearly: 50.00 EUR net + 9.50 EUR VAT (19 %) = 59.50 EUR',
     );
-    expect(vatLabel({ currency: 'USD', base: 5.4, final: 5.4 })).toBe('base 5.40, no VAT');
+    expect(quoteTotal(price)).toBe('59.50 EUR');
+    const monthly = quoteOrder(plan(), { type: 'kvm', plan_code: 'kvm-s' });
+    expect(quoteTotal(monthly)).toBe('5.95 EUR');
   });
 
   it('finds the rate the server applied despite cent rounding', () => {
@@ -32,18 +42,45 @@ describe('the order quote', () => {
     expect(vatPercent({ currency: 'EUR', base: 49, final: 58.31 })).toBe(19);
     expect(vatPercent({ currency: 'EUR', base: 10, final: 10.55 })).toBe(5.5);
     expect(vatPercent({ currency: 'CHF' as 'EUR', base: 100, final: 107.7 })).toBe(7.7);
+    // The catalog's own rate wins when it carries one.
+    expect(vatPercent({ currency: 'EUR', base: 3.81, final: 4.53 }, 0.2)).toBe(20);
   });
 
-  it('mentions addon lines the server prices', () => {
+  it('prices addon lines as monthly_net × units × months, then VAT on the sum', () => {
+    const body = {
+      type: 'kvm',
+      plan_code: 'kvm-s',
+      period_ref: 'REF-PERIOD-12',
+      addons: [{ addon_ref: 'REF-ADDON-11', units: 2 }],
+    } satisfies CreateOrderRequest;
+    expect(describeQuote(plan(), quoteOrder(plan(), body))).toBe(
+      'kvm-s "KVM S", yearly: plan 50.00 + addon extra-ipv4 × 2 24.00 = 74.00 EUR net + 14.06 EUR VAT (19 %) = 88.06 EUR',
+    );
+  });
+
+  it('refuses a period or addon the catalog does not offer (exit 1), before buying', () => {
+    const refusal = (body: Parameters<typeof quoteOrder>[1]) => {
+      try {
+        quoteOrder(plan(), body);
+      } catch (e) {
+        return [(e as CliError).message, (e as CliError).exitCode];
+      }
+      return undefined;
+    };
+    expect(refusal({ type: 'kvm', plan_code: 'kvm-s', period_ref: 'REF-PERIOD-99' })).toEqual([
+      'plan kvm-s offers no period REF-PERIOD-99; see: refctl plans get kvm-s -o json',
+      1,
+    ]);
     expect(
-      describeQuote(plan({ account_price: { currency: 'EUR', base: 5, final: 5.95 } }), {
+      refusal({
         type: 'kvm',
         plan_code: 'kvm-s',
-        addons: [{ addon_ref: 'REF-ADDON-11', units: 2 }],
+        addons: [{ addon_ref: 'REF-ADDON-99', units: 1 }],
       }),
-    ).toBe(
-      'kvm-s "KVM S": 5.95 EUR (base 5.00 + VAT 19%: 0.95), plus 1 addon line(s) priced by the server',
-    );
+    ).toEqual([
+      'plan kvm-s offers no addon among REF-ADDON-99; see: refctl plans get kvm-s -o json',
+      1,
+    ]);
   });
 
   it('refuses an out-of-stock plan (exit 1); a plan without the flag passes', () => {

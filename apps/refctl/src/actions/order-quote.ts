@@ -1,4 +1,11 @@
 import type { CreateOrderRequest, Plan, PlanPricing } from '@refapi/schema';
+import {
+  describePrice,
+  formatCents,
+  type OrderPrice,
+  type PriceRefusal,
+  priceOrder,
+} from '@refapi/schema/plans';
 import type { RefClient } from '@refapi/sdk';
 import { CliError } from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
@@ -32,50 +39,63 @@ export function refuseOutOfStock(plan: Plan): void {
   );
 }
 
-/** The price of a plan in the account currency, e.g. `5.95 EUR`. */
-export const planPrice = (plan: Plan) =>
-  `${formatAmount(plan.account_price.final)} ${plan.account_price.currency}`;
-
-const toCents = (amount: number) => Math.round(amount * 100);
+const REFUSALS: Record<PriceRefusal, string> = {
+  period_not_offered: 'offers no period',
+  addon_not_offered: 'offers no addon',
+  catalog_without_prices: 'has no prices in the catalog for',
+};
 
 /**
- * The VAT rate the server applied to a price, in percent: the shortest rate (whole, then one
- * or two decimals) that turns `base` into `final` with cent rounding, as the server does
- * (19 for 5.00 → 5.95, and for 3.81 → 4.53, where the plain ratio reads 18.9).
+ * What the order costs, from the catalog by the one price rule (`priceOrder` of
+ * `@refapi/schema`, the server's own): refuses, before anything is asked or bought, a period
+ * or addon the plan does not offer.
  */
-export function vatPercent(price: PlanPricing): number {
-  const base = toCents(price.base);
-  const vat = toCents(price.final) - base;
+export function quoteOrder(plan: Plan, body: CreateOrderRequest): OrderPrice {
+  const result = priceOrder(plan, body);
+  if (result.ok) return result.price;
+  const what =
+    result.error === 'period_not_offered'
+      ? ` ${body.period_ref}`
+      : result.error === 'addon_not_offered'
+        ? ` among ${body.addons?.map((a) => a.addon_ref).join(', ')}`
+        : ' this order';
+  throw new CliError(
+    `plan ${plan.code} ${REFUSALS[result.error]}${what}; see: refctl plans get ${plan.code} -o json`,
+    EXIT.error,
+    result.error,
+  );
+}
+
+/** The total of a quote, e.g. `59.50 EUR`. */
+export const quoteTotal = (price: OrderPrice) => formatCents(price.total_cents, price.currency);
+
+const money = (cents: number) => formatAmount(cents / 100);
+
+/**
+ * The quote shown before buying, the lines then the sum:
+ * `kvm-s "KVM S", yearly: plan 50.00 + addon backup × 1 30.00 = 80.00 EUR net + 15.20 EUR VAT (19 %) = 95.20 EUR`.
+ */
+export function describeQuote(plan: Plan, price: OrderPrice): string {
+  const lines =
+    price.lines.length > 1
+      ? `${price.lines.map((line) => `${line.label.replace(/^plan .*/, 'plan')} ${money(line.net_cents)}`).join(' + ')} = `
+      : '';
+  return `${plan.code} "${plan.name}", ${price.period.name}: ${lines}${describePrice(price)}`;
+}
+
+/**
+ * Vat rate of a plan's monthly price in percent: the catalog's `vat_rate` when it carries
+ * one, else the shortest rate (whole, then one or two decimals) that turns `base` into
+ * `final` with cent rounding, as the server does (19 for 3.81 → 4.53, where the ratio reads 18.9).
+ */
+export function vatPercent(price: PlanPricing, vatRate?: number): number {
+  if (vatRate !== undefined) return Math.round(vatRate * 10_000) / 100;
+  const base = Math.round(price.base * 100);
+  const vat = Math.round(price.final * 100) - base;
   const ratio = (vat / base) * 100;
   for (const scale of [1, 10, 100]) {
     const percent = Math.round(ratio * scale) / scale;
     if (Math.round((base * percent) / 100) === vat) return percent;
   }
   return Math.round(ratio * 10) / 10;
-}
-
-/** `base 5.00 + VAT 19%: 0.95`, or `base 5.40, no VAT`. */
-export function vatLabel(price: PlanPricing): string {
-  const base = `base ${formatAmount(price.base)}`;
-  const vat = toCents(price.final) - toCents(price.base);
-  if (vat === 0 || price.base <= 0) return `${base}, no VAT`;
-  return `${base} + VAT ${vatPercent(price)}%: ${formatAmount(vat / 100)}`;
-}
-
-/**
- * The quote shown before buying:
- * `kvm-s "KVM S": 5.95 EUR (base 5.00 + VAT 19%: 0.95; monthly 5.00, yearly 50.00 before VAT)`.
- */
-export function describeQuote(plan: Plan, body: CreateOrderRequest): string {
-  const price = plan.account_price;
-  const periods = Object.entries(price.period_prices ?? {}).map(
-    ([name, amount]) => `${name} ${formatAmount(amount)}`,
-  );
-  const details = [vatLabel(price), periods.length > 0 ? `${periods.join(', ')} before VAT` : '']
-    .filter(Boolean)
-    .join('; ');
-  const addons = body.addons?.length
-    ? `, plus ${body.addons.length} addon line(s) priced by the server`
-    : '';
-  return `${plan.code} "${plan.name}": ${planPrice(plan)} (${details})${addons}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors/cli-error';
-import { ruleIntent } from './rule-intent';
+import { broadRuleWarning, ruleIntent } from './rule-intent';
 
 const base = { name: 'dns', mode: 'enforce', action: 'drop', risk: 'high', protocol: 'udp' };
 
@@ -22,5 +22,27 @@ describe('ruleIntent', () => {
     );
     expect(() => ruleIntent({ ...base, ratePps: '1e3' })).toThrow(/^invalid --rate-pps: /);
     expect(() => ruleIntent({ ...base, name: '' })).toThrow(UsageError);
+  });
+
+  it('--broad-ack sends explicit_broad_ack, and a broad rule so acknowledged gets a warning', () => {
+    const broad = ruleIntent({ ...base, protocol: 'any', broadAck: true });
+    expect(broad).toEqual({ ...base, protocol: 'any', explicit_broad_ack: true });
+    expect(broadRuleWarning(broad)).toBe(
+      'warning: rule "dns" drops any traffic to the service on every port from everywhere (--broad-ack)',
+    );
+    // Narrow, observe-mode or unacknowledged rules: nothing to warn about here.
+    expect(broadRuleWarning(ruleIntent({ ...base, destinationPort: '53', broadAck: true }))).toBe(
+      undefined,
+    );
+    expect(broadRuleWarning(ruleIntent({ ...base, mode: 'observe', broadAck: true }))).toBe(
+      undefined,
+    );
+    expect(broadRuleWarning(ruleIntent(base))).toBe(undefined);
+  });
+
+  it('reports a source that is no network prefix by its flag', () => {
+    expect(() => ruleIntent({ ...base, sourceCidr: '10.0.0.0/33' })).toThrow(
+      /^invalid --source-cidr: must be an IPv4 or IPv6 prefix/,
+    );
   });
 });

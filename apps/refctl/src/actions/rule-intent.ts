@@ -1,4 +1,4 @@
-import { ShieldRuleIntent } from '@refapi/schema/shield';
+import { isBroadRule, ShieldRuleIntent } from '@refapi/schema/shield';
 import { z } from 'zod';
 import { asFlag, validateInput } from '../runtime/validate';
 import { QueueFlags } from './flags';
@@ -26,7 +26,7 @@ export const RuleAddFlags = QueueFlags.extend(
       fieldType(shape[field]) === 'boolean' ? z.boolean().optional() : z.string().optional(),
     ]),
   ),
-);
+).extend({ broadAck: z.boolean().optional() });
 
 /**
  * The ShieldRuleIntent body from `rules add` flags, validated against the contract.
@@ -44,6 +44,18 @@ export function ruleIntent(opts: z.output<typeof RuleAddFlags>): z.output<typeof
       body[field] = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
     else body[field] = raw;
   }
+  // `--broad-ack` is the short way to say `--explicit-broad-ack`.
+  if (opts.broadAck === true) body.explicit_broad_ack = true;
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   return validateInput(ShieldRuleIntent, body, asFlag);
+}
+
+/**
+ * The warning `rules add` prints before queueing an acknowledged broad rule: it acts on
+ * all traffic to the service's address. Undefined for any other rule.
+ */
+export function broadRuleWarning(intent: z.output<typeof ShieldRuleIntent>): string | undefined {
+  if (!isBroadRule(intent) || intent.explicit_broad_ack !== true) return undefined;
+  const verb = intent.action === 'drop' ? 'drops' : 'rate-limits';
+  return `warning: rule "${intent.name}" ${verb} ${intent.protocol} traffic to the service on every port from everywhere (--broad-ack)`;
 }

@@ -1,5 +1,10 @@
 import { ServiceRef } from '@refapi/schema/common';
-import { RulePathParams } from '@refapi/schema/shield';
+import {
+  RulePathParams,
+  type ShieldRule,
+  shieldRuleLabel,
+  shieldRuleMatch,
+} from '@refapi/schema/shield';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { createClient } from '../runtime/client';
@@ -9,22 +14,28 @@ import { validateArg, validateInput } from '../runtime/validate';
 import { QueueFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { queueRule } from './queue-rule';
-import { RuleAddFlags, ruleIntent } from './rule-intent';
+import { broadRuleWarning, RuleAddFlags, ruleIntent } from './rule-intent';
 import { ruleView } from './views';
 import { waitFor, waitTimeoutMs } from './wait';
 
-/** `refctl shield rules list REF`: JSON is the array of rules. */
+/** Table rows of rules: the shared label as `name`, and the `match` (`udp dst 53 from …`). */
+export const listedRules = (rules: readonly ShieldRule[]) =>
+  rules.map((rule) => ({ ...rule, name: shieldRuleLabel(rule), match: shieldRuleMatch(rule) }));
+
+/** `refctl shield rules list REF`: JSON is the array of rules as the API sent them. */
 export const list: Handler = async (ctx, [ref]) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const client = await createClient(ctx);
   const { rules } = await client.shield(serviceRef).rules.list({ signal: ctx.signal });
-  await print(ctx, { kind: 'rows', value: rules, rows: rules, view: ruleView });
+  await print(ctx, { kind: 'rows', value: rules, rows: listedRules(rules), view: ruleView });
 };
 
 /** `refctl shield rules add REF --name … [--wait]`: prints `{rule}` in its latest state. */
 export const add = typedHandler(RuleAddFlags, async (ctx, [ref], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const intent = ruleIntent(opts);
+  const warning = broadRuleWarning(intent);
+  if (warning !== undefined) note(ctx, warning);
   const shield = (await createClient(ctx)).shield(serviceRef);
   await queueRule(ctx, opts, serviceRef, shield, (request) => shield.rules.create(intent, request));
 });

@@ -51,10 +51,13 @@ export const planView: View = {
   open: true,
 };
 
-/** Shield rules. */
+/**
+ * Shield rules, as `listedRules` shapes them for tables: `name` is the rule's label (the
+ * emergency rule's `provider emergency rule`) and `match` what it matches.
+ */
 export const ruleView: View = {
-  columns: ['id', 'kind', 'state', 'preset_code', 'protected_ip', 'updated_at'],
-  fields: Object.keys(ShieldRule.shape),
+  columns: ['id', 'name', 'mode', 'action', 'match', 'state', 'updated_at'],
+  fields: [...Object.keys(ShieldRule.shape), 'match'],
 };
 
 /** Telemetry rows (traffic and protection activity). */

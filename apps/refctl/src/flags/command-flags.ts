@@ -172,6 +172,10 @@ export const RULE_ADD_FLAGS = defineFlags({
   burstPackets: { value: '<n>', parameter: ['createShieldRule', 'burst_packets'] },
   durationHours: { value: '<n>', parameter: ['createShieldRule', 'duration_hours'] },
   explicitBroadAck: { parameter: ['createShieldRule', 'explicit_broad_ack'] },
+  broadAck: {
+    description:
+      'confirm a broad rule (enforced drop or rate_limit on every port from everywhere): sends explicit_broad_ack and prints a warning',
+  },
 });
 
 type TelemetryOperation =

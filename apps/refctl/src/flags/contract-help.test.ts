@@ -64,11 +64,11 @@ describe('flag help from the contract', () => {
       '--os-name <name>  An OS image of the plan by name, from refctl plans list (or give --os).',
     );
     expect(helpLine('shield rules add', '--tcp-flags-mask <n>')).toBe(
-      '--tcp-flags-mask <n>  TCP flags to test, as a bit mask; with --tcp-flags-value.',
+      '--tcp-flags-mask <n>  TCP flags to test, as a bit mask; with --tcp-flags-value; protocol tcp only (422 tcp_flags_need_tcp).',
     );
     // Words of the API that are no input here stay as they are.
     expect(helpLine('shield rules add', '--action <action>')).toBe(
-      '--action <action>  What to do with matching traffic; rate_limit takes --rate-pps or --rate-bps. (required) (choices: "pass", "drop", "rate_limit")',
+      '--action <action>  What to do with matching traffic; rate_limit needs --rate-pps or --rate-bps (422 rate_limit_needs_rate). (required) (choices: "pass", "drop", "rate_limit")',
     );
   });
 

@@ -11,6 +11,7 @@ import { answer } from './answer';
 import {
   optionChoice,
   type PlanOption,
+  periodChoice,
   planChoice,
   planOptions,
   SERVER_DEFAULT,
@@ -107,7 +108,13 @@ export const askOrder: Asker = async (ctx, _args, opts) => {
       NOTHING,
     );
   if (given.period === undefined && periods.length > 0) {
-    answers.period = await pick('Billing period', periods);
+    answers.period = answer(
+      await select(ctx.io, 'Billing period', [
+        SERVER_DEFAULT,
+        ...periods.map((o) => periodChoice(plan, o)),
+      ]),
+      NOTHING,
+    );
   }
   if (given.os === undefined && given.osName === undefined && osImages.length > 0) {
     answers.os = await pick('OS image', osImages);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   inStock,
   optionChoice,
+  periodChoice,
   planChoice,
   planOptions,
   priceLabel,
@@ -109,5 +110,24 @@ describe('optionChoice', () => {
     expect(optionChoice(ash, 'DE').disabled).toBe('not sold to DE');
     expect(optionChoice(ash, 'US').disabled).toBeUndefined();
     expect(optionChoice(ash).disabled).toBeUndefined();
+  });
+});
+
+describe('periodChoice', () => {
+  it('shows what the whole period costs with VAT, by the server price rule', () => {
+    const priced = plan({
+      vat_rate: 0.19,
+      periods: [{ period_ref: 'REF-PERIOD-12', name: 'yearly', months: 12, net: 50 }],
+    });
+    expect(periodChoice(priced, { ref: 'REF-PERIOD-12', name: 'yearly', months: 12 })).toEqual({
+      label: 'yearly',
+      value: 'REF-PERIOD-12',
+      hint: 'REF-PERIOD-12 · 12 months · 59.50 EUR incl. VAT',
+      disabled: undefined,
+    });
+    // A catalog without prices: the period alone.
+    expect(periodChoice(plan(), { ref: 'REF-PERIOD-12', name: 'yearly', months: 12 }).hint).toBe(
+      'REF-PERIOD-12 · 12 months',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Plan, PlanPricing } from '@refapi/schema';
+import { formatCents, priceOrder } from '@refapi/schema/plans';
 import { vatPercent } from '../actions/order-quote';
 import { formatAmount } from '../output/money';
 import type { Choice } from '../ui/SelectPrompt';
@@ -70,6 +71,18 @@ export function priceLabel(price: PlanPricing): string {
   if (price.base <= 0) return amount;
   if (price.final === price.base) return `${amount}, no VAT`;
   return `${amount} incl. ${vatPercent(price)}% VAT`;
+}
+
+/**
+ * One billing period with what the plan costs for it, VAT included, by the server's own
+ * price rule: `yearly` · `REF-PERIOD-12 · 12 months · 59.50 EUR incl. VAT`.
+ */
+export function periodChoice(plan: Plan, option: PlanOption): Choice<string | undefined> {
+  const choice = optionChoice(option);
+  const priced = priceOrder(plan, { period_ref: option.ref });
+  if (!priced.ok) return choice;
+  const total = `${formatCents(priced.price.total_cents, priced.price.currency)} incl. VAT`;
+  return { ...choice, hint: [choice.hint, total].filter(Boolean).join(' · ') };
 }
 
 /** `2 cores, 4 GB RAM, 40 GB disk, 1000 Mbit/s`, from the plan's `specs` when present. */

@@ -175,8 +175,13 @@ function describeApiError(error: RefApiError): ErrorReport {
   };
 }
 
-/** What to do next after the reference server's space errors (the API's own need none). */
+/** What to do next after the reference server's own errors (the API's own need none). */
 const CODE_HINTS: ReadonlyMap<string, string> = new Map([
+  [
+    'broad_rule_needs_ack',
+    'if it is meant to act on all traffic, add --broad-ack; else narrow it (--destination-port, --source-cidr) or use --mode observe',
+  ],
+  ['rate_limit_needs_rate', 'give --rate-pps or --rate-bps'],
   ['space_not_found', 'deleted, or unused past its TTL; see: refctl server spaces list'],
   [
     'space_limit_reached',

@@ -4,7 +4,7 @@ import type { OperationTool } from './operation-tools';
 // What each write costs or changes beyond its summary, for a model deciding whether to call.
 const EFFECTS: Partial<Record<OperationId, string>> = {
   createOrder:
-    'Costs money: the price is debited from the account balance at once, atomically. With dry_run true (the default) it only returns the quote from the plan catalog and the balance, and spends nothing; call it with dry_run false to buy. Refused before sending when it would pass the --max-spend budget of this server.',
+    'Costs money: the price is debited from the account balance at once, atomically. With dry_run true (the default) it only returns the quote (priced from the plan catalog by the rule the server charges with: the period, addons, VAT) and the balance, and spends nothing; call it with dry_run false to buy, and the result says what was charged. Refused before sending when it would pass the --max-spend budget of this server.',
   setServiceAutoRenew:
     'Free now; enabling it may authorize future renewal charges. Safe to repeat (changed is false when the state already held).',
   powerService:

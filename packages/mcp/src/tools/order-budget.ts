@@ -27,8 +27,8 @@ export function reserve(budget: SpendBudget, order: PricedOrder): Reservation {
   if (!order.exact) {
     throw new ToolRefusal(
       'order_not_priceable',
-      `With a spending budget, only orders the catalog prices exactly can be bought (no addons, no period_ref); ${amount(budget.remainingCents)} of the ${amount(budget.limitCents)} budget (--max-spend) remains.`,
-      'Order without addons and period_ref, or ask the user to buy this one.',
+      `With a spending budget, only orders the catalog prices exactly can be bought, and this server's catalog carries no prices for this order; ${amount(budget.remainingCents)} of the ${amount(budget.limitCents)} budget (--max-spend) remains.`,
+      'Ask the user to buy this one.',
       { remaining_budget: money(budget.remainingCents, currency) },
     );
   }

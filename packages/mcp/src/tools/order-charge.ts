@@ -6,9 +6,11 @@ import { toCents } from '../money';
 // page of the contract's largest size leaves room for orders others made meanwhile.
 const NEWEST_ORDERS = 100;
 
-// The amount of the order record that carries `serviceRef` (what the API debited for
-// that order), or undefined when the record cannot be read.
-async function recordedCents(
+/**
+ * The amount of the order record that carries `serviceRef` (what the API debited for that
+ * order), in cents, or undefined when the record cannot be read.
+ */
+export async function recordedCents(
   client: RefClient,
   serviceRef: string,
   currency: string,
@@ -29,16 +31,19 @@ async function recordedCents(
 
 /**
  * What the budget counts for an answered order: the order's ref from its own response
- * and the amount of its order record, or the quote when that record cannot be read. (The
+ * and the amount of its order record (`recordedCents`), or the quote when that record
+ * cannot be read. (The
  * response says what was bought and the balance after, but not what it cost; the balance
  * cannot tell, since other orders move it too.)
  */
-export async function orderCharge(
-  client: RefClient,
+export function orderCharge(
   order: CreateOrderResult,
+  recorded: number | undefined,
   quoteCents: number,
-  currency: string,
-): Promise<OrderCharge> {
-  const cents = await recordedCents(client, order.service_ref, currency);
-  return { ref: order.service_ref, cents: cents ?? quoteCents, replayed: order.idempotentReplayed };
+): OrderCharge {
+  return {
+    ref: order.service_ref,
+    cents: recorded ?? quoteCents,
+    replayed: order.idempotentReplayed,
+  };
 }

@@ -7,10 +7,15 @@ interface OrderQuote {
   readonly plan_code: string;
   readonly plan_name: string;
   readonly type: string;
-  /** Price with VAT for the default (monthly) period. */
+  /** The period priced (`monthly` by default). */
+  readonly period?: { readonly name: string; readonly months: number };
+  /** Each line (the plan for the period, each addon × units × months), net. */
+  readonly lines?: readonly { readonly label: string; readonly net: Money }[];
+  readonly net?: Money;
+  readonly vat?: Money;
+  /** What the order costs with VAT: `priceOrder` of `@refapi/schema`, the server's own rule. */
   readonly price: Money;
-  readonly period_prices?: Readonly<Record<string, number>>;
-  /** false when addons or a period_ref are ordered: the server prices those itself. */
+  /** false only when the catalog carries no prices to apply that rule (another server). */
   readonly exact: boolean;
 }
 
@@ -38,6 +43,10 @@ export interface OrderToolResult {
   readonly idempotency_key: string;
   /** The API response, once bought. */
   readonly order?: CreateOrderResponse;
+  /** Once bought: what the order actually charged (its record's `amount`), when readable. */
+  readonly charged?: Money;
+  /** Once bought: true when `charged` is not the quoted `price` (say so to the user). */
+  readonly charge_differs_from_quote?: boolean;
   readonly idempotent_replayed?: boolean;
   readonly budget?: BudgetState;
 }

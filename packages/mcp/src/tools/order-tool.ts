@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, Plan } from '@refapi/schema';
+import { type CreateOrderRequest, type OrderPrice, type Plan, priceOrder } from '@refapi/schema';
 import {
   ConnectionError,
   type CreateOrderResult,
@@ -8,9 +8,9 @@ import {
 } from '@refapi/sdk';
 import type { SpendBudget } from '../budget';
 import type { SessionKeys } from '../idempotency-key';
-import { money, toCents } from '../money';
+import { type Currency, money, toCents } from '../money';
 import { budgetState, reserve } from './order-budget';
-import { orderCharge } from './order-charge';
+import { orderCharge, recordedCents } from './order-charge';
 import type { OrderToolResult } from './order-schema';
 import { ToolRefusal } from './tool-refusal';
 
@@ -58,6 +58,48 @@ async function quote(client: RefClient, body: CreateOrderRequest) {
   }
 }
 
+/**
+ * The order's price by the server's own rule (`priceOrder`) from the catalog; a period or
+ * addon the plan does not offer is refused here, before anything is bought. A catalog
+ * without prices (another server) leaves only the monthly price: not exact.
+ */
+function priceFromCatalog(plan: Plan, body: CreateOrderRequest): OrderPrice | undefined {
+  const result = priceOrder(plan, body);
+  if (result.ok) return result.price;
+  if (result.error === 'catalog_without_prices') return undefined;
+  const what = result.error === 'period_not_offered' ? 'period' : 'addon';
+  throw new ToolRefusal(
+    result.error,
+    `Plan ${plan.code} offers no such ${what}.`,
+    `Call plans_list with type ${plan.service_type} and use one of the plan's ${what}s.`,
+  );
+}
+
+function quoteOf(plan: Plan, price: OrderPrice | undefined) {
+  const currency = plan.account_price.currency;
+  const head = {
+    plan_ref: plan.plan_ref,
+    plan_code: plan.code,
+    plan_name: plan.name,
+    type: plan.service_type,
+  };
+  if (price === undefined) {
+    return { ...head, price: money(toCents(plan.account_price.final), currency), exact: false };
+  }
+  return {
+    ...head,
+    period: { name: price.period.name, months: price.period.months },
+    lines: price.lines.map((line) => ({
+      label: line.label,
+      net: money(line.net_cents, currency),
+    })),
+    net: money(price.net_cents, currency),
+    vat: money(price.vat_cents, currency),
+    price: money(price.total_cents, currency),
+    exact: true,
+  };
+}
+
 // The API took the order but its answer never arrived or could not be read: it may be
 // bought. (An error the API answered, 409 or 422 say, bought nothing.)
 const mayHaveBought = (error: unknown) =>
@@ -78,24 +120,15 @@ export async function runOrder(
   const { client, budget } = ctx;
   const { plan, balance } = await quote(client, args.body);
   const currency = balance.account_currency;
-  const priceCents = toCents(plan.account_price.final);
+  const price = priceFromCatalog(plan, args.body);
+  const priceCents = price?.total_cents ?? toCents(plan.account_price.final);
   const balanceCents = toCents(balance.amount);
-  const exact = !args.body.addons?.length && args.body.period_ref === undefined;
+  const exact = price !== undefined;
   const idempotencyKey = args.idempotencyKey ?? keys.derive('orders_create', args.body);
   const withBudget = () => (budget ? { budget: budgetState(budget, currency) } : {});
   const result: OrderToolResult = {
     dry_run: args.dryRun,
-    quote: {
-      plan_ref: plan.plan_ref,
-      plan_code: plan.code,
-      plan_name: plan.name,
-      type: plan.service_type,
-      price: money(priceCents, plan.account_price.currency),
-      ...(plan.account_price.period_prices
-        ? { period_prices: plan.account_price.period_prices }
-        : {}),
-      exact,
-    },
+    quote: quoteOf(plan, price),
     order_request: { ...args.body },
     balance: money(balanceCents, currency),
     idempotency_key: idempotencyKey,
@@ -118,13 +151,20 @@ export async function runOrder(
     else reservation?.release();
     throw error;
   }
-  // Only a budget needs the charge: its lookup costs a read.
-  if (reservation) reservation.settle(await orderCharge(client, order, priceCents, currency));
+  // What the order actually charged: its record's amount (a read), reported beside the quote.
+  const recorded = await recordedCents(client, order.service_ref, currency);
+  reservation?.settle(orderCharge(order, recorded, priceCents));
   return {
     ...result,
     balance_after: order.balance,
     order: { ...order },
     idempotent_replayed: order.idempotentReplayed,
+    ...(recorded === undefined
+      ? {}
+      : {
+          charged: money(recorded, currency as Currency),
+          charge_differs_from_quote: recorded !== priceCents,
+        }),
     ...withBudget(),
   };
 }

@@ -5,6 +5,7 @@ import {
   RateLimitError,
   type RefApiErrorInit,
   ServiceUnavailableError,
+  UnprocessableEntityError,
 } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
 import { errorInfo, toolError } from './tool-errors';
@@ -29,6 +30,24 @@ describe('errorInfo', () => {
       status: 403,
       missing_scope: 'orders:write',
     });
+  });
+
+  it('says a refused Shield rule is the rule, not an order, with what to change', () => {
+    const broad = errorInfo(
+      new UnprocessableEntityError(init(422, 'broad_rule_needs_ack')),
+      operations.createShieldRule,
+    );
+    expect(broad).toMatchObject({
+      error: 'broad_rule_needs_ack',
+      status: 422,
+      message: `The provider would refuse this Shield rule (broad_rule_needs_ack): ${ERROR_CODE_MEANINGS[422].broad_rule_needs_ack}`,
+    });
+    expect(String(broad.next_step)).toMatch(/explicit_broad_ack: true only if the user confirmed/);
+    const order = errorInfo(
+      new UnprocessableEntityError(init(422, 'insufficient_balance')),
+      operations.createOrder,
+    );
+    expect(order.message).toBe('The order cannot be fulfilled (insufficient_balance).');
   });
 
   it('carries retry_after on 429 and 503', () => {

@@ -9,6 +9,14 @@ import {
 } from '@refapi/sdk';
 import { ToolRefusal } from './tool-refusal';
 
+// The 422 codes of a Shield rule a real provider would refuse (reference-server spec, section 8).
+const SHIELD_RULE_REFUSALS: ReadonlySet<string> = new Set([
+  'rate_limit_needs_rate',
+  'rate_only_for_rate_limit',
+  'tcp_flags_need_tcp',
+  'broad_rule_needs_ack',
+]);
+
 /** What a model gets for a failed call: the API's code, what to do next, and when to retry. */
 export interface ToolErrorInfo {
   readonly error: string;
@@ -76,6 +84,16 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
               : 'The resource state does not permit this change; read it again before deciding.',
       };
     case 422:
+      if (SHIELD_RULE_REFUSALS.has(code)) {
+        return {
+          ...base,
+          message: `The provider would refuse this Shield rule (${code}): ${meaning}`,
+          next_step:
+            code === 'broad_rule_needs_ack'
+              ? 'Narrow the rule (destination_port, source_cidr) or use mode observe; pass explicit_broad_ack: true only if the user confirmed it must act on all traffic.'
+              : 'Change the rule arguments as the code says, then call shield_rules_create again.',
+        };
+      }
       return {
         ...base,
         message: `The order cannot be fulfilled (${code}).`,

@@ -59,6 +59,43 @@ describe('summaries say the real state', () => {
     ).toBe('shield_wait: rule r-1 is active after 2 s (seen: queued → active).');
   });
 
+  it('names each listed rule as every client does, with mode, action, match and state', () => {
+    const rule = {
+      id: 'r-1',
+      service_ref: 'REF-SVC-1',
+      protected_ip: '203.0.113.10',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      desired_enabled: true,
+    };
+    const rules = [
+      {
+        ...rule,
+        kind: 'profile',
+        tier: 'basic',
+        mode: 'enforce',
+        action: 'rate_limit',
+        protocol: 'any',
+        state: 'active',
+      },
+      {
+        ...rule,
+        kind: 'custom',
+        tier: 'advanced',
+        name: 'dns',
+        mode: 'observe',
+        action: 'drop',
+        protocol: 'udp',
+        destination_port: 53,
+        source_cidr: '198.51.100.0/24',
+        state: 'queued',
+      },
+    ];
+    expect(summarize('shield_rules_list', { rules }, ALL)).toBe(
+      'shield_rules_list: 2 rule(s): provider emergency rule (enforce rate_limit any active); dns (observe drop udp dst 53 from 198.51.100.0/24 queued).',
+    );
+  });
+
   it('never says "done": other results name their fields', () => {
     expect(summarize('shield_overview', { entitlement: {}, rules: [1, 2], profile: {} }, ALL)).toBe(
       'shield_overview: entitlement, rules (2), profile.',

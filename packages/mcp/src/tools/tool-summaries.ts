@@ -1,3 +1,4 @@
+import { type Money, type ShieldRule, shieldRuleLabel, shieldRuleMatch } from '@refapi/schema';
 import { WAIT_TOOL_NAME } from './select';
 
 // The first line of a result, which a model may read instead of the JSON: it must say the
@@ -20,6 +21,15 @@ function ruleState(rule: Data): string {
   return `is ${state}`;
 }
 
+/** Rules as every client names them: `provider emergency rule (enforce rate_limit any, active)`. */
+function ruleList(rules: readonly ShieldRule[]): string {
+  const each = rules.map(
+    (rule) =>
+      `${shieldRuleLabel(rule)} (${[rule.mode, rule.action, shieldRuleMatch(rule), rule.state].filter(Boolean).join(' ')})`,
+  );
+  return `${rules.length} rule(s): ${each.join('; ')}.`;
+}
+
 const queuedRule: Summarizer = (data, exposed) => {
   const rule = data.rule as Data;
   const preset = rule.preset_code ? ` (preset ${String(rule.preset_code)})` : '';
@@ -28,12 +38,30 @@ const queuedRule: Summarizer = (data, exposed) => {
 };
 
 function orderSummary(data: Data): string {
-  const quote = data.quote as { plan_code: string; price: { amount: number; currency: string } };
-  const price = `${quote.plan_code} at ${quote.price.amount.toFixed(2)} ${quote.price.currency}`;
+  const quote = data.quote as {
+    plan_code: string;
+    period?: { name: string };
+    net?: Money;
+    vat?: Money;
+    price: Money;
+    exact: boolean;
+  };
+  const amount = (m: Money) => `${m.amount.toFixed(2)} ${m.currency}`;
+  const period = quote.period ? ` (${quote.period.name})` : '';
+  const breakdown =
+    quote.net && quote.vat ? ` (${amount(quote.net)} net + ${amount(quote.vat)} VAT)` : '';
+  const price = `${quote.plan_code}${period} for ${amount(quote.price)}${breakdown}${quote.exact ? '' : ' (monthly catalog price; the server prices this order)'}`;
   if (data.dry_run) return `dry run, nothing bought. Would buy ${price}.`;
   const order = data.order as { service_ref: string } | undefined;
   const replay = data.idempotent_replayed ? ' (replayed: this order was already made)' : '';
-  return `bought ${price}; service ${order?.service_ref}${replay}.`;
+  const charged = data.charged as Money | undefined;
+  const charge =
+    charged === undefined
+      ? ' The amount charged could not be read (orders_list shows it).'
+      : data.charge_differs_from_quote
+        ? ` WARNING: the order charged ${amount(charged)}, not the quoted ${amount(quote.price)}; tell the user.`
+        : ` Charged ${amount(charged)}.`;
+  return `bought ${price}; service ${order?.service_ref}${replay}.${charge}`;
 }
 
 function waitSummary(data: Data, exposed: readonly string[]): string {
@@ -51,6 +79,7 @@ function waitSummary(data: Data, exposed: readonly string[]): string {
 
 const SUMMARIES: Readonly<Record<string, Summarizer>> = {
   orders_create: orderSummary,
+  shield_rules_list: (data) => ruleList(data.rules as ShieldRule[]),
   shield_rules_create: queuedRule,
   shield_presets_apply: queuedRule,
   shield_profiles_apply: (data, exposed) => {

@@ -2,3 +2,13 @@
 
 export { ListPlansQuery } from '../params';
 export * from '../plan';
+export {
+  describePrice,
+  formatCents,
+  type OrderPrice,
+  type PricedOrder,
+  type PriceLine,
+  type PriceRefusal,
+  type PriceResult,
+  priceOrder,
+} from '../pricing';

@@ -4,3 +4,16 @@ export { ShieldProfileCode } from '../common';
 export { PresetPathParams, ProfilePathParams, RulePathParams } from '../path-params';
 export * from '../shield';
 export * from '../shield-params';
+export {
+  isBroadRule,
+  isNetworkPrefix,
+  type ShieldRuleRefusalCode,
+  shieldRuleRefusal,
+} from '../shield-rule-checks';
+export {
+  EMERGENCY_RULE_NAME,
+  type LabelledRule,
+  type MatchedRule,
+  shieldRuleLabel,
+  shieldRuleMatch,
+} from '../shield-rule-labels';

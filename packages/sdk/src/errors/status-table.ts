@@ -9,6 +9,13 @@ export interface StatusErrorSpec {
 // The one list of API error kinds: an HTTP status, a 409 `error` code that has its own class,
 // or `5xx` for any other server failure. `http-errors.ts` declares one public class per entry,
 // `errorFromResponse` picks the class through this key, and `guards.ts` tests for each class.
+const SHIELD_RULE_REFUSALS: ReadonlySet<string> = new Set([
+  'rate_limit_needs_rate',
+  'rate_only_for_rate_limit',
+  'tcp_flags_need_tcp',
+  'broad_rule_needs_ack',
+]);
+
 /** Name and hint of each API error class, keyed by status, 409 code, or `5xx`. */
 export const STATUS_ERRORS = {
   400: {
@@ -35,7 +42,12 @@ export const STATUS_ERRORS = {
   },
   422: {
     name: 'UnprocessableEntityError',
-    hint: () => 'The order cannot be fulfilled as requested.',
+    // 422 is an order the account or plan does not permit, or a Shield rule a provider
+    // would refuse: the code (and its meaning before this hint) says which.
+    hint: (init) =>
+      init.code !== undefined && SHIELD_RULE_REFUSALS.has(init.code)
+        ? 'Change the rule as the error code says.'
+        : 'The order cannot be fulfilled as requested.',
   },
   428: { name: 'PreconditionRequiredError', hint: () => 'Send an Idempotency-Key header.' },
   429: { name: 'RateLimitError', hint: (init) => `Retry after ${init.retryAfter ?? '?'} s.` },

@@ -118,7 +118,13 @@ describe('errorFromResponse', () => {
     const balance = await respond(422, { error: 'insufficient_balance' });
     expect(balance.meaning).toBe(ERROR_STATUS_MEANINGS[422]);
     expect(balance.message).toBe(
-      `POST http://127.0.0.1:1/v1/orders failed with 422 insufficient_balance. ${ERROR_STATUS_MEANINGS[422]} ${STATUS_ERRORS[422].hint()}`,
+      `POST http://127.0.0.1:1/v1/orders failed with 422 insufficient_balance. ${ERROR_STATUS_MEANINGS[422]} The order cannot be fulfilled as requested.`,
+    );
+    // A Shield rule a provider would refuse is not called an order.
+    const broad = await respond(422, { error: 'broad_rule_needs_ack' });
+    expect(broad.meaning).toBe(ERROR_CODE_MEANINGS[422].broad_rule_needs_ack);
+    expect(broad.message).toMatch(
+      /needs `explicit_broad_ack: true`\. Change the rule as the error code says\.$/,
     );
     expect((await respond(500, {})).meaning).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { createReferenceServer } from '@refapi/server';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
 import { orderResult } from '../../test/helpers/fixtures';
@@ -49,5 +50,27 @@ describe('orders.create', () => {
       json(200, orderResult(false), { 'Idempotent-Replayed': 'true' }),
     ).create({ type: 'kvm', plan_code: 'kvm-s' });
     expect(result.idempotentReplayed).toBe(true);
+  });
+});
+
+describe('orders.findForService', () => {
+  it('finds the order that bought a service, with what it charged, against the reference server', async () => {
+    const server = createReferenceServer();
+    await server.ready;
+    const client = new RefClient({
+      apiKey: 'refak_demo_eur_full',
+      baseUrl: server.baseUrl,
+      fetch: server.fetch,
+    });
+    const bought = await client.orders.create({
+      type: 'kvm',
+      plan_code: 'kvm-s',
+      period_ref: 'REF-PERIOD-12',
+    });
+    // A later order must not be taken for it.
+    await client.orders.create({ type: 'kvm', plan_code: 'kvm-s' });
+    const order = await client.orders.findForService(bought.service_ref);
+    expect(order).toMatchObject({ service_ref: bought.service_ref, amount: 59.5, currency: 'EUR' });
+    expect(await client.orders.findForService('REF-SVC-FFFF')).toBeUndefined();
   });
 });

@@ -25,6 +25,20 @@ export class OrdersResource extends APIResource {
   }
 
   /**
+   * The order that bought `serviceRef`, among the `scan` newest orders (GET /orders), or
+   * undefined: what an order actually charged is its `amount`.
+   * @example const order = await client.orders.findForService(result.service_ref)
+   */
+  async findForService(
+    serviceRef: string,
+    options: RequestOptions & { readonly scan?: number } = {},
+  ): Promise<ItemOf<'listOrders'> | undefined> {
+    const { scan = 20, ...request } = options;
+    const page = await this.list({ limit: Math.min(scan, 100) }, request);
+    return page.items.find((order) => order.service_ref === serviceRef);
+  }
+
+  /**
    * Buys one service from the balance, atomically (POST /orders). A UUID Idempotency-Key
    * is generated per call unless `idempotencyKey` is given, and reused on every retry.
    * @example await client.orders.create({ type: 'kvm', plan_code: 'kvm-s' }, { idempotencyKey: 'buy-vm-1' })

@@ -1,5 +1,6 @@
-import { applyRate, type Currency, convertCents, type Rates } from './money';
-import type { PlanRecord } from './records';
+import type { Plan, PlanPricing } from '@refapi/schema';
+import { applyRate, type Currency, convertCents, fromCents, type Rates } from './money';
+import type { AccountRecord, PlanRecord } from './records';
 
 /**
  * Whether a plan is for sale to an account in `countryCode`: active, public, priced in
@@ -40,4 +41,68 @@ export function planPrice(
     ]),
   );
   return { ...price, periodPricesCents };
+}
+
+function pricing(price: PriceCents): PlanPricing {
+  const out: PlanPricing = {
+    currency: price.currency,
+    base: fromCents(price.baseCents),
+    final: fromCents(price.finalCents),
+  };
+  if (price.periodPricesCents !== undefined) {
+    out.period_prices = Object.fromEntries(
+      Object.entries(price.periodPricesCents).map(([name, cents]) => [name, fromCents(cents)]),
+    );
+  }
+  return out;
+}
+
+/** The EUR cents of `plan` for a whole period: its period price, else the base × months. */
+const periodEurCents = (plan: PlanRecord, period: PlanRecord['periods'][number]): number =>
+  plan.period_prices_cents?.[period.name] ?? plan.price_eur_cents * period.months;
+
+/**
+ * `plan` as the public catalog (`GET /v1/plans`) shows it to `account`: prices in the
+ * account currency (each line converted and rounded on its own, the section 8 rule) with
+ * the account's VAT rate, and what an order may name — stock, periods, OS images, addons,
+ * and the regions that sell to the account's country. Orders are priced from exactly this
+ * (`priceOrder` of `@refapi/schema`), so what a client shows is what is charged.
+ */
+export function catalogPlan(
+  plan: PlanRecord,
+  account: Pick<AccountRecord, 'account_currency' | 'vat_rate' | 'country_code'>,
+  rates: Rates,
+  display?: Currency,
+): Plan {
+  const currency = account.account_currency;
+  const convert = (eurCents: number) => fromCents(convertCents(eurCents, 'EUR', currency, rates));
+  const item: Plan = {
+    plan_ref: plan.plan_ref,
+    name: plan.name,
+    code: plan.code,
+    service_type: plan.service_type,
+    purchase_url: plan.purchase_url,
+    account_price: pricing(planPrice(plan, currency, account.vat_rate, rates)),
+    vat_rate: account.vat_rate,
+    in_stock: plan.stock !== 0,
+    periods: plan.periods.map((period) => ({
+      period_ref: period.period_ref,
+      name: period.name,
+      months: period.months,
+      net: convert(periodEurCents(plan, period)),
+    })),
+    os_images: plan.os_images.map(({ os_image_ref, name }) => ({ os_image_ref, name })),
+    regions: plan.regions
+      .filter((region) => region.countries.includes(account.country_code))
+      .map(({ region_ref, name }) => (name === undefined ? { region_ref } : { region_ref, name })),
+    addons: plan.addons.map(({ addon_ref, name, price_eur_cents }) => ({
+      addon_ref,
+      name,
+      monthly_net: convert(price_eur_cents),
+    })),
+  };
+  if (display !== undefined) {
+    item.display_price = pricing(planPrice(plan, display, account.vat_rate, rates));
+  }
+  return item;
 }

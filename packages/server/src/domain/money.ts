@@ -1,4 +1,8 @@
-import type { Currency as CurrencySchema } from '@refapi/schema';
+import {
+  applyRateCents,
+  type Currency as CurrencySchema,
+  convertCentsByRates,
+} from '@refapi/schema';
 import type { z } from 'zod';
 
 /** One of the three API currencies. */
@@ -42,9 +46,7 @@ function divRound(numerator: bigint, denominator: bigint): bigint {
 /** Converts cents between currencies with the scenario's per-EUR rates, rounding to the cent. */
 export function convertCents(cents: number, from: Currency, to: Currency, rates: Rates): number {
   if (from === to) return cents;
-  return Number(
-    divRound(BigInt(cents) * rateMicros(rates[to] as number), rateMicros(rates[from] as number)),
-  );
+  return convertCentsByRates(cents, rates[from] as number, rates[to] as number);
 }
 
 /** Units of `to` per one unit of `from`, rounded to six decimals. */
@@ -58,6 +60,4 @@ export function crossRate(from: Currency, to: Currency, rates: Rates): number {
 }
 
 /** `cents × rate`, rounded to the cent (VAT and similar proportional amounts). */
-export function applyRate(cents: number, rate: number): number {
-  return Number(divRound(BigInt(cents) * rateMicros(rate), RATE_SCALE));
-}
+export const applyRate = applyRateCents;

@@ -1,18 +1,17 @@
-import type { CreateOrderRequest, ErrorCode } from '@refapi/schema';
+import { type CreateOrderRequest, type ErrorCode, priceOrder } from '@refapi/schema';
 import type { z } from 'zod';
-import { isSaleable } from './catalog';
+import { catalogPlan, isSaleable } from './catalog';
 import { DomainError } from './errors';
-import { applyRate, convertCents, type Rates } from './money';
+import type { Rates } from './money';
 import type { AccountRecord, PlanRecord } from './records';
 
 type OrderRequest = z.output<typeof CreateOrderRequest>;
-type Period = PlanRecord['periods'][number];
 type Region = PlanRecord['regions'][number];
 
 /** A priced, fully resolved order: what will be bought and what it costs, in cents. */
 export interface OrderQuote {
   readonly plan: PlanRecord;
-  readonly period: Pick<Period, 'name' | 'months'>;
+  readonly period: { readonly name: string; readonly months: number };
   readonly region: Region | undefined;
   readonly osName: string | undefined;
   /** Net price in the account currency (plan period + addons). */
@@ -24,11 +23,10 @@ export interface OrderQuote {
 
 const unprocessable = (code: ErrorCode) => new DomainError(422, code);
 
-// Without explicit periods a plan is sold by the month.
-const MONTHLY = { name: 'monthly', months: 1 } as const;
-
 /**
- * Resolves and prices an order against the catalog, authoritatively (any
+ * Resolves and prices an order against the catalog, authoritatively, through
+ * `priceOrder` of `@refapi/schema` applied to the plan as `GET /v1/plans` shows it to the
+ * account (so every client's quote is the charge) (any
  * `quote_version` is ignored). Throws 409 when the account may not buy, 422 when the
  * plan does not offer what is asked, is out of stock, the billing profile is
  * incomplete, or the balance is short.
@@ -50,34 +48,20 @@ export function quoteOrder(
   if (!account.billing_profile_complete) throw unprocessable('billing_profile_incomplete');
   if (plan.stock === 0) throw unprocessable('out_of_stock');
 
-  const period = resolvePeriod(plan, request.period_ref);
+  const priced = priceOrder(catalogPlan(plan, account, rates), request);
+  if (!priced.ok) {
+    // The catalog always carries prices; only a plan the catalog cannot price remains.
+    throw unprocessable(
+      priced.error === 'catalog_without_prices' ? 'price_not_supported' : priced.error,
+    );
+  }
+  const { period } = priced.price;
   const region = resolveRegion(plan, request.region_ref, account.country_code);
   const osName = resolveOs(plan, request);
-  const planCents = plan.period_prices_cents?.[period.name] ?? plan.price_eur_cents * period.months;
-  let addonCents = 0;
-  for (const line of request.addons ?? []) {
-    const addon = plan.addons.find((a) => a.addon_ref === line.addon_ref);
-    if (addon === undefined) throw unprocessable('addon_not_offered');
-    addonCents += addon.price_eur_cents * line.units * period.months;
-  }
-  const netCents = convertCents(planCents + addonCents, 'EUR', account.account_currency, rates);
-  const vatCents = applyRate(netCents, account.vat_rate);
-  const totalCents = netCents + vatCents;
+  const { net_cents: netCents, vat_cents: vatCents, total_cents: totalCents } = priced.price;
   if (!Number.isSafeInteger(totalCents)) throw unprocessable('price_not_supported');
   if (account.balance_cents < totalCents) throw unprocessable('insufficient_balance');
   return { plan, period, region, osName, netCents, vatCents, totalCents };
-}
-
-function resolvePeriod(
-  plan: PlanRecord,
-  periodRef: string | undefined,
-): Pick<Period, 'name' | 'months'> {
-  if (periodRef === undefined) {
-    return plan.periods.find((p) => p.months === 1) ?? plan.periods[0] ?? MONTHLY;
-  }
-  const period = plan.periods.find((p) => p.period_ref === periodRef);
-  if (period === undefined) throw unprocessable('period_not_offered');
-  return period;
 }
 
 function resolveRegion(

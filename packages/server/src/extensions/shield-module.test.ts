@@ -27,6 +27,7 @@ describe('ShieldModule snapshots', () => {
         action: 'drop',
         risk: 'low',
         protocol: 'udp',
+        destination_port: 53,
         duration_hours: 1,
       },
       { now: NOW.getTime(), newId: () => '0b6f7d52-7f0e-4e59-9d55-2a1f3c7e9a10' },
@@ -62,6 +63,7 @@ describe('ShieldModule changes', () => {
       action: 'drop',
       risk: 'low',
       protocol: 'udp',
+      destination_port: 53,
     } as const;
     for (const id of [
       '0b6f7d52-7f0e-4e59-9d55-2a1f3c7e9a10',

@@ -64,7 +64,7 @@ export function shieldAccess(
 
 /** The HTTP error of a refused Shield command. */
 export function refusalError(refusal: ShieldRefusal): DomainError {
-  return refusal.kind === 'not_found'
-    ? new DomainError(404, refusal.error)
-    : new DomainError(409, refusal.error, { conflictStatus: refusal.status });
+  if (refusal.kind === 'not_found') return new DomainError(404, refusal.error);
+  if (refusal.kind === 'unprocessable') return new DomainError(422, refusal.error);
+  return new DomainError(409, refusal.error, { conflictStatus: refusal.status });
 }

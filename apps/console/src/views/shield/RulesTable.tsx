@@ -1,3 +1,4 @@
+import { EMERGENCY_RULE_NAME } from '@refapi/schema/shield';
 import type { ShieldRuleRecord } from '@refapi/server/browser';
 import { dateTime } from '../../format';
 import { ruleTimeline } from '../../rule-phase';
@@ -32,7 +33,7 @@ export function RulesTable({
         <RuleHead />
         <tbody>
           <tr data-rule-id="infrastructure" data-testid="listed-rule">
-            <td data-label="rule">provider emergency rule</td>
+            <td data-label="rule">{EMERGENCY_RULE_NAME}</td>
             <td data-label="kind">infrastructure (provider-managed)</td>
             <td data-label="mode">
               <ModeBadge mode="enforce" />

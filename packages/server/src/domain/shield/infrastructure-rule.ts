@@ -21,6 +21,7 @@ export function infrastructureRuleId(serviceRef: string): string {
 /**
  * The provider-managed emergency rule every protected service has. Profiles (`off`
  * included) and customers never change it; it is listed so that this stays observable.
+ * It has no name: clients label it with `shieldRuleLabel` (`provider emergency rule`).
  */
 export function infrastructureRule(target: ShieldTarget, since: Date): ShieldRule {
   const at = since.toISOString();
@@ -30,6 +31,9 @@ export function infrastructureRule(target: ShieldTarget, since: Date): ShieldRul
     protected_ip: target.protected_ip,
     kind: 'profile',
     tier: 'basic',
+    mode: 'enforce',
+    action: 'rate_limit',
+    protocol: 'any',
     state: 'active',
     desired_enabled: true,
     created_at: at,

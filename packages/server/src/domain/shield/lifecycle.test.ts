@@ -58,7 +58,13 @@ describe('rulePhaseAt', () => {
 
 describe('toPublicRule', () => {
   it('is a valid ShieldRule carrying the derived state and no internal field', () => {
-    const r = rule({ expires_at: T0 + 7_200_000, last_error_code: 'x', outcome: 'failed' });
+    const r = rule({
+      expires_at: T0 + 7_200_000,
+      last_error_code: 'x',
+      outcome: 'failed',
+      destination_port: 53,
+      source_cidr: '198.51.100.0/24',
+    });
     const out = toPublicRule(r, T0 + 20_000);
     expect(ShieldRule.parse(out)).toEqual(out);
     expect(out).toEqual({
@@ -67,6 +73,12 @@ describe('toPublicRule', () => {
       protected_ip: '203.0.113.10',
       kind: 'custom',
       tier: 'advanced',
+      name: 'block dns',
+      mode: 'enforce',
+      action: 'drop',
+      protocol: 'udp',
+      source_cidr: '198.51.100.0/24',
+      destination_port: 53,
       state: 'failed',
       desired_enabled: true,
       created_at: '2026-01-01T00:00:00.000Z',

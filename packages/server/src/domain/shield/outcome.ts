@@ -1,9 +1,10 @@
 import type { ErrorCode } from '@refapi/schema';
 import type { ShieldState } from './state';
 
-/** Why a Shield command was refused; the operations layer maps it to 404 or 409. */
+/** Why a Shield command was refused; the operations layer maps it to 404, 409 or 422. */
 export type ShieldRefusal =
   | { readonly kind: 'not_found'; readonly error: ErrorCode }
+  | { readonly kind: 'unprocessable'; readonly error: ErrorCode }
   | { readonly kind: 'conflict'; readonly error: ErrorCode; readonly status: string };
 
 /** A command either yields the new state and its result, or a refusal with nothing changed. */

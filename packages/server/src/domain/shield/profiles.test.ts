@@ -109,7 +109,12 @@ describe('applyProfile', () => {
     let state = emptyShieldState();
     for (let i = 0; i < 10; i++) {
       state = ok(
-        createCustomRule(state, TARGET, { ...customIntent, action: 'rate_limit' }, ctx(T0)),
+        createCustomRule(
+          state,
+          TARGET,
+          { ...customIntent, action: 'rate_limit', rate_pps: 1000 },
+          ctx(T0),
+        ),
       ).state;
     }
     expect(applyProfile(state, TARGET, 'default', ctx(T0))).toEqual({
@@ -126,4 +131,5 @@ const customIntent = {
   action: 'drop',
   risk: 'low',
   protocol: 'tcp',
+  destination_port: 22,
 } as const;

@@ -69,9 +69,16 @@ describe('createCustomRule', () => {
   it('refuses the rule over a quota and leaves the state untouched', () => {
     let state = emptyShieldState();
     for (let i = 0; i < 10; i++) {
-      state = ok(createCustomRule(state, TARGET, { ...INTENT, action: 'rate_limit' }, ctx())).state;
+      state = ok(
+        createCustomRule(state, TARGET, { ...INTENT, action: 'rate_limit', rate_pps: 1000 }, ctx()),
+      ).state;
     }
-    const outcome = createCustomRule(state, TARGET, { ...INTENT, action: 'rate_limit' }, ctx());
+    const outcome = createCustomRule(
+      state,
+      TARGET,
+      { ...INTENT, action: 'rate_limit', rate_pps: 1000 },
+      ctx(),
+    );
     expect(outcome).toEqual({
       ok: false,
       refusal: { kind: 'conflict', error: 'shield_quota_exceeded', status: 'rate_rules_per_ip' },

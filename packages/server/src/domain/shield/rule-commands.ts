@@ -1,4 +1,4 @@
-import type { ShieldRule, ShieldRuleIntent } from '@refapi/schema';
+import { type ShieldRule, type ShieldRuleIntent, shieldRuleRefusal } from '@refapi/schema';
 import { findPreset } from './catalog';
 import { infrastructureRuleId } from './infrastructure-rule';
 import { isVisible, rulePhaseAt, toPublicRule } from './lifecycle';
@@ -29,7 +29,8 @@ function addRule(
 }
 
 /**
- * Queues a custom rule for the target's own IP after checking every quota at once.
+ * Queues a custom rule for the target's own IP after checking what the provider refuses
+ * (422, `shieldRuleRefusal`) and every quota at once.
  * `duration_hours` > 0 sets `expires_at`; 0 or absent means the rule does not expire.
  */
 export function createCustomRule(
@@ -38,6 +39,8 @@ export function createCustomRule(
   intent: ShieldRuleIntent,
   { now, newId }: CreateContext,
 ): ShieldOutcome<ShieldRule> {
+  const refusal = shieldRuleRefusal(intent);
+  if (refusal) return refused({ kind: 'unprocessable', error: refusal });
   const violation = checkQuotas(state.rules, { target, adding: [{ action: intent.action }] }, now);
   if (violation)
     return refused({ kind: 'conflict', error: QUOTA_EXCEEDED, status: violation.quota });
@@ -55,6 +58,7 @@ export function createCustomRule(
       ...(intent.destination_port !== undefined
         ? { destination_port: intent.destination_port }
         : {}),
+      ...(intent.source_cidr !== undefined ? { source_cidr: intent.source_cidr } : {}),
       queued_at: now,
       ...(hours > 0 ? { expires_at: now + hours * HOUR_MS } : {}),
     },

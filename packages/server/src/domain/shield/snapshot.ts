@@ -16,6 +16,7 @@ const RuleRecord = z.strictObject({
   mode: z.enum(SHIELD_RULE_MODES).optional(),
   protocol: z.string(),
   destination_port: z.int().optional(),
+  source_cidr: z.string().optional(),
   preset_code: z.string().optional(),
   preset_version: z.string().optional(),
   bundle_id: z.string().optional(),

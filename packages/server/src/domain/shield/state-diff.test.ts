@@ -50,6 +50,7 @@ describe('Shield state diff', () => {
       action: 'drop',
       risk: 'low',
       protocol: 'udp',
+      destination_port: 53,
     } as const;
     let ruleId = '';
     const { live, replayed, diffs } = replayHistory([

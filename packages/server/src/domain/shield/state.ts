@@ -25,6 +25,8 @@ export interface ShieldRuleRecord {
   readonly mode?: (typeof SHIELD_RULE_MODES)[number];
   readonly protocol: string;
   readonly destination_port?: number;
+  /** Only traffic from this prefix (custom rules); absent means from everywhere. */
+  readonly source_cidr?: string;
   readonly preset_code?: string;
   readonly preset_version?: string;
   /** Rules of one profile bundle share this id and roll back together. */
