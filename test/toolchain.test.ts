@@ -107,3 +107,21 @@ describe('scripts/toolchain.sh', { timeout: 30_000 }, () => {
     expect(run.stderr).toBe('');
   });
 });
+
+describe("the README's quick start", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('## A 60-second'));
+  const commands = [
+    ...(/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').matchAll(/^(.+?)\s*(#.*)?$/gm),
+  ].map((match) => match[1]);
+  const ciRun = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n');
+
+  it('is one start and one test command through the toolchain', () => {
+    expect(commands).toEqual(['scripts/toolchain.sh pnpm start', 'scripts/toolchain.sh pnpm test']);
+  });
+
+  it('is what .ci/run runs as a new user: the test command as is, the start command until the demo answers', () => {
+    expect(ciRun).toContain(commands[1]);
+    expect(ciRun.some((line) => line.includes(`${commands[0]} --port 0`))).toBe(true);
+  });
+});
