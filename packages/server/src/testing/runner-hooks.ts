@@ -20,11 +20,15 @@ interface NodeTestHooks {
 async function importRunnerHooks(): Promise<RunnerHooks | undefined> {
   const runtime = globalThis as { process?: NodeJS.Process; Bun?: unknown };
   if (runtime.process?.env.VITEST) return import('vitest').catch(() => undefined);
-  // A string specifier: bundlers and tsc must not try to resolve Bun's built-in module.
+  // Specifiers in variables: tsc must not resolve Bun's built-in module, and the build must
+  // keep `node:` (node:test has no unprefixed name; the bundler drops the prefix of literals).
   const bunTest = 'bun:test';
   if (runtime.Bun !== undefined) return import(bunTest).catch(() => undefined);
   if (runtime.process?.versions?.node === undefined) return undefined;
-  const nodeTest = (await import('node:test').catch(() => undefined)) as NodeTestHooks | undefined;
+  const nodeTestModule = 'node:test';
+  const nodeTest = (await import(nodeTestModule).catch(() => undefined)) as
+    | NodeTestHooks
+    | undefined;
   if (nodeTest === undefined) return undefined;
   return { beforeAll: nodeTest.before, afterEach: nodeTest.afterEach, afterAll: nodeTest.after };
 }
