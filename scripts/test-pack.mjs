@@ -223,27 +223,12 @@ it('still takes msw overrides for one test', async () => {
   expect(me.status).toBe(500);
 });
 `,
-  // packages/server/README.md's recipes: one kit file for every runner. \`it\` is the runner's
-  // global (vitest --globals, Jest, bun test), else node:test's; the kit finds the hooks.
-  'kit-any.test.mjs': `import assert from 'node:assert/strict';
-import { NotFoundError, RefClient } from '@refapi/sdk';
-import { scenario, setupRefServer } from '@refapi/server/testing';
-
-const { it } = typeof globalThis.it === 'function' ? globalThis : await import('node:test');
-
-const ref = setupRefServer({ scenario: scenario().account({ currency: 'EUR', balance: 50 }).key(['*']) });
-const client = () => new RefClient({ apiKey: ref.apiKey, baseUrl: ref.baseUrl });
-
-it('the SDK reads the account from the test kit', async () => {
-  assert.equal((await client().account.get()).account_ref, 'REF-ACCT-1');
-  await assert.rejects(client().services.get('REF-SVC-404'), NotFoundError);
-});
-
-it('starts each test from the scenario, with an empty journal', async () => {
-  assert.equal(ref.requests().length, 0);
-  assert.equal((await client().account.get()).account_ref, 'REF-ACCT-1');
-});
-`,
+  // packages/server/README.md's recipe for any runner, verbatim: one kit file that vitest
+  // (--globals), Jest and node:test each run, the kit finding their hooks.
+  'kit-any.test.mjs': readFileSync(
+    join(root, 'packages/server/test/readme/any-runner.kit.mjs'),
+    'utf8',
+  ),
   // The SDK under Bun and Deno against ref-server (REF_BASE_URL).
   'sdk-runtime.mjs': `import { NotFoundError, RefClient } from '@refapi/sdk';
 
