@@ -13,7 +13,15 @@ if ! command -v jq >/dev/null 2>&1; then
   exit 1
 fi
 
-refctl() { ${REFCTL:-refctl} "$@"; }
+# REFCTL (a command line, split on spaces) or the refctl on PATH: `command` skips this
+# function, which would otherwise call itself forever.
+if [[ -z "${REFCTL:-}" ]] && ! command -v refctl >/dev/null 2>&1; then
+  echo "refctl-report.sh needs refctl on PATH, or REFCTL set to a command that runs it" >&2
+  exit 1
+fi
+refctl() {
+  if [[ -n "${REFCTL:-}" ]]; then ${REFCTL} "$@"; else command refctl "$@"; fi
+}
 
 # Integer cents → "12.50" (bash integer arithmetic: exact).
 money() {
