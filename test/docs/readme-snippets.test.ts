@@ -191,6 +191,12 @@ describe('README shell snippets', () => {
       const result = await runBash(script, cwd).finally(() => clearInterval(ticker));
       const last = result.output.lastIndexOf('[docs-test]');
       expect(result.code, result.output.slice(Math.max(0, last))).toBe(0);
+      // A `--jq` or `| jq` path that matches nothing prints a bare null and still exits 0.
+      const nulls = result.output.split('\n[docs-test] ').filter((part) => /^null$/m.test(part));
+      expect(
+        nulls.map((part) => part.split('\n')[0]),
+        'blocks printing a bare null',
+      ).toEqual([]);
     }, 120_000);
   }
 });
