@@ -2,8 +2,9 @@
 # Account report built from refctl's JSON output with jq: who, balance, services, and
 # unpaid invoices (all pages). Money is summed in integer cents, never in floats.
 #
-#   REF_API_KEY=refak_demo_eur_full ./refctl-report.sh
-#   REFCTL="node apps/refctl/dist/refctl.js" ./refctl-report.sh     # without refctl on PATH
+#   export REF_API_KEY=refak_demo_eur_full
+#   ./refctl-report.sh                                                  # refctl on PATH
+#   REFCTL="node ../../apps/refctl/dist/refctl.js" ./refctl-report.sh   # without refctl on PATH
 #
 # A refctl failure stops the report with refctl's exit code (4 auth, 5 rate limited, …).
 set -euo pipefail
