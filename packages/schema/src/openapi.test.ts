@@ -209,6 +209,25 @@ describe('OpenAPI examples for outside tools', () => {
   it('the CSV export has its own example request (format=csv)', () => {
     const exportOp = document.paths['/services/{service_ref}/shield/export']?.get;
     const format = ((exportOp?.parameters ?? []) as Parameter[]).find((p) => p.name === 'format');
-    expect(format?.examples).toEqual({ demo: { value: 'json' }, 'demo-csv': { value: 'csv' } });
+    expect(format?.examples).toMatchObject({
+      demo: { value: 'json' },
+      'demo-csv': { value: 'csv' },
+    });
   });
+
+  it.each(operations.filter(({ method, op }) => method === 'get' && op.responses['404']))(
+    'GET $path: the 404 example has the request that gets it, under its name',
+    ({ op }) => {
+      const content = op.responses['404']?.content as Record<string, Media>;
+      const [name] = Object.keys(content['application/json']?.examples ?? {});
+      const paths = (
+        (op.parameters ?? []) as (Parameter & { examples?: Record<string, { value: unknown }> })[]
+      )
+        .filter((p) => p.in === 'path')
+        .map((p) => p.examples?.[name as string]?.value);
+      expect(paths).toContainEqual(
+        expect.stringMatching(/^(REF-SVC-404|00000000-0000-4000-8000-000000000404)$/),
+      );
+    },
+  );
 });

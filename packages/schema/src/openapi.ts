@@ -96,7 +96,31 @@ function exampleRequests(op: OperationDef): [name: string, url: URL][] {
     [DEMO, example.url],
     [DEMO_CSV, example.csvUrl],
   ];
-  return named.flatMap(([name, url]) => (url === undefined ? [] : [[name, new URL(base + url)]]));
+  const requests = named.flatMap(([name, url]): [string, URL][] =>
+    url === undefined ? [] : [[name, new URL(base + url)]],
+  );
+  const notFound = notFoundRequest(op, requests[0]?.[1]);
+  return notFound === undefined ? requests : [...requests, notFound];
+}
+
+// The 404 example paired with the request that gets it, under the example's name: tools that
+// pair by name (Specmatic) then test the error answer too. Only for reads, whose request has
+// no body or Idempotency-Key that would need an example of that name as well.
+const MISSING_SERVICE = 'REF-SVC-404';
+const MISSING_RULE = '00000000-0000-4000-8000-000000000404';
+function notFoundRequest(op: OperationDef, demo: URL | undefined): [string, URL] | undefined {
+  if (op.method !== 'GET' || demo === undefined || !documentedErrorStatuses(op).includes(404))
+    return undefined;
+  const [name] = Object.keys((errorExample(op, 404).examples ?? {}) as object);
+  const param = op.path.includes('{rule_id}') ? 'rule_id' : 'service_ref';
+  const value = pathValue(op, param, demo);
+  if (name === undefined || value === undefined) return undefined;
+  const url = new URL(demo);
+  url.pathname = url.pathname.replace(
+    `/${value}`,
+    `/${param === 'rule_id' ? MISSING_RULE : MISSING_SERVICE}`,
+  );
+  return [name, url];
 }
 
 /** The value of a path parameter in a request URL, by the operation's path template. */
