@@ -69,7 +69,7 @@ describe('a pnpm script under an unsupported Node', () => {
 
   it('guards the scripts a user runs first', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    for (const name of ['start', 'test', 'test:unit', 'build', 'test:pack']) {
+    for (const name of ['start', 'test', 'test:unit', 'test:contract', 'build', 'test:pack']) {
       expect(scripts[name], name).toMatch(/^node scripts\/require-node\.mjs && /);
     }
   });
