@@ -20,6 +20,7 @@ const globalsOnlyRunnerHooks: Plugin = {
 // its classes (ScenarioError) through common chunks; @msw/data, a peer, stays external.
 const nodeEntries = {
   index: 'src/index.ts',
+  testing: 'src/testing/testing.ts',
   vitest: 'src/testing/vitest.ts',
   'msw-data': 'src/msw-data/index.ts',
 };

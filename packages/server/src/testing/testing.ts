@@ -1,0 +1,29 @@
+// `@refapi/server/testing`: the reference server as a mock for test suites, under any runner
+// (vitest, Jest, node:test, bun test find their hooks; createRefTestServer for the rest).
+export type { ClockState } from '../control-plane';
+export type { Faults } from '../controls/faults';
+export type { FailNextOptions } from '../http/injected-failure';
+export type { SnapshotInfo } from '../spaces/snapshots';
+export type { JournalEntry, RequestFilter } from './journal';
+export {
+  connectRefSpace,
+  type RefSpace,
+  RefSpaceError,
+  type RefSpaceOptions,
+  setupRefSpace,
+} from './ref-space';
+export { createRefTestServer, type RefTestServer } from './ref-test-server';
+export {
+  type AccountOptions,
+  type KeyOptions,
+  type KvmOptions,
+  ScenarioBuilder,
+  type ShieldOption,
+  scenario,
+} from './scenario-builder';
+export { setupRefServer } from './setup-ref-server';
+export type {
+  RefTestControls,
+  RefTestOptions,
+  UnhandledRequestStrategy,
+} from './test-controls';
