@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
 // Vite's default server conditions, with ours first: workspace packages resolve to their
@@ -9,6 +10,14 @@ export function refapiProject(name: string, test: UserWorkspaceConfig['test'] = 
   return defineProject({
     resolve: { conditions },
     ssr: { resolve: { conditions } },
-    test: { name, environment: 'node', ...test },
+    test: {
+      name,
+      environment: 'node',
+      // vitest's default for `run` is one worker fewer than the cores: a single worker on a
+      // 2-core machine, with the other core idle whenever a test waits for a process or a
+      // socket. Every project takes the same count (vitest runs them in one pool).
+      maxWorkers: availableParallelism(),
+      ...test,
+    },
   });
 }
