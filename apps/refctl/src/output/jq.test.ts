@@ -22,7 +22,8 @@ describe('runJq (jq-wasm)', () => {
     );
     expect(big.length).toBeGreaterThan(128 * 1024);
     expect(await runJq(big, 'map(.i) | add')).toEqual([String((2499 * 2500) / 2)]);
-  });
+    // jq-wasm's stdin copies its buffer per byte: about a second alone, more on a busy machine.
+  }, 20_000);
 
   it('fails a runtime error with jq’s message (exit 1)', async () => {
     const error = await runJq('{"a":1}', '.a | error("boom")').catch((e: unknown) => e);
