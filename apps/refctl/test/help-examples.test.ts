@@ -114,6 +114,7 @@ describe('help examples', () => {
 
   it.concurrent.for(EXAMPLES.filter((e) => NEVER_ENDS[e.example] === undefined))(
     '$path: $example',
+    { timeout: 60_000 },
     ({ path, example }, { expect }) =>
       withServer(async (server) => {
         await server.admin('POST', 'reset');
@@ -151,6 +152,5 @@ describe('help examples', () => {
         const result = await run(example, env, home).finally(() => clearInterval(ticker));
         expect(result.code, result.output).toBe(0);
       }),
-    60_000,
   );
 });
