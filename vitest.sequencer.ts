@@ -32,7 +32,7 @@ const KNOWN_SECONDS: Record<string, number> = {
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ordered = await super.sort(files);
-    const root = `${process.cwd()}/`;
+    const root = `${this.ctx.config.root}/`;
     const seconds = (spec: TestSpecification) =>
       this.ctx.cache.getTestSpecificationResult(spec)?.duration !== undefined
         ? (this.ctx.cache.getTestSpecificationResult(spec)?.duration ?? 0) / 1000
