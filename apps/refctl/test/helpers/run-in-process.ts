@@ -11,7 +11,7 @@ import { type RunOptions, type RunResult, scrubRequestIds, tempConfigHome } from
  */
 export async function refctlInProcess(
   args: readonly string[],
-  options: Pick<RunOptions, 'env' | 'input'> = {},
+  options: Pick<RunOptions, 'env' | 'input' | 'onSpawn'> = {},
 ): Promise<RunResult> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: tempConfigHome() };
   for (const [key, value] of Object.entries(options.env ?? {}))
@@ -34,6 +34,8 @@ export async function refctlInProcess(
     stdin: Readable.from(options.input ? [options.input] : []),
     env,
   };
-  const code = await startCli(args, io).done;
+  const run = startCli(args, io);
+  options.onSpawn?.();
+  const code = await run.done;
   return scrubRequestIds(code, stdout, stderr);
 }
