@@ -1,7 +1,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each slow file took alone on a 2-core machine (November 2026). A fresh clone has
+ * About how long each slow file takes, in seconds (2-core profile, November 2026). A fresh clone has
  * no results cache, so without this the longest files could start last and leave one
  * worker finishing alone; with it they start first. Later runs use the cache's durations.
  */
