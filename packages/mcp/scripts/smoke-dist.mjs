@@ -40,9 +40,7 @@ for (const [name, mod] of [
     { name: 'smoke', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
-  await inSession.connect(
-    new StreamableHTTPClientTransport(new URL(spaced.url)),
-  );
+  await inSession.connect(new StreamableHTTPClientTransport(new URL(spaced.url)));
   const own = await inSession.callTool({ name: 'balance_get', arguments: {} });
   const session = await sessions.open('default');
   await inSession.close();
