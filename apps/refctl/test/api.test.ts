@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Output tests: each command runs in this process (the spawned bin is covered elsewhere).
 import { refctlInProcess as refctl } from './helpers/run-in-process';
-import { tempConfigHome } from './helpers/run-refctl';
+import { refctl as refctlProcess, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
@@ -297,7 +297,8 @@ describe('--jq on every command', () => {
     'stops a filter that never ends on %s (exit 130)',
     async (signal) => {
       const started = performance.now();
-      const result = await refctl(['me', '--timeout', '60s', '--jq', 'def f: f; f'], {
+      // Signals need a process of its own.
+      const result = await refctlProcess(['me', '--timeout', '60s', '--jq', 'def f: f; f'], {
         env: env(),
         interruptAfterMs: 2_500,
         interruptWith: signal,
