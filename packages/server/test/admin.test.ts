@@ -108,7 +108,14 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     const rule = await api.call('POST', `/services/${SVC.kvm}/shield/rules`, {
       key: KEY.full,
       idempotencyKey: 'shield-after-load',
-      body: { name: 'r', mode: 'enforce', action: 'drop', risk: 'low', protocol: 'udp' },
+      body: {
+        name: 'r',
+        mode: 'enforce',
+        action: 'drop',
+        risk: 'low',
+        protocol: 'udp',
+        destination_port: 53,
+      },
     });
     expect(rule.status).toBe(202);
     const { extensions } = (await api.admin('GET', '/state')).body;
