@@ -1,0 +1,73 @@
+// The server's rooms (each folder and each top-level file of src/) must import each other
+// without a circle, type-only imports included: they say which room owns a fact (#37).
+// dependency-cruiser reads the imports; this script folds modules into rooms and reports
+// every strongly connected group of rooms as one circle. Exit 1 when there is one.
+import { cruise } from 'dependency-cruiser';
+
+const src = 'packages/server/src/';
+const result = await cruise([src], {
+  tsPreCompilationDeps: true, // `import type` counts: it names the owner of a type
+  exclude: { path: ['\\.test\\.ts$', '/test-[^/]*\\.ts$'] },
+  doNotFollow: { path: 'node_modules' },
+});
+
+/** `packages/server/src/http/cors.ts` → `http`; `src/cli.ts` → `cli.ts`. */
+const roomOf = (path) => (path.startsWith(src) ? path.slice(src.length).split('/')[0] : null);
+
+const edges = new Map(); // room → Map(room → one example import)
+for (const module of result.output.modules) {
+  const from = roomOf(module.source);
+  if (from === null) continue;
+  if (!edges.has(from)) edges.set(from, new Map());
+  for (const dependency of module.dependencies) {
+    const to = roomOf(dependency.resolved);
+    if (to === null || to === from || edges.get(from).has(to)) continue;
+    edges
+      .get(from)
+      .set(to, `${module.source.slice(src.length)} → ${dependency.resolved.slice(src.length)}`);
+  }
+}
+
+// Tarjan's strongly connected components over the room graph.
+let next = 0;
+const index = new Map();
+const low = new Map();
+const stack = [];
+const circles = [];
+const visit = (room) => {
+  index.set(room, next);
+  low.set(room, next++);
+  stack.push(room);
+  for (const to of edges.get(room)?.keys() ?? []) {
+    if (!index.has(to)) {
+      visit(to);
+      low.set(room, Math.min(low.get(room), low.get(to)));
+    } else if (stack.includes(to)) {
+      low.set(room, Math.min(low.get(room), index.get(to)));
+    }
+  }
+  if (low.get(room) === index.get(room)) {
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      group.push(member);
+    } while (member !== room);
+    if (group.length > 1) circles.push(group.sort());
+  }
+};
+for (const room of [...edges.keys()].sort()) if (!index.has(room)) visit(room);
+
+if (circles.length === 0) {
+  console.log(`rooms: ${edges.size} rooms of packages/server/src, no circle`);
+} else {
+  for (const group of circles) {
+    console.error(`rooms: a circle of ${group.length}: ${group.join(', ')}`);
+    for (const from of group) {
+      for (const [to, example] of edges.get(from)) {
+        if (group.includes(to)) console.error(`  ${from} → ${to}   (${example})`);
+      }
+    }
+  }
+  process.exitCode = 1;
+}
