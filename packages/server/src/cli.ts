@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { version } from '../package.json';
-import type { SignInCodeIssued } from './admin-wire';
 import { type CliOptions, parseCliOptions, USAGE, UsageError } from './cli-options';
 import { DomainError } from './domain/errors';
 import { StateFileError } from './persistence/state-file-error';
@@ -13,6 +12,7 @@ import {
   runRecordingCommand,
 } from './recording/recording-cli';
 import { createRequestLogger } from './request-log';
+import type { SignInCodeIssued } from './wire/admin-wire';
 
 /** Where {@link runServerCli} writes and how it names itself. */
 export interface ServerCliIo {

@@ -1,4 +1,3 @@
-export type { Admin, ClockState, LoadedScenario } from './control-plane';
 export type { ControlState } from './controls/control-state';
 export type { Faults } from './controls/faults';
 export type { AuthenticatedKey } from './domain/auth';
@@ -25,6 +24,7 @@ export {
 export { demoScenario } from './scenario/demo';
 export { Scenario, type ScenarioInput } from './scenario/schema';
 export { parseScenario, ScenarioError } from './scenario/validate';
-export type { JournalMessage, RequestEntry } from './server-context';
+export type { Admin, ClockState, LoadedScenario } from './state/control-plane';
+export type { JournalMessage, RequestEntry } from './state/server-context';
 export type { Partition } from './store/partition';
 export type { Change, CommittedMutation, Store } from './store/store';

@@ -1,10 +1,8 @@
 import type { HttpHandler } from 'msw';
-import type { Admin } from './control-plane';
 import type { ControlSlice } from './controls/control-slice';
 import { controlSlices } from './controls/registry';
 import { DomainError } from './domain/errors';
 import { FailedAttempts } from './domain/failed-attempts';
-import type { AttachDurability, DurableState } from './durability';
 import { type AdminTarget, createAdminHandler } from './http/admin-routes';
 import { AdminSessions, sessionIdFrom } from './http/admin-session';
 import type { SpacesAdmin } from './http/admin-spaces';
@@ -18,12 +16,14 @@ import { createSpaceRouter } from './http/space-router';
 import { fromWebRequest, toWebResponse } from './http/web-adapter';
 import { base64UrlEncode } from './internal/base64url';
 import { randomBytes } from './internal/crypto';
+import type { AttachDurability, DurableState } from './persistence/durable-parts';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import { demoScenario } from './scenario/demo';
 import { parseScenario } from './scenario/validate';
-import type { RequestEntry } from './server-context';
 import { createSpaceRuntime, type SpaceRuntime } from './spaces/space-runtime';
 import { type SpaceRequest, Spaces, type SpacesOptions } from './spaces/spaces';
+import type { Admin } from './state/control-plane';
+import type { RequestEntry } from './state/server-context';
 import type { StateSlices } from './state/state-slice';
 import type { Store } from './store/store';
 

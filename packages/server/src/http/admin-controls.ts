@@ -1,8 +1,8 @@
 import { DateTime } from '@refapi/schema';
 import { z } from 'zod';
-import type { ControlDescription, ControlsDocument } from '../admin-wire';
-import type { Admin } from '../control-plane';
 import type { ControlSlice } from '../controls/control-slice';
+import type { Admin } from '../state/control-plane';
+import type { ControlDescription, ControlsDocument } from '../wire/admin-wire';
 import { ADMIN_PATHS } from './admin-paths';
 
 /** `POST /__admin/clock`: set `now`, then advance, then freeze or unfreeze. */

@@ -1,11 +1,11 @@
-import type { ControlsDocument } from '../admin-wire';
-import type { Admin } from '../control-plane';
 import type { ControlSlice } from '../controls/control-slice';
 import { bearerToken } from '../domain/auth';
 import { DomainError } from '../domain/errors';
 import type { FailedAttempts } from '../domain/failed-attempts';
 import { sha256, toHex } from '../internal/crypto';
 import type { RequestJournal } from '../request-journal';
+import type { Admin } from '../state/control-plane';
+import type { ControlsDocument } from '../wire/admin-wire';
 import { ClockBody, describeControls } from './admin-controls';
 import { listRequests, requestEntryRoute } from './admin-journal';
 import { ADMIN_PATHS } from './admin-paths';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SignInCodeIssued } from '../admin-wire';
 import { createReferenceServer, type ReferenceServer } from '../reference-server';
+import type { SignInCodeIssued } from '../wire/admin-wire';
 import {
   AdminSessions,
   expiredSessionCookies,

@@ -1,6 +1,6 @@
-import type { SignInCodeIssued } from '../admin-wire';
 import { base64UrlEncode } from '../internal/base64url';
 import { randomBytes, sha256, toHex } from '../internal/crypto';
+import type { SignInCodeIssued } from '../wire/admin-wire';
 import { ADMIN_PATHS, SPACES_BASE } from './admin-paths';
 import { type ApiResponse, errorResponse, jsonResponse } from './api-request';
 import { SignInCodes } from './sign-in-codes';

@@ -1,8 +1,8 @@
 import { ShieldTrafficQuery, ShieldWindowQuery } from '@refapi/schema';
-import type { Admin } from '../control-plane';
 import { DomainError, notFound } from '../domain/errors';
 import { resolveEntitlement } from '../domain/shield/entitlement';
 import { generateTelemetry } from '../domain/shield/telemetry';
+import type { Admin } from '../state/control-plane';
 import { ADMIN_PATH_TEMPLATES, matchAdminPath, type ShieldTelemetryDataset } from './admin-paths';
 import { type ApiRequest, type ApiResponse, jsonResponse } from './api-request';
 import { parseInput, queryObject } from './input-validation';

@@ -1,8 +1,9 @@
 import { isFreeText, type OperationId } from '@refapi/schema';
 import { z } from 'zod';
-import type { Admin } from '../control-plane';
 import { DomainError } from '../domain/errors';
 import { MAX_SPACE_TTL_SECONDS, type SpaceInfo, type SpaceRequest } from '../spaces/spaces';
+import type { Admin } from '../state/control-plane';
+import type { CreatedSpace } from '../wire/admin-wire';
 import { ADMIN_PATH_TEMPLATES, ADMIN_PATHS, inSpace, matchAdminPath } from './admin-paths';
 import { type ApiRequest, type ApiResponse, jsonResponse } from './api-request';
 import { parseInput } from './input-validation';
@@ -31,14 +32,6 @@ const FailNextBody = z.strictObject({
   retry_after: z.int().min(0).max(86_400).optional(),
   error: z.string().min(1).max(200).refine(isFreeText).optional(),
 });
-
-/** A space as `POST /__admin/spaces` answers it: with the URLs to reach it. */
-export interface CreatedSpace extends SpaceInfo {
-  /** `<origin>/spaces/<space_id>/v1`. */
-  readonly base_url: string;
-  /** `<origin>/spaces/<space_id>/__admin`. */
-  readonly admin_url: string;
-}
 
 /** The root's spaces as the admin routes reach them. */
 export interface SpacesAdmin {

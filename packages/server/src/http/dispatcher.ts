@@ -1,7 +1,8 @@
 import { faultsControl } from '../controls/faults';
 import type { OperationImpls } from '../operations/types';
-import type { RequestFacts, ServerContext } from '../server-context';
+import type { ApiContext, RequestFacts } from './api-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
+import { failureResponse } from './injected-failure';
 import { admit } from './pipeline/admission';
 import { mayCall } from './pipeline/authorize';
 import { bindOperations } from './pipeline/bind';
@@ -15,7 +16,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * rate-limit hit), runs the stage pipeline (`pipeline/pipeline.ts`), then applies injected
  * latency and reports the request to the journal. The dispatch it returns never throws.
  */
-export function createDispatcher(ctx: ServerContext, impls: OperationImpls, basePath: string) {
+export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePath: string) {
   const routes = new RouteTable();
   const operations = bindOperations(impls);
   const prefix = `${basePath.replace(/\/+$/, '')}/`;
@@ -39,11 +40,11 @@ export function createDispatcher(ctx: ServerContext, impls: OperationImpls, base
       // only a request that may call the operation: others get their own 401/403.
       const injected =
         operation !== undefined && mayCall(ctx, request, operation)
-          ? ctx.failNext.take(operation, nowMs)
+          ? ctx.failNext.take(operation)
           : undefined;
       if (operation !== undefined && injected !== undefined) {
         facts = { operation: operation.operationId, account_ref: null };
-        response = injected;
+        response = failureResponse(operation, injected.status, injected.options, nowMs);
         injectedFault = 'fail-next';
       } else {
         const admission = admit(ctx, route, request, nowMs);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestJournal } from '../request-journal';
-import type { RequestEntry } from '../server-context';
+import type { RequestEntry } from '../state/server-context';
 import { journalEvents, PING_MS, readableBody } from './event-stream';
 
 const entry = { id: 'req_000000000000000000000001', status: 200 } as RequestEntry;

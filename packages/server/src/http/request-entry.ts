@@ -1,5 +1,6 @@
 import { redactHeaders, redactQuery } from '@refapi/schema';
-import type { JournalMessage, RequestEntry, RequestFacts } from '../server-context';
+import type { JournalMessage, RequestEntry } from '../state/server-context';
+import type { RequestFacts } from './api-context';
 import type { ApiRequest, ApiResponse } from './api-request';
 import { requestIdOf } from './request-id';
 

@@ -1,7 +1,7 @@
 import type { OperationId } from '@refapi/schema';
 import { RouteTable } from '../http/route-table';
 import type { ReferenceCore } from '../reference-core';
-import type { RequestEntry } from '../server-context';
+import type { RequestEntry } from '../state/server-context';
 import { containsSubset, parseJsonBody, queryContains } from './request-match';
 
 /** One request as the test kit shows it: the server's journal entry plus its operation. */

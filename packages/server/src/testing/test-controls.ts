@@ -1,14 +1,8 @@
 import { LIMITS, type OperationId } from '@refapi/schema';
 import type { HttpHandler } from 'msw';
-import type { ClockState } from '../control-plane';
 import type { Faults } from '../controls/faults';
 import { bearerToken } from '../domain/auth';
-import {
-  checkFailure,
-  type FailNextOptions,
-  failureResponse,
-  operationFor,
-} from '../http/injected-failure';
+import { failureResponse } from '../http/injected-failure';
 import { requestEntry } from '../http/request-entry';
 import { requestIdOf } from '../http/request-id';
 import { fromWebRequest, toWebResponse } from '../http/web-adapter';
@@ -16,6 +10,8 @@ import { createReferenceCore, type ReferenceCore } from '../reference-core';
 import { demoScenario } from '../scenario/demo';
 import type { Scenario, ScenarioInput } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
+import type { ClockState } from '../state/control-plane';
+import { checkFailure, type FailNextOptions, operationFor } from '../state/fail-next-queue';
 import { failNextHandler } from './fail-next';
 import { type JournalEntry, type RequestFilter, TestJournal } from './journal';
 import { ScenarioBuilder } from './scenario-builder';

@@ -1,4 +1,4 @@
-import type { ServerContext } from '../../server-context';
+import type { ApiContext } from '../api-context';
 import type { ApiRequest } from '../api-request';
 import { rateLimitHeaders } from '../rate-limit-headers';
 import type { RouteMatch } from '../route-table';
@@ -10,7 +10,7 @@ import type { Admission } from './state';
  * if valid, and the rate-limit hit every request counts as.
  */
 export function admit(
-  ctx: ServerContext,
+  ctx: ApiContext,
   route: RouteMatch,
   request: ApiRequest,
   nowMs: number,

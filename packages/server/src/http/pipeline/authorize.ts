@@ -1,6 +1,6 @@
 import type { OperationDef } from '@refapi/schema';
 import { DomainError } from '../../domain/errors';
-import type { ServerContext } from '../../server-context';
+import type { ApiContext } from '../api-context';
 import type { ApiRequest } from '../api-request';
 import type { OperationState } from './state';
 
@@ -18,7 +18,7 @@ export function authorize(state: OperationState): void {
  * live account, allowed from this address, with the operation's scope. A failure queued by
  * `POST /__admin/fail-next` answers only such a request; others get their own 401/403.
  */
-export function mayCall(ctx: ServerContext, request: ApiRequest, op: OperationDef): boolean {
+export function mayCall(ctx: ApiContext, request: ApiRequest, op: OperationDef): boolean {
   const key = ctx.requestKeys.of(request);
   return (
     key !== undefined &&

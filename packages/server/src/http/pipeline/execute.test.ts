@@ -2,7 +2,7 @@ import { operations } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../domain/errors';
 import { IdempotencyStore } from '../../domain/idempotency';
-import type { Durability } from '../../durability-port';
+import type { Durability } from '../../state/durability';
 import type { Partition } from '../../store/partition';
 import { execute } from './execute';
 import type { OperationState } from './state';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../domain/rate-limit';
-import type { ServerContext } from '../../server-context';
+import type { ServerContext } from '../../state/server-context';
 import { RouteTable } from '../route-table';
 import { countRequest, rateLimit } from './rate-limit';
 import type { Admission } from './state';

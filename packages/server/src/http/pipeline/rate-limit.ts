@@ -1,7 +1,7 @@
 import type { AuthenticatedKey } from '../../domain/auth';
 import { DomainError } from '../../domain/errors';
 import type { RateDecision } from '../../domain/rate-limit';
-import type { ServerContext } from '../../server-context';
+import type { ServerContext } from '../../state/server-context';
 import type { ApiRequest } from '../api-request';
 import type { RouteMatch } from '../route-table';
 import type { Admission } from './state';

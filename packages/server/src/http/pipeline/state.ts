@@ -3,7 +3,7 @@ import type { AuthenticatedKey } from '../../domain/auth';
 import type { RateDecision } from '../../domain/rate-limit';
 import type { AccountRecord } from '../../domain/records';
 import type { OperationResult } from '../../operations/types';
-import type { ServerContext } from '../../server-context';
+import type { ServerContext } from '../../state/server-context';
 import type { Partition } from '../../store/partition';
 import type { ApiRequest } from '../api-request';
 import type { RouteMatch } from '../route-table';

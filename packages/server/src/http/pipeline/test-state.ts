@@ -1,7 +1,7 @@
 import { type OperationDef, operations } from '@refapi/schema';
 import { type AuthenticatedKey, expandScopes } from '../../domain/auth';
 import { createIpAllowList } from '../../domain/ip-allow-list';
-import type { ServerContext } from '../../server-context';
+import type { ServerContext } from '../../state/server-context';
 import type { ApiRequest } from '../api-request';
 import type { OperationState } from './state';
 

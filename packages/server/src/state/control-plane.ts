@@ -1,17 +1,17 @@
 import type { OperationId } from '@refapi/schema';
-import { faultShortcuts, shieldShortcuts } from './controls/admin-shortcuts';
-import type { ControlAccess } from './controls/control-state';
-import type { Faults } from './controls/faults';
-import { checkFailure, type FailNextOptions, operationFor } from './http/injected-failure';
-import { utf8Bytes } from './internal/json-size';
-import type { RequestJournal } from './request-journal';
-import type { Scenario } from './scenario/schema';
-import { parseScenario, requireAccounts } from './scenario/validate';
+import { faultShortcuts, shieldShortcuts } from '../controls/admin-shortcuts';
+import type { ControlAccess } from '../controls/control-state';
+import type { Faults } from '../controls/faults';
+import { utf8Bytes } from '../internal/json-size';
+import type { RequestJournal } from '../request-journal';
+import type { Scenario } from '../scenario/schema';
+import { parseScenario, requireAccounts } from '../scenario/validate';
+import type { ScenarioTrust } from '../store/build-state';
+import { checkFailure, type FailNextOptions, operationFor } from './fail-next-queue';
 import type { RequestEntry, ServerContext } from './server-context';
-import type { SnapshotInfo, Snapshots } from './spaces/snapshots';
-import { serverSlices } from './state/server-slices';
-import type { StateFork, StateSlices } from './state/state-slice';
-import type { ScenarioTrust } from './store/build-state';
+import { serverSlices } from './server-slices';
+import type { SnapshotInfo, Snapshots } from './snapshots';
+import type { StateFork, StateSlices } from './state-slice';
 
 /** Result of loading a scenario: each account with its tokens. */
 export interface LoadedScenario {

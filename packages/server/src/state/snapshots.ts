@@ -1,5 +1,5 @@
 import { DomainError } from '../domain/errors';
-import type { StateFork } from '../state/state-slice';
+import type { StateFork } from './state-slice';
 
 /** A saved state of a space (or the root), as `GET /__admin/snapshots` lists it. */
 export interface SnapshotInfo {

@@ -2,17 +2,15 @@
 // interfaces (the web console) import them from `@refapi/server/browser` instead of
 // declaring the shapes a second time. Nothing here exists at run time.
 import type { ShieldTelemetry } from '@refapi/schema';
-import type { ClockState, LoadedScenario } from './control-plane';
-import type { ShieldSnapshot } from './domain/shield/snapshot';
-import type { CreatedSpace } from './http/admin-spaces';
-import type { JournalMessage, RequestEntry } from './request-journal';
-import type { Scenario, ScenarioAccount, ScenarioService } from './scenario/schema';
-import type { SnapshotInfo } from './spaces/snapshots';
-import type { SpaceInfo, SpaceRequest } from './spaces/spaces';
+import type { ShieldSnapshot } from '../domain/shield/snapshot';
+import type { JournalMessage, RequestEntry } from '../request-journal';
+import type { Scenario, ScenarioAccount, ScenarioService } from '../scenario/schema';
+import type { SpaceInfo, SpaceRequest } from '../spaces/spaces';
+import type { ClockState, LoadedScenario } from '../state/control-plane';
+import type { SnapshotInfo } from '../state/snapshots';
 
 export type {
   ClockState,
-  CreatedSpace,
   JournalMessage,
   LoadedScenario,
   RequestEntry,
@@ -86,4 +84,12 @@ export interface SpaceList {
 /** `GET /__admin/snapshots` (of the root or of a space). */
 export interface SnapshotList {
   readonly snapshots: SnapshotInfo[];
+}
+
+/** A space as `POST /__admin/spaces` answers it: with the URLs to reach it. */
+export interface CreatedSpace extends SpaceInfo {
+  /** `<origin>/spaces/<space_id>/v1`. */
+  readonly base_url: string;
+  /** `<origin>/spaces/<space_id>/__admin`. */
+  readonly admin_url: string;
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ScenarioIdempotencyEntry } from '../scenario/schema';
-import type { ServerContext } from '../server-context';
-import { ControlsExport } from './controls';
+import { ControlsExport } from './controls-export';
 import { RecordEntry } from './record-entry';
+import type { ServerContext } from './server-context';
 
 /**
  * One write-ahead log line: a unit of work (an API request or an admin action), stamped with the

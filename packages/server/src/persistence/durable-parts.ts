@@ -1,7 +1,7 @@
-import type { Admin, ControlPlane } from './control-plane';
-import type { Durability } from './durability-port';
-import type { Scenario } from './scenario/schema';
-import type { ServerContext } from './server-context';
+import type { Scenario } from '../scenario/schema';
+import type { Admin, ControlPlane } from '../state/control-plane';
+import type { Durability } from '../state/durability';
+import type { ServerContext } from '../state/server-context';
 
 // The hook between the platform-neutral core and durable state (Node's `stateFile`, in
 // src/persistence): the core runs every request through it and asks it to load the state.
