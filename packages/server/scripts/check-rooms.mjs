@@ -1,4 +1,4 @@
-// The server's rooms (each folder and each top-level file of src/) must import each other
+// The server's rooms (each folder and each top-level file of src/; transport/* one room each) must import each other
 // without a circle, type-only imports included: they say which room owns a fact (#37).
 // dependency-cruiser reads the imports; this script folds modules into rooms and reports
 // every strongly connected group of rooms as one circle. Exit 1 when there is one.
@@ -11,8 +11,17 @@ const result = await cruise([src], {
   doNotFollow: { path: 'node_modules' },
 });
 
-/** `packages/server/src/http/cors.ts` → `http`; `src/cli.ts` → `cli.ts`. */
-const roomOf = (path) => (path.startsWith(src) ? path.slice(src.length).split('/')[0] : null);
+// Folders that group rooms rather than being one: `transport/node` and `transport/web` are two.
+const groups = new Set(['transport']);
+
+/** `packages/server/src/api/cors.ts` → `api`; `src/cli.ts` → `cli.ts`; `src/transport/node/x.ts` → `transport/node`. */
+const roomOf = (path) => {
+  if (!path.startsWith(src)) return null;
+  const segments = path.slice(src.length).split('/');
+  return groups.has(segments[0]) && segments.length > 2
+    ? `${segments[0]}/${segments[1]}`
+    : segments[0];
+};
 
 const edges = new Map(); // room → Map(room → one example import)
 for (const module of result.output.modules) {

@@ -86,7 +86,7 @@ async function serve(
     return 0;
   }
   // The server (msw and the rest) loads only now: --help, --version and bad flags answer fast.
-  const { createReferenceServer } = await import('./reference-server');
+  const { createReferenceServer } = await import('./transport/node/reference-server');
   const log = createRequestLogger(options.log, (line) => stdout(`${line}\n`));
   let server: ReturnType<typeof createReferenceServer>;
   try {

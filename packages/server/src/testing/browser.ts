@@ -3,8 +3,8 @@
 // its paths (`ADMIN_PATHS`, a module that imports nothing). Nothing reachable from here
 // imports a Node builtin.
 
+export { ADMIN_PATHS, inSpace, type ShieldTelemetryDataset } from '../admin/admin-paths';
 export type { Faults } from '../controls/faults';
-export { ADMIN_PATHS, inSpace, type ShieldTelemetryDataset } from '../http/admin-paths';
 export type { FailNextOptions } from '../state/fail-next-queue';
 export type {
   ClockChange,

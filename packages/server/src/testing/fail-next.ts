@@ -1,6 +1,6 @@
 import type { OperationDef } from '@refapi/schema';
 import { type HttpHandler, http } from 'msw';
-import { RouteTable } from '../http/route-table';
+import { RouteTable } from '../api/route-table';
 
 const byMethod = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
 const routes = new RouteTable();

@@ -1,6 +1,6 @@
 import type { OperationId } from '@refapi/schema';
-import { RouteTable } from '../http/route-table';
-import type { ReferenceCore } from '../reference-core';
+import { RouteTable } from '../api/route-table';
+import type { ReferenceCore } from '../server/reference-core';
 import type { RequestEntry } from '../state/server-context';
 import { containsSubset, parseJsonBody, queryContains } from './request-match';
 
