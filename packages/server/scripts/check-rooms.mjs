@@ -2,7 +2,11 @@
 // without a circle, type-only imports included: they say which room owns a fact (#37).
 // dependency-cruiser reads the imports; this script folds modules into rooms and reports
 // every strongly connected group of rooms as one circle. Exit 1 when there is one.
+import { fileURLToPath } from 'node:url';
 import { cruise } from 'dependency-cruiser';
+
+// Paths are the repository's, wherever it is run from.
+process.chdir(fileURLToPath(new URL('../../..', import.meta.url)));
 
 const src = 'packages/server/src/';
 const result = await cruise([src], {
