@@ -43,7 +43,9 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
           ? ctx.failNext.take(operation)
           : undefined;
       if (operation !== undefined && injected !== undefined) {
-        facts = { operation: operation.operationId, account_ref: null };
+        // mayCall authenticated the key: the journal names its account, as for any call.
+        const key = ctx.requestKeys.of(request);
+        facts = { operation: operation.operationId, account_ref: key?.accountRef ?? null };
         response = failureResponse(operation, injected.status, injected.options, nowMs);
         injectedFault = 'fail-next';
       } else {
