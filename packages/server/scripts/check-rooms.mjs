@@ -2,13 +2,15 @@
 // without a circle, type-only imports included: they say which room owns a fact (#37).
 // dependency-cruiser reads the imports; this script folds modules into rooms and reports
 // every strongly connected group of rooms as one circle. Exit 1 when there is one.
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise } from 'dependency-cruiser';
 
-// Paths are the repository's, wherever it is run from.
-process.chdir(fileURLToPath(new URL('../../..', import.meta.url)));
-
-const src = 'packages/server/src/';
+// The server's src/ by default; another folder of rooms may be named (the test names a made-up
+// circle). Paths are read relative to the folder's parent, wherever this is run from.
+const target = resolve(process.argv[2] ?? fileURLToPath(new URL('../src', import.meta.url)));
+process.chdir(dirname(target));
+const src = `${basename(target)}/`;
 const result = await cruise([src], {
   tsPreCompilationDeps: true, // `import type` counts: it names the owner of a type
   exclude: { path: ['\\.test\\.ts$', '/test-[^/]*\\.ts$'] },
@@ -18,7 +20,7 @@ const result = await cruise([src], {
 // Folders that group rooms rather than being one: `transport/node` and `transport/web` are two.
 const groups = new Set(['transport']);
 
-/** `packages/server/src/api/cors.ts` → `api`; `src/cli.ts` → `cli.ts`; `src/transport/node/x.ts` → `transport/node`. */
+/** `src/api/cors.ts` → `api`; `src/cli.ts` → `cli.ts`; `src/transport/node/x.ts` → `transport/node`. */
 const roomOf = (path) => {
   if (!path.startsWith(src)) return null;
   const segments = path.slice(src.length).split('/');
@@ -72,7 +74,7 @@ const visit = (room) => {
 for (const room of [...edges.keys()].sort()) if (!index.has(room)) visit(room);
 
 if (circles.length === 0) {
-  console.log(`rooms: ${edges.size} rooms of packages/server/src, no circle`);
+  console.log(`rooms: ${edges.size} rooms of ${target}, no circle`);
 } else {
   for (const group of circles) {
     console.error(`rooms: a circle of ${group.length}: ${group.join(', ')}`);
