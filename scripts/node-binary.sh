@@ -27,7 +27,7 @@ if ! "$bin/node" --version 2>/dev/null | grep -q "^v$major\."; then
   mkdir -p "$prefix"
   # The package's own postinstall only links a node shim: the binary is in the tarball.
   npm install --prefix "$prefix" --no-save --no-audit --no-fund --ignore-scripts --loglevel=error \
-    "$package@$major" >&2
+    "$package@$major" >/dev/null
   "$bin/node" --version | grep -q "^v$major\." || {
     echo "node-binary.sh: $package@$major has no runnable bin/node" >&2
     exit 1

@@ -132,7 +132,7 @@ writeFileSync(
 const nodeVersion = runInProject('node', ['--version']).trim();
 const npmVersion = runInProject('npm', ['--version']).trim();
 console.log(
-  `npm install under Node ${nodeVersion}, npm ${npmVersion}: tarballs + msw, @msw/data, OpenTelemetry, vitest, @types/node, typescript 5.9/6/7…`,
+  `npm install under Node ${nodeVersion}, npm ${npmVersion}: tarballs + msw, @msw/data, OpenTelemetry, vitest, jest, bun, deno, @types/node, typescript 5.9/6/7…`,
 );
 runInProject('npm', [
   'install',
@@ -148,6 +148,10 @@ runInProject('npm', [
   '@opentelemetry/sdk-trace-base@^2.12.1',
   '@opentelemetry/sdk-metrics@^2.12.1',
   'vitest@^5',
+  'jest@^30',
+  // Bun and Deno as the registry ships them (their binaries inside npm packages).
+  'bun@^1',
+  'deno@^2',
   '@types/node@^22',
   ...compilers.map((compiler) => compiler.spec),
 ]);
@@ -223,6 +227,23 @@ it('still takes msw overrides for one test', async () => {
   const me = await fetch(\`\${ref.baseUrl}/me\`, { headers: { authorization: \`Bearer \${ref.apiKey}\` } });
   expect(me.status).toBe(500);
 });
+`,
+  // packages/server/README.md's recipe for any runner, verbatim: one kit file that vitest
+  // (--globals), Jest and node:test each run, the kit finding their hooks.
+  'kit-any.test.mjs': readFileSync(
+    join(root, 'packages/server/test/readme/any-runner.kit.mjs'),
+    'utf8',
+  ),
+  // The SDK under Bun and Deno against ref-server (REF_BASE_URL).
+  'sdk-runtime.mjs': `import { NotFoundError, RefClient } from '@refapi/sdk';
+
+const baseUrl = globalThis.Deno ? Deno.env.get('REF_BASE_URL') : process.env.REF_BASE_URL;
+const client = new RefClient({ apiKey: 'refak_demo_eur_full', baseUrl });
+const account = await client.account.get();
+const missing = await client.services.get('REF-SVC-404').catch((error) => error);
+if (account.account_ref !== 'REF-ACCT-1' || !(missing instanceof NotFoundError))
+  throw new Error(\`unexpected: \${account.account_ref}, \${missing}\`);
+console.log('sdk ok');
 `,
   // packages/server/README.md, "In-process, with msw", inside a suite's lifecycle.
   'msw.test.ts': `import { createReferenceServer } from '@refapi/server';
@@ -407,40 +428,55 @@ console.log(JSON.stringify({ ref: account.account_ref, sent, api }));
   if (out !== expected) throw new Error(`expected ${expected}, got ${out}`);
 });
 
-// ref-server from the package, and refctl against it.
-await check('npx ref-server --port 0 answers; npx refctl me against it', async () => {
-  const server = spawn('npx', ['--no', '--', 'ref-server', '--port', '0', '--log', 'silent'], {
-    cwd: project,
-    env: { ...process.env, ...consumerEnv },
-    detached: true,
-  });
-  try {
-    let out = '';
-    server.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
-    server.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk));
-    const deadline = Date.now() + 60_000;
-    while (!/key: /.test(out)) {
-      if (server.exitCode !== null || Date.now() > deadline)
-        throw new Error(`ref-server did not start: ${out}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const baseUrl = /listening on (\S+)/.exec(out)[1];
-    const me = await fetch(`${baseUrl}/me`, {
-      headers: { authorization: 'Bearer refak_demo_eur_full' },
+// ref-server from the package, and refctl and the SDK under Bun and Deno against it.
+await check(
+  'npx ref-server --port 0 answers; npx refctl me, the SDK under Bun and Deno against it',
+  async () => {
+    const server = spawn('npx', ['--no', '--', 'ref-server', '--port', '0', '--log', 'silent'], {
+      cwd: project,
+      env: { ...process.env, ...consumerEnv },
+      detached: true,
     });
-    if (me.status !== 200) throw new Error(`GET /me answered ${me.status}`);
-    const refctl = JSON.parse(
-      runInProject('npx', ['--no', '--', 'refctl', 'me', '-o', 'json'], {
-        REF_BASE_URL: baseUrl,
-        REF_API_KEY: 'refak_demo_eur_full',
-      }),
-    );
-    if (refctl.account_ref !== 'REF-ACCT-1')
-      throw new Error(`refctl me printed ${JSON.stringify(refctl)}`);
-  } finally {
-    if (server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-  }
-});
+    try {
+      let out = '';
+      server.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+      server.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+      const deadline = Date.now() + 60_000;
+      while (!/key: /.test(out)) {
+        if (server.exitCode !== null || Date.now() > deadline)
+          throw new Error(`ref-server did not start: ${out}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const baseUrl = /listening on (\S+)/.exec(out)[1];
+      const me = await fetch(`${baseUrl}/me`, {
+        headers: { authorization: 'Bearer refak_demo_eur_full' },
+      });
+      if (me.status !== 200) throw new Error(`GET /me answered ${me.status}`);
+      const refctl = JSON.parse(
+        runInProject('npx', ['--no', '--', 'refctl', 'me', '-o', 'json'], {
+          REF_BASE_URL: baseUrl,
+          REF_API_KEY: 'refak_demo_eur_full',
+        }),
+      );
+      if (refctl.account_ref !== 'REF-ACCT-1')
+        throw new Error(`refctl me printed ${JSON.stringify(refctl)}`);
+      // Deno's flags as the SDK README names them: the API's host, and the one variable read here.
+      const host = new URL(baseUrl).host;
+      for (const [runtime, args] of [
+        ['bun', ['sdk-runtime.mjs']],
+        ['deno', ['run', `--allow-net=${host}`, '--allow-env=REF_BASE_URL', 'sdk-runtime.mjs']],
+      ]) {
+        const out = runInProject(join(project, 'node_modules/.bin', runtime), args, {
+          REF_BASE_URL: baseUrl,
+          NO_COLOR: '1',
+        });
+        if (!out.includes('sdk ok')) throw new Error(`the SDK under ${runtime} printed ${out}`);
+      }
+    } finally {
+      if (server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    }
+  },
+);
 
 // The test files in the consumer's own vitest. A passing suite is not enough: a warning of
 // msw (a second copy, an API it no longer has) is only printed, so the output must be clean.
@@ -456,6 +492,37 @@ for (const [file, what] of [
     if (status !== 0 || noise.test(output)) throw new Error(`vitest exited ${status}\n${output}`);
   });
 }
+// The same kit file (@refapi/server/testing) under every runner that finds its hooks.
+// Jest runs it as ESM (msw 3 is ESM-only), on the consumer's Node 24 and on the Node 22 floor.
+const jest = join(project, 'node_modules/jest/bin/jest.js');
+const node22 = run(join(root, 'scripts/node-binary.sh'), ['22'], root).trim();
+const runners = [
+  [
+    'vitest --globals',
+    [join(project, 'node_modules/.bin/vitest'), ['run', '--globals', 'kit-any.test.mjs']],
+    {},
+  ],
+  ['node --test', ['node', ['--test', '--test-reporter=tap', 'kit-any.test.mjs']], {}],
+  [
+    'jest (ESM, Node 24)',
+    ['node', ['--experimental-vm-modules', jest, '--ci', 'kit-any.test.mjs']],
+    {},
+  ],
+  [
+    'jest (ESM, Node 22)',
+    [join(node22, 'node'), ['--experimental-vm-modules', jest, '--ci', 'kit-any.test.mjs']],
+    {},
+  ],
+];
+for (const [runner, [cmd, args], env] of runners) {
+  await check(`${runner} kit-any.test.mjs: the kit finds the runner's hooks`, () => {
+    const { status, output } = inProject(cmd, args, { CI: '1', ...env });
+    const quiet = output.replace(/.*ExperimentalWarning: VM Modules.*\n.*--trace-warnings.*\n/, '');
+    if (status !== 0 || noise.test(quiet) || !/\b2 passed|# pass 2/.test(output))
+      throw new Error(`${runner} exited ${status}\n${output}`);
+  });
+}
+
 await check(`vitest unhandled.test.ts: the kit fails a test that fetched ${unhandledUrl}`, () => {
   const { status, output } = vitest('unhandled.test.ts');
   if (status === 0 || !output.includes(`GET ${unhandledUrl}`))

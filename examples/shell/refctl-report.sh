@@ -2,8 +2,9 @@
 # Account report built from refctl's JSON output with jq: who, balance, services, and
 # unpaid invoices (all pages). Money is summed in integer cents, never in floats.
 #
-#   REF_API_KEY=refak_demo_eur_full ./refctl-report.sh
-#   REFCTL="node apps/refctl/dist/refctl.js" ./refctl-report.sh     # without refctl on PATH
+#   export REF_API_KEY=refak_demo_eur_full
+#   ./refctl-report.sh                                                  # refctl on PATH
+#   REFCTL="node ../../apps/refctl/dist/refctl.js" ./refctl-report.sh   # without refctl on PATH
 #
 # A refctl failure stops the report with refctl's exit code (4 auth, 5 rate limited, …).
 set -euo pipefail
@@ -13,7 +14,15 @@ if ! command -v jq >/dev/null 2>&1; then
   exit 1
 fi
 
-refctl() { ${REFCTL:-refctl} "$@"; }
+# REFCTL (a command line, split on spaces) or the refctl on PATH: `command` skips this
+# function, which would otherwise call itself forever.
+if [[ -z "${REFCTL:-}" ]] && ! command -v refctl >/dev/null 2>&1; then
+  echo "refctl-report.sh needs refctl on PATH, or REFCTL set to a command that runs it" >&2
+  exit 1
+fi
+refctl() {
+  if [[ -n "${REFCTL:-}" ]]; then ${REFCTL} "$@"; else command refctl "$@"; fi
+}
 
 # Integer cents → "12.50" (bash integer arithmetic: exact).
 money() {

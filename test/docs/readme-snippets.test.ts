@@ -157,6 +157,53 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
+// A script's header shows how to run it: the indented command lines of its leading comment,
+// run in one shell from the script's folder (as `./script.sh` implies) against the demo.
+const SCRIPT_DIRS = ['examples'];
+
+function shellScripts(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return IGNORED_DIRS.has(entry.name) ? [] : shellScripts(path);
+    return entry.name.endsWith('.sh') ? [path] : [];
+  });
+}
+
+/** The command lines of a script's header: comment lines indented by three spaces or more. */
+function headerCommands(text: string): string[] {
+  const header = text.split('\n').slice(1);
+  const end = header.findIndex((line) => !line.startsWith('#'));
+  return header
+    .slice(0, end === -1 ? header.length : end)
+    .flatMap((line) => /^# {3,}(\S.*)$/.exec(line)?.[1] ?? []);
+}
+
+describe('script headers', () => {
+  const scripts = SCRIPT_DIRS.flatMap(shellScripts);
+
+  it('there are scripts whose header shows how to run them', () => {
+    expect(
+      scripts.filter((file) => headerCommands(readFileSync(join(ROOT, file), 'utf8')).length > 0),
+    ).not.toEqual([]);
+  });
+
+  for (const file of scripts) {
+    it(`${file}: the header's commands run as written`, async (context) => {
+      const commands = headerCommands(readFileSync(join(ROOT, file), 'utf8'));
+      if (commands.length === 0) return;
+      const missing = missingTools(['jq']);
+      if (missing.length > 0) context.skip(`${missing.join(', ')} not installed`);
+      expect((await admin('/reset')).status).toBe(204);
+      const script = [
+        'set -eo pipefail',
+        ...commands.map((c) => c.replaceAll(DOC_ORIGIN, origin)),
+      ].join('\n');
+      const result = await runBash(script, join(ROOT, dirname(file)));
+      expect(result.code, result.output).toBe(0);
+    }, 60_000);
+  }
+});
+
 describe('README shell snippets', () => {
   it('every Markdown file with shell blocks is listed', () => {
     const withShell = markdownFiles(ROOT).filter(
@@ -191,6 +238,12 @@ describe('README shell snippets', () => {
       const result = await runBash(script, cwd).finally(() => clearInterval(ticker));
       const last = result.output.lastIndexOf('[docs-test]');
       expect(result.code, result.output.slice(Math.max(0, last))).toBe(0);
+      // A `--jq` or `| jq` path that matches nothing prints a bare null and still exits 0.
+      const nulls = result.output.split('\n[docs-test] ').filter((part) => /^null$/m.test(part));
+      expect(
+        nulls.map((part) => part.split('\n')[0]),
+        'blocks printing a bare null',
+      ).toEqual([]);
     }, 120_000);
   }
 });

@@ -6,9 +6,13 @@ import { createReferenceServer } from '@refapi/server';
 
 /** The request and answer of one operation, as the demo server gave them. */
 export interface CapturedExample {
+  /** The path and query the example request was sent to, after the base URL. */
+  url?: string;
   request?: unknown;
   response?: unknown;
+  /** The CSV answer of the export, and where its request went (`format=csv`). */
   csv?: string;
+  csvUrl?: string;
 }
 
 const BASE = 'https://api.ref.test/v1';
@@ -39,7 +43,10 @@ const trim = (value: unknown): unknown => {
 export async function captureExamples(): Promise<Record<OperationId, CapturedExample>> {
   const server = createReferenceServer({ baseUrl: BASE });
   await server.ready;
-  server.admin.clock.freeze(true);
+  // Frozen on a whole second (the next one after the start, however long the start took), so
+  // every rerun writes the same times.
+  const { now } = server.admin.clock.freeze(true);
+  server.admin.clock.set(new Date(Math.floor(Date.parse(now) / 1000) * 1000 + 1000));
   let n = 0;
 
   const send = async (method: string, path: string, body?: unknown, idempotent = false) => {
@@ -60,8 +67,9 @@ export async function captureExamples(): Promise<Record<OperationId, CapturedExa
     const value: unknown = text === '' ? undefined : JSON.parse(text);
     return trim(value);
   };
-  const get = (path: string) => json('GET', path).then((response) => ({ response }));
+  const get = (path: string) => json('GET', path).then((response) => ({ url: path, response }));
   const post = async (path: string, request?: unknown) => ({
+    url: path,
     ...(request === undefined ? {} : { request }),
     response: await json('POST', path, request, true),
   });
@@ -83,10 +91,12 @@ export async function captureExamples(): Promise<Record<OperationId, CapturedExa
     exportShieldTelemetry: {
       ...(await get(`${shield}/export?dataset=traffic&format=json&group_by=protocol`)),
       csv: await send('GET', `${shield}/export?dataset=traffic&format=csv&group_by=protocol`),
+      csvUrl: `${shield}/export?dataset=traffic&format=csv&group_by=protocol`,
     },
     listPlans: await get('/plans?limit=2'),
     createOrder: await post('/orders', { type: 'kvm', plan_code: 'kvm-s' }),
     setServiceAutoRenew: {
+      url: `/services/${KVM}/auto-renew`,
       request: { enabled: false },
       response: await json('PUT', `/services/${KVM}/auto-renew`, { enabled: false }),
     },
@@ -96,7 +106,7 @@ export async function captureExamples(): Promise<Record<OperationId, CapturedExa
     getShieldRuleEvidence: { response: undefined as unknown },
     applyShieldPreset: await post(`${shield}/presets/block-udp-amplification`),
     applyShieldProfile: await post(`${shield}/profiles/default`),
-    deleteShieldRule: {},
+    deleteShieldRule: {} as CapturedExample,
   } satisfies Record<OperationId, CapturedExample>;
 
   const ruleId = (examples.createShieldRule.response as { rule: { id: string } }).rule.id;
@@ -104,7 +114,8 @@ export async function captureExamples(): Promise<Record<OperationId, CapturedExa
   const emergency = (examples.getShieldOverview.response as { rules: { id: string }[] }).rules[0]
     ?.id;
   examples.getShieldRuleEvidence = await get(`${shield}/rules/${emergency}/evidence?limit=2`);
-  await send('DELETE', `${shield}/rules/${ruleId}`, undefined, true);
+  examples.deleteShieldRule = { url: `${shield}/rules/${ruleId}` };
+  await send('DELETE', examples.deleteShieldRule.url as string, undefined, true);
   return JSON.parse(stableIds(JSON.stringify(examples), emergency));
 }
 

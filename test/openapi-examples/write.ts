@@ -16,9 +16,12 @@ import type { OperationId } from './contract';
 
 /** A request body and answer of one operation, taken from the demo scenario. */
 export interface OperationExample {
+  /** The path and query the example request went to, after the base URL. */
+  readonly url?: string;
   readonly request?: unknown;
   readonly response?: unknown;
   readonly csv?: string;
+  readonly csvUrl?: string;
 }
 
 /** One example per operation for the OpenAPI document (Redoc, mock servers). */

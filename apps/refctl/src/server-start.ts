@@ -2,9 +2,13 @@
 // @refapi/server. bin.ts runs it before commander, so every flag ref-server has (and gains)
 // works here unchanged, and it ends the way ref-server does (SIGTERM: one line, exit 0).
 
-/** The one line printed when `@refapi/server` is not installed (exit 2). */
+/**
+ * The one line printed when `@refapi/server` is not installed (exit 2). It is not on the npm
+ * registry yet (`npm install @refapi/server` is a 404): the repository's tarballs are.
+ */
 export const SERVER_MISSING =
-  'refctl: server start needs the @refapi/server package: npm install @refapi/server\n';
+  'refctl: server start needs @refapi/server beside refctl, not on the npm registry yet: ' +
+  'npm install /path/to/refapi/packs/*.tgz msw@3 (the tarballs `pnpm pack:all` makes in the refapi repository)\n';
 
 /** Runs the reference server with ref-server's flags; resolves to the exit code. */
 export async function serverStart(argv: readonly string[]): Promise<number> {

@@ -97,5 +97,10 @@ describe('refctl server start', { timeout: 60_000 }, () => {
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     const [code] = await once(child, 'exit');
     expect([code, stderr]).toEqual([2, SERVER_MISSING]);
+    // What it suggests must work: the package is not on the registry (a bare
+    // `npm install @refapi/server` answers 404), the repository's tarballs install.
+    expect(stderr).not.toMatch(/npm install @refapi\/server(\s|$)/);
+    expect(stderr).toContain('npm install /path/to/refapi/packs/*.tgz msw@3');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,7 +89,8 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-describe('refctl-report.sh', () => {
+// Each run starts refctl (node) several times: seconds on a loaded machine.
+describe('refctl-report.sh', { timeout: 30_000 }, () => {
   it.skipIf(!hasJq)('reports the account from refctl JSON with exact money', async () => {
     const { stdout, stderr } = await run('bash', [SCRIPT], { env: env() });
     expect(stderr).toBe('');
@@ -118,6 +119,40 @@ describe('refctl-report.sh', () => {
       error: { code: 'invalid_api_key', exit_code: 4 },
     });
   });
+
+  // The header's first usage line: refctl on PATH, no REFCTL. The script's refctl function
+  // used to call itself until bash crashed (exit 139, no message).
+  it.skipIf(!hasJq)('runs as its header says, with refctl on PATH and no REFCTL', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'refctl-shell-path-'));
+    writeFileSync(
+      join(bin, 'refctl'),
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(REFCTL_BIN)} "$@"\n`,
+    );
+    chmodSync(join(bin, 'refctl'), 0o755);
+    const { REFCTL: _, ...withoutRefctl } = env({ PATH: `${bin}:${process.env.PATH ?? ''}` });
+    const { stdout, stderr } = await run('bash', [SCRIPT], { env: withoutRefctl });
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^Account {3}Grace Hopper <grace@example.test> REF-ACCT-5E\n/);
+    expect(stdout).toContain('Unpaid    2 invoice(s), 0.30 EUR');
+  });
+
+  it.skipIf(!hasJq)(
+    'says it needs refctl when neither REFCTL nor refctl on PATH is there',
+    async () => {
+      const { REFCTL: _, ...withoutRefctl } = env();
+      const path = (process.env.PATH ?? '')
+        .split(':')
+        .filter((dir) => !existsSync(join(dir, 'refctl')))
+        .join(':');
+      const failure = await run('bash', [SCRIPT], { env: { ...withoutRefctl, PATH: path } }).catch(
+        (e) => e,
+      );
+      expect(failure).toMatchObject({
+        code: 1,
+        stderr: 'refctl-report.sh needs refctl on PATH, or REFCTL set to a command that runs it\n',
+      });
+    },
+  );
 
   it('says it needs jq when jq is missing', async () => {
     // A PATH with bash and node but no jq.

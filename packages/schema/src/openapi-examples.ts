@@ -3,14 +3,18 @@ import type { OperationId } from './contract';
 
 /** A request body and answer of one operation, taken from the demo scenario. */
 export interface OperationExample {
+  /** The path and query the example request went to, after the base URL. */
+  readonly url?: string;
   readonly request?: unknown;
   readonly response?: unknown;
   readonly csv?: string;
+  readonly csvUrl?: string;
 }
 
 /** One example per operation for the OpenAPI document (Redoc, mock servers). */
 export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
   getAccount: {
+    url: '/me',
     response: {
       account_ref: 'REF-ACCT-1',
       email: 'ada@example.test',
@@ -23,20 +27,22 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
     },
   },
   getBalance: {
+    url: '/balance?display_currency=USD',
     response: {
       amount: 250,
       currency: 'EUR',
       account_currency: 'EUR',
-      as_of: '2026-01-01T00:00:00.000Z',
+      as_of: '2026-01-01T00:00:01.000Z',
       display: {
         amount: 270,
         currency: 'USD',
         rate: 1.08,
-        as_of: '2026-01-01T00:00:00.000Z',
+        as_of: '2026-01-01T00:00:01.000Z',
       },
     },
   },
   listInvoices: {
+    url: '/invoices?limit=2',
     response: {
       invoices: [
         {
@@ -79,10 +85,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         has_more: true,
         next_cursor: 'REF-INV-27',
       },
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   listOrders: {
+    url: '/orders?limit=2',
     response: {
       orders: [
         {
@@ -100,10 +107,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         limit: 2,
         has_more: false,
       },
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   listTransactions: {
+    url: '/transactions?limit=2',
     response: {
       transactions: [
         {
@@ -140,10 +148,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         has_more: true,
         next_cursor: 'REF-TXN-115',
       },
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   listServices: {
+    url: '/services?limit=2',
     response: {
       services: [
         {
@@ -170,10 +179,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         has_more: true,
         next_cursor: 'REF-SVC-31E',
       },
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   getServiceStats: {
+    url: '/services/stats',
     response: {
       total: 39,
       active: 31,
@@ -191,10 +201,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         cancelled: 3,
         expired: 1,
       },
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   getService: {
+    url: '/services/REF-SVC-101',
     response: {
       service: {
         service_ref: 'REF-SVC-101',
@@ -208,10 +219,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         expires_at: '2026-02-01T00:00:00.000Z',
         power_state: 'running',
       },
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   getShieldOverview: {
+    url: '/services/REF-SVC-101/shield',
     response: {
       entitlement: {
         tier: 'advanced',
@@ -237,8 +249,8 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
           protocol: 'any',
           state: 'active',
           desired_enabled: true,
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
+          created_at: '2026-01-01T00:00:01.000Z',
+          updated_at: '2026-01-01T00:00:01.000Z',
         },
       ],
       presets: [
@@ -280,6 +292,7 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
     },
   },
   getShieldCapabilities: {
+    url: '/services/REF-SVC-101/shield/capabilities',
     response: {
       entitlement: {
         tier: 'advanced',
@@ -328,6 +341,7 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
     },
   },
   getShieldTraffic: {
+    url: '/services/REF-SVC-101/shield/traffic?window_hours=1&group_by=protocol',
     response: {
       start: '2025-12-31T23:00:00.000Z',
       end: '2026-01-01T00:00:00.000Z',
@@ -357,6 +371,7 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
     },
   },
   getShieldProtectionActivity: {
+    url: '/services/REF-SVC-101/shield/protection-activity?window_hours=1',
     response: {
       start: '2025-12-31T23:00:00.000Z',
       end: '2026-01-01T00:00:00.000Z',
@@ -385,6 +400,7 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
     },
   },
   exportShieldTelemetry: {
+    url: '/services/REF-SVC-101/shield/export?dataset=traffic&format=json&group_by=protocol',
     response: {
       start: '2025-12-31T23:00:00.000Z',
       end: '2026-01-01T00:00:00.000Z',
@@ -413,8 +429,10 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
       group_by: 'protocol',
     },
     csv: 'key,packets,bytes,samples\r\ntcp,32174,30951388,32174\r\nicmp,3064,3391848,3064\r\ngre,761,337123,761\r\nicmpv6,6,2166,6\r\nudp,4,3520,4\r\n',
+    csvUrl: '/services/REF-SVC-101/shield/export?dataset=traffic&format=csv&group_by=protocol',
   },
   listPlans: {
+    url: '/plans?limit=2',
     response: {
       plans: [
         {
@@ -491,10 +509,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         has_more: true,
         next_cursor: 'REF-PLAN-4',
       },
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   createOrder: {
+    url: '/orders',
     request: {
       type: 'kvm',
       plan_code: 'kvm-s',
@@ -514,17 +533,18 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         disk_gb: 40,
         bandwidth_mbps: 1000,
         location: 'fsn1',
-        expires_at: '2026-01-31T00:00:00.000Z',
+        expires_at: '2026-01-31T00:00:01.000Z',
       },
       balance: {
         amount: 244.05,
         currency: 'EUR',
       },
       idempotent_replayed: false,
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   setServiceAutoRenew: {
+    url: '/services/REF-SVC-101/auto-renew',
     request: {
       enabled: false,
     },
@@ -532,10 +552,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
       service_ref: 'REF-SVC-101',
       auto_renew: false,
       changed: true,
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   powerService: {
+    url: '/services/REF-SVC-101/power',
     request: {
       action: 'reboot',
     },
@@ -543,10 +564,11 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
       service_ref: 'REF-SVC-101',
       action: 'reboot',
       accepted: true,
-      server_time: '2026-01-01T00:00:00.000Z',
+      server_time: '2026-01-01T00:00:01.000Z',
     },
   },
   createShieldRule: {
+    url: '/services/REF-SVC-101/shield/rules',
     request: {
       name: 'block-dns-amp',
       mode: 'enforce',
@@ -569,12 +591,13 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         destination_port: 53,
         state: 'queued',
         desired_enabled: true,
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
+        created_at: '2026-01-01T00:00:01.000Z',
+        updated_at: '2026-01-01T00:00:01.000Z',
       },
     },
   },
   listShieldRules: {
+    url: '/services/REF-SVC-101/shield/rules',
     response: {
       rules: [
         {
@@ -588,8 +611,8 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
           protocol: 'any',
           state: 'active',
           desired_enabled: true,
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
+          created_at: '2026-01-01T00:00:01.000Z',
+          updated_at: '2026-01-01T00:00:01.000Z',
         },
         {
           id: '3f1c2a9e-5b7d-4c1e-9a2b-000000000001',
@@ -604,19 +627,21 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
           destination_port: 53,
           state: 'queued',
           desired_enabled: true,
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
+          created_at: '2026-01-01T00:00:01.000Z',
+          updated_at: '2026-01-01T00:00:01.000Z',
         },
       ],
     },
   },
   getShieldRuleEvidence: {
+    url: '/services/REF-SVC-101/shield/rules/68bf1653-9ab6-579f-af52-732921c010d9/evidence?limit=2',
     response: {
       rule_id: '68bf1653-9ab6-579f-af52-732921c010d9',
       items: [],
     },
   },
   applyShieldPreset: {
+    url: '/services/REF-SVC-101/shield/presets/block-udp-amplification',
     response: {
       rule: {
         id: '3f1c2a9e-5b7d-4c1e-9a2b-000000000002',
@@ -630,14 +655,15 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         protocol: 'udp',
         state: 'queued',
         desired_enabled: true,
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
+        created_at: '2026-01-01T00:00:01.000Z',
+        updated_at: '2026-01-01T00:00:01.000Z',
         preset_code: 'block-udp-amplification',
         preset_version: '1',
       },
     },
   },
   applyShieldProfile: {
+    url: '/services/REF-SVC-101/shield/profiles/default',
     response: {
       profile: {
         code: 'default',
@@ -646,5 +672,7 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
       },
     },
   },
-  deleteShieldRule: {},
+  deleteShieldRule: {
+    url: '/services/REF-SVC-101/shield/rules/3f1c2a9e-5b7d-4c1e-9a2b-000000000001',
+  },
 };

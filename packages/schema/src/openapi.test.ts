@@ -172,3 +172,62 @@ interface FullOperation {
   requestBody?: unknown;
   responses: Record<string, { content?: Record<string, { examples?: JsonObject }> }>;
 }
+
+// What contract-testing tools need to build a request from the document as it is
+// (Specmatic, Dredd, Portman): a value for every input, under the name of the example it
+// belongs to, and one name per example (pnpm test:contract runs two of them).
+describe('OpenAPI examples for outside tools', () => {
+  type Parameter = { name: string; in: string; required?: boolean; examples?: object };
+  type Media = { examples?: Record<string, unknown> };
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
+
+  it.each(operations)(
+    '$method $path: every path parameter, header and required query parameter has an example',
+    ({ op }) => {
+      const bare = ((op.parameters ?? []) as Parameter[])
+        .filter((p) => p.in === 'path' || p.in === 'header' || p.required)
+        .filter((p) => Object.keys(p.examples ?? {}).length === 0)
+        .map((p) => `${p.in} ${p.name}`);
+      expect(bare).toEqual([]);
+    },
+  );
+
+  it.each(operations)(
+    '$method $path: each example name is used by one media type of a response',
+    ({ op }) => {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const names = Object.values((response.content ?? {}) as Record<string, Media>).flatMap(
+          (media) => Object.keys(media.examples ?? {}),
+        );
+        expect(names, status).toEqual([...new Set(names)]);
+      }
+    },
+  );
+
+  it('the CSV export has its own example request (format=csv)', () => {
+    const exportOp = document.paths['/services/{service_ref}/shield/export']?.get;
+    const format = ((exportOp?.parameters ?? []) as Parameter[]).find((p) => p.name === 'format');
+    expect(format?.examples).toMatchObject({
+      demo: { value: 'json' },
+      'demo-csv': { value: 'csv' },
+    });
+  });
+
+  it.each(operations.filter(({ method, op }) => method === 'get' && op.responses['404']))(
+    'GET $path: the 404 example has the request that gets it, under its name',
+    ({ op }) => {
+      const content = op.responses['404']?.content as Record<string, Media>;
+      const [name] = Object.keys(content['application/json']?.examples ?? {});
+      const paths = (
+        (op.parameters ?? []) as (Parameter & { examples?: Record<string, { value: unknown }> })[]
+      )
+        .filter((p) => p.in === 'path')
+        .map((p) => p.examples?.[name as string]?.value);
+      expect(paths).toContainEqual(
+        expect.stringMatching(/^(REF-SVC-404|00000000-0000-4000-8000-000000000404)$/),
+      );
+    },
+  );
+});

@@ -13,3 +13,11 @@ it.each(['test-kit', 'msw-data'])('quotes test/readme/%s.test.ts verbatim', (nam
     readFileSync(new URL(`./readme/${name}.test.ts`, import.meta.url), 'utf8'),
   );
 });
+
+// The recipe for any runner, which pnpm test:pack runs under vitest, Jest and node:test.
+it('quotes test/readme/any-runner.kit.mjs verbatim', () => {
+  const quoted = /```js\n\/\/ test\/readme\/any-runner\.kit\.mjs\n([\s\S]*?)```/.exec(readme);
+  expect(quoted?.[1]).toBe(
+    readFileSync(new URL('./readme/any-runner.kit.mjs', import.meta.url), 'utf8'),
+  );
+});

@@ -19,9 +19,9 @@ export function runnerHooks(imported?: RunnerHooks): RunnerHooks {
   const hooks = globalRunnerHooks() ?? imported;
   if (hooks === undefined) {
     throw new Error(
-      'setupRefServer() found no beforeAll/afterEach/afterAll: run it inside jest or vitest ' +
-        '(or enable the globals of your runner), or use createRefTestServer() with explicit ' +
-        'start(), reset() and stop()',
+      'setupRefServer() found no beforeAll/afterEach/afterAll: run it inside vitest, Jest, ' +
+        'node:test or bun test (or enable the globals of your runner), or use ' +
+        'createRefTestServer() with explicit start(), reset() and stop()',
     );
   }
   return hooks;

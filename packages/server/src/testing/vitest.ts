@@ -1,30 +1,3 @@
-// `@refapi/server/vitest`: the reference server as a mock for test suites (any runner with
-// beforeAll/afterEach/afterAll; named for the one it is shown with).
-
-export type { Faults } from '../controls/faults';
-export type { ClockState } from '../state/control-plane';
-export type { FailNextOptions } from '../state/fail-next-queue';
-export type { SnapshotInfo } from '../state/snapshots';
-export type { JournalEntry, RequestFilter } from './journal';
-export {
-  connectRefSpace,
-  type RefSpace,
-  RefSpaceError,
-  type RefSpaceOptions,
-  setupRefSpace,
-} from './ref-space';
-export { createRefTestServer, type RefTestServer } from './ref-test-server';
-export {
-  type AccountOptions,
-  type KeyOptions,
-  type KvmOptions,
-  ScenarioBuilder,
-  type ShieldOption,
-  scenario,
-} from './scenario-builder';
-export { setupRefServer } from './setup-ref-server';
-export type {
-  RefTestControls,
-  RefTestOptions,
-  UnhandledRequestStrategy,
-} from './test-controls';
+// `@refapi/server/vitest`: the name the test kit had first, kept as an alias of
+// `@refapi/server/testing` (it was never vitest-only).
+export * from './testing';

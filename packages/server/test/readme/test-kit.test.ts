@@ -1,4 +1,4 @@
-import { scenario, setupRefServer } from '@refapi/server/vitest';
+import { scenario, setupRefServer } from '@refapi/server/testing';
 import { HttpResponse, http } from 'msw';
 import { expect, it } from 'vitest';
 

@@ -1,0 +1,30 @@
+// `@refapi/server/testing`: the reference server as a mock for test suites, under any runner
+// (vitest, Jest, node:test, bun test find their hooks; createRefTestServer for the rest).
+
+export type { Faults } from '../controls/faults';
+export type { ClockState } from '../state/control-plane';
+export type { FailNextOptions } from '../state/fail-next-queue';
+export type { SnapshotInfo } from '../state/snapshots';
+export type { JournalEntry, RequestFilter } from './journal';
+export {
+  connectRefSpace,
+  type RefSpace,
+  RefSpaceError,
+  type RefSpaceOptions,
+  setupRefSpace,
+} from './ref-space';
+export { createRefTestServer, type RefTestServer } from './ref-test-server';
+export {
+  type AccountOptions,
+  type KeyOptions,
+  type KvmOptions,
+  ScenarioBuilder,
+  type ShieldOption,
+  scenario,
+} from './scenario-builder';
+export { setupRefServer } from './setup-ref-server';
+export type {
+  RefTestControls,
+  RefTestOptions,
+  UnhandledRequestStrategy,
+} from './test-controls';
