@@ -19,6 +19,7 @@ export type {
   ReferenceServerOptions as ReferenceCoreOptions,
 } from './server/reference-core';
 export type { Admin, ClockState, LoadedScenario } from './state/control-plane';
+export type { FailNextQueue } from './state/fail-next-queue';
 export type { JournalMessage, RequestEntry } from './state/server-context';
 export type { Partition } from './store/partition';
 export type { Change, CommittedMutation, Store } from './store/store';
