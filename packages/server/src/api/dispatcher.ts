@@ -9,6 +9,20 @@ import { bindOperations } from './pipeline/bind';
 import { runPipeline } from './pipeline/pipeline';
 import { RouteTable } from './route-table';
 
+// The contract's route table and each implementation table's bindings are built once per
+// process, not once per space: every space runtime of every server shares them.
+const routes = new RouteTable();
+const bindings = new Map<OperationImpls, ReturnType<typeof bindOperations>>();
+function bindingsOf(impls: OperationImpls): ReturnType<typeof bindOperations> {
+  let bound = bindings.get(impls);
+  if (bound === undefined) {
+    bound = bindOperations(impls);
+    // Bounded: the server binds one table (`operationImpls`); tests may bind a few of their own.
+    if (bindings.size < 16) bindings.set(impls, bound);
+  }
+  return bound;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -17,8 +31,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * latency and reports the request to the journal. The dispatch it returns never throws.
  */
 export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePath: string) {
-  const routes = new RouteTable();
-  const operations = bindOperations(impls);
+  const operations = bindingsOf(impls);
   const prefix = `${basePath.replace(/\/+$/, '')}/`;
 
   return async (request: ApiRequest): Promise<ApiResponse> => {
