@@ -3,12 +3,12 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { CreateOrderRequest } from '@refapi/schema';
+import type { ApiRequest } from '../src/api/api-request';
 import { fingerprint } from '../src/domain/idempotency';
 import { recordSchemas } from '../src/domain/records';
-import type { ApiRequest } from '../src/http/api-request';
-import { recordEntry } from '../src/persistence/record-entry';
-import { createReferenceCore } from '../src/reference-core';
 import { DEFAULT_JOURNAL_SIZE } from '../src/request-journal';
+import { createReferenceCore } from '../src/server/reference-core';
+import { recordEntry } from '../src/state/record-entry';
 import type { CommittedMutation } from '../src/store/store';
 import { BENCH_KEYS, benchScenario } from './bench-scenario';
 import type { Figure } from './report';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { demoScenario, type ScenarioInput } from '../src/index';
-import { createReferenceCore } from '../src/reference-core';
+import { createReferenceCore } from '../src/server/reference-core';
 import { startBenchServer } from './child';
 import type { Figure } from './report';
 
@@ -61,7 +61,7 @@ async function createTime(scenario?: ScenarioInput, records = 0): Promise<number
 /** Median `POST /__admin/spaces` over HTTP (keep-alive, the client in this process). */
 async function httpCreateTime(): Promise<number> {
   const { core: reference, handle, basePath, onError } = await core();
-  const { listenHttp } = await import('../src/http/listen');
+  const { listenHttp } = await import('../src/transport/node/listen');
   const listening = await listenHttp(handle, basePath, onError, { port: 0 });
   const headers = { authorization: `Bearer ${reference.adminToken}` };
   const samples: number[] = [];

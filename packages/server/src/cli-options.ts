@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { parseAllowedHosts } from './http/allowed-hosts';
-import { type CorsOrigins, parseCorsOrigins } from './http/cors';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import type { LogFormat } from './request-log';
+import { parseAllowedHosts } from './server/allowed-hosts';
+import { type CorsOrigins, parseCorsOrigins } from './server/cors';
 import { MAX_SPACE_TTL_SECONDS } from './spaces/spaces';
 
 /** Parsed `ref-server` flags. */

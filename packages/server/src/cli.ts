@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { version } from '../package.json';
-import type { SignInCodeIssued } from './admin-wire';
 import { type CliOptions, parseCliOptions, USAGE, UsageError } from './cli-options';
 import { DomainError } from './domain/errors';
 import { StateFileError } from './persistence/state-file-error';
@@ -13,6 +12,7 @@ import {
   runRecordingCommand,
 } from './recording/recording-cli';
 import { createRequestLogger } from './request-log';
+import type { SignInCodeIssued } from './wire/admin-wire';
 
 /** Where {@link runServerCli} writes and how it names itself. */
 export interface ServerCliIo {
@@ -86,7 +86,7 @@ async function serve(
     return 0;
   }
   // The server (msw and the rest) loads only now: --help, --version and bad flags answer fast.
-  const { createReferenceServer } = await import('./reference-server');
+  const { createReferenceServer } = await import('./transport/node/reference-server');
   const log = createRequestLogger(options.log, (line) => stdout(`${line}\n`));
   let server: ReturnType<typeof createReferenceServer>;
   try {

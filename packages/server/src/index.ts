@@ -1,11 +1,9 @@
-export type { Admin, ClockState, LoadedScenario } from './control-plane';
 export type { ControlState } from './controls/control-state';
 export type { Faults } from './controls/faults';
 export type { AuthenticatedKey } from './domain/auth';
 export { DomainError, type DomainErrorOptions } from './domain/errors';
 export type { IdempotencyEntry, StoredResponse } from './domain/idempotency';
 export type { AccountRecord } from './domain/records';
-export type { ListeningServer, ListenOptions } from './http/listen';
 export type {
   OperationCall,
   OperationImpl,
@@ -13,18 +11,21 @@ export type {
   OperationResult,
 } from './operations/types';
 export { StateFileError } from './persistence/state-file-error';
+export { demoScenario } from './scenario/demo';
+export { Scenario, type ScenarioInput } from './scenario/schema';
+export { parseScenario, ScenarioError } from './scenario/validate';
 export type {
   ReferenceCore,
   ReferenceServerOptions as ReferenceCoreOptions,
-} from './reference-core';
+} from './server/reference-core';
+export type { Admin, ClockState, LoadedScenario } from './state/control-plane';
+export type { FailNextQueue } from './state/fail-next-queue';
+export type { JournalMessage, RequestEntry } from './state/server-context';
+export type { Partition } from './store/partition';
+export type { Change, CommittedMutation, Store } from './store/store';
+export type { ListeningServer, ListenOptions } from './transport/node/listen';
 export {
   createReferenceServer,
   type ReferenceServer,
   type ReferenceServerOptions,
-} from './reference-server';
-export { demoScenario } from './scenario/demo';
-export { Scenario, type ScenarioInput } from './scenario/schema';
-export { parseScenario, ScenarioError } from './scenario/validate';
-export type { JournalMessage, RequestEntry } from './server-context';
-export type { Partition } from './store/partition';
-export type { Change, CommittedMutation, Store } from './store/store';
+} from './transport/node/reference-server';

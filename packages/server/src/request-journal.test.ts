@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestJournal } from './request-journal';
-import type { RequestEntry } from './server-context';
+import type { RequestEntry } from './state/server-context';
 
 const entry = (n: number, extra: Partial<RequestEntry> = {}): RequestEntry =>
   ({

@@ -1,4 +1,4 @@
-import type { RequestEntry } from './server-context';
+import type { RequestEntry } from './state/server-context';
 
 /** Request log formats of `ref-server --log`. */
 export type LogFormat = 'pretty' | 'json' | 'silent';

@@ -3,10 +3,10 @@
 // body past its limit is cut off at the limit, with or without a Content-Length.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenHttp } from '../src/http/listen';
-import { BODY_DEADLINE_MS } from '../src/http/node-listener';
 import { createReferenceServer, type ListeningServer } from '../src/index';
-import { createReferenceCore } from '../src/reference-core';
+import { createReferenceCore } from '../src/server/reference-core';
+import { listenHttp } from '../src/transport/node/listen';
+import { BODY_DEADLINE_MS } from '../src/transport/node/node-listener';
 import { apiScenario, KEY } from './api-scenario';
 
 const KIB = 1024;

@@ -4,15 +4,15 @@ import { EventEmitter } from 'node:events';
 import { request } from 'node:http';
 import { connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceServer, type ListeningServer } from '../src/index';
+import { createReferenceCore } from '../src/server/reference-core';
 import {
   capConnectionsPerAddress,
   DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   defaultMaxConnectionsPerAddress,
   openFileLimit,
-} from '../src/http/connection-cap';
-import { listenHttp } from '../src/http/listen';
-import { createReferenceServer, type ListeningServer } from '../src/index';
-import { createReferenceCore } from '../src/reference-core';
+} from '../src/transport/node/connection-cap';
+import { listenHttp } from '../src/transport/node/listen';
 
 const server = createReferenceServer();
 let capped: ListeningServer;

@@ -3,8 +3,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CSP, consoleFile } from '../src/http/console-assets';
 import { createReferenceServer, type ListeningServer } from '../src/index';
+import { CONSOLE_CSP, consoleFile } from '../src/transport/node/console-assets';
 
 // Raw requests: fetch would normalise `..` away before it reached the server.
 function get(origin: string, path: string, method = 'GET') {

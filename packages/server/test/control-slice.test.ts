@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineControl } from '../src/controls/control-slice';
 import { controlSlices } from '../src/controls/registry';
 import { attachStateFile } from '../src/persistence/state-file';
-import { createReferenceCore } from '../src/reference-core';
+import { createReferenceCore } from '../src/server/reference-core';
 import { scenario } from '../src/testing/scenario-builder';
 import { useTempDir } from './persistence-harness';
 

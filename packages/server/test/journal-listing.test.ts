@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LISTING_BYTES } from '../src/http/journal-listing';
+import { MAX_LISTING_BYTES } from '../src/admin/journal-listing';
 import type { RequestEntry } from '../src/index';
 import { TRANSPORTS, useApi } from './api-harness';
 import { apiScenario, KEY } from './api-scenario';

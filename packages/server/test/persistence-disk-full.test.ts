@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attachStateFile } from '../src/persistence/state-file';
-import { createReferenceCore } from '../src/reference-core';
+import { createReferenceCore } from '../src/server/reference-core';
 import { DiskFault } from './disk-fault';
 import {
   KEY,

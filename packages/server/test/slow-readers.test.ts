@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UNSENT_BYTES } from '../src/http/unsent-limit';
+import { MAX_UNSENT_BYTES } from '../src/api/unsent-limit';
 import { createReferenceServer, type ListeningServer } from '../src/index';
 
 const ADMIN = 'test-admin-token';

@@ -3,9 +3,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listenHttp } from '../src/http/listen';
 import type { ListeningServer } from '../src/index';
-import { createReferenceCore } from '../src/reference-core';
+import { createReferenceCore } from '../src/server/reference-core';
+import { listenHttp } from '../src/transport/node/listen';
 
 const ADMIN = 'space-streams-admin';
 const parts = createReferenceCore({ adminToken: ADMIN });

@@ -1,7 +1,7 @@
 import { OperationError } from '@msw/data';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createReferenceServer } from '../reference-server';
 import { ScenarioError } from '../scenario/validate';
+import { createReferenceServer } from '../transport/node/reference-server';
 import { collectionsFromState, createRefCollections } from './collections-from-state';
 
 async function demoState() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createReferenceServer, type ReferenceServer } from '../reference-server';
 import { ScenarioError } from '../scenario/validate';
+import { createReferenceServer, type ReferenceServer } from '../transport/node/reference-server';
 import { collectionsFromState, createRefCollections } from './collections-from-state';
 import { scenarioFromCollections } from './scenario-from-collections';
 

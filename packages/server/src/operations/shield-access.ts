@@ -5,7 +5,7 @@ import { mutationBlockReason, resolveEntitlement } from '../domain/shield/entitl
 import type { ShieldRefusal } from '../domain/shield/outcome';
 import type { ShieldTarget } from '../domain/shield/state';
 import type { ShieldModule } from '../extensions/shield-module';
-import type { ServerContext } from '../server-context';
+import type { ServerContext } from '../state/server-context';
 import { settledShield } from './shield-live';
 import type { OperationCall } from './types';
 

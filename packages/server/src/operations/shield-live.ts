@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors';
 import { settleApplies } from '../domain/shield/settle';
 import { type ShieldModule, shieldExtension } from '../extensions/shield-module';
 import { randomBytes } from '../internal/crypto';
-import type { ServerContext } from '../server-context';
+import type { ServerContext } from '../state/server-context';
 
 /**
  * The server's Shield module with every apply that has ended by `now` decided. The admin

@@ -2,7 +2,7 @@ import type { OperationId, Operations } from '@refapi/schema';
 import type { z } from 'zod';
 import type { AuthenticatedKey } from '../domain/auth';
 import type { AccountRecord } from '../domain/records';
-import type { ServerContext } from '../server-context';
+import type { ServerContext } from '../state/server-context';
 import type { Partition } from '../store/partition';
 
 type Parsed<Def, Field extends string> = Def extends { readonly [F in Field]: infer S }

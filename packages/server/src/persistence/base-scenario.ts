@@ -1,6 +1,6 @@
-import type { ResetTarget } from '../control-plane';
 import type { Scenario } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
+import type { ResetTarget } from '../state/control-plane';
 
 /**
  * The scenario `reset` returns to, kept as JSON text for snapshots and parsed only when a

@@ -1,7 +1,7 @@
-import type { Admin } from '../control-plane';
 import { faultShortcuts, shieldShortcuts } from '../controls/admin-shortcuts';
 import type { ControlAccess } from '../controls/control-state';
 import type { DomainError } from '../domain/errors';
+import type { Admin } from '../state/control-plane';
 import type { UnitTracker } from './unit-tracker';
 import { WalWriteError } from './wal-writer';
 

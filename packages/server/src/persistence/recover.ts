@@ -1,15 +1,15 @@
 import { type FileHandle, open, stat, truncate, unlink } from 'node:fs/promises';
 import type { Scenario } from '../scenario/schema';
 import { checkScenarioExtensions } from '../scenario/validate';
+import { RecordFold } from '../state/record-fold';
+import { WalEntry } from '../state/wal-entry';
 import { BaseScenario } from './base-scenario';
 import { fsyncDirectory } from './durable-fs';
-import { RecordFold } from './record-fold';
 import { recordFormat } from './record-format';
 import { type ReplayTarget, replayEntry } from './replay';
 import { readSnapshot } from './snapshot-file';
 import { StateFileError } from './state-file-error';
 import type { StateLayout } from './state-layout';
-import { WalEntry } from './wal-entry';
 import { readWal } from './wal-reader';
 
 const firstLine = (error: unknown): string =>

@@ -1,9 +1,9 @@
-import type { ControlPlane } from '../control-plane';
 import { parseScenario } from '../scenario/validate';
-import type { ServerContext } from '../server-context';
+import type { ControlPlane } from '../state/control-plane';
+import type { RecordFold } from '../state/record-fold';
+import type { ServerContext } from '../state/server-context';
+import type { WalEntry } from '../state/wal-entry';
 import { BaseScenario } from './base-scenario';
-import type { RecordFold } from './record-fold';
-import type { WalEntry } from './wal-entry';
 
 /** What replaying write-ahead log entries acts on; `base` follows scenario loads. */
 export interface ReplayTarget {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
-import { ControlsExport } from './controls';
+import { ControlsExport } from '../state/controls-export';
 import { replaceFileDurably } from './durable-fs';
 import { recordFormat } from './record-format';
 import { errorCode, StateFileError } from './state-file-error';

@@ -1,19 +1,19 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Admin } from '../control-plane';
 import { DomainError } from '../domain/errors';
-import type { AttachDurability, DurableParts, DurableState } from '../durability';
+import type { Admin } from '../state/control-plane';
+import { createStamper } from '../state/wal-entry';
 import { BaseScenario } from './base-scenario';
 import { type Capture, Compactor } from './compaction';
 import { durableAdmin } from './durable-admin';
 import type { WalFile } from './durable-fs';
+import type { AttachDurability, DurableParts, DurableState } from './durable-parts';
 import { openWal, recover } from './recover';
 import { writeSnapshot } from './snapshot-file';
 import { StateFileError } from './state-file-error';
 import { type StateLayout, stateLayout } from './state-layout';
 import { UnitGate } from './unit-gate';
 import { UnitTracker } from './unit-tracker';
-import { createStamper } from './wal-entry';
 import { WalWriteError, WalWriter } from './wal-writer';
 
 /** Where and how to keep the state. */

@@ -1,17 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { UnitPart } from '../state/state-slice';
 import type { UnitGate } from './unit-gate';
 import { type WalSlot, WalWriteError, type WalWriter } from './wal-writer';
-
-/** Something a unit changed, already serialized when it happened (records are replaced later). */
-export type UnitPart =
-  /** The record entries of one store commit (a JSON array). */
-  | { readonly commit: string }
-  /** A module state change (JSON `[name, change]`). */
-  | { readonly extension: string }
-  /** A stored idempotent response (JSON). */
-  | { readonly idempotency: string }
-  /** A scenario load or reset: the entry members (`"scenario":…,"start":…`). */
-  | { readonly scenario: string };
 
 class Unit {
   slot: WalSlot | undefined;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isCredentialName } from '@refapi/schema';
-import { createReferenceServer } from '../reference-server';
+import { createReferenceServer } from '../transport/node/reference-server';
 import { bodyText, type RecordedExchange, readRecording } from './recording-format';
 import { PLACEHOLDER_TOKEN, scenarioFromRecording } from './scenario-from-recording';
 import { UpstreamClock } from './upstream-clock';

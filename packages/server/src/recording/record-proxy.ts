@@ -11,7 +11,7 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { redactHeaders, redactQuery } from '@refapi/schema';
-import { RouteTable } from '../http/route-table';
+import { RouteTable } from '../api/route-table';
 import {
   RECORDED_BODY_BYTES,
   type RecordedExchange,

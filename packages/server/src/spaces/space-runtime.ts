@@ -1,4 +1,8 @@
-import { type ControlPlane, createControlPlane } from '../control-plane';
+import type { ApiContext } from '../api/api-context';
+import { createDispatcher } from '../api/dispatcher';
+import { requestEntry } from '../api/request-entry';
+import type { RequestHandler } from '../api/request-handler';
+import { RequestKeys } from '../api/request-key';
 import type { ControlSlice } from '../controls/control-slice';
 import { ControlState } from '../controls/control-state';
 import { createClock } from '../domain/clock';
@@ -6,16 +10,13 @@ import { IdempotencyStore } from '../domain/idempotency';
 import { RateLimiter } from '../domain/rate-limit';
 import { Extensions } from '../extensions/live-extensions';
 import { extensionModules } from '../extensions/registry';
-import { createDispatcher } from '../http/dispatcher';
-import { requestEntry } from '../http/request-entry';
-import type { RequestHandler } from '../http/request-handler';
-import { RequestKeys } from '../http/request-key';
 import { operationImpls } from '../operations/index';
 import { RequestJournal } from '../request-journal';
-import type { RequestEntry, ServerContext } from '../server-context';
+import { type ControlPlane, createControlPlane } from '../state/control-plane';
+import { FailNextQueue } from '../state/fail-next-queue';
+import type { RequestEntry } from '../state/server-context';
+import { Snapshots } from '../state/snapshots';
 import { Store } from '../store/store';
-import { FailNextQueue } from './fail-next-queue';
-import { Snapshots } from './snapshots';
 
 /** What one state of a server (the root, or a space) is built with. */
 export interface SpaceRuntimeOptions {
@@ -42,7 +43,7 @@ export interface SpaceRuntimeOptions {
  */
 export interface SpaceRuntime {
   readonly id: string | null;
-  readonly ctx: ServerContext;
+  readonly ctx: ApiContext;
   readonly control: ControlPlane;
   readonly journal: RequestJournal;
   /** The API (paths under the base path): never throws. */
@@ -57,7 +58,7 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
   const journal = new RequestJournal(options.journalSize);
   const clock = createClock(options.startMs);
   const store = new Store(() => clock.nowMs());
-  const ctx: ServerContext = {
+  const ctx: ApiContext = {
     store,
     clock,
     controls: new ControlState(options.controls),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createReferenceCore } from '../reference-core';
+import { createReferenceCore } from '../server/reference-core';
 
 const NOW = '2026-01-01T00:00:00Z';
 const ADMIN = 'refadm_spaces_test';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faultsControl } from '../controls/faults';
-import { createReferenceCore } from '../reference-core';
+import { createReferenceCore } from '../server/reference-core';
 
 const NOW = '2026-01-01T00:00:00Z';
 

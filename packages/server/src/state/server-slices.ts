@@ -1,8 +1,8 @@
 import type { IdempotencyEntry, IdempotencyFork } from '../domain/idempotency';
 import type { ExtensionsFork } from '../extensions/live-extensions';
-import { recordEntry } from '../persistence/record-entry';
 import type { Scenario } from '../scenario/schema';
-import type { ServerContext } from '../server-context';
+import { recordEntry } from './record-entry';
+import type { ServerContext } from './server-context';
 import { type StateSlice, StateSlices } from './state-slice';
 
 /** The server clock: `now` and `frozen` of the state document; the log stamps each line with it. */

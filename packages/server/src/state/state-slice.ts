@@ -1,8 +1,18 @@
-import type { RecordFold } from '../persistence/record-fold';
-import type { UnitPart } from '../persistence/unit-tracker';
-import type { WalEntry } from '../persistence/wal-entry';
 import type { Scenario } from '../scenario/schema';
 import type { ScenarioTrust } from '../store/build-state';
+import type { RecordFold } from './record-fold';
+import type { WalEntry } from './wal-entry';
+
+/** Something a unit changed, already serialized when it happened (records are replaced later). */
+export type UnitPart =
+  /** The record entries of one store commit (a JSON array). */
+  | { readonly commit: string }
+  /** A module state change (JSON `[name, change]`). */
+  | { readonly extension: string }
+  /** A stored idempotent response (JSON). */
+  | { readonly idempotency: string }
+  /** A scenario load or reset: the entry members (`"scenario":…,"start":…`). */
+  | { readonly scenario: string };
 
 /** What replaying write-ahead log entries carries from one entry to the next. */
 export interface WalReplay {

@@ -2,6 +2,10 @@
 // tests and Storybook, and for admin UIs (the web console) the admin API's wire types and
 // its paths (`ADMIN_PATHS`, a module that imports nothing). Nothing reachable from here
 // imports a Node builtin.
+
+export { ADMIN_PATHS, inSpace, type ShieldTelemetryDataset } from '../admin/admin-paths';
+export type { Faults } from '../controls/faults';
+export type { FailNextOptions } from '../state/fail-next-queue';
 export type {
   ClockChange,
   ClockState,
@@ -25,10 +29,7 @@ export type {
   StateDocument,
   StateService,
   WhoAmI,
-} from '../admin-wire';
-export type { Faults } from '../controls/faults';
-export { ADMIN_PATHS, inSpace, type ShieldTelemetryDataset } from '../http/admin-paths';
-export type { FailNextOptions } from '../http/injected-failure';
+} from '../wire/admin-wire';
 export type { JournalEntry, RequestFilter } from './journal';
 export {
   type AccountOptions,

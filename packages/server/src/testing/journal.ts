@@ -1,14 +1,13 @@
 import type { OperationId } from '@refapi/schema';
-import { RouteTable } from '../http/route-table';
-import type { ReferenceCore } from '../reference-core';
-import type { RequestEntry } from '../server-context';
+import type { ReferenceCore } from '../server/reference-core';
+import type { RequestEntry } from '../state/server-context';
 import { containsSubset, parseJsonBody, queryContains } from './request-match';
 
 /** One request as the test kit shows it: the server's journal entry plus its operation. */
 export interface JournalEntry extends RequestEntry {
   /** The contract operation the request matched; undefined for unknown paths. */
   readonly operationId: OperationId | undefined;
-  /** True when `failNext()` answered it: the reference server itself never saw it. */
+  /** True when `failNext()` answered it (the server's fail-next queue): the store never saw it. */
   readonly injected: boolean;
 }
 
@@ -32,58 +31,25 @@ export interface RequestFilter {
   readonly replayed?: boolean;
 }
 
-const routes = new RouteTable();
-
-/**
- * The server's request journal, annotated with operation ids, with the responses that
- * `failNext()` injected merged in where they happened.
- */
+/** The server's request journal, annotated with operation ids and `failNext()` answers. */
 export class TestJournal {
-  #injected: Array<{ after: number; entry: JournalEntry }> = [];
-
   constructor(
     private readonly core: ReferenceCore,
     private readonly basePath: string,
   ) {}
 
-  /** The operation a method and full path belong to. */
-  operationOf(method: string, path: string): OperationId | undefined {
-    if (!path.startsWith(`${this.basePath}/`)) return undefined;
-    const match = routes.match(method, path.slice(this.basePath.length));
-    return match.kind === 'operation' ? (match.op.operationId as OperationId) : undefined;
-  }
-
-  /** Records a response answered by the test kit instead of the server. */
-  addInjected(entry: RequestEntry): void {
-    const after = this.core.admin.requests().length;
-    const operationId = this.operationOf(entry.method, entry.path);
-    this.#injected.push({ after, entry: { ...entry, operationId, injected: true } });
-  }
-
   /** Every request, oldest first, optionally filtered. */
   list(filter: RequestFilter = {}): JournalEntry[] {
-    const served = this.core.admin.requests();
-    const all: JournalEntry[] = [];
-    let next = 0;
-    const flushInjected = (upTo: number) => {
-      for (
-        let item = this.#injected[next];
-        item && item.after <= upTo;
-        item = this.#injected[next]
-      ) {
-        all.push(item.entry);
-        next++;
-      }
-    };
-    served.forEach((entry, index) => {
-      flushInjected(index);
-      all.push({
+    const all: JournalEntry[] = this.core.admin.requests().map((entry) => {
+      const injected = entry.fault === 'fail-next';
+      return {
         ...entry,
+        // The test kit's name of the fault, as its `failNext()` call reads.
+        ...(injected ? { fault: 'failNext' } : {}),
         operationId: (entry.operation ?? undefined) as OperationId | undefined,
-        injected: false,
-      });
+        injected,
+      };
     });
-    flushInjected(Number.POSITIVE_INFINITY);
     return all.filter((entry) => matchesFilter(entry, filter, this.basePath));
   }
 
@@ -93,11 +59,6 @@ export class TestJournal {
    */
   one(filter: RequestFilter): JournalEntry {
     return expectOne(this.list(filter), () => this.list(), filter);
-  }
-
-  /** Forgets the injected entries (the server clears its own journal on reset). */
-  clear(): void {
-    this.#injected = [];
   }
 }
 

@@ -1,11 +1,11 @@
 import type { OperationId } from '@refapi/schema';
-import type { ClockState } from '../control-plane';
 import type { Faults } from '../controls/faults';
-import type { CreatedSpace } from '../http/admin-spaces';
-import type { FailNextOptions } from '../http/injected-failure';
 import type { RequestEntry } from '../request-journal';
 import type { Scenario } from '../scenario/schema';
-import type { SnapshotInfo } from '../spaces/snapshots';
+import type { ClockState } from '../state/control-plane';
+import type { FailNextOptions } from '../state/fail-next-queue';
+import type { SnapshotInfo } from '../state/snapshots';
+import type { CreatedSpace } from '../wire/admin-wire';
 import { expectOne, type JournalEntry, matchesFilter, type RequestFilter } from './journal';
 import { resolveRunnerHooks } from './runner-hooks';
 

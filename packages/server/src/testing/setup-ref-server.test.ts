@@ -136,6 +136,23 @@ describe('setupRefServer', () => {
     });
   });
 
+  it('failNext answers only a request that passes authentication and authorization', async () => {
+    ref.failNext('getBalance', 503);
+    // No key and a wrong key get their own 401, and leave the queued failure alone.
+    expect((await fetch(`${ref.baseUrl}/balance`)).status).toBe(401);
+    expect((await api('/balance', { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+    const failed = await api('/balance');
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({ error: 'service_unavailable' });
+    expect((await api('/balance')).status).toBe(200);
+    expect(ref.requests().map((r) => [r.status, r.injected])).toEqual([
+      [401, false],
+      [401, false],
+      [503, true],
+      [200, false],
+    ]);
+  });
+
   it('failNext matches the operation exactly: /services/stats is not getService', async () => {
     ref.failNext('getService', 404);
     expect((await api('/services/stats')).status).toBe(200);

@@ -1,22 +1,12 @@
-import { LIMITS, type OperationId } from '@refapi/schema';
+import type { OperationId } from '@refapi/schema';
 import type { HttpHandler } from 'msw';
-import type { ClockState } from '../control-plane';
 import type { Faults } from '../controls/faults';
-import { bearerToken } from '../domain/auth';
-import {
-  checkFailure,
-  type FailNextOptions,
-  failureResponse,
-  operationFor,
-} from '../http/injected-failure';
-import { requestEntry } from '../http/request-entry';
-import { requestIdOf } from '../http/request-id';
-import { fromWebRequest, toWebResponse } from '../http/web-adapter';
-import { createReferenceCore, type ReferenceCore } from '../reference-core';
 import { demoScenario } from '../scenario/demo';
 import type { Scenario, ScenarioInput } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
-import { failNextHandler } from './fail-next';
+import { createReferenceCore, type ReferenceCore } from '../server/reference-core';
+import type { ClockState } from '../state/control-plane';
+import type { FailNextOptions } from '../state/fail-next-queue';
 import { type JournalEntry, type RequestFilter, TestJournal } from './journal';
 import { ScenarioBuilder } from './scenario-builder';
 
@@ -90,8 +80,9 @@ export interface RefTestControls {
   /** Back to the scenario's state, default handlers and an empty journal. */
   reset(): Promise<void>;
   /**
-   * Answers the next request of `operationId` with `status` and `{error}` instead of the
-   * server (queued calls fail in the order given). The request never reaches the server.
+   * Answers the next request of `operationId` that passes authentication and authorization
+   * with `status` and `{error}` instead of the operation (queued calls fail in the order
+   * given): the server's `fail-next` queue; the store never sees the request.
    * @example ref.failNext('createOrder', 429, { retryAfter: 1 })
    */
   failNext(operationId: OperationId, status: number, options?: FailNextOptions): void;
@@ -125,7 +116,6 @@ export function createTestControls(
   });
   const { admin } = core;
   const journal = new TestJournal(core, basePath);
-  const queued = new Map<OperationId, Array<{ status: number; options: FailNextOptions }>>();
 
   return {
     reference: core,
@@ -150,43 +140,10 @@ export function createTestControls(
     state: () => admin.state(),
     async reset() {
       host().resetHandlers();
-      queued.clear();
-      journal.clear();
       await admin.reset();
     },
-    failNext(operationId, status, failure = {}) {
-      const op = operationFor(operationId);
-      checkFailure(status, failure);
-      const queue = queued.get(operationId) ?? [];
-      queue.push({ status, options: failure });
-      queued.set(operationId, queue);
-      host().use(
-        failNextHandler(op, core.baseUrl, async (request) => {
-          // One handler per call, each used once: take the oldest queued failure (FIFO).
-          const next = queue.shift() ?? { status, options: failure };
-          const nowMs = Date.parse(admin.clock.now().now);
-          const response = failureResponse(op, next.status, next.options, nowMs);
-          // The test's own request: read as much of its body as the API would.
-          const apiRequest = await fromWebRequest(
-            request.clone(),
-            () => LIMITS.requestBodyBytesMax,
-          );
-          response.headers['request-id'] = requestIdOf(apiRequest);
-          journal.addInjected(
-            requestEntry(apiRequest, response, {
-              operation: op.operationId,
-              account_ref:
-                core.store.authenticate(
-                  bearerToken(request.headers.get('authorization') ?? undefined),
-                )?.accountRef ?? null,
-              time: new Date(nowMs).toISOString(),
-              duration_ms: 0,
-              fault: 'failNext',
-            }),
-          );
-          return toWebResponse(response);
-        }),
-      );
-    },
+    // The server's own queue (`POST /__admin/fail-next`): answered by the dispatcher only to
+    // a request that passes authentication and authorization (spec section 8), journaled there.
+    failNext: (operationId, status, failure = {}) => admin.failNext(operationId, status, failure),
   };
 }

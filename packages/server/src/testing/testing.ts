@@ -1,9 +1,10 @@
 // `@refapi/server/testing`: the reference server as a mock for test suites, under any runner
 // (vitest, Jest, node:test, bun test find their hooks; createRefTestServer for the rest).
-export type { ClockState } from '../control-plane';
+
 export type { Faults } from '../controls/faults';
-export type { FailNextOptions } from '../http/injected-failure';
-export type { SnapshotInfo } from '../spaces/snapshots';
+export type { ClockState } from '../state/control-plane';
+export type { FailNextOptions } from '../state/fail-next-queue';
+export type { SnapshotInfo } from '../state/snapshots';
 export type { JournalEntry, RequestFilter } from './journal';
 export {
   connectRefSpace,

@@ -1,0 +1,75 @@
+import { DateTime } from '@refapi/schema';
+import { z } from 'zod';
+import type { ControlSlice } from '../controls/control-slice';
+import type { Admin } from '../state/control-plane';
+import type { ControlDescription, ControlsDocument } from '../wire/admin-wire';
+import { ADMIN_PATHS } from './admin-paths';
+
+/** `POST /__admin/clock`: set `now`, then advance, then freeze or unfreeze. */
+export const ClockBody = z.strictObject({
+  advance_seconds: z
+    .number()
+    .min(0)
+    .max(10 * 365 * 24 * 3600)
+    .optional()
+    .describe('Moves the clock forward by this many seconds.'),
+  now: DateTime.optional().describe('Sets the clock to this time (ISO 8601); never backwards.'),
+  frozen: z.boolean().optional().describe('Stops (true) or restarts (false) the clock.'),
+});
+
+const CLOCK_DESCRIPTION =
+  'The server time that rate-limit windows, Shield rule progress, grace periods and idempotency retention follow. It starts at the scenario time and runs at real speed unless frozen.';
+
+/** An admin control as `GET /__admin/controls` lists it; `value` is read on every call. */
+interface DescribedControl {
+  readonly name: string;
+  readonly path: string;
+  readonly description?: string | undefined;
+  readonly body: Record<string, unknown>;
+  value(admin: Admin): unknown;
+}
+
+// The POST body as a client sends it (before defaults and transforms).
+const jsonSchema = (body: z.ZodType): Record<string, unknown> =>
+  z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+
+/**
+ * `GET /__admin/controls`: every admin control (the clock, then each slice with a route, in
+ * registry order) with its POST body as JSON Schema and its value as its `GET` answers it.
+ * The schemas are computed once; admin user interfaces render their forms from them.
+ */
+export function describeControls(
+  slices: readonly ControlSlice<unknown>[],
+): (admin: Admin) => ControlsDocument {
+  const described: DescribedControl[] = [
+    {
+      name: 'clock',
+      path: ADMIN_PATHS.clock,
+      description: CLOCK_DESCRIPTION,
+      body: jsonSchema(ClockBody),
+      value: (admin) => admin.clock.now(),
+    },
+  ];
+  for (const slice of slices) {
+    const route = slice.route;
+    if (route === undefined) continue;
+    described.push({
+      name: slice.name,
+      path: route.path,
+      description: slice.description,
+      body: jsonSchema(route.body),
+      value: (admin) => route.view(admin.controls.get(slice)),
+    });
+  }
+  return (admin) => ({
+    controls: described.map(
+      ({ name, path, description, body, value }): ControlDescription => ({
+        name,
+        path,
+        ...(description === undefined ? {} : { description }),
+        body: structuredClone(body),
+        value: value(admin),
+      }),
+    ),
+  });
+}

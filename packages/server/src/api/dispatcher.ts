@@ -1,0 +1,88 @@
+import { faultsControl } from '../controls/faults';
+import type { OperationImpls } from '../operations/types';
+import type { ApiContext, RequestFacts } from './api-context';
+import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
+import { failureResponse } from './injected-failure';
+import { admit } from './pipeline/admission';
+import { mayCall } from './pipeline/authorize';
+import { bindOperations } from './pipeline/bind';
+import { runPipeline } from './pipeline/pipeline';
+import { RouteTable } from './route-table';
+
+// The contract's route table and each implementation table's bindings are built once per
+// process, not once per space: every space runtime of every server shares them.
+const routes = new RouteTable();
+const bindings = new Map<OperationImpls, ReturnType<typeof bindOperations>>();
+function bindingsOf(impls: OperationImpls): ReturnType<typeof bindOperations> {
+  let bound = bindings.get(impls);
+  if (bound === undefined) {
+    bound = bindOperations(impls);
+    // Bounded: the server binds one table (`operationImpls`); tests may bind a few of their own.
+    if (bindings.size < 16) bindings.set(impls, bound);
+  }
+  return bound;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The API entry: waits for the initial load, gathers what every stage reads (route, key,
+ * rate-limit hit), runs the stage pipeline (`pipeline/pipeline.ts`), then applies injected
+ * latency and reports the request to the journal. The dispatch it returns never throws.
+ */
+export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePath: string) {
+  const operations = bindingsOf(impls);
+  const prefix = `${basePath.replace(/\/+$/, '')}/`;
+
+  return async (request: ApiRequest): Promise<ApiResponse> => {
+    const started = performance.now();
+    const controlsBefore = ctx.controls.values();
+    let nowMs = ctx.clock.nowMs();
+    let facts: Partial<RequestFacts> = {};
+    let injectedFault: string | null = null;
+    let response: ApiResponse;
+    try {
+      if (ctx.pending !== null) {
+        await ctx.pending;
+        nowMs = ctx.clock.nowMs();
+      }
+      const path = request.path.startsWith(prefix) ? request.path.slice(prefix.length - 1) : '';
+      const route = request.route ?? routes.match(request.method, path);
+      const operation = route.kind === 'operation' ? route.op : undefined;
+      // A failure queued by `POST /__admin/fail-next` answers first (nothing else runs), but
+      // only a request that may call the operation: others get their own 401/403.
+      const injected =
+        operation !== undefined && mayCall(ctx, request, operation)
+          ? ctx.failNext.take(operation)
+          : undefined;
+      if (operation !== undefined && injected !== undefined) {
+        // mayCall authenticated the key: the journal names its account, as for any call.
+        const key = ctx.requestKeys.of(request);
+        facts = { operation: operation.operationId, account_ref: key?.accountRef ?? null };
+        response = failureResponse(operation, injected.status, injected.options, nowMs);
+        injectedFault = 'fail-next';
+      } else {
+        const admission = admit(ctx, route, request, nowMs);
+        facts = {
+          operation: operation?.operationId ?? null,
+          account_ref: admission.key?.accountRef ?? null,
+        };
+        response = await runPipeline(admission, operations);
+      }
+    } catch (error) {
+      ctx.onError(error);
+      response = errorResponse(500, 'internal_error');
+    }
+    const { latencyMs } = ctx.controls.read(faultsControl);
+    if (latencyMs > 0) await sleep(latencyMs);
+    ctx.onRequest(request, response, {
+      operation: facts.operation ?? null,
+      account_ref: facts.account_ref ?? null,
+      time: new Date(nowMs).toISOString(),
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      fault:
+        injectedFault ?? ctx.controls.faultLabel(controlsBefore, response.status, response.body),
+    });
+    return response;
+  };
+}

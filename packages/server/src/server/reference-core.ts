@@ -1,0 +1,239 @@
+import type { HttpHandler } from 'msw';
+import { type AdminTarget, createAdminHandler } from '../admin/admin-routes';
+import { AdminSessions, sessionIdFrom } from '../admin/admin-session';
+import type { SpacesAdmin } from '../admin/admin-spaces';
+import { AdminToken } from '../admin/admin-token';
+import { type ApiRequest, errorResponse, jsonResponse } from '../api/api-request';
+import { isAdminPath, type ServedHandler } from '../api/request-handler';
+import { withRequestId } from '../api/request-id';
+import type { ControlSlice } from '../controls/control-slice';
+import { controlSlices } from '../controls/registry';
+import { DomainError } from '../domain/errors';
+import { FailedAttempts } from '../domain/failed-attempts';
+import { base64UrlEncode } from '../internal/base64url';
+import { randomBytes } from '../internal/crypto';
+import type { AttachDurability, DurableState } from '../persistence/durable-parts';
+import { DEFAULT_JOURNAL_SIZE } from '../request-journal';
+import { demoScenario } from '../scenario/demo';
+import { parseScenario } from '../scenario/validate';
+import { createSpaceRuntime, type SpaceRuntime } from '../spaces/space-runtime';
+import { type SpaceRequest, Spaces, type SpacesOptions } from '../spaces/spaces';
+import type { Admin } from '../state/control-plane';
+import type { RequestEntry } from '../state/server-context';
+import type { StateSlices } from '../state/state-slice';
+import type { Store } from '../store/store';
+import { createMswHandlers } from '../transport/web/msw-handlers';
+import { fromWebRequest, toWebResponse } from '../transport/web/web-adapter';
+import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES } from './body-limit';
+import { createSpaceRouter } from './space-router';
+
+/** Options of {@link createReferenceServer}. */
+export interface ReferenceServerOptions {
+  /** Scenario document (validated; throws `ScenarioError` when invalid). Default: the demo. */
+  readonly scenario?: unknown;
+  /** Start time of the clock, overriding the scenario's `now`. */
+  readonly now?: string | number | Date;
+  /** Base URL of the msw handlers. Default `https://api.ref.test/v1`. */
+  readonly baseUrl?: string;
+  /** Admin token for `/__admin`. Default: random (see `adminToken` on the result). */
+  readonly adminToken?: string;
+  /** Called once per API request with its journal entry (credentials redacted); the request log hooks in here. */
+  readonly onRequest?: (entry: RequestEntry) => void;
+  /** API requests the request journal keeps (`GET /__admin/requests`). Default 1,000. */
+  readonly journalSize?: number;
+  /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
+  readonly onError?: (error: unknown) => void;
+  /** Largest admin body in bytes, read only with the admin token (`--max-admin-body`). Default 128 MiB. */
+  readonly adminBodyBytes?: number;
+  /** JSON bytes the snapshots of one space (or the root) may hold (`--max-snapshot-bytes`). Default 512 MiB. */
+  readonly maxSnapshotBytes?: number;
+  /** Spaces (`POST /__admin/spaces`): how many at once and how long one may sit unused. */
+  readonly spaces?: SpacesOptions;
+}
+
+/** A reference server without a transport of its own: msw handlers, fetch, admin controls, the store. */
+export interface ReferenceCore {
+  /** msw handlers for `setupServer(...handlers)`, bound to `baseUrl`. */
+  readonly handlers: HttpHandler[];
+  /** The admin API, in-process. */
+  readonly admin: Admin;
+  /** The records (read indexes, commit hook, export). */
+  readonly store: Store;
+  /** Resolves once the initial scenario is loaded (requests wait for it anyway). */
+  readonly ready: Promise<void>;
+  /** The msw base URL. */
+  readonly baseUrl: string;
+  /** The admin token (`Authorization: Bearer <token>` on `/__admin`). */
+  readonly adminToken: string;
+  /** A WHATWG fetch answered in-process by this server (no network, no msw). */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+}
+
+/** A core plus what a transport (node:http) needs to serve it. */
+export interface ReferenceCoreParts {
+  readonly core: ReferenceCore;
+  readonly handle: ServedHandler;
+  readonly basePath: string;
+  readonly onError: (error: unknown) => void;
+  /** The durable state attached by `attachDurability`, if any. */
+  readonly durable?: DurableState;
+  /** Every slice of the state: a fork of the whole state is `slices.fork()` (spaces, snapshots). */
+  readonly slices: StateSlices;
+  /** The spaces of this server (`/spaces/{id}/…`). */
+  readonly spaces: Spaces;
+}
+
+const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
+
+function toEpochMs(now: string | number | Date): number {
+  const ms = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
+  if (!Number.isFinite(ms)) throw new TypeError(`invalid now: ${String(now)}`);
+  return ms;
+}
+
+/**
+ * Builds the reference server's state and handlers, free of Node builtins (browsers load
+ * it through `@refapi/server/browser`); `createReferenceServer` adds the node:http listener.
+ */
+export function createReferenceCore(
+  options: ReferenceServerOptions = {},
+  attachDurability?: AttachDurability,
+  /** The admin controls (tests register a hypothetical one here). */
+  controls: readonly ControlSlice<unknown>[] = controlSlices,
+): ReferenceCoreParts {
+  const scenario = parseScenario(options.scenario ?? demoScenario);
+  const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const adminToken = options.adminToken ?? `refadm_${base64UrlEncode(randomBytes(18))}`;
+  const onError = options.onError ?? ((error: unknown) => console.error('ref-server:', error));
+  const runtimeOptions = {
+    basePath,
+    journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    controls,
+    onRequest: options.onRequest,
+    onError,
+    maxSnapshotBytes: options.maxSnapshotBytes,
+  };
+  const root = createSpaceRuntime({
+    ...runtimeOptions,
+    id: null,
+    startMs: startOverride ?? Date.now(),
+  });
+  const { ctx, control } = root;
+  const durable = attachDurability?.({ ctx, control, scenario, startOverride });
+  if (durable !== undefined) ctx.durability = durable;
+  const admin = durable?.admin ?? control.admin;
+  const ready = (durable?.ready ?? control.initialize(scenario, startOverride)).finally(() => {
+    ctx.pending = null;
+  });
+  ctx.pending = ready;
+  // The caller sees load failures through `ready`; an unusable state file is not a bug.
+  ready.catch((error: unknown) => {
+    if (durable === undefined) onError(error);
+  });
+
+  // Each space: an empty runtime that adopts a fork of the root's state (in memory only).
+  const spaces = new Spaces(async (id, request: SpaceRequest) => {
+    const from = request.from ?? 'scenario';
+    const branch = control.branch(
+      from === 'scenario' || from === 'current' ? from : { snapshot: from },
+    );
+    const space = createSpaceRuntime({
+      ...runtimeOptions,
+      id,
+      basePath: `/spaces/${id}${basePath}`,
+      startMs: ctx.clock.nowMs(),
+    });
+    await space.control.adopt(branch);
+    return space;
+  }, options.spaces);
+  const webOrigin = new URL(baseUrl).origin;
+  const spacesAdmin: SpacesAdmin = {
+    create: (request) => spaces.create(request),
+    list: () => spaces.list(),
+    delete: (id) => spaces.delete(id),
+    // Over HTTP the client's Host; in-process (msw, `fetch`) the base URL's origin.
+    origin: (request: ApiRequest) => {
+      const host = request.header('host');
+      return host === undefined ? webOrigin : `http://${host}`;
+    },
+    basePath,
+  };
+  const route = createSpaceRouter(root, (id) => spaces.use(id));
+
+  const sessions = new AdminSessions();
+  const attempts = new FailedAttempts();
+  // Compared once per request: the body limit first, then the admin routes reuse it.
+  const token = new AdminToken(adminToken);
+  const adminHandler = createAdminHandler({ token, controls, sessions, attempts });
+  const rootTarget: AdminTarget = { admin, journal: root.journal, spaces: spacesAdmin };
+  const targetOf = (runtime: SpaceRuntime): AdminTarget =>
+    runtime === root ? rootTarget : { admin: runtime.control.admin, journal: runtime.journal };
+  const bodyLimit = createBodyLimit({
+    adminToken: token,
+    adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
+    isAdminSession: (cookie) => sessions.has(sessionIdFrom(cookie)),
+    // Authenticated once: the pipeline reuses this answer (`ctx.requestKeys`).
+    isApiKey: (_token, head) => {
+      const routed = route(head);
+      if (routed === undefined) return false;
+      const { requestKeys } = routed.runtime.ctx;
+      return ctx.pending === null
+        ? requestKeys.of(routed.request) !== undefined
+        : ctx.pending.then(() => requestKeys.of(routed.request) !== undefined);
+    },
+    // As the space sees it: `/spaces/{id}/__admin/…` is an admin request (the same view
+    // object the admin routes get, so the token is compared once).
+    scope: (head) => route(head)?.request,
+  });
+
+  // Admin calls wait for the initial load so they never race it, and answer once durable.
+  async function answerAdmin(runtime: SpaceRuntime, request: ApiRequest) {
+    if (ctx.pending !== null) await ctx.pending;
+    const response = await adminHandler(request, targetOf(runtime));
+    if (runtime !== root) return response;
+    try {
+      await durable?.flush();
+    } catch (error) {
+      // Not durable (the write-ahead log refuses writes): 503 state_unavailable, as on the API.
+      if (!(error instanceof DomainError)) throw error;
+      return jsonResponse(error.status, error.toBody(), { ...error.headers });
+    }
+    return response;
+  }
+
+  const requestHandler = withRequestId(async (request: ApiRequest) => {
+    const routed = route(request);
+    if (routed === undefined) return errorResponse(404, 'space_not_found');
+    const { runtime, request: scoped } = routed;
+    if (!isAdminPath(scoped.path)) return runtime.dispatch(scoped);
+    try {
+      return await answerAdmin(runtime, scoped);
+    } catch (error) {
+      onError(error);
+      return errorResponse(500, 'internal_error');
+    }
+  });
+  const handle: ServedHandler = Object.assign(requestHandler, { bodyLimit });
+
+  const core: ReferenceCore = {
+    handlers: createMswHandlers(handle, baseUrl),
+    admin,
+    store: ctx.store,
+    ready,
+    baseUrl,
+    adminToken,
+    fetch: async (input, init) =>
+      toWebResponse(await handle(await fromWebRequest(new Request(input, init), bodyLimit))),
+  };
+  return {
+    core,
+    handle,
+    basePath,
+    onError,
+    slices: control.slices,
+    spaces,
+    ...(durable === undefined ? {} : { durable }),
+  };
+}

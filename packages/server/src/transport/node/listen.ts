@@ -1,0 +1,131 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { errorResponse } from '../../api/api-request';
+import type { ServedHandler } from '../../api/request-handler';
+import { newRequestId } from '../../api/request-id';
+import { type HostCheck, hostRule } from '../../server/allowed-hosts';
+import type { CorsOrigins } from '../../server/cors';
+import { withBackpressure } from './connection-backpressure';
+import { capConnectionsPerAddress, defaultMaxConnectionsPerAddress } from './connection-cap';
+import { isConsolePath, serveConsole } from './console-assets';
+import { createNodeListener, send } from './node-listener';
+import { OpenStreams } from './node-stream';
+
+/** Where to listen; defaults to 127.0.0.1 and a free port. */
+export interface ListenOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** Browser origins allowed to call the API; overrides the server's `cors` option. */
+  readonly cors?: CorsOrigins | false;
+  /** Serves the web console's built files from this directory at `/__console/` (`ref-server` does). */
+  readonly consoleDir?: string;
+  /**
+   * Host names (any port) answered besides `localhost`, `127.0.0.1` and `[::1]`; others get 403
+   * `host_not_allowed`. Bound to a non-loopback address, Hosts are checked only when given.
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * Open connections per remote address; requests on more get 503 `too_many_connections`.
+   * Default 256 (fewer under a low open-file limit) for other addresses; loopback clients
+   * are capped only when this is given.
+   */
+  readonly maxConnectionsPerAddress?: number;
+}
+
+/** A running node:http server. */
+export interface ListeningServer {
+  /** Origin, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  /** API base URL, e.g. `http://127.0.0.1:4010/v1`. */
+  readonly baseUrl: string;
+  readonly port: number;
+  /** Stops accepting, drops idle keep-alive connections, resolves once closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * How long a connection may take to send a request head, and how often that is checked;
+ * how long a body may take after its head.
+ */
+interface HeadTimeouts {
+  readonly headersMs: number;
+  readonly checkEveryMs: number;
+  readonly bodyMs?: number;
+}
+
+// A connection must send a request head within 10 s of opening, checked every second: Node's
+// 60 s, swept every 30 s, let idle sockets hold file descriptors for up to 90 s. Idle
+// keep-alive connections go after 5 s (`keepAliveTimeout`); event streams are past their head.
+const HEAD_TIMEOUTS: HeadTimeouts = { headersMs: 10_000, checkEveryMs: 1_000 };
+
+/** Connections the kernel may queue before they are accepted (capped by net.core.somaxconn). */
+const LISTEN_BACKLOG = 4_096;
+
+/** Serves a request handler over node:http. */
+export async function listenHttp(
+  handle: ServedHandler,
+  basePath: string,
+  onError: (error: unknown) => void,
+  options: ListenOptions = {},
+  /** Tests shorten them. */
+  timeouts: HeadTimeouts = HEAD_TIMEOUTS,
+): Promise<ListeningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const streams = new OpenStreams();
+  const api = createNodeListener(handle, onError, streams, timeouts.bodyMs);
+  const consoleFiles =
+    options.consoleDir === undefined ? undefined : serveConsole(options.consoleDir, onError);
+  const ruleFor = hostRule(options.allowedHosts);
+  // Known once bound: whether Host headers are checked depends on the address.
+  let hostAllowed: HostCheck | undefined;
+  const server = createServer(
+    { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    withBackpressure(async (req, res) => {
+      // Past the address's cap: an answer, never a reset (connection-cap.ts).
+      if (overCap(req.socket)) {
+        const refusal = errorResponse(503, 'too_many_connections', {
+          'retry-after': '1',
+          'request-id': newRequestId(),
+        });
+        return send(res, refusal, { close: true });
+      }
+      // DNS rebinding (allowed-hosts.ts): refused before any route runs or body is read.
+      if (hostAllowed !== undefined && !hostAllowed(req.headers.host)) {
+        const refusal = errorResponse(403, 'host_not_allowed', { 'request-id': newRequestId() });
+        return send(res, refusal, { close: true });
+      }
+      if (consoleFiles !== undefined) {
+        const path = (req.url ?? '/').split('?', 1)[0] as string;
+        if (isConsolePath(path)) return consoleFiles(req, res, path);
+      }
+      return api(req, res);
+    }),
+  );
+  server.keepAliveTimeout = 5_000;
+  const overCap = capConnectionsPerAddress(server, {
+    max: options.maxConnectionsPerAddress ?? defaultMaxConnectionsPerAddress(),
+    capLoopback: options.maxConnectionsPerAddress !== undefined,
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // A burst of connections waits in the kernel's queue (up to net.core.somaxconn) rather
+    // than overflowing Node's default of 511.
+    server.listen(options.port ?? 0, host, LISTEN_BACKLOG, () => {
+      server.off('error', reject);
+      const { port, address } = server.address() as AddressInfo;
+      hostAllowed = ruleFor(address);
+      const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      resolve({
+        url,
+        baseUrl: `${url}${basePath}`,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            streams.endAll();
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}
