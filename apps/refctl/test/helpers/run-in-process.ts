@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { startCli } from '../../src/cli/run-cli';
 import type { Io } from '../../src/io/io';
+import { captureIo } from './capture-io';
 import { type RunOptions, type RunResult, scrubRequestIds, tempConfigHome } from './run-refctl';
 
 /**
@@ -16,26 +17,10 @@ export async function refctlInProcess(
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: tempConfigHome() };
   for (const [key, value] of Object.entries(options.env ?? {}))
     if (value !== undefined) env[key] = value;
-  let stdout = '';
-  let stderr = '';
-  const io: Io = {
-    stdout: {
-      write: (chunk: string) => {
-        stdout += chunk;
-        return true;
-      },
-    },
-    stderr: {
-      write: (chunk: string) => {
-        stderr += chunk;
-        return true;
-      },
-    },
-    stdin: Readable.from(options.input ? [options.input] : []),
-    env,
-  };
+  const captured = captureIo(env);
+  const io: Io = { ...captured.io, stdin: Readable.from(options.input ? [options.input] : []) };
   const run = startCli(args, io);
   options.onSpawn?.();
   const code = await run.done;
-  return scrubRequestIds(code, stdout, stderr);
+  return scrubRequestIds(code, captured.stdout(), captured.stderr());
 }
