@@ -3,7 +3,6 @@ import * as account from './account';
 import * as envelopes from './envelopes';
 import type { OperationEntry, SchemaOf, SchemaRef } from './operation-entry';
 import * as orders from './orders';
-import type { ParameterName } from './parameter-descriptions';
 import * as params from './params';
 import { type ErrorStatus, type RouteDef, type RouteId, routes } from './routes';
 import * as service from './service';
@@ -67,14 +66,6 @@ function operationOf({ schemas, ...entry }: OperationEntry): OperationDef {
 export const operations = Object.fromEntries(
   Object.entries(routes).map(([id, entry]) => [id, operationOf(entry)]),
 ) as unknown as { readonly [K in RouteId]: OperationOf<(typeof routes)[K]> };
-
-// Each entry's parameter texts name exactly its inputs: a missing text fails to compile
-// (`parameter-descriptions.ts`), and so does a text of an input that does not exist.
-type StrayText = {
-  [K in RouteId]: Exclude<keyof (typeof routes)[K]['parameters'], ParameterName<K>>;
-}[RouteId];
-const noStrayText: [StrayText] extends [never] ? true : StrayText = true;
-void noStrayText;
 
 /** The contract table's type. */
 export type Operations = typeof operations;

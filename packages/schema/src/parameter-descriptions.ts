@@ -5,7 +5,7 @@ import { type RouteId, routes } from './routes';
 // by the OpenAPI document (parameter and request-body descriptions), the MCP tools' input
 // schemas and refctl's help. Plain strings in modules without zod, so a CLI can show them
 // without building a schema; typed by the contract, so a parameter without a description
-// (or a description of a parameter that does not exist, `contract.ts`) fails to compile.
+// (or a description of a parameter that does not exist) fails to compile.
 //
 // A description names another operation as `{operationId}`; each reader renders it in its
 // own terms: the OpenAPI document as `GET /plans`, the MCP tools as `plans_list`.
@@ -32,6 +32,14 @@ type DescriptionTable = {
 export const PARAMETER_DESCRIPTIONS: DescriptionTable = Object.fromEntries(
   Object.entries(routes).map(([id, entry]) => [id, entry.parameters]),
 ) as { readonly [K in RouteId]: (typeof routes)[K]['parameters'] };
+
+// Each entry's parameter texts name exactly its inputs: a missing text fails to compile
+// (above), and so does a text of an input that does not exist.
+type StrayText = {
+  [K in RouteId]: Exclude<keyof (typeof routes)[K]['parameters'], ParameterName<K>>;
+}[RouteId];
+const noStrayText: [StrayText] extends [never] ? true : StrayText = true;
+void noStrayText;
 
 /** How a description names another operation. */
 export type OperationNamer = (operationId: RouteId) => string;

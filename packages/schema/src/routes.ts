@@ -1,5 +1,5 @@
 import { ENTRIES } from './entries';
-import { LIMITS } from './limits';
+import { IDEMPOTENCY_KEY_PATTERN, LIMITS } from './limits';
 import type { RouteDef } from './operation-entry';
 
 // The contract table without its zod schemas: what a client needs to send a request and to
@@ -9,6 +9,7 @@ import type { RouteDef } from './operation-entry';
 // needs when it arrives. The contract table (`operations`) resolves the schemas the
 // entries name. Each operation's entry is in `entries-<group>.ts`.
 
+export { IDEMPOTENCY_KEY_PATTERN } from './limits';
 export type { ErrorStatus, HttpMethod, OperationEntry, RouteDef } from './operation-entry';
 
 /** The routes of the 23 operations of the account API (their contract entries), keyed by operationId. */
@@ -32,9 +33,6 @@ export function buildPath(
     return encodeURIComponent(value);
   });
 }
-
-/** Characters an `Idempotency-Key` may hold (1-128 of them). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 /** Whether `value` is a valid `Idempotency-Key`: the `IdempotencyKey` schema's rule, without zod. */
 export const isIdempotencyKey = (value: string): boolean =>
