@@ -62,7 +62,7 @@ export interface RouteDef {
   /** The operation's tool in `@refapi/mcp`. */
   readonly mcp: {
     /** Its name, `<resource>_<verb>`. */
-    readonly tool: string;
+    readonly tool: `${string}_${string}`;
     /** It buys, cuts power or changes what traffic reaches a server (the tool's hint). */
     readonly destructive?: true;
     /** What the write costs or changes beyond its summary, for a model deciding to call. */
