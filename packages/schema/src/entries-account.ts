@@ -16,6 +16,7 @@ export const ACCOUNT_ENTRIES = defineEntries({
     description: 'Returns the identity of the account the API key is bound to.',
     parameters: {},
     mcp: { tool: 'account_get' },
+    sdk: 'account.get',
     refctl: 'me',
   },
   getBalance: {
@@ -36,6 +37,7 @@ export const ACCOUNT_ENTRIES = defineEntries({
         'Also convert the balance into this currency, as `display` (informational; never charged).',
     },
     mcp: { tool: 'balance_get' },
+    sdk: 'balance.get',
     refctl: 'balance',
   },
 });

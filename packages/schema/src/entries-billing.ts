@@ -19,6 +19,7 @@ export const BILLING_ENTRIES = defineEntries({
       'Pages through the invoices in descending `invoice_ref` order. Pass `pagination.next_cursor` of one page as `cursor` to get the next.',
     parameters: { limit: LIMIT, cursor: cursor('invoice', 'REF-INV-…') },
     mcp: { tool: 'invoices_list' },
+    sdk: 'invoices.list',
     refctl: 'invoices list',
   },
   listOrders: {
@@ -37,6 +38,7 @@ export const BILLING_ENTRIES = defineEntries({
       'Pages through the orders in descending `order_ref` order. Linked references appear only when they belong to the account.',
     parameters: { limit: LIMIT, cursor: cursor('order', 'REF-ORD-…') },
     mcp: { tool: 'orders_list' },
+    sdk: 'orders.list',
     refctl: 'orders list',
   },
   createOrder: {
@@ -73,6 +75,7 @@ export const BILLING_ENTRIES = defineEntries({
       effects:
         'Costs money: the price is debited from the account balance at once, atomically. With dry_run true (the default) it only returns the quote (priced from the plan catalog by the rule the server charges with: the period, addons, VAT) and the balance, and spends nothing; call it with dry_run false to buy, and the result says what was charged. Refused before sending when it would pass the --max-spend budget of this server.',
     },
+    sdk: 'orders.create',
     refctl: 'orders create',
   },
   listTransactions: {
@@ -91,6 +94,7 @@ export const BILLING_ENTRIES = defineEntries({
       'Pages through the ledger in descending `transaction_ref` order; descriptions are redacted.',
     parameters: { limit: LIMIT, cursor: cursor('transaction', 'REF-TXN-…') },
     mcp: { tool: 'transactions_list' },
+    sdk: 'transactions.list',
     refctl: 'transactions list',
   },
 });

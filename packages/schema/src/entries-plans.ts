@@ -25,6 +25,7 @@ export const PLANS_ENTRIES = defineEntries({
       type: 'Only plans of this service type; without it, every saleable type.',
     },
     mcp: { tool: 'plans_list' },
+    sdk: 'plans.list',
     refctl: 'plans list',
   },
 });

@@ -24,6 +24,7 @@ export const SERVICES_ENTRIES = defineEntries({
       status: 'Only services in this status, like active (same format as type).',
     },
     mcp: { tool: 'services_list' },
+    sdk: 'services.list',
     refctl: 'services list',
   },
   getServiceStats: {
@@ -41,6 +42,7 @@ export const SERVICES_ENTRIES = defineEntries({
       'Counts the primary services in total, active, by type and by status. `stats` is a fixed path, not a service reference.',
     parameters: {},
     mcp: { tool: 'services_stats' },
+    sdk: 'services.stats',
     refctl: 'services stats',
   },
   getService: {
@@ -58,6 +60,7 @@ export const SERVICES_ENTRIES = defineEntries({
       'Returns one service of the account. A reference that does not exist and one of another account both answer 404.',
     parameters: { service_ref: SERVICE },
     mcp: { tool: 'services_get' },
+    sdk: 'services.get',
     refctl: 'services get',
   },
   setServiceAutoRenew: {
@@ -87,6 +90,7 @@ export const SERVICES_ENTRIES = defineEntries({
       effects:
         'Free now; enabling it may authorize future renewal charges. Safe to repeat (changed is false when the state already held).',
     },
+    sdk: 'services.setAutoRenew',
     refctl: 'services auto-renew',
   },
   powerService: {
@@ -116,6 +120,7 @@ export const SERVICES_ENTRIES = defineEntries({
       effects:
         'Free, but stop and reboot interrupt the running server. A provider refusal is an error (502) and is not retried.',
     },
+    sdk: 'services.power',
     refctl: 'services power',
   },
 });

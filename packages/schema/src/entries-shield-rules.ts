@@ -19,6 +19,7 @@ export const SHIELD_RULES_ENTRIES = defineEntries({
       'Returns the entitlement, the rules, the preset and profile descriptors and the current profile of one KVM service in one read.',
     parameters: { service_ref: SHIELDED },
     mcp: { tool: 'shield_overview' },
+    sdk: 'shield.overview',
     refctl: 'shield overview',
   },
   getShieldCapabilities: {
@@ -37,6 +38,7 @@ export const SHIELD_RULES_ENTRIES = defineEntries({
       'Returns the entitlement and the versioned preset and profile descriptors that can be applied.',
     parameters: { service_ref: SHIELDED },
     mcp: { tool: 'shield_capabilities' },
+    sdk: 'shield.capabilities',
     refctl: 'shield capabilities',
   },
   listShieldRules: {
@@ -55,6 +57,7 @@ export const SHIELD_RULES_ENTRIES = defineEntries({
       'Lists the sanitized rules of the service with their state (`queued`, `applying`, `active`, `failed`, `rolling_back`). Provider identifiers are never returned.',
     parameters: { service_ref: SHIELDED },
     mcp: { tool: 'shield_rules_list' },
+    sdk: 'shield.rules.list',
     refctl: 'shield rules list',
   },
   createShieldRule: {
@@ -107,6 +110,7 @@ export const SHIELD_RULES_ENTRIES = defineEntries({
       effects:
         'Free; queues the rule, which changes which traffic reaches the server once active (queued → applying → active).',
     },
+    sdk: 'shield.rules.create',
     refctl: 'shield rules add',
   },
   deleteShieldRule: {
@@ -129,6 +133,7 @@ export const SHIELD_RULES_ENTRIES = defineEntries({
       destructive: true,
       effects: 'Free; queues the rollback of the rule (or of its whole profile bundle).',
     },
+    sdk: 'shield.rules.delete',
     refctl: 'shield rules delete',
   },
   applyShieldPreset: {
@@ -155,6 +160,7 @@ export const SHIELD_RULES_ENTRIES = defineEntries({
       effects:
         'Free; queues a preset rule that changes which traffic reaches the server once active.',
     },
+    sdk: 'shield.presets.apply',
     refctl: 'shield presets apply',
   },
   applyShieldProfile: {
@@ -181,6 +187,7 @@ export const SHIELD_RULES_ENTRIES = defineEntries({
       effects:
         'Free; queues the replacement of the whole customer-managed profile bundle, atomically (applying → active); `off` removes it.',
     },
+    sdk: 'shield.profiles.apply',
     refctl: 'shield profile set',
   },
 });

@@ -24,6 +24,7 @@ export const SHIELD_TELEMETRY_ENTRIES = defineEntries({
       'Aggregates the traffic of the last `window_hours`, grouped by `group_by`, into at most 100 items. Results are cached for `cache_seconds`.',
     parameters: { service_ref: SHIELDED, window_hours: WINDOW, group_by: GROUP_BY },
     mcp: { tool: 'shield_traffic' },
+    sdk: 'shield.traffic',
     refctl: 'shield traffic',
   },
   getShieldProtectionActivity: {
@@ -46,6 +47,7 @@ export const SHIELD_TELEMETRY_ENTRIES = defineEntries({
       'Aggregates the protection verdicts of the last `window_hours`. Verdict categories are normalized; they are not an attack classification.',
     parameters: { service_ref: SHIELDED, window_hours: WINDOW },
     mcp: { tool: 'shield_protection_activity' },
+    sdk: 'shield.protectionActivity',
     refctl: 'shield activity',
   },
   exportShieldTelemetry: {
@@ -74,6 +76,7 @@ export const SHIELD_TELEMETRY_ENTRIES = defineEntries({
       format: 'json (telemetry) or csv (formula-safe text).',
     },
     mcp: { tool: 'shield_export' },
+    sdk: 'shield.export',
     refctl: 'shield export',
   },
   getShieldRuleEvidence: {
@@ -103,6 +106,7 @@ export const SHIELD_TELEMETRY_ENTRIES = defineEntries({
       cursor: 'The next_cursor of the previous page. Omit it for the first page.',
     },
     mcp: { tool: 'shield_rules_evidence' },
+    sdk: 'shield.evidence',
     refctl: 'shield evidence',
   },
 });

@@ -68,8 +68,13 @@ export interface RouteDef {
     /** What the write costs or changes beyond its summary, for a model deciding to call. */
     readonly effects?: string;
   };
+  /**
+   * The SDK method that sends it, from the client (`plans.list` is `client.plans.list`;
+   * `shield.…` methods hang off `client.shield(service_ref)`).
+   */
+  readonly sdk: `${string}.${string}`;
   /** The refctl command that sends it, without `refctl` (`plans list`). */
-  readonly refctl: string;
+  readonly refctl: Lowercase<string>;
 }
 
 /** The schema modules an entry names its schemas from, by module name. */
