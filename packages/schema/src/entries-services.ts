@@ -1,5 +1,13 @@
 import { defineEntries } from './operation-entry';
-import { cursor, KVM, LIMIT, SERVICE } from './parameter-text';
+import { cursor, LIMIT } from './parameter-text';
+
+/** A service reference. */
+export const SERVICE = 'Reference of an owned service (REF-SVC-…), from {listServices}.';
+/** A KVM service reference. */
+export const KVM = 'Reference of an owned KVM service (REF-SVC-…), from {listServices}.';
+/** The reference of a service with Shield Advanced. */
+export const SHIELDED =
+  'Reference of an owned KVM service with Shield Advanced (REF-SVC-…), from {listServices}.';
 
 /** Owned services: inventory, counts, automatic renewal and KVM power. */
 export const SERVICES_ENTRIES = defineEntries({

@@ -1,5 +1,8 @@
+import { SHIELDED } from './entries-services';
 import { defineEntries } from './operation-entry';
-import { RULE, SHIELDED } from './parameter-text';
+
+/** A Shield rule's id. */
+export const RULE = 'The id (UUID) of a Shield rule of the service, from {listShieldRules}.';
 
 /** A service's Shield: its overview, capabilities, rules, presets and profiles. */
 export const SHIELD_RULES_ENTRIES = defineEntries({

@@ -1,6 +1,8 @@
+import { SHIELDED } from './entries-services';
+import { RULE } from './entries-shield-rules';
 import { LIMITS } from './limits';
 import { defineEntries } from './operation-entry';
-import { GROUP_BY, RULE, SHIELDED, WINDOW } from './parameter-text';
+import { GROUP_BY, WINDOW } from './parameter-text';
 
 /** A service's Shield telemetry: traffic, protection activity, exports and rule evidence. */
 export const SHIELD_TELEMETRY_ENTRIES = defineEntries({

@@ -51,7 +51,7 @@ const methodAndPath: OperationNamer = (id) => `${routes[id].method} ${routes[id]
  * The description of one input (path, query or body field) of an operation, or undefined
  * for a name the operation does not take. Other operations are named by `nameOperation`
  * (by default `GET /plans`; the MCP tools pass their tool names).
- * @example parameterDescription('createOrder', 'plan_code') // 'A plan code from GET /plans, like kvm-s.'
+ * @example parameterDescription('powerService', 'service_ref') // 'Reference of an owned KVM service (REF-SVC-…), from GET /services.'
  */
 export function parameterDescription(
   operationId: RouteId,
