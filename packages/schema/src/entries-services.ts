@@ -2,9 +2,9 @@ import { defineEntries } from './operation-entry';
 import { cursor, LIMIT } from './parameter-text';
 
 /** A service reference. */
-export const SERVICE = 'Reference of an owned service (REF-SVC-…), from {listServices}.';
+const SERVICE = 'Reference of an owned service (REF-SVC-…), from {listServices}.';
 /** A KVM service reference. */
-export const KVM = 'Reference of an owned KVM service (REF-SVC-…), from {listServices}.';
+const KVM = 'Reference of an owned KVM service (REF-SVC-…), from {listServices}.';
 /** The reference of a service with Shield Advanced. */
 export const SHIELDED =
   'Reference of an owned KVM service with Shield Advanced (REF-SVC-…), from {listServices}.';

@@ -78,7 +78,7 @@ export interface RouteDef {
 }
 
 /** The schema modules an entry names its schemas from, by module name. */
-export interface SchemaModules {
+interface SchemaModules {
   readonly account: typeof account;
   readonly envelopes: typeof envelopes;
   readonly orders: typeof orders;
