@@ -9,7 +9,7 @@ const SERVER_SOURCES = /[\\/]packages[\\/]server[\\/]src[\\/]/;
 export default defineConfig({
   base: '/__console/',
   plugins: [react()],
-  // Workspace packages from their sources: the console builds before them (pnpm build).
+  // Workspace packages from their sources: the console needs no build of them.
   resolve: { conditions: ['@refapi/source', ...defaultClientConditions] },
   build: {
     outDir: fileURLToPath(new URL('../../packages/server/console', import.meta.url)),

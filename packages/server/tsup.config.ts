@@ -10,6 +10,7 @@ import { defineConfig } from 'tsup';
 const globalsOnlyRunnerHooks: Plugin = {
   name: 'globals-only-runner-hooks',
   setup(build) {
+    if (build.initialOptions.format !== 'cjs') return;
     build.onResolve({ filter: /\/runner-hooks$/ }, (args) => ({
       path: join(args.resolveDir, 'runner-hooks-globals.ts'),
     }));
@@ -27,15 +28,10 @@ const nodeEntries = {
 
 export default defineConfig([
   {
+    // One config for both formats: one declaration build emits the .d.ts and the .d.cts
+    // (the plugin acts on the CommonJS build only).
     entry: nodeEntries,
-    format: ['esm'],
-    dts: true,
-    sourcemap: true,
-    target: 'node22',
-  },
-  {
-    entry: nodeEntries,
-    format: ['cjs'],
+    format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
     target: 'node22',

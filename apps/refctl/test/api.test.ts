@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refctl, tempConfigHome } from './helpers/run-refctl';
+// Output tests: each command runs in this process (the spawned bin is covered elsewhere).
+import { refctlInProcess as refctl } from './helpers/run-in-process';
+import { refctl as refctlProcess, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
@@ -295,7 +297,8 @@ describe('--jq on every command', () => {
     'stops a filter that never ends on %s (exit 130)',
     async (signal) => {
       const started = performance.now();
-      const result = await refctl(['me', '--timeout', '60s', '--jq', 'def f: f; f'], {
+      // Signals need a process of its own.
+      const result = await refctlProcess(['me', '--timeout', '60s', '--jq', 'def f: f; f'], {
         env: env(),
         interruptAfterMs: 2_500,
         interruptWith: signal,

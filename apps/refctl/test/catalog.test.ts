@@ -1,6 +1,8 @@
 import { demoScenario } from '@refapi/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refctl, tempConfigHome } from './helpers/run-refctl';
+// Each command runs in this process (the spawned bin is covered elsewhere).
+import { refctlInProcess as refctl } from './helpers/run-in-process';
+import { tempConfigHome } from './helpers/run-refctl';
 import { startServer, type TestServer } from './helpers/test-server';
 
 // The catalog a buyer needs, on the demo data: kvm-s (in stock), kvm-m (out of stock).

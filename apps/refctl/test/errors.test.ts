@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refctl, tempConfigHome } from './helpers/run-refctl';
+// Each command runs in this process (the spawned bin is covered elsewhere).
+import { refctlInProcess as refctl } from './helpers/run-in-process';
+import { tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 

@@ -57,8 +57,24 @@ const EXAMPLES = commands(program).flatMap(([path, command]) =>
   examplesOf(command).map((example) => ({ path, example })),
 );
 
-let server: TestServer;
+// The examples run a few at a time, each on a server of its own (reset first): most of
+// an example's time is a bash and a Node starting, which one core cannot overlap.
+const LANES = 3;
+const idle: TestServer[] = [];
+const waiting: ((server: TestServer) => void)[] = [];
 let bin = '';
+
+/** Runs `use` with a server no other example is using, then hands the server on. */
+async function withServer<T>(use: (server: TestServer) => Promise<T>): Promise<T> {
+  const server = idle.pop() ?? (await new Promise<TestServer>((r) => waiting.push(r)));
+  try {
+    return await use(server);
+  } finally {
+    const next = waiting.shift();
+    if (next) next(server);
+    else idle.push(server);
+  }
+}
 
 /** Runs one example with bash in a fresh folder and home; resolves to its exit code and output. */
 function run(script: string, env: Record<string, string>, cwd: string) {
@@ -76,7 +92,7 @@ function run(script: string, env: Record<string, string>, cwd: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer(demoScenario);
+  idle.push(...(await Promise.all(Array.from({ length: LANES }, () => startServer(demoScenario)))));
   bin = join(tempConfigHome(), 'bin');
   mkdirSync(bin);
   const tools: [string, string][] = [['refctl', REFCTL]];
@@ -87,7 +103,7 @@ beforeAll(async () => {
     chmodSync(join(bin, name), 0o755);
   }
 });
-afterAll(() => server.close());
+afterAll(() => Promise.all(idle.map((server) => server.close())));
 
 describe('help examples', () => {
   it('are found for every command, and the skipped ones exist', () => {
@@ -96,44 +112,45 @@ describe('help examples', () => {
     for (const skipped of Object.keys(NEVER_ENDS)) expect(all).toContain(skipped);
   });
 
-  it.each(EXAMPLES.filter((e) => NEVER_ENDS[e.example] === undefined))(
+  it.concurrent.for(EXAMPLES.filter((e) => NEVER_ENDS[e.example] === undefined))(
     '$path: $example',
-    async ({ path, example }) => {
-      await server.admin('POST', 'reset');
-      const home = tempConfigHome();
-      for (const dir of ['.zfunc', '.config/fish/completions']) {
-        mkdirSync(join(home, dir), { recursive: true });
-      }
-      const env: Record<string, string> = {
-        PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
-        HOME: home,
-        XDG_CONFIG_HOME: join(home, '.config'),
-        REF_BASE_URL: server.baseUrl,
-        REF_API_KEY: DEMO_KEY,
-        // The `server spaces` examples reach the server's admin API with it.
-        REF_ADMIN_TOKEN: ADMIN_TOKEN,
-        // What `printf %s "$KEY" | refctl config set-profile …` reads.
-        KEY: DEMO_KEY,
-        CI: '1',
-        NO_COLOR: '1',
-        LANG: 'C.UTF-8',
-      };
-      // The config examples work on a profile named prod, as a reader's would.
-      if (path.startsWith('config')) {
-        const setup = await run(
-          `printf %s "$KEY" | refctl config set-profile prod --base-url "$REF_BASE_URL" --api-key-stdin`,
-          env,
-          home,
-        );
-        expect(setup.code, setup.output).toBe(0);
-      }
-      // Shield steps take 5 s of server time each: keep the clock moving for `--wait`.
-      const ticker = setInterval(() => {
-        server.admin('POST', 'clock', { advance_seconds: 5 }).catch(() => undefined);
-      }, 200);
-      const result = await run(example, env, home).finally(() => clearInterval(ticker));
-      expect(result.code, result.output).toBe(0);
-    },
-    60_000,
+    { timeout: 60_000 },
+    ({ path, example }, { expect }) =>
+      withServer(async (server) => {
+        await server.admin('POST', 'reset');
+        const home = tempConfigHome();
+        for (const dir of ['.zfunc', '.config/fish/completions']) {
+          mkdirSync(join(home, dir), { recursive: true });
+        }
+        const env: Record<string, string> = {
+          PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+          HOME: home,
+          XDG_CONFIG_HOME: join(home, '.config'),
+          REF_BASE_URL: server.baseUrl,
+          REF_API_KEY: DEMO_KEY,
+          // The `server spaces` examples reach the server's admin API with it.
+          REF_ADMIN_TOKEN: ADMIN_TOKEN,
+          // What `printf %s "$KEY" | refctl config set-profile …` reads.
+          KEY: DEMO_KEY,
+          CI: '1',
+          NO_COLOR: '1',
+          LANG: 'C.UTF-8',
+        };
+        // The config examples work on a profile named prod, as a reader's would.
+        if (path.startsWith('config')) {
+          const setup = await run(
+            `printf %s "$KEY" | refctl config set-profile prod --base-url "$REF_BASE_URL" --api-key-stdin`,
+            env,
+            home,
+          );
+          expect(setup.code, setup.output).toBe(0);
+        }
+        // Shield steps take 5 s of server time each: keep the clock moving for `--wait`.
+        const ticker = setInterval(() => {
+          server.admin('POST', 'clock', { advance_seconds: 5 }).catch(() => undefined);
+        }, 200);
+        const result = await run(example, env, home).finally(() => clearInterval(ticker));
+        expect(result.code, result.output).toBe(0);
+      }),
   );
 });

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refctl, tempConfigHome } from './helpers/run-refctl';
+// Each command runs in this process, but for Ctrl-C (a signal to the spawned bin).
+import { refctlInProcess as refctl } from './helpers/run-in-process';
+import { refctl as refctlSpawned, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
@@ -250,7 +252,7 @@ describe('shield telemetry', () => {
   });
 
   it('--watch without a terminal prints plain refreshes until interrupted (exit 130)', async () => {
-    const { code, stdout, stderr } = await refctl(
+    const { code, stdout, stderr } = await refctlSpawned(
       ['shield', 'traffic', SVC, '--watch', '-o', 'ndjson'],
       {
         env: env(),

@@ -27,7 +27,8 @@ for (const [name, mod] of [
     console.error(`dist smoke (${name}) failed:`, tools.length, JSON.stringify(balance));
     process.exit(1);
   }
-  // The sandbox's sessions: a session named by its client, on a space of its own.
+  // The sandbox's sessions: a 2026-07-28 client (no session of its own) is in the shared
+  // `default` session, on a space of its own; ids are only handed out, never invented.
   const sessions = await mod.openSandboxSessions();
   const spaced = await mod.startHttpServer({
     port: 0,
@@ -39,11 +40,9 @@ for (const [name, mod] of [
     { name: 'smoke', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
-  await inSession.connect(
-    new StreamableHTTPClientTransport(new URL(spaced.url), { sessionId: 'smoke' }),
-  );
+  await inSession.connect(new StreamableHTTPClientTransport(new URL(spaced.url)));
   const own = await inSession.callTool({ name: 'balance_get', arguments: {} });
-  const session = await sessions.open('smoke');
+  const session = await sessions.open('default');
   await inSession.close();
   await spaced.close();
   await sessions.close();

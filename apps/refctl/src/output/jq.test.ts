@@ -53,7 +53,9 @@ describe('runJq (jq-web on a worker thread)', () => {
     );
     expect(big.length).toBeGreaterThan(128 * 1024);
     expect(await runJq(big, 'map(.i) | add')).toEqual([String((2499 * 2500) / 2)]);
-  });
+    // jq-wasm’s stdin copies its buffer per byte (quadratic): seconds alone, far more on a
+    // busy machine (over 20 s beside the rest of the suite under load).
+  }, 60_000);
 
   it('fails a runtime error with jq’s message (exit 1)', async () => {
     const error = await runJq('{"a":1}', '.a | error("boom")').catch((e: unknown) => e);

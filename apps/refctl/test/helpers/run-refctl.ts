@@ -36,6 +36,13 @@ export interface RunOptions {
   readonly onSpawn?: () => void;
 }
 
+/** A run's result: stderr without its request ids, and as printed (`rawStderr`). */
+export function scrubRequestIds(code: number | null, stdout: string, stderr: string): RunResult {
+  const result = { code, stdout, stderr: stderr.replace(REQUEST_ID, '') };
+  // Not enumerable: tests compare `{code, stdout, stderr}` with toEqual.
+  return Object.defineProperty(result, 'rawStderr', { value: stderr }) as RunResult;
+}
+
 /** A fresh empty config home, so no test sees another's profiles (or the user's). */
 export const tempConfigHome = () => mkdtempSync(join(tmpdir(), 'refctl-e2e-'));
 
@@ -61,9 +68,7 @@ export function refctl(args: readonly string[], options: RunOptions = {}): Promi
     const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (code) => {
       clearTimeout(guard);
-      const result = { code, stdout, stderr: stderr.replace(REQUEST_ID, '') };
-      // Not enumerable: tests compare `{code, stdout, stderr}` with toEqual.
-      resolve(Object.defineProperty(result, 'rawStderr', { value: stderr }) as RunResult);
+      resolve(scrubRequestIds(code, stdout, stderr));
     });
     child.stdin.end(options.input ?? '');
     if (options.interruptAfterMs !== undefined)

@@ -1,0 +1,43 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * About how long each slow file takes, in seconds (2-core profile, November 2026). A fresh
+ * clone has no results cache, so without this the longest files could start last and leave
+ * one worker finishing alone; with it they start first. Later runs use the cache's durations.
+ */
+const KNOWN_SECONDS: Record<string, number> = {
+  'apps/console/test/console.e2e.test.ts': 30,
+  'test/docs/readme-snippets.test.ts': 25,
+  'apps/refctl/test/help-examples.test.ts': 19,
+  'packages/sdk/test/chaos.test.ts': 15,
+  'apps/console/test/console-spaces.e2e.test.ts': 14,
+  'packages/server/test/rate-limit.test.ts': 13,
+  'apps/console/test/copy-as-round-trip.test.ts': 12,
+  'apps/refctl/test/interactive.test.ts': 12,
+  'apps/console/test/console-admin.e2e.test.ts': 12,
+  'packages/mcp/test/tools-list.test.ts': 11,
+  'packages/server/test/persistence-kill.test.ts': 10,
+  'apps/refctl/test/live-views.test.ts': 7,
+  'packages/server/test/journal-listing.test.ts': 7,
+  'packages/server/test/bin.test.ts': 7,
+};
+
+/**
+ * The longest files first across every project (vitest's own order keeps projects apart),
+ * so both workers stay busy until the end.
+ */
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ordered = await super.sort(files);
+    const root = `${this.ctx.config.root}/`;
+    const seconds = (spec: TestSpecification) =>
+      this.ctx.cache.getTestSpecificationResult(spec)?.duration !== undefined
+        ? (this.ctx.cache.getTestSpecificationResult(spec)?.duration ?? 0) / 1000
+        : (KNOWN_SECONDS[spec.moduleId.replace(root, '')] ?? 0);
+    // Stable: files of equal weight (most of them: 0) keep vitest's order.
+    return ordered
+      .map((spec, index) => ({ spec, index, weight: seconds(spec) }))
+      .sort((a, b) => b.weight - a.weight || a.index - b.index)
+      .map(({ spec }) => spec);
+  }
+}
