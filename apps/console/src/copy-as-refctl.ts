@@ -1,19 +1,17 @@
-import { type RouteId, routes } from '@refapi/schema/client';
+import type { RouteId } from '@refapi/schema/client';
 import type { RequestEntry } from '@refapi/server/browser';
 import { basePathOf, operationOf, parseCall, type RecordedCall } from './recorded-call';
 import { shellQuote } from './shell-quote';
 
 /**
- * The arguments of one refctl command: operands (values from the journal, quoted when
- * assembled) and options (already quoted). Its words are its operation's contract entry's.
+ * One refctl command: its command words (fixed), operands (values from the journal, quoted
+ * when assembled) and options (already quoted).
  */
-interface RefctlArguments {
+interface RefctlCommand {
+  words: string[];
   operands?: string[];
   options?: string[];
 }
-
-/** The refctl command of each operation, from its contract entry (`shield rules add`). */
-type RefctlCommand = (typeof routes)[RouteId]['refctl'];
 
 const flag = (name: string, value: unknown) =>
   value === undefined || value === null || value === false
@@ -44,12 +42,13 @@ const ruleFlags = (body: Record<string, unknown>) =>
     typeof value === 'object' ? [] : flag(field.replaceAll('_', '-'), value),
   );
 
-const orderCreate = (c: RecordedCall): RefctlArguments => {
+const createOrder = (c: RecordedCall): RefctlCommand => {
   const b = c.body ?? {};
   const addons = Array.isArray(b.addons)
     ? (b.addons as { addon_ref: string; units?: number }[])
     : [];
   return {
+    words: ['orders', 'create'],
     options: [
       ...flag('type', b.type),
       ...flag('plan', b.plan_code),
@@ -67,63 +66,74 @@ const orderCreate = (c: RecordedCall): RefctlArguments => {
 };
 
 /**
- * The arguments of each refctl command (`apps/refctl/src/commands`): keyed by the commands
- * of the contract's entries, so an operation missing here fails to compile.
+ * refctl commands by operation (`apps/refctl/src/commands`): keyed by the contract's
+ * operation ids, so an operation missing here fails to compile.
  * `test/copy-as-round-trip.test.ts` runs every one against a reference server.
  */
-const REFCTL: Record<RefctlCommand, (c: RecordedCall) => RefctlArguments> = {
-  me: () => ({}),
-  balance: (c) => ({
+const REFCTL: Record<RouteId, (c: RecordedCall) => RefctlCommand> = {
+  getAccount: () => ({ words: ['me'] }),
+  getBalance: (c) => ({
+    words: ['balance'],
     options: flag('display-currency', query(c, 'display_currency')),
   }),
-  'invoices list': (c) => ({ options: paging(c) }),
-  'orders list': (c) => ({ options: paging(c) }),
-  'orders create': orderCreate,
-  'transactions list': (c) => ({ options: paging(c) }),
-  'services list': (c) => ({
+  listInvoices: (c) => ({ words: ['invoices', 'list'], options: paging(c) }),
+  listOrders: (c) => ({ words: ['orders', 'list'], options: paging(c) }),
+  createOrder,
+  listTransactions: (c) => ({ words: ['transactions', 'list'], options: paging(c) }),
+  listServices: (c) => ({
+    words: ['services', 'list'],
     options: [
       ...flag('type', query(c, 'type')),
       ...flag('status', query(c, 'status')),
       ...paging(c),
     ],
   }),
-  'services stats': () => ({}),
-  'services get': (c) => ({ operands: [ref(c)] }),
-  'services auto-renew': (c) => ({
+  getServiceStats: () => ({ words: ['services', 'stats'] }),
+  getService: (c) => ({ words: ['services', 'get'], operands: [ref(c)] }),
+  setServiceAutoRenew: (c) => ({
+    words: ['services', 'auto-renew'],
     operands: [ref(c), c.body?.enabled === false ? 'off' : 'on'],
   }),
-  'services power': (c) => ({
+  powerService: (c) => ({
+    words: ['services', 'power'],
     operands: [ref(c), String(c.body?.action ?? 'start')],
     options: [...key(c), '--yes'],
   }),
-  'shield overview': (c) => ({ operands: [ref(c)] }),
-  'shield capabilities': (c) => ({ operands: [ref(c)] }),
-  'shield rules list': (c) => ({ operands: [ref(c)] }),
-  'shield rules add': (c) => ({
+  getShieldOverview: (c) => ({ words: ['shield', 'overview'], operands: [ref(c)] }),
+  getShieldCapabilities: (c) => ({ words: ['shield', 'capabilities'], operands: [ref(c)] }),
+  listShieldRules: (c) => ({ words: ['shield', 'rules', 'list'], operands: [ref(c)] }),
+  createShieldRule: (c) => ({
+    words: ['shield', 'rules', 'add'],
     operands: [ref(c)],
     options: [...ruleFlags(c.body ?? {}), ...key(c)],
   }),
-  'shield rules delete': (c) => ({
+  deleteShieldRule: (c) => ({
+    words: ['shield', 'rules', 'delete'],
     operands: [ref(c), c.params.rule_id!],
     options: [...key(c), '--yes'],
   }),
-  'shield presets apply': (c) => ({
+  applyShieldPreset: (c) => ({
+    words: ['shield', 'presets', 'apply'],
     operands: [ref(c), c.params.preset_code!],
     options: key(c),
   }),
-  'shield profile set': (c) => ({
+  applyShieldProfile: (c) => ({
+    words: ['shield', 'profile', 'set'],
     operands: [ref(c), c.params.profile_code!],
     options: key(c),
   }),
-  'shield traffic': (c) => ({
+  getShieldTraffic: (c) => ({
+    words: ['shield', 'traffic'],
     operands: [ref(c)],
     options: [...hours(c), ...flag('group-by', query(c, 'group_by'))],
   }),
-  'shield activity': (c) => ({
+  getShieldProtectionActivity: (c) => ({
+    words: ['shield', 'activity'],
     operands: [ref(c)],
     options: hours(c),
   }),
-  'shield export': (c) => ({
+  exportShieldTelemetry: (c) => ({
+    words: ['shield', 'export'],
     operands: [ref(c)],
     options: [
       ...flag('dataset', query(c, 'dataset')),
@@ -132,7 +142,8 @@ const REFCTL: Record<RefctlCommand, (c: RecordedCall) => RefctlArguments> = {
       ...flag('group-by', query(c, 'group_by')),
     ],
   }),
-  'shield evidence': (c) => ({
+  getShieldRuleEvidence: (c) => ({
+    words: ['shield', 'evidence'],
     operands: [ref(c), c.params.rule_id!],
     options: [
       ...flag('action', query(c, 'action')),
@@ -140,7 +151,8 @@ const REFCTL: Record<RefctlCommand, (c: RecordedCall) => RefctlArguments> = {
       ...flag('cursor', query(c, 'cursor')),
     ],
   }),
-  'plans list': (c) => ({
+  listPlans: (c) => ({
+    words: ['plans', 'list'],
     options: [
       ...flag('type', query(c, 'type')),
       ...flag('display-currency', query(c, 'display_currency')),
@@ -157,8 +169,7 @@ export function toRefctl(entry: RequestEntry, origin: string): string | undefine
   const operation = operationOf(entry);
   const call = parseCall(entry);
   if (operation === undefined || call === undefined) return undefined;
-  const command = routes[operation].refctl;
-  const { operands = [], options = [] } = REFCTL[command](call);
+  const { words, operands = [], options = [] } = REFCTL[operation](call);
   const quoted = operands.map(shellQuote);
   const tail = [...options, '--base-url', shellQuote(`${origin}${basePathOf(entry)}`)];
   // Quoting stops the shell, not refctl: an operand such as `--base-url=…` taken from a path
@@ -166,5 +177,5 @@ export function toRefctl(entry: RequestEntry, origin: string): string | undefine
   const args = operands.some((operand) => operand.startsWith('-'))
     ? [...tail, '--', ...quoted]
     : [...quoted, ...tail];
-  return ['refctl', command, ...args].join(' ');
+  return ['refctl', ...words, ...args].join(' ');
 }

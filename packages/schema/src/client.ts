@@ -23,7 +23,6 @@ export {
   type HttpMethod,
   IDEMPOTENCY_KEY_PATTERN,
   isIdempotencyKey,
-  type OperationEntry,
   type RouteDef,
   type RouteId,
   routes,

@@ -1,4 +1,3 @@
-import type { RouteId, routes } from '@refapi/schema/client';
 import {
   CURRENCIES,
   SERVICE_TYPES,
@@ -62,13 +61,10 @@ export const waitFlags = (target = 'it is done') =>
     },
   });
 
-/** An operation that takes a `cursor` (a paginated list), by its contract entry's parameters. */
-type PagedOperation = {
-  [K in RouteId]: 'cursor' extends keyof (typeof routes)[K]['parameters'] ? K : never;
-}[RouteId];
-
 /** The paginated lists' flags, `--cursor` described as `operation`'s cursor. */
-export const pagingFlags = (operation: PagedOperation) =>
+export const pagingFlags = (
+  operation: 'listInvoices' | 'listOrders' | 'listTransactions' | 'listServices' | 'listPlans',
+) =>
   defineFlags({
     ...PAGING_FLAGS,
     cursor: { value: '<ref>', parameter: [operation, 'cursor'] },
