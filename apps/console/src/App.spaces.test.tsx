@@ -95,3 +95,23 @@ it('notices a space deleted elsewhere while shown: the next listing lacks it', a
     vi.useRealTimers();
   }
 });
+
+it('drops a space from the switcher once it answers space_not_found, before the next listing', async () => {
+  sessionStorage.setItem(STORED, 'sp_a');
+  const server = fakeAdmin({ spaces: [space('sp_a', 'ci-run'), space('sp_b', null)] });
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    await open();
+    await waitFor(() => expect(switcher().options).toHaveLength(3));
+    // Deleted elsewhere; no listing runs again, but the space's own state is read.
+    server.spaces.splice(0, 1);
+    fireEvent.click(screen.getByRole('link', { name: 'Controls', exact: true }));
+    await screen.findByTestId('space-notice');
+    expect([...switcher().options].map((option) => option.textContent)).toEqual([
+      'Root',
+      'sp_b · 0 requests',
+    ]);
+  } finally {
+    vi.useRealTimers();
+  }
+});

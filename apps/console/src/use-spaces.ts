@@ -60,6 +60,8 @@ export function useSpaces(): Spaces {
     (spaceId: string, why: LeftSpace) => {
       if (current.current !== spaceId) return;
       select(undefined);
+      // Known gone: the switcher drops it now rather than at the next listing.
+      setList((listed) => listed.filter((space) => space.space_id !== spaceId));
       setNotice(leftSpaceNotice(why, spaceId, names.current.get(spaceId)));
     },
     [select],
