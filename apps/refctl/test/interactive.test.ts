@@ -220,7 +220,7 @@ describe('off a terminal', () => {
     await server.admin('POST', 'clock', { now: '2026-01-03T10:11:12.000Z' });
     const { code, stderr } = await refctl(['shield', 'traffic', 'REF-SVC-E7', '--watch'], {
       env: env(),
-      interruptAfterMs: 1500,
+      interruptWhen: /^updated .*\n/,
     });
     expect(code).toBe(130);
     expect(stderr).toMatch(/^updated 10:11:00 UTC \(server time\)\n/);
@@ -232,7 +232,7 @@ describe('off a terminal', () => {
         ['--action', 'pass', '--risk', 'low', '--protocol', 'tcp', '--destination-port', '25'],
         ['--wait'],
       ),
-      { env: env(), interruptAfterMs: 1500 },
+      { env: env(), interruptWhen: /waiting for rule .*\n/ },
     );
     expect(code).toBe(130);
     expect(stdout).toBe('');

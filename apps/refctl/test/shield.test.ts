@@ -256,7 +256,7 @@ describe('shield telemetry', () => {
       ['shield', 'traffic', SVC, '--watch', '-o', 'ndjson'],
       {
         env: env(),
-        interruptAfterMs: 1500,
+        interruptWhen: /^\{.*\n/,
       },
     );
     expect(code).toBe(130);

@@ -30,7 +30,12 @@ export interface RunOptions {
   readonly input?: string;
   /** Send SIGINT (or `interruptWith`) after this many ms. */
   readonly interruptAfterMs?: number;
-  /** The signal `interruptAfterMs` sends. Default SIGINT (Ctrl-C). */
+  /**
+   * Send SIGINT (or `interruptWith`) once stdout or stderr matches: a wait for what the user
+   * would see before pressing Ctrl-C, where a fixed delay races a loaded machine.
+   */
+  readonly interruptWhen?: RegExp;
+  /** The signal `interruptAfterMs` or `interruptWhen` sends. Default SIGINT (Ctrl-C). */
   readonly interruptWith?: NodeJS.Signals;
   /** Called once the process is spawned (e.g. to advance the server clock meanwhile). */
   readonly onSpawn?: () => void;
@@ -61,8 +66,20 @@ export function refctl(args: readonly string[], options: RunOptions = {}): Promi
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    let interrupted = false;
+    const interruptOnMatch = () => {
+      if (interrupted || !options.interruptWhen?.test(stdout + stderr)) return;
+      interrupted = true;
+      child.kill(options.interruptWith ?? 'SIGINT');
+    };
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      stdout += c;
+      interruptOnMatch();
+    });
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      stderr += c;
+      interruptOnMatch();
+    });
     child.on('error', reject);
     // A hung command must not outlive the test run.
     const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
