@@ -1,11 +1,42 @@
 import type { z } from 'zod';
-import type * as account from './account';
-import type * as envelopes from './envelopes';
-import type * as orders from './orders';
-import type * as params from './params';
+import type { Account, Balance } from './account';
+import type { InvoicePage, OrderPage, PlanPage, ServicePage, TransactionPage } from './envelopes';
+import type { CreateOrderRequest, CreateOrderResponse } from './orders';
+import type {
+  BalanceQuery,
+  ListInvoicesQuery,
+  ListOrdersQuery,
+  ListPlansQuery,
+  ListServicesQuery,
+  ListTransactionsQuery,
+  PresetPathParams,
+  ProfilePathParams,
+  RulePathParams,
+  ServicePathParams,
+  ShieldEvidenceQuery,
+  ShieldExportQuery,
+  ShieldTrafficQuery,
+  ShieldWindowQuery,
+} from './params';
 import type { SCOPES } from './scopes';
-import type * as service from './service';
-import type * as shield from './shield';
+import type {
+  AutoRenewRequest,
+  AutoRenewResponse,
+  PowerRequest,
+  PowerResponse,
+  ServiceEnvelope,
+  ServiceStats,
+} from './service';
+import type {
+  ShieldCapabilities,
+  ShieldEvidence,
+  ShieldOverview,
+  ShieldProfileMutation,
+  ShieldRuleIntent,
+  ShieldRuleMutation,
+  ShieldRulePage,
+  ShieldTelemetry,
+} from './shield';
 
 // One operation's contract entry: everything the packages derive about it, in one place.
 // The entries import no zod at run time (a client reads them without building a schema):
@@ -77,14 +108,62 @@ export interface RouteDef {
   readonly refctl: Lowercase<string>;
 }
 
-/** The schema modules an entry names its schemas from, by module name. */
+/**
+ * The schemas an entry can name, by module and export. Listed one by one, not as
+ * `typeof import(...)` or a namespace import: the bundled .d.ts turns a type-only namespace
+ * import into a namespace of types, which a consumer cannot `typeof` (TS2708). An entry
+ * naming a schema missing here fails to compile; add it here then.
+ */
 interface SchemaModules {
-  readonly account: typeof account;
-  readonly envelopes: typeof envelopes;
-  readonly orders: typeof orders;
-  readonly params: typeof params;
-  readonly service: typeof service;
-  readonly shield: typeof shield;
+  readonly account: {
+    readonly Account: typeof Account;
+    readonly Balance: typeof Balance;
+  };
+  readonly envelopes: {
+    readonly InvoicePage: typeof InvoicePage;
+    readonly OrderPage: typeof OrderPage;
+    readonly PlanPage: typeof PlanPage;
+    readonly ServicePage: typeof ServicePage;
+    readonly TransactionPage: typeof TransactionPage;
+  };
+  readonly orders: {
+    readonly CreateOrderRequest: typeof CreateOrderRequest;
+    readonly CreateOrderResponse: typeof CreateOrderResponse;
+  };
+  readonly params: {
+    readonly BalanceQuery: typeof BalanceQuery;
+    readonly ListInvoicesQuery: typeof ListInvoicesQuery;
+    readonly ListOrdersQuery: typeof ListOrdersQuery;
+    readonly ListPlansQuery: typeof ListPlansQuery;
+    readonly ListServicesQuery: typeof ListServicesQuery;
+    readonly ListTransactionsQuery: typeof ListTransactionsQuery;
+    readonly PresetPathParams: typeof PresetPathParams;
+    readonly ProfilePathParams: typeof ProfilePathParams;
+    readonly RulePathParams: typeof RulePathParams;
+    readonly ServicePathParams: typeof ServicePathParams;
+    readonly ShieldEvidenceQuery: typeof ShieldEvidenceQuery;
+    readonly ShieldExportQuery: typeof ShieldExportQuery;
+    readonly ShieldTrafficQuery: typeof ShieldTrafficQuery;
+    readonly ShieldWindowQuery: typeof ShieldWindowQuery;
+  };
+  readonly service: {
+    readonly AutoRenewRequest: typeof AutoRenewRequest;
+    readonly AutoRenewResponse: typeof AutoRenewResponse;
+    readonly PowerRequest: typeof PowerRequest;
+    readonly PowerResponse: typeof PowerResponse;
+    readonly ServiceEnvelope: typeof ServiceEnvelope;
+    readonly ServiceStats: typeof ServiceStats;
+  };
+  readonly shield: {
+    readonly ShieldCapabilities: typeof ShieldCapabilities;
+    readonly ShieldEvidence: typeof ShieldEvidence;
+    readonly ShieldOverview: typeof ShieldOverview;
+    readonly ShieldProfileMutation: typeof ShieldProfileMutation;
+    readonly ShieldRuleIntent: typeof ShieldRuleIntent;
+    readonly ShieldRuleMutation: typeof ShieldRuleMutation;
+    readonly ShieldRulePage: typeof ShieldRulePage;
+    readonly ShieldTelemetry: typeof ShieldTelemetry;
+  };
 }
 
 /** `module.Export` of a zod schema of the schema modules, e.g. `envelopes.InvoicePage`. */
