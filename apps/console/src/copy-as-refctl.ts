@@ -1,17 +1,19 @@
-import type { RouteId } from '@refapi/schema/client';
+import { type RouteId, routes } from '@refapi/schema/client';
 import type { RequestEntry } from '@refapi/server/browser';
 import { basePathOf, operationOf, parseCall, type RecordedCall } from './recorded-call';
 import { shellQuote } from './shell-quote';
 
 /**
- * One refctl command: its command words (fixed), operands (values from the journal, quoted
- * when assembled) and options (already quoted).
+ * The arguments of one refctl command: operands (values from the journal, quoted when
+ * assembled) and options (already quoted). Its words are its operation's contract entry's.
  */
-interface RefctlCommand {
-  words: string[];
+interface RefctlArguments {
   operands?: string[];
   options?: string[];
 }
+
+/** The refctl command of each operation, from its contract entry (`shield rules add`). */
+type RefctlCommand = (typeof routes)[RouteId]['refctl'];
 
 const flag = (name: string, value: unknown) =>
   value === undefined || value === null || value === false
@@ -42,13 +44,12 @@ const ruleFlags = (body: Record<string, unknown>) =>
     typeof value === 'object' ? [] : flag(field.replaceAll('_', '-'), value),
   );
 
-const createOrder = (c: RecordedCall): RefctlCommand => {
+const orderCreate = (c: RecordedCall): RefctlArguments => {
   const b = c.body ?? {};
   const addons = Array.isArray(b.addons)
     ? (b.addons as { addon_ref: string; units?: number }[])
     : [];
   return {
-    words: ['orders', 'create'],
     options: [
       ...flag('type', b.type),
       ...flag('plan', b.plan_code),
@@ -66,74 +67,63 @@ const createOrder = (c: RecordedCall): RefctlCommand => {
 };
 
 /**
- * refctl commands by operation (`apps/refctl/src/commands`): keyed by the contract's
- * operation ids, so an operation missing here fails to compile.
+ * The arguments of each refctl command (`apps/refctl/src/commands`): keyed by the commands
+ * of the contract's entries, so an operation missing here fails to compile.
  * `test/copy-as-round-trip.test.ts` runs every one against a reference server.
  */
-const REFCTL: Record<RouteId, (c: RecordedCall) => RefctlCommand> = {
-  getAccount: () => ({ words: ['me'] }),
-  getBalance: (c) => ({
-    words: ['balance'],
+const REFCTL: Record<RefctlCommand, (c: RecordedCall) => RefctlArguments> = {
+  me: () => ({}),
+  balance: (c) => ({
     options: flag('display-currency', query(c, 'display_currency')),
   }),
-  listInvoices: (c) => ({ words: ['invoices', 'list'], options: paging(c) }),
-  listOrders: (c) => ({ words: ['orders', 'list'], options: paging(c) }),
-  createOrder,
-  listTransactions: (c) => ({ words: ['transactions', 'list'], options: paging(c) }),
-  listServices: (c) => ({
-    words: ['services', 'list'],
+  'invoices list': (c) => ({ options: paging(c) }),
+  'orders list': (c) => ({ options: paging(c) }),
+  'orders create': orderCreate,
+  'transactions list': (c) => ({ options: paging(c) }),
+  'services list': (c) => ({
     options: [
       ...flag('type', query(c, 'type')),
       ...flag('status', query(c, 'status')),
       ...paging(c),
     ],
   }),
-  getServiceStats: () => ({ words: ['services', 'stats'] }),
-  getService: (c) => ({ words: ['services', 'get'], operands: [ref(c)] }),
-  setServiceAutoRenew: (c) => ({
-    words: ['services', 'auto-renew'],
+  'services stats': () => ({}),
+  'services get': (c) => ({ operands: [ref(c)] }),
+  'services auto-renew': (c) => ({
     operands: [ref(c), c.body?.enabled === false ? 'off' : 'on'],
   }),
-  powerService: (c) => ({
-    words: ['services', 'power'],
+  'services power': (c) => ({
     operands: [ref(c), String(c.body?.action ?? 'start')],
     options: [...key(c), '--yes'],
   }),
-  getShieldOverview: (c) => ({ words: ['shield', 'overview'], operands: [ref(c)] }),
-  getShieldCapabilities: (c) => ({ words: ['shield', 'capabilities'], operands: [ref(c)] }),
-  listShieldRules: (c) => ({ words: ['shield', 'rules', 'list'], operands: [ref(c)] }),
-  createShieldRule: (c) => ({
-    words: ['shield', 'rules', 'add'],
+  'shield overview': (c) => ({ operands: [ref(c)] }),
+  'shield capabilities': (c) => ({ operands: [ref(c)] }),
+  'shield rules list': (c) => ({ operands: [ref(c)] }),
+  'shield rules add': (c) => ({
     operands: [ref(c)],
     options: [...ruleFlags(c.body ?? {}), ...key(c)],
   }),
-  deleteShieldRule: (c) => ({
-    words: ['shield', 'rules', 'delete'],
+  'shield rules delete': (c) => ({
     operands: [ref(c), c.params.rule_id!],
     options: [...key(c), '--yes'],
   }),
-  applyShieldPreset: (c) => ({
-    words: ['shield', 'presets', 'apply'],
+  'shield presets apply': (c) => ({
     operands: [ref(c), c.params.preset_code!],
     options: key(c),
   }),
-  applyShieldProfile: (c) => ({
-    words: ['shield', 'profile', 'set'],
+  'shield profile set': (c) => ({
     operands: [ref(c), c.params.profile_code!],
     options: key(c),
   }),
-  getShieldTraffic: (c) => ({
-    words: ['shield', 'traffic'],
+  'shield traffic': (c) => ({
     operands: [ref(c)],
     options: [...hours(c), ...flag('group-by', query(c, 'group_by'))],
   }),
-  getShieldProtectionActivity: (c) => ({
-    words: ['shield', 'activity'],
+  'shield activity': (c) => ({
     operands: [ref(c)],
     options: hours(c),
   }),
-  exportShieldTelemetry: (c) => ({
-    words: ['shield', 'export'],
+  'shield export': (c) => ({
     operands: [ref(c)],
     options: [
       ...flag('dataset', query(c, 'dataset')),
@@ -142,8 +132,7 @@ const REFCTL: Record<RouteId, (c: RecordedCall) => RefctlCommand> = {
       ...flag('group-by', query(c, 'group_by')),
     ],
   }),
-  getShieldRuleEvidence: (c) => ({
-    words: ['shield', 'evidence'],
+  'shield evidence': (c) => ({
     operands: [ref(c), c.params.rule_id!],
     options: [
       ...flag('action', query(c, 'action')),
@@ -151,8 +140,7 @@ const REFCTL: Record<RouteId, (c: RecordedCall) => RefctlCommand> = {
       ...flag('cursor', query(c, 'cursor')),
     ],
   }),
-  listPlans: (c) => ({
-    words: ['plans', 'list'],
+  'plans list': (c) => ({
     options: [
       ...flag('type', query(c, 'type')),
       ...flag('display-currency', query(c, 'display_currency')),
@@ -169,7 +157,8 @@ export function toRefctl(entry: RequestEntry, origin: string): string | undefine
   const operation = operationOf(entry);
   const call = parseCall(entry);
   if (operation === undefined || call === undefined) return undefined;
-  const { words, operands = [], options = [] } = REFCTL[operation](call);
+  const command = routes[operation].refctl;
+  const { operands = [], options = [] } = REFCTL[command](call);
   const quoted = operands.map(shellQuote);
   const tail = [...options, '--base-url', shellQuote(`${origin}${basePathOf(entry)}`)];
   // Quoting stops the shell, not refctl: an operand such as `--base-url=…` taken from a path
@@ -177,5 +166,5 @@ export function toRefctl(entry: RequestEntry, origin: string): string | undefine
   const args = operands.some((operand) => operand.startsWith('-'))
     ? [...tail, '--', ...quoted]
     : [...quoted, ...tail];
-  return ['refctl', ...words, ...args].join(' ');
+  return ['refctl', command, ...args].join(' ');
 }

@@ -1,4 +1,4 @@
-import type { RouteId } from '@refapi/schema/client';
+import { type OperationEntry, type RouteId, routes } from '@refapi/schema/client';
 import type { RequestEntry } from '@refapi/server/browser';
 import { operationOf, parseCall, type RecordedCall } from './recorded-call';
 import { shellQuote } from './shell-quote';
@@ -50,51 +50,61 @@ const queryObject = (query: URLSearchParams) => {
   for (const [name, value] of query) out[name] = /^\d+$/.test(value) ? Number(value) : value;
   return Object.keys(out).length === 0 ? '' : js(out);
 };
-const withKey = (call: RecordedCall) =>
-  call.key === null ? '' : `, { idempotencyKey: ${js(call.key)} }`;
-const shield = (c: RecordedCall) => `client.shield(${js(c.params.service_ref)})`;
+const key = (call: RecordedCall) => `{ idempotencyKey: ${js(call.key)} }`;
+
+/** The SDK method of each operation, from its contract entry (`shield.rules.create`). */
+type SdkMethod = (typeof routes)[RouteId]['sdk'];
 
 /**
- * SDK expressions by operation (`client` is a `RefClient`): keyed by the contract's
- * operation ids, so an operation missing here fails to compile. The names are the SDK's
- * (`packages/sdk/src/resources`); `test/copy-as-round-trip.test.ts` runs every one.
+ * The SDK calls whose arguments are not the rule below: body fields passed one by one, and
+ * the export, whose query argument is not optional.
  */
-const SDK: Record<RouteId, (c: RecordedCall) => string> = {
-  getAccount: () => 'client.account.get()',
-  getBalance: (c) => `client.balance.get(${queryObject(c.query)})`,
-  listInvoices: (c) => `client.invoices.list(${queryObject(c.query)})`,
-  listOrders: (c) => `client.orders.list(${queryObject(c.query)})`,
-  createOrder: (c) => `client.orders.create(${js(c.body ?? {})}${withKey(c)})`,
-  listTransactions: (c) => `client.transactions.list(${queryObject(c.query)})`,
-  listServices: (c) => `client.services.list(${queryObject(c.query)})`,
-  getServiceStats: () => 'client.services.stats()',
-  getService: (c) => `client.services.get(${js(c.params.service_ref)})`,
-  setServiceAutoRenew: (c) =>
-    `client.services.setAutoRenew(${js(c.params.service_ref)}, ${js(c.body?.enabled ?? true)})`,
-  powerService: (c) =>
-    `client.services.power(${js(c.params.service_ref)}, ${js(c.body?.action ?? 'start')}${withKey(c)})`,
-  getShieldOverview: (c) => `${shield(c)}.overview()`,
-  getShieldCapabilities: (c) => `${shield(c)}.capabilities()`,
-  listShieldRules: (c) => `${shield(c)}.rules.list()`,
-  createShieldRule: (c) => `${shield(c)}.rules.create(${js(c.body ?? {})}${withKey(c)})`,
-  deleteShieldRule: (c) => `${shield(c)}.rules.delete(${js(c.params.rule_id)}${withKey(c)})`,
-  applyShieldPreset: (c) => `${shield(c)}.presets.apply(${js(c.params.preset_code)}${withKey(c)})`,
-  applyShieldProfile: (c) =>
-    `${shield(c)}.profiles.apply(${js(c.params.profile_code)}${withKey(c)})`,
-  getShieldTraffic: (c) => `${shield(c)}.traffic(${queryObject(c.query)})`,
-  getShieldProtectionActivity: (c) => `${shield(c)}.protectionActivity(${queryObject(c.query)})`,
-  exportShieldTelemetry: (c) => `${shield(c)}.export(${queryObject(c.query) || '{}'})`,
-  getShieldRuleEvidence: (c) => {
-    const query = queryObject(c.query);
-    return `${shield(c)}.evidence(${js(c.params.rule_id)}${query === '' ? '' : `, ${query}`})`;
-  },
-  listPlans: (c) => `client.plans.list(${queryObject(c.query)})`,
+const ARGUMENTS: Partial<Record<SdkMethod, (c: RecordedCall) => string[]>> = {
+  'services.setAutoRenew': (c) => [js(c.params.service_ref), js(c.body?.enabled ?? true)],
+  'services.power': (c) => [
+    js(c.params.service_ref),
+    js(c.body?.action ?? 'start'),
+    ...(c.key === null ? [] : [key(c)]),
+  ],
+  'shield.export': (c) => [queryObject(c.query) || '{}'],
 };
+
+/**
+ * The arguments of an SDK call (the names are the SDK's, `packages/sdk/src/resources`):
+ * the path parameters in order (a Shield method takes the service in `client.shield(…)`),
+ * then the body or, when given, the query, then the Idempotency-Key of the operations that
+ * take one. `test/copy-as-round-trip.test.ts` runs every operation's call.
+ */
+function argumentsOf(operation: RouteId, c: RecordedCall): string[] {
+  const route = routes[operation];
+  const special = ARGUMENTS[route.sdk];
+  if (special !== undefined) return special(c);
+  const schemas: OperationEntry['schemas'] = route.schemas;
+  const shielded = route.sdk.startsWith('shield.');
+  const args = [...route.path.matchAll(/\{(\w+)\}/g)]
+    .map(([, name]) => name!)
+    .filter((name) => !(shielded && name === 'service_ref'))
+    .map((name) => js(c.params[name]));
+  if (schemas.body !== undefined) args.push(js(c.body ?? {}));
+  else if (schemas.query !== undefined && queryObject(c.query) !== '')
+    args.push(queryObject(c.query));
+  if (route.idempotencyKey && c.key !== null) args.push(key(c));
+  return args;
+}
+
+/** The SDK expression of a call (`client` is a `RefClient`). */
+function sdkCall(operation: RouteId, c: RecordedCall): string {
+  const { sdk } = routes[operation];
+  const [resource, ...rest] = sdk.split('.');
+  const target =
+    resource === 'shield' ? `client.shield(${js(c.params.service_ref)})` : `client.${resource}`;
+  return `${target}.${rest.join('.')}(${argumentsOf(operation, c).join(', ')})`;
+}
 
 /** The request as an SDK call, or undefined for requests no operation answered. */
 export function toSdkCall(entry: RequestEntry): string | undefined {
   const operation = operationOf(entry);
   const call = parseCall(entry);
   if (operation === undefined || call === undefined) return undefined;
-  return `const result = await ${SDK[operation](call)};`;
+  return `const result = await ${sdkCall(operation, call)};`;
 }

@@ -38,9 +38,18 @@ describe('client: the contract without zod', () => {
     visit('./client.ts');
     expect([...seen].sort()).toEqual([
       './client.ts',
+      './entries-account.ts',
+      './entries-billing.ts',
+      './entries-plans.ts',
+      './entries-services.ts',
+      './entries-shield-rules.ts',
+      './entries-shield-telemetry.ts',
+      './entries.ts',
       './error-meanings.ts',
       './limits.ts',
+      './operation-entry.ts',
       './parameter-descriptions.ts',
+      './parameter-text.ts',
       './redaction.ts',
       './routes.ts',
       './success-schemas.ts',

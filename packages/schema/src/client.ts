@@ -23,6 +23,7 @@ export {
   type HttpMethod,
   IDEMPOTENCY_KEY_PATTERN,
   isIdempotencyKey,
+  type OperationEntry,
   type RouteDef,
   type RouteId,
   routes,

@@ -1,42 +1,12 @@
 import type { z } from 'zod';
-import { Account, Balance } from './account';
-import { InvoicePage, OrderPage, PlanPage, ServicePage, TransactionPage } from './envelopes';
-import { CreateOrderRequest, CreateOrderResponse } from './orders';
-import {
-  BalanceQuery,
-  ListInvoicesQuery,
-  ListOrdersQuery,
-  ListPlansQuery,
-  ListServicesQuery,
-  ListTransactionsQuery,
-  PresetPathParams,
-  ProfilePathParams,
-  RulePathParams,
-  ServicePathParams,
-  ShieldEvidenceQuery,
-  ShieldExportQuery,
-  ShieldTrafficQuery,
-  ShieldWindowQuery,
-} from './params';
-import { type ErrorStatus, type RouteDef, routes } from './routes';
-import {
-  AutoRenewRequest,
-  AutoRenewResponse,
-  PowerRequest,
-  PowerResponse,
-  ServiceEnvelope,
-  ServiceStats,
-} from './service';
-import {
-  ShieldCapabilities,
-  ShieldEvidence,
-  ShieldOverview,
-  ShieldProfileMutation,
-  ShieldRuleIntent,
-  ShieldRuleMutation,
-  ShieldRulePage,
-  ShieldTelemetry,
-} from './shield';
+import * as account from './account';
+import * as envelopes from './envelopes';
+import type { OperationEntry, SchemaOf, SchemaRef } from './operation-entry';
+import * as orders from './orders';
+import * as params from './params';
+import { type ErrorStatus, type RouteDef, type RouteId, routes } from './routes';
+import * as service from './service';
+import * as shield from './shield';
 
 /** One entry of the contract table: everything server, SDK and CLI need about an operation. */
 export interface OperationDef extends RouteDef {
@@ -49,128 +19,53 @@ export interface OperationDef extends RouteDef {
   };
 }
 
-const defineOperations = <T extends Record<string, OperationDef>>(
-  ops: {
-    [K in keyof T]: T[K] & { operationId: K };
-  },
-) => ops;
+type Schemas = OperationEntry['schemas'];
+type Input<S extends Schemas, F extends 'pathParams' | 'query' | 'body'> = S extends {
+  readonly [P in F]: infer R;
+}
+  ? { readonly [P in F]: SchemaOf<R> }
+  : unknown;
 
-/** The contract table: each operation's route plus its schemas, keyed by operationId. */
-export const operations = defineOperations({
-  getAccount: { ...routes.getAccount, success: { ...routes.getAccount.success, schema: Account } },
-  getBalance: {
-    ...routes.getBalance,
-    query: BalanceQuery,
-    success: { ...routes.getBalance.success, schema: Balance },
-  },
-  listInvoices: {
-    ...routes.listInvoices,
-    query: ListInvoicesQuery,
-    success: { ...routes.listInvoices.success, schema: InvoicePage },
-  },
-  listOrders: {
-    ...routes.listOrders,
-    query: ListOrdersQuery,
-    success: { ...routes.listOrders.success, schema: OrderPage },
-  },
-  createOrder: {
-    ...routes.createOrder,
-    body: CreateOrderRequest,
-    success: { ...routes.createOrder.success, schema: CreateOrderResponse },
-  },
-  listTransactions: {
-    ...routes.listTransactions,
-    query: ListTransactionsQuery,
-    success: { ...routes.listTransactions.success, schema: TransactionPage },
-  },
-  listServices: {
-    ...routes.listServices,
-    query: ListServicesQuery,
-    success: { ...routes.listServices.success, schema: ServicePage },
-  },
-  getServiceStats: {
-    ...routes.getServiceStats,
-    success: { ...routes.getServiceStats.success, schema: ServiceStats },
-  },
-  getService: {
-    ...routes.getService,
-    pathParams: ServicePathParams,
-    success: { ...routes.getService.success, schema: ServiceEnvelope },
-  },
-  setServiceAutoRenew: {
-    ...routes.setServiceAutoRenew,
-    pathParams: ServicePathParams,
-    body: AutoRenewRequest,
-    success: { ...routes.setServiceAutoRenew.success, schema: AutoRenewResponse },
-  },
-  powerService: {
-    ...routes.powerService,
-    pathParams: ServicePathParams,
-    body: PowerRequest,
-    success: { ...routes.powerService.success, schema: PowerResponse },
-  },
-  getShieldOverview: {
-    ...routes.getShieldOverview,
-    pathParams: ServicePathParams,
-    success: { ...routes.getShieldOverview.success, schema: ShieldOverview },
-  },
-  getShieldCapabilities: {
-    ...routes.getShieldCapabilities,
-    pathParams: ServicePathParams,
-    success: { ...routes.getShieldCapabilities.success, schema: ShieldCapabilities },
-  },
-  listShieldRules: {
-    ...routes.listShieldRules,
-    pathParams: ServicePathParams,
-    success: { ...routes.listShieldRules.success, schema: ShieldRulePage },
-  },
-  createShieldRule: {
-    ...routes.createShieldRule,
-    pathParams: ServicePathParams,
-    body: ShieldRuleIntent,
-    success: { ...routes.createShieldRule.success, schema: ShieldRuleMutation },
-  },
-  deleteShieldRule: { ...routes.deleteShieldRule, pathParams: RulePathParams },
-  applyShieldPreset: {
-    ...routes.applyShieldPreset,
-    pathParams: PresetPathParams,
-    success: { ...routes.applyShieldPreset.success, schema: ShieldRuleMutation },
-  },
-  applyShieldProfile: {
-    ...routes.applyShieldProfile,
-    pathParams: ProfilePathParams,
-    success: { ...routes.applyShieldProfile.success, schema: ShieldProfileMutation },
-  },
-  getShieldTraffic: {
-    ...routes.getShieldTraffic,
-    pathParams: ServicePathParams,
-    query: ShieldTrafficQuery,
-    success: { ...routes.getShieldTraffic.success, schema: ShieldTelemetry },
-  },
-  getShieldProtectionActivity: {
-    ...routes.getShieldProtectionActivity,
-    pathParams: ServicePathParams,
-    query: ShieldWindowQuery,
-    success: { ...routes.getShieldProtectionActivity.success, schema: ShieldTelemetry },
-  },
-  exportShieldTelemetry: {
-    ...routes.exportShieldTelemetry,
-    pathParams: ServicePathParams,
-    query: ShieldExportQuery,
-    success: { ...routes.exportShieldTelemetry.success, schema: ShieldTelemetry },
-  },
-  getShieldRuleEvidence: {
-    ...routes.getShieldRuleEvidence,
-    pathParams: RulePathParams,
-    query: ShieldEvidenceQuery,
-    success: { ...routes.getShieldRuleEvidence.success, schema: ShieldEvidence },
-  },
-  listPlans: {
-    ...routes.listPlans,
-    query: ListPlansQuery,
-    success: { ...routes.listPlans.success, schema: PlanPage },
-  },
-});
+/** An entry with its named schemas resolved: its row of the contract table. */
+type OperationOf<E extends OperationEntry> = Omit<E, 'schemas' | 'success'> &
+  Input<E['schemas'], 'pathParams'> &
+  Input<E['schemas'], 'query'> &
+  Input<E['schemas'], 'body'> & {
+    readonly success: E['success'] &
+      (E['schemas'] extends { readonly success: infer R }
+        ? { readonly schema: SchemaOf<R> }
+        : unknown);
+  };
+
+const SCHEMA_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  account,
+  envelopes,
+  orders,
+  params,
+  service,
+  shield,
+};
+
+/** The schema an entry names (`envelopes.InvoicePage`). */
+function resolve(ref: SchemaRef): z.ZodType {
+  const [module = '', name = ''] = ref.split('.');
+  return SCHEMA_MODULES[module]?.[name] as z.ZodType;
+}
+
+/** An entry's row of the contract table: the entry with its schemas resolved, in place. */
+function operationOf({ schemas, ...entry }: OperationEntry): OperationDef {
+  const row: Record<string, unknown> = { ...entry };
+  if (schemas.pathParams) row.pathParams = resolve(schemas.pathParams);
+  if (schemas.query) row.query = resolve(schemas.query);
+  if (schemas.body) row.body = resolve(schemas.body);
+  if (schemas.success) row.success = { ...entry.success, schema: resolve(schemas.success) };
+  return row as unknown as OperationDef;
+}
+
+/** The contract table: each operation's entry with its schemas, keyed by operationId. */
+export const operations = Object.fromEntries(
+  Object.entries(routes).map(([id, entry]) => [id, operationOf(entry)]),
+) as unknown as { readonly [K in RouteId]: OperationOf<(typeof routes)[K]> };
 
 /** The contract table's type. */
 export type Operations = typeof operations;

@@ -34,3 +34,5 @@ export const API_VERSION_PATH = '/v1';
 export const API_SPEC_VERSION = '1.9.0';
 /** Prefix every API key starts with (`refak_…`). */
 export const API_KEY_PREFIX = 'refak_';
+/** Characters an `Idempotency-Key` may hold (1-128 of them). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;

@@ -230,4 +230,92 @@ describe('OpenAPI examples for outside tools', () => {
       );
     },
   );
+
+  // A write's error examples come with the request that earns them, under their name:
+  // every path parameter, the Idempotency-Key (its own key) and the body carry a value of
+  // that name, and the value is what the server refuses in the way the example says.
+  const writeErrors = operations
+    .filter(({ method }) => method !== 'get')
+    .flatMap(({ path, method, op }) =>
+      (['400', '404'] as const)
+        .filter((status) => op.responses[status] !== undefined)
+        .map((status) => ({ path, method, op, status })),
+    );
+  it('pairs the 400 of every write and the 404 of every write on a service', () => {
+    expect(writeErrors.map(({ method, path, status }) => `${status} ${method} ${path}`)).toEqual([
+      '400 post /orders',
+      '400 put /services/{service_ref}/auto-renew',
+      '404 put /services/{service_ref}/auto-renew',
+      '400 post /services/{service_ref}/power',
+      '404 post /services/{service_ref}/power',
+      '400 post /services/{service_ref}/shield/rules',
+      '404 post /services/{service_ref}/shield/rules',
+      '400 delete /services/{service_ref}/shield/rules/{rule_id}',
+      '404 delete /services/{service_ref}/shield/rules/{rule_id}',
+      '400 post /services/{service_ref}/shield/presets/{preset_code}',
+      '404 post /services/{service_ref}/shield/presets/{preset_code}',
+      '400 post /services/{service_ref}/shield/profiles/{profile_code}',
+      '404 post /services/{service_ref}/shield/profiles/{profile_code}',
+    ]);
+  });
+  it("lint:openapi's ignore file excuses only the invalid requests of 400 examples", () => {
+    const ignore = readFileSync(
+      new URL('../../../.redocly.lint-ignore.yaml', import.meta.url),
+      'utf8',
+    );
+    const excused = [...ignore.matchAll(/\/examples\/(\S+)/g)].map((match) => match[1]);
+    expect(excused.length).toBeGreaterThan(0);
+    for (const name of excused) expect(name).toMatch(/^invalid_(body|path):$/);
+  });
+  it.each(writeErrors)(
+    '$method $path: the $status example has the request that gets it, under its name',
+    ({ op, status }) => {
+      type Named = Parameter & { examples?: Record<string, { value: unknown }> };
+      const content = op.responses[status]?.content as Record<string, Media>;
+      const [name = ''] = Object.keys(content['application/json']?.examples ?? {});
+      const def = operationList.find(
+        (o) => o.operationId === (op as { operationId?: string }).operationId,
+      );
+      const params = (op.parameters ?? []) as Named[];
+      const value = (p: Named) => p.examples?.[name]?.value;
+      for (const p of params.filter((p) => p.in === 'path' || p.in === 'header'))
+        expect(value(p), `${p.in} ${p.name}`).toBeDefined();
+      const key = params.find((p) => p.name === 'Idempotency-Key');
+      if (key) expect(value(key)).not.toBe(key.examples?.demo?.value);
+      const ref = (op as { requestBody?: { $ref: string } }).requestBody?.$ref;
+      const bodies = (
+        document as unknown as {
+          components: {
+            requestBodies: Record<
+              string,
+              { content: Record<string, Media & { examples?: Record<string, { value: unknown }> }> }
+            >;
+          };
+        }
+      ).components.requestBodies;
+      const body =
+        ref &&
+        bodies[ref.split('/').pop() as string]?.content['application/json']?.examples?.[name]
+          ?.value;
+      if (ref) expect(body, 'request body').toBeDefined();
+      const pathValues = Object.fromEntries(
+        params.filter((p) => p.in === 'path').map((p) => [p.name, value(p)]),
+      );
+      if (status === '404') {
+        expect(Object.values(pathValues)).toContainEqual(
+          expect.stringMatching(/^(REF-SVC-404|00000000-0000-4000-8000-000000000404)$/),
+        );
+        if (ref) expect(def?.body?.safeParse(body).success).toBe(true);
+        return;
+      }
+      // 400: the one input the example names is refused, at that field.
+      const [where, field] = name.split(': ');
+      const refused =
+        where === 'invalid_body'
+          ? def?.body?.safeParse(body)
+          : def?.pathParams?.safeParse(pathValues);
+      expect(refused?.success).toBe(false);
+      expect(refused?.error?.issues.map((issue) => issue.path.join('.'))).toEqual([field]);
+    },
+  );
 });

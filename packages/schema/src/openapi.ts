@@ -10,6 +10,13 @@ import { ERROR_STATUS_MEANINGS } from './error-meanings';
 import { API_KEY_PREFIX, API_SPEC_VERSION } from './limits';
 import { OPENAPI_TAGS, OPERATION_DESCRIPTIONS, type OpenApiTag } from './openapi-descriptions';
 import { errorExample } from './openapi-error-examples';
+import {
+  DEMO,
+  DEMO_CSV,
+  type ExampleRequest,
+  exampleRequests,
+  pathValue,
+} from './openapi-example-requests';
 import { OPERATION_EXAMPLES } from './openapi-examples';
 import { parameterDescription } from './parameter-descriptions';
 import { IdempotencyKey } from './params';
@@ -88,50 +95,6 @@ function describedInput(op: OperationDef, name: string): string {
   return description;
 }
 
-/** The example requests of an operation by name: `demo`, and `demo-csv` for the CSV export. */
-function exampleRequests(op: OperationDef): [name: string, url: URL][] {
-  const example = OPERATION_EXAMPLES[op.operationId as OperationId];
-  const base = 'http://example.invalid/v1';
-  const named: [string, string | undefined][] = [
-    [DEMO, example.url],
-    [DEMO_CSV, example.csvUrl],
-  ];
-  const requests = named.flatMap(([name, url]): [string, URL][] =>
-    url === undefined ? [] : [[name, new URL(base + url)]],
-  );
-  const notFound = notFoundRequest(op, requests[0]?.[1]);
-  return notFound === undefined ? requests : [...requests, notFound];
-}
-
-// The 404 example paired with the request that gets it, under the example's name: tools that
-// pair by name (Specmatic) then test the error answer too. Only for reads, whose request has
-// no body or Idempotency-Key that would need an example of that name as well.
-const MISSING_SERVICE = 'REF-SVC-404';
-const MISSING_RULE = '00000000-0000-4000-8000-000000000404';
-function notFoundRequest(op: OperationDef, demo: URL | undefined): [string, URL] | undefined {
-  if (op.method !== 'GET' || demo === undefined || !documentedErrorStatuses(op).includes(404))
-    return undefined;
-  const [name] = Object.keys((errorExample(op, 404).examples ?? {}) as object);
-  const param = op.path.includes('{rule_id}') ? 'rule_id' : 'service_ref';
-  const value = pathValue(op, param, demo);
-  if (name === undefined || value === undefined) return undefined;
-  const url = new URL(demo);
-  url.pathname = url.pathname.replace(
-    `/${value}`,
-    `/${param === 'rule_id' ? MISSING_RULE : MISSING_SERVICE}`,
-  );
-  return [name, url];
-}
-
-/** The value of a path parameter in a request URL, by the operation's path template. */
-function pathValue(op: OperationDef, name: string, url: URL): string | undefined {
-  const pattern = op.path.replace(/\{(\w+)\}/g, (_, param: string) =>
-    param === name ? '([^/]+)' : '[^/]+',
-  );
-  const match = new RegExp(`/v1${pattern}$`).exec(url.pathname);
-  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
-}
-
 // Every parameter carries the value of each named example request (Specmatic and Portman
 // pair a parameter's named example with the request body's and the response's of the same
 // name); a required one without a value is a build error, not a document tools reject.
@@ -139,12 +102,12 @@ function parameterExamples(
   op: OperationDef,
   name: string,
   required: boolean,
-  valueIn: (url: URL) => unknown,
+  valueIn: (request: ExampleRequest) => unknown,
 ): JsonSchema {
   const examples: JsonSchema = {};
-  for (const [exampleName, url] of exampleRequests(op)) {
-    const value = valueIn(url);
-    if (value !== null && value !== undefined) examples[exampleName] = { value };
+  for (const request of exampleRequests(op)) {
+    const value = valueIn(request);
+    if (value !== null && value !== undefined) examples[request.name] = { value };
   }
   if (required && Object.keys(examples).length === 0)
     throw new Error(`${op.operationId}: no example value of the required parameter ${name}`);
@@ -169,10 +132,13 @@ function parameters(op: OperationDef, c: ComponentCollector): JsonSchema[] {
         description: describedInput(op, name),
         required,
         schema,
-        // The value as the schema above describes it (`limit=2` is the integer 2).
-        ...parameterExamples(op, name, required, (url) => {
+        // The value as the schema above describes it (`limit=2` is the integer 2); an
+        // error example's wrong value as sent.
+        ...parameterExamples(op, name, required, ({ url }) => {
           const raw = location === 'path' ? pathValue(op, name, url) : url.searchParams.get(name);
-          return raw === null || raw === undefined ? raw : field.parse(raw);
+          if (raw === null || raw === undefined) return raw;
+          const parsed = field.safeParse(raw);
+          return parsed.success ? parsed.data : raw;
         }),
       });
     }
@@ -185,7 +151,12 @@ function parameters(op: OperationDef, c: ComponentCollector): JsonSchema[] {
       description:
         'Keep the key until a final response is stored; a repeat replays the stored result.',
       schema: c.toJson(IdempotencyKey, 'input'),
-      ...parameterExamples(op, 'Idempotency-Key', true, () => `${op.operationId}-2026-01-01-1`),
+      // One key per example request: a key is bound to the first request that used it.
+      ...parameterExamples(op, 'Idempotency-Key', true, ({ name }) =>
+        name === DEMO
+          ? `${op.operationId}-2026-01-01-1`
+          : `${op.operationId}-${name.replace(/[^A-Za-z0-9_.-]+/g, '-')}`,
+      ),
     });
   }
   return params;
@@ -227,8 +198,6 @@ function successResponse(op: OperationDef, c: ComponentCollector): JsonSchema {
 // Examples are answers of the demo scenario (`ref-server` without `--scenario`), so Redoc
 // and mock servers such as Prism show values a caller will really see. One name per
 // request: the export's CSV answer is another request (`format=csv`) than its JSON one.
-const DEMO = 'demo';
-const DEMO_CSV = 'demo-csv';
 const demoExample = (value: unknown, name = DEMO): JsonSchema =>
   value === undefined
     ? {}
@@ -262,12 +231,19 @@ function requestBody(
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   for (const [field, schema] of Object.entries(properties))
     properties[field] = { description: describedInput(op, field), ...schema };
+  // The demo's body, then the error requests' under their answers' names.
+  const examples: JsonSchema = {};
+  for (const { name: example, body } of exampleRequests(op)) {
+    if (body === undefined) continue;
+    examples[example] =
+      example === DEMO ? { summary: 'Demo scenario (`pnpm start`)', value: body } : { value: body };
+  }
   bodies.set(name, {
     required: true,
     content: {
       'application/json': {
         schema: json,
-        ...demoExample(OPERATION_EXAMPLES[op.operationId as OperationId].request),
+        ...(Object.keys(examples).length === 0 ? {} : { examples }),
       },
     },
   });

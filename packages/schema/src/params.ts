@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { Currency, ServiceType } from './common';
-import { LIMITS } from './limits';
+import { IDEMPOTENCY_KEY_PATTERN, LIMITS } from './limits';
 import { queryInt } from './query-int';
 import { InvoiceRef, OrderRef, PlanRef, ServiceRef, TransactionRef } from './refs';
-import { IDEMPOTENCY_KEY_PATTERN } from './routes';
 
 // The queries and headers of the account API. The path parameters and the Shield's
 // queries have modules of their own, so the `shield` entry loads them without the list

@@ -1,35 +1,27 @@
 import type { z } from 'zod';
-import type { RouteId } from './routes';
+import type { OperationEntry } from './operation-entry';
+import { type RouteId, routes } from './routes';
 
 // Each operation's success schema, imported on first use: a client that loads `client`
 // builds only the schema modules of the responses it reads (a `refctl me` builds the
-// account module's few schemas, not the contract's ~400). The table is the contract's
-// `success.schema` column again; a test checks both give the same schema objects.
-const loaders: Record<RouteId, () => Promise<z.ZodType | undefined>> = {
-  getAccount: () => import('./account').then((m) => m.Account),
-  getBalance: () => import('./account').then((m) => m.Balance),
-  listInvoices: () => import('./envelopes').then((m) => m.InvoicePage),
-  listOrders: () => import('./envelopes').then((m) => m.OrderPage),
-  createOrder: () => import('./orders').then((m) => m.CreateOrderResponse),
-  listTransactions: () => import('./envelopes').then((m) => m.TransactionPage),
-  listServices: () => import('./envelopes').then((m) => m.ServicePage),
-  getServiceStats: () => import('./service').then((m) => m.ServiceStats),
-  getService: () => import('./service').then((m) => m.ServiceEnvelope),
-  setServiceAutoRenew: () => import('./service').then((m) => m.AutoRenewResponse),
-  powerService: () => import('./service').then((m) => m.PowerResponse),
-  getShieldOverview: () => import('./shield').then((m) => m.ShieldOverview),
-  getShieldCapabilities: () => import('./shield').then((m) => m.ShieldCapabilities),
-  listShieldRules: () => import('./shield').then((m) => m.ShieldRulePage),
-  createShieldRule: () => import('./shield').then((m) => m.ShieldRuleMutation),
-  deleteShieldRule: async () => undefined,
-  applyShieldPreset: () => import('./shield').then((m) => m.ShieldRuleMutation),
-  applyShieldProfile: () => import('./shield').then((m) => m.ShieldProfileMutation),
-  getShieldTraffic: () => import('./shield').then((m) => m.ShieldTelemetry),
-  getShieldProtectionActivity: () => import('./shield').then((m) => m.ShieldTelemetry),
-  exportShieldTelemetry: () => import('./shield').then((m) => m.ShieldTelemetry),
-  getShieldRuleEvidence: () => import('./shield').then((m) => m.ShieldEvidence),
-  listPlans: () => import('./envelopes').then((m) => m.PlanPage),
+// account module's few schemas, not the contract's ~400). The entry names the schema
+// (`account.Balance`); a test checks this gives the contract table's schema objects.
+const modules: Record<string, () => Promise<Readonly<Record<string, unknown>>>> = {
+  account: () => import('./account'),
+  envelopes: () => import('./envelopes'),
+  orders: () => import('./orders'),
+  service: () => import('./service'),
+  shield: () => import('./shield'),
 };
+
+async function importSchema(operationId: RouteId): Promise<z.ZodType | undefined> {
+  const schemas: OperationEntry['schemas'] = routes[operationId].schemas;
+  const ref = schemas.success;
+  if (ref === undefined) return undefined;
+  const [module = '', name = ''] = ref.split('.');
+  const exports = await modules[module]?.();
+  return exports?.[name] as z.ZodType | undefined;
+}
 
 const loaded = new Map<RouteId, Promise<z.ZodType | undefined>>();
 
@@ -40,7 +32,7 @@ const loaded = new Map<RouteId, Promise<z.ZodType | undefined>>();
 export function loadSuccessSchema(operationId: RouteId): Promise<z.ZodType | undefined> {
   let schema = loaded.get(operationId);
   if (schema === undefined) {
-    schema = loaders[operationId]();
+    schema = importSchema(operationId);
     loaded.set(operationId, schema);
   }
   return schema;

@@ -2,7 +2,7 @@ import type { OperationId } from '@refapi/schema';
 
 /** What every hook learns of the attempt it runs for. */
 export interface HookContext {
-  /** The contract's operation id of the call (`getAccount`, `createOrder` …). */
+  /** The contract's operation id of the call (`getAccount` …). */
   readonly operationId: OperationId;
   /** Which HTTP attempt of the call: 1 for the first, 2 for the first retry … */
   readonly attempt: number;

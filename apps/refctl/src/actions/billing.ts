@@ -7,7 +7,7 @@ import { PagingFlags } from './flags';
 import { invoiceView, orderView, transactionView } from './views';
 
 /** `refctl invoices list`. */
-export const listInvoices = typedHandler(PagingFlags, async (ctx, _args, opts) => {
+export const invoicesList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
   const { query, options } = pagingRequest(ctx, opts);
   const valid = validateInput(ListInvoicesQuery, query, asFlag);
   const client = await createClient(ctx);
@@ -15,7 +15,7 @@ export const listInvoices = typedHandler(PagingFlags, async (ctx, _args, opts) =
 });
 
 /** `refctl orders list`. */
-export const listOrders = typedHandler(PagingFlags, async (ctx, _args, opts) => {
+export const ordersList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
   const { query, options } = pagingRequest(ctx, opts);
   const valid = validateInput(ListOrdersQuery, query, asFlag);
   const client = await createClient(ctx);
@@ -23,7 +23,7 @@ export const listOrders = typedHandler(PagingFlags, async (ctx, _args, opts) => 
 });
 
 /** `refctl transactions list`. */
-export const listTransactions = typedHandler(PagingFlags, async (ctx, _args, opts) => {
+export const transactionsList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
   const { query, options } = pagingRequest(ctx, opts);
   const valid = validateInput(ListTransactionsQuery, query, asFlag);
   const client = await createClient(ctx);

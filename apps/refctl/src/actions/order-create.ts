@@ -15,7 +15,7 @@ import { orderRequest } from './order-request';
  * server's own rule), asks, buys with an idempotency key that a failure prints for a safe
  * retry, then reports what the order actually charged.
  */
-export const createOrder = typedHandler(
+export const create = typedHandler(
   flagSchema({ ...ORDER_CREATE_FLAGS, ...IDEMPOTENCY_FLAGS, ...YES_FLAGS }),
   async (ctx, _args, opts) => {
     const body = orderRequest(opts);

@@ -15,7 +15,7 @@ export function registerBilling(program: Command, app: App): void {
     listOptions(
       invoices.command('list').description('list invoices, newest first'),
       'listInvoices',
-    ).action(lazyAction(app, load, (m) => m.listInvoices)),
+    ).action(lazyAction(app, load, (m) => m.invoicesList)),
     'refctl invoices list --limit 10',
     'refctl invoices list --all -o csv > invoices.csv',
   );
@@ -25,7 +25,7 @@ export function registerBilling(program: Command, app: App): void {
     listOptions(
       transactions.command('list').description('list transactions, newest first'),
       'listTransactions',
-    ).action(lazyAction(app, load, (m) => m.listTransactions)),
+    ).action(lazyAction(app, load, (m) => m.transactionsList)),
     'refctl transactions list --all -o ndjson',
   );
 
@@ -34,7 +34,7 @@ export function registerBilling(program: Command, app: App): void {
     listOptions(
       orders.command('list').description('list orders, newest first'),
       'listOrders',
-    ).action(lazyAction(app, load, (m) => m.listOrders)),
+    ).action(lazyAction(app, load, (m) => m.ordersList)),
     'refctl orders list --limit 5',
   );
 
@@ -49,7 +49,7 @@ export function registerBilling(program: Command, app: App): void {
       lazyAction(
         app,
         loadOrder,
-        (m) => m.createOrder,
+        (m) => m.create,
         (m) => m.askOrder,
       ),
     ),

@@ -1,3 +1,4 @@
+import type { RouteId, routes } from '@refapi/schema/client';
 import {
   CURRENCIES,
   SERVICE_TYPES,
@@ -61,10 +62,13 @@ export const waitFlags = (target = 'it is done') =>
     },
   });
 
+/** An operation that takes a `cursor` (a paginated list), by its contract entry's parameters. */
+type PagedOperation = {
+  [K in RouteId]: 'cursor' extends keyof (typeof routes)[K]['parameters'] ? K : never;
+}[RouteId];
+
 /** The paginated lists' flags, `--cursor` described as `operation`'s cursor. */
-export const pagingFlags = (
-  operation: 'listInvoices' | 'listOrders' | 'listTransactions' | 'listServices' | 'listPlans',
-) =>
+export const pagingFlags = (operation: PagedOperation) =>
   defineFlags({
     ...PAGING_FLAGS,
     cursor: { value: '<ref>', parameter: [operation, 'cursor'] },

@@ -38,6 +38,6 @@ export type ListOperationId = {
   [K in RouteId]: [ItemsKey<K>] extends [never] ? never : K;
 }[RouteId];
 
-/** The item type of list K (e.g. `Invoice` for `listInvoices`). */
+/** The item type of list K (e.g. `Invoice` for the invoice list). */
 export type ItemOf<K extends ListOperationId> =
   SuccessOf<K> extends Record<ItemsKey<K>, ReadonlyArray<infer I>> ? I : never;
