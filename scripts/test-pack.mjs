@@ -156,16 +156,22 @@ runInProject('npm', [
   ...compilers.map((compiler) => compiler.spec),
 ]);
 
-// Two msw copies mean the server's handlers and the consumer's setupServer disagree.
-await check('npm ls msw: exactly one msw in the tree', () => {
-  const copies = new Set(
-    runInProject('npm', ['ls', 'msw', '--all', '--parseable', '--long'])
-      .split('\n')
-      .filter(Boolean),
-  );
-  if (copies.size !== 1 || !/:msw@3\./.test([...copies][0]))
-    throw new Error(`expected one msw 3, found:\n${[...copies].join('\n')}`);
-});
+// Two msw copies mean the server's handlers and the consumer's setupServer disagree; two
+// copies of msw's interceptors, that the kit's fetch interception (under Bun and Deno) is not
+// the one msw's network was built against.
+for (const pkg of ['msw', '@mswjs/interceptors']) {
+  await check(`npm ls ${pkg}: exactly one copy in the tree`, () => {
+    const copies = new Set(
+      runInProject('npm', ['ls', pkg, '--all', '--parseable', '--long'])
+        .split('\n')
+        .filter(Boolean),
+    );
+    if (copies.size !== 1)
+      throw new Error(`expected one ${pkg}, found:\n${[...copies].join('\n')}`);
+    if (pkg === 'msw' && !/:msw@3\./.test([...copies][0]))
+      throw new Error(`expected msw 3, found ${[...copies][0]}`);
+  });
+}
 
 // ESM import and CJS require of each entry (the browser entry is for bundlers: resolved only).
 for (const [name, { manifest }] of manifests) {
@@ -228,12 +234,46 @@ it('still takes msw overrides for one test', async () => {
   expect(me.status).toBe(500);
 });
 `,
-  // packages/server/README.md's recipe for any runner, verbatim: one kit file that vitest
-  // (--globals), Jest and node:test each run, the kit finding their hooks.
-  'kit-any.test.mjs': readFileSync(
+  // packages/server/README.md's recipe for any runner, verbatim and under the README's name:
+  // one kit file that vitest (--globals), Jest, node:test and bun test each run, the kit
+  // finding their hooks; and its Bun recipe.
+  'kit.test.mjs': readFileSync(
     join(root, 'packages/server/test/readme/any-runner.kit.mjs'),
     'utf8',
   ),
+  'bun.test.mjs': readFileSync(join(root, 'packages/server/test/readme/bun.kit.mjs'), 'utf8'),
+  // Meant to fail under any runner: the kit's afterEach reports the request no handler answered.
+  'unhandled-any.test.mjs': `import { setupRefServer } from '@refapi/server/testing';
+
+const { it } = typeof globalThis.it === 'function' ? globalThis : await import('node:test');
+setupRefServer();
+
+it('fetches a host no handler answers', async () => {
+  await fetch(${JSON.stringify(unhandledUrl)}).catch(() => undefined);
+});
+`,
+  // createRefTestServer under Deno, which has no hooks to find (the README's flags).
+  'deno-kit.mjs': `import { BadRequestError, RefClient } from '@refapi/sdk';
+import { createRefTestServer, scenario } from '@refapi/server/testing';
+
+const ref = createRefTestServer({ scenario: scenario().account({ balance: 50 }).key(['*']) });
+await ref.start();
+try {
+  const client = new RefClient({ apiKey: ref.apiKey, baseUrl: ref.baseUrl });
+  const account = await client.account.get();
+  ref.failNext('getAccount', 400);
+  const failed = await client.account.get().catch((error) => error);
+  const journal = ref.requests().map((r) => r.status).join(',');
+  await ref.reset();
+  if (account.account_ref !== 'REF-ACCT-1' || !(failed instanceof BadRequestError) || journal !== '200,400' || ref.requests().length !== 0)
+    throw new Error(\`unexpected: \${account.account_ref}, \${failed}, \${journal}\`);
+  console.log('kit ok');
+} finally {
+  ref.stop();
+}
+// msw opens a BroadcastChannel when imported; it unrefs it on Node and Bun, Deno cannot.
+Deno.exit(0);
+`,
   // The SDK under Bun and Deno against ref-server (REF_BASE_URL).
   'sdk-runtime.mjs': `import { NotFoundError, RefClient } from '@refapi/sdk';
 
@@ -492,36 +532,83 @@ for (const [file, what] of [
     if (status !== 0 || noise.test(output)) throw new Error(`vitest exited ${status}\n${output}`);
   });
 }
-// The same kit file (@refapi/server/testing) under every runner that finds its hooks.
-// Jest runs it as ESM (msw 3 is ESM-only), on the consumer's Node 24 and on the Node 22 floor.
-const jest = join(project, 'node_modules/jest/bin/jest.js');
+// The same kit file (@refapi/server/testing) under every runner that finds its hooks, by the
+// server README's own commands: its sh block after "Saved as `kit.test.mjs`" (vitest, node:test,
+// Jest 30 as ESM, bun test), and its Bun recipe's. The project's bins come first on PATH, as
+// in an npm script. Jest runs on the consumer's Node 24 and again on the Node 22 floor.
 const node22 = run(join(root, 'scripts/node-binary.sh'), ['22'], root).trim();
-const runners = [
-  [
-    'vitest --globals',
-    [join(project, 'node_modules/.bin/vitest'), ['run', '--globals', 'kit-any.test.mjs']],
-    {},
-  ],
-  ['node --test', ['node', ['--test', '--test-reporter=tap', 'kit-any.test.mjs']], {}],
-  [
-    'jest (ESM, Node 24)',
-    ['node', ['--experimental-vm-modules', jest, '--ci', 'kit-any.test.mjs']],
-    {},
-  ],
-  [
-    'jest (ESM, Node 22)',
-    [join(node22, 'node'), ['--experimental-vm-modules', jest, '--ci', 'kit-any.test.mjs']],
-    {},
-  ],
+const withBins = (nodeDir) => ({
+  PATH: [join(project, 'node_modules/.bin'), nodeDir, process.env.PATH].join(delimiter),
+});
+
+/** The README's sh block after `marker`: each line's command and its `# comment`. */
+function readmeCommands(marker) {
+  const readme = readFileSync(join(root, 'packages/server/README.md'), 'utf8');
+  const at = readme.indexOf(marker);
+  const block = at < 0 ? null : /```sh\n([\s\S]*?)```/.exec(readme.slice(at));
+  if (!block) throw new Error(`packages/server/README.md has no sh block after ${marker}`);
+  return block[1]
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [command, label = command] = line.split(/\s+#\s+/);
+      return { command: command.trim(), label: label.trim() };
+    });
+}
+
+const runs = [
+  ...readmeCommands('Saved as `kit.test.mjs`').flatMap(({ command, label }) => [
+    { command, label, passed: 2, nodeDir: node24 },
+    ...(command.includes('jest')
+      ? [{ command, label: `${label}, Node 22`, passed: 2, nodeDir: node22 }]
+      : []),
+  ]),
+  ...readmeCommands('Saved as `bun.test.mjs`').map(({ command, label }) => ({
+    command,
+    label,
+    passed: 3,
+    nodeDir: node24,
+  })),
 ];
-for (const [runner, [cmd, args], env] of runners) {
-  await check(`${runner} kit-any.test.mjs: the kit finds the runner's hooks`, () => {
-    const { status, output } = inProject(cmd, args, { CI: '1', ...env });
+const bunNoise = /Failed to replace a global value/; // msw's Node interceptors patching Bun
+for (const { command, label, passed, nodeDir } of runs) {
+  await check(`${label}: \`${command}\` passes, the kit finding the runner's hooks`, () => {
+    const { status, output } = exec('bash', ['-c', command], project, {
+      CI: '1',
+      ...withBins(nodeDir),
+    });
     const quiet = output.replace(/.*ExperimentalWarning: VM Modules.*\n.*--trace-warnings.*\n/, '');
-    if (status !== 0 || noise.test(quiet) || !/\b2 passed|# pass 2/.test(output))
-      throw new Error(`${runner} exited ${status}\n${output}`);
+    const count = new RegExp(`\\b${passed} passed|\\bpass ${passed}\\b|^\\s*${passed} pass$`, 'm');
+    if (status !== 0 || noise.test(quiet) || bunNoise.test(output) || !count.test(output))
+      throw new Error(`${command} exited ${status}\n${output}`);
   });
 }
+
+await check(
+  `bun test unhandled-any.test.mjs: the kit fails a test that fetched ${unhandledUrl}`,
+  () => {
+    const { status, output } = exec(
+      'bash',
+      ['-c', 'bun test ./unhandled-any.test.mjs'],
+      project,
+      withBins(node24),
+    );
+    if (status === 0 || !output.includes(`GET ${unhandledUrl}`))
+      throw new Error(
+        `bun test exited ${status}, expected a failure naming GET ${unhandledUrl}\n${output}`,
+      );
+  },
+);
+
+// Deno has no hooks for setupRefServer; createRefTestServer under it, with the README's flags.
+await check('deno run deno-kit.mjs: createRefTestServer with the SDK, failNext and reset', () => {
+  const out = runInProject(
+    join(project, 'node_modules/.bin/deno'),
+    ['run', '--allow-env', '--allow-read=node_modules', 'deno-kit.mjs'],
+    { NO_COLOR: '1' },
+  );
+  if (!out.includes('kit ok')) throw new Error(`deno printed ${out}`);
+});
 
 await check(`vitest unhandled.test.ts: the kit fails a test that fetched ${unhandledUrl}`, () => {
   const { status, output } = vitest('unhandled.test.ts');

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { isNotFoundError, RefClient } from '@refapi/sdk';
 import { createReferenceServer } from '@refapi/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecorder } from '../packages/server/test/record-process';
 
 // `ref-server record` as a user runs it (the built bin, its own process, stopped by SIGTERM)
 // between a second reference server and the SDK and refctl, which work through it
@@ -29,22 +30,7 @@ beforeAll(async () => {
   await upstream.ready;
   upstream.admin.clock.freeze(true);
   listening = await upstream.listen({ port: 0 });
-  recorder = spawn(
-    process.execPath,
-    [REF_SERVER, 'record', '--upstream', listening.baseUrl, '--port', '0', '--out', file],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  proxy = await new Promise<string>((resolve, reject) => {
-    recorder.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /recording (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    recorder.once('exit', (code) =>
-      reject(new Error(`ref-server record exited (${code}): ${out}`)),
-    );
-  });
+  ({ child: recorder, baseUrl: proxy } = await startRecorder(listening.baseUrl, file));
 }, 30_000);
 afterAll(async () => {
   if (recorder.exitCode === null) recorder.kill();

@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecorder } from '../../server/test/record-process';
 import { type Connected, connectStdio, structured } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
 
@@ -12,7 +13,6 @@ import { type Reference, startReference } from './helpers/reference';
 // works unchanged, and the proxy records what its tools sent.
 
 const SERVER = fileURLToPath(new URL('../../server/', import.meta.url));
-const REF_SERVER = join(SERVER, 'bin', 'ref-server.js');
 const KEY = 'refak_demo_eur_full';
 
 let ref: Reference;
@@ -27,22 +27,7 @@ beforeAll(async () => {
   }
   ref = await startReference();
   ref.admin.clock.freeze(true);
-  recorder = spawn(
-    process.execPath,
-    [REF_SERVER, 'record', '--upstream', ref.baseUrl, '--port', '0', '--out', file],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  proxy = await new Promise<string>((resolve, reject) => {
-    recorder.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /recording (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    recorder.once('exit', (code) =>
-      reject(new Error(`ref-server record exited (${code}): ${out}`)),
-    );
-  });
+  ({ child: recorder, baseUrl: proxy } = await startRecorder(ref.baseUrl, file));
 }, 180_000);
 afterAll(async () => {
   if (recorder.exitCode === null) recorder.kill();

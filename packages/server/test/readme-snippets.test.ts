@@ -14,10 +14,13 @@ it.each(['test-kit', 'msw-data'])('quotes test/readme/%s.test.ts verbatim', (nam
   );
 });
 
-// The recipe for any runner, which pnpm test:pack runs under vitest, Jest and node:test.
-it('quotes test/readme/any-runner.kit.mjs verbatim', () => {
-  const quoted = /```js\n\/\/ test\/readme\/any-runner\.kit\.mjs\n([\s\S]*?)```/.exec(readme);
+// The recipe for any runner, which pnpm test:pack runs under vitest, Jest, node:test and bun
+// test, and the Bun recipe, which it runs under bun test.
+it.each(['any-runner', 'bun'])('quotes test/readme/%s.kit.mjs verbatim', (name) => {
+  const quoted = new RegExp(
+    `\`\`\`js\\n// test/readme/${name}\\.kit\\.mjs\\n([\\s\\S]*?)\`\`\``,
+  ).exec(readme);
   expect(quoted?.[1]).toBe(
-    readFileSync(new URL('./readme/any-runner.kit.mjs', import.meta.url), 'utf8'),
+    readFileSync(new URL(`./readme/${name}.kit.mjs`, import.meta.url), 'utf8'),
   );
 });

@@ -1,4 +1,5 @@
-import { type SetupServer, setupServer } from 'msw/node';
+import type { SetupServer } from 'msw/node';
+import { setupMswServer } from './setup-msw-server';
 import { createTestControls, type RefTestControls, type RefTestOptions } from './test-controls';
 import { toUnhandledFrame, UnhandledRequests } from './unhandled-requests';
 
@@ -28,7 +29,7 @@ export interface RefTestServer extends RefTestControls {
 export function createRefTestServer(options: RefTestOptions = {}): RefTestServer {
   // The controls reach the msw server lazily (failNext), as it needs their handlers first.
   const controls = createTestControls(options, () => server);
-  const server = setupServer(...controls.reference.handlers);
+  const server = setupMswServer(controls.reference.handlers);
   const unhandled = new UnhandledRequests(server.events);
   const resetState = controls.reset;
   const onUnhandledRequest = options.onUnhandledRequest ?? 'error';
