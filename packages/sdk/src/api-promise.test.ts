@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../test/helpers/fake-fetch';
 import { account } from '../test/helpers/fixtures';
 import { RefClient } from './client';
+import { NotFoundError } from './errors/http-errors';
 
 const client = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
   new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
@@ -40,5 +41,25 @@ describe('ApiPromise', () => {
     const { fetch: ok } = fakeFetch(() => json(200, account));
     const both = await Promise.all([client(ok).account.get(), client(ok).account.get()]);
     expect(both).toHaveLength(2);
+  });
+
+  it('settles itself as the call does, for matchers that read a promise natively (bun test)', async () => {
+    // What bun's `expect(p).resolves` / `.rejects` see: the promise's own state, not `then`.
+    const nativeThen = Promise.prototype.then;
+    const { fetch: ok } = fakeFetch(() => json(200, account));
+    expect(await nativeThen.call(client(ok).account.get(), (data) => data)).toEqual(account);
+    const { fetch: missing } = fakeFetch(() => json(404, { error: 'not_found' }));
+    const failed = client(missing).services.get('REF-SVC-1');
+    expect(await nativeThen.call(failed, undefined, (e) => e)).toBeInstanceOf(NotFoundError);
+  });
+
+  it('reports no unhandled rejection for a failed call that is awaited or asked withResponse()', async () => {
+    const { fetch } = fakeFetch(() => json(404, { error: 'not_found' }));
+    await expect(client(fetch).services.get('REF-SVC-1')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client(fetch).services.get('REF-SVC-1').withResponse()).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    // vitest fails the run on an unhandled rejection: give one a turn to surface.
+    await new Promise((resolve) => setTimeout(resolve, 20));
   });
 });

@@ -23,14 +23,30 @@ export class ApiPromise<T> extends Promise<T> {
   }
 
   readonly #result: Promise<ApiResponse<T>>;
+  #observed = false;
 
   constructor(result: Promise<ApiResponse<T>>) {
-    super((resolve) => resolve(undefined as T));
+    // The promise itself settles as the call does: test matchers that read a promise's own
+    // state (bun test's `expect(p).rejects`) see the data or the error, not `undefined`.
+    super((resolve, reject) => {
+      result.then((response) => resolve(response.data), reject);
+    });
     this.#result = result;
+  }
+
+  /**
+   * Marks the promise itself handled once anyone waits on the call (the outcome reaches them
+   * through `#result`), so a failed call is reported unhandled only when nobody waits on it.
+   */
+  #observe(): void {
+    if (this.#observed) return;
+    this.#observed = true;
+    super.then(undefined, () => undefined);
   }
 
   /** Resolves to `{ data, response, rateLimit, requestId }`. */
   withResponse(): Promise<ApiResponse<T>> {
+    this.#observe();
     return this.#result;
   }
 
@@ -39,6 +55,7 @@ export class ApiPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
+    this.#observe();
     // One hop, not two: every `await` of a call goes through here.
     return this.#result.then(
       onfulfilled ? (r) => onfulfilled(r.data) : (r) => r.data as unknown as R1,

@@ -17,10 +17,7 @@ it('retries an injected 503, as the journal shows', async () => {
 it('takes an msw override for one test', async () => {
   const missing = () => HttpResponse.json({ error: 'not_found' }, { status: 404 });
   ref.server.use(http.get(`${ref.baseUrl}/balance`, missing));
-  const error = await client()
-    .balance.get()
-    .catch((thrown) => thrown);
-  expect(error).toBeInstanceOf(NotFoundError);
+  await expect(client().balance.get()).rejects.toBeInstanceOf(NotFoundError);
 });
 
 it('starts each test from the scenario, with the default handlers', async () => {
