@@ -1,8 +1,8 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * About how long each slow file takes, in seconds (2-core profile of two runs, late November 2026). A fresh
- * clone has no results cache, so without this the longest files could start last and leave
+ * About how long each slow file takes, in seconds (2-core profile of two runs, late November
+ * 2026). A fresh clone has no results cache, so without this the longest files could start last and leave
  * one worker finishing alone; with it they start first. Later runs use the cache's durations.
  */
 const KNOWN_SECONDS: Record<string, number> = {
