@@ -1,5 +1,4 @@
-import type { RequestHead } from '../api/api-request';
-import type { RequestMemo } from '../api/request-context';
+import type { RequestHead, RequestMemo } from '../api/api-request';
 import { bearerToken, secretsEqual } from '../domain/auth';
 
 /**

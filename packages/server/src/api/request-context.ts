@@ -1,5 +1,4 @@
-import type { AuthenticatedKey } from '../domain/auth';
-import type { ApiRequest, ApiResponse, RequestHead } from './api-request';
+import type { ApiRequest, ApiResponse, RequestHead, RequestMemo } from './api-request';
 import { newRequestId } from './request-id';
 import type { RouteMatch } from './route-table';
 
@@ -9,21 +8,6 @@ export interface BodyRead {
   readonly tooLarge: boolean;
   /** The body did not arrive within its deadline (node:http only). */
   readonly timedOut?: boolean;
-}
-
-/**
- * What the request chain learns of a request, each fact once, kept on the request itself
- * (no side tables): the steps that ask first (the body limit, from the headers) leave the
- * answer for those after them (the admin routes, the API pipeline). All optional, so a
- * plain {@link ApiRequest} (tests, in-process calls) carries them too once asked.
- */
-export interface RequestMemo {
-  /** The request id (`Request-Id`), drawn once (`requestIdOf`). */
-  id?: string;
-  /** The API key of the bearer token, and the key set it was checked against (`RequestKeys.of`). */
-  caller?: { readonly key: AuthenticatedKey | undefined; readonly keys: object };
-  /** Whether the bearer token is the admin token, compared once (`AdminToken.presentedBy`). */
-  adminToken?: boolean;
 }
 
 /**

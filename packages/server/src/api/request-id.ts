@@ -1,6 +1,5 @@
 import { randomBytes } from '../internal/crypto';
-import type { ApiResponse, RequestHead } from './api-request';
-import type { RequestMemo } from './request-context';
+import type { ApiResponse, RequestHead, RequestMemo } from './api-request';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ID_CHARS = 24;

@@ -1,8 +1,7 @@
 import type { AuthenticatedKey } from '../domain/auth';
 import { bearerToken } from '../domain/auth';
 import type { Store } from '../store/store';
-import type { RequestHead } from './api-request';
-import type { RequestMemo } from './request-context';
+import type { RequestHead, RequestMemo } from './api-request';
 
 /**
  * The API key of each request, authenticated once: the body limit asks first (from the
