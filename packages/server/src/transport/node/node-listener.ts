@@ -28,7 +28,9 @@ function headerGetter(req: IncomingMessage): (name: string) => string | undefine
 
 function allHeaders(req: IncomingMessage): Record<string, string> {
   const all: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  const headers = req.headers;
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return all;
