@@ -19,9 +19,14 @@ export async function spawnBench<T>(
   return { child, first: JSON.parse(line.toString()) as T };
 }
 
-/** Starts `http-server.ts` in `args` mode; resolves to its port and a stop function. */
+/** Starts `http-server.ts` in `args` mode; resolves to its port, process id and a stop function. */
 export async function startBenchServer(args: string[]) {
   const server = new URL('./http-server.ts', import.meta.url);
   const { child, first } = await spawnBench<{ port: number; adminToken?: string }>(server, args);
-  return { port: first.port, adminToken: first.adminToken, stop: () => child.kill('SIGTERM') };
+  return {
+    port: first.port,
+    pid: child.pid,
+    adminToken: first.adminToken,
+    stop: () => child.kill('SIGTERM'),
+  };
 }

@@ -1,9 +1,12 @@
 // Child process of the HTTP benchmarks: serves the reference server (in memory, or with
-// `ref-state <file>` on a state file) or a bare node:http server answering the very bytes
-// the reference server produced, then prints its port. Runs apart from the load generator
-// so both get a core.
+// `ref-state <file>` on a state file), a bare node:http server answering the very bytes
+// the reference server produced, or (`floor`) the bare server doing the work no server of
+// this API can skip, then prints its port. Runs apart from the load generator so both get
+// a core.
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CreateOrderRequest } from '@refapi/schema';
 import { createReferenceServer } from '@refapi/server';
 import { BENCH_KEYS, benchScenario } from './bench-scenario';
 import { BENCH_REQUESTS } from './requests';
@@ -45,8 +48,17 @@ if (mode === 'ref' || mode === 'ref-state') {
     headers['content-length'] = String(body.length);
     canned.set(`${request.method} ${request.path}`, { status: response.status, headers, body });
   }
+  // The floor: what any server of this contract does per request besides the bytes. It
+  // hashes the bearer token (keys are kept as digests), parses the JSON body and checks it
+  // against the contract's schema, and serialises the response object. No routing, state,
+  // rate limit, idempotency record, journal or records.
+  const floor = mode === 'floor';
+  const documents = new Map(
+    [...canned].map(([name, reply]) => [name, JSON.parse(reply.body.toString()) as unknown]),
+  );
   const bare = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const reply = canned.get(`${req.method} ${req.url}`);
+    const name = `${req.method} ${req.url}`;
+    const reply = canned.get(name);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -54,8 +66,18 @@ if (mode === 'ref' || mode === 'ref-state') {
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(reply.status, reply.headers);
-      res.end(reply.body);
+      if (!floor) {
+        res.writeHead(reply.status, reply.headers);
+        res.end(reply.body);
+        return;
+      }
+      createHash('sha256')
+        .update(req.headers.authorization ?? '')
+        .digest();
+      if (chunks.length > 0) CreateOrderRequest.parse(JSON.parse(Buffer.concat(chunks).toString()));
+      const body = JSON.stringify(documents.get(name));
+      res.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
     });
   });
   bare.listen(0, '127.0.0.1', () => {

@@ -1,7 +1,6 @@
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '../api/api-request';
 import { REQUEST_ID_PATTERN } from '../api/request-id';
 import type { RequestJournal } from '../request-journal';
-import { ADMIN_PATH_TEMPLATES, matchAdminPath } from './admin-paths';
 import { journalListing } from './journal-listing';
 import { parseJournalQuery } from './journal-query';
 
@@ -14,17 +13,16 @@ export function listRequests(journal: RequestJournal, search: string): ApiRespon
   };
 }
 
-/** `GET /__admin/requests/{id}`: one journal entry whole, or 404 `request_not_found`. */
+/** `GET /__admin/requests/{request_id}`: one journal entry whole, or 404 `request_not_found`. */
 export function requestEntryRoute(
-  path: string,
+  id: string,
 ):
   | Record<
       string,
       (call: { deps: { journal: RequestJournal }; request: ApiRequest }) => ApiResponse
     >
   | undefined {
-  const id = matchAdminPath(ADMIN_PATH_TEMPLATES.requestEntry, path)?.request_id;
-  if (id === undefined || !REQUEST_ID_PATTERN.test(id)) return undefined;
+  if (!REQUEST_ID_PATTERN.test(id)) return undefined;
   return {
     GET: ({ deps }) => {
       const entry = deps.journal.get(id);

@@ -12,7 +12,7 @@ import type { Admin } from '../state/control-plane';
 import type { ControlsDocument } from '../wire/admin-wire';
 import { ClockBody, describeControls } from './admin-controls';
 import { listRequests, requestEntryRoute } from './admin-journal';
-import { ADMIN_PATHS } from './admin-paths';
+import { ADMIN_PATH_TEMPLATES, ADMIN_PATHS, matchAdminPath } from './admin-paths';
 import {
   type AdminSessions,
   expiredSessionCookies,
@@ -120,6 +120,59 @@ const routes: Record<string, Record<string, AdminRoute>> = {
   [ADMIN_PATHS.sessionCodes]: {},
 };
 
+/** A route's methods from the values of its template's `{name}` segments; undefined: 404. */
+type RouteEntry = (
+  values: Readonly<Record<string, string>>,
+) => Record<string, AdminRoute> | undefined;
+
+/**
+ * Every admin route in one table keyed by its path template (`{name}` is one segment):
+ * fixed paths are found by the path itself, the templated ones by {@link matchAdminPath}.
+ */
+class AdminRouteTable {
+  readonly #fixed = new Map<string, Record<string, AdminRoute>>();
+  readonly #templated: [string, RouteEntry][] = [];
+
+  constructor(entries: Record<string, Record<string, AdminRoute> | RouteEntry>) {
+    for (const [template, entry] of Object.entries(entries)) {
+      if (typeof entry === 'function') this.#templated.push([template, entry]);
+      else this.#fixed.set(template, entry);
+    }
+  }
+
+  /** The methods served at `path`, or undefined (404). */
+  match(path: string): Record<string, AdminRoute> | undefined {
+    const fixed = this.#fixed.get(path);
+    if (fixed !== undefined) return fixed;
+    for (const [template, entry] of this.#templated) {
+      const values = matchAdminPath(template, path);
+      if (values !== undefined) return entry(values);
+    }
+    return undefined;
+  }
+}
+
+// One table per server (its controls' routes are part of it), built once.
+function routeTable(controls: readonly ControlSlice<unknown>[]): AdminRouteTable {
+  const controlRoutes: Record<string, Record<string, AdminRoute>> = {};
+  for (const slice of controls) {
+    const methods = controlRoute(slice);
+    if (methods !== undefined && slice.route !== undefined)
+      controlRoutes[slice.route.path] = methods;
+  }
+  return new AdminRouteTable({
+    ...routes,
+    ...spaceRoutes,
+    ...controlRoutes,
+    [ADMIN_PATH_TEMPLATES.snapshotRestore]: ({ name }) => snapshotRoute(name as string, true),
+    [ADMIN_PATH_TEMPLATES.snapshot]: ({ name }) => snapshotRoute(name as string, false),
+    [ADMIN_PATH_TEMPLATES.space]: ({ space_id }) => spaceRoute(space_id as string),
+    [ADMIN_PATH_TEMPLATES.requestEntry]: ({ request_id }) =>
+      requestEntryRoute(request_id as string),
+    [ADMIN_PATH_TEMPLATES.shieldTelemetry]: (values) => shieldTelemetryRoute(values),
+  });
+}
+
 /** Paths whose `POST` the handler answers before the route table. */
 const EARLY_POSTS = new Set<string>([ADMIN_PATHS.session, ADMIN_PATHS.sessionCodes]);
 
@@ -176,12 +229,8 @@ function authorize(deps: AdminDependencies, request: ApiRequest): ApiResponse | 
  * calls on the target's state (one token and one set of sessions for every space).
  */
 export function createAdminHandler(shared: Omit<AdminDependencies, keyof AdminTarget>) {
-  const controls = new Map<string, Record<string, AdminRoute>>();
+  const table = routeTable(shared.controls);
   const describe = describeControls(shared.controls);
-  for (const slice of shared.controls) {
-    const methods = controlRoute(slice);
-    if (methods !== undefined && slice.route !== undefined) controls.set(slice.route.path, methods);
-  }
   return async function handleAdmin(
     request: ApiRequest,
     target: AdminTarget,
@@ -206,14 +255,7 @@ export function createAdminHandler(shared: Omit<AdminDependencies, keyof AdminTa
       }
       const refused = authorize(deps, request);
       if (refused !== undefined) return refused;
-      const methods =
-        routes[request.path] ??
-        spaceRoutes[request.path] ??
-        snapshotRoute(request.path) ??
-        spaceRoute(request.path) ??
-        controls.get(request.path) ??
-        shieldTelemetryRoute(request.path) ??
-        requestEntryRoute(request.path);
+      const methods = table.match(request.path);
       if (methods === undefined) return errorResponse(404, 'not_found');
       const route = methods[request.method];
       if (route === undefined) {

@@ -15,8 +15,11 @@ const DATASETS: readonly string[] = [
 /** The account, service and dataset of a Shield telemetry path, as sent; else undefined. */
 function telemetryPath(path: string) {
   const values = matchAdminPath(ADMIN_PATH_TEMPLATES.shieldTelemetry, path);
-  return values?.dataset !== undefined && DATASETS.includes(values.dataset) ? values : undefined;
+  return values !== undefined && isDataset(values) ? values : undefined;
 }
+
+const isDataset = (values: Readonly<Record<string, string>>): boolean =>
+  values.dataset !== undefined && DATASETS.includes(values.dataset);
 
 /** A path segment percent-decoded; undefined when it is not valid percent-encoding. */
 function decodeSegment(raw: string): string | undefined {
@@ -27,13 +30,13 @@ function decodeSegment(raw: string): string | undefined {
   }
 }
 
-/** The admin route table entry of a Shield telemetry path (GET only), or undefined for others. */
+/** The admin route of a Shield telemetry path's values (GET only); undefined for other datasets. */
 export function shieldTelemetryRoute(
-  path: string,
+  values: Readonly<Record<string, string>>,
 ):
   | Record<string, (call: { deps: { admin: Admin }; request: ApiRequest }) => ApiResponse>
   | undefined {
-  if (telemetryPath(path) === undefined) return undefined;
+  if (!isDataset(values)) return undefined;
   return {
     GET: ({ deps, request }: { deps: { admin: Admin }; request: ApiRequest }) =>
       adminShieldTelemetry(deps.admin, request.path, request.search),

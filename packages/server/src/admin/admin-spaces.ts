@@ -6,7 +6,7 @@ import { DomainError } from '../domain/errors';
 import { MAX_SPACE_TTL_SECONDS, type SpaceInfo, type SpaceRequest } from '../spaces/spaces';
 import type { Admin } from '../state/control-plane';
 import type { CreatedSpace } from '../wire/admin-wire';
-import { ADMIN_PATH_TEMPLATES, ADMIN_PATHS, inSpace, matchAdminPath } from './admin-paths';
+import { ADMIN_PATHS, inSpace } from './admin-paths';
 
 // The admin routes of spaces (root only), snapshots and queued failures (every space):
 // reference-server.md section 7.
@@ -101,12 +101,13 @@ function rootSpaces(deps: Call['deps']): SpacesAdmin {
   return deps.spaces;
 }
 
-/** `/__admin/snapshots/{name}` (DELETE) and `/__admin/snapshots/{name}/restore` (POST). */
-export function snapshotRoute(path: string): Record<string, Route> | undefined {
-  const restore = matchAdminPath(ADMIN_PATH_TEMPLATES.snapshotRestore, path)?.name;
-  const name = restore ?? matchAdminPath(ADMIN_PATH_TEMPLATES.snapshot, path)?.name;
-  if (name === undefined || !SnapshotName.safeParse(name).success) return undefined;
-  if (restore !== undefined) {
+/**
+ * `/__admin/snapshots/{name}` (DELETE) and, with `restore`, `/__admin/snapshots/{name}/restore`
+ * (POST); undefined (404) for a name no snapshot can have.
+ */
+export function snapshotRoute(name: string, restore: boolean): Record<string, Route> | undefined {
+  if (!SnapshotName.safeParse(name).success) return undefined;
+  if (restore) {
     return {
       POST: async ({ deps }) => {
         await deps.admin.snapshots.restore(name);
@@ -122,10 +123,9 @@ export function snapshotRoute(path: string): Record<string, Route> | undefined {
   };
 }
 
-/** `DELETE /__admin/spaces/{space_id}` (root only). */
-export function spaceRoute(path: string): Record<string, Route> | undefined {
-  const id = matchAdminPath(ADMIN_PATH_TEMPLATES.space, path)?.space_id;
-  if (id === undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
+/** `DELETE /__admin/spaces/{space_id}` (root only); undefined (404) for an id no space can have. */
+export function spaceRoute(id: string): Record<string, Route> | undefined {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
   return {
     DELETE: ({ deps }) => {
       rootSpaces(deps).delete(id);

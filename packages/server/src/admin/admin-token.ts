@@ -1,23 +1,17 @@
-import type { RequestHead } from '../api/api-request';
+import type { RequestHead, RequestMemo } from '../api/api-request';
 import { bearerToken, secretsEqual } from '../domain/auth';
 
 /**
  * The admin token, compared with a request's bearer token once per request (in constant
  * time): the body limit asks first, from the headers, and the admin routes reuse the
- * answer for the same request object.
+ * answer, kept on the request (`adminToken`, its {@link RequestMemo}).
  */
 export class AdminToken {
-  readonly #verdicts = new WeakMap<RequestHead, boolean>();
-
   constructor(readonly value: string) {}
 
   /** Whether the request's `Authorization: Bearer …` is the admin token. */
-  presentedBy(request: RequestHead): boolean {
-    let verdict = this.#verdicts.get(request);
-    if (verdict === undefined) {
-      verdict = secretsEqual(bearerToken(request.header('authorization')), this.value);
-      this.#verdicts.set(request, verdict);
-    }
-    return verdict;
+  presentedBy(request: RequestHead & RequestMemo): boolean {
+    request.adminToken ??= secretsEqual(bearerToken(request.header('authorization')), this.value);
+    return request.adminToken;
   }
 }

@@ -1,4 +1,5 @@
 import type { ErrorCodeText } from '@refapi/schema';
+import type { AuthenticatedKey } from '../domain/auth';
 import type { RouteMatch } from './route-table';
 
 /** A request as the dispatcher sees it, independent of node:http or WHATWG objects. */
@@ -20,6 +21,21 @@ export interface ApiRequest {
   readonly sourceAddress: string;
   /** The route, when the transport matched it already (msw's handlers): not matched again. */
   readonly route?: RouteMatch;
+}
+
+/**
+ * What the request chain learns of a request, each fact once, kept on the request itself
+ * (no side tables): the steps that ask first (the body limit, from the headers) leave the
+ * answer for those after them (the admin routes, the API pipeline). All optional, so a
+ * plain {@link ApiRequest} (tests, in-process calls) carries them too once asked.
+ */
+export interface RequestMemo {
+  /** The request id (`Request-Id`), drawn once (`requestIdOf`). */
+  id?: string;
+  /** The API key of the bearer token, and the key set it was checked against (`RequestKeys.of`). */
+  caller?: { readonly key: AuthenticatedKey | undefined; readonly keys: object };
+  /** Whether the bearer token is the admin token, compared once (`AdminToken.presentedBy`). */
+  adminToken?: boolean;
 }
 
 /** What is known of a request before its body is read. */

@@ -1,4 +1,4 @@
-import { redactHeaders, redactQuery } from '@refapi/schema';
+import { isCredentialName, redactHeaders, redactQuery } from '@refapi/schema';
 import type { JournalMessage, RequestEntry } from '../state/server-context';
 import type { RequestFacts } from './api-context';
 import type { ApiRequest, ApiResponse } from './api-request';
@@ -22,12 +22,39 @@ export function truncateBody(body: string): { body: string; body_truncated: bool
   return { body: decoder.decode(bytes.subarray(0, end)), body_truncated: true };
 }
 
+// Credentials by the one rule of @refapi/schema, shared with the SDK's log and refctl. Header
+// names repeat from request to request, so the rule's answer is kept per name (bounded).
+const REDACTED = redactHeaders([['authorization', '']]).authorization as string;
+const CREDENTIAL_NAMES_KEPT = 512;
+const credentialNames = new Map<string, boolean>();
+
+function isCredential(name: string): boolean {
+  let credential = credentialNames.get(name);
+  if (credential === undefined) {
+    credential = isCredentialName(name);
+    if (credentialNames.size < CREDENTIAL_NAMES_KEPT) credentialNames.set(name, credential);
+  }
+  return credential;
+}
+
+/** `headers` with lower-case names, each credential redacted (as `redactHeaders` does). */
+function redacted(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const safe: Record<string, string> = {};
+  for (const name in headers) {
+    const lower = name.toLowerCase();
+    safe[lower] = isCredential(lower) ? REDACTED : (headers[name] as string);
+  }
+  return safe;
+}
+
 function message(
   headers: Readonly<Record<string, string>>,
   body: string | undefined,
+  /** The response's `Request-Id`, set on the way out: the journal shows it already. */
+  requestId?: string,
 ): JournalMessage {
-  // Credentials by the one rule of @refapi/schema, shared with the SDK's log and refctl.
-  const safe = redactHeaders(Object.entries(headers));
+  const safe = redacted(headers);
+  if (requestId !== undefined) safe['request-id'] = requestId;
   if (body === undefined || body === '')
     return { headers: safe, body: null, body_truncated: false };
   return { headers: safe, ...truncateBody(body) };
@@ -57,7 +84,6 @@ export function requestEntry(
     replayed: response.headers['idempotent-replayed'] === 'true',
     fault: facts.fault,
     request: message(request.headers?.() ?? {}, request.body),
-    // The Request-Id header is set on the way out; the journal shows it already.
-    response: message({ ...response.headers, 'request-id': id }, response.body),
+    response: message(response.headers, response.body, id),
   };
 }

@@ -1,7 +1,11 @@
 import type { ApiRequest, ApiResponse, RequestHead } from './api-request';
+import type { RequestContext } from './request-context';
 
-/** Answers any request (API or admin); never throws. */
+/** Answers an API request (a state's dispatcher); never throws. */
 export type RequestHandler = (request: ApiRequest) => Promise<ApiResponse>;
+
+/** Answers any request its transport hands over (the request chain); never throws. */
+export type ContextHandler = (request: RequestContext) => Promise<ApiResponse>;
 
 /** Whether a path belongs to the admin API. */
 export const isAdminPath = (path: string): boolean =>
@@ -13,6 +17,3 @@ export const isAdminPath = (path: string): boolean =>
  * past which reading stops and the handler answers 413.
  */
 export type BodyLimit = (head: RequestHead) => number | Promise<number>;
-
-/** A request handler with the body limit its transports apply before calling it. */
-export type ServedHandler = RequestHandler & { readonly bodyLimit: BodyLimit };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from './api-request';
-import { newRequestId, REQUEST_ID_PATTERN, requestIdOf, withRequestId } from './request-id';
+import { newRequestId, REQUEST_ID_PATTERN, requestIdOf, requestIdStep } from './request-id';
 
 const request = (): ApiRequest => ({
   method: 'GET',
@@ -24,10 +24,11 @@ describe('request ids', () => {
   it('stay with their request and reach the response header', async () => {
     const req = request();
     let seen: string | undefined;
-    const handle = withRequestId(async (r) => {
-      seen = requestIdOf(r);
-      return { status: 204, headers: {}, body: '' };
-    });
+    const handle = (r: ApiRequest) =>
+      requestIdStep(r, async () => {
+        seen = requestIdOf(r);
+        return { status: 204, headers: {}, body: '' };
+      });
     const response = await handle(req);
     expect(response.headers['request-id']).toBe(seen);
     expect(requestIdOf(req)).toBe(seen);

@@ -1,6 +1,5 @@
 import { randomBytes } from '../internal/crypto';
-import type { ApiRequest } from './api-request';
-import type { RequestHandler } from './request-handler';
+import type { ApiResponse, RequestHead, RequestMemo } from './api-request';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ID_CHARS = 24;
@@ -30,26 +29,19 @@ export function newRequestId(): string {
   return id;
 }
 
-// The id travels beside the request rather than on it, so the transports that build
-// requests (node:http, WHATWG) need not know about it.
-const ids = new WeakMap<ApiRequest, string>();
-
-/** The id {@link withRequestId} gave a request (a fresh one when it has none). */
-export function requestIdOf(request: ApiRequest): string {
-  let id = ids.get(request);
-  if (id === undefined) {
-    id = newRequestId();
-    ids.set(request, id);
-  }
-  return id;
+/** The request's id (its `Request-Id`), drawn the first time it is asked for. */
+export function requestIdOf(request: RequestHead & RequestMemo): string {
+  request.id ??= newRequestId();
+  return request.id;
 }
 
-/** Gives every request an id and answers it in the `Request-Id` header of every response. */
-export function withRequestId(handle: RequestHandler): RequestHandler {
-  return async (request) => {
-    const id = requestIdOf(request);
-    const response = await handle(request);
-    response.headers['request-id'] = id;
-    return response;
-  };
+/** The chain's step that answers every request with its id in the `Request-Id` header. */
+export async function requestIdStep(
+  request: RequestHead & RequestMemo,
+  next: () => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  const id = requestIdOf(request);
+  const response = await next();
+  response.headers['request-id'] = id;
+  return response;
 }

@@ -1,11 +1,23 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, hmacSha256, randomBytes, randomUUID, sha256, toHex } from './crypto';
+import {
+  constantTimeEqual,
+  hmacSha256,
+  portableSha256,
+  randomBytes,
+  randomUUID,
+  sha256,
+  toHex,
+} from './crypto';
 
 describe('platform-neutral crypto', () => {
   it('hashes and signs exactly like node:crypto', () => {
     for (const text of ['', 'abc', 'refak_demo_eur_full', 'ü€𝄞'.repeat(40)]) {
       expect(toHex(sha256(text))).toBe(createHash('sha256').update(text).digest('hex'));
+      // The browser's path (no native hash there), and bytes as well as text.
+      expect(toHex(portableSha256(text))).toBe(createHash('sha256').update(text).digest('hex'));
+      const bytes = new TextEncoder().encode(text);
+      expect(sha256(bytes)).toEqual(portableSha256(bytes));
       const key = new TextEncoder().encode(`key:${text}`);
       expect(toHex(hmacSha256(key, text))).toBe(
         createHmac('sha256', key).update(text).digest('hex'),

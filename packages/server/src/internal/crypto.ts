@@ -2,15 +2,42 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 
 // Platform-neutral crypto: the reference server also runs in browsers (msw's setupWorker),
-// so nothing on its request path may import node:crypto. Hashing is synchronous (noble);
-// randomness comes from Web Crypto, which Node, Bun, Deno and browsers all provide.
+// so nothing on its request path may import node:crypto. Hashing is synchronous (noble, or
+// the runtime's native SHA-256 when it has one); randomness comes from Web Crypto, which
+// Node, Bun, Deno and browsers all provide.
 
 const encoder = new TextEncoder();
 const toBytes = (data: string | Uint8Array): Uint8Array =>
   typeof data === 'string' ? encoder.encode(data) : data;
 
-/** SHA-256 of UTF-8 text or bytes. */
+interface NativeCrypto {
+  createHash(algorithm: 'sha256'): { update(data: string | Uint8Array): { digest(): Uint8Array } };
+}
+
+// Node's own SHA-256 where the runtime has one (Node, Bun, Deno), found without an import a
+// browser bundle could not resolve: native hashing is several times noble's, and every API
+// request hashes its key (and every idempotent write its fingerprint).
+const native: NativeCrypto | undefined = (() => {
+  const runtime = (
+    globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } | undefined }
+  ).process;
+  if (typeof runtime?.getBuiltinModule !== 'function') return undefined;
+  try {
+    return runtime.getBuiltinModule('node:crypto') as NativeCrypto | undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** SHA-256 of UTF-8 text or bytes (noble's, where the runtime has no native one). */
 export function sha256(data: string | Uint8Array): Uint8Array {
+  if (native === undefined) return nobleSha256(toBytes(data));
+  const digest = native.createHash('sha256').update(data).digest();
+  return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
+}
+
+/** SHA-256 by noble alone: what {@link sha256} answers in a browser. */
+export function portableSha256(data: string | Uint8Array): Uint8Array {
   return nobleSha256(toBytes(data));
 }
 

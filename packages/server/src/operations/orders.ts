@@ -146,7 +146,7 @@ export const orderOperations = {
       if (quote.plan.stock !== undefined) {
         changes.push({ kind: 'plans', record: { ...quote.plan, stock: quote.plan.stock - 1 } });
       }
-      await store.commit(changes);
+      await store.commitBuilt(changes);
       const response: CreateOrderResponse = {
         service_ref: serviceRef,
         service: createdService(quote, service),

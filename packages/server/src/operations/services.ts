@@ -89,7 +89,9 @@ export const serviceOperations = {
       }
       const changed = service.auto_renew !== enabled;
       if (changed)
-        await ctx.store.commit([{ kind: 'services', record: { ...service, auto_renew: enabled } }]);
+        await ctx.store.commitBuilt([
+          { kind: 'services', record: { ...service, auto_renew: enabled } },
+        ]);
       const body: AutoRenewResponse = {
         service_ref: service.service_ref,
         auto_renew: enabled,
@@ -120,7 +122,7 @@ export const serviceOperations = {
           // retry never fires the action a second time.
           throw new DomainError(502, 'power_result_uncertain', { transient: false });
       }
-      await ctx.store.commit([
+      await ctx.store.commitBuilt([
         { kind: 'services', record: { ...service, power_state: POWER_STATE[action] } },
       ]);
       const body: PowerResponse = {

@@ -1,6 +1,6 @@
 import type { ApiRequest, ApiResponse } from '../api/api-request';
 import type { RequestHandler } from '../api/request-handler';
-import { newRequestId } from '../api/request-id';
+import { requestIdOf } from '../api/request-id';
 
 /**
  * Origins allowed to call the API from a browser: `'*'` for any, or a list of origins
@@ -75,15 +75,17 @@ function isPreflight(request: ApiRequest): boolean {
 }
 
 /**
- * CORS for the API: preflights from allowed origins answer 204 with the methods and
- * headers the API takes; responses to allowed origins name the origin and expose the
- * headers clients act on (rate limits, retries, replays, request ids).
+ * The chain's CORS step (over node:http): preflights from allowed origins answer 204 with
+ * the methods and headers the API takes; responses to allowed origins name the origin and
+ * expose the headers clients act on (rate limits, retries, replays, request ids).
  */
-export function withCors(handle: RequestHandler, origins: CorsOrigins): RequestHandler {
-  return async (request) => {
+export function corsStep(
+  origins: CorsOrigins,
+): (request: ApiRequest, next: () => Promise<ApiResponse>) => Promise<ApiResponse> {
+  return async (request, next) => {
     const origin = request.header('origin');
     if (origin === undefined || !isApiPath(request.path) || !corsAllows(origins, origin)) {
-      return handle(request);
+      return next();
     }
     if (isPreflight(request)) {
       const response: ApiResponse = {
@@ -94,16 +96,22 @@ export function withCors(handle: RequestHandler, origins: CorsOrigins): RequestH
           'access-control-allow-headers': ALLOW_HEADERS,
           'access-control-max-age': PREFLIGHT_MAX_AGE,
           vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
-          'request-id': newRequestId(),
+          'request-id': requestIdOf(request),
         },
         body: '',
       };
       return response;
     }
-    const response = await handle(request);
+    const response = await next();
     response.headers['access-control-allow-origin'] = origin;
     response.headers['access-control-expose-headers'] = EXPOSE_HEADERS;
     response.headers.vary = 'Origin';
     return response;
   };
+}
+
+/** `handle` behind the CORS step (outside the request chain). */
+export function withCors(handle: RequestHandler, origins: CorsOrigins): RequestHandler {
+  const cors = corsStep(origins);
+  return (request) => cors(request, () => handle(request));
 }

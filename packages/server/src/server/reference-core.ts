@@ -4,8 +4,7 @@ import { AdminSessions, sessionIdFrom } from '../admin/admin-session';
 import type { SpacesAdmin } from '../admin/admin-spaces';
 import { AdminToken } from '../admin/admin-token';
 import { type ApiRequest, errorResponse, jsonResponse } from '../api/api-request';
-import { isAdminPath, type ServedHandler } from '../api/request-handler';
-import { withRequestId } from '../api/request-id';
+import type { ContextHandler } from '../api/request-handler';
 import type { ControlSlice } from '../controls/control-slice';
 import { controlSlices } from '../controls/registry';
 import { DomainError } from '../domain/errors';
@@ -23,9 +22,11 @@ import type { RequestEntry } from '../state/server-context';
 import type { StateSlices } from '../state/state-slice';
 import type { Store } from '../store/store';
 import { createMswHandlers } from '../transport/web/msw-handlers';
-import { fromWebRequest, toWebResponse } from '../transport/web/web-adapter';
+import { toWebResponse, webRequestContext } from '../transport/web/web-adapter';
 import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES } from './body-limit';
-import { createSpaceRouter } from './space-router';
+import type { CorsOrigins } from './cors';
+import { createRequestChain } from './request-chain';
+import type { RoutedRequest } from './space-router';
 
 /** Options of {@link createReferenceServer}. */
 export interface ReferenceServerOptions {
@@ -72,7 +73,10 @@ export interface ReferenceCore {
 /** A core plus what a transport (node:http) needs to serve it. */
 export interface ReferenceCoreParts {
   readonly core: ReferenceCore;
-  readonly handle: ServedHandler;
+  /** The request chain (`request-chain.ts`) without CORS: what the in-process transports run. */
+  readonly handle: ContextHandler;
+  /** The same chain with the CORS step for these origins (node:http). */
+  readonly handleWithCors: (origins: CorsOrigins) => ContextHandler;
   readonly basePath: string;
   readonly onError: (error: unknown) => void;
   /** The durable state attached by `attachDurability`, if any. */
@@ -160,7 +164,6 @@ export function createReferenceCore(
     },
     basePath,
   };
-  const route = createSpaceRouter(root, (id) => spaces.use(id));
 
   const sessions = new AdminSessions();
   const attempts = new FailedAttempts();
@@ -170,22 +173,19 @@ export function createReferenceCore(
   const rootTarget: AdminTarget = { admin, journal: root.journal, spaces: spacesAdmin };
   const targetOf = (runtime: SpaceRuntime): AdminTarget =>
     runtime === root ? rootTarget : { admin: runtime.control.admin, journal: runtime.journal };
-  const bodyLimit = createBodyLimit({
+  const bodyLimit = createBodyLimit<RoutedRequest>({
     adminToken: token,
     adminBodyBytes: options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
     isAdminSession: (cookie) => sessions.has(sessionIdFrom(cookie)),
-    // Authenticated once: the pipeline reuses this answer (`ctx.requestKeys`).
-    isApiKey: (_token, head) => {
-      const routed = route(head);
-      if (routed === undefined) return false;
-      const { requestKeys } = routed.runtime.ctx;
+    // The space router decided it (for `/spaces/{id}/__admin/…` too).
+    isAdmin: (request) => request.admin === true,
+    // Authenticated once: the pipeline reuses this answer (`RequestKeys`, kept on the request).
+    isApiKey: (_token, request) => {
+      const { requestKeys } = (request.runtime ?? root).ctx;
       return ctx.pending === null
-        ? requestKeys.of(routed.request) !== undefined
-        : ctx.pending.then(() => requestKeys.of(routed.request) !== undefined);
+        ? requestKeys.of(request) !== undefined
+        : ctx.pending.then(() => requestKeys.of(request) !== undefined);
     },
-    // As the space sees it: `/spaces/{id}/__admin/…` is an admin request (the same view
-    // object the admin routes get, so the token is compared once).
-    scope: (head) => route(head)?.request,
   });
 
   // Admin calls wait for the initial load so they never race it, and answer once durable.
@@ -203,19 +203,20 @@ export function createReferenceCore(
     return response;
   }
 
-  const requestHandler = withRequestId(async (request: ApiRequest) => {
-    const routed = route(request);
-    if (routed === undefined) return errorResponse(404, 'space_not_found');
-    const { runtime, request: scoped } = routed;
-    if (!isAdminPath(scoped.path)) return runtime.dispatch(scoped);
-    try {
-      return await answerAdmin(runtime, scoped);
-    } catch (error) {
-      onError(error);
-      return errorResponse(500, 'internal_error');
-    }
-  });
-  const handle: ServedHandler = Object.assign(requestHandler, { bodyLimit });
+  const chainParts = {
+    root,
+    space: (id: string) => spaces.use(id),
+    bodyLimit,
+    admin: async (runtime: SpaceRuntime, request: RoutedRequest) => {
+      try {
+        return await answerAdmin(runtime, request);
+      } catch (error) {
+        onError(error);
+        return errorResponse(500, 'internal_error');
+      }
+    },
+  };
+  const handle = createRequestChain(chainParts);
 
   const core: ReferenceCore = {
     handlers: createMswHandlers(handle, baseUrl),
@@ -225,11 +226,12 @@ export function createReferenceCore(
     baseUrl,
     adminToken,
     fetch: async (input, init) =>
-      toWebResponse(await handle(await fromWebRequest(new Request(input, init), bodyLimit))),
+      toWebResponse(await handle(webRequestContext(new Request(input, init)))),
   };
   return {
     core,
     handle,
+    handleWithCors: (cors) => createRequestChain({ ...chainParts, cors }),
     basePath,
     onError,
     slices: control.slices,

@@ -1,50 +1,42 @@
-import type { RequestHead } from '../api/api-request';
+import { errorResponse } from '../api/api-request';
+import type { RequestContext, Step } from '../api/request-context';
 import { isAdminPath } from '../api/request-handler';
 import type { SpaceRuntime } from '../spaces/space-runtime';
 
-/** A request bound to the state that answers it. */
-export interface Routed<R extends RequestHead = RequestHead> {
-  readonly runtime: SpaceRuntime;
-  /**
-   * The request itself, except for a space's admin API: there a view of it whose path
-   * lacks `/spaces/{id}` (the admin routes are the root's). A space's API serves its own
-   * base path (`/spaces/{id}/v1`), so API requests go through untouched.
-   */
-  readonly request: R;
+/** A request as the chain knows it once routed: the state that answers it, and for which API. */
+export interface RoutedRequest extends RequestContext {
+  /** Set by the space router: the root, or the space of `/spaces/{id}/…`. */
+  runtime?: SpaceRuntime;
+  /** Set by the space router: the request is for the admin API (`/__admin/…` in its state). */
+  admin?: boolean;
 }
 
 const SPACE_PREFIX = '/spaces/';
 
 /**
- * Finds the state a request is for: a space for `/spaces/{id}/…` (undefined when the space
- * does not exist), the root for every other path. The answer is kept per request object, so
- * the body limit and the handler (which see the same object, its body added in between)
- * route it once and share what was learnt of it (its authenticated key).
+ * The chain's step that finds the state a request is for, once: a space for
+ * `/spaces/{id}/…` (404 `space_not_found` when it does not exist), the root for every other
+ * path. A space's admin API is the root's routes on the space's state, so its path loses
+ * `/spaces/{id}`; a space's API serves its own base path (`/spaces/{id}/v1`), so API paths
+ * stay whole.
  */
-export function createSpaceRouter(
+export function spaceRouter(
   root: SpaceRuntime,
   space: (id: string) => SpaceRuntime | undefined,
-): <R extends RequestHead>(request: R) => Routed<R> | undefined {
-  const routed = new WeakMap<RequestHead, Routed | undefined>();
-  return <R extends RequestHead>(request: R) => {
-    if (!request.path.startsWith(SPACE_PREFIX)) return { runtime: root, request };
-    if (routed.has(request)) return routed.get(request) as Routed<R> | undefined;
+): Step<RoutedRequest> {
+  return (request, next) => {
+    if (!request.path.startsWith(SPACE_PREFIX)) {
+      request.runtime = root;
+      request.admin = isAdminPath(request.path);
+      return next();
+    }
     const end = request.path.indexOf('/', SPACE_PREFIX.length);
-    const id = request.path.slice(SPACE_PREFIX.length, end === -1 ? undefined : end);
-    const runtime = space(id);
+    const runtime = space(request.path.slice(SPACE_PREFIX.length, end === -1 ? undefined : end));
+    if (runtime === undefined) return errorResponse(404, 'space_not_found');
     const inner = end === -1 ? '/' : request.path.slice(end);
-    // For the admin routes, a view with the path inside the space; all else (headers, the
-    // body the transport adds later) is read through to the request itself.
-    const answer =
-      runtime === undefined
-        ? undefined
-        : {
-            runtime,
-            request: isAdminPath(inner)
-              ? (Object.create(request, { path: { value: inner, enumerable: true } }) as R)
-              : request,
-          };
-    routed.set(request, answer);
-    return answer;
+    request.runtime = runtime;
+    request.admin = isAdminPath(inner);
+    if (request.admin) request.path = inner;
+    return next();
   };
 }

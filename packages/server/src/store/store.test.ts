@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordSchemas } from '../domain/records';
 import { parseScenario } from '../scenario/validate';
+import { createReferenceCore } from '../server/reference-core';
 import { scenario } from '../testing/scenario-builder';
 import type { CommittedMutation } from './store';
 import { Store } from './store';
@@ -65,5 +67,39 @@ describe('Store', () => {
     await copy.load(parseScenario(exported), 0);
     expect(copy.exportRecords()).toEqual(exported);
     expect(exported.accounts[0]?.invoices).toHaveLength(5);
+  });
+
+  describe('records an operation built', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('are written as built, not parsed again (an order: five records or six, no record schema run)', async () => {
+      const { core } = createReferenceCore();
+      await core.ready;
+      const committed: CommittedMutation[] = [];
+      core.store.onCommit((mutation) => committed.push(mutation));
+      const parses = Object.values(recordSchemas).map((schema) => vi.spyOn(schema, 'parse'));
+      const response = await core.fetch('https://api.ref.test/v1/orders', {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer refak_demo_eur_full',
+          'content-type': 'application/json',
+          'idempotency-key': 'built-once',
+        },
+        body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
+      });
+      expect(response.status).toBe(200);
+      expect(committed[0]?.changes.length).toBeGreaterThanOrEqual(5);
+      for (const parse of parses) expect(parse).not.toHaveBeenCalled();
+    });
+
+    it('from elsewhere still go through the record schemas (commit)', async () => {
+      const store = await loaded();
+      const partition = store.partition('REF-ACCT-1')!;
+      const parse = vi.spyOn(recordSchemas.accounts, 'parse');
+      await store.commit([
+        { kind: 'accounts', record: { ...partition.account, balance_cents: 2 } },
+      ]);
+      expect(parse).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -157,11 +157,25 @@ export class Store {
    * written when one is invalid), then made visible together.
    */
   async commit(changes: readonly Change[]): Promise<void> {
-    const state = this.#state;
     const stored = changes.map(
       (change) =>
         ({ kind: change.kind, record: recordSchemas[change.kind].parse(change.record) }) as Change,
     );
+    return this.#commitValid(stored);
+  }
+
+  /**
+   * Writes records an operation built itself, atomically as {@link commit} does, without
+   * parsing them again: they are validated where they are built (typed as the record
+   * schemas' output, from records and inputs already validated). Records from elsewhere (a
+   * write-ahead log, a document) go through {@link commit}.
+   */
+  commitBuilt(changes: readonly Change[]): Promise<void> {
+    return this.#commitValid(changes);
+  }
+
+  async #commitValid(stored: readonly Change[]): Promise<void> {
+    const state = this.#state;
     // Published a microtask later: a caller never sees a commit before awaiting it.
     await undefined;
     const replaced = stored.map((change) => this.#current(state, change));

@@ -70,15 +70,18 @@ class ConnectionQueue {
     res.once('close', done);
   }
 
+  readonly #done = (): void => {
+    this.#busy = false;
+    this.#next();
+  };
+
   #next(): void {
     if (!this.#busy && this.#unsent <= this.maxUnsent) {
       const run = this.#waiting.shift();
       if (run !== undefined) {
         this.#busy = true;
-        void run().finally(() => {
-          this.#busy = false;
-          this.#next();
-        });
+        // `run` never rejects (push catches the responder's failure).
+        void run().then(this.#done);
       }
     }
     // A request waiting its turn or a backlog past the limit: read no further.

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorResponse } from '../../api/api-request';
-import type { ServedHandler } from '../../api/request-handler';
+import type { ContextHandler } from '../../api/request-handler';
 import { newRequestId } from '../../api/request-id';
 import { type HostCheck, hostRule } from '../../server/allowed-hosts';
 import type { CorsOrigins } from '../../server/cors';
@@ -63,7 +63,7 @@ const LISTEN_BACKLOG = 4_096;
 
 /** Serves a request handler over node:http. */
 export async function listenHttp(
-  handle: ServedHandler,
+  handle: ContextHandler,
   basePath: string,
   onError: (error: unknown) => void,
   options: ListenOptions = {},

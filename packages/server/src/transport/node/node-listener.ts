@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ApiRequest, type ApiResponse, errorResponse } from '../../api/api-request';
-import type { ServedHandler } from '../../api/request-handler';
+import type { ApiResponse } from '../../api/api-request';
+import { createRequestContext } from '../../api/request-context';
+import type { ContextHandler } from '../../api/request-handler';
 import { newRequestId } from '../../api/request-id';
 import { readLimitedBody } from './body-reader';
 import type { Responder } from './connection-backpressure';
@@ -27,7 +28,9 @@ function headerGetter(req: IncomingMessage): (name: string) => string | undefine
 
 function allHeaders(req: IncomingMessage): Record<string, string> {
   const all: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  const headers = req.headers;
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return all;
@@ -55,11 +58,13 @@ export function send(res: ServerResponse, response: ApiResponse, options: SendOp
 }
 
 /**
- * Answers node:http requests with the handler (streamed responses go to `streams`); the
- * promise resolves once the response is written and never rejects.
+ * Answers node:http requests with the request chain (streamed responses go to `streams`);
+ * the promise resolves once the response is written and never rejects. The chain reads
+ * the body (`readBody`) once the credentials allow it; a body left unread or cut off
+ * closes the connection after the answer.
  */
 export function createNodeListener(
-  handle: ServedHandler,
+  handle: ContextHandler,
   onError: (error: unknown) => void,
   streams?: OpenStreams,
   /** How long a body may take to arrive after its head (reference spec section 8: 30 s). */
@@ -69,51 +74,35 @@ export function createNodeListener(
     const raw = req.url ?? '/';
     const target = raw.startsWith('/') ? raw : safePath(raw);
     const q = target.indexOf('?');
-    const path = q === -1 ? target : target.slice(0, q);
-    const request: { -readonly [K in keyof ApiRequest]: ApiRequest[K] } = {
-      method: (req.method ?? 'GET').toUpperCase(),
-      path,
-      search: q === -1 ? '' : target.slice(q + 1),
-      header: headerGetter(req),
-      headers: () => allHeaders(req),
-      body: undefined,
-      bodyTooLarge: false,
-      sourceAddress: req.socket.remoteAddress ?? '',
-    };
-    const fail = (error: unknown) => {
-      onError(error);
-      if (!res.headersSent)
-        send(res, {
-          status: 500,
-          headers: { 'request-id': newRequestId() },
-          body: '{"error":"internal_error"}',
-        });
-      else res.destroy();
-    };
-    if (!hasBody(req)) {
-      return handle(request)
-        .then((response) => send(res, response, { streams }))
-        .catch(fail);
-    }
-    // Credentials are checked from the headers before a byte of the body is read.
-    return Promise.resolve(handle.bodyLimit(request))
-      .then(async (limit) => {
-        if (limit === 0) return send(res, await handle(request), { streams, close: true });
-        const { body, tooLarge, timedOut } = await readLimitedBody(
-          req,
-          limit,
-          req.headers['content-length'],
-          bodyDeadlineMs,
-        );
-        if (timedOut === true) {
-          const late = errorResponse(408, 'request_timeout', { 'request-id': newRequestId() });
-          return send(res, late, { close: true });
-        }
-        request.body = body;
-        request.bodyTooLarge = tooLarge;
-        send(res, await handle(request), { streams, close: tooLarge });
-      })
-      .catch(fail);
+    let unread = hasBody(req);
+    const request = createRequestContext(
+      {
+        method: (req.method ?? 'GET').toUpperCase(),
+        path: q === -1 ? target : target.slice(0, q),
+        search: q === -1 ? '' : target.slice(q + 1),
+        header: headerGetter(req),
+        headers: () => allHeaders(req),
+        sourceAddress: req.socket.remoteAddress ?? '',
+      },
+      unread
+        ? (limit) => {
+            unread = false;
+            return readLimitedBody(req, limit, req.headers['content-length'], bodyDeadlineMs);
+          }
+        : undefined,
+    );
+    return handle(request)
+      .then((response) => send(res, response, { streams, close: request.close === true || unread }))
+      .catch((error: unknown) => {
+        onError(error);
+        if (!res.headersSent)
+          send(res, {
+            status: 500,
+            headers: { 'request-id': newRequestId() },
+            body: '{"error":"internal_error"}',
+          });
+        else res.destroy();
+      });
   };
 }
 

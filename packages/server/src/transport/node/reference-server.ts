@@ -1,5 +1,5 @@
 import { attachStateFile } from '../../persistence/state-file';
-import { type CorsOrigins, DEFAULT_CORS_ORIGINS, withCors } from '../../server/cors';
+import { type CorsOrigins, DEFAULT_CORS_ORIGINS } from '../../server/cors';
 import {
   type ReferenceServerOptions as CoreOptions,
   createReferenceCore,
@@ -55,16 +55,16 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
             : { compactBytes: options.stateCompactBytes }),
           onWarning: options.onWarning ?? ((message) => console.warn(`ref-server: ${message}`)),
         });
-  const { core, handle, basePath, onError, durable } = createReferenceCore(options, attach);
+  const { core, handle, handleWithCors, basePath, onError, durable } = createReferenceCore(
+    options,
+    attach,
+  );
   return {
     ...core,
     listen: (listenOptions = {}) => {
       const cors = listenOptions.cors ?? options.cors ?? DEFAULT_CORS_ORIGINS;
-      // CORS wraps the answer only; the body limit stays the one decided from the credentials.
-      const served =
-        cors === false
-          ? handle
-          : Object.assign(withCors(handle, cors), { bodyLimit: handle.bodyLimit });
+      // The same request chain, with its CORS step for these origins.
+      const served = cors === false ? handle : handleWithCors(cors);
       return listenHttp(served, basePath, onError, listenOptions);
     },
     flush: () => durable?.flush() ?? Promise.resolve(),

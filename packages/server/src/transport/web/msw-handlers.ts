@@ -1,9 +1,9 @@
 import { operationList } from '@refapi/schema';
 import { type HttpHandler, http } from 'msw';
 import { errorResponse } from '../../api/api-request';
-import type { ServedHandler } from '../../api/request-handler';
+import type { ContextHandler } from '../../api/request-handler';
 import { type RouteMatch, RouteTable } from '../../api/route-table';
-import { fromWebRequest, toWebResponse } from './web-adapter';
+import { toWebResponse, webRequestContext } from './web-adapter';
 
 const byMethod = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
 
@@ -13,7 +13,7 @@ const byMethod = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.d
  * our route table through custom predicates: msw's path patterns throw on malformed
  * percent-escapes, which would surface as 500s.
  */
-export function createMswHandlers(handle: ServedHandler, baseUrl: string): HttpHandler[] {
+export function createMswHandlers(handle: ContextHandler, baseUrl: string): HttpHandler[] {
   const base = new URL(baseUrl);
   const root = base.pathname.replace(/\/+$/, '');
   const routes = new RouteTable();
@@ -31,12 +31,10 @@ export function createMswHandlers(handle: ServedHandler, baseUrl: string): HttpH
     return route;
   };
   const resolver = async ({ request }: { request: Request }) => {
-    const apiRequest = await fromWebRequest(request, handle.bodyLimit);
+    const context = webRequestContext(request);
     const route = routeOf(request);
-    // Attached, not copied: the request keeps its identity (its authenticated key).
-    const response = await handle(
-      route === undefined ? apiRequest : Object.assign(apiRequest, { route }),
-    );
+    if (route !== undefined) context.route = route;
+    const response = await handle(context);
     if (response.stream !== undefined) {
       // msw never passes a reader's cancel on to a streamed body, so an event stream would
       // stay subscribed forever: it is for servers started with listen() (or `fetch`).

@@ -1,44 +1,52 @@
-import type { ApiRequest, ApiResponse, RequestHead } from '../../api/api-request';
+import type { ApiRequest, ApiResponse } from '../../api/api-request';
 import { readableBody } from '../../api/event-stream';
+import {
+  type BodyRead,
+  createRequestContext,
+  type RequestContext,
+} from '../../api/request-context';
 import type { BodyLimit } from '../../api/request-handler';
 
 /** Source address reported for in-process requests (msw, bound fetch): there is no peer. */
 const IN_PROCESS_ADDRESS = '127.0.0.1';
 
-/** Reads a WHATWG Request into an {@link ApiRequest}, its body capped by `bodyLimit`. */
-export async function fromWebRequest(
+/** The request context of a WHATWG Request; its body is read when the chain allows it. */
+export function webRequestContext(
   request: Request,
-  bodyLimit: BodyLimit,
   sourceAddress = IN_PROCESS_ADDRESS,
-): Promise<ApiRequest> {
+): RequestContext {
   const url = new URL(request.url);
   const headers = request.headers;
-  const head: RequestHead = {
-    method: request.method.toUpperCase(),
-    path: url.pathname,
-    search: url.search.slice(1),
-    header: (name) => headers.get(name) ?? undefined,
-    headers: () => Object.fromEntries(headers),
-    sourceAddress,
-  };
-  // The head itself becomes the request: what the body limit learnt of it (the key it
-  // authenticated, see `request-key.ts`) stays attached to the same object.
-  const done = (body: string | undefined, bodyTooLarge: boolean): ApiRequest =>
-    Object.assign(head, { body, bodyTooLarge });
-  if (request.body === null) return done(undefined, false);
-  const limit = await bodyLimit(head);
-  if (limit === 0) return done(undefined, false);
+  const body = request.body;
+  return createRequestContext(
+    {
+      method: request.method.toUpperCase(),
+      path: url.pathname,
+      search: url.search.slice(1),
+      header: (name) => headers.get(name) ?? undefined,
+      headers: () => Object.fromEntries(headers),
+      sourceAddress,
+    },
+    body === null ? undefined : (limit) => readLimited(body, headers, limit),
+  );
+}
+
+async function readLimited(
+  stream: ReadableStream<Uint8Array>,
+  headers: Headers,
+  limit: number,
+): Promise<BodyRead> {
   const declared = Number(headers.get('content-length') ?? 0);
-  if (declared > limit) return done(undefined, true);
+  if (declared > limit) return { body: undefined, tooLarge: true };
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body.getReader();
+  const reader = stream.getReader();
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     size += read.value.byteLength;
     if (size > limit) {
       // Not awaited: a tee'd body (msw keeps a copy) settles its cancel only with both halves.
       reader.cancel().catch(() => {});
-      return done(undefined, true);
+      return { body: undefined, tooLarge: true };
     }
     chunks.push(read.value);
   }
@@ -48,7 +56,23 @@ export async function fromWebRequest(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return done(size === 0 ? undefined : new TextDecoder().decode(bytes), false);
+  return { body: size === 0 ? undefined : new TextDecoder().decode(bytes), tooLarge: false };
+}
+
+/** Reads a WHATWG Request into an {@link ApiRequest}, its body capped by `bodyLimit`. */
+export async function fromWebRequest(
+  request: Request,
+  bodyLimit: BodyLimit,
+  sourceAddress = IN_PROCESS_ADDRESS,
+): Promise<ApiRequest> {
+  const context = webRequestContext(request, sourceAddress);
+  if (context.readBody === undefined) return context;
+  const limit = await bodyLimit(context);
+  if (limit === 0) return context;
+  const read = await context.readBody(limit);
+  context.body = read.body;
+  context.bodyTooLarge = read.tooLarge;
+  return context;
 }
 
 /** Turns an {@link ApiResponse} into a WHATWG Response. */
