@@ -114,7 +114,9 @@ describe("the README's quick start", () => {
   const commands = [
     ...(/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').matchAll(/^(.+?)\s*(#.*)?$/gm),
   ].map((match) => match[1]);
-  const ciRun = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n').map((line) => line.trim());
+  const ciRun = readFileSync(join(ROOT, '.ci/run'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
 
   it('is one start and one test command through the toolchain', () => {
     expect(commands).toEqual(['scripts/toolchain.sh pnpm start', 'scripts/toolchain.sh pnpm test']);
