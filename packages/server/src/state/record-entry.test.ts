@@ -2,40 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { AccountRecord, ServiceRecord } from '../domain/records';
 import { parseScenario } from '../scenario/validate';
 import { Store } from '../store/store';
+import { scenario } from '../testing/scenario-builder';
 import { recordEntry, resolveRecordEntry } from './record-entry';
 
+/** One account with a key and a KVM whose display name is set, as the store loads it. */
 async function store(): Promise<Store> {
   const s = new Store(() => 0);
-  await s.load(
-    parseScenario({
-      accounts: [
-        {
-          account_ref: 'REF-ACCT-1',
-          email: 'a@example.test',
-          first_name: 'A',
-          last_name: 'B',
-          country_code: 'DE',
-          account_currency: 'EUR',
-          preferred_locale: 'en-GB',
-          status: 'active',
-          balance: 10,
-          api_keys: [{ token: 'refak_one_key', scopes: ['*'] }],
-          services: [
-            {
-              service_ref: 'REF-SVC-1',
-              name: 'vm',
-              service_plan_name: 'KVM S',
-              type: 'kvm',
-              status: 'active',
-              auto_renew: false,
-              display_name: 'old',
-            },
-          ],
-        },
-      ],
-    }),
-    0,
-  );
+  const document = scenario()
+    .account({ accountRef: 'REF-ACCT-1', balance: 10 })
+    .key(['*'])
+    .withService({ service_ref: 'REF-SVC-1', type: 'kvm', display_name: 'old' })
+    .build();
+  await s.load(parseScenario(document), 0);
   return s;
 }
 

@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/validate';
 import { Store } from '../store/store';
+import { scenario } from '../testing/scenario-builder';
 import { RecordFold } from './record-fold';
 
 async function store(): Promise<{ store: Store; commits: number[] }> {
   const s = new Store(() => 0);
-  await s.load(
-    parseScenario({
-      accounts: [
-        {
-          account_ref: 'REF-ACCT-1',
-          email: 'a@example.test',
-          first_name: 'A',
-          last_name: 'B',
-          country_code: 'DE',
-          account_currency: 'EUR',
-          preferred_locale: 'en-GB',
-          status: 'active',
-          balance: 10,
-        },
-      ],
-    }),
-    0,
-  );
+  const document = scenario().account({ accountRef: 'REF-ACCT-1', balance: 10 }).build();
+  await s.load(parseScenario(document), 0);
   const commits: number[] = [];
   s.onCommit(({ changes }) => commits.push(changes.length));
   return { store: s, commits };
