@@ -6,7 +6,7 @@ import type { ControlSlice } from '../controls/control-slice';
 import { bearerToken } from '../domain/auth';
 import { DomainError } from '../domain/errors';
 import type { FailedAttempts } from '../domain/failed-attempts';
-import { sha256, toHex } from '../internal/crypto';
+import { sha256Hex } from '../internal/crypto';
 import type { RequestJournal } from '../request-journal';
 import type { Admin } from '../state/control-plane';
 import type { ControlsDocument } from '../wire/admin-wire';
@@ -194,8 +194,7 @@ function checkToken(
   const wait = deps.attempts.retryAfter(request.sourceAddress);
   if (wait > 0) return errorResponse(429, 'too_many_attempts', { 'retry-after': String(wait) });
   const token = bearerToken(authorization);
-  if (token !== undefined)
-    deps.attempts.fail(request.sourceAddress, toHex(sha256(token)).slice(0, 16));
+  if (token !== undefined) deps.attempts.fail(request.sourceAddress, sha256Hex(token).slice(0, 16));
   return errorResponse(401, 'invalid_admin_token');
 }
 

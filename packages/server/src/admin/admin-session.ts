@@ -1,6 +1,6 @@
 import { type ApiResponse, errorResponse, jsonResponse } from '../api/api-request';
 import { base64UrlEncode } from '../internal/base64url';
-import { randomBytes, sha256, toHex } from '../internal/crypto';
+import { randomBytes, sha256Hex } from '../internal/crypto';
 import type { SignInCodeIssued } from '../wire/admin-wire';
 import { ADMIN_PATHS, SPACES_BASE } from './admin-paths';
 import { SignInCodes } from './sign-in-codes';
@@ -45,18 +45,18 @@ export class AdminSessions {
       const oldest = this.#digests.values().next().value as string;
       this.#digests.delete(oldest);
     }
-    this.#digests.add(toHex(sha256(id)));
+    this.#digests.add(sha256Hex(id));
     return id;
   }
 
   /** Whether `id` is a live session. */
   has(id: string | undefined): boolean {
-    return id !== undefined && this.#digests.has(toHex(sha256(id)));
+    return id !== undefined && this.#digests.has(sha256Hex(id));
   }
 
   /** Ends a session (no-op when unknown). */
   delete(id: string | undefined): void {
-    if (id !== undefined) this.#digests.delete(toHex(sha256(id)));
+    if (id !== undefined) this.#digests.delete(sha256Hex(id));
   }
 }
 

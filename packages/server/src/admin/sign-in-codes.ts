@@ -1,5 +1,5 @@
 import { base64UrlEncode } from '../internal/base64url';
-import { randomBytes, sha256, toHex } from '../internal/crypto';
+import { randomBytes, sha256Hex } from '../internal/crypto';
 
 /** How long a sign-in code stays valid: the start banner's link works for 10 minutes. */
 export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
@@ -45,14 +45,14 @@ export class SignInCodes {
     }
     const code = base64UrlEncode(randomBytes(24));
     const expiresAt = now + SIGN_IN_CODE_TTL_MS;
-    this.#records.set(toHex(sha256(code)), { expiresAt, used: false });
+    this.#records.set(sha256Hex(code), { expiresAt, used: false });
     return { code, expiresAt };
   }
 
   /** Uses `code` up: `signed_in` the first time within its validity, else why not. */
   redeem(code: string): Redemption {
     const now = this.#now();
-    const digest = toHex(sha256(code));
+    const digest = sha256Hex(code);
     const record = this.#records.get(digest);
     if (record === undefined) return 'unknown';
     if (now >= record.expiresAt) {

@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX, SCOPES, type Scope } from '@refapi/schema';
-import { constantTimeEqual, sha256, toHex } from '../internal/crypto';
+import { constantTimeEqualText, sha256Hex } from '../internal/crypto';
 import { createIpAllowList, type IpAllowList } from './ip-allow-list';
 
 /** An API key as a scenario declares it. */
@@ -19,10 +19,9 @@ export interface AuthenticatedKey {
 }
 
 interface KeyEntry extends AuthenticatedKey {
-  readonly digest: Uint8Array;
+  /** Hex SHA-256 of the token: keys are kept as digests, never as tokens. */
+  readonly digest: string;
 }
-
-const digest = (token: string): Uint8Array => sha256(token);
 
 /** Extracts the token of an `Authorization: Bearer <token>` header. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -44,14 +43,13 @@ export class KeyRing {
   /** Adds the keys of one account. */
   add(accountRef: string, keys: readonly ApiKeySpec[]): void {
     for (const key of keys) {
-      const keyDigest = digest(key.token);
-      const hex = toHex(keyDigest);
-      this.#byDigest.set(hex, {
-        id: `key_${hex.slice(0, 16)}`,
+      const digest = sha256Hex(key.token);
+      this.#byDigest.set(digest, {
+        id: `key_${digest.slice(0, 16)}`,
         accountRef,
         scopes: expandScopes(key.scopes),
         allowList: createIpAllowList(key.allowed_ips),
-        digest: keyDigest,
+        digest,
       });
     }
   }
@@ -59,11 +57,11 @@ export class KeyRing {
   /** The key a token belongs to, or undefined. */
   authenticate(token: string | undefined): AuthenticatedKey | undefined {
     if (token === undefined || !token.startsWith(API_KEY_PREFIX)) return undefined;
-    const presented = digest(token);
+    const presented = sha256Hex(token);
     // The map is keyed by the digest, so lookup timing depends on a hash the caller cannot
     // steer towards a real key; the final comparison is constant-time regardless.
-    const entry = this.#byDigest.get(toHex(presented));
-    if (entry === undefined || !constantTimeEqual(entry.digest, presented)) return undefined;
+    const entry = this.#byDigest.get(presented);
+    if (entry === undefined || !constantTimeEqualText(entry.digest, presented)) return undefined;
     return entry;
   }
 }
@@ -71,5 +69,5 @@ export class KeyRing {
 /** Constant-time equality of two secrets of any length (compares their SHA-256 digests). */
 export function secretsEqual(presented: string | undefined, expected: string): boolean {
   if (presented === undefined) return false;
-  return constantTimeEqual(digest(presented), digest(expected));
+  return constantTimeEqualText(sha256Hex(presented), sha256Hex(expected));
 }

@@ -10,6 +10,21 @@ describe('IdempotencyStore', () => {
     expect(fingerprint({ a: 1, b: [2, 1] })).not.toBe(fp);
   });
 
+  it('fingerprints as state files stored them (keys by code unit, undefined members out)', () => {
+    // The digest the first release computed: a changed canonical form would turn every
+    // persisted key's retry into 409 idempotency_key_reused after an upgrade.
+    const body = {
+      z: [1, undefined, { b: null, a: 'é' }],
+      ä: true,
+      a: undefined,
+      Z: -0.5,
+      n: [[], {}],
+    };
+    expect(fingerprint({ params: { service_ref: 'REF-SVC-1' }, body })).toBe(
+      '01b26dd16d2af3013386017d4f48fc79a48893943edab7b1d3e8125d0eaf2404',
+    );
+  });
+
   it('claims, reports in-use, replays the completed response, and rejects another body', () => {
     const store = new IdempotencyStore();
     const first = store.claim('A', 'createOrder', 'k1', fp, t0);

@@ -1,4 +1,4 @@
-import { sha256, toHex } from '../internal/crypto';
+import { sha256Hex } from '../internal/crypto';
 
 /** A completed response kept for replay. */
 export interface StoredResponse {
@@ -46,18 +46,30 @@ export interface IdempotencyFork {
 
 /** Canonical JSON (object keys sorted) hashed with SHA-256: the identity of a request. */
 export function fingerprint(value: unknown): string {
-  return toHex(sha256(canonicalJson(value)));
+  return sha256Hex(canonicalJson(value));
 }
 
+// Byte for byte what stored fingerprints were made with (state files keep them): keys in
+// code-unit order, undefined members left out, undefined elements as null (holes as
+// nothing, as `map` and `join` made them). Built in one
+// pass, without entry arrays: every idempotent write fingerprints its body.
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      out += `${i === 0 ? '' : ','}${i in value ? canonicalJson(value[i]) : ''}`;
+    }
+    return `${out}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+  }
+  return `${out}}`;
 }
 
 const slotKey = (account: string, operation: string, key: string) =>

@@ -2,11 +2,13 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   constantTimeEqual,
+  constantTimeEqualText,
   hmacSha256,
   portableSha256,
   randomBytes,
   randomUUID,
   sha256,
+  sha256Hex,
   toHex,
 } from './crypto';
 
@@ -14,6 +16,7 @@ describe('platform-neutral crypto', () => {
   it('hashes and signs exactly like node:crypto', () => {
     for (const text of ['', 'abc', 'refak_demo_eur_full', 'ü€𝄞'.repeat(40)]) {
       expect(toHex(sha256(text))).toBe(createHash('sha256').update(text).digest('hex'));
+      expect(sha256Hex(text)).toBe(createHash('sha256').update(text).digest('hex'));
       // The browser's path (no native hash there), and bytes as well as text.
       expect(toHex(portableSha256(text))).toBe(createHash('sha256').update(text).digest('hex'));
       const bytes = new TextEncoder().encode(text);
@@ -33,6 +36,10 @@ describe('platform-neutral crypto', () => {
     const flipped = Uint8Array.from(a);
     flipped[31] = (flipped[31] as number) ^ 1;
     expect(constantTimeEqual(a, flipped)).toBe(false);
+    const hex = sha256Hex('a');
+    expect(constantTimeEqualText(hex, sha256Hex('a'))).toBe(true);
+    expect(constantTimeEqualText(hex, sha256Hex('b'))).toBe(false);
+    expect(constantTimeEqualText(hex, hex.slice(1))).toBe(false);
   });
 
   it('draws random bytes and v4 UUIDs', () => {

@@ -11,7 +11,11 @@ const toBytes = (data: string | Uint8Array): Uint8Array =>
   typeof data === 'string' ? encoder.encode(data) : data;
 
 interface NativeCrypto {
-  createHash(algorithm: 'sha256'): { update(data: string | Uint8Array): { digest(): Uint8Array } };
+  createHash(algorithm: 'sha256'): {
+    update(data: string | Uint8Array): { digest(): Uint8Array; digest(encoding: 'hex'): string };
+  };
+  /** One-shot hashing (Node ≥ 21.7, not every runtime): no Hash object per call. */
+  hash?: (algorithm: 'sha256', data: string | Uint8Array, encoding: 'hex') => string;
 }
 
 // Node's own SHA-256 where the runtime has one (Node, Bun, Deno), found without an import a
@@ -36,6 +40,16 @@ export function sha256(data: string | Uint8Array): Uint8Array {
   return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
 }
 
+/**
+ * Lower-case hex SHA-256 of UTF-8 text or bytes: the digest every key lookup, fingerprint
+ * and session check keys its map by, in one native call where the runtime has one.
+ */
+export function sha256Hex(data: string | Uint8Array): string {
+  if (native === undefined) return toHex(nobleSha256(toBytes(data)));
+  if (native.hash !== undefined) return native.hash('sha256', data, 'hex');
+  return native.createHash('sha256').update(data).digest('hex');
+}
+
 /** SHA-256 by noble alone: what {@link sha256} answers in a browser. */
 export function portableSha256(data: string | Uint8Array): Uint8Array {
   return nobleSha256(toBytes(data));
@@ -55,6 +69,14 @@ export function toHex(bytes: Uint8Array): string {
   const pairs = new Array<string>(bytes.length);
   for (let i = 0; i < bytes.length; i++) pairs[i] = HEX_BYTES[bytes[i] as number] as string;
   return pairs.join('');
+}
+
+/** {@link constantTimeEqual} for two strings of code units (hex digests, tokens). */
+export function constantTimeEqualText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }
 
 /** Cryptographically random bytes. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { version } from '../../package.json';
 import { recordSchemas } from '../domain/records';
-import { sha256, toHex } from '../internal/crypto';
+import { sha256Hex } from '../internal/crypto';
 import { ScenarioApiKey } from '../scenario/schema';
 
 let format: string | undefined;
@@ -22,7 +22,7 @@ export function recordFormat(): string {
       kind,
       z.toJSONSchema(schema, { unrepresentable: 'any' }),
     ]);
-    const hash = toHex(sha256(JSON.stringify(shapes)));
+    const hash = sha256Hex(JSON.stringify(shapes));
     format = `${version}+${hash.slice(0, 16)}`;
   }
   return format;

@@ -1,5 +1,5 @@
 import type { ShieldRule } from '@refapi/schema';
-import { sha256, toHex } from '../../internal/crypto';
+import { sha256Hex } from '../../internal/crypto';
 import type { ShieldTarget } from './state';
 
 /**
@@ -7,7 +7,7 @@ import type { ShieldTarget } from './state';
  * (version 5 layout over SHA-256), so it survives resets and restarts unchanged.
  */
 export function infrastructureRuleId(serviceRef: string): string {
-  const hex = toHex(sha256(`shield-infrastructure:${serviceRef}`));
+  const hex = sha256Hex(`shield-infrastructure:${serviceRef}`);
   const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return [
     hex.slice(0, 8),
