@@ -110,5 +110,6 @@ describe.each(TRANSPORTS)('fuzz over %s', (transport) => {
       }),
       { numRuns: 200 },
     );
-  });
+    // 200 requests take about a second; a loaded CI machine has taken over the default 15 s.
+  }, 60_000);
 });
