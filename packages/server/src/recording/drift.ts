@@ -15,6 +15,12 @@ import { UpstreamClock } from './upstream-clock';
 /** Differences a report keeps; the rest are counted in `differences_omitted`. */
 const MAX_DIFFERENCES = 1000;
 
+/**
+ * Characters of JSON a difference keeps of each side's value. A recorded body holds up to
+ * 1 MiB: kept whole, a thousand differences could hold two gigabytes, and print them.
+ */
+const SHOWN_VALUE_CHARS = 500;
+
 /** Fields whose values differ on every call: never compared. */
 const VOLATILE_FIELDS = new Set(['server_time', 'as_of', 'request_id', 'requestId']);
 
@@ -239,8 +245,8 @@ export async function driftReport(file: string): Promise<DriftReport> {
           method: exchange.method,
           path: exchange.path,
           json_path,
-          recorded,
-          replayed,
+          recorded: shown(recorded),
+          replayed: shown(replayed),
         });
       }
     }
@@ -255,6 +261,23 @@ export async function driftReport(file: string): Promise<DriftReport> {
     matched,
     total,
   };
+}
+
+/**
+ * A value as a difference keeps it: whole when its JSON is at most SHOWN_VALUE_CHARS
+ * characters, else a string of its first SHOWN_VALUE_CHARS characters of JSON and how long
+ * it was, so the report's memory does not follow the recording's bodies.
+ */
+function shown(value: unknown): unknown {
+  if (value === undefined) return value;
+  const json = JSON.stringify(value);
+  if (json.length <= SHOWN_VALUE_CHARS) return value;
+  // Not cut inside a surrogate pair, and copied: a slice of a string keeps the whole alive.
+  const end = /[\uD800-\uDBFF]/.test(json.charAt(SHOWN_VALUE_CHARS - 1))
+    ? SHOWN_VALUE_CHARS - 1
+    : SHOWN_VALUE_CHARS;
+  const head = Buffer.from(json.slice(0, end), 'utf8').toString('utf8');
+  return `${head}… (${json.length} characters of JSON)`;
 }
 
 const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));

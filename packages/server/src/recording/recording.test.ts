@@ -469,6 +469,41 @@ describe('ref-server drift', () => {
     expect(text.trimEnd().split('\n').at(-1)).toBe('fidelity 2/4');
   });
 
+  it('keeps at most 500 characters of a differing value, however big the recorded body', async () => {
+    // An upstream whose GET /me answer carries 600 kB more than the reference server's.
+    const padded = createServer(async (req, res) => {
+      const answer = await upstream.fetch(`${upstream.baseUrl}${(req.url ?? '').slice(3)}`, {
+        headers: { authorization: req.headers.authorization ?? '' },
+      });
+      const body = JSON.stringify({ ...(await answer.json()), padding: 'x'.repeat(600_000) });
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    padded.listen(0, '127.0.0.1');
+    await once(padded, 'listening');
+    const { port } = padded.address() as AddressInfo;
+    const paddedFile = join(dir, 'padded.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: paddedFile,
+    });
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(proxy.baseUrl, '/me')).status).toBe(200);
+    } finally {
+      await proxy.close();
+      padded.close();
+    }
+    const report = await driftReport(paddedFile);
+    expect(report).toMatchObject({ matched: 0, total: 3 });
+    expect(report.differences).toHaveLength(3);
+    for (const difference of report.differences) {
+      expect(difference).toMatchObject({ json_path: '$.padding', replayed: undefined });
+      expect(difference.recorded).toBe(`"${'x'.repeat(499)}… (600002 characters of JSON)`);
+    }
+    expect(formatDriftReport(report).length).toBeLessThan(3 * 1024);
+  });
+
   it('prints --json as the machine-readable report', async () => {
     await call(recorder.baseUrl, '/me');
     await recorder.close();
