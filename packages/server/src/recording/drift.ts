@@ -153,12 +153,20 @@ function refsOf(value: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
+/**
+ * The token a replayed request carries when the upstream refused the recorded one (401): no
+ * key of the scenario holds it. The recording never holds the token itself, so a request made
+ * with a wrong key would otherwise be replayed with the scenario's key and succeed.
+ */
+const REFUSED_TOKEN = 'refak_recorded_refused';
+
 /** The request of a recorded exchange as the reference server in process gets it. */
 function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestInit {
   const headers = new Headers();
+  const token = exchange.status === 401 ? REFUSED_TOKEN : PLACEHOLDER_TOKEN;
   for (const [name, value] of Object.entries(exchange.request.headers)) {
     if (NOT_REPLAYED.has(name)) continue;
-    if (name === 'authorization') headers.set(name, `Bearer ${PLACEHOLDER_TOKEN}`);
+    if (name === 'authorization') headers.set(name, `Bearer ${token}`);
     // Other credentials were redacted in the recording: not sent.
     else if (!isCredentialName(name)) headers.set(name, comparer.rewrite(value));
   }

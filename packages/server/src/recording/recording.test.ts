@@ -423,13 +423,17 @@ describe('ref-server scenario --from-recording', () => {
 describe('ref-server drift', () => {
   it('finds a recording of the reference server itself faithful: N/N', async () => {
     await session(recorder.baseUrl);
+    // A client that tried a wrong key: the recording keeps no token, yet the replay is refused too.
+    const wrongKey = { headers: { authorization: 'Bearer refak_nope_nope' } };
+    expect((await call(recorder.baseUrl, '/balance', wrongKey)).status).toBe(401);
     await recorder.close();
     const report = await driftReport(file);
     expect(report.differences).toEqual([]);
-    expect(report.total).toBe(13);
-    expect(report.matched).toBe(13);
+    expect(report.total).toBe(14);
+    expect(report.matched).toBe(14);
     expect(report.operations.createOrder).toEqual({ matched: 1, total: 1 });
-    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe('fidelity 13/13');
+    expect(report.operations.getBalance).toEqual({ matched: 3, total: 3 });
+    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe('fidelity 14/14');
   });
 
   it('names an upstream that differed: a queued failure and a changed price', async () => {
