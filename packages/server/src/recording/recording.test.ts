@@ -71,7 +71,20 @@ const order = (key: string): RequestInit => ({
   body: JSON.stringify(ORDER),
 });
 
-/** A session a client could have: reads everything, buys once, reads again. */
+const rule = (key: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'idempotency-key': key },
+  body: JSON.stringify({
+    name: 'recorded-rule',
+    mode: 'observe',
+    action: 'drop',
+    risk: 'low',
+    protocol: 'udp',
+    source_cidr: '192.0.2.0/24',
+  }),
+});
+
+/** A session a client could have: reads everything, buys once, adds a Shield rule, reads again. */
 async function session(base: string): Promise<void> {
   for (const path of [
     '/me',
@@ -86,11 +99,15 @@ async function session(base: string): Promise<void> {
     expect((await call(base, path)).status).toBe(200);
   }
   expect((await call(base, '/orders', order('rec-1'))).status).toBe(200);
+  expect((await call(base, '/services/REF-SVC-101/shield/rules', rule('rec-rule-1'))).status).toBe(
+    202,
+  );
   for (const path of [
     '/balance',
     '/orders?limit=100',
     '/transactions?limit=100',
     '/services?limit=100',
+    '/services/REF-SVC-101/shield/rules',
   ]) {
     await call(base, path);
   }
@@ -353,6 +370,7 @@ describe('ref-server scenario --from-recording', () => {
         '/transactions?limit=100',
         '/plans?limit=100',
         '/services/REF-SVC-101/shield',
+        '/services/REF-SVC-101/shield/rules',
       ]) {
         const want = await original.fetch(`${original.baseUrl}${path}`, { headers: auth });
         const got = await rebuilt.fetch(`${rebuilt.baseUrl}${path}`, {
@@ -429,11 +447,12 @@ describe('ref-server drift', () => {
     await recorder.close();
     const report = await driftReport(file);
     expect(report.differences).toEqual([]);
-    expect(report.total).toBe(14);
-    expect(report.matched).toBe(14);
+    expect(report.total).toBe(16);
+    expect(report.matched).toBe(16);
     expect(report.operations.createOrder).toEqual({ matched: 1, total: 1 });
+    expect(report.operations.createShieldRule).toEqual({ matched: 1, total: 1 });
     expect(report.operations.getBalance).toEqual({ matched: 3, total: 3 });
-    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe('fidelity 14/14');
+    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe('fidelity 16/16');
   });
 
   it('names an upstream that differed: a queued failure and a changed price', async () => {
