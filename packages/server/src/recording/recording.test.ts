@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -343,6 +344,33 @@ describe('ref-server record', () => {
       await runRecordingCommand('drift', ['--help'], { ...io, stdout: (t) => out.push(t) }),
     ).toBe(0);
     expect(out.join('')).toContain('ref-server drift <file> [--json]');
+  });
+});
+
+describe('reading a recording', () => {
+  it('stops at the first line past 8 MiB without reading on, even with no line end in sight', async () => {
+    // A pipe fed with "a" for as long as it is read: a reader that buffers until a line end
+    // would take all 256 MiB before it could tell the line is too long.
+    const fifo = join(dir, 'endless.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    let written = 0;
+    const feeding = (async () => {
+      const pipe = createWriteStream(fifo);
+      pipe.on('error', () => {});
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      while (written < 256 * 1024 * 1024 && !pipe.destroyed) {
+        written += chunk.length;
+        if (!pipe.write(chunk)) {
+          // Until the reader takes more, or goes away (EPIPE closes the stream).
+          await new Promise((resolve) => pipe.once('drain', resolve).once('close', resolve));
+        }
+      }
+      pipe.destroy();
+    })();
+    await expect(recorded(fifo)).rejects.toThrow(`${fifo}:1: line longer than 8388608 characters`);
+    const atError = written;
+    await feeding;
+    expect(atError).toBeLessThan(16 * 1024 * 1024);
   });
 });
 
