@@ -362,7 +362,9 @@ describe('reading a recording', () => {
         written += chunk.length;
         if (!pipe.write(chunk)) {
           // Until the reader takes more, or goes away (EPIPE closes the stream).
-          await new Promise((resolve) => pipe.once('drain', resolve).once('close', resolve));
+          await new Promise<void>((resolve) =>
+            pipe.once('drain', () => resolve()).once('close', () => resolve()),
+          );
         }
       }
       pipe.destroy();
