@@ -15,6 +15,12 @@ import { UpstreamClock } from './upstream-clock';
 /** Differences a report keeps; the rest are counted in `differences_omitted`. */
 const MAX_DIFFERENCES = 1000;
 
+/**
+ * Characters of JSON a difference keeps of each side's value. A recorded body holds up to
+ * 1 MiB: kept whole, a thousand differences could hold two gigabytes, and print them.
+ */
+const SHOWN_VALUE_CHARS = 500;
+
 /** Fields whose values differ on every call: never compared. */
 const VOLATILE_FIELDS = new Set(['server_time', 'as_of', 'request_id', 'requestId']);
 
@@ -147,12 +153,20 @@ function refsOf(value: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
+/**
+ * The token a replayed request carries when the upstream refused the recorded one (401): no
+ * key of the scenario holds it. The recording never holds the token itself, so a request made
+ * with a wrong key would otherwise be replayed with the scenario's key and succeed.
+ */
+const REFUSED_TOKEN = 'refak_recorded_refused';
+
 /** The request of a recorded exchange as the reference server in process gets it. */
 function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestInit {
   const headers = new Headers();
+  const token = exchange.status === 401 ? REFUSED_TOKEN : PLACEHOLDER_TOKEN;
   for (const [name, value] of Object.entries(exchange.request.headers)) {
     if (NOT_REPLAYED.has(name)) continue;
-    if (name === 'authorization') headers.set(name, `Bearer ${PLACEHOLDER_TOKEN}`);
+    if (name === 'authorization') headers.set(name, `Bearer ${token}`);
     // Other credentials were redacted in the recording: not sent.
     else if (!isCredentialName(name)) headers.set(name, comparer.rewrite(value));
   }
@@ -239,8 +253,8 @@ export async function driftReport(file: string): Promise<DriftReport> {
           method: exchange.method,
           path: exchange.path,
           json_path,
-          recorded,
-          replayed,
+          recorded: shown(recorded),
+          replayed: shown(replayed),
         });
       }
     }
@@ -255,6 +269,23 @@ export async function driftReport(file: string): Promise<DriftReport> {
     matched,
     total,
   };
+}
+
+/**
+ * A value as a difference keeps it: whole when its JSON is at most SHOWN_VALUE_CHARS
+ * characters, else a string of its first SHOWN_VALUE_CHARS characters of JSON and how long
+ * it was, so the report's memory does not follow the recording's bodies.
+ */
+function shown(value: unknown): unknown {
+  if (value === undefined) return value;
+  const json = JSON.stringify(value);
+  if (json.length <= SHOWN_VALUE_CHARS) return value;
+  // Not cut inside a surrogate pair, and copied: a slice of a string keeps the whole alive.
+  const end = /[\uD800-\uDBFF]/.test(json.charAt(SHOWN_VALUE_CHARS - 1))
+    ? SHOWN_VALUE_CHARS - 1
+    : SHOWN_VALUE_CHARS;
+  const head = Buffer.from(json.slice(0, end), 'utf8').toString('utf8');
+  return `${head}… (${json.length} characters of JSON)`;
 }
 
 const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));

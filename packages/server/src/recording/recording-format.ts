@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import split2 from 'split2';
 import { z } from 'zod';
 
 // One line of a recording file (`ref-server record`): one exchange through the proxy.
@@ -55,7 +56,7 @@ export class RecordingError extends Error {
 
 /** The exchanges of a recording file in order, read line by line (never the whole file). */
 export async function* readRecording(file: string): AsyncGenerator<RecordedExchange> {
-  const input = createReadStream(file, { encoding: 'utf8' });
+  const input = createReadStream(file, { highWaterMark: 1024 * 1024 });
   const opened = new Promise<void>((resolve, reject) => {
     input.once('open', () => resolve());
     input.once('error', reject);
@@ -67,17 +68,30 @@ export async function* readRecording(file: string): AsyncGenerator<RecordedExcha
       `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
     );
   }
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  // split2 rather than readline: it stops at MAX_LINE_CHARS without a line end, where
+  // readline would hold a file without one whole before its length could be checked.
+  const lines = pipeline(input, split2({ maxLength: MAX_LINE_CHARS }), () => {});
+  const tooLong = (at: number) =>
+    new RecordingError(`${file}:${at}: line longer than ${MAX_LINE_CHARS} characters`);
   let number = 0;
   try {
-    for await (const line of lines) {
-      number++;
-      if (line.trim() === '') continue;
-      if (line.length > MAX_LINE_CHARS) {
+    const iterator = lines[Symbol.asyncIterator]();
+    while (true) {
+      let next: IteratorResult<string>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        // split2's error for a line past maxLength, else the file failed mid-read.
+        if ((error as Error).message === 'maximum buffer reached') throw tooLong(number + 1);
         throw new RecordingError(
-          `${file}:${number}: line longer than ${MAX_LINE_CHARS} characters`,
+          `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
         );
       }
+      if (next.done === true) break;
+      const line = next.value;
+      number++;
+      if (line.trim() === '') continue;
+      if (line.length > MAX_LINE_CHARS) throw tooLong(number);
       let json: unknown;
       try {
         json = JSON.parse(line);
@@ -94,7 +108,7 @@ export async function* readRecording(file: string): AsyncGenerator<RecordedExcha
       yield parsed.data;
     }
   } finally {
-    lines.close();
+    lines.destroy();
     input.destroy();
   }
 }

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,7 +72,20 @@ const order = (key: string): RequestInit => ({
   body: JSON.stringify(ORDER),
 });
 
-/** A session a client could have: reads everything, buys once, reads again. */
+const rule = (key: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'idempotency-key': key },
+  body: JSON.stringify({
+    name: 'recorded-rule',
+    mode: 'observe',
+    action: 'drop',
+    risk: 'low',
+    protocol: 'udp',
+    source_cidr: '192.0.2.0/24',
+  }),
+});
+
+/** A session a client could have: reads everything, buys once, adds a Shield rule, reads again. */
 async function session(base: string): Promise<void> {
   for (const path of [
     '/me',
@@ -86,11 +100,15 @@ async function session(base: string): Promise<void> {
     expect((await call(base, path)).status).toBe(200);
   }
   expect((await call(base, '/orders', order('rec-1'))).status).toBe(200);
+  expect((await call(base, '/services/REF-SVC-101/shield/rules', rule('rec-rule-1'))).status).toBe(
+    202,
+  );
   for (const path of [
     '/balance',
     '/orders?limit=100',
     '/transactions?limit=100',
     '/services?limit=100',
+    '/services/REF-SVC-101/shield/rules',
   ]) {
     await call(base, path);
   }
@@ -329,6 +347,35 @@ describe('ref-server record', () => {
   });
 });
 
+describe('reading a recording', () => {
+  it('stops at the first line past 8 MiB without reading on, even with no line end in sight', async () => {
+    // A pipe fed with "a" for as long as it is read: a reader that buffers until a line end
+    // would take all 256 MiB before it could tell the line is too long.
+    const fifo = join(dir, 'endless.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    let written = 0;
+    const feeding = (async () => {
+      const pipe = createWriteStream(fifo);
+      pipe.on('error', () => {});
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      while (written < 256 * 1024 * 1024 && !pipe.destroyed) {
+        written += chunk.length;
+        if (!pipe.write(chunk)) {
+          // Until the reader takes more, or goes away (EPIPE closes the stream).
+          await new Promise<void>((resolve) =>
+            pipe.once('drain', () => resolve()).once('close', () => resolve()),
+          );
+        }
+      }
+      pipe.destroy();
+    })();
+    await expect(recorded(fifo)).rejects.toThrow(`${fifo}:1: line longer than 8388608 characters`);
+    const atError = written;
+    await feeding;
+    expect(atError).toBeLessThan(16 * 1024 * 1024);
+  });
+});
+
 describe('ref-server scenario --from-recording', () => {
   it('rebuilds the account as it was before the recording, less what the recording bought', async () => {
     const before = upstream.admin.state();
@@ -353,6 +400,7 @@ describe('ref-server scenario --from-recording', () => {
         '/transactions?limit=100',
         '/plans?limit=100',
         '/services/REF-SVC-101/shield',
+        '/services/REF-SVC-101/shield/rules',
       ]) {
         const want = await original.fetch(`${original.baseUrl}${path}`, { headers: auth });
         const got = await rebuilt.fetch(`${rebuilt.baseUrl}${path}`, {
@@ -423,13 +471,18 @@ describe('ref-server scenario --from-recording', () => {
 describe('ref-server drift', () => {
   it('finds a recording of the reference server itself faithful: N/N', async () => {
     await session(recorder.baseUrl);
+    // A client that tried a wrong key: the recording keeps no token, yet the replay is refused too.
+    const wrongKey = { headers: { authorization: 'Bearer refak_nope_nope' } };
+    expect((await call(recorder.baseUrl, '/balance', wrongKey)).status).toBe(401);
     await recorder.close();
     const report = await driftReport(file);
     expect(report.differences).toEqual([]);
-    expect(report.total).toBe(13);
-    expect(report.matched).toBe(13);
+    expect(report.total).toBe(16);
+    expect(report.matched).toBe(16);
     expect(report.operations.createOrder).toEqual({ matched: 1, total: 1 });
-    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe('fidelity 13/13');
+    expect(report.operations.createShieldRule).toEqual({ matched: 1, total: 1 });
+    expect(report.operations.getBalance).toEqual({ matched: 3, total: 3 });
+    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe('fidelity 16/16');
   });
 
   it('names an upstream that differed: a queued failure and a changed price', async () => {
@@ -467,6 +520,41 @@ describe('ref-server drift', () => {
     const text = formatDriftReport(report);
     expect(text).toContain('getBalance GET /v1/balance: (status): 503 -> 200');
     expect(text.trimEnd().split('\n').at(-1)).toBe('fidelity 2/4');
+  });
+
+  it('keeps at most 500 characters of a differing value, however big the recorded body', async () => {
+    // An upstream whose GET /me answer carries 600 kB more than the reference server's.
+    const padded = createServer(async (req, res) => {
+      const answer = await upstream.fetch(`${upstream.baseUrl}${(req.url ?? '').slice(3)}`, {
+        headers: { authorization: req.headers.authorization ?? '' },
+      });
+      const body = JSON.stringify({ ...(await answer.json()), padding: 'x'.repeat(600_000) });
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    padded.listen(0, '127.0.0.1');
+    await once(padded, 'listening');
+    const { port } = padded.address() as AddressInfo;
+    const paddedFile = join(dir, 'padded.jsonl');
+    const proxy = await startRecorder({
+      upstream: `http://127.0.0.1:${port}/v1`,
+      port: 0,
+      out: paddedFile,
+    });
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(proxy.baseUrl, '/me')).status).toBe(200);
+    } finally {
+      await proxy.close();
+      padded.close();
+    }
+    const report = await driftReport(paddedFile);
+    expect(report).toMatchObject({ matched: 0, total: 3 });
+    expect(report.differences).toHaveLength(3);
+    for (const difference of report.differences) {
+      expect(difference).toMatchObject({ json_path: '$.padding', replayed: undefined });
+      expect(difference.recorded).toBe(`"${'x'.repeat(499)}… (600002 characters of JSON)`);
+    }
+    expect(formatDriftReport(report).length).toBeLessThan(3 * 1024);
   });
 
   it('prints --json as the machine-readable report', async () => {
