@@ -377,7 +377,8 @@ await check('tsc 7 kit.test.ts, msw.test.ts (nodenext)', () =>
 
 // The SDK with OpenTelemetry, as an application registers it: the SDK finds the optional
 // peer by its lazy import from both builds (the CommonJS one and the ESM one), one span per
-// attempt of a retried call, the duration histogram, and nothing of the key anywhere.
+// attempt of a retried call, a failed call's span marked ERROR, the duration histogram, and
+// nothing of the key anywhere.
 const otelScript = (format) => {
   const load =
     format === 'cjs'
@@ -405,12 +406,14 @@ const key = 'refak_demo_eur_full';
 const client = new RefClient({ apiKey: key, baseUrl: server.baseUrl, fetch: server.fetch });
 server.admin.failNext('getAccount', 503, { retryAfter: 0 });
 await client.account.get();
+const failed = await client.services.get('REF-SVC-404').then(() => 'found', (error) => error.name);
 await reader.forceFlush();
 const points = exporter.getMetrics().flatMap((r) => r.scopeMetrics).flatMap((s) => s.metrics)
   .filter((m) => m.descriptor.name === 'http.client.request.duration').flatMap((m) => m.dataPoints);
 const finished = spans.getFinishedSpans();
 console.log(JSON.stringify({
-  spans: finished.map((s) => [s.name, s.attributes['http.response.status_code'], s.attributes['http.request.resend_count'] ?? 0]),
+  spans: finished.map((s) => [s.name, s.attributes['http.response.status_code'], s.attributes['http.request.resend_count'] ?? 0, s.attributes['error.type'] ?? null, s.status.code]),
+  failed,
   attempts: points.reduce((n, p) => n + p.value.count, 0),
   leaked: JSON.stringify(finished.map((s) => s.attributes)).includes(key),
 }));
@@ -425,11 +428,14 @@ for (const format of ['esm', 'cjs']) {
       writeFileSync(join(project, file), otelScript(format));
       const out = JSON.parse(runInProject('node', [file]));
       const expected = {
+        // [name, status, resend count, error.type, span status (2 = ERROR, 0 = UNSET)]
         spans: [
-          ['GET /me', 503, 0],
-          ['GET /me', 200, 1],
+          ['GET /me', 503, 0, '503', 2],
+          ['GET /me', 200, 1, null, 0],
+          ['GET /services/{service_ref}', 404, 0, '404', 2],
         ],
-        attempts: 2,
+        failed: 'NotFoundError',
+        attempts: 3,
         leaked: false,
       };
       if (JSON.stringify(out) !== JSON.stringify(expected))

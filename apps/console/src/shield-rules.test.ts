@@ -1,9 +1,11 @@
+import { shieldRuleLabel, shieldRuleMatch } from '@refapi/schema/shield';
 import type { ShieldRuleRecord } from '@refapi/server/browser';
 import { describe, expect, it } from 'vitest';
+import { infrastructureRule } from '../../../packages/server/src/domain/shield/infrastructure-rule';
 // The server's own listing (`GET …/shield/rules`), to pin the console's count to the API's.
 import { listRules } from '../../../packages/server/src/domain/shield/views';
 import { STEP_MS } from './rule-phase';
-import { ruleMatch, ruleMode, serviceRules } from './shield-rules';
+import { emergencyRule, ruleMatch, ruleMode, serviceRules } from './shield-rules';
 
 const T0 = 1_767_225_600_000;
 const rule = (patch: Partial<ShieldRuleRecord>): ShieldRuleRecord => ({
@@ -75,5 +77,24 @@ describe('rule mode', () => {
     expect(ruleMode(rule({ mode: 'observe' }))).toBe('observe');
     const { mode: _, ...old } = rule({});
     expect(ruleMode(old)).toBe('unknown');
+  });
+});
+
+describe('the emergency rule', () => {
+  it('reads as the API lists it, with the label refctl and the MCP tools use', () => {
+    const listed = infrastructureRule(
+      { account_ref: 'REF-ACCT-1', service_ref: 'REF-SVC-101', protected_ip: '203.0.113.10' },
+      new Date(T0),
+    );
+    expect(emergencyRule).toEqual({
+      label: shieldRuleLabel(listed),
+      mode: listed.mode,
+      match: `${listed.action?.replace('_', ' ')} ${shieldRuleMatch(listed)}`,
+    });
+    expect(emergencyRule).toEqual({
+      label: 'provider emergency rule',
+      mode: 'enforce',
+      match: 'rate limit any',
+    });
   });
 });

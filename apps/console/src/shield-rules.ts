@@ -1,4 +1,4 @@
-import { shieldRuleMatch } from '@refapi/schema/shield';
+import { shieldRuleLabel, shieldRuleMatch } from '@refapi/schema/shield';
 import type { ShieldRuleRecord } from '@refapi/server/browser';
 import { newestFirst } from './newest-first';
 import { rulePhase } from './rule-phase';
@@ -18,6 +18,26 @@ export function ruleMatch(rule: ShieldRuleRecord): string {
   const action = rule.action.replace('_', ' ');
   return `${ruleMode(rule) === 'observe' ? 'would ' : ''}${action} ${shieldRuleMatch(rule)}`;
 }
+
+// The provider's emergency rule as the API lists it (the server's `infrastructureRule`; the
+// console reads state records, where it is not stored): the test pins the two together.
+const EMERGENCY_RULE = {
+  tier: 'basic',
+  kind: 'profile',
+  mode: 'enforce',
+  action: 'rate_limit',
+  protocol: 'any',
+} as const;
+
+/**
+ * The emergency rule's row as every client shows it: its label (`shieldRuleLabel`, the one
+ * refctl and the MCP tools use), mode, and what it does and matches (`rate limit any`).
+ */
+export const emergencyRule = {
+  label: shieldRuleLabel(EMERGENCY_RULE),
+  mode: EMERGENCY_RULE.mode,
+  match: `${EMERGENCY_RULE.action.replace('_', ' ')} ${shieldRuleMatch(EMERGENCY_RULE)}`,
+} as const;
 
 /** A service's rules at `now` as the API lists them, and those gone from that list. */
 export interface ServiceRules {

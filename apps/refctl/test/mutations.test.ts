@@ -74,6 +74,22 @@ describe('refctl orders create', () => {
     expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
   });
 
+  it('--dry-run as a table writes the quote as money, as the confirmation does (not cents)', async () => {
+    const { code, stdout } = await refctl([...BUY, '--addon', 'REF-ADDON-1=2', '--dry-run'], {
+      env: env(),
+    });
+    expect(code).toBe(0);
+    const quote = stdout.split('\n').filter((line) => line.startsWith('quote.'));
+    expect(quote.map((line) => line.split(/ {2,}/))).toEqual([
+      ['quote.period', 'monthly (1 month)'],
+      ['quote.lines', 'plan kvm-s (monthly) 5.00 EUR + addon extra-ipv4 × 2 2.00 EUR'],
+      ['quote.net', '7.00 EUR'],
+      ['quote.vat', '1.33 EUR (19 %)'],
+      ['quote.total', '8.33 EUR'],
+    ]);
+    expect(stdout).not.toContain('cents');
+  });
+
   it('rejects invalid flags by name before sending', async () => {
     const { code, stderr } = await refctl([...BUY, '--region', 'eu-1', '--yes'], { env: env() });
     expect(code).toBe(2);

@@ -56,7 +56,9 @@ describe('refctl shield rules add refuses what a provider would refuse', () => {
       ...['--destination-port', '53', '--rate-pps', '1000'],
     );
     expect(code).toBe(1);
-    expect(stderr).toMatch(/\(422 rate_only_for_rate_limit\)/);
+    expect(stderr).toMatch(
+      /\(422 rate_only_for_rate_limit\).*\(--rate-pps, --rate-bps and --burst-packets go with --action rate_limit only\)\n$/,
+    );
   });
 
   it('TCP flags on udp: 422 tcp_flags_need_tcp; a value outside the mask: exit 2', async () => {
@@ -65,7 +67,9 @@ describe('refctl shield rules add refuses what a provider would refuse', () => {
       ...['--destination-port', '53', '--tcp-flags-mask', '2'],
     );
     expect(udp.code).toBe(1);
-    expect(udp.stderr).toMatch(/\(422 tcp_flags_need_tcp\)/);
+    expect(udp.stderr).toMatch(
+      /\(422 tcp_flags_need_tcp\).*\(--tcp-flags-mask and --tcp-flags-value need --protocol tcp\)\n$/,
+    );
     const outside = await add(
       ...['--mode', 'enforce', '--action', 'drop', '--protocol', 'tcp'],
       ...['--destination-port', '22', '--tcp-flags-mask', '18', '--tcp-flags-value', '1'],

@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectionError, type FetchFunction, NotFoundError, TimeoutError } from '../src/index';
 import { registerOtel } from './helpers/otel';
 import { DEMO, type Harness, inProcess } from './helpers/reference';
@@ -172,6 +172,24 @@ describe('http.client.request.duration', () => {
       expect(point.sum).toBeGreaterThan(0);
       expect(point.sum).toBeLessThan(60);
     }
+  });
+
+  it('is in seconds: unit s, an attempt of 1.5 s of the clock recorded as 1.5', async () => {
+    // The attempt's clock is moved by the fetch itself: no wall-clock wait, no flaky bound.
+    let nowMs = 1_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => nowMs);
+    const slow: FetchFunction = (input, init) => {
+      nowMs += 1_500;
+      return h.server.fetch(input instanceof Request ? input : new Request(input, init));
+    };
+    try {
+      await h.client(DEMO.eurKey, { fetch: slow }).account.get();
+    } finally {
+      clock.mockRestore();
+    }
+    const [point, ...others] = await otel.durations();
+    expect(others).toEqual([]);
+    expect(point).toMatchObject({ unit: 's', count: 1, sum: 1.5 });
   });
 });
 

@@ -7,7 +7,14 @@ import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { reportCharge } from './order-charge';
-import { describeQuote, findPlan, quoteOrder, quoteTotal, refuseOutOfStock } from './order-quote';
+import {
+  describeQuote,
+  findPlan,
+  quoteOrder,
+  quoteTable,
+  quoteTotal,
+  refuseOutOfStock,
+} from './order-quote';
 import { orderRequest } from './order-request';
 
 /**
@@ -37,7 +44,11 @@ export const create = typedHandler(
       const plan = await findPlan(await createClient(ctx), body, ctx.signal);
       const price = quoteOrder(plan, body);
       note(ctx, `quote: ${describeQuote(plan, price)}`);
-      await print(ctx, { kind: 'object', value: { ...request, quote: price } });
+      await print(ctx, {
+        kind: 'object',
+        value: { ...request, quote: price },
+        table: { ...request, quote: quoteTable(price) },
+      });
       return;
     }
     const client = await createClient(ctx);

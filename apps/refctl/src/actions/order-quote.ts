@@ -84,6 +84,23 @@ export function describeQuote(plan: Plan, price: OrderPrice): string {
 }
 
 /**
+ * The quote as the `--dry-run` table shows it: money written as the confirmation writes it
+ * (`88.06 EUR`), never the integer cents `-o json` carries for scripts.
+ */
+export function quoteTable(price: OrderPrice): Record<string, string> {
+  const amount = (cents: number) => formatCents(cents, price.currency);
+  const pct = Math.round(price.vat_rate * 10_000) / 100;
+  const months = price.period.months === 1 ? '1 month' : `${price.period.months} months`;
+  return {
+    period: `${price.period.name} (${months})`,
+    lines: price.lines.map((line) => `${line.label} ${amount(line.net_cents)}`).join(' + '),
+    net: amount(price.net_cents),
+    vat: `${amount(price.vat_cents)} (${pct} %)`,
+    total: amount(price.total_cents),
+  };
+}
+
+/**
  * Vat rate of a plan's monthly price in percent: the catalog's `vat_rate` when it carries
  * one, else the shortest rate (whole, then one or two decimals) that turns `base` into
  * `final` with cent rounding, as the server does (19 for 3.81 → 4.53, where the ratio reads 18.9).

@@ -182,6 +182,11 @@ const CODE_HINTS: ReadonlyMap<string, string> = new Map([
     'if it is meant to act on all traffic, add --broad-ack; else narrow it (--destination-port, --source-cidr) or use --mode observe',
   ],
   ['rate_limit_needs_rate', 'give --rate-pps or --rate-bps'],
+  [
+    'rate_only_for_rate_limit',
+    '--rate-pps, --rate-bps and --burst-packets go with --action rate_limit only',
+  ],
+  ['tcp_flags_need_tcp', '--tcp-flags-mask and --tcp-flags-value need --protocol tcp'],
   ['space_not_found', 'deleted, or unused past its TTL; see: refctl server spaces list'],
   [
     'space_limit_reached',

@@ -20,7 +20,7 @@ export interface OtelHarness {
   /** Spans ended so far. */
   spans(): ReadableSpan[];
   /** Data points of `http.client.request.duration`, collected now. */
-  durations(): Promise<{ attributes: Attributes; count: number; sum: number }[]>;
+  durations(): Promise<{ attributes: Attributes; count: number; sum: number; unit: string }[]>;
   /** Forgets what was recorded so far. */
   reset(): Promise<void>;
   /** Unregisters everything. */
@@ -54,12 +54,15 @@ export function registerOtel(): OtelHarness {
         .flatMap((rm) => rm.scopeMetrics)
         .flatMap((sm) => sm.metrics)
         .filter((m) => m.descriptor.name === 'http.client.request.duration')
-        .flatMap((m) => (m as HistogramMetricData).dataPoints);
+        .flatMap((m) =>
+          (m as HistogramMetricData).dataPoints.map((p) => ({ p, unit: m.descriptor.unit })),
+        );
       metricExporter.reset();
-      return points.map((p) => ({
+      return points.map(({ p, unit }) => ({
         attributes: p.attributes,
         count: p.value.count,
         sum: p.value.sum ?? 0,
+        unit,
       }));
     },
     reset: async () => {

@@ -1,8 +1,7 @@
-import { EMERGENCY_RULE_NAME } from '@refapi/schema/shield';
 import type { ShieldRuleRecord } from '@refapi/server/browser';
 import { dateTime } from '../../format';
 import { ruleTimeline } from '../../rule-phase';
-import { ruleMatch, ruleMode, serviceRules } from '../../shield-rules';
+import { emergencyRule, ruleMatch, ruleMode, serviceRules } from '../../shield-rules';
 
 const HEAD = ['rule', 'kind', 'mode', 'match', 'state', 'timeline'];
 
@@ -33,13 +32,17 @@ export function RulesTable({
         <RuleHead />
         <tbody>
           <tr data-rule-id="infrastructure" data-testid="listed-rule">
-            <td data-label="rule">{EMERGENCY_RULE_NAME}</td>
+            <td data-label="rule">{emergencyRule.label}</td>
             <td data-label="kind">infrastructure (provider-managed)</td>
             <td data-label="mode">
-              <ModeBadge mode="enforce" />
+              <ModeBadge mode={emergencyRule.mode} />
             </td>
-            <td data-label="match" className="muted">
-              set by the provider; profiles and customers do not change it
+            <td
+              data-label="match"
+              className="mono"
+              title="set by the provider; profiles and customers do not change it"
+            >
+              {emergencyRule.match}
             </td>
             <td data-label="state">
               <span className="phase phase-active" data-testid="rule-state">
