@@ -14,6 +14,14 @@ describe('formatCell', () => {
   it('formats money fields with two decimals and other numbers plainly', () => {
     expect(formatCell(5, 'amount', '-')).toBe('5.00');
     expect(formatCell(5, 'packets', '-')).toBe('5');
+    expect(formatCell(5.95, 'account_price.final', '-')).toBe('5.95');
+  });
+
+  it('formats every price of a per-period map as money, as a cell or a map', () => {
+    expect(formatCell(50, 'account_price.period_prices.yearly', '-')).toBe('50.00');
+    expect(formatCell({ monthly: 5, yearly: 50 }, 'period_prices', '-')).toBe(
+      'monthly=5.00,yearly=50.00',
+    );
   });
 
   it('renders absent values, booleans, lists and maps', () => {

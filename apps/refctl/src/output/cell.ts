@@ -1,4 +1,4 @@
-import { formatAmount, MONEY_FIELDS } from './money';
+import { formatAmount, MONEY_FIELDS, MONEY_MAPS } from './money';
 
 /** Reads a dotted path (`account_price.final`) from an API object. */
 export function readPath(value: unknown, path: string): unknown {
@@ -10,20 +10,26 @@ export function readPath(value: unknown, path: string): unknown {
   return current;
 }
 
+// Money: a money field (`final`), or any member of a money map (`period_prices.yearly`).
+const isMoney = (path: string): boolean => {
+  const parts = path.split('.');
+  const field = parts.at(-1) ?? '';
+  return MONEY_FIELDS.has(field) || MONEY_MAPS.has(parts.at(-2) ?? '');
+};
+
 /**
- * Text of one table or CSV cell. `field` is the last path segment, used to print money
- * with two decimals; `empty` stands for an absent value.
+ * Text of one table or CSV cell at `path` (`account_price.final`), which says whether a
+ * number is money (two decimals); `empty` stands for an absent value.
  */
-export function formatCell(value: unknown, field: string, empty: string): string {
+export function formatCell(value: unknown, path: string, empty: string): string {
   if (value === undefined || value === null) return empty;
-  if (typeof value === 'number')
-    return MONEY_FIELDS.has(field) ? formatAmount(value) : String(value);
+  if (typeof value === 'number') return isMoney(path) ? formatAmount(value) : String(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (Array.isArray(value)) return value.map((v) => formatCell(v, field, empty)).join(',');
+  if (Array.isArray(value)) return value.map((v) => formatCell(v, path, empty)).join(',');
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}=${formatCell(v, k, empty)}`)
+      .map(([k, v]) => `${k}=${formatCell(v, `${path}.${k}`, empty)}`)
       .join(',');
   }
   return String(value);

@@ -21,3 +21,6 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set([
   'monthly_price_eur',
   'price',
 ]);
+
+/** Objects whose every number is money, whatever its key: a plan's price per period. */
+export const MONEY_MAPS: ReadonlySet<string> = new Set(['period_prices']);

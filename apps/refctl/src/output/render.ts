@@ -73,7 +73,7 @@ export function renderRows(
 ): string {
   const empty = settings.format === 'csv' ? '' : '-';
   const cells = rows.map((row) =>
-    columns.map((c) => formatCell(readPath(row, c.path), lastSegment(c.path), empty)),
+    columns.map((c) => formatCell(readPath(row, c.path), c.path, empty)),
   );
   if (settings.format === 'csv') {
     // CSV is for scripts: the header row holds the API's field names (dotted for nested
@@ -121,7 +121,7 @@ function renderObject(value: object, view: View | undefined, settings: RenderSet
       true,
     );
   }
-  const rows = paths.map((p) => [p, formatCell(readPath(value, p), lastSegment(p), '-')]);
+  const rows = paths.map((p) => [p, formatCell(readPath(value, p), p, '-')]);
   return renderTable(rows, {
     headers: null,
     color: false,
