@@ -51,8 +51,8 @@ export function fingerprint(value: unknown): string {
 
 // Byte for byte what stored fingerprints were made with (state files keep them): keys in
 // code-unit order, undefined members left out, undefined elements as null (holes as
-// nothing, as `map` and `join` made them). Built in one
-// pass, without entry arrays: every idempotent write fingerprints its body.
+// nothing, as `map` and `join` made them). Built in one pass, without entry arrays:
+// every idempotent write fingerprints its body.
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) {
