@@ -9,14 +9,18 @@ export type RuleMode = 'observe' | 'enforce' | 'unknown';
 /** The mode of a rule record. */
 export const ruleMode = (rule: ShieldRuleRecord): RuleMode => rule.mode ?? 'unknown';
 
+/** What {@link ruleMatch} reads of a rule: a stored record, or the provider's emergency rule. */
+type MatchedRule = Pick<ShieldRuleRecord, 'mode' | 'action'> &
+  Parameters<typeof shieldRuleMatch>[0];
+
 /**
  * What a rule does and matches, as words, the match as every client writes it
  * (`shieldRuleMatch`): `drop udp dst 53 from 198.51.100.0/24`, and for an observe-mode rule
  * `would drop udp dst 53` (it only reports; nothing is dropped).
  */
-export function ruleMatch(rule: ShieldRuleRecord): string {
+export function ruleMatch(rule: MatchedRule): string {
   const action = rule.action.replace('_', ' ');
-  return `${ruleMode(rule) === 'observe' ? 'would ' : ''}${action} ${shieldRuleMatch(rule)}`;
+  return `${rule.mode === 'observe' ? 'would ' : ''}${action} ${shieldRuleMatch(rule)}`;
 }
 
 // The provider's emergency rule as the API lists it (the server's `infrastructureRule`; the
@@ -36,7 +40,7 @@ const EMERGENCY_RULE = {
 export const emergencyRule = {
   label: shieldRuleLabel(EMERGENCY_RULE),
   mode: EMERGENCY_RULE.mode,
-  match: `${EMERGENCY_RULE.action.replace('_', ' ')} ${shieldRuleMatch(EMERGENCY_RULE)}`,
+  match: ruleMatch(EMERGENCY_RULE),
 } as const;
 
 /** A service's rules at `now` as the API lists them, and those gone from that list. */
