@@ -1,21 +1,10 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { createReferenceServer } from '@refapi/server';
 import { DEMO } from '../test/helpers/reference';
+import { type Contender, median, timeAlone, timeRounds } from './child-timing';
 
 const TARGET = 1.15;
-// Each contender is timed in a fresh process of its own (`layer-cpu-child.ts` with the
-// server's address), in pairs that alternate who goes first: timed in one process, raw ky
-// and the SDK shared ky's JIT feedback and each other's garbage, and the SDK's ratio moved
-// between 1.05× and 1.35× from run to run with no change to either.
+// Rounds of processes, each contender alone (`child-timing.ts`).
 const PAIRS = 7;
-const CHILD = fileURLToPath(new URL('./layer-cpu-child.ts', import.meta.url));
-const HIDE_OTEL = fileURLToPath(new URL('../test/helpers/hide-otel.mjs', import.meta.url));
-type Contender = 'bare' | 'ky' | 'sdk' | 'sdk-otel-provider';
-
-const run = promisify(execFile);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 /**
  * `account.get()` over HTTP against raw ky (the transport the project chose, so the floor
@@ -29,22 +18,11 @@ export async function benchAccountOverhead(): Promise<boolean> {
   // The demo key may read 600 times a minute: a minute of server time every 100 ms keeps
   // a child's calls (about one a millisecond) under it.
   const ticker = setInterval(() => server.admin.clock.advance(60), 100);
-  const timeAlone = async (name: Contender): Promise<number> => {
-    const hide = name === 'sdk-otel-provider' ? [] : ['--import', HIDE_OTEL];
-    const args = [...hide, '--import', 'tsx', CHILD, name, http.baseUrl, DEMO.eurKey];
-    const { stdout } = await run(process.execPath, args);
-    return Number(stdout.trim());
-  };
+  const target = { baseUrl: http.baseUrl, apiKey: DEMO.eurKey };
   const order: Contender[] = ['ky', 'sdk', 'sdk-otel-provider'];
-  const pairs: Record<Contender, number>[] = [];
   try {
-    for (let i = 0; i < PAIRS; i++) {
-      const times = {} as Record<Contender, number>;
-      for (const name of i % 2 === 0 ? order : [...order].reverse())
-        times[name] = await timeAlone(name);
-      pairs.push(times);
-    }
-    const bareUs = await timeAlone('bare');
+    const pairs = await timeRounds(order, PAIRS, target);
+    const bareUs = await timeAlone('bare', target);
     const of = (name: Contender) => median(pairs.map((p) => p[name]));
     const ratio = median(pairs.map((p) => p.sdk / p.ky));
     const otelRatio = median(pairs.map((p) => p['sdk-otel-provider'] / p.ky));
