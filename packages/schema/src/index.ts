@@ -86,6 +86,7 @@ export {
   type PriceRefusal,
   type PriceResult,
   priceOrder,
+  vatPercent,
 } from './pricing';
 export {
   ACCOUNT_REF_PATTERN,

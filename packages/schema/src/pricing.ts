@@ -141,8 +141,11 @@ export function priceOrder(plan: Plan, order: PricedOrder): PriceResult {
   };
 }
 
+/** A VAT rate (`0.19`) in percent, to two decimals at most (`19`, `5.5`). */
+export const vatPercent = (rate: number): number => Math.round(rate * 10_000) / 100;
+
 /** One line for a person: `59.50 EUR net + 11.31 EUR VAT (19 %) = 70.81 EUR`. */
 export function describePrice(price: OrderPrice): string {
-  const pct = Math.round(price.vat_rate * 10_000) / 100;
+  const pct = vatPercent(price.vat_rate);
   return `${formatCents(price.net_cents, price.currency)} net + ${formatCents(price.vat_cents, price.currency)} VAT (${pct} %) = ${formatCents(price.total_cents, price.currency)}`;
 }

@@ -1,7 +1,13 @@
 import type { CreateOrderRequest, Plan } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../errors/cli-error';
-import { describeQuote, quoteOrder, quoteTotal, refuseOutOfStock, vatPercent } from './order-quote';
+import {
+  describeQuote,
+  planVatPercent,
+  quoteOrder,
+  quoteTotal,
+  refuseOutOfStock,
+} from './order-quote';
 
 const plan = (patch: Partial<Plan> = {}): Plan => ({
   plan_ref: 'REF-PLAN-1',
@@ -38,12 +44,12 @@ describe('the order quote', () => {
 
   it('finds the rate the server applied despite cent rounding', () => {
     // 3.81 × 19% = 0.7239 → 0.72: the ratio alone reads 18.9%.
-    expect(vatPercent({ currency: 'EUR', base: 3.81, final: 4.53 })).toBe(19);
-    expect(vatPercent({ currency: 'EUR', base: 49, final: 58.31 })).toBe(19);
-    expect(vatPercent({ currency: 'EUR', base: 10, final: 10.55 })).toBe(5.5);
-    expect(vatPercent({ currency: 'CHF' as 'EUR', base: 100, final: 107.7 })).toBe(7.7);
+    expect(planVatPercent({ currency: 'EUR', base: 3.81, final: 4.53 })).toBe(19);
+    expect(planVatPercent({ currency: 'EUR', base: 49, final: 58.31 })).toBe(19);
+    expect(planVatPercent({ currency: 'EUR', base: 10, final: 10.55 })).toBe(5.5);
+    expect(planVatPercent({ currency: 'CHF' as 'EUR', base: 100, final: 107.7 })).toBe(7.7);
     // The catalog's own rate wins when it carries one.
-    expect(vatPercent({ currency: 'EUR', base: 3.81, final: 4.53 }, 0.2)).toBe(20);
+    expect(planVatPercent({ currency: 'EUR', base: 3.81, final: 4.53 }, 0.2)).toBe(20);
   });
 
   it('prices addon lines as monthly_net × units × months, then VAT on the sum', () => {

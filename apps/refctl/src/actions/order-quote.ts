@@ -5,6 +5,7 @@ import {
   type OrderPrice,
   type PriceRefusal,
   priceOrder,
+  vatPercent,
 } from '@refapi/schema/plans';
 import type { RefClient } from '@refapi/sdk';
 import { CliError } from '../errors/cli-error';
@@ -89,13 +90,12 @@ export function describeQuote(plan: Plan, price: OrderPrice): string {
  */
 export function quoteTable(price: OrderPrice): Record<string, string> {
   const amount = (cents: number) => formatCents(cents, price.currency);
-  const pct = Math.round(price.vat_rate * 10_000) / 100;
   const months = price.period.months === 1 ? '1 month' : `${price.period.months} months`;
   return {
     period: `${price.period.name} (${months})`,
     lines: price.lines.map((line) => `${line.label} ${amount(line.net_cents)}`).join(' + '),
     net: amount(price.net_cents),
-    vat: `${amount(price.vat_cents)} (${pct} %)`,
+    vat: `${amount(price.vat_cents)} (${vatPercent(price.vat_rate)} %)`,
     total: amount(price.total_cents),
   };
 }
@@ -105,8 +105,8 @@ export function quoteTable(price: OrderPrice): Record<string, string> {
  * one, else the shortest rate (whole, then one or two decimals) that turns `base` into
  * `final` with cent rounding, as the server does (19 for 3.81 → 4.53, where the ratio reads 18.9).
  */
-export function vatPercent(price: PlanPricing, vatRate?: number): number {
-  if (vatRate !== undefined) return Math.round(vatRate * 10_000) / 100;
+export function planVatPercent(price: PlanPricing, vatRate?: number): number {
+  if (vatRate !== undefined) return vatPercent(vatRate);
   const base = Math.round(price.base * 100);
   const vat = Math.round(price.final * 100) - base;
   const ratio = (vat / base) * 100;

@@ -1,6 +1,6 @@
 import type { Plan, PlanPricing } from '@refapi/schema';
 import { formatCents, priceOrder } from '@refapi/schema/plans';
-import { vatPercent } from '../actions/order-quote';
+import { planVatPercent } from '../actions/order-quote';
 import { formatAmount } from '../output/money';
 import type { Choice } from '../ui/SelectPrompt';
 
@@ -70,7 +70,7 @@ export function priceLabel(price: PlanPricing): string {
   const amount = `${formatAmount(price.final)} ${price.currency}`;
   if (price.base <= 0) return amount;
   if (price.final === price.base) return `${amount}, no VAT`;
-  return `${amount} incl. ${vatPercent(price)}% VAT`;
+  return `${amount} incl. ${planVatPercent(price)}% VAT`;
 }
 
 /**

@@ -11,4 +11,5 @@ export {
   type PriceRefusal,
   type PriceResult,
   priceOrder,
+  vatPercent,
 } from '../pricing';
