@@ -29,10 +29,12 @@ const nodeEntries = {
 export default defineConfig([
   {
     // One config for both formats: one declaration build emits the .d.ts and the .d.cts
-    // (the plugin acts on the CommonJS build only).
+    // (the plugin acts on the CommonJS build only). It also declares the ESM-only browser and
+    // cli entries: one TypeScript program instead of three (a third of the package's build
+    // CPU); their unused .d.cts stay out of the package (`files` in package.json).
     entry: nodeEntries,
     format: ['esm', 'cjs'],
-    dts: true,
+    dts: { entry: { ...nodeEntries, browser: 'src/testing/browser.ts', cli: 'src/cli.ts' } },
     sourcemap: true,
     target: 'node22',
     esbuildPlugins: [globalsOnlyRunnerHooks],
@@ -42,7 +44,6 @@ export default defineConfig([
     entry: { browser: 'src/testing/browser.ts' },
     format: ['esm'],
     platform: 'browser',
-    dts: true,
     sourcemap: true,
     target: 'es2022',
   },
@@ -50,7 +51,6 @@ export default defineConfig([
     // runServerCli for other command lines (refctl server start); ESM like the bin.
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
-    dts: true,
     sourcemap: true,
     target: 'node22',
   },
