@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/server';
+import type { McpServer, Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ConfigurationError } from '@refapi/sdk';
 import { ApiConnection } from './api-connection';
@@ -21,6 +21,11 @@ export interface MainIo {
   readonly stderr: (text: string) => void;
   /** Called with a function that stops the server (on SIGINT/SIGTERM in the bin). */
   readonly onStop: (stop: () => Promise<void>) => void;
+  /**
+   * The transport served when not `--http`; the process's stdin/stdout when absent (the
+   * bin). Tests pass one end of an in-memory pair to run the whole command in process.
+   */
+  readonly stdio?: Transport | undefined;
 }
 
 // A 429 or 503 asking to wait longer than this is handed to the model at once, with
@@ -144,7 +149,7 @@ async function serveSandbox(options: CliOptions, io: MainIo, log: Log): Promise<
 function serveOnStdio(createServer: () => McpServer, io: MainIo): string {
   // The SDK decides the protocol era from the client's first message (2026-07-28, or
   // an `initialize` of 2025-11-25 and older) and builds the connection's server.
-  const stdio = serveStdio(createServer);
+  const stdio = serveStdio(createServer, io.stdio ? { transport: io.stdio } : {});
   io.onStop(() => stdio.close());
   return 'stdio';
 }

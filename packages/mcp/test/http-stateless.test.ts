@@ -1,3 +1,4 @@
+import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { RefClient } from '@refapi/sdk';
 import { createReferenceServer } from '@refapi/server';
@@ -37,26 +38,50 @@ beforeAll(async () => {
 });
 afterAll(() => http.close());
 
+// node:http with keep-alive sockets rather than fetch: the same requests on as many
+// connections (fetch keeps its connections alive too), at a quarter less CPU per request.
+const agent = new Agent({ keepAlive: true });
+afterAll(() => agent.destroy());
+
 /** A 2025 client's opening `initialize`, as raw HTTP. */
 async function initialize(n: number): Promise<void> {
-  const response = await fetch(http.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: `client-${n}`, version: '1' },
-      },
-    }),
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: `client-${n}`, version: '1' },
+    },
   });
-  const text = await response.text();
+  const response = await new Promise<{
+    status: number;
+    headers: IncomingHttpHeaders;
+    text: string;
+  }>((resolve, reject) => {
+    const req = request(
+      http.url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
   expect(response.status).toBe(200);
-  expect(response.headers.get('mcp-session-id')).toBeNull();
-  expect(text).toContain('"protocolVersion":"2025-11-25"');
+  expect(response.headers['mcp-session-id']).toBeUndefined();
+  expect(response.text).toContain('"protocolVersion":"2025-11-25"');
 }
 
 describe('the HTTP endpoint keeps no state per client', () => {

@@ -1,6 +1,6 @@
 import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Connected, TRANSPORTS } from './helpers/mcp-client';
+import { type Connected, IN_PROCESS_TRANSPORTS } from './helpers/mcp-client';
 
 const open: Connected[] = [];
 afterEach(async () => {
@@ -9,7 +9,7 @@ afterEach(async () => {
 
 // On 2026-07-28 a request asks for log notifications with a level in its `_meta`; the
 // process log on stderr gets every line regardless.
-describe.each(TRANSPORTS)('tool call logging over %s', (_name, connect) => {
+describe.each(IN_PROCESS_TRANSPORTS)('tool call logging over %s', (_name, connect) => {
   it('sends a log notification when the request asks for one, and logs to stderr', async () => {
     const mcp = await connect(['--sandbox']);
     open.push(mcp);

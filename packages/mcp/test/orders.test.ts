@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type Connected,
-  connectHttp,
-  connectStdio,
+  connectHttpInProcess,
+  connectInProcess,
   errorFacts,
   structured,
 } from './helpers/mcp-client';
@@ -29,7 +29,7 @@ afterEach(async () => {
   await ref.close();
 });
 
-async function connect(args: string[], key = KEY, via = connectStdio): Promise<Connected> {
+async function connect(args: string[], key = KEY, via = connectInProcess): Promise<Connected> {
   const mcp = await via(['--tools', 'all', ...args], {
     REF_API_KEY: key,
     REF_BASE_URL: ref.baseUrl,
@@ -87,7 +87,7 @@ describe('orders_create', () => {
   });
 
   it('buys once when the same call is made twice, over stdio and HTTP', async () => {
-    for (const via of [connectStdio, connectHttp]) {
+    for (const via of [connectInProcess, connectHttpInProcess]) {
       const mcp = await connect([], KEY, via);
       const before = await balanceOf(mcp);
       const first = structured(await mcp.call('orders_create', { ...KVM_S, dry_run: false }));

@@ -1,8 +1,8 @@
 import { type OperationDef, operationList, ShieldTelemetry } from '@refapi/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toolName } from '../src/tools/select';
 import { itemSchema } from './helpers/list-items';
-import { type Connected, connectStdio, structured } from './helpers/mcp-client';
+import { type Connected, connectInProcess, structured } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
 
 const KEY = 'refak_demo_eur_full';
@@ -13,8 +13,10 @@ let ruleId: string;
 
 beforeAll(async () => {
   ref = await startReference();
-  // Debug logging on: every SDK log line must go to stderr, none may carry the key.
-  mcp = await connectStdio([], {
+  // Debug logging on: every SDK log line must go to stderr, none may carry the key. The
+  // SDK reads REF_LOG_LEVEL from the process's environment (this one: main runs in process).
+  vi.stubEnv('REF_LOG_LEVEL', 'debug');
+  mcp = await connectInProcess([], {
     REF_API_KEY: KEY,
     REF_BASE_URL: ref.baseUrl,
     REF_LOG_LEVEL: 'debug',
@@ -25,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mcp.close();
   await ref.close();
+  vi.unstubAllEnvs();
 });
 
 // Arguments that work against the demo scenario, for every read tool; a new read

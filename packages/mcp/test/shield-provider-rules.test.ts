@@ -3,7 +3,7 @@
 // provider would refuse as a tool error naming what to change, and shield_rules_list names
 // rules as every client does.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Connected, connectStdio, errorFacts, structured } from './helpers/mcp-client';
+import { type Connected, connectInProcess, errorFacts, structured } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
 
 const SVC = 'REF-SVC-101';
@@ -21,7 +21,7 @@ let ref: Reference;
 let mcp: Connected;
 beforeAll(async () => {
   ref = await startReference();
-  mcp = await connectStdio(['--tools', 'shield_rules_create,shield_rules_list'], {
+  mcp = await connectInProcess(['--tools', 'shield_rules_create,shield_rules_list'], {
     REF_API_KEY: 'refak_demo_eur_full',
     REF_BASE_URL: ref.baseUrl,
   });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, connectStdio, structured } from './helpers/mcp-client';
+import { type Connected, connectInProcess, structured } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
 
 const SVC = 'REF-SVC-101';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   ref = await startReference();
   // Frozen: a rule stays `queued` until a test moves the clock (5 s per lifecycle step).
   ref.admin.clock.freeze();
-  mcp = await connectStdio(['--tools', 'all'], {
+  mcp = await connectInProcess(['--tools', 'all'], {
     REF_API_KEY: 'refak_demo_eur_full',
     REF_BASE_URL: ref.baseUrl,
   });

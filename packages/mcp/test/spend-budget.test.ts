@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type Connected,
-  connectHttp,
-  connectStdio,
+  connectHttpInProcess,
+  connectInProcess,
   errorFacts,
   structured,
 } from './helpers/mcp-client';
@@ -24,7 +24,7 @@ afterEach(async () => {
   await ref.close();
 });
 
-async function connect(maxSpend: string, via = connectStdio): Promise<Connected> {
+async function connect(maxSpend: string, via = connectInProcess): Promise<Connected> {
   const mcp = await via(['--tools', 'all', '--max-spend', maxSpend], {
     REF_API_KEY: KEY,
     REF_BASE_URL: ref.baseUrl,
@@ -72,8 +72,8 @@ describe('--max-spend', () => {
 
   it('lets exactly what the cap allows through when 8 buys run at once, counted by what was charged', async () => {
     for (const [cap, allowed, via] of [
-      ['100', 8, connectStdio],
-      ['20', 3, connectHttp],
+      ['100', 8, connectInProcess],
+      ['20', 3, connectHttpInProcess],
     ] as const) {
       const mcp = await connect(cap, via);
       const before = orderRefs();

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecorder } from '../../server/test/record-process';
-import { type Connected, connectStdio, structured } from './helpers/mcp-client';
+import { type Connected, connectInProcess, structured } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
 
-// The MCP server pointed at `ref-server record` (its own process) instead of the API: it
-// works unchanged, and the proxy records what its tools sent.
+// The MCP server (in process) pointed at `ref-server record` (its own process) instead of
+// the API: it works unchanged, and the proxy records what its tools sent.
 
 const SERVER = fileURLToPath(new URL('../../server/', import.meta.url));
 const KEY = 'refak_demo_eur_full';
@@ -39,7 +39,10 @@ describe('refapi-mcp through ref-server record', () => {
   it('answers through the recorder what it answers directly, and the recorder keeps each call', async () => {
     const results: Array<Record<string, unknown>[]> = [];
     for (const baseUrl of [ref.baseUrl, proxy]) {
-      const mcp: Connected = await connectStdio([], { REF_API_KEY: KEY, REF_BASE_URL: baseUrl });
+      const mcp: Connected = await connectInProcess([], {
+        REF_API_KEY: KEY,
+        REF_BASE_URL: baseUrl,
+      });
       try {
         results.push([
           structured(await mcp.call('account_get', {})),

@@ -1,7 +1,7 @@
 import { operationList } from '@refapi/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TOOL_NAMES, toolName, WAIT_TOOL_NAME } from '../src/tools/select';
-import { type Connected, TRANSPORTS } from './helpers/mcp-client';
+import { type Connected, IN_PROCESS_TRANSPORTS } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
 
 let ref: Reference;
@@ -16,7 +16,7 @@ const READ_TOOLS = [
   WAIT_TOOL_NAME,
 ];
 
-describe.each(TRANSPORTS)('tools listed over %s', (_name, connect) => {
+describe.each(IN_PROCESS_TRANSPORTS)('tools listed over %s', (_name, connect) => {
   const listed = async (args: string[]) => {
     const mcp: Connected = await connect(args, {
       REF_API_KEY: 'refak_demo_eur_full',

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TOOL_NAMES } from '../src/tools/select';
-import { type Connected, connectStdio, errorFacts, structured } from './helpers/mcp-client';
+import { type Connected, connectInProcess, errorFacts, structured } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
 
 const KEY = 'refak_demo_eur_full';
@@ -17,7 +17,7 @@ afterAll(() => ref.close());
 const account = () => ({ REF_API_KEY: KEY, REF_BASE_URL: ref.baseUrl });
 
 async function withServer<T>(args: string[], run: (mcp: Connected) => Promise<T>): Promise<T> {
-  const mcp = await connectStdio(args, args.includes('--sandbox') ? {} : account());
+  const mcp = await connectInProcess(args, args.includes('--sandbox') ? {} : account());
   try {
     return await run(mcp);
   } finally {

@@ -9,6 +9,8 @@ import {
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { main } from '../../src/main';
 
 /** The built bin under test (test/global-setup.ts keeps it fresh). */
 export const BIN = fileURLToPath(new URL('../../bin/refapi-mcp.js', import.meta.url));
@@ -96,30 +98,6 @@ export async function connectStdio(
   );
 }
 
-/** Spawns `refapi-mcp --http --port 0 …args`, waits for its URL, and connects over HTTP. */
-export async function connectHttp(
-  args: readonly string[],
-  env: Record<string, string> = {},
-): Promise<Connected> {
-  const { child, url, stderr } = await spawnHttp(args, env);
-  const client = modernClient();
-  try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  } catch (error) {
-    await stop(child);
-    throw error;
-  }
-  return withRecorder(
-    client,
-    stderr,
-    async () => {
-      await client.close();
-      await stop(child);
-    },
-    url,
-  );
-}
-
 /** Spawns the HTTP server and resolves once it printed its URL. */
 export function spawnHttp(
   args: readonly string[],
@@ -159,11 +137,83 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Both transports, for `describe.each`. */
-export const TRANSPORTS = [
-  ['stdio', connectStdio],
-  ['http', connectHttp],
+/**
+ * Runs `refapi-mcp …args` in this process: the bin's `main` (flags, settings, logging,
+ * the SDK's stdio entry) with stderr captured and an in-memory pair for stdin/stdout.
+ * For tests of what the server does; the process itself (pipes, exit codes, signals) is
+ * covered by the tests that spawn the built bin (bin.test.ts, legacy-clients.test.ts, …).
+ */
+export async function connectInProcess(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<Connected> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const { stderr, stop } = await runMain(args, env, serverSide);
+  const client = modernClient();
+  await client.connect(clientSide);
+  return withRecorder(client, stderr, async () => {
+    await client.close();
+    await stop();
+  });
+}
+
+/** `refapi-mcp --http --port 0 …args` in this process (see {@link connectInProcess}). */
+export async function connectHttpInProcess(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<Connected> {
+  const { stderr, stop } = await runMain(['--http', '--port', '0', ...args], env);
+  const url = /http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(stderr())?.[0];
+  if (!url) {
+    await stop();
+    throw new Error(`no URL from refapi-mcp --http: ${stderr()}`);
+  }
+  const client = modernClient();
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return withRecorder(
+    client,
+    stderr,
+    async () => {
+      await client.close();
+      await stop();
+    },
+    url,
+  );
+}
+
+/** Both transports in process, for `describe.each`. */
+export const IN_PROCESS_TRANSPORTS = [
+  ['stdio', connectInProcess],
+  ['http', connectHttpInProcess],
 ] as const;
+
+/** Runs `main` as the bin does, with a clean environment; fails unless it is serving. */
+async function runMain(
+  args: readonly string[],
+  env: Record<string, string>,
+  stdio?: InMemoryTransport,
+): Promise<{ stderr: () => string; stop: () => Promise<void> }> {
+  let text = '';
+  const stops: Array<() => Promise<void>> = [];
+  const code = await main(args, {
+    env: cleanEnv(env),
+    stdout: (chunk) => {
+      throw new Error(`refapi-mcp wrote on stdout while serving: ${chunk}`);
+    },
+    stderr: (chunk) => {
+      text += chunk;
+    },
+    onStop: (stop) => stops.push(stop),
+    stdio,
+  });
+  if (code !== undefined) throw new Error(`refapi-mcp exited with ${code}: ${text}`);
+  return {
+    stderr: () => text,
+    stop: async () => {
+      for (const stop of stops.splice(0)) await stop();
+    },
+  };
+}
 
 /** The structured content of a successful result, or a failure naming the tool error. */
 export function structured(result: CallToolResult): Record<string, unknown> {
