@@ -119,6 +119,66 @@ function runBash(script: string, cwd: string): Promise<{ code: number | null; ou
   });
 }
 
+/** The packages whose scripts the blocks run with `pnpm [-C dir] [-s] <script>`. */
+const SCRIPT_PACKAGES = ['.', ...readdirSync(join(ROOT, 'examples')).map((d) => `examples/${d}`)];
+
+/**
+ * A `pnpm` first on the blocks' PATH. Starting pnpm costs about a second of CPU, and the
+ * blocks call it some twenty times (`pnpm -s refctl …`, an example's `pnpm start`), a third
+ * of this file's time on a loaded machine. For a script that is a plain `node …` command
+ * line, the shim does what `pnpm run` does with it: in the package's folder, with the
+ * package's and the root's node_modules/.bin first on PATH, `sh -c "<script> <args>"`,
+ * the command read from that package.json now (so a script that changes is run as changed).
+ * Everything else (another command, another folder, a script that is not a plain node
+ * command) goes to the real pnpm. Left out: pnpm's `> pkg script` banner without `-s`.
+ */
+function pnpmShim(): string {
+  const real = spawnSync('sh', ['-c', 'command -v pnpm'], { encoding: 'utf8' }).stdout.trim();
+  if (real === '') throw new Error('pnpm is not on PATH');
+  const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+  const cases: string[] = [];
+  for (const pkg of SCRIPT_PACKAGES) {
+    const dir = join(ROOT, pkg);
+    if (!existsSync(join(dir, 'package.json'))) continue;
+    const { scripts = {} } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
+    for (const [name, command] of Object.entries(scripts)) {
+      // A plain node command line: no shell operators, no other tool started first.
+      if (!/^node [^&|;<>`$()]*$/.test(command)) continue;
+      cases.push(`  ${quote(`${dir.replace(/\/$/, '')}|${name}`)}) command=${quote(command)} ;;`);
+    }
+  }
+  return [
+    '#!/bin/sh',
+    '# pnpm [-C dir] [-s] <script> for plain node scripts; see readme-snippets.test.ts.',
+    `real=${quote(real)}`,
+    'parse() {',
+    '  dir=$PWD skip=0',
+    '  while [ $# -gt 0 ]; do',
+    '    case "$1" in',
+    '      -C | --dir)',
+    '        [ $# -ge 2 ] && dir=$(cd "$dir" && cd "$2" && pwd) || return 1',
+    '        shift 2 && skip=$((skip + 2)) ;;',
+    '      -s | --silent) shift && skip=$((skip + 1)) ;;',
+    '      *) script=$1 && return 0 ;;',
+    '    esac',
+    '  done',
+    '  return 1',
+    '}',
+    'parse "$@" || exec "$real" "$@"',
+    'case "$dir|$script" in',
+    ...cases,
+    '  *) exec "$real" "$@" ;;',
+    'esac',
+    'shift $((skip + 1))',
+    'cd "$dir" || exit 1',
+    `PATH="$dir/node_modules/.bin:${join(ROOT, 'node_modules/.bin')}:$PATH"`,
+    'exec sh -c "$command \\"\\$@\\"" pnpm "$@"',
+    '',
+  ].join('\n');
+}
+
 beforeAll(async () => {
   ensureBuilt('@refapi/server', 'packages/server/dist/bin.js');
   ensureBuilt('refctl', 'apps/refctl/dist/refctl.js');
@@ -141,6 +201,8 @@ beforeAll(async () => {
     );
     chmodSync(join(bin, name), 0o755);
   }
+  writeFileSync(join(bin, 'pnpm'), pnpmShim());
+  chmodSync(join(bin, 'pnpm'), 0o755);
   env = {
     PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
     HOME: home,

@@ -283,12 +283,18 @@ describe('--jq on every command', () => {
   });
 
   it('stops a filter that never ends at --timeout, with one line (exit 1)', async () => {
-    for (const filter of ['def f: f; f', 'repeat(.)', 'last(range(1e12))']) {
-      const result = await refctl(['me', '--timeout', '1500ms', '--jq', filter], { env: env() });
+    // Each run spins a core for twice its --timeout (the compile check on null, then the
+    // filter): one in seconds, the others shorter.
+    for (const [filter, timeout, shown] of [
+      ['def f: f; f', '1500ms', '1.5s'],
+      ['repeat(.)', '500ms', '500ms'],
+      ['last(range(1e12))', '500ms', '500ms'],
+    ] as const) {
+      const result = await refctl(['me', '--timeout', timeout, '--jq', filter], { env: env() });
       expect([filter, result.code, result.stderr]).toEqual([
         filter,
         1,
-        'error: --jq: the filter did not finish within 1.5s (--timeout)\n',
+        `error: --jq: the filter did not finish within ${shown} (--timeout)\n`,
       ]);
     }
   }, 30_000);
@@ -297,10 +303,12 @@ describe('--jq on every command', () => {
     'stops a filter that never ends on %s (exit 130)',
     async (signal) => {
       const started = performance.now();
-      // Signals need a process of its own.
-      const result = await refctlProcess(['me', '--timeout', '60s', '--jq', 'def f: f; f'], {
+      // Signals need a process of its own. The signal comes once --debug has shown the
+      // response, which the filter then runs on (the compile check on null came before).
+      const args = ['me', '--debug', '--timeout', '60s', '--jq', 'def f: f; f'];
+      const result = await refctlProcess(args, {
         env: env(),
-        interruptAfterMs: 2_500,
+        interruptWhen: /^debug: < \{.*\n/m,
         interruptWith: signal,
       });
       expect(result.code).toBe(130);

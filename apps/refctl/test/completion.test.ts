@@ -2,7 +2,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refctlInProcess } from './helpers/run-in-process';
 import { REFCTL, refctl, tempConfigHome } from './helpers/run-refctl';
+
+// Output runs in process; `--version`, which bin.ts answers before loading the rest, and
+// the shebang are the built bin's.
 
 const scripts: Record<string, string> = {};
 const dir = tempConfigHome();
@@ -10,7 +14,7 @@ const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).st
 
 beforeAll(async () => {
   for (const shell of ['bash', 'zsh', 'fish']) {
-    const { code, stdout } = await refctl(['completion', shell]);
+    const { code, stdout } = await refctlInProcess(['completion', shell]);
     expect(code).toBe(0);
     scripts[shell] = stdout;
     writeFileSync(join(dir, `refctl.${shell}`), stdout);
@@ -73,14 +77,14 @@ describe('refctl --version and --help', () => {
   });
 
   it('prints help with examples for a nested command', async () => {
-    const { code, stdout } = await refctl(['shield', 'rules', 'add', '--help']);
+    const { code, stdout } = await refctlInProcess(['shield', 'rules', 'add', '--help']);
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: refctl shield rules add [options] <ref>');
     expect(stdout).toContain('Examples:\n  $ refctl shield rules add REF-SVC-101');
   });
 
   it('without a command prints help on stderr and exits 2', async () => {
-    const { code, stdout, stderr } = await refctl([]);
+    const { code, stdout, stderr } = await refctlInProcess([]);
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
     expect(stderr).toContain('Usage: refctl [options] [command]');
   });

@@ -3,7 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { refctl, tempConfigHome } from './helpers/run-refctl';
+// Output tests: each command runs in this process (the spawned bin is covered elsewhere).
+import { refctlInProcess as refctl } from './helpers/run-in-process';
+import { tempConfigHome } from './helpers/run-refctl';
 
 // What refctl does with a hostile or silent server: a small node:http server on
 // 127.0.0.1:0 per test, answering what the test scripts.

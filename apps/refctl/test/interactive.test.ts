@@ -1,12 +1,14 @@
 import { scenario as build } from '@refapi/server/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasScript, KEY, onTerminal, type Terminal } from './helpers/pty';
+import { refctlInProcess } from './helpers/run-in-process';
 import { refctl, tempConfigHome } from './helpers/run-refctl';
 import { startServer, type TestServer } from './helpers/test-server';
 
 // The terminal side of refctl: prompts for missing input on a terminal and one line off it,
 // cancelling, interrupting a wait, colours and the watch's server time. The server clock is
 // frozen (and moved only through the admin API): times printed can only be the server's.
+// Runs off a terminal that only print run in process; signals and terminals need the bin.
 const KEY_FULL = 'refak_e2e_tty_0001';
 const scenario = build()
   .now('2026-01-01T00:00:00.000Z', { frozen: true })
@@ -36,7 +38,7 @@ afterAll(() => server.close());
 describe('missing required flags off a terminal', () => {
   it('orders create: one line naming every missing flag, exit 2, nothing sent', async () => {
     const before = (await server.requests()).length;
-    expect(await refctl(['orders', 'create'], { env: env() })).toEqual({
+    expect(await refctlInProcess(['orders', 'create'], { env: env() })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'error: missing required flags: --type, --plan (or run on a terminal to be asked)\n',
@@ -45,7 +47,7 @@ describe('missing required flags off a terminal', () => {
   });
 
   it('shield rules add: names the missing ones of its five', async () => {
-    const { code, stderr } = await refctl(
+    const { code, stderr } = await refctlInProcess(
       ['shield', 'rules', 'add', 'REF-SVC-E7', '--mode', 'observe'],
       { env: env() },
     );
@@ -158,7 +160,7 @@ describe.runIf(hasScript)('on a terminal', () => {
   });
 
   it('rules delete --wait after the confirmation leaves no spinner frame behind', async () => {
-    const added = await refctl(
+    const added = await refctlInProcess(
       ['shield', 'rules', 'add', 'REF-SVC-E7', '--name', 'gone', '--mode', 'observe'].concat(
         ['--action', 'pass', '--risk', 'low', '--protocol', 'tcp', '--destination-port', '22'],
         ['-o', 'json'],
@@ -210,7 +212,7 @@ describe.runIf(hasScript)('on a terminal', () => {
 
 describe('off a terminal', () => {
   it('tables are never coloured', async () => {
-    const { code, stdout } = await refctl(['services', 'list'], { env: env() });
+    const { code, stdout } = await refctlInProcess(['services', 'list'], { env: env() });
     expect(code).toBe(0);
     expect(stdout).toContain('active');
     expect(stdout).not.toContain('\u001b[');

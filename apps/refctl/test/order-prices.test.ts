@@ -1,9 +1,11 @@
-// End to end through the built refctl: for every demo plan in stock × each of its periods ×
-// no addon or each addon (2 units), in each demo currency (EUR, USD, GBP accounts), the
-// total refctl quotes before buying is exactly what the order is charged — the order's
-// record, the ledger and the balance debit all agree, to the cent.
+// For every demo plan in stock × each of its periods × no addon or each addon (2 units), in
+// each demo currency (EUR, USD, GBP accounts), the total refctl quotes before buying is
+// exactly what the order is charged — the order's record, the ledger and the balance debit
+// all agree, to the cent. The first case runs the built refctl; the others run it in
+// process (the same command line over captured streams), without a Node start each.
 import { demoScenario, type ScenarioInput } from '@refapi/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refctlInProcess } from './helpers/run-in-process';
 import { refctl, tempConfigHome } from './helpers/run-refctl';
 import { startServer, type TestServer } from './helpers/test-server';
 
@@ -80,17 +82,20 @@ describe('refctl orders create: the quoted total is the charged total', () => {
     expect(cases.length).toBeGreaterThanOrEqual(3 * 8);
 
     const runs = await pool(cases, 4, async (c) => {
+      const runner = c === cases[0] ? refctl : refctlInProcess;
       const args = ['orders', 'create', '--type', c.plan.service_type, '--plan', c.plan.code];
       args.push('--period', c.period, '--yes', '-o', 'json');
       if (c.addon !== undefined) args.push('--addon', `${c.addon}=2`);
-      const run = await refctl(args, {
-        env: {
-          REF_BASE_URL: server.baseUrl,
-          REF_API_KEY: KEYS[c.currency],
-          XDG_CONFIG_HOME: tempConfigHome(),
-        },
-      });
-      return { c, run };
+      return {
+        c,
+        run: await runner(args, {
+          env: {
+            REF_BASE_URL: server.baseUrl,
+            REF_API_KEY: KEYS[c.currency],
+            XDG_CONFIG_HOME: tempConfigHome(),
+          },
+        }),
+      };
     });
 
     for (const { c, run } of runs) {
@@ -131,6 +136,6 @@ describe('refctl orders create: the quoted total is the charged total', () => {
       expect(run.stderr, label).toContain(`charged: ${total} ${c.currency} (order `);
       expect(run.stderr, label).not.toContain('warning:');
     }
-    // About 30 refctl processes, 4 at a time.
+    // About 30 runs, 4 at a time.
   }, 90_000);
 });

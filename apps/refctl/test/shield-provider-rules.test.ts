@@ -1,7 +1,9 @@
-// Through the built refctl: each row of the reference-server spec's section 8 table (rules
-// a real DDoS provider would refuse), `--broad-ack`, and listings that name rules.
+// Each row of the reference-server spec's section 8 table (rules a real DDoS provider would
+// refuse), `--broad-ack`, and listings that name rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { refctl, tempConfigHome } from './helpers/run-refctl';
+// Output tests: each command runs in this process (the spawned bin is covered elsewhere).
+import { refctlInProcess as refctl } from './helpers/run-in-process';
+import { tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
