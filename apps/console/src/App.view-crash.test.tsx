@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { fakeAdmin } from '../test/fake-admin';
-import { App } from './App';
 
 // The Accounts view crashes while rendering as long as `crashes` says so.
 const accounts = vi.hoisted(() => ({ crashes: true }));
@@ -13,6 +12,14 @@ vi.mock('./views/AccountsView', () => ({
   },
 }));
 
+// Files share their worker's modules (isolate: false): App is imported afresh below, so that
+// it gets the mocked view, and dropped after this file, so that no other file gets it.
+beforeAll(() => {
+  vi.resetModules();
+});
+afterAll(() => {
+  vi.resetModules();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -29,6 +36,7 @@ const show = (view: string) =>
 it('a view that crashes shows an error panel; the rest of the console keeps working', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the crash
   fakeAdmin();
+  const { App } = await import('./App');
   render(<App />);
   await screen.findByRole('navigation', { name: 'Views' });
   show('accounts');

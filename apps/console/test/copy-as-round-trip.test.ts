@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,8 @@ import { type Sent, send } from './raw-request';
 // Every operation of the contract, recorded once, then sent again by its curl command, its
 // refctl command (the built binary) and its SDK call (the built SDK, imported as
 // `@refapi/sdk`): each must put the same method, path, query and body in the journal.
+// curl and refctl run as a user pastes them, one shell each; the SDK snippets, each a module
+// of its own, run one after another in one Node process (test/sdk-snippet-runner.mjs).
 
 const API_KEY = 'refak_demo_eur_full';
 const SERVICE = '/v1/services/REF-SVC-101';
@@ -21,6 +23,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CONSOLE = join(ROOT, 'apps', 'console');
 const REFCTL = join(ROOT, 'apps', 'refctl', 'dist', 'refctl.js');
 const SDK_DIST = join(ROOT, 'packages', 'sdk', 'dist', 'index.js');
+const SDK_RUNNER = fileURLToPath(new URL('sdk-snippet-runner.mjs', import.meta.url));
 const run = promisify(execFile);
 
 const auth = { authorization: `Bearer ${API_KEY}` };
@@ -106,18 +109,54 @@ function ensureBuilt(file: string, filter: string) {
 
 type Form = 'curl' | 'refctl' | 'sdk';
 
+/** Node running snippet modules in turn: `run(file, env)` settles as `node file` would end. */
+function startSdkRunner() {
+  const child: ChildProcess = fork(SDK_RUNNER, [], {
+    execArgv: [],
+    env: { PATH: process.env.PATH },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<number, { done: () => void; fail: (error: Error) => void }>();
+  child.on('message', ({ id, error }: { id: number; error?: string }) => {
+    const settle = waiting.get(id)!;
+    waiting.delete(id);
+    if (error === undefined) settle.done();
+    else settle.fail(Object.assign(new Error(error), { stderr: error }));
+  });
+  child.on('exit', (code, signal) => {
+    for (const { fail } of waiting.values())
+      fail(new Error(`snippet runner ended (${signal ?? code})`));
+    waiting.clear();
+  });
+  let next = 0;
+  return {
+    run: (file: string, env: Record<string, string | undefined>) =>
+      new Promise<void>((done, fail) => {
+        const id = next++;
+        waiting.set(id, { done, fail });
+        child.send({ id, file, env });
+      }),
+    stop: () => child.kill(),
+  };
+}
+
 describe('copy as curl, refctl and SDK: every operation round-trips through the journal', () => {
   // A directory under the console, so that the SDK snippet's `import '@refapi/sdk'` resolves
   // the workspace package (its built dist) the way an outside project would.
   let scratch: string;
+  let sdk: ReturnType<typeof startSdkRunner>;
 
   beforeAll(() => {
     ensureBuilt(REFCTL, 'refctl');
     ensureBuilt(SDK_DIST, '@refapi/sdk');
     mkdirSync(join(CONSOLE, 'test-output'), { recursive: true });
     scratch = mkdtempSync(join(CONSOLE, 'test-output', 'round-trip-'));
+    sdk = startSdkRunner();
   });
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  afterAll(() => {
+    sdk?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
 
   describe.each(Object.keys(RECORDED) as RouteId[])('%s', (operation) => {
     let server: ReferenceServer;
@@ -161,7 +200,7 @@ describe('copy as curl, refctl and SDK: every operation round-trips through the 
             file,
             `import { RefClient } from '@refapi/sdk';\nconst client = new RefClient({ maxRetries: 0 });\n${text}\n`,
           );
-          return { text, run: () => run(process.execPath, [file], { env: environment() }) };
+          return { text, run: () => sdk.run(file, environment()) };
         },
       };
 
