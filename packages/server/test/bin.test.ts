@@ -2,19 +2,16 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { refServerArgs } from './ref-server-process';
 
-// Runs src/bin.ts through tsx (no build needed), exactly as `ref-server` would run.
-const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+// Runs `ref-server` as a user does: the built bin, or src/bin.ts through tsx when a source
+// changed since the last build.
 const children: ChildProcessWithoutNullStreams[] = [];
 
 function start(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@refapi/source', BIN, ...args],
-    {
-      env: { ...process.env, ...env },
-    },
-  );
+  const child = spawn(process.execPath, [...refServerArgs(), ...args], {
+    env: { ...process.env, ...env },
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';

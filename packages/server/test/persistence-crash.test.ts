@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { copyFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer, StateFileError } from '../src/index';
 import { recordFormat } from '../src/persistence/record-format';
 import { readSnapshot, writeSnapshot } from '../src/persistence/snapshot-file';
 import { stateLayout } from '../src/persistence/state-layout';
 import { OPENING_CENTS, ORDER, openState, stateScenario, useTempDir } from './persistence-harness';
+import { refServerArgs } from './ref-server-process';
 
 const dir = useTempDir();
 const PRICE_CENTS = 595;
@@ -162,10 +162,9 @@ describe('stateFile after a crash', () => {
     await copyFile(file, copy);
     const text = await readFile(copy, 'utf8');
     await writeFile(copy, text.slice(0, text.indexOf('\n') + 100));
-    const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '--conditions=@refapi/source', bin, '--port', '0', '--state-file', copy],
+      [...refServerArgs(), '--port', '0', '--state-file', copy],
       { encoding: 'utf8', timeout: 30_000 },
     );
     expect(run.status).toBe(1);
