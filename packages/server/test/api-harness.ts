@@ -1,6 +1,6 @@
 // Runs the same HTTP-level suites in-process (msw `setupServer` + global fetch) and over
 // real HTTP (node:http on 127.0.0.1, port 0, called by a node:http client).
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   type ReferenceServer,
   type ReferenceServerOptions,
 } from '../src/index';
+import { keepAliveRequest, type Outgoing } from './keep-alive-client';
 
 /** The two transports every API suite runs over. */
 export const TRANSPORTS = ['msw', 'http'] as const;
@@ -64,45 +65,14 @@ function reply(status: number, headers: Headers, text: string): Reply {
   return { status, headers, body, text };
 }
 
-/** One request: its method, its headers and its body, if any. */
-interface Outgoing {
-  readonly method: string;
-  readonly headers: Record<string, string>;
-  readonly body: string | undefined;
-}
-
 async function fetchReply(url: string, { method, headers, body }: Outgoing): Promise<Reply> {
   const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
   return reply(response.status, response.headers, await response.text());
 }
 
-/**
- * One request by node:http on a keep-alive socket (fetch keeps its sockets alive too), at
- * a third of fetch's CPU per request: the test's method, headers and body, framed as fetch
- * frames them. The reply's headers are the raw ones in order, as fetch's `Headers` holds
- * them, and its text is decoded as fetch's `text()` does.
- */
-function httpReply(url: string, agent: Agent, outgoing: Outgoing): Promise<Reply> {
-  const { method, body } = outgoing;
-  const headers = { ...outgoing.headers };
-  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  else if (method === 'POST' || method === 'PUT') headers['content-length'] = '0';
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const replyHeaders = new Headers();
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          replyHeaders.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
-        const text = new TextDecoder().decode(Buffer.concat(chunks));
-        resolve(reply(res.statusCode ?? 0, replyHeaders, text));
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+async function httpReply(url: string, agent: Agent, outgoing: Outgoing): Promise<Reply> {
+  const { status, headers, text } = await keepAliveRequest(url, agent, outgoing);
+  return reply(status, headers, text);
 }
 
 /**

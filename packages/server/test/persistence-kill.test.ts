@@ -2,11 +2,12 @@
 // SIGKILLed at a seeded random moment, restarted on the same file, and checked: every
 // acknowledged change is there, nothing unacknowledged is half-applied. Ten kill points.
 import { rm, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../src/internal/mulberry32';
+import { keepAliveRequest } from './keep-alive-client';
 import {
   CLIENT_KEYS,
   KVMS,
@@ -45,12 +46,12 @@ type Json = any;
 /** The server went away under a request (killed): what fetch reports as `fetch failed`. */
 class ServerGone extends Error {}
 
-// node:http on keep-alive sockets rather than fetch: a third of fetch's CPU per request, for
-// the thousands of requests of the ten rounds.
+// The thousands of requests of the ten rounds go over keep-alive node:http, not fetch
+// (keep-alive-client.ts: a third of fetch's CPU per request).
 const agent = new Agent({ keepAlive: true });
 afterAll(() => agent.destroy());
 
-function send(
+async function send(
   base: string,
   token: string,
   method: string,
@@ -59,33 +60,21 @@ function send(
   idem?: string,
 ) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  if (text !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(text));
-  } else if (method === 'POST' || method === 'PUT') headers['content-length'] = '0';
+  if (body !== undefined) headers['content-type'] = 'application/json';
   if (idem !== undefined) headers['idempotency-key'] = idem;
-  return new Promise<{ status: number; headers: Headers; body: Json }>((resolve, reject) => {
-    const gone = (error: Error) => reject(new ServerGone(error.message, { cause: error }));
-    const req = request(`${base}${path}`, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', gone);
-      res.on('end', () => {
-        const replyHeaders = new Headers();
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          replyHeaders.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
-        const answer = Buffer.concat(chunks).toString('utf8');
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: replyHeaders,
-          body: answer === '' ? undefined : JSON.parse(answer),
-        });
-      });
-    });
-    req.on('error', gone);
-    req.end(text);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const reply = await keepAliveRequest(`${base}${path}`, agent, {
+    method,
+    headers,
+    body: text,
+  }).catch((error: Error) => {
+    throw new ServerGone(error.message, { cause: error });
   });
+  return {
+    status: reply.status,
+    headers: reply.headers,
+    body: (reply.text === '' ? undefined : JSON.parse(reply.text)) as Json,
+  };
 }
 
 /** Four clients firing 200 mixed mutations; SIGKILL once `killAfter` answers arrived. */
