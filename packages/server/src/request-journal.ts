@@ -50,9 +50,30 @@ export interface JournalQuery {
   readonly since?: string;
 }
 
+/**
+ * A request the journal keeps: what {@link RequestJournal.query} filters on, and its whole
+ * entry, which may be built only when first read (`api/request-entry.ts`).
+ */
+export interface JournalRecord {
+  readonly id: string;
+  readonly operation: string | null;
+  readonly status: number;
+  readonly account_ref: string | null;
+  /** The entry (the same object on every call). */
+  entry(): RequestEntry;
+}
+
+const recordOf = (entry: RequestEntry): JournalRecord => ({
+  id: entry.id,
+  operation: entry.operation,
+  status: entry.status,
+  account_ref: entry.account_ref,
+  entry: () => entry,
+});
+
 /** The last API requests (a ring buffer), for `GET /__admin/requests` and its event stream. */
 export class RequestJournal {
-  readonly #entries: RequestEntry[] = [];
+  readonly #records: JournalRecord[] = [];
   readonly #listeners = new Set<(entry: RequestEntry) => void>();
   readonly #onClose = new Set<() => void>();
   #closed = false;
@@ -67,43 +88,57 @@ export class RequestJournal {
 
   /** Records one request, dropping the oldest beyond capacity, and tells the subscribers. */
   add(entry: RequestEntry): void {
-    if (this.#entries.length < this.capacity) this.#entries.push(entry);
-    else this.#entries[this.#next] = entry;
+    this.record(recordOf(entry));
+  }
+
+  /**
+   * Records one request whose entry is built when first read (by a query or a subscriber),
+   * dropping the oldest beyond capacity.
+   */
+  record(record: JournalRecord): void {
+    if (this.#records.length < this.capacity) this.#records.push(record);
+    else this.#records[this.#next] = record;
     this.#next = (this.#next + 1) % this.capacity;
+    if (this.#listeners.size === 0) return;
+    const entry = record.entry();
     for (const listener of this.#listeners) listener(entry);
   }
 
   /** Entries oldest first. */
   list(): RequestEntry[] {
-    if (this.#entries.length < this.capacity) return [...this.#entries];
-    return [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)];
+    return this.#ordered().map((record) => record.entry());
+  }
+
+  #ordered(): JournalRecord[] {
+    const records = this.#records;
+    if (records.length < this.capacity) return [...records];
+    return [...records.slice(this.#next), ...records.slice(0, this.#next)];
   }
 
   /** Entries newest first, narrowed by `query`. */
   query(query: JournalQuery = {}): RequestEntry[] {
-    const all = this.list();
+    const all = this.#ordered();
     let start = 0;
     if (query.since !== undefined) {
-      const index = all.findIndex((entry) => entry.id === query.since);
+      const index = all.findIndex((record) => record.id === query.since);
       start = index + 1;
     }
     const limit = query.limit ?? Number.POSITIVE_INFINITY;
     const found: RequestEntry[] = [];
     for (let i = all.length - 1; i >= start && found.length < limit; i--) {
-      const entry = all[i] as RequestEntry;
-      if (query.operation !== undefined && entry.operation !== query.operation) continue;
-      if (query.status !== undefined && entry.status !== query.status) continue;
-      if (query.account_ref !== undefined && entry.account_ref !== query.account_ref) continue;
-      found.push(entry);
+      const record = all[i] as JournalRecord;
+      if (query.operation !== undefined && record.operation !== query.operation) continue;
+      if (query.status !== undefined && record.status !== query.status) continue;
+      if (query.account_ref !== undefined && record.account_ref !== query.account_ref) continue;
+      found.push(record.entry());
     }
     return found;
   }
 
   /** The entry recorded under request id `id`, while the journal still keeps it. */
   get(id: string): RequestEntry | undefined {
-    return this.#entries.find((entry) => entry.id === id);
+    return this.#records.find((record) => record.id === id)?.entry();
   }
-
   /**
    * Calls `listener` with every entry added from now on, and `onClose` once the journal is
    * closed (at once when it is already); returns the unsubscribe function.
@@ -128,7 +163,7 @@ export class RequestJournal {
   close(): void {
     this.#closed = true;
     this.#listeners.clear();
-    this.#entries.length = 0;
+    this.#records.length = 0;
     const ends = [...this.#onClose];
     this.#onClose.clear();
     for (const end of ends) end();
@@ -136,7 +171,7 @@ export class RequestJournal {
 
   /** Forgets every entry (subscribers stay). */
   clear(): void {
-    this.#entries.length = 0;
+    this.#records.length = 0;
     this.#next = 0;
   }
 }

@@ -6,8 +6,8 @@ import type { RequestKeys } from './request-key';
 export interface RequestFacts {
   readonly operation: string | null;
   readonly account_ref: string | null;
-  /** Server time when the request was received (ISO). */
-  readonly time: string;
+  /** Server time when the request was received (epoch ms). */
+  readonly receivedMs: number;
   readonly duration_ms: number;
   readonly fault: string | null;
 }

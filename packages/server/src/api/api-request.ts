@@ -2,6 +2,9 @@ import type { ErrorCodeText } from '@refapi/schema';
 import type { AuthenticatedKey } from '../domain/auth';
 import type { RouteMatch } from './route-table';
 
+/** Request headers by lower-case name, as a transport has them (node:http lists a repeated `Set-Cookie`). */
+export type HeaderValues = Readonly<Record<string, string | readonly string[] | undefined>>;
+
 /** A request as the dispatcher sees it, independent of node:http or WHATWG objects. */
 export interface ApiRequest {
   readonly method: string;
@@ -12,7 +15,7 @@ export interface ApiRequest {
   /** A request header by lower-case name. */
   header(name: string): string | undefined;
   /** Every request header, by lower-case name (the request journal records them). */
-  headers?(): Record<string, string>;
+  headers?(): HeaderValues;
   /** The body as text; undefined when the request had none. */
   readonly body: string | undefined;
   /** The body exceeded the size limit and was not read. */

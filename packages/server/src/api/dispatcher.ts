@@ -78,7 +78,7 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
     ctx.onRequest(request, response, {
       operation: facts.operation ?? null,
       account_ref: facts.account_ref ?? null,
-      time: new Date(nowMs).toISOString(),
+      receivedMs: nowMs,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       fault:
         injectedFault ?? ctx.controls.faultLabel(controlsBefore, response.status, response.body),

@@ -1,4 +1,10 @@
-import type { ApiRequest, ApiResponse, RequestHead, RequestMemo } from './api-request';
+import type {
+  ApiRequest,
+  ApiResponse,
+  HeaderValues,
+  RequestHead,
+  RequestMemo,
+} from './api-request';
 import { newRequestId } from './request-id';
 import type { RouteMatch } from './route-table';
 
@@ -42,7 +48,7 @@ export type Step<C extends RequestContext = RequestContext> = (
 
 /** What a transport knows of a request before the chain runs. */
 export type TransportHead = Omit<RequestHead, 'headers' | 'route'> & {
-  headers(): Record<string, string>;
+  headers(): HeaderValues;
 };
 
 /**

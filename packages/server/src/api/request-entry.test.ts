@@ -32,7 +32,7 @@ describe('requestEntry', () => {
     const entry = requestEntry(
       request,
       { status: 200, headers: { 'idempotent-replayed': 'true' }, body: '{}' },
-      { operation: 'getAccount', account_ref: null, time: 'T', duration_ms: 1, fault: null },
+      { operation: 'getAccount', account_ref: null, receivedMs: 0, duration_ms: 1, fault: null },
     );
     expect(entry).toMatchObject({
       id: requestIdOf(request),
@@ -67,7 +67,7 @@ describe('requestEntry', () => {
     const entry = requestEntry(
       request,
       { status: 200, headers: { 'set-cookie': 'refapi_admin=x' }, body: '{}' },
-      { operation: 'listServices', account_ref: null, time: 'T', duration_ms: 1, fault: null },
+      { operation: 'listServices', account_ref: null, receivedMs: 0, duration_ms: 1, fault: null },
     );
     expect(entry.query).toBe('limit=2&api_key=%5Bredacted%5D&x%5Ftoken=%5Bredacted%5D&cursor=c');
     expect(entry.request.headers).toEqual({

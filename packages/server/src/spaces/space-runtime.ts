@@ -1,6 +1,6 @@
 import type { ApiContext } from '../api/api-context';
 import { createDispatcher } from '../api/dispatcher';
-import { requestEntry } from '../api/request-entry';
+import { JournalledRequest } from '../api/request-entry';
 import type { RequestHandler } from '../api/request-handler';
 import { RequestKeys } from '../api/request-key';
 import type { ControlSlice } from '../controls/control-slice';
@@ -69,10 +69,10 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     requestKeys: new RequestKeys(store),
     pending: null,
     onRequest: (request, response, facts) => {
-      const entry = requestEntry(request, response, facts, id);
+      const journalled = new JournalledRequest(request, response, facts, id);
       // The journal holds the API (the base path); the request log sees every request.
-      if (request.path.startsWith(`${basePath}/`)) journal.add(entry);
-      options.onRequest?.(entry);
+      if (request.path.startsWith(`${basePath}/`)) journal.record(journalled);
+      options.onRequest?.(journalled.entry());
     },
     onError: options.onError,
   };

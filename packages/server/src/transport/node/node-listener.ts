@@ -26,16 +26,6 @@ function headerGetter(req: IncomingMessage): (name: string) => string | undefine
   };
 }
 
-function allHeaders(req: IncomingMessage): Record<string, string> {
-  const all: Record<string, string> = {};
-  const headers = req.headers;
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return all;
-}
-
 /** How a response goes out: streams for event streams, `close` when the body was left unread or cut off. */
 interface SendOptions {
   readonly streams?: OpenStreams | undefined;
@@ -81,7 +71,8 @@ export function createNodeListener(
         path: q === -1 ? target : target.slice(0, q),
         search: q === -1 ? '' : target.slice(q + 1),
         header: headerGetter(req),
-        headers: () => allHeaders(req),
+        // node's own object, not a copy: read only by the journal, which redacts a copy.
+        headers: () => req.headers,
         sourceAddress: req.socket.remoteAddress ?? '',
       },
       unread
