@@ -52,7 +52,7 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
       // A failure queued by `POST /__admin/fail-next` answers first (nothing else runs), but
       // only a request that may call the operation: others get their own 401/403.
       const injected =
-        operation !== undefined && mayCall(ctx, request, operation)
+        operation !== undefined && ctx.failNext.size > 0 && mayCall(ctx, request, operation)
           ? ctx.failNext.take(operation)
           : undefined;
       if (operation !== undefined && injected !== undefined) {

@@ -61,14 +61,44 @@ function pricing(price: PriceCents): PlanPricing {
 const periodEurCents = (plan: PlanRecord, period: PlanRecord['periods'][number]): number =>
   plan.period_prices_cents?.[period.name] ?? plan.price_eur_cents * period.months;
 
+// A plan's catalog view is a function of the plan record, the account's currency, VAT rate
+// and country, the rates and the display currency alone; records and rates are replaced,
+// never changed in place. So the views of a plan record are kept beside it (a few pricing
+// contexts each): every order is priced through one, and most order the same plans.
+const VIEWS_PER_PLAN = 8;
+const views = new WeakMap<
+  PlanRecord,
+  Map<string, { readonly rates: Rates; readonly plan: Plan }>
+>();
+
 /**
  * `plan` as the public catalog (`GET /v1/plans`) shows it to `account`: prices in the
  * account currency (each line converted and rounded on its own, the section 8 rule) with
  * the account's VAT rate, and what an order may name — stock, periods, OS images, addons,
  * and the regions that sell to the account's country. Orders are priced from exactly this
- * (`priceOrder` of `@refapi/schema`), so what a client shows is what is charged.
+ * (`priceOrder` of `@refapi/schema`), so what a client shows is what is charged. The same
+ * inputs give the same object back: read it, never change it.
  */
 export function catalogPlan(
+  plan: PlanRecord,
+  account: Pick<AccountRecord, 'account_currency' | 'vat_rate' | 'country_code'>,
+  rates: Rates,
+  display?: Currency,
+): Plan {
+  const context = `${account.account_currency} ${account.vat_rate} ${account.country_code} ${display ?? ''}`;
+  let kept = views.get(plan);
+  const view = kept?.get(context);
+  if (view !== undefined && view.rates === rates) return view.plan;
+  const item = buildCatalogPlan(plan, account, rates, display);
+  if (kept === undefined) {
+    kept = new Map();
+    views.set(plan, kept);
+  } else if (kept.size >= VIEWS_PER_PLAN) kept.clear();
+  kept.set(context, { rates, plan: item });
+  return item;
+}
+
+function buildCatalogPlan(
   plan: PlanRecord,
   account: Pick<AccountRecord, 'account_currency' | 'vat_rate' | 'country_code'>,
   rates: Rates,

@@ -2,7 +2,6 @@ import type { CreatedService, CreateOrderResponse } from '@refapi/schema';
 import { fromCents } from '../domain/money';
 import { type OrderQuote, quoteOrder } from '../domain/orders';
 import type { AccountRecord, ServiceRecord } from '../domain/records';
-import { refValue } from '../domain/refs';
 import type { Change } from '../store/store';
 import type { OperationImpls } from './types';
 
@@ -10,7 +9,9 @@ const MONTH_MS = 30 * 24 * 3600 * 1000;
 
 // Ordered servers get a deterministic address from the shared address space 100.64/10.
 function addressFor(serviceRef: string): string {
-  const n = Number(refValue(serviceRef) % 4_194_304n);
+  // The value mod 2^22 is in its last six hex digits: no bigint per order.
+  const digits = serviceRef.slice(Math.max(serviceRef.lastIndexOf('-') + 1, serviceRef.length - 6));
+  const n = Number.parseInt(digits, 16) & 0x3f_ffff;
   return `100.${64 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 

@@ -60,6 +60,11 @@ export class FailNextQueue {
     return true;
   }
 
+  /** How many failures are queued, for every operation together. */
+  get size(): number {
+    return this.#size;
+  }
+
   /** The next queued failure of `op`, taken off the queue; undefined when none. */
   take(op: OperationDef): QueuedFailure | undefined {
     if (this.#size === 0) return undefined;

@@ -178,9 +178,13 @@ export class Store {
     const state = this.#state;
     // Published a microtask later: a caller never sees a commit before awaiting it.
     await undefined;
-    const replaced = stored.map((change) => this.#current(state, change));
+    // What the changes replace matters only to a listener (the write-ahead log): an
+    // in-memory server skips the lookups.
+    const replaced =
+      this.#listeners.size === 0 ? [] : stored.map((change) => this.#current(state, change));
     // Synchronous from here: the whole commit becomes visible in one step.
     for (const change of stored) this.#publish(state, change);
+    if (this.#listeners.size === 0) return;
     const mutation = { at: new Date(this.nowMs()).toISOString(), changes: stored, replaced };
     for (const listener of this.#listeners) listener(mutation);
   }
