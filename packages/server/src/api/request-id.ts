@@ -36,12 +36,13 @@ export function requestIdOf(request: RequestHead & RequestMemo): string {
 }
 
 /** The chain's step that answers every request with its id in the `Request-Id` header. */
-export async function requestIdStep(
+export function requestIdStep(
   request: RequestHead & RequestMemo,
   next: () => Promise<ApiResponse>,
 ): Promise<ApiResponse> {
   const id = requestIdOf(request);
-  const response = await next();
-  response.headers['request-id'] = id;
-  return response;
+  return next().then((response) => {
+    response.headers['request-id'] = id;
+    return response;
+  });
 }

@@ -54,21 +54,25 @@ export class ControlState implements ControlAccess {
    * @param before {@link values} when the request came in
    */
   faultLabel(before: readonly unknown[], status: number, body: string): string | null {
-    let code: { value: string | undefined } | undefined;
+    // Asked once per API request: no iterator, and the body parsed only when a slice asks.
+    let parsed = false;
+    let code: string | undefined;
     const errorCode = () => {
-      code ??= { value: errorCodeOf(body) };
-      return code.value;
+      if (!parsed) {
+        parsed = true;
+        code = errorCodeOf(body);
+      }
+      return code;
     };
-    for (const [i, slice] of this.slices.entries()) {
-      const label = slice.faultLabel?.({
-        before: before[i],
-        after: this.#values.get(slice.name),
-        status,
-        errorCode,
-      });
+    const slices = this.slices;
+    for (let i = 0; i < slices.length; i++) {
+      const slice = slices[i] as ControlSlice<unknown>;
+      if (slice.faultLabel === undefined) continue;
+      const after = this.#values.get(slice.name);
+      const label = slice.faultLabel({ before: before[i], after, status, errorCode });
       if (label) return label;
     }
-    for (const slice of this.slices) {
+    for (const slice of slices) {
       const label = slice.ambientLabel?.(this.#values.get(slice.name));
       if (label) return label;
     }

@@ -82,7 +82,9 @@ function isPreflight(request: ApiRequest): boolean {
 export function corsStep(
   origins: CorsOrigins,
 ): (request: ApiRequest, next: () => Promise<ApiResponse>) => Promise<ApiResponse> {
-  return async (request, next) => {
+  // Not async: a request without an allowed Origin (every non-browser call) passes
+  // straight through, without a promise of this step's own.
+  return (request, next) => {
     const origin = request.header('origin');
     if (origin === undefined || !isApiPath(request.path) || !corsAllows(origins, origin)) {
       return next();
@@ -100,13 +102,14 @@ export function corsStep(
         },
         body: '',
       };
-      return response;
+      return Promise.resolve(response);
     }
-    const response = await next();
-    response.headers['access-control-allow-origin'] = origin;
-    response.headers['access-control-expose-headers'] = EXPOSE_HEADERS;
-    response.headers.vary = 'Origin';
-    return response;
+    return next().then((response) => {
+      response.headers['access-control-allow-origin'] = origin;
+      response.headers['access-control-expose-headers'] = EXPOSE_HEADERS;
+      response.headers.vary = 'Origin';
+      return response;
+    });
   };
 }
 
