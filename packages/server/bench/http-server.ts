@@ -52,7 +52,15 @@ if (mode === 'ref' || mode === 'ref-state') {
   // hashes the bearer token (keys are kept as digests), parses the JSON body and checks it
   // against the contract's schema, and serialises the response object. No routing, state,
   // rate limit, idempotency record, journal or records.
-  const floor = mode === 'floor';
+  // `floor-kept` also keeps what the reference spec makes every request leave behind: its
+  // journal entry (the last 1,000 requests' headers and bodies) and, for a write, its
+  // idempotency record (body and answer, 24 h). The memory a server holds is what its
+  // garbage collector walks: a cost bare servers never pay.
+  const floor = mode === 'floor' || mode === 'floor-kept';
+  const kept = mode === 'floor-kept';
+  const journal: unknown[] = [];
+  const idempotency = new Map<string, unknown>();
+  let served = 0;
   const documents = new Map(
     [...canned].map(([name, reply]) => [name, JSON.parse(reply.body.toString()) as unknown]),
   );
@@ -74,9 +82,22 @@ if (mode === 'ref' || mode === 'ref-state') {
       createHash('sha256')
         .update(req.headers.authorization ?? '')
         .digest();
-      if (chunks.length > 0) CreateOrderRequest.parse(JSON.parse(Buffer.concat(chunks).toString()));
+      const text = chunks.length > 0 ? Buffer.concat(chunks).toString() : undefined;
+      const input = text === undefined ? undefined : CreateOrderRequest.parse(JSON.parse(text));
       const body = JSON.stringify(documents.get(name));
-      res.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(body) });
+      const headers = { ...reply.headers, 'content-length': String(Buffer.byteLength(body)) };
+      if (kept) {
+        journal[served++ % 1_000] = {
+          name,
+          headers: req.headers,
+          text,
+          status: reply.status,
+          answer: { headers, body },
+        };
+        const key = req.headers['idempotency-key'];
+        if (typeof key === 'string') idempotency.set(key, { input, status: reply.status, body });
+      }
+      res.writeHead(reply.status, headers);
       res.end(body);
     });
   });

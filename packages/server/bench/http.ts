@@ -146,6 +146,7 @@ const cpuText = (cpu: { ratio: number; ownUs: number; bareUs: number } | undefin
 export async function benchHttp(): Promise<Figure[]> {
   const bare = await startBenchServer(['bare']);
   const floor = await startBenchServer(['floor']);
+  const floorKept = await startBenchServer(['floor-kept']);
   const ref = await startBenchServer(['ref']);
   const figures: Figure[] = [];
   try {
@@ -164,6 +165,12 @@ export async function benchHttp(): Promise<Figure[]> {
         value: `${least.ratio.toFixed(2)} of bare (${Math.round(least.rps)} req/s)${cpuText(least.cpu)}`,
         target: 'reported',
       });
+      const leastKept = await ratioOf(floorKept, bare, request);
+      figures.push({
+        name: `  floor + what it must keep (journal, idempotency)`,
+        value: `${leastKept.ratio.toFixed(2)} of bare (${Math.round(leastKept.rps)} req/s)${cpuText(leastKept.cpu)}`,
+        target: 'reported',
+      });
     }
     const order = BENCH_REQUESTS.find((r) => r.method === 'POST') as BenchRequest;
     const { p99, rps } = await measure(ref, order, P99_CONNECTIONS);
@@ -176,6 +183,7 @@ export async function benchHttp(): Promise<Figure[]> {
   } finally {
     bare.stop();
     floor.stop();
+    floorKept.stop();
     ref.stop();
   }
   return figures;

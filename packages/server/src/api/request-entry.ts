@@ -89,7 +89,10 @@ export class JournalledRequest implements JournalRecord {
   readonly account_ref: string | null;
   #entry: RequestEntry | undefined;
   readonly #spaceId: string | null;
-  readonly #facts: RequestFacts;
+  // The facts' fields, not the object: every entry stays in memory for a thousand requests.
+  readonly #receivedMs: number;
+  readonly #durationMs: number;
+  readonly #fault: string | null;
   readonly #method: string;
   readonly #path: string;
   readonly #search: string;
@@ -112,7 +115,9 @@ export class JournalledRequest implements JournalRecord {
     this.status = response.status;
     this.account_ref = facts.account_ref;
     this.#spaceId = spaceId;
-    this.#facts = facts;
+    this.#receivedMs = facts.receivedMs;
+    this.#durationMs = facts.duration_ms;
+    this.#fault = facts.fault;
     this.#method = request.method;
     this.#path = request.path;
     this.#search = request.search;
@@ -127,17 +132,17 @@ export class JournalledRequest implements JournalRecord {
     this.#entry ??= {
       id: this.id,
       space_id: this.#spaceId,
-      time: new Date(this.#facts.receivedMs).toISOString(),
+      time: new Date(this.#receivedMs).toISOString(),
       operation: this.operation,
       method: this.#method,
       path: this.#path,
       query: redactQuery(this.#search),
       status: this.status,
-      duration_ms: this.#facts.duration_ms,
+      duration_ms: this.#durationMs,
       account_ref: this.account_ref,
       idempotency_key: this.#idempotencyKey,
       replayed: this.#responseHeaders['idempotent-replayed'] === 'true',
-      fault: this.#facts.fault,
+      fault: this.#fault,
       request: message(this.#requestHeaders, this.#requestBody),
       response: message(this.#responseHeaders, this.#responseBody, this.id),
     };
