@@ -1,6 +1,6 @@
 import { faultsControl } from '../controls/faults';
 import type { OperationImpls } from '../operations/types';
-import type { ApiContext, RequestFacts } from './api-context';
+import type { ApiContext } from './api-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
 import { failureResponse } from './injected-failure';
 import { admit } from './pipeline/admission';
@@ -38,7 +38,8 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
     const started = performance.now();
     const controlsBefore = ctx.controls.values();
     let nowMs = ctx.clock.nowMs();
-    let facts: Partial<RequestFacts> = {};
+    let operationId: string | null = null;
+    let accountRef: string | null = null;
     let injectedFault: string | null = null;
     let response: ApiResponse;
     try {
@@ -57,16 +58,14 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
           : undefined;
       if (operation !== undefined && injected !== undefined) {
         // mayCall authenticated the key: the journal names its account, as for any call.
-        const key = ctx.requestKeys.of(request);
-        facts = { operation: operation.operationId, account_ref: key?.accountRef ?? null };
+        operationId = operation.operationId;
+        accountRef = ctx.requestKeys.of(request)?.accountRef ?? null;
         response = failureResponse(operation, injected.status, injected.options, nowMs);
         injectedFault = 'fail-next';
       } else {
         const admission = admit(ctx, route, request, nowMs);
-        facts = {
-          operation: operation?.operationId ?? null,
-          account_ref: admission.key?.accountRef ?? null,
-        };
+        operationId = operation?.operationId ?? null;
+        accountRef = admission.key?.accountRef ?? null;
         response = await runPipeline(admission, operations);
       }
     } catch (error) {
@@ -76,8 +75,8 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
     const { latencyMs } = ctx.controls.read(faultsControl);
     if (latencyMs > 0) await sleep(latencyMs);
     ctx.onRequest(request, response, {
-      operation: facts.operation ?? null,
-      account_ref: facts.account_ref ?? null,
+      operation: operationId,
+      account_ref: accountRef,
       receivedMs: nowMs,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       fault:

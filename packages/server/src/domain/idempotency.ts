@@ -63,13 +63,43 @@ function canonicalJson(value: unknown): string {
     return `${out}]`;
   }
   const record = value as Record<string, unknown>;
+  const keys = sortedKeys(record);
   let out = '{';
-  for (const key of Object.keys(record).sort()) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const member = record[key];
     if (member === undefined) continue;
-    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    out += `${out.length === 1 ? '' : ','}${quotedKey(key)}:${canonicalJson(member)}`;
   }
   return `${out}}`;
+}
+
+// The keys in code-unit order (as `sort()` orders strings), sorted in place: a body has a
+// handful, and `sort()` copied them into a work array first, its largest allocation here.
+function sortedKeys(record: object): string[] {
+  const keys = Object.keys(record);
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as string) > key) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+// Bodies repeat their keys from request to request: each is quoted once (bounded).
+const QUOTED_KEYS_KEPT = 1024;
+const quotedKeys = new Map<string, string>();
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < QUOTED_KEYS_KEPT) quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 const slotKey = (account: string, operation: string, key: string) =>
@@ -115,8 +145,13 @@ export class IdempotencyStore {
         return { kind: 'replay', response: slot.response };
       }
     }
-    const running = { state: 'running' as const, fingerprint: requestFingerprint };
-    const entry = { ...running, account, operation, key };
+    const entry: KeyedSlot = {
+      state: 'running',
+      fingerprint: requestFingerprint,
+      account,
+      operation,
+      key,
+    };
     const slots = this.#own();
     // Deleted first so the new claim goes to the end, in order for the sweep.
     if (slot !== undefined) slots.delete(id);

@@ -26,7 +26,7 @@ export interface OperationCall<Id extends OperationId = OperationId> {
   readonly partition: Partition;
   readonly key: AuthenticatedKey;
   /** The validated `Idempotency-Key` (operations with `idempotencyKey: true` only). */
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey?: string | undefined;
   /** Server time at dispatch. */
   readonly now: Date;
 }

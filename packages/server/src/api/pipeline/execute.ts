@@ -22,7 +22,7 @@ export async function execute(state: OperationState): Promise<StoredResponse> {
     partition: caller.partition,
     key: caller.key,
     now: new Date(state.nowMs),
-    ...(state.idempotencyKey === undefined ? {} : { idempotencyKey: state.idempotencyKey }),
+    idempotencyKey: state.idempotencyKey,
   };
   if (call.idempotencyKey === undefined) return bound.impl(call, ctx);
   const claim = ctx.idempotency.claim(

@@ -52,10 +52,10 @@ export function runPipeline(
     key: admission.key,
     headers,
   };
-  const run = () => runOperation(state);
-  return ctx.durability === undefined
-    ? run()
-    : ctx.durability.unit(run, match.op.access).catch((error: unknown) => refusal(error, headers));
+  if (ctx.durability === undefined) return runOperation(state);
+  return ctx.durability
+    .unit(() => runOperation(state), match.op.access)
+    .catch((error: unknown) => refusal(error, headers));
 }
 
 async function runOperation(state: OperationState): Promise<ApiResponse> {

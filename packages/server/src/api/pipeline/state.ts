@@ -29,7 +29,7 @@ export interface ValidatedCall {
   readonly account: AccountRecord;
   readonly partition: Partition;
   readonly key: AuthenticatedKey;
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey?: string | undefined;
   readonly now: Date;
 }
 
