@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from './api-request';
-import { requestEntry, truncateBody } from './request-entry';
+import { JournalledRequest, requestEntry, truncateBody } from './request-entry';
 import { requestIdOf } from './request-id';
 
 describe('truncateBody', () => {
@@ -81,5 +81,40 @@ describe('requestEntry', () => {
       accept: 'application/json',
     });
     expect(entry.response.headers['set-cookie']).toBe('[redacted]');
+  });
+
+  it('keeps the request and response as they were answered, built into an entry only when read', () => {
+    const headers: Record<string, string> = { authorization: 'Bearer refak_x', accept: '*/*' };
+    const request: ApiRequest = {
+      method: 'POST',
+      path: '/v1/orders',
+      search: '',
+      header: (name) => headers[name],
+      headers: () => headers,
+      body: '{"type":"kvm"}',
+      bodyTooLarge: false,
+      sourceAddress: '127.0.0.1',
+    };
+    const response = { status: 201, headers: { 'content-type': 'application/json' }, body: '{}' };
+    const journalled = new JournalledRequest(
+      request,
+      response,
+      { operation: 'createOrder', account_ref: 'A', receivedMs: 0, duration_ms: 1, fault: null },
+      'sp_1',
+    );
+    // What the chain does afterwards (CORS, Content-Length), and a caller's object changed.
+    Object.assign(response.headers, { 'content-length': '2', vary: 'Origin' });
+    headers.authorization = 'Bearer refak_other';
+    headers['x-late'] = 'late';
+    const entry = journalled.entry();
+    expect(journalled.entry()).toBe(entry);
+    expect(entry).toMatchObject({
+      space_id: 'sp_1',
+      time: '1970-01-01T00:00:00.000Z',
+      request: { headers: { authorization: '[redacted]', accept: '*/*' }, body: '{"type":"kvm"}' },
+      response: { headers: { 'content-type': 'application/json' }, body: '{}' },
+    });
+    expect(Object.keys(entry.request.headers)).toEqual(['authorization', 'accept']);
+    expect(Object.keys(entry.response.headers)).toEqual(['content-type', 'request-id']);
   });
 });
