@@ -85,7 +85,7 @@ if (mode === 'ref' || mode === 'ref-state') {
       const text = chunks.length > 0 ? Buffer.concat(chunks).toString() : undefined;
       const input = text === undefined ? undefined : CreateOrderRequest.parse(JSON.parse(text));
       const body = JSON.stringify(documents.get(name));
-      const headers = { ...reply.headers, 'content-length': String(Buffer.byteLength(body)) };
+      const headers = { ...reply.headers, 'content-length': Buffer.byteLength(body) };
       if (kept) {
         journal[served++ % 1_000] = {
           name,

@@ -139,6 +139,7 @@ export class RequestJournal {
   get(id: string): RequestEntry | undefined {
     return this.#records.find((record) => record.id === id)?.entry();
   }
+
   /**
    * Calls `listener` with every entry added from now on, and `onClose` once the journal is
    * closed (at once when it is already); returns the unsubscribe function.

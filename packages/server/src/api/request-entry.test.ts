@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from './api-request';
-import { JournalledRequest, requestEntry, truncateBody } from './request-entry';
+import { JournalledRequest, truncateBody } from './request-entry';
 import { requestIdOf } from './request-id';
 
 describe('truncateBody', () => {
@@ -17,7 +17,7 @@ describe('truncateBody', () => {
   });
 });
 
-describe('requestEntry', () => {
+describe('JournalledRequest', () => {
   it('records the request under its id, with no body as null', () => {
     const request: ApiRequest = {
       method: 'GET',
@@ -29,11 +29,11 @@ describe('requestEntry', () => {
       bodyTooLarge: false,
       sourceAddress: '127.0.0.1',
     };
-    const entry = requestEntry(
+    const entry = new JournalledRequest(
       request,
       { status: 200, headers: { 'idempotent-replayed': 'true' }, body: '{}' },
       { operation: 'getAccount', account_ref: null, receivedMs: 0, duration_ms: 1, fault: null },
-    );
+    ).entry();
     expect(entry).toMatchObject({
       id: requestIdOf(request),
       query: 'a=1',
@@ -64,11 +64,11 @@ describe('requestEntry', () => {
       bodyTooLarge: false,
       sourceAddress: '127.0.0.1',
     };
-    const entry = requestEntry(
+    const entry = new JournalledRequest(
       request,
       { status: 200, headers: { 'set-cookie': 'refapi_admin=x' }, body: '{}' },
       { operation: 'listServices', account_ref: null, receivedMs: 0, duration_ms: 1, fault: null },
-    );
+    ).entry();
     expect(entry.query).toBe('limit=2&api_key=%5Bredacted%5D&x%5Ftoken=%5Bredacted%5D&cursor=c');
     expect(entry.request.headers).toEqual({
       authorization: '[redacted]',

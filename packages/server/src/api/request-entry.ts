@@ -151,14 +151,3 @@ export class JournalledRequest implements JournalRecord {
     return this.#entry;
   }
 }
-
-/** The journal entry of an API request and the response it got. */
-export function requestEntry(
-  request: ApiRequest,
-  response: ApiResponse,
-  facts: RequestFacts,
-  /** The space that answered it (`/spaces/{id}/…`); null at the root. */
-  spaceId: string | null = null,
-): RequestEntry {
-  return new JournalledRequest(request, response, facts, spaceId).entry();
-}

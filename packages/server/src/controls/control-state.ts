@@ -54,16 +54,12 @@ export class ControlState implements ControlAccess {
    * @param before {@link values} when the request came in
    */
   faultLabel(before: readonly unknown[], status: number, body: string): string | null {
-    // Asked once per API request: no iterator, and the body parsed only when a slice asks.
-    let parsed = false;
-    let code: string | undefined;
+    let code: { value: string | undefined } | undefined;
     const errorCode = () => {
-      if (!parsed) {
-        parsed = true;
-        code = errorCodeOf(body);
-      }
-      return code;
+      code ??= { value: errorCodeOf(body) };
+      return code.value;
     };
+    // Asked once per API request: an indexed loop, no entries iterator.
     const slices = this.slices;
     for (let i = 0; i < slices.length; i++) {
       const slice = slices[i] as ControlSlice<unknown>;

@@ -181,10 +181,10 @@ export class Store {
     // What the changes replace matters only to a listener (the write-ahead log): an
     // in-memory server skips the lookups.
     const replaced =
-      this.#listeners.size === 0 ? [] : stored.map((change) => this.#current(state, change));
+      this.#listeners.size === 0 ? undefined : stored.map((change) => this.#current(state, change));
     // Synchronous from here: the whole commit becomes visible in one step.
     for (const change of stored) this.#publish(state, change);
-    if (this.#listeners.size === 0) return;
+    if (replaced === undefined) return;
     const mutation = { at: new Date(this.nowMs()).toISOString(), changes: stored, replaced };
     for (const listener of this.#listeners) listener(mutation);
   }
