@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { BodyDeadlines } from './body-deadlines';
 
 /** A body read under a limit: its text (undefined when empty or unread), or too large. */
 export interface LimitedBody {
@@ -12,15 +13,15 @@ export interface LimitedBody {
  * Reads a request body of at most `limit` bytes. A declared Content-Length over the limit
  * is refused before reading; without one (chunked), reading stops the moment the total
  * passes the limit: the stream is paused and nothing past the limit is kept, so the caller
- * can answer 413 while the client is still sending. A body still arriving after
- * `deadlineMs` is given up the same way (a trickle must not hold the connection).
+ * can answer 413 while the client is still sending. A body still arriving when its
+ * `deadlines` pass is given up the same way (a trickle must not hold the connection).
  */
 export function readLimitedBody(
   stream: Readable,
   limit: number,
   declaredLength: string | undefined,
-  /** Milliseconds the whole body may take to arrive; past them, `timedOut`. */
-  deadlineMs = Number.POSITIVE_INFINITY,
+  /** How long the whole body may take to arrive; past it, `timedOut`. None: no limit. */
+  deadlines?: BodyDeadlines,
 ): Promise<LimitedBody> {
   if (declaredLength !== undefined && Number(declaredLength) > limit) {
     return Promise.resolve({ tooLarge: true });
@@ -29,7 +30,7 @@ export function readLimitedBody(
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = (result: LimitedBody) => {
-      clearTimeout(timer);
+      if (deadline !== undefined) deadlines?.done(deadline);
       stream.off('data', onData);
       stream.off('end', onEnd);
       stream.off('error', onEnd);
@@ -51,14 +52,11 @@ export function readLimitedBody(
           ? { tooLarge: false }
           : { body: Buffer.concat(chunks).toString('utf8'), tooLarge: false },
       );
-    const timer =
-      deadlineMs === Number.POSITIVE_INFINITY
-        ? undefined
-        : setTimeout(() => {
-            chunks.length = 0;
-            stream.pause();
-            finish({ tooLarge: false, timedOut: true });
-          }, deadlineMs);
+    const deadline = deadlines?.start(() => {
+      chunks.length = 0;
+      stream.pause();
+      finish({ tooLarge: false, timedOut: true });
+    });
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onEnd);

@@ -3,6 +3,7 @@ import type { ApiResponse } from '../../api/api-request';
 import { createRequestContext } from '../../api/request-context';
 import type { ContextHandler } from '../../api/request-handler';
 import { newRequestId } from '../../api/request-id';
+import { BodyDeadlines } from './body-deadlines';
 import { readLimitedBody } from './body-reader';
 import type { Responder } from './connection-backpressure';
 import type { OpenStreams } from './node-stream';
@@ -60,6 +61,7 @@ export function createNodeListener(
   /** How long a body may take to arrive after its head (reference spec section 8: 30 s). */
   bodyDeadlineMs = BODY_DEADLINE_MS,
 ): Responder {
+  const deadlines = new BodyDeadlines(bodyDeadlineMs);
   return (req, res) => {
     const raw = req.url ?? '/';
     const target = raw.startsWith('/') ? raw : safePath(raw);
@@ -78,7 +80,7 @@ export function createNodeListener(
       unread
         ? (limit) => {
             unread = false;
-            return readLimitedBody(req, limit, req.headers['content-length'], bodyDeadlineMs);
+            return readLimitedBody(req, limit, req.headers['content-length'], deadlines);
           }
         : undefined,
     );
