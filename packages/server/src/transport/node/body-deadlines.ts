@@ -1,5 +1,6 @@
 /** A body read under way: told once when its deadline passes. */
 interface PendingRead {
+  /** On the monotonic clock (`performance.now()`): a wall-clock jump moves no deadline. */
   readonly dueMs: number;
   readonly expire: () => void;
 }
@@ -23,7 +24,7 @@ export class BodyDeadlines {
 
   /** Starts a read's deadline: `expire` runs once it passes, unless `done` ran first. */
   start(expire: () => void): PendingRead {
-    const read = { dueMs: Date.now() + this.ms, expire };
+    const read = { dueMs: performance.now() + this.ms, expire };
     this.#pending.add(read);
     // Left armed when reads finish: it fires at most once per deadline length, and is
     // unref'd, so an idle server's process may still exit (an open socket holds it anyway).
@@ -43,7 +44,7 @@ export class BodyDeadlines {
 
   readonly #sweep = (): void => {
     this.#timer = undefined;
-    const now = Date.now();
+    const now = performance.now();
     for (const read of this.#pending) {
       if (read.dueMs > now) {
         this.#arm(read.dueMs - now);
