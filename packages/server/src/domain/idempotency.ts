@@ -105,6 +105,23 @@ function quotedKey(key: string): string {
 const slotKey = (account: string, operation: string, key: string) =>
   `${account}\u0000${operation}\u0000${key}`;
 
+const isKept = (slot: KeyedSlot, nowMs: number): slot is KeyedSlot & { state: 'done' } =>
+  slot.state === 'done' && nowMs - slot.storedAt < IDEMPOTENCY_RETENTION_MS;
+
+const entryOf = (slot: KeyedSlot & { state: 'done' }): IdempotencyEntry => ({
+  account_ref: slot.account,
+  operation_id: slot.operation,
+  key: slot.key,
+  fingerprint: slot.fingerprint,
+  stored_at: new Date(slot.storedAt).toISOString(),
+  response: slot.response,
+});
+
+// The JSON text of a completed record's entry, kept while the record lives: completed
+// records are never changed (a new claim replaces one), and the state file serializes
+// every one of them again at each compaction (see the store's `recordTexts`).
+const entryTexts = new WeakMap<KeyedSlot, string>();
+
 /**
  * Idempotency records scoped per account and operation. A key is claimed before the
  * operation runs (concurrent duplicates see `in_use`), then completed with the final
@@ -209,17 +226,24 @@ export class IdempotencyStore {
   export(nowMs: number): IdempotencyEntry[] {
     const entries: IdempotencyEntry[] = [];
     for (const slot of this.#slots.values()) {
-      if (slot.state !== 'done' || nowMs - slot.storedAt >= IDEMPOTENCY_RETENTION_MS) continue;
-      entries.push({
-        account_ref: slot.account,
-        operation_id: slot.operation,
-        key: slot.key,
-        fingerprint: slot.fingerprint,
-        stored_at: new Date(slot.storedAt).toISOString(),
-        response: slot.response,
-      });
+      if (isKept(slot, nowMs)) entries.push(entryOf(slot));
     }
     return entries;
+  }
+
+  /** {@link IdempotencyStore.export} as JSON text, byte for byte, each entry's text kept. */
+  exportText(nowMs: number): string {
+    const texts: string[] = [];
+    for (const slot of this.#slots.values()) {
+      if (!isKept(slot, nowMs)) continue;
+      let text = entryTexts.get(slot);
+      if (text === undefined) {
+        text = JSON.stringify(entryOf(slot));
+        entryTexts.set(slot, text);
+      }
+      texts.push(text);
+    }
+    return `[${texts.join(',')}]`;
   }
 
   /** Replaces every record with the given ones (in-flight claims are dropped). */

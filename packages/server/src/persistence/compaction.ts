@@ -5,7 +5,7 @@ import type { StateLayout } from './state-layout';
 import type { UnitGate } from './unit-gate';
 import type { WalWriter } from './wal-writer';
 
-/** A captured state, serialized later (outside the gate) into a snapshot of `generation`. */
+/** Captures the state (inside the gate); the snapshot of `generation` is made of it once its lines are durable. */
 export type Capture = (generation: number) => () => Snapshot;
 
 /** What a compactor works with. */

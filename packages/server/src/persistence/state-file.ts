@@ -261,17 +261,17 @@ class StateFile implements DurableState {
     control.onRestoreSnapshot(() => {
       if (this.#reloading) return;
       const { ctx } = this.#parts;
-      const state = JSON.stringify(control.admin.state());
-      units.record({ scenario: `"restored":${state},"start":${ctx.clock.nowMs()}` });
+      const nowMs = ctx.clock.nowMs();
+      units.record({ scenario: `"restored":${control.slices.exportText(nowMs)},"start":${nowMs}` });
       void compactor.compact();
     });
   }
 
-  // Captures the state now (synchronously, inside the gate); serializing happens later,
-  // outside it: exported documents share only immutable records with the live state.
+  // Captures the state now, as text (synchronously, inside the gate): the slices keep their
+  // records' texts, so only what changed since the last compaction is serialized.
   readonly #capture: Capture = (generation) => {
-    const { control } = this.#parts;
-    const state = control.admin.state();
+    const { control, ctx } = this.#parts;
+    const state = control.slices.exportText(ctx.clock.nowMs());
     const wallMs = Date.now();
     const { controls = {} } = control.slices.header();
     const base = this.#base;
@@ -279,7 +279,7 @@ class StateFile implements DurableState {
       generation,
       wallMs,
       controls,
-      state: JSON.stringify(state),
+      state,
       base: base.text,
       ...(base.startOverride === undefined ? {} : { baseStartMs: base.startOverride }),
     });

@@ -206,8 +206,9 @@ export function createControlPlane(
     snapshots: {
       save(name) {
         const nowMs = ctx.clock.nowMs();
-        // The budget counts the state's JSON size (O(state), once per save).
-        const bytes = utf8Bytes(JSON.stringify(slices.export(nowMs)));
+        // The budget counts the state's JSON size (records unchanged since the last save
+        // keep their text: see `StateSlices.exportText`).
+        const bytes = utf8Bytes(slices.exportText(nowMs));
         return snapshots.save(name, slices.fork(), new Date(nowMs).toISOString(), bytes);
       },
       list: () => snapshots.list(),

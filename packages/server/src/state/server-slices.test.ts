@@ -53,4 +53,34 @@ describe('state slices', () => {
     slices.restore(fork);
     expect(admin.state()).toEqual(before);
   });
+
+  it('serializes the state as JSON.stringify does, with what changed since the last time', async () => {
+    const { core, slices } = createReferenceCore({ now: NOW });
+    await core.ready;
+    const order = (key: string) =>
+      core.fetch('https://api.ref.test/v1/orders', {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer refak_demo_eur_full',
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
+      });
+    const asStringified = () => {
+      const nowMs = Date.parse(core.admin.clock.now().now);
+      expect(slices.exportText(nowMs)).toBe(JSON.stringify(slices.export(nowMs)));
+    };
+    asStringified();
+    // New records, replaced ones (the account's balance) and stored idempotent answers.
+    expect((await order('first')).status).toBe(200);
+    asStringified();
+    expect((await order('second')).status).toBe(200);
+    core.admin.faults.set({ power: 'fail' });
+    core.admin.clock.advance(60);
+    asStringified();
+    // Idempotent answers past their 24 h are left out as the document leaves them out.
+    core.admin.clock.advance(25 * 3600);
+    asStringified();
+  });
 });

@@ -53,6 +53,55 @@ function exportAccount(partition: Partition): ScenarioAccount {
   };
 }
 
+// The JSON text of each stored record, kept while the record lives. Records are replaced,
+// never changed in place, so a record's text never goes stale, and forks (snapshots, spaces)
+// share it with the records. Asked for only where the whole state is serialized again and
+// again (the state file's compactions, snapshot budgets): a 35 MB state written anew every
+// 4 MiB of write-ahead log cost about 180 µs of each order, most of it serializing records
+// unchanged since the last time. Bounded by the records alive.
+const recordTexts = new WeakMap<object, string>();
+
+function recordText<K extends RecordKind>(kind: K, record: RecordOf<K>): string {
+  let text = recordTexts.get(record);
+  if (text === undefined) {
+    text = JSON.stringify(recordCodecs[kind].toJson(record));
+    recordTexts.set(record, text);
+  }
+  return text;
+}
+
+// Pieces of one text, joined once: joining each list, then each account, then the
+// accounts, copied a 35 MB state four times over.
+function pushList<K extends RecordKind>(
+  parts: string[],
+  name: string,
+  kind: K,
+  records: readonly RecordOf<K>[],
+): void {
+  parts.push(`"${name}":[`);
+  for (let i = 0; i < records.length; i++) {
+    if (i > 0) parts.push(',');
+    parts.push(recordText(kind, records[i] as RecordOf<K>));
+  }
+  parts.push(']');
+}
+
+/** {@link exportAccount} as JSON text, byte for byte, from the records' kept texts. */
+function pushAccount(parts: string[], partition: Partition): void {
+  const { balance, ...account } = recordCodecs.accounts.toJson(partition.account);
+  // Never `{}`: `api_keys` is always there, so the lists follow a member.
+  const head = JSON.stringify({ ...account, api_keys: partition.apiKeys, balance });
+  parts.push(head.slice(0, -1), ',');
+  pushList(parts, 'services', 'services', partition.services.values());
+  parts.push(',');
+  pushList(parts, 'invoices', 'invoices', partition.invoices.values());
+  parts.push(',');
+  pushList(parts, 'orders', 'orders', partition.orders.values());
+  parts.push(',');
+  pushList(parts, 'transactions', 'transactions', partition.transactions.values());
+  parts.push('}');
+}
+
 /**
  * The server's records, partitioned per account in ref tables (the records and their read
  * index at once), written only through {@link Store.commit}: validated against the record
@@ -200,6 +249,26 @@ export class Store {
       plans: state.plans.values().map((plan) => recordCodecs.plans.toJson(plan)),
       accounts: [...state.partitions.values()].map(exportAccount),
     };
+  }
+
+  /**
+   * {@link Store.exportRecords} as the JSON members it serializes to (no braces), byte for
+   * byte, each record's text kept for the next time (see `recordTexts`).
+   */
+  exportRecordsText(): string {
+    const state = this.#state;
+    const { EUR, USD, GBP } = state.rates;
+    const parts = [`"rates":${JSON.stringify({ EUR, USD, GBP })},`];
+    pushList(parts, 'plans', 'plans', state.plans.values());
+    parts.push(',"accounts":[');
+    let first = true;
+    for (const partition of state.partitions.values()) {
+      if (!first) parts.push(',');
+      first = false;
+      pushAccount(parts, partition);
+    }
+    parts.push(']');
+    return parts.join('');
   }
 
   #partitionOf(state: StoreState, change: Change): Partition {
