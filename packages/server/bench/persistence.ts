@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createReferenceServer } from '../src/index';
+import { createReferenceServer, type ReferenceServer } from '../src/index';
 import { createReferenceCore } from '../src/server/reference-core';
 import { BENCH_KEYS } from './bench-scenario';
 import { spawnBench, startBenchServer } from './child';
@@ -114,6 +114,28 @@ const bigScenario = {
   ],
 };
 
+/** Places `count` orders on {@link bigScenario}'s account, in process. */
+async function orderOnBigAccount(
+  server: Pick<ReferenceServer, 'admin' | 'baseUrl' | 'fetch'>,
+  count: number,
+  keyPrefix: string,
+): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    // The scenario's clock is frozen: a minute on every 100 orders keeps under the write limit.
+    if (i % 100 === 0) server.admin.clock.advance(60);
+    const response = await server.fetch(`${server.baseUrl}/orders`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer refak_big',
+        'idempotency-key': `${keyPrefix}-${i}`,
+        'content-type': 'application/json',
+      },
+      body: ORDER,
+    });
+    if (response.status !== 200) throw new Error(`${keyPrefix}: order answered ${response.status}`);
+  }
+}
+
 interface Timing {
   readonly ms: number;
   readonly cpuMs: number;
@@ -132,19 +154,7 @@ async function loadTime(dir: string): Promise<Figure[]> {
   const stateFile = join(dir, 'big.json');
   const writer = createReferenceServer({ scenario: bigScenario, stateFile });
   await writer.ready;
-  for (let i = 0; i < 500; i++) {
-    if (i % 100 === 0) writer.admin.clock.advance(60);
-    const response = await writer.fetch(`${writer.baseUrl}/orders`, {
-      method: 'POST',
-      headers: {
-        authorization: 'Bearer refak_big',
-        'idempotency-key': `load-${i}`,
-        'content-type': 'application/json',
-      },
-      body: ORDER,
-    });
-    if (response.status !== 200) throw new Error(`load: order answered ${response.status}`);
-  }
+  await orderOnBigAccount(writer, 500, 'load');
   const scenarioFile = join(dir, 'big-scenario.json');
   await writeFile(scenarioFile, JSON.stringify(writer.admin.state()));
   await writer.close();
@@ -184,20 +194,7 @@ async function loadTime(dir: string): Promise<Figure[]> {
 async function reserialize(): Promise<Figure[]> {
   const { core, slices } = createReferenceCore({ scenario: bigScenario });
   await core.ready;
-  for (let i = 0; i < 500; i++) {
-    // The scenario's clock is frozen: a minute on every 100 orders keeps under the write limit.
-    if (i % 100 === 0) core.admin.clock.advance(60);
-    const response = await core.fetch(`${core.baseUrl}/orders`, {
-      method: 'POST',
-      headers: {
-        authorization: 'Bearer refak_big',
-        'idempotency-key': `again-${i}`,
-        'content-type': 'application/json',
-      },
-      body: ORDER,
-    });
-    if (response.status !== 200) throw new Error(`reserialize: order answered ${response.status}`);
-  }
+  await orderOnBigAccount(core, 500, 'again');
   const nowMs = Date.parse(core.admin.clock.now().now);
   const timeMs = (serialize: () => string) => {
     const started = performance.now();
