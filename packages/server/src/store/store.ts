@@ -56,9 +56,9 @@ function exportAccount(partition: Partition): ScenarioAccount {
 // The JSON text of each stored record, kept while the record lives. Records are replaced,
 // never changed in place, so a record's text never goes stale, and forks (snapshots, spaces)
 // share it with the records. Asked for only where the whole state is serialized again and
-// again (the state file's compactions, snapshot budgets): a 35 MB state written anew every
-// 4 MiB of write-ahead log cost about 180 µs of each order, most of it serializing records
-// unchanged since the last time. Bounded by the records alive.
+// again (the state file's compactions, snapshot budgets), mostly records unchanged since
+// the last time: `bench state` serializes a 32 MB state in ~100 ms from these texts, ~250 ms
+// with `JSON.stringify`. Bounded by the records alive.
 const recordTexts = new WeakMap<object, string>();
 
 function recordText<K extends RecordKind>(kind: K, record: RecordOf<K>): string {
