@@ -150,6 +150,10 @@ export async function benchHttp(): Promise<Figure[]> {
   const floor = await startBenchServer(['floor']);
   const floorKept = await startBenchServer(['floor-kept']);
   const ref = await startBenchServer(['ref']);
+  const floors = [
+    ['floor (bare + digest, JSON, body schema)', floor],
+    ['floor + what it must keep (journal, idempotency)', floorKept],
+  ] as const;
   const figures: Figure[] = [];
   try {
     for (const request of BENCH_REQUESTS) {
@@ -161,18 +165,14 @@ export async function benchHttp(): Promise<Figure[]> {
         target: target === undefined ? 'reported' : `≥ ${target.toFixed(2)} of bare`,
         ...(target === undefined ? {} : { pass: ratio >= target }),
       });
-      const least = await ratioOf(floor, bare, request);
-      figures.push({
-        name: `  floor (bare + digest, JSON, body schema)`,
-        value: `${least.ratio.toFixed(2)} of bare (${Math.round(least.rps)} req/s)${cpuText(least.cpu)}`,
-        target: 'reported',
-      });
-      const leastKept = await ratioOf(floorKept, bare, request);
-      figures.push({
-        name: `  floor + what it must keep (journal, idempotency)`,
-        value: `${leastKept.ratio.toFixed(2)} of bare (${Math.round(leastKept.rps)} req/s)${cpuText(leastKept.cpu)}`,
-        target: 'reported',
-      });
+      for (const [name, server] of floors) {
+        const least = await ratioOf(server, bare, request);
+        figures.push({
+          name: `  ${name}`,
+          value: `${least.ratio.toFixed(2)} of bare (${Math.round(least.rps)} req/s)${cpuText(least.cpu)}`,
+          target: 'reported',
+        });
+      }
     }
     const order = BENCH_REQUESTS.find((r) => r.method === 'POST') as BenchRequest;
     // After a warm-up like every figure here: the floors ran meanwhile, and an idle V8 has

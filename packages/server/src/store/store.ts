@@ -74,11 +74,10 @@ function recordText<K extends RecordKind>(kind: K, record: RecordOf<K>): string 
 // accounts, copied a 35 MB state four times over.
 function pushList<K extends RecordKind>(
   parts: string[],
-  name: string,
   kind: K,
   records: readonly RecordOf<K>[],
 ): void {
-  parts.push(`"${name}":[`);
+  parts.push(`"${kind}":[`);
   for (let i = 0; i < records.length; i++) {
     if (i > 0) parts.push(',');
     parts.push(recordText(kind, records[i] as RecordOf<K>));
@@ -91,14 +90,11 @@ function pushAccount(parts: string[], partition: Partition): void {
   const { balance, ...account } = recordCodecs.accounts.toJson(partition.account);
   // Never `{}`: `api_keys` is always there, so the lists follow a member.
   const head = JSON.stringify({ ...account, api_keys: partition.apiKeys, balance });
-  parts.push(head.slice(0, -1), ',');
-  pushList(parts, 'services', 'services', partition.services.values());
-  parts.push(',');
-  pushList(parts, 'invoices', 'invoices', partition.invoices.values());
-  parts.push(',');
-  pushList(parts, 'orders', 'orders', partition.orders.values());
-  parts.push(',');
-  pushList(parts, 'transactions', 'transactions', partition.transactions.values());
+  parts.push(head.slice(0, -1));
+  for (const kind of ['services', 'invoices', 'orders', 'transactions'] as const) {
+    parts.push(',');
+    pushList(parts, kind, partition[kind].values());
+  }
   parts.push('}');
 }
 
@@ -259,7 +255,7 @@ export class Store {
     const state = this.#state;
     const { EUR, USD, GBP } = state.rates;
     const parts = [`"rates":${JSON.stringify({ EUR, USD, GBP })},`];
-    pushList(parts, 'plans', 'plans', state.plans.values());
+    pushList(parts, 'plans', state.plans.values());
     parts.push(',"accounts":[');
     let first = true;
     for (const partition of state.partitions.values()) {

@@ -16,19 +16,22 @@ export class BodyDeadlines {
   // Insertion order is start order, and so due order.
   readonly #pending = new Set<PendingRead>();
   #timer: NodeJS.Timeout | undefined;
+  readonly #ms: number;
 
   constructor(
     /** How long a body may take to arrive after its head. */
-    readonly ms: number,
-  ) {}
+    ms: number,
+  ) {
+    this.#ms = ms;
+  }
 
   /** Starts a read's deadline: `expire` runs once it passes, unless `done` ran first. */
   start(expire: () => void): PendingRead {
-    const read = { dueMs: performance.now() + this.ms, expire };
+    const read = { dueMs: performance.now() + this.#ms, expire };
     this.#pending.add(read);
     // Left armed when reads finish: it fires at most once per deadline length, and is
     // unref'd, so an idle server's process may still exit (an open socket holds it anyway).
-    if (this.#timer === undefined) this.#arm(this.ms);
+    if (this.#timer === undefined) this.#arm(this.#ms);
     return read;
   }
 
