@@ -1,4 +1,5 @@
 import { isCredentialName, redactHeaders, redactQuery } from '@refapi/schema';
+import { isoTime } from '../internal/iso-time';
 import type { JournalRecord } from '../request-journal';
 import type { JournalMessage, RequestEntry } from '../state/server-context';
 import type { RequestFacts } from './api-context';
@@ -134,7 +135,7 @@ export class JournalledRequest implements JournalRecord {
     this.#entry ??= {
       id: this.id,
       space_id: this.#spaceId,
-      time: new Date(this.#receivedMs).toISOString(),
+      time: isoTime(this.#receivedMs),
       operation: this.operation,
       method: this.#method,
       path: this.#path,

@@ -18,15 +18,20 @@ function randomByte(): number {
   return pool[offset++] as number;
 }
 
+// The id's character codes, `req_` first: filled in place, made a string in one call (a
+// flat string, not 24 concatenations: every request draws one).
+const ALPHABET_CODES = Array.from(ALPHABET, (char) => char.charCodeAt(0));
+const idCodes: number[] = Array.from('req_', (char) => char.charCodeAt(0));
+
 /** A fresh request id, `req_` + 24 random characters of [A-Za-z0-9]. */
 export function newRequestId(): string {
-  let id = 'req_';
-  while (id.length < ID_CHARS + 4) {
+  let length = 4;
+  while (length < ID_CHARS + 4) {
     // 248 = 4 * 62: rejecting the bytes above keeps every character equally likely.
     const byte = randomByte();
-    if (byte < 248) id += ALPHABET[byte % 62];
+    if (byte < 248) idCodes[length++] = ALPHABET_CODES[byte % 62] as number;
   }
-  return id;
+  return String.fromCharCode.apply(null, idCodes);
 }
 
 /** The request's id (its `Request-Id`), drawn the first time it is asked for. */

@@ -19,6 +19,8 @@ interface Template {
 }
 
 const NOT_FOUND: RouteMatch = { kind: 'not_found' };
+// Shared by every match of a path without parameters: nothing writes a match's params.
+const NO_PARAMS: Record<string, string | undefined> = Object.freeze({});
 
 // A malformed percent-escape makes the parameter invalid (400), not the route unknown.
 function decodeSegment(segment: string): string | undefined {
@@ -36,6 +38,9 @@ function decodeSegment(segment: string): string | undefined {
  */
 export class RouteTable {
   readonly #bySegmentCount = new Map<number, Template[]>();
+  // Operations of paths without parameters (`/me`, `/orders`), by path then method: most
+  // calls are answered by one lookup, without splitting the path.
+  readonly #literal = new Map<string, Map<string, RouteMatch>>();
 
   constructor(ops: readonly OperationDef[] = operationList) {
     const byPath = new Map<string, Template>();
@@ -53,6 +58,11 @@ export class RouteTable {
         byPath.set(op.path, template);
       }
       template.methods.set(op.method, op);
+      if (template.literals === template.segments.length) {
+        const byMethod = this.#literal.get(op.path) ?? new Map<string, RouteMatch>();
+        byMethod.set(op.method, { kind: 'operation', op, params: NO_PARAMS });
+        this.#literal.set(op.path, byMethod);
+      }
     }
     for (const template of byPath.values()) {
       const list = this.#bySegmentCount.get(template.segments.length) ?? [];
@@ -64,6 +74,8 @@ export class RouteTable {
 
   /** Matches `path` (relative to the base, e.g. `/services/REF-SVC-1`) and `method`. */
   match(method: string, path: string): RouteMatch {
+    const literal = this.#literal.get(path)?.get(method);
+    if (literal !== undefined) return literal;
     if (path.length < 2 || path[0] !== '/') return NOT_FOUND;
     const parts = path.slice(1).split('/');
     const candidates = this.#bySegmentCount.get(parts.length);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../internal/crypto';
 import { fingerprint, IDEMPOTENCY_RETENTION_MS, IdempotencyStore } from './idempotency';
 
 describe('IdempotencyStore', () => {
@@ -23,6 +24,25 @@ describe('IdempotencyStore', () => {
     expect(fingerprint({ params: { service_ref: 'REF-SVC-1' }, body })).toBe(
       '01b26dd16d2af3013386017d4f48fc79a48893943edab7b1d3e8125d0eaf2404',
     );
+  });
+
+  it('fingerprints every string as JSON writes it (quotes, escapes, controls, lone surrogates)', () => {
+    const texts = [
+      'kvm-s',
+      '',
+      'say "hi"',
+      'back\\slash',
+      'tab\tnew\nline\u0000',
+      '\u007f',
+      'é€',
+      '\ud800 lone',
+      '~ ok',
+    ];
+    for (const text of texts) {
+      expect(fingerprint({ body: { text } })).toBe(
+        sha256Hex(`{"body":{"text":${JSON.stringify(text)}}}`),
+      );
+    }
   });
 
   it('claims, reports in-use, replays the completed response, and rejects another body', () => {

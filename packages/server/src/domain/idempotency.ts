@@ -1,4 +1,5 @@
 import { sha256Hex } from '../internal/crypto';
+import { isoTime } from '../internal/iso-time';
 
 /** A completed response kept for replay. */
 export interface StoredResponse {
@@ -54,6 +55,7 @@ export function fingerprint(value: unknown): string {
 // nothing, as `map` and `join` made them). Built in one pass, without entry arrays:
 // every idempotent write fingerprints its body.
 function canonicalJson(value: unknown): string {
+  if (typeof value === 'string') return isPlainText(value) ? `"${value}"` : JSON.stringify(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) {
     let out = '[';
@@ -72,6 +74,16 @@ function canonicalJson(value: unknown): string {
     out += `${out.length === 1 ? '' : ','}${quotedKey(key)}:${canonicalJson(member)}`;
   }
   return `${out}}`;
+}
+
+// Whether JSON writes `text` as it is between quotes: printable ASCII without `"` or `\`.
+// Most body strings are (codes, names); `JSON.stringify` is a call into the runtime.
+function isPlainText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return false;
+  }
+  return true;
 }
 
 // The keys in code-unit order (as `sort()` orders strings), sorted in place: a body has a
@@ -113,7 +125,7 @@ const entryOf = (slot: KeyedSlot & { state: 'done' }): IdempotencyEntry => ({
   operation_id: slot.operation,
   key: slot.key,
   fingerprint: slot.fingerprint,
-  stored_at: new Date(slot.storedAt).toISOString(),
+  stored_at: isoTime(slot.storedAt),
   response: slot.response,
 });
 
@@ -194,7 +206,7 @@ export class IdempotencyStore {
           operation_id: operation,
           key,
           fingerprint: requestFingerprint,
-          stored_at: new Date(nowMs).toISOString(),
+          stored_at: isoTime(nowMs),
           response,
         };
         for (const listener of this.#listeners) listener(done);

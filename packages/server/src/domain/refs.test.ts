@@ -15,6 +15,17 @@ describe('RefAllocator', () => {
     ]);
   });
 
+  it('writes values in upper-case hex up to the last exact number', () => {
+    const refs = new RefAllocator();
+    refs.observe('REF-SVC-ABCDE');
+    refs.observe('REF-TXN-1FFFFFFFFFFFFD');
+    expect([refs.next('SVC'), refs.next('TXN'), refs.next('TXN')]).toEqual([
+      'REF-SVC-ABCDF',
+      'REF-TXN-1FFFFFFFFFFFFE',
+      'REF-TXN-1FFFFFFFFFFFFF',
+    ]);
+  });
+
   it('keeps exact order beyond 2^53', () => {
     const refs = new RefAllocator();
     refs.observe('REF-INV-1FFFFFFFFFFFFF');

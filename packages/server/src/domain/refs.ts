@@ -1,13 +1,24 @@
 // Public references are `REF-<KIND>-<hex>`; order is by the hex value as a number.
 
+// The index of the last `-` in `ref` (-1 when none). A scan from the end: refs are short,
+// and `lastIndexOf` is a call into the runtime (sorting and appending compare refs often).
+function lastDash(ref: string): number {
+  let i = ref.length - 1;
+  while (i >= 0 && ref.charCodeAt(i) !== 45) i--;
+  return i;
+}
+
 /** Where the hex value of `ref` starts: after the last `-` and its leading zeros (one kept). */
 const hexStart = (ref: string): number => {
-  let start = ref.lastIndexOf('-') + 1;
+  let start = lastDash(ref) + 1;
   while (start < ref.length - 1 && ref.charCodeAt(start) === 48) start++;
   return start;
 };
 
 const hexPart = (ref: string): string => ref.slice(hexStart(ref));
+
+/** The hex digits of `ref` as written (leading zeros kept): `REF-SVC-0A1` → `0A1`. */
+export const refDigits = (ref: string): string => ref.slice(lastDash(ref) + 1);
 
 /**
  * Compares two references of one kind by hex value (then by spelling, so `0A` and `A`
@@ -33,6 +44,19 @@ export const refValue = (ref: string): bigint => BigInt(`0x${hexPart(ref)}`);
 const formatRef = (kind: string, value: bigint): string =>
   `REF-${kind}-${value.toString(16).toUpperCase()}`;
 
+const HEX_DIGITS = '0123456789ABCDEF';
+
+// `value.toString(16).toUpperCase()` for a safe integer ≥ 0, without the two runtime calls.
+function upperHex(value: number): string {
+  let hex = '';
+  let rest = value;
+  do {
+    hex = (HEX_DIGITS[rest % 16] as string) + hex;
+    rest = Math.floor(rest / 16);
+  } while (rest > 0);
+  return hex;
+}
+
 /** Hands out fresh references per kind, each above every reference seen so far. */
 export class RefAllocator {
   // Plain numbers while they are exact (the usual case: bulk generation stays cheap);
@@ -41,7 +65,7 @@ export class RefAllocator {
 
   /** Records an existing reference so later ones sort after it. */
   observe(ref: string): void {
-    const dash = ref.lastIndexOf('-');
+    const dash = lastDash(ref);
     const kind = ref.slice(4, dash);
     const current = this.#next.get(kind) ?? 1;
     // Up to 13 hex digits (52 bits) a number holds the value exactly: no bigint per record.
@@ -68,7 +92,7 @@ export class RefAllocator {
     const value = this.#next.get(kind) ?? 1;
     if (typeof value === 'number' && value < Number.MAX_SAFE_INTEGER) {
       this.#next.set(kind, value + 1);
-      return `REF-${kind}-${value.toString(16).toUpperCase()}`;
+      return `REF-${kind}-${upperHex(value)}`;
     }
     const big = BigInt(value);
     this.#next.set(kind, big + 1n);

@@ -1,5 +1,6 @@
 import type { Account, Balance } from '@refapi/schema';
 import { convertCents, crossRate, fromCents } from '../domain/money';
+import { isoTime } from '../internal/iso-time';
 import type { OperationImpls } from './types';
 
 /** GET /me and GET /balance. */
@@ -20,7 +21,7 @@ export const accountOperations = {
 
   getBalance({ account, query, now }, ctx) {
     const currency = account.account_currency;
-    const asOf = now.toISOString();
+    const asOf = isoTime(now.getTime());
     const body: Balance = {
       amount: fromCents(account.balance_cents),
       currency,

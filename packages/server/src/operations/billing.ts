@@ -1,5 +1,6 @@
 import type { InvoicePage, OrderPage, TransactionPage } from '@refapi/schema';
 import { pageDescending } from '../domain/pagination';
+import { isoTime } from '../internal/iso-time';
 import { presentInvoice, presentOrder, presentTransaction } from './present';
 import type { OperationImpls } from './types';
 
@@ -11,7 +12,7 @@ export const billingOperations = {
     const body: InvoicePage = {
       invoices: page.items.map((record) => presentInvoice(record, partition)),
       pagination: page.pagination,
-      server_time: now.toISOString(),
+      server_time: isoTime(now.getTime()),
     };
     return { status: 200, body };
   },
@@ -22,7 +23,7 @@ export const billingOperations = {
     const body: OrderPage = {
       orders: page.items.map((record) => presentOrder(record, partition)),
       pagination: page.pagination,
-      server_time: now.toISOString(),
+      server_time: isoTime(now.getTime()),
     };
     return { status: 200, body };
   },
@@ -33,7 +34,7 @@ export const billingOperations = {
     const body: TransactionPage = {
       transactions: page.items.map((record) => presentTransaction(record, partition)),
       pagination: page.pagination,
-      server_time: now.toISOString(),
+      server_time: isoTime(now.getTime()),
     };
     return { status: 200, body };
   },

@@ -2,16 +2,17 @@ import type { CreatedService, CreateOrderResponse } from '@refapi/schema';
 import { fromCents } from '../domain/money';
 import { type OrderQuote, quoteOrder } from '../domain/orders';
 import type { AccountRecord, ServiceRecord } from '../domain/records';
+import { refDigits } from '../domain/refs';
+import { isoTime } from '../internal/iso-time';
 import type { Change } from '../store/store';
 import type { OperationImpls } from './types';
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
 // Ordered servers get a deterministic address from the shared address space 100.64/10.
-function addressFor(serviceRef: string): string {
+function addressFor(hexDigits: string): string {
   // The value mod 2^22 is in its last six hex digits: no bigint per order.
-  const digits = serviceRef.slice(Math.max(serviceRef.lastIndexOf('-') + 1, serviceRef.length - 6));
-  const n = Number.parseInt(digits, 16) & 0x3f_ffff;
+  const n = Number.parseInt(hexDigits.slice(-6), 16) & 0x3f_ffff;
   return `100.${64 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
@@ -22,19 +23,20 @@ function newService(
   nowMs: number,
 ): ServiceRecord {
   const { plan, period, region, osName } = quote;
+  const hexDigits = refDigits(serviceRef);
   const service: ServiceRecord = {
     service_ref: serviceRef,
-    name: `${plan.code}-${serviceRef.slice(serviceRef.lastIndexOf('-') + 1).toLowerCase()}`,
+    name: `${plan.code}-${hexDigits.toLowerCase()}`,
     service_plan_name: plan.name,
     type: plan.service_type,
     status: 'active',
     auto_renew: false,
-    expires_at: new Date(nowMs + period.months * MONTH_MS).toISOString(),
+    expires_at: isoTime(nowMs + period.months * MONTH_MS),
     account_ref: account.account_ref,
     reseller: false,
   };
   if (plan.service_type === 'kvm' || plan.service_type === 'dedicated') {
-    const ip = addressFor(serviceRef);
+    const ip = addressFor(hexDigits);
     service.primary_ip = ip;
     service.ip_addresses = [ip];
   }
@@ -73,7 +75,7 @@ export const orderOperations = {
       const account = store.livePartition(caller.account_ref).account;
       const quote = quoteOrder(body, account, store.plans.values(), store.rates);
       const nowMs = now.getTime();
-      const at = now.toISOString();
+      const at = isoTime(nowMs);
       const currency = account.account_currency;
       const accountRef = account.account_ref;
       const [serviceRef, invoiceRef, orderRef, txnRef] = ['SVC', 'INV', 'ORD', 'TXN'].map((kind) =>

@@ -1,6 +1,7 @@
 import type { PlanPage } from '@refapi/schema';
 import { catalogPlan, isSaleable } from '../domain/catalog';
 import { pageDescending } from '../domain/pagination';
+import { isoTime } from '../internal/iso-time';
 import type { OperationImpls } from './types';
 
 /** GET /plans: saleable plans (see `isSaleable`), priced in the account currency. */
@@ -19,7 +20,7 @@ export const planOperations = {
     const body: PlanPage = {
       plans: page.items.map((plan) => catalogPlan(plan, account, rates, display)),
       pagination: page.pagination,
-      server_time: now.toISOString(),
+      server_time: isoTime(now.getTime()),
     };
     return { status: 200, body };
   },

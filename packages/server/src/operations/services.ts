@@ -9,6 +9,7 @@ import { faultsControl } from '../controls/faults';
 import { DomainError, notFound } from '../domain/errors';
 import { pageDescending } from '../domain/pagination';
 import type { ServiceRecord } from '../domain/records';
+import { isoTime } from '../internal/iso-time';
 import type { Partition } from '../store/partition';
 import { presentedServiceJson, presentService } from './present';
 import type { OperationImpls } from './types';
@@ -38,7 +39,7 @@ export const serviceOperations = {
     // A ServicePage written out: the services from their cached JSON, then the rest.
     const rest: Omit<ServicePage, 'services'> = {
       pagination: page.pagination,
-      server_time: now.toISOString(),
+      server_time: isoTime(now.getTime()),
     };
     const services = page.items.map(presentedServiceJson).join(',');
     return {
@@ -54,7 +55,7 @@ export const serviceOperations = {
       active: 0,
       by_type: {},
       by_status: {},
-      server_time: now.toISOString(),
+      server_time: isoTime(now.getTime()),
     };
     for (const service of partition.services.values()) {
       if (service.reseller) continue;
@@ -69,7 +70,7 @@ export const serviceOperations = {
   getService({ partition, params, now }) {
     const body: ServiceEnvelope = {
       service: presentService(owned(partition, params.service_ref)),
-      server_time: now.toISOString(),
+      server_time: isoTime(now.getTime()),
     };
     return { status: 200, body };
   },
@@ -96,7 +97,7 @@ export const serviceOperations = {
         service_ref: service.service_ref,
         auto_renew: enabled,
         changed,
-        server_time: now.toISOString(),
+        server_time: isoTime(now.getTime()),
       };
       return { status: 200, body };
     });
@@ -129,7 +130,7 @@ export const serviceOperations = {
         service_ref: service.service_ref,
         action,
         accepted: true,
-        server_time: now.toISOString(),
+        server_time: isoTime(now.getTime()),
       };
       return { status: 200, body };
     });

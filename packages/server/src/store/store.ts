@@ -9,6 +9,7 @@ import {
   recordSchemas,
   refFields,
 } from '../domain/records';
+import { isoTime } from '../internal/iso-time';
 import type { Scenario, ScenarioAccount, ScenarioPlan } from '../scenario/schema';
 import {
   buildState,
@@ -206,20 +207,22 @@ export class Store {
       (change) =>
         ({ kind: change.kind, record: recordSchemas[change.kind].parse(change.record) }) as Change,
     );
-    return this.#commitValid(stored);
+    return this.#commitValid(stored, true);
   }
 
   /**
    * Writes records an operation built itself, atomically as {@link commit} does, without
    * parsing them again: they are validated where they are built (typed as the record
-   * schemas' output, from records and inputs already validated). Records from elsewhere (a
+   * schemas' output, from records and inputs already validated), and their refs are ones
+   * {@link nextRef} handed out or records already held. Records from elsewhere (a
    * write-ahead log, a document) go through {@link commit}.
    */
   commitBuilt(changes: readonly Change[]): Promise<void> {
-    return this.#commitValid(changes);
+    return this.#commitValid(changes, false);
   }
 
-  async #commitValid(stored: readonly Change[]): Promise<void> {
+  /** `foreignRefs`: the records may carry refs the allocator has not handed out itself. */
+  async #commitValid(stored: readonly Change[], foreignRefs: boolean): Promise<void> {
     const state = this.#state;
     // Published a microtask later: a caller never sees a commit before awaiting it.
     await undefined;
@@ -228,9 +231,13 @@ export class Store {
     const replaced =
       this.#listeners.size === 0 ? undefined : stored.map((change) => this.#current(state, change));
     // Synchronous from here: the whole commit becomes visible in one step.
-    for (const change of stored) this.#publish(state, change);
+    for (const change of stored) {
+      // Records replayed from a journal carry refs the allocator has not handed out itself.
+      if (foreignRefs) state.refs.observe(refOf(change));
+      this.#publish(state, change);
+    }
     if (replaced === undefined) return;
-    const mutation = { at: new Date(this.nowMs()).toISOString(), changes: stored, replaced };
+    const mutation = { at: isoTime(this.nowMs()), changes: stored, replaced };
     for (const listener of this.#listeners) listener(mutation);
   }
 
@@ -284,8 +291,6 @@ export class Store {
   }
 
   #publish(state: StoreState, change: Change): void {
-    // Records replayed from a journal carry refs the allocator has not handed out itself.
-    state.refs.observe(refOf(change));
     if (change.kind === 'accounts') {
       this.#partitionOf(state, change).account = change.record;
     } else if (change.kind === 'plans') {

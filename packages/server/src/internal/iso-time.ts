@@ -1,0 +1,46 @@
+// `Date.prototype.toISOString` is a C++ builtin that formats through snprintf: ~7,500
+// instructions a call (callgrind), two per order and one per `GET /me`. The same text by
+// arithmetic (Hinnant's days-to-civil) costs a small fraction of that.
+
+const DAY_MS = 86_400_000;
+// 0000-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: four-digit years, the only ones
+// formatted here (`toISOString` writes others as ±YYYYYY).
+const FIRST_MS = -62_167_219_200_000;
+const END_MS = 253_402_300_800_000;
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+
+/** `new Date(ms).toISOString()`, byte for byte (and its RangeError for an invalid time). */
+export function isoTime(ms: number): string {
+  const t = Math.trunc(ms);
+  if (!(t >= FIRST_MS && t < END_MS)) return new Date(ms).toISOString();
+  const days = Math.floor(t / DAY_MS);
+  let rest = t - days * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  // Days since 1970-01-01 to year, month, day (proleptic Gregorian), in 400-year eras that
+  // start on 1 March: http://howardhinnant.github.io/date_algorithms.html#civil_from_days
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const yyyy = year >= 1000 ? String(year) : String(year).padStart(4, '0');
+  return `${yyyy}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[millis]}Z`;
+}
