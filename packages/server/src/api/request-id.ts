@@ -41,13 +41,12 @@ export function requestIdOf(request: RequestHead & RequestMemo): string {
 }
 
 /** The chain's step that answers every request with its id in the `Request-Id` header. */
-export function requestIdStep(
+export async function requestIdStep(
   request: RequestHead & RequestMemo,
   next: () => Promise<ApiResponse>,
 ): Promise<ApiResponse> {
   const id = requestIdOf(request);
-  return next().then((response) => {
-    response.headers['request-id'] = id;
-    return response;
-  });
+  const response = await next();
+  response.headers['request-id'] = id;
+  return response;
 }

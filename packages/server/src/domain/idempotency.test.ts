@@ -132,4 +132,33 @@ describe('IdempotencyStore', () => {
     space.restore(fork);
     expect(space.export(t0 + 2).map((entry) => entry.key)).toEqual(['k1']);
   });
+  it('settles a claim once: a release after its completion keeps the stored response', () => {
+    // `execute` releases when completing threw (a listener failing): the record stays.
+    const store = new IdempotencyStore();
+    const claim = store.claim('A', 'createOrder', 'k1', fp, t0);
+    if (claim.kind !== 'new') throw new Error('expected a new claim');
+    claim.complete({ status: 200, body: { n: 1 } });
+    claim.release();
+    claim.complete({ status: 500, body: { n: 2 } });
+    expect(store.claim('A', 'createOrder', 'k1', fp, t0 + 1)).toEqual({
+      kind: 'replay',
+      response: { status: 200, body: { n: 1 } },
+    });
+    // Nothing counted as still running: the next fork shares the records as they are.
+    expect(store.fork().slots.size).toBe(1);
+  });
+
+  it('drops a claim in flight when the records are replaced (restore, import)', () => {
+    const store = new IdempotencyStore();
+    const before = store.fork();
+    const restored = store.claim('A', 'createOrder', 'k1', fp, t0);
+    const imported = store.claim('A', 'createOrder', 'k2', fp, t0);
+    store.restore(before);
+    if (restored.kind === 'new') restored.complete({ status: 200, body: { n: 1 } });
+    expect(store.export(t0 + 1)).toEqual([]);
+    store.import([]);
+    if (imported.kind === 'new') imported.complete({ status: 200, body: { n: 2 } });
+    expect(store.export(t0 + 1)).toEqual([]);
+    expect(store.claim('A', 'createOrder', 'k1', fp, t0 + 1).kind).toBe('new');
+  });
 });

@@ -30,8 +30,10 @@ export type IdempotencyClaim =
 /** Retention of completed responses on the server clock. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
+// One shape for both states (a claim is completed in place): `storedAt` is the claim's
+// time, from which the retention runs once it is done.
 type Slot =
-  | { state: 'running'; fingerprint: string }
+  | { state: 'running'; fingerprint: string; storedAt: number; response: undefined }
   | { state: 'done'; fingerprint: string; storedAt: number; response: StoredResponse };
 
 type KeyedSlot = Slot & { account: string; operation: string; key: string };
@@ -146,6 +148,8 @@ export class IdempotencyStore {
   // Claims not yet completed or released: a fork taken while some run leaves them out.
   #running = 0;
   #claims = 0;
+  // Bumped when the records are replaced wholesale: claims of an earlier one are void.
+  #generation = 0;
   readonly #listeners = new Set<(entry: IdempotencyEntry) => void>();
 
   /** Subscribes to completed requests (the write-ahead log stores their responses). */
@@ -177,6 +181,8 @@ export class IdempotencyStore {
     const entry: KeyedSlot = {
       state: 'running',
       fingerprint: requestFingerprint,
+      storedAt: nowMs,
+      response: undefined,
       account,
       operation,
       key,
@@ -186,20 +192,20 @@ export class IdempotencyStore {
     if (slot !== undefined) slots.delete(id);
     slots.set(id, entry);
     this.#running++;
+    // Settled once: `import` and `restore` drop claims in flight (a new generation).
+    const generation = this.#generation;
+    const inFlight = () => generation === this.#generation && entry.state === 'running';
     return {
       kind: 'new',
       complete: (response) => {
-        if (this.#slots.get(id) !== entry) return;
+        if (!inFlight()) return;
         this.#running--;
-        this.#own().set(id, {
-          state: 'done',
-          fingerprint: requestFingerprint,
-          storedAt: nowMs,
-          response,
-          account,
-          operation,
-          key,
-        });
+        // Completed in place, without another lookup in a map of every key of the last
+        // 24 h: a running claim is in no fork (`fork` leaves them out), so nothing else
+        // sees it change; completed records are never changed again.
+        const completed = entry as { state: Slot['state']; response: StoredResponse | undefined };
+        completed.response = response;
+        completed.state = 'done';
         if (this.#listeners.size === 0) return;
         const done: IdempotencyEntry = {
           account_ref: account,
@@ -212,7 +218,7 @@ export class IdempotencyStore {
         for (const listener of this.#listeners) listener(done);
       },
       release: () => {
-        if (this.#slots.get(id) !== entry) return;
+        if (!inFlight()) return;
         this.#running--;
         this.#own().delete(id);
       },
@@ -263,6 +269,7 @@ export class IdempotencyStore {
     this.#slots = new Map();
     this.#owned = true;
     this.#running = 0;
+    this.#generation++;
     for (const entry of entries) this.put(entry);
   }
 
@@ -285,6 +292,7 @@ export class IdempotencyStore {
     this.#slots = fork.slots as Map<string, KeyedSlot>;
     this.#owned = false;
     this.#running = 0;
+    this.#generation++;
   }
 
   #own(): Map<string, KeyedSlot> {

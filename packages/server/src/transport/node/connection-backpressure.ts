@@ -24,13 +24,15 @@ interface HttpSocket extends Socket {
 
 /** One connection's requests, answered one at a time, in order. */
 class ConnectionQueue {
-  readonly #waiting: (() => Promise<void>)[] = [];
+  // Requests waiting their turn, as pairs (no closure per request).
+  readonly #waiting: [IncomingMessage, ServerResponse][] = [];
   #busy = false;
   #unsent = 0;
   #held = false;
 
   constructor(
     private readonly socket: HttpSocket,
+    private readonly respond: Responder,
     private readonly maxUnsent: number,
   ) {
     // Node resumes the socket on its own terms (a drain, a body read): hold it again at once.
@@ -43,14 +45,21 @@ class ConnectionQueue {
     });
   }
 
-  /** Queues `respond` for `res`; it runs once the earlier responses are written and under the limit. */
-  push(respond: () => Promise<void>, res: ServerResponse): void {
-    this.#waiting.push(() =>
-      respond().then(
-        () => this.#count(res),
-        () => this.#count(res),
-      ),
-    );
+  /** Queues a request; it is answered once the earlier responses are written and under the limit. */
+  push(req: IncomingMessage, res: ServerResponse): void {
+    this.#waiting.push([req, res]);
+    this.#next();
+  }
+
+  // Answers one request, then lets the next go (never rejects).
+  async #answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      await this.respond(req, res);
+    } catch {
+      // The responder answers its own failures; what is written is counted all the same.
+    }
+    this.#count(res);
+    this.#busy = false;
     this.#next();
   }
 
@@ -70,18 +79,12 @@ class ConnectionQueue {
     res.once('close', done);
   }
 
-  readonly #done = (): void => {
-    this.#busy = false;
-    this.#next();
-  };
-
   #next(): void {
     if (!this.#busy && this.#unsent <= this.maxUnsent) {
-      const run = this.#waiting.shift();
-      if (run !== undefined) {
+      const waiting = this.#waiting.shift();
+      if (waiting !== undefined) {
         this.#busy = true;
-        // `run` never rejects (push catches the responder's failure).
-        void run().then(this.#done);
+        void this.#answer(waiting[0], waiting[1]);
       }
     }
     // A request waiting its turn or a backlog past the limit: read no further.
@@ -113,9 +116,9 @@ export function withBackpressure(respond: Responder, maxUnsent = MAX_UNSENT_BYTE
   return (req: IncomingMessage, res: ServerResponse): void => {
     let queue = queues.get(req.socket);
     if (queue === undefined) {
-      queue = new ConnectionQueue(req.socket, maxUnsent);
+      queue = new ConnectionQueue(req.socket, respond, maxUnsent);
       queues.set(req.socket, queue);
     }
-    queue.push(() => respond(req, res), res);
+    queue.push(req, res);
   };
 }

@@ -62,7 +62,9 @@ export function createNodeListener(
   bodyDeadlineMs = BODY_DEADLINE_MS,
 ): Responder {
   const deadlines = new BodyDeadlines(bodyDeadlineMs);
-  return (req, res) => {
+  // An async function, not `.then(send).catch(…)`: no closures and promises of its own
+  // per request.
+  return async (req, res) => {
     const raw = req.url ?? '/';
     const target = raw.startsWith('/') ? raw : safePath(raw);
     const q = target.indexOf('?');
@@ -84,18 +86,19 @@ export function createNodeListener(
           }
         : undefined,
     );
-    return handle(request)
-      .then((response) => send(res, response, { streams, close: request.close === true || unread }))
-      .catch((error: unknown) => {
-        onError(error);
-        if (!res.headersSent)
-          send(res, {
-            status: 500,
-            headers: { 'request-id': newRequestId() },
-            body: '{"error":"internal_error"}',
-          });
-        else res.destroy();
-      });
+    try {
+      const response = await handle(request);
+      send(res, response, { streams, close: request.close === true || unread });
+    } catch (error) {
+      onError(error);
+      if (!res.headersSent)
+        send(res, {
+          status: 500,
+          headers: { 'request-id': newRequestId() },
+          body: '{"error":"internal_error"}',
+        });
+      else res.destroy();
+    }
   };
 }
 
