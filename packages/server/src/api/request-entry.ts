@@ -25,18 +25,20 @@ export function truncateBody(body: string): { body: string; body_truncated: bool
 }
 
 // Credentials by the one rule of @refapi/schema, shared with the SDK's log and refctl. Header
-// names repeat from request to request, so the rule's answer is kept per name (bounded).
+// names repeat from request to request, so each name's lower case and the rule's answer are
+// kept per name as sent (bounded).
 const REDACTED = redactHeaders([['authorization', '']]).authorization as string;
-const CREDENTIAL_NAMES_KEPT = 512;
-const credentialNames = new Map<string, boolean>();
+const HEADER_NAMES_KEPT = 512;
+const headerNames = new Map<string, { readonly lower: string; readonly credential: boolean }>();
 
-function isCredential(name: string): boolean {
-  let credential = credentialNames.get(name);
-  if (credential === undefined) {
-    credential = isCredentialName(name);
-    if (credentialNames.size < CREDENTIAL_NAMES_KEPT) credentialNames.set(name, credential);
+function headerName(name: string): { readonly lower: string; readonly credential: boolean } {
+  let known = headerNames.get(name);
+  if (known === undefined) {
+    const lower = name.toLowerCase();
+    known = { lower, credential: isCredentialName(lower) };
+    if (headerNames.size < HEADER_NAMES_KEPT) headerNames.set(name, known);
   }
-  return credential;
+  return known;
 }
 
 /** `headers` with lower-case names, each credential redacted (as `redactHeaders` does). */
@@ -45,12 +47,8 @@ function redacted(headers: HeaderValues): Record<string, string> {
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    safe[lower] = isCredential(lower)
-      ? REDACTED
-      : typeof value === 'string'
-        ? value
-        : value.join(', ');
+    const { lower, credential } = headerName(name);
+    safe[lower] = credential ? REDACTED : typeof value === 'string' ? value : value.join(', ');
   }
   return safe;
 }
