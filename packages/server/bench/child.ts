@@ -1,6 +1,36 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const SOURCES = fileURLToPath(new URL('../src/', import.meta.url));
+const BUILT = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+
+/**
+ * Refuses to measure a build older than the sources: the children import `dist`, and a
+ * stale one measures code that is no longer there (`pnpm bench` at the root builds first;
+ * `pnpm --filter @refapi/server bench` does not).
+ */
+function assertBuildIsCurrent(): void {
+  let builtMs = 0;
+  try {
+    builtMs = statSync(BUILT).mtimeMs;
+  } catch {
+    // No build at all: refused below like a stale one.
+  }
+  const stale = readdirSync(SOURCES, { recursive: true, encoding: 'utf8' }).find(
+    (file) =>
+      file.endsWith('.ts') &&
+      !file.endsWith('.test.ts') &&
+      statSync(join(SOURCES, file)).mtimeMs > builtMs,
+  );
+  if (stale !== undefined) {
+    throw new Error(
+      `packages/server/dist is older than src/${stale}: run \`pnpm build\` first (the root \`pnpm bench\` does)`,
+    );
+  }
+}
 
 /**
  * Runs a bench script in a child process against the built server (dist, as `pnpm bench`
@@ -12,6 +42,7 @@ export async function spawnBench<T>(
   script: URL,
   args: string[],
 ): Promise<{ child: ChildProcess; first: T }> {
+  assertBuildIsCurrent();
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(script), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
