@@ -207,14 +207,8 @@ export class IdempotencyStore {
         completed.response = response;
         completed.state = 'done';
         if (this.#listeners.size === 0) return;
-        const done: IdempotencyEntry = {
-          account_ref: account,
-          operation_id: operation,
-          key,
-          fingerprint: requestFingerprint,
-          stored_at: isoTime(nowMs),
-          response,
-        };
+        // Done now (above); the type still sees the claim it was made as.
+        const done = entryOf(entry as KeyedSlot as KeyedSlot & { state: 'done' });
         for (const listener of this.#listeners) listener(done);
       },
       release: () => {
