@@ -10,6 +10,7 @@ import { capConnectionsPerAddress, defaultMaxConnectionsPerAddress } from './con
 import { isConsolePath, serveConsole } from './console-assets';
 import { createNodeListener, send } from './node-listener';
 import { OpenStreams } from './node-stream';
+import { keepTickObjectShape } from './tick-shape';
 
 /** Where to listen; defaults to 127.0.0.1 and a free port. */
 export interface ListenOptions {
@@ -70,6 +71,7 @@ export async function listenHttp(
   /** Tests shorten them. */
   timeouts: HeadTimeouts = HEAD_TIMEOUTS,
 ): Promise<ListeningServer> {
+  keepTickObjectShape();
   const host = options.host ?? '127.0.0.1';
   const streams = new OpenStreams();
   const api = createNodeListener(handle, onError, streams, timeouts.bodyMs);
