@@ -42,6 +42,15 @@ describe('hostRule', () => {
     expect(allowed?.('localhost')).toBe(true);
     expect(allowed?.('192.0.2.7:4010')).toBe(false);
   });
+
+  it('answers the same when asked again, and past the hosts it keeps answers for', () => {
+    const allowed = hostRule(undefined)('127.0.0.1');
+    for (let i = 0; i < 600; i++) expect(allowed?.(`invented-${i}.example`)).toBe(false);
+    expect(allowed?.('invented-0.example')).toBe(false);
+    expect(allowed?.('localhost:4010')).toBe(true);
+    expect(allowed?.('localhost:4010')).toBe(true);
+    expect(allowed?.('127.0.0.1:8080')).toBe(true);
+  });
 });
 
 describe('parseAllowedHosts', () => {

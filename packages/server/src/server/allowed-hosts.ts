@@ -44,6 +44,9 @@ function hostName(header: string): string | undefined {
   return host.slice(0, end);
 }
 
+/** Host headers whose answer a server keeps. */
+const HOST_ANSWERS_KEPT = 256;
+
 /** Whether a request's Host header (absent: undefined) may be answered. */
 export type HostCheck = (host: string | undefined) => boolean;
 
@@ -56,9 +59,18 @@ export function hostRule(
   allowedHosts: readonly string[] | undefined,
 ): (boundAddress: string) => HostCheck | undefined {
   const allowed = new Set<string>([...LOOPBACK_HOSTS, ...(allowedHosts ?? []).map(allowedHost)]);
+  // A client sends the same Host on every request: each header's answer is kept as sent
+  // (bounded, so a client inventing hosts only stops the keeping).
+  const answers = new Map<string, boolean>();
   const check: HostCheck = (host) => {
-    const name = host === undefined ? undefined : hostName(host);
-    return name !== undefined && allowed.has(name);
+    if (host === undefined) return false;
+    let answer = answers.get(host);
+    if (answer === undefined) {
+      const name = hostName(host);
+      answer = name !== undefined && allowed.has(name);
+      if (answers.size < HOST_ANSWERS_KEPT) answers.set(host, answer);
+    }
+    return answer;
   };
   return (boundAddress) =>
     allowedHosts === undefined && !isLoopbackAddress(boundAddress) ? undefined : check;
