@@ -17,7 +17,8 @@ const CONNECTIONS = 10;
 // The p99 target of POST /v1/orders is taken under 20 connections.
 const P99_CONNECTIONS = 20;
 
-interface Run {
+/** One autocannon run against a server. */
+export interface Run {
   readonly rps: number;
   readonly p99: number;
   readonly requests: number;
@@ -26,7 +27,7 @@ interface Run {
 }
 
 /** A server under measurement: its port and process id. */
-interface Served {
+export interface Served {
   readonly port: number;
   readonly pid: number | undefined;
 }
@@ -43,7 +44,8 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-async function measure(
+/** Loads `server` with `request` for BENCH_SECONDS; its throughput, p99 and CPU. */
+export async function measure(
   server: Served,
   request: BenchRequest,
   connections = CONNECTIONS,

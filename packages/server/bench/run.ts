@@ -1,8 +1,9 @@
 // `pnpm bench [section…]`: every figure with its target, measured in one run. Sections:
-// seed, reset, cost, scale, flat, http, burst, state, spaces (all when none is named).
+// seed, reset, cost, scale, flat, http, idle, burst, state, spaces (all when none is named).
 import { benchBurst } from './burst';
 import { benchFlat } from './flat';
 import { benchHttp } from './http';
+import { benchIdle } from './idle';
 import { benchOrderCost } from './order-cost';
 import { benchPersistence } from './persistence';
 import { type Figure, printFigures } from './report';
@@ -21,6 +22,7 @@ const sections: Record<string, [string, () => Promise<Figure[]>]> = {
     benchFlat,
   ],
   http: ['HTTP (autocannon, 10 connections)', benchHttp],
+  idle: ['After an idle spell (Node 22: V8 memory reducer)', benchIdle],
   burst: ['Connection bursts from one address', benchBurst],
   state: ['State file (--state-file)', benchPersistence],
   spaces: ['Spaces and snapshots', benchSpaces],
