@@ -27,7 +27,7 @@ export interface Run {
 }
 
 /** A server under measurement: its port and process id. */
-export interface Served {
+interface Served {
   readonly port: number;
   readonly pid: number | undefined;
 }
