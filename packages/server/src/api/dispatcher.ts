@@ -1,4 +1,5 @@
 import { faultsControl } from '../controls/faults';
+import { boundedMemo } from '../internal/bounded-memo';
 import type { OperationImpls } from '../operations/types';
 import type { ApiContext } from './api-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
@@ -12,16 +13,8 @@ import { RouteTable } from './route-table';
 // The contract's route table and each implementation table's bindings are built once per
 // process, not once per space: every space runtime of every server shares them.
 const routes = new RouteTable();
-const bindings = new Map<OperationImpls, ReturnType<typeof bindOperations>>();
-function bindingsOf(impls: OperationImpls): ReturnType<typeof bindOperations> {
-  let bound = bindings.get(impls);
-  if (bound === undefined) {
-    bound = bindOperations(impls);
-    // Bounded: the server binds one table (`operationImpls`); tests may bind a few of their own.
-    if (bindings.size < 16) bindings.set(impls, bound);
-  }
-  return bound;
-}
+// Bounded: the server binds one table (`operationImpls`); tests may bind a few of their own.
+const bindingsOf = boundedMemo(bindOperations, 16);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

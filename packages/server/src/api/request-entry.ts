@@ -1,4 +1,5 @@
 import { isCredentialName, redactHeaders, redactQuery } from '@refapi/schema';
+import { boundedMemo } from '../internal/bounded-memo';
 import { isoTime } from '../internal/iso-time';
 import type { JournalRecord } from '../request-journal';
 import type { JournalMessage, RequestEntry } from '../state/server-context';
@@ -28,18 +29,10 @@ export function truncateBody(body: string): { body: string; body_truncated: bool
 // names repeat from request to request, so each name's lower case and the rule's answer are
 // kept per name as sent (bounded).
 const REDACTED = redactHeaders([['authorization', '']]).authorization as string;
-const HEADER_NAMES_KEPT = 512;
-const headerNames = new Map<string, { readonly lower: string; readonly credential: boolean }>();
-
-function headerName(name: string): { readonly lower: string; readonly credential: boolean } {
-  let known = headerNames.get(name);
-  if (known === undefined) {
-    const lower = name.toLowerCase();
-    known = { lower, credential: isCredentialName(lower) };
-    if (headerNames.size < HEADER_NAMES_KEPT) headerNames.set(name, known);
-  }
-  return known;
-}
+const headerName = boundedMemo((name: string) => {
+  const lower = name.toLowerCase();
+  return { lower, credential: isCredentialName(lower) };
+}, 512);
 
 /** `headers` with lower-case names, each credential redacted (as `redactHeaders` does). */
 function redacted(headers: HeaderValues): Record<string, string> {

@@ -1,3 +1,4 @@
+import { boundedMemo } from '../internal/bounded-memo';
 import { sha256Hex } from '../internal/crypto';
 import { isoTime } from '../internal/iso-time';
 
@@ -105,16 +106,7 @@ function sortedKeys(record: object): string[] {
 }
 
 // Bodies repeat their keys from request to request: each is quoted once (bounded).
-const QUOTED_KEYS_KEPT = 1024;
-const quotedKeys = new Map<string, string>();
-function quotedKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    if (quotedKeys.size < QUOTED_KEYS_KEPT) quotedKeys.set(key, quoted);
-  }
-  return quoted;
-}
+const quotedKey = boundedMemo((key: string) => JSON.stringify(key), 1024);
 
 const slotKey = (account: string, operation: string, key: string) =>
   `${account}\u0000${operation}\u0000${key}`;

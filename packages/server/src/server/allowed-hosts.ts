@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { boundedMemo } from '../internal/bounded-memo';
 
 // DNS rebinding: a page on attacker.example re-resolves its name to 127.0.0.1 and calls the
 // server same-origin, Host still `attacker.example`. A loopback server therefore answers only
@@ -59,19 +60,12 @@ export function hostRule(
   allowedHosts: readonly string[] | undefined,
 ): (boundAddress: string) => HostCheck | undefined {
   const allowed = new Set<string>([...LOOPBACK_HOSTS, ...(allowedHosts ?? []).map(allowedHost)]);
-  // A client sends the same Host on every request: each header's answer is kept as sent
-  // (bounded, so a client inventing hosts only stops the keeping).
-  const answers = new Map<string, boolean>();
-  const check: HostCheck = (host) => {
-    if (host === undefined) return false;
-    let answer = answers.get(host);
-    if (answer === undefined) {
-      const name = hostName(host);
-      answer = name !== undefined && allowed.has(name);
-      if (answers.size < HOST_ANSWERS_KEPT) answers.set(host, answer);
-    }
-    return answer;
-  };
+  // A client sends the same Host on every request: each header's answer is kept as sent.
+  const answer = boundedMemo((host: string) => {
+    const name = hostName(host);
+    return name !== undefined && allowed.has(name);
+  }, HOST_ANSWERS_KEPT);
+  const check: HostCheck = (host) => host !== undefined && answer(host);
   return (boundAddress) =>
     allowedHosts === undefined && !isLoopbackAddress(boundAddress) ? undefined : check;
 }
