@@ -17,8 +17,7 @@ const CONNECTIONS = 10;
 // The p99 target of POST /v1/orders is taken under 20 connections.
 const P99_CONNECTIONS = 20;
 
-/** One autocannon run against a server. */
-export interface Run {
+interface Run {
   readonly rps: number;
   readonly p99: number;
   readonly requests: number;
@@ -27,7 +26,7 @@ export interface Run {
 }
 
 /** A server under measurement: its port and process id. */
-interface Served {
+export interface Served {
   readonly port: number;
   readonly pid: number | undefined;
 }

@@ -5,27 +5,43 @@
 // for good: GET /v1/me 52 → 67 µs of CPU per request.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startBenchServer } from './child';
-import { measure, type Run } from './http';
+import { measure, type Served } from './http';
 import type { Figure } from './report';
 import { BENCH_REQUESTS, type BenchRequest } from './requests';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 50);
 const MAX_RATIO = 1.15;
 
-const cpuUs = (run: Run): number | undefined =>
-  run.cpu === undefined ? undefined : (run.cpu / run.requests) * 1e6;
+const ROUNDS = 3;
+
+/** CPU per request over ROUNDS runs after `warmUps` runs (µs); undefined without /proc. */
+async function cpuPerRequest(
+  server: Served,
+  request: BenchRequest,
+  warmUps: number,
+): Promise<number | undefined> {
+  for (let i = 0; i < warmUps; i++) await measure(server, request);
+  let cpu = 0;
+  let requests = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const run = await measure(server, request);
+    if (run.cpu === undefined) return undefined;
+    cpu += run.cpu;
+    requests += run.requests;
+  }
+  return (cpu / requests) * 1e6;
+}
 
 /** GET /v1/me's CPU per request after an idle spell against before it, in one server. */
 export async function benchIdle(): Promise<Figure[]> {
   const me = BENCH_REQUESTS.find((request) => request.name === 'GET /v1/me') as BenchRequest;
   const ref = await startBenchServer(['ref']);
   try {
-    // Each figure after a warm-up: after idling, the first second pays for recompiling.
-    await measure(ref, me);
-    const busy = cpuUs(await measure(ref, me));
+    // A fresh process settles (JIT, heap growth) over its first seconds; after idling, the
+    // first second pays for recompiling. Rounds on a shared machine sway: three of each.
+    const busy = await cpuPerRequest(ref, me, 2);
     await sleep(IDLE_SECONDS * 1000);
-    await measure(ref, me);
-    const idled = cpuUs(await measure(ref, me));
+    const idled = await cpuPerRequest(ref, me, 1);
     if (busy === undefined || idled === undefined) {
       return [
         { name: 'GET /v1/me after idling', value: 'no /proc: not measured', target: 'reported' },
