@@ -1,7 +1,10 @@
 import { shieldRuleLabel, shieldRuleMatch } from '@refapi/schema/shield';
 import type { ShieldRuleRecord } from '@refapi/server/browser';
 import { describe, expect, it } from 'vitest';
-import { infrastructureRule } from '../../../packages/server/src/domain/shield/infrastructure-rule';
+import {
+  INFRASTRUCTURE_RULE_INTENT,
+  infrastructureRule,
+} from '../../../packages/server/src/domain/shield/infrastructure-rule';
 // The server's own listing (`GET …/shield/rules`), to pin the console's count to the API's.
 import { listRules } from '../../../packages/server/src/domain/shield/views';
 import { STEP_MS } from './rule-phase';
@@ -81,15 +84,15 @@ describe('rule mode', () => {
 });
 
 describe('the emergency rule', () => {
-  it('reads as the API lists it, with the label refctl and the MCP tools use', () => {
+  it('reads with the label the API answer gives it and what the server knows it does', () => {
     const listed = infrastructureRule(
       { account_ref: 'REF-ACCT-1', service_ref: 'REF-SVC-101', protected_ip: '203.0.113.10' },
       new Date(T0),
     );
     expect(emergencyRule).toEqual({
       label: shieldRuleLabel(listed),
-      mode: listed.mode,
-      match: `${listed.action?.replace('_', ' ')} ${shieldRuleMatch(listed)}`,
+      mode: INFRASTRUCTURE_RULE_INTENT.mode,
+      match: `${INFRASTRUCTURE_RULE_INTENT.action.replace('_', ' ')} ${shieldRuleMatch(INFRASTRUCTURE_RULE_INTENT)}`,
     });
     expect(emergencyRule).toEqual({
       label: 'provider emergency rule',

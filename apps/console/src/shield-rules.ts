@@ -23,9 +23,11 @@ export function ruleMatch(rule: MatchedRule): string {
   return `${rule.mode === 'observe' ? 'would ' : ''}${action} ${shieldRuleMatch(rule)}`;
 }
 
-// The provider's emergency rule as the API lists it (the server's `infrastructureRule`; the
-// console reads state records, where it is not stored): the test pins the two together.
+// The provider's emergency rule: its label as the API's answer gives it (tier `basic`) and what
+// the server knows it does (`INFRASTRUCTURE_RULE_INTENT`, never in a `/v1` answer; the console
+// reads state records, where it is not stored): the test pins the two together.
 const EMERGENCY_RULE = {
+  id: '',
   tier: 'basic',
   kind: 'profile',
   mode: 'enforce',

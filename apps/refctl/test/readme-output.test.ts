@@ -72,6 +72,8 @@ describe('the READMEs show what refctl prints', () => {
 
   it('README.md: the Shield rule listing, names and matches', async () => {
     const shown = textBlock(readme('README.md'), 'ID ');
+    // One user: refctl names the rules it added from its record in that user's config.
+    const user = env();
     const add = await refctl(
       [
         'shield',
@@ -86,12 +88,12 @@ describe('the READMEs show what refctl prints', () => {
         ['--action', 'drop', '--risk', 'high', '--protocol', 'udp', '--destination-port', '53'],
         ['--source-cidr', '198.51.100.0/24'],
       ),
-      { env: env() },
+      { env: user },
     );
     expect(add.code).toBe(0);
     // queued → applying → active, five seconds of server time per step.
     await server.admin('POST', 'clock', { advance_seconds: 10 });
-    const list = await refctl(['shield', 'rules', 'list', 'REF-SVC-101'], { env: env() });
+    const list = await refctl(['shield', 'rules', 'list', 'REF-SVC-101'], { env: user });
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(shown.length);

@@ -8,10 +8,12 @@ import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
 let server: TestServer;
+// One user for the file: the listing names the rules this user's refctl added.
+const CONFIG_HOME = tempConfigHome();
 const env = () => ({
   REF_BASE_URL: server.baseUrl,
   REF_API_KEY: KEYS.full,
-  XDG_CONFIG_HOME: tempConfigHome(),
+  XDG_CONFIG_HOME: CONFIG_HOME,
 });
 const SVC = 'REF-SVC-A1';
 const add = (...flags: string[]) =>
@@ -93,7 +95,7 @@ describe('refctl shield rules add refuses what a provider would refuse', () => {
     expect(acked.stderr).toBe(
       'warning: rule "r" drops any traffic to the service on every port from everywhere (--broad-ack)\n',
     );
-    expect(JSON.parse(acked.stdout)).toMatchObject({ rule: { name: 'r', action: 'drop' } });
+    expect(JSON.parse(acked.stdout)).toMatchObject({ rule: { kind: 'custom', state: 'queued' } });
     // From a /0 is from everywhere too; observe mode needs no acknowledgement.
     expect((await add(...broad, '--source-cidr', '0.0.0.0/0')).stderr).toMatch(
       /broad_rule_needs_ack/,
@@ -106,7 +108,7 @@ describe('refctl shield rules add refuses what a provider would refuse', () => {
 });
 
 describe('refctl shield rules list', () => {
-  it('shows name, mode, action and match; the emergency rule by its one label', async () => {
+  it('shows name, mode, action and match of the rules it added; the emergency rule by its one label', async () => {
     const added = await add(
       ...['--mode', 'enforce', '--action', 'drop', '--protocol', 'udp'],
       ...['--destination-port', '53', '--source-cidr', '198.51.100.0/24', '--name', 'dns'],
@@ -119,8 +121,8 @@ describe('refctl shield rules list', () => {
     expect(code).toBe(0);
     expect(stdout).toBe(
       [
-        'provider emergency rule  enforce  rate_limit  any',
-        'dns                      enforce  drop        udp dst 53 from 198.51.100.0/24',
+        'provider emergency rule  -        -     -',
+        'dns                      enforce  drop  udp dst 53 from 198.51.100.0/24',
         '',
       ].join('\n'),
     );

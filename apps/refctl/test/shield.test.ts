@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Each command runs in this process, but for Ctrl-C (a signal to the spawned bin).
@@ -124,6 +124,72 @@ describe('shield rules', () => {
     expect(table.stdout).toBe(
       rules.map((r) => `${r.id}  ${r.kind.padEnd(kindWidth)}  ${r.state}\n`).join(''),
     );
+  });
+
+  it('names the rules it added from its own record; the API answers no name', async () => {
+    const own = { ...env(), XDG_CONFIG_HOME: tempConfigHome() };
+    const added = await refctl([...rule('dns-guard', '5353'), '-o', 'json'], { env: own });
+    expect(added.code, added.stderr).toBe(0);
+    const mine = (JSON.parse(added.stdout) as { rule: { id: string } }).rule.id;
+    // A rule added through the raw API, by another tool: refctl never saw its intent.
+    const raw = await fetch(`${server.baseUrl}/services/${SVC}/shield/rules`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${KEYS.full}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'raw-api-rule-1',
+      },
+      body: JSON.stringify({
+        name: 'raw rule',
+        mode: 'observe',
+        action: 'drop',
+        risk: 'low',
+        protocol: 'tcp',
+        destination_port: 8080,
+      }),
+    });
+    expect(raw.status).toBe(202);
+    const theirs = ((await raw.json()) as { rule: { id: string } }).rule.id;
+
+    const rowsOf = async (config: Record<string, string>) => {
+      const table = await refctl(
+        ['shield', 'rules', 'list', SVC, '--columns', 'id,name,mode,action,match', '--no-headers'],
+        { env: config },
+      );
+      expect(table.code, table.stderr).toBe(0);
+      return new Map(
+        table.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => line.trimEnd().split(/ {2,}/))
+          .map((cells) => [cells[0]!, cells.slice(1)]),
+      );
+    };
+    const rows = await rowsOf(own);
+    expect(rows.get(mine)).toEqual(['dns-guard', 'enforce', 'drop', 'udp dst 5353']);
+    expect(rows.get(theirs)).toEqual(['-', '-', '-', '-']);
+    expect([...rows.values()]).toContainEqual(['provider emergency rule', '-', '-', '-']);
+    // Another machine (another config directory) knows neither name.
+    expect((await rowsOf({ ...env(), XDG_CONFIG_HOME: tempConfigHome() })).get(mine)).toEqual([
+      '-',
+      '-',
+      '-',
+      '-',
+    ]);
+
+    // JSON is the API's answer: no intent in it, whatever refctl knows.
+    const json = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: own });
+    const listed = (JSON.parse(json.stdout) as Record<string, unknown>[]).find(
+      (r) => r.id === mine,
+    );
+    expect(listed).toBeDefined();
+    for (const field of ['name', 'mode', 'action', 'protocol', 'destination_port']) {
+      expect(listed).not.toHaveProperty(field);
+    }
+    // The record is private to its owner, like the config file.
+    const record = join(own.XDG_CONFIG_HOME, 'refctl', 'rules.json');
+    expect(statSync(record).mode & 0o777).toBe(0o600);
+    expect(readFileSync(record, 'utf8')).not.toContain(KEYS.full);
   });
 
   it('delete --yes --wait waits until the rule is gone', async () => {

@@ -20,6 +20,7 @@ import {
   type ToolSelection,
   WAIT_TOOL_NAME,
 } from './tools/select';
+import { SentRules, withSentRules } from './tools/sent-rules';
 import { type ToolDefinition, toolDefinition } from './tools/tool-definition';
 import { errorInfo, toolError } from './tools/tool-errors';
 import { toolSuccess } from './tools/tool-result';
@@ -37,6 +38,8 @@ export interface SharedState {
   readonly budget: SpendBudget | undefined;
   /** Derives the Idempotency-Key of a call made without one. */
   readonly keys: SessionKeys;
+  /** What the agent sent for the Shield rules it created (the API never returns it). */
+  readonly sentRules: SentRules;
 }
 
 /** Options of {@link createRefMcpServer}. */
@@ -68,7 +71,7 @@ export interface RefMcpServerOptions {
 
 /** State shared by the servers of one process (the HTTP endpoint builds one per request). */
 export function createSharedState(client: RefClient, budget?: SpendBudget): SharedState {
-  return { client, budget, keys: new SessionKeys() };
+  return { client, budget, keys: new SessionKeys(), sentRules: new SentRules() };
 }
 
 /**
@@ -166,7 +169,12 @@ async function callTool(
       const maxItems = (args.max_items as number | undefined) ?? MAX_ITEMS.default;
       return collectList(tool.run, ctx.client, split, maxItems, options, pageMax);
     }
-    return tool.run(ctx.client, split, options);
+    return withSentRules(
+      tool.name,
+      await tool.run(ctx.client, split, options),
+      split.body,
+      ctx.shared.sentRules,
+    );
   });
 }
 

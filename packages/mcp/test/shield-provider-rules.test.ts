@@ -67,15 +67,48 @@ describe('shield_rules_create', () => {
     expect(String(facts.next_step ?? '')).not.toBe('');
   });
 
-  it('queues the broad rule with explicit_broad_ack, and lists rules by their one label', async () => {
-    structured(
+  it('queues the broad rule with explicit_broad_ack; lists what the agent sent apart from the API', async () => {
+    const broad = structured(
       await create({ protocol: 'any', destination_port: undefined, explicit_broad_ack: true }),
-    );
-    structured(await create({ name: 'dns-amp', source_cidr: '198.51.100.0/24' }));
+    ) as { rule: Record<string, unknown>; sent: Record<string, unknown> };
+    // The API's answer has no intent; what the agent sent is beside it, under `sent`.
+    expect(broad.rule).not.toHaveProperty('name');
+    expect(broad.sent).toEqual({ name: 'dns', mode: 'enforce', action: 'drop', match: 'any' });
+  });
+
+  it('names the rules it created in a listing, from what it sent; others by the API alone', async () => {
+    const { rule } = structured(
+      await create({ name: 'dns-amp', source_cidr: '198.51.100.0/24' }),
+    ) as { rule: { id: string } };
+    // A rule created by another client: its intent never reaches the tools.
+    const other = await fetch(`${ref.baseUrl}/services/${SVC}/shield/rules`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer refak_demo_eur_full',
+        'content-type': 'application/json',
+        'idempotency-key': 'other-client-1',
+      },
+      body: JSON.stringify({ ...RULE, service_ref: undefined, name: 'theirs', destination_port: 123 }),
+    });
+    expect(other.status).toBe(202);
+    const theirs = ((await other.json()) as { rule: { id: string } }).rule.id;
     const list = await mcp.call('shield_rules_list', { service_ref: SVC });
+    const data = structured(list) as { rules: Record<string, unknown>[]; sent: unknown };
+    for (const listed of data.rules) expect(listed).not.toHaveProperty('name');
+    expect(data.sent).toEqual({
+      [rule.id]: {
+        name: 'dns-amp',
+        mode: 'enforce',
+        action: 'drop',
+        match: 'udp dst 53 from 198.51.100.0/24',
+      },
+    });
     const text = list.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-    expect(text).toContain('provider emergency rule (enforce rate_limit any');
-    expect(text).toContain('dns (enforce drop any');
-    expect(text).toContain('dns-amp (enforce drop udp dst 53 from 198.51.100.0/24');
+    expect(text).toContain('provider emergency rule (profile, active)');
+    expect(text).toContain(
+      `${rule.id} (custom, queued; you sent "dns-amp": enforce drop udp dst 53 from 198.51.100.0/24)`,
+    );
+    expect(text).toContain(`${theirs} (custom, queued)`);
+    expect(text).not.toContain('theirs');
   });
 });

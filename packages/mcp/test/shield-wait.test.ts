@@ -62,7 +62,7 @@ describe('a queued Shield change', () => {
     const rule = structured(created).rule as { id: string; state: string };
     expect(rule.state).toBe('queued');
     expect(summary(created)).toBe(
-      `shield_rules_create: rule ${rule.id} is queued, not in effect yet. Call shield_wait with rule_id ${rule.id} to see it settle.`,
+      `shield_rules_create: rule ${rule.id} is queued, not in effect yet. The answer holds the rule's id, kind and state; you sent "dns-1": enforce drop udp dst 53 (under \`sent\`: the API does not return it). Call shield_wait with rule_id ${rule.id} to see it settle.`,
     );
     expect(summary(created)).not.toMatch(/done/);
 

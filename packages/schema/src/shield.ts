@@ -102,7 +102,10 @@ export const ShieldRuleIntent = z
   )
   .meta({ id: 'ShieldRuleIntent' });
 
-/** A sanitized Shield rule. */
+/**
+ * A sanitized Shield rule: exactly the spec's fields. The intent a rule was created with (name,
+ * mode, action, match) is never in an answer: the real service does not return it.
+ */
 export const ShieldRule = z
   .strictObject({
     id: RuleId,
@@ -110,15 +113,6 @@ export const ShieldRule = z
     protected_ip: IpAddress,
     kind: z.enum(['preset', 'custom', 'profile']),
     tier: z.enum(['basic', 'advanced']),
-    name: z.string().optional().meta({
-      description:
-        "The rule's name; absent on the provider's emergency rule (tier `basic`), which clients label `provider emergency rule`.",
-    }),
-    mode: z.enum(SHIELD_RULE_MODES).optional().meta({ description: '`observe` or `enforce`.' }),
-    action: z.enum(SHIELD_RULE_ACTIONS).optional(),
-    protocol: z.enum(SHIELD_PROTOCOLS).optional(),
-    source_cidr: z.string().optional().meta({ description: 'Only traffic from this prefix.' }),
-    destination_port: z.int().min(1).max(65535).optional(),
     state: z.string(),
     desired_enabled: z.boolean(),
     created_at: DateTime,

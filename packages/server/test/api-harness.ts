@@ -3,6 +3,7 @@
 import { Agent } from 'node:http';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
+import { expectSpecAnswer } from '../../schema/test/spec-objects';
 import {
   createReferenceServer,
   type ListeningServer,
@@ -122,7 +123,12 @@ export function useApi(transport: Transport, options: ReferenceServerOptions): A
     if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     const outgoing = { method, headers, body };
-    return transport === 'msw' ? fetchReply(url, outgoing) : httpReply(url, agent, outgoing);
+    const answer = await (transport === 'msw'
+      ? fetchReply(url, outgoing)
+      : httpReply(url, agent, outgoing));
+    // Every suite's every answer: only the objects account-api.md lists, with their fields.
+    expectSpecAnswer(method, url, answer.status, answer.text);
+    return answer;
   };
 
   return {

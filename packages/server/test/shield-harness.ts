@@ -4,6 +4,7 @@
 import { setupServer } from 'msw/node';
 import { expect } from 'vitest';
 import type { z } from 'zod';
+import { expectSpecAnswer } from '../../schema/test/spec-objects';
 import { createReferenceServer, type ListeningServer, type ReferenceServer } from '../src/index';
 import { scenario } from '../src/testing/scenario-builder';
 
@@ -198,6 +199,8 @@ export class ShieldWorld {
       text,
       body: json && text !== '' ? JSON.parse(text) : undefined,
     };
+    // Only the objects account-api.md lists, with their fields (rules carry no intent).
+    expectSpecAnswer(method, `${this.origin}/v1${path}`, reply.status, text);
     if (path.includes('/shield')) {
       expect(providerKeysIn(reply.body), `${method} ${path}`).toEqual([]);
       // The only 5xx a Shield endpoint may answer is the spec's 503 (paused or unavailable).
@@ -279,6 +282,19 @@ export async function createRule(
 }
 
 /** The rules of a service, by id. */
+/**
+ * The server's own record of a rule, from the admin API: the intent it was created with
+ * (name, mode, action, match), which no `/v1` answer carries.
+ */
+export async function storedRule(world: ShieldWorld, id: string): Promise<Record<string, unknown>> {
+  const reply = await world.admin('GET', '/state');
+  expect(reply.status, reply.text).toBe(200);
+  const rules = reply.body.extensions.shield.rules as { id: string }[];
+  const rule = rules.find((candidate) => candidate.id === id);
+  expect(rule, `rule ${id} in the admin state`).toBeDefined();
+  return rule as Record<string, unknown>;
+}
+
 export async function rulesById(world: ShieldWorld, serviceRef: string = SVC.own) {
   const reply = await world.call('GET', shieldPath(serviceRef, '/rules'));
   expect(reply.status, reply.text).toBe(200);

@@ -10,6 +10,7 @@ import {
   ShieldWorld,
   SVC,
   shieldPath,
+  storedRule,
 } from './shield-harness';
 
 let world: ShieldWorld;
@@ -48,10 +49,15 @@ describe('source_cidr must be an IPv4 or IPv6 prefix (400 invalid_body: source_c
   });
 
   it.each(['198.51.100.0/24', '198.51.100.7/32', '198.51.100.7', '2001:db8::/32', '2001:db8::1'])(
-    'accepts %j and lists it in the match',
+    'accepts %j and keeps it in the rule’s record (the admin API’s, never a /v1 answer)',
     async (source_cidr) => {
       const rule = await accepted({ source_cidr });
-      expect(rule).toMatchObject({ source_cidr, protocol: 'udp', destination_port: 53 });
+      expect(rule).not.toHaveProperty('source_cidr');
+      expect(await storedRule(world, rule.id)).toMatchObject({
+        source_cidr,
+        protocol: 'udp',
+        destination_port: 53,
+      });
     },
   );
 });
@@ -71,9 +77,8 @@ describe('rates belong to rate_limit rules', () => {
   );
 
   it('accepts rate_limit with rate_pps or rate_bps', async () => {
-    expect(await accepted({ action: 'rate_limit', rate_pps: 1000 })).toMatchObject({
-      action: 'rate_limit',
-    });
+    const { id } = await accepted({ action: 'rate_limit', rate_pps: 1000 });
+    expect(await storedRule(world, id)).toMatchObject({ action: 'rate_limit' });
     await accepted({ action: 'rate_limit', rate_bps: 1_000_000, burst_packets: 64 });
   });
 });

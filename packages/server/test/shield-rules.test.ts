@@ -14,6 +14,7 @@ import {
   SVC,
   shieldPath,
   shieldScenario,
+  storedRule,
   T0,
 } from './shield-harness';
 
@@ -37,17 +38,20 @@ describe('POST …/shield/rules', () => {
       protected_ip: OWN_IP,
       kind: 'custom',
       tier: 'advanced',
-      name: 'drop dns floods',
-      mode: 'enforce',
-      action: 'drop',
-      protocol: 'udp',
-      destination_port: 53,
       state: 'queued',
       desired_enabled: true,
       created_at: T0,
       updated_at: T0,
     });
     expect((await rulesById(world)).get(rule.id)).toEqual(rule);
+    // The intent stays the server's: the admin API shows it, no /v1 answer does.
+    expect(await storedRule(world, rule.id)).toMatchObject({
+      name: 'drop dns floods',
+      mode: 'enforce',
+      action: 'drop',
+      protocol: 'udp',
+      destination_port: 53,
+    });
   });
 
   it.each([

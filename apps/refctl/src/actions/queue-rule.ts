@@ -9,7 +9,8 @@ import { waitFor, waitTimeoutMs } from './wait';
 type Shield = ReturnType<RefClient['shield']>;
 /**
  * Queues one rule (custom or preset) under an idempotency key, then, with `--wait`, polls
- * it to `active`; prints `{rule}` in its latest state. Shared by `rules add` and `presets apply`.
+ * it to `active`; prints `{rule}` in its latest state and returns it. Shared by `rules add` and
+ * `presets apply`.
  */
 export async function queueRule(
   ctx: Ctx,
@@ -20,7 +21,7 @@ export async function queueRule(
     idempotencyKey: string;
     signal: AbortSignal;
   }) => Promise<{ rule: ShieldRule }>,
-): Promise<void> {
+): Promise<ShieldRule> {
   const { rule } = await sendIdempotent(ctx, idempotencyKeyFor(opts), queue);
   const final =
     opts.wait === true
@@ -36,4 +37,5 @@ export async function queueRule(
         )
       : rule;
   await print(ctx, { kind: 'object', value: { rule: final ?? rule }, table: final ?? rule });
+  return final ?? rule;
 }

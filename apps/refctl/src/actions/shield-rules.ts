@@ -1,12 +1,18 @@
 import { ServiceRef } from '@refapi/schema/common';
-import {
-  RulePathParams,
-  type ShieldRule,
-  shieldRuleLabel,
-  shieldRuleMatch,
-} from '@refapi/schema/shield';
+import { RulePathParams, type ShieldRule, shieldRuleLabel } from '@refapi/schema/shield';
+import type { RefClient } from '@refapi/sdk';
+import type { Ctx } from '../cli/context';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
+import { configFilePath } from '../config/config-path';
+import {
+  hasSentRules,
+  type RuleAccount,
+  readSentRules,
+  recordSentRules,
+  type SentRule,
+  sentRulesPath,
+} from '../config/sent-rules';
 import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
@@ -18,26 +24,94 @@ import { broadRuleWarning, RuleAddFlags, ruleIntent } from './rule-intent';
 import { ruleView } from './views';
 import { waitFor, waitTimeoutMs } from './wait';
 
-/** Table rows of rules: the shared label as `name`, and the `match` (`udp dst 53 from …`). */
-export const listedRules = (rules: readonly ShieldRule[]) =>
-  rules.map((rule) => ({ ...rule, name: shieldRuleLabel(rule), match: shieldRuleMatch(rule) }));
+/** Shown for what refctl does not know of a rule: the API never returns a rule's intent. */
+const UNKNOWN = '-';
 
-/** `refctl shield rules list REF`: JSON is the array of rules as the API sent them. */
+/**
+ * Table rows of rules: the API's fields, and the `name`, `mode`, `action` and `match` refctl
+ * sent when it created the rule (`-` for rules created elsewhere). The provider's emergency
+ * rule and preset rules are named by the label every client gives them.
+ */
+export const listedRules = (
+  rules: readonly ShieldRule[],
+  sent: ReadonlyMap<string, SentRule> = new Map(),
+) =>
+  rules.map((rule) => {
+    const mine = sent.get(rule.id);
+    const label = shieldRuleLabel(rule);
+    return {
+      ...rule,
+      name: mine?.name ?? (label === rule.id ? UNKNOWN : label),
+      mode: mine?.mode ?? UNKNOWN,
+      action: mine?.action ?? UNKNOWN,
+      match: mine?.match ?? UNKNOWN,
+    };
+  });
+
+/** The record of rules refctl sent, and the account it is kept for; undefined when unknown. */
+async function ruleRecord(ctx: Ctx, client: RefClient): Promise<RuleAccount | undefined> {
+  const baseUrl = ctx.state.baseUrl;
+  if (baseUrl === undefined) return undefined;
+  try {
+    // The key's account: a record is per base URL and account, whichever key reads it.
+    const { account_ref: accountRef } = await client.account.get({ signal: ctx.signal });
+    return { baseUrl, accountRef };
+  } catch {
+    // A key without account:read: names are neither kept nor shown (`-`).
+    return undefined;
+  }
+}
+
+const recordPath = (ctx: Ctx) => sentRulesPath(configFilePath(ctx.io.env));
+
+/**
+ * `refctl shield rules list REF`: JSON is the array of rules as the API sent them; the table
+ * adds what refctl sent for the rules it created, and forgets those no longer listed.
+ */
 export const list: Handler = async (ctx, [ref]) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const client = await createClient(ctx);
-  const { rules } = await client.shield(serviceRef).rules.list({ signal: ctx.signal });
-  await print(ctx, { kind: 'rows', value: rules, rows: listedRules(rules), view: ruleView });
+  const path = recordPath(ctx);
+  const [{ rules }, account] = await Promise.all([
+    client.shield(serviceRef).rules.list({ signal: ctx.signal }),
+    hasSentRules(path, ctx.state.baseUrl ?? '').then((any) =>
+      any ? ruleRecord(ctx, client) : undefined,
+    ),
+  ]);
+  const sent = account === undefined ? new Map() : await readSentRules(path, account);
+  const listed = new Set(rules.map((rule) => rule.id));
+  const gone = [...sent].flatMap(([id, rule]) =>
+    rule.service_ref === serviceRef && !listed.has(id) ? [id] : [],
+  );
+  if (account !== undefined && gone.length > 0) await recordSentRules(path, account, { gone });
+  await print(ctx, { kind: 'rows', value: rules, rows: listedRules(rules, sent), view: ruleView });
 };
 
-/** `refctl shield rules add REF --name … [--wait]`: prints `{rule}` in its latest state. */
+/**
+ * `refctl shield rules add REF --name … [--wait]`: prints `{rule}` in its latest state, and
+ * records what it sent so that listings can name the rule.
+ */
 export const add = typedHandler(RuleAddFlags, async (ctx, [ref], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const intent = ruleIntent(opts);
   const warning = broadRuleWarning(intent);
   if (warning !== undefined) note(ctx, warning);
-  const shield = (await createClient(ctx)).shield(serviceRef);
-  await queueRule(ctx, opts, serviceRef, shield, (request) => shield.rules.create(intent, request));
+  const client = await createClient(ctx);
+  const shield = client.shield(serviceRef);
+  const rule = await queueRule(ctx, opts, serviceRef, shield, (request) =>
+    shield.rules.create(intent, request),
+  );
+  const account = await ruleRecord(ctx, client);
+  if (account === undefined) {
+    note(
+      ctx,
+      `note: the rule's name is not kept (this key cannot read its account): listings show ${UNKNOWN}`,
+    );
+    return;
+  }
+  await recordSentRules(recordPath(ctx), account, {
+    sent: { ruleId: rule.id, serviceRef, intent },
+  });
 });
 
 /** `refctl shield rules delete REF RULE_ID [--wait] [--yes]`: asks first; prints nothing on stdout. */

@@ -52,12 +52,13 @@ export const planView: View = {
 };
 
 /**
- * Shield rules, as `listedRules` shapes them for tables: `name` is the rule's label (the
- * emergency rule's `provider emergency rule`) and `match` what it matches.
+ * Shield rules, as `listedRules` shapes them for tables: the API's fields, and the `name`,
+ * `mode`, `action` and `match` refctl sent for the rules it created (`-` for others; the
+ * emergency rule's name is `provider emergency rule`, a preset rule's its code and version).
  */
 export const ruleView: View = {
   columns: ['id', 'name', 'mode', 'action', 'match', 'state', 'updated_at'],
-  fields: [...Object.keys(ShieldRule.shape), 'match'],
+  fields: [...Object.keys(ShieldRule.shape), 'name', 'mode', 'action', 'match'],
 };
 
 /** Telemetry rows (traffic and protection activity). */

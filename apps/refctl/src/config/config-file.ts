@@ -43,14 +43,19 @@ export async function readConfig(path: string): Promise<ConfigFile> {
 }
 
 /**
- * Writes the config file readable by its owner only (0600, directory 0700): it holds API
- * keys. Written to a temp file and renamed, so a crash never leaves half a file.
+ * Writes `text` to `path` readable by its owner only (0600, directory 0700), through a temp
+ * file and a rename, so a crash never leaves half a file.
  */
-export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
+export async function writePrivateFile(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  await writeFile(temp, text, { mode: 0o600 });
   // The mode given to writeFile is filtered by the umask; make it exact.
   await chmod(temp, 0o600);
   await rename(temp, path);
+}
+
+/** Writes the config file, private to its owner: it holds API keys. */
+export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
+  await writePrivateFile(path, `${JSON.stringify(config, null, 2)}\n`);
 }

@@ -4,6 +4,7 @@ import {
   type ReferenceServerOptions,
   type ScenarioInput,
 } from '@refapi/server';
+import { expectSpecJournal } from '../../../../packages/schema/test/spec-objects';
 
 /** One API request as the admin API's request log shows it. */
 interface LoggedRequest {
@@ -55,6 +56,10 @@ export async function startServer(
       (
         (await admin('GET', 'requests?limit=1000')) as { requests: LoggedRequest[] }
       ).requests.reverse(),
-    close: () => listening.close(),
+    close: async () => {
+      // Whatever refctl asked, the server answered only the spec's objects.
+      expectSpecJournal(server.admin.requests());
+      await listening.close();
+    },
   };
 }

@@ -59,9 +59,8 @@ describe('summaries say the real state', () => {
     ).toBe('shield_wait: rule r-1 is active after 2 s (seen: queued → active).');
   });
 
-  it('names each listed rule as every client does, with mode, action, match and state', () => {
+  it('names listed rules from the answer, and what the agent sent apart from it', () => {
     const rule = {
-      id: 'r-1',
       service_ref: 'REF-SVC-1',
       protected_ip: '203.0.113.10',
       created_at: '2026-01-01T00:00:00.000Z',
@@ -69,30 +68,33 @@ describe('summaries say the real state', () => {
       desired_enabled: true,
     };
     const rules = [
+      { ...rule, id: 'r-0', kind: 'profile', tier: 'basic', state: 'active' },
+      { ...rule, id: 'r-1', kind: 'custom', tier: 'advanced', state: 'queued' },
       {
         ...rule,
-        kind: 'profile',
-        tier: 'basic',
-        mode: 'enforce',
-        action: 'rate_limit',
-        protocol: 'any',
-        state: 'active',
-      },
-      {
-        ...rule,
-        kind: 'custom',
+        id: 'r-2',
+        kind: 'preset',
         tier: 'advanced',
-        name: 'dns',
-        mode: 'observe',
-        action: 'drop',
-        protocol: 'udp',
-        destination_port: 53,
-        source_cidr: '198.51.100.0/24',
-        state: 'queued',
+        state: 'active',
+        preset_code: 'rate-limit-syn',
+        preset_version: '1',
       },
     ];
     expect(summarize('shield_rules_list', { rules }, ALL)).toBe(
-      'shield_rules_list: 2 rule(s): provider emergency rule (enforce rate_limit any active); dns (observe drop udp dst 53 from 198.51.100.0/24 queued).',
+      'shield_rules_list: 3 rule(s): provider emergency rule (profile, active); r-1 (custom, queued); rate-limit-syn v1 (preset, active).',
+    );
+    const sent = {
+      'r-1': { name: 'dns', mode: 'observe', action: 'drop', match: 'udp dst 53 from 198.51.100.0/24' },
+    };
+    expect(summarize('shield_rules_list', { rules, sent }, ALL)).toBe(
+      'shield_rules_list: 3 rule(s): provider emergency rule (profile, active); r-1 (custom, queued; you sent "dns": observe drop udp dst 53 from 198.51.100.0/24); rate-limit-syn v1 (preset, active). Names, modes, actions and matches are not in the API\'s answer: `sent` holds what you sent for the rules you created.',
+    );
+  });
+
+  it('a created rule says which fields the API answered and which the agent sent', () => {
+    const sent = { name: 'dns', mode: 'enforce', action: 'drop', match: 'udp dst 53' };
+    expect(summarize('shield_rules_create', { ...rule('queued'), sent }, [])).toBe(
+      'shield_rules_create: rule r-1 is queued, not in effect yet. The answer holds the rule\'s id, kind and state; you sent "dns": enforce drop udp dst 53 (under `sent`: the API does not return it).',
     );
   });
 

@@ -1,5 +1,6 @@
-import { type Money, type ShieldRule, shieldRuleLabel, shieldRuleMatch } from '@refapi/schema';
+import { type Money, type ShieldRule, shieldRuleLabel } from '@refapi/schema';
 import { WAIT_TOOL_NAME } from './select';
+import type { SentRule } from './sent-rules';
 
 // The first line of a result, which a model may read instead of the JSON: it must say the
 // real state. A Shield change is queued, not done, when its call returns; a rule that
@@ -21,20 +22,33 @@ function ruleState(rule: Data): string {
   return `is ${state}`;
 }
 
-/** Rules as every client names them: `provider emergency rule (enforce rate_limit any, active)`. */
-function ruleList(rules: readonly ShieldRule[]): string {
-  const each = rules.map(
-    (rule) =>
-      `${shieldRuleLabel(rule)} (${[rule.mode, rule.action, shieldRuleMatch(rule), rule.state].filter(Boolean).join(' ')})`,
-  );
-  return `${rules.length} rule(s): ${each.join('; ')}.`;
+/** What the agent sent for a rule, said as its own words: `you sent "block dns": enforce drop udp dst 53`. */
+const sentWords = (sent: SentRule) =>
+  `you sent "${sent.name}": ${sent.mode} ${sent.action} ${sent.match}`;
+
+/**
+ * Rules as every client names them, from the API's answer (`provider emergency rule
+ * (active)`), and what the agent sent for its own: the API never returns a rule's intent.
+ */
+function ruleList(rules: readonly ShieldRule[], sent: Readonly<Record<string, SentRule>> = {}) {
+  const each = rules.map((rule) => {
+    const mine = sent[rule.id];
+    return `${shieldRuleLabel(rule)} (${[rule.kind, rule.state].join(', ')}${mine ? `; ${sentWords(mine)}` : ''})`;
+  });
+  const origin =
+    " Names, modes, actions and matches are not in the API's answer: `sent` holds what you sent for the rules you created.";
+  return `${rules.length} rule(s): ${each.join('; ')}.${Object.keys(sent).length > 0 ? origin : ''}`;
 }
 
 const queuedRule: Summarizer = (data, exposed) => {
   const rule = data.rule as Data;
   const preset = rule.preset_code ? ` (preset ${String(rule.preset_code)})` : '';
   const settling = ['queued', 'applying'].includes(String(rule.state));
-  return `rule ${String(rule.id)}${preset} ${ruleState(rule)}.${settling ? follow(exposed, `rule_id ${String(rule.id)}`) : ''}`;
+  const sent = data.sent as SentRule | undefined;
+  const mine = sent
+    ? ` The answer holds the rule's id, kind and state; ${sentWords(sent)} (under \`sent\`: the API does not return it).`
+    : '';
+  return `rule ${String(rule.id)}${preset} ${ruleState(rule)}.${mine}${settling ? follow(exposed, `rule_id ${String(rule.id)}`) : ''}`;
 };
 
 function orderSummary(data: Data): string {
@@ -79,7 +93,8 @@ function waitSummary(data: Data, exposed: readonly string[]): string {
 
 const SUMMARIES: Readonly<Record<string, Summarizer>> = {
   orders_create: orderSummary,
-  shield_rules_list: (data) => ruleList(data.rules as ShieldRule[]),
+  shield_rules_list: (data) =>
+    ruleList(data.rules as ShieldRule[], data.sent as Record<string, SentRule> | undefined),
   shield_rules_create: queuedRule,
   shield_presets_apply: queuedRule,
   shield_profiles_apply: (data, exposed) => {

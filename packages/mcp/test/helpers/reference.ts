@@ -1,4 +1,5 @@
 import { type Admin, createReferenceServer, type ScenarioInput } from '@refapi/server';
+import { expectSpecJournal } from '../../../schema/test/spec-objects';
 
 /** A reference server on 127.0.0.1 and a free port, with its in-process admin API. */
 export interface Reference {
@@ -30,6 +31,10 @@ export async function startReference(scenario?: ScenarioInput): Promise<Referenc
           amount,
           ...(service_ref === undefined ? {} : { service_ref }),
         })) ?? [],
-    close: () => listening.close(),
+    close: async () => {
+      // Whatever the tools asked, the server answered only the spec's objects.
+      expectSpecJournal(server.admin.requests());
+      await listening.close();
+    },
   };
 }

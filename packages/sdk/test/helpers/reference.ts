@@ -1,4 +1,5 @@
 import { createReferenceServer, type ReferenceServer } from '@refapi/server';
+import { specCheckedFetch } from '../../../schema/test/spec-objects';
 import { type ClientOptions, RefClient } from '../../src/index';
 
 /** Keys of the demo scenario (all scopes unless noted). */
@@ -31,7 +32,8 @@ export async function inProcess(scenario?: unknown): Promise<Harness> {
       new RefClient({
         apiKey,
         baseUrl: server.baseUrl,
-        fetch: server.fetch,
+        // Every answer also only the objects account-api.md lists, read from the spec itself.
+        fetch: specCheckedFetch(server.fetch),
         // The SDK's own contract tests: any difference from the contract fails them.
         validateResponses: 'strict',
         ...options,
@@ -52,6 +54,7 @@ export async function overHttp(scenario?: unknown): Promise<Harness> {
       new RefClient({
         apiKey,
         baseUrl: listening.baseUrl,
+        fetch: specCheckedFetch(),
         validateResponses: 'strict',
         ...options,
       }),

@@ -19,9 +19,19 @@ export function infrastructureRuleId(serviceRef: string): string {
 }
 
 /**
+ * What the emergency rule does: rate-limits all traffic. Never in a `/v1` answer (the real
+ * service returns no intent); the console, which reads the admin API, shows it.
+ */
+export const INFRASTRUCTURE_RULE_INTENT = {
+  mode: 'enforce',
+  action: 'rate_limit',
+  protocol: 'any',
+} as const;
+
+/**
  * The provider-managed emergency rule every protected service has. Profiles (`off`
  * included) and customers never change it; it is listed so that this stays observable.
- * It has no name: clients label it with `shieldRuleLabel` (`provider emergency rule`).
+ * Clients label it with `shieldRuleLabel` (`provider emergency rule`).
  */
 export function infrastructureRule(target: ShieldTarget, since: Date): ShieldRule {
   const at = since.toISOString();
@@ -31,9 +41,6 @@ export function infrastructureRule(target: ShieldTarget, since: Date): ShieldRul
     protected_ip: target.protected_ip,
     kind: 'profile',
     tier: 'basic',
-    mode: 'enforce',
-    action: 'rate_limit',
-    protocol: 'any',
     state: 'active',
     desired_enabled: true,
     created_at: at,

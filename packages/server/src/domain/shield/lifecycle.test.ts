@@ -57,7 +57,7 @@ describe('rulePhaseAt', () => {
 });
 
 describe('toPublicRule', () => {
-  it('is a valid ShieldRule carrying the derived state and no internal field', () => {
+  it('is a valid ShieldRule carrying the derived state, no internal field and no intent', () => {
     const r = rule({
       expires_at: T0 + 7_200_000,
       last_error_code: 'x',
@@ -73,12 +73,6 @@ describe('toPublicRule', () => {
       protected_ip: '203.0.113.10',
       kind: 'custom',
       tier: 'advanced',
-      name: 'block dns',
-      mode: 'enforce',
-      action: 'drop',
-      protocol: 'udp',
-      source_cidr: '198.51.100.0/24',
-      destination_port: 53,
       state: 'failed',
       desired_enabled: true,
       created_at: '2026-01-01T00:00:00.000Z',
