@@ -88,7 +88,12 @@ describe('shield_rules_create', () => {
         'content-type': 'application/json',
         'idempotency-key': 'other-client-1',
       },
-      body: JSON.stringify({ ...RULE, service_ref: undefined, name: 'theirs', destination_port: 123 }),
+      body: JSON.stringify({
+        ...RULE,
+        service_ref: undefined,
+        name: 'theirs',
+        destination_port: 123,
+      }),
     });
     expect(other.status).toBe(202);
     const theirs = ((await other.json()) as { rule: { id: string } }).rule.id;

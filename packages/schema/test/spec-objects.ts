@@ -8,12 +8,12 @@ import { fileURLToPath } from 'node:url';
 // it to fail on any field the spec does not list, in a schema or in an answer.
 
 /** Where the spec is: `$REFAPI_SPEC`, else `shared/spec/account-api.md` beside the checkout. */
-export const SPEC_PATH =
+const SPEC_PATH =
   process.env.REFAPI_SPEC ??
   resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/spec/account-api.md');
 
 /** What a field holds, as far as the spec says: another resource, a list of one, or a value. */
-export type SpecType =
+type SpecType =
   | { readonly kind: 'resource'; readonly name: string }
   | { readonly kind: 'array'; readonly of: SpecType }
   | {
@@ -24,7 +24,7 @@ export type SpecType =
   | { readonly kind: 'value' };
 
 /** One listed field. */
-export interface SpecField {
+interface SpecField {
   readonly required: boolean;
   readonly type: SpecType;
 }
@@ -433,7 +433,7 @@ function specIndex() {
  * spaces included), `text` the body as sent. Answers outside `/v1`, empty or not JSON (the
  * CSV export) have nothing to check.
  */
-export function specAnswerViolations(
+function specAnswerViolations(
   method: string,
   url: string,
   status: number,

@@ -84,7 +84,12 @@ describe('summaries say the real state', () => {
       'shield_rules_list: 3 rule(s): provider emergency rule (profile, active); r-1 (custom, queued); rate-limit-syn v1 (preset, active).',
     );
     const sent = {
-      'r-1': { name: 'dns', mode: 'observe', action: 'drop', match: 'udp dst 53 from 198.51.100.0/24' },
+      'r-1': {
+        name: 'dns',
+        mode: 'observe',
+        action: 'drop',
+        match: 'udp dst 53 from 198.51.100.0/24',
+      },
     };
     expect(summarize('shield_rules_list', { rules, sent }, ALL)).toBe(
       'shield_rules_list: 3 rule(s): provider emergency rule (profile, active); r-1 (custom, queued; you sent "dns": observe drop udp dst 53 from 198.51.100.0/24); rate-limit-syn v1 (preset, active). Names, modes, actions and matches are not in the API\'s answer: `sent` holds what you sent for the rules you created.',
