@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isCredentialName } from '@refapi/schema';
 import { createReferenceServer } from '../transport/node/reference-server';
-import { bodyText, type RecordedExchange, readRecording } from './recording-format';
+import {
+  bodyText,
+  type RecordedExchange,
+  readRecording,
+  type SkippedLine,
+} from './recording-format';
 import { PLACEHOLDER_TOKEN, scenarioFromRecording } from './scenario-from-recording';
+import { terminalSafe } from './terminal-text';
 import { UpstreamClock } from './upstream-clock';
 
 // `ref-server drift`: the recording replayed in order against a reference server in process
@@ -11,6 +17,12 @@ import { UpstreamClock } from './upstream-clock';
 // once volatile fields are set aside. The recording is read twice (scenario, then replay),
 // line by line; the report keeps per-operation counts and at most MAX_DIFFERENCES
 // differences, so a recording of any size is replayed in bounded memory.
+
+// What a recording cannot show is not a difference: an exchange whose request or answer was
+// cut (at the body cap, or by the recorder's stop), or that no HTTP client could send again,
+// is counted apart as unverifiable with its reason. The first exchange that differs is the
+// cause a reader looks for; differences of later exchanges after a differing write are marked
+// as its consequences.
 
 /** Differences a report keeps; the rest are counted in `differences_omitted`. */
 const MAX_DIFFERENCES = 1000;
@@ -41,6 +53,11 @@ const NOT_REPLAYED = new Set([
 interface DriftDifference {
   /** The exchange's number in the recording. */
   readonly seq: number;
+  /**
+   * The differing write (its seq) this difference may follow from: a later answer that
+   * differs after a write did is first of all its consequence. Absent on causes.
+   */
+  readonly after?: number;
   readonly operation: string;
   readonly method: string;
   readonly path: string;
@@ -50,16 +67,30 @@ interface DriftDifference {
   readonly replayed: unknown;
 }
 
+/** An exchange the recording cannot verify, and why. */
+interface Unverifiable {
+  readonly seq: number;
+  readonly operation: string;
+  readonly reason: string;
+}
+
 /** What `ref-server drift` reports (`--json` prints it as is). */
 export interface DriftReport {
-  /** Per operation (contract operationId; `other` for paths outside the contract). */
-  readonly operations: Record<string, { matched: number; total: number }>;
+  /**
+   * Per operation (contract operationId; `other` for paths outside the contract): exchanges
+   * matched, compared (matched or differing) and unverifiable.
+   */
+  readonly operations: Record<string, { matched: number; compared: number; unverifiable: number }>;
+  /** The exchange that differed first (its seq), the cause to read first; null when none did. */
+  readonly first_difference: number | null;
   readonly differences: DriftDifference[];
   readonly differences_omitted: number;
-  /** Exchanges matched on status alone: a body was cut at the recording's cap. */
-  readonly bodies_unchecked: number;
+  /** Exchanges the recording cannot verify, with the reason and what to record instead. */
+  readonly unverifiable: Unverifiable[];
+  /** Lines of the file that were not exchanges: skipped, by number. */
+  readonly skipped_lines: SkippedLine[];
   readonly matched: number;
-  readonly total: number;
+  readonly compared: number;
 }
 
 const kindOf = (ref: string) => (ref.startsWith('REF-') ? ref.split('-')[1] : 'uuid');
@@ -68,6 +99,12 @@ const kindOf = (ref: string) => (ref.startsWith('REF-') ? ref.split('-')[1] : 'u
 class Comparer {
   /** Recorded minted ref → the replay's; its later uses compare through it. */
   readonly refs = new Map<string, string>();
+
+  /**
+   * How far a time may be off and still match (ms): the uncertainty of the clock estimates
+   * that placed the writes replayed so far (`UpstreamClock`), 0 while every write stated its time.
+   */
+  tolerance = 0;
 
   constructor(private readonly known: ReadonlySet<string>) {}
 
@@ -93,6 +130,7 @@ class Comparer {
         return;
       }
       if (recorded === replayed) return;
+      if (this.tolerance > 0 && sameTimeWithin(recorded, replayed, this.tolerance)) return;
       // A ref the recording's writes minted (not in the scenario): the replay minted its own.
       if (
         MINTED_REF.test(recorded) &&
@@ -122,14 +160,24 @@ class Comparer {
         const at = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)
           ? `${path}.${key}`
           : `${path}[${JSON.stringify(key)}]`;
-        if (!(key in recorded)) out.push([at, undefined, replayed[key]]);
-        else if (!(key in replayed)) out.push([at, recorded[key], undefined]);
+        // Own keys only: a recorded `constructor` is a key like any other.
+        if (!Object.hasOwn(recorded, key)) out.push([at, undefined, replayed[key]]);
+        else if (!Object.hasOwn(replayed, key)) out.push([at, recorded[key], undefined]);
         else this.diff(recorded[key], replayed[key], at, out);
       }
       return;
     }
     if (recorded !== replayed) out.push([path, recorded, replayed]);
   }
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
+
+/** Whether two ISO date-times are at most `tolerance` ms apart. */
+function sameTimeWithin(a: string, b: string, tolerance: number): boolean {
+  if (!DATE_TIME.test(a) || !DATE_TIME.test(b)) return false;
+  const difference = Math.abs(Date.parse(a) - Date.parse(b));
+  return !Number.isNaN(difference) && difference <= tolerance;
 }
 
 function parseJson(text: string): unknown {
@@ -180,6 +228,58 @@ function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestI
   };
 }
 
+/** Why a recorded exchange cannot be verified, or undefined when it can be replayed. */
+function unverifiableBecause(exchange: RecordedExchange): string | undefined {
+  if (exchange.cut === true)
+    return 'the recorder stopped before this exchange ended: record it again';
+  if (exchange.request.body_truncated)
+    return 'its request body was cut at the recording cap (1 MiB): not replayed';
+  if (exchange.response.body_truncated)
+    return 'its answer was cut at the recording cap (1 MiB): record it with smaller pages (limit)';
+  return undefined;
+}
+
+/** The replayed answer as text, or why the exchange could not be replayed. */
+async function replay(
+  server: ReturnType<typeof createReferenceServer>,
+  url: string,
+  exchange: RecordedExchange,
+  comparer: Comparer,
+): Promise<{ status: number; text: string } | { failed: string }> {
+  let init: RequestInit;
+  try {
+    init = replayRequest(exchange, comparer);
+    // A method or a header no HTTP client may send (TRACE, a CRLF in a value) fails here.
+    new Request(url, init);
+  } catch (error) {
+    return { failed: `no HTTP client can send it again (${(error as Error).message})` };
+  }
+  const response = await server.fetch(url, init);
+  return { status: response.status, text: await response.text() };
+}
+
+/** Compares one recorded exchange with its replay; the differences found, as path triples. */
+function compare(
+  exchange: RecordedExchange,
+  answer: { status: number; text: string },
+  comparer: Comparer,
+): Array<[string, unknown, unknown]> {
+  const found: Array<[string, unknown, unknown]> = [];
+  const { status, text } = answer;
+  if (status !== exchange.status) found.push(['(status)', exchange.status, status]);
+  else if (exchange.response.body === null) {
+    if (text !== '') found.push(['(body)', null, text]);
+  } else {
+    const recordedText = bodyText(exchange.response);
+    const recorded = recordedText === undefined ? undefined : parseJson(recordedText);
+    const replayed = parseJson(text);
+    if (recorded !== undefined && replayed !== undefined)
+      comparer.diff(recorded, replayed, '$', found);
+    else if (recordedText !== text) found.push(['(body)', recordedText ?? '(unreadable)', text]);
+  }
+  return found;
+}
+
 /**
  * Replays `file` against a reference server in process loaded with the recording's own
  * scenario (`scenarioFromRecording`) and reports what differs.
@@ -197,51 +297,50 @@ export async function driftReport(file: string): Promise<DriftReport> {
   const clock = new UpstreamClock(
     scenario.now === undefined ? undefined : Date.parse(scenario.now),
   );
-  const operations: Record<string, { matched: number; total: number }> = {};
+  const operations: DriftReport['operations'] = {};
   const differences: DriftDifference[] = [];
+  const unverifiable: Unverifiable[] = [];
+  const skipped: SkippedLine[] = [];
   let omitted = 0;
-  let unchecked = 0;
   let matched = 0;
-  let total = 0;
+  let compared = 0;
+  let first: number | null = null;
+  /** The last write whose answer differed: later differences follow from it first. */
+  let differingWrite: number | undefined;
   const base = server.baseUrl;
   try {
-    for await (const exchange of readRecording(file)) {
-      const at = clock.timeOf(exchange);
-      if (at > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(at));
+    for await (const exchange of readRecording(file, (line) => {
+      if (skipped.length < MAX_DIFFERENCES) skipped.push(line);
+    })) {
       const operation = exchange.operation ?? 'other';
-      const url = `${base}${comparer.rewrite(exchange.path.slice(3))}${exchange.query === '' ? '' : `?${comparer.rewrite(exchange.query)}`}`;
-      const found: Array<[string, unknown, unknown]> = [];
-      if (exchange.request.body_truncated) {
-        found.push(['(request)', 'body cut at the recording cap: not replayed', null]);
-      } else {
-        const response = await server.fetch(url, replayRequest(exchange, comparer));
-        const text = await response.text();
-        if (response.status !== exchange.status)
-          found.push(['(status)', exchange.status, response.status]);
-        else if (exchange.response.body === null) {
-          if (text !== '') found.push(['(body)', null, text]);
-        } else {
-          const recordedText = bodyText(exchange.response);
-          // Cut at the recording cap, binary, or in an encoding we cannot read: status only.
-          if (recordedText === undefined) unchecked++;
-          else {
-            const recorded = parseJson(recordedText);
-            const replayed = parseJson(text);
-            if (recorded !== undefined && replayed !== undefined)
-              comparer.diff(recorded, replayed, '$', found);
-            else if (recordedText !== text) found.push(['(body)', recordedText, text]);
-          }
-        }
-      }
-      const counts = operations[operation] ?? { matched: 0, total: 0 };
+      const counts = operations[operation] ?? { matched: 0, compared: 0, unverifiable: 0 };
       operations[operation] = counts;
-      counts.total++;
-      total++;
+      const at = clock.timeOf(exchange);
+      if (at.ms > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(at.ms));
+      const write = exchange.method !== 'GET' && exchange.method !== 'HEAD';
+      if (write) comparer.tolerance = Math.max(comparer.tolerance, at.uncertainty);
+      const url = `${base}${comparer.rewrite(exchange.path.slice(3))}${exchange.query === '' ? '' : `?${comparer.rewrite(exchange.query)}`}`;
+      const cannot = unverifiableBecause(exchange);
+      const answer =
+        cannot === undefined ? await replay(server, url, exchange, comparer) : { failed: cannot };
+      if ('failed' in answer) {
+        counts.unverifiable++;
+        if (unverifiable.length < MAX_DIFFERENCES) {
+          unverifiable.push({ seq: exchange.seq, operation, reason: answer.failed });
+        }
+        continue;
+      }
+      const found = compare(exchange, answer, comparer);
+      counts.compared++;
+      compared++;
       if (found.length === 0) {
         counts.matched++;
         matched++;
         continue;
       }
+      first ??= exchange.seq;
+      const after = differingWrite;
+      if (write) differingWrite = exchange.seq;
       for (const [json_path, recorded, replayed] of found) {
         if (differences.length >= MAX_DIFFERENCES) {
           omitted++;
@@ -249,6 +348,7 @@ export async function driftReport(file: string): Promise<DriftReport> {
         }
         differences.push({
           seq: exchange.seq,
+          ...(after === undefined ? {} : { after }),
           operation,
           method: exchange.method,
           path: exchange.path,
@@ -263,11 +363,13 @@ export async function driftReport(file: string): Promise<DriftReport> {
   }
   return {
     operations,
+    first_difference: first,
     differences,
     differences_omitted: omitted,
-    bodies_unchecked: unchecked,
+    unverifiable,
+    skipped_lines: skipped,
     matched,
-    total,
+    compared,
   };
 }
 
@@ -290,28 +392,43 @@ function shown(value: unknown): unknown {
 
 const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
 
-/** The text report: matched/total per operation, each difference, then `fidelity m/n`. */
+/** The last line of a report: `fidelity <matched>/<compared> (<n> unverifiable)`. */
+export function fidelityLine(report: DriftReport): string {
+  const unverifiable = Object.values(report.operations).reduce((n, o) => n + o.unverifiable, 0);
+  return `fidelity ${report.matched}/${report.compared} (${unverifiable} unverifiable)`;
+}
+
+/**
+ * The text report: per operation matched/compared (and unverifiable), the first difference,
+ * each difference (consequences marked), the unverifiable exchanges with their reasons, the
+ * skipped lines, then `fidelity m/n (u unverifiable)`. Every recorded string is shown
+ * terminal-safe.
+ */
 export function formatDriftReport(report: DriftReport): string {
   const names = Object.keys(report.operations).sort();
   const width = Math.max(9, ...names.map((n) => n.length));
-  const lines = [`${'operation'.padEnd(width)}  matched/total`];
+  const lines = [`${'operation'.padEnd(width)}  matched/compared`];
   for (const name of names) {
-    const { matched, total } = report.operations[name] as { matched: number; total: number };
-    lines.push(`${name.padEnd(width)}  ${matched}/${total}`);
+    const { matched, compared, unverifiable } = report.operations[name]!;
+    const apart = unverifiable > 0 ? ` (${unverifiable} unverifiable)` : '';
+    lines.push(`${name.padEnd(width)}  ${matched}/${compared}${apart}`);
   }
+  const describe = (d: DriftDifference) =>
+    `#${d.seq} ${d.operation} ${d.method} ${d.path}: ${d.json_path}: ${show(d.recorded)} -> ${show(d.replayed)}`;
+  const firstOne = report.differences.find((d) => d.seq === report.first_difference);
+  if (firstOne !== undefined) lines.push('', `first difference: ${describe(firstOne)}`);
   if (report.differences.length > 0) lines.push('', 'differences (recorded -> reference server):');
   for (const d of report.differences) {
     lines.push(
-      `  #${d.seq} ${d.operation} ${d.method} ${d.path}: ${d.json_path}: ${show(d.recorded)} -> ${show(d.replayed)}`,
+      `  ${describe(d)}${d.after === undefined ? '' : ` (after the differing write #${d.after})`}`,
     );
   }
   if (report.differences_omitted > 0)
     lines.push(`  … ${report.differences_omitted} more differences not shown`);
-  if (report.bodies_unchecked > 0) {
-    lines.push(
-      `${report.bodies_unchecked} answers compared on status only (body cut at the recording cap)`,
-    );
-  }
-  lines.push(`fidelity ${report.matched}/${report.total}`);
-  return `${lines.join('\n')}\n`;
+  if (report.unverifiable.length > 0) lines.push('', 'unverifiable (not compared):');
+  for (const u of report.unverifiable) lines.push(`  #${u.seq} ${u.operation}: ${u.reason}`);
+  if (report.skipped_lines.length > 0) lines.push('', 'skipped lines (not exchanges):');
+  for (const s of report.skipped_lines) lines.push(`  line ${s.line}: ${s.reason}`);
+  lines.push(fidelityLine(report));
+  return terminalSafe(`${lines.join('\n')}\n`);
 }

@@ -42,6 +42,11 @@ export const RecordedExchange = z.object({
   duration_ms: z.number().min(0),
   request: RecordedMessage,
   response: RecordedMessage,
+  /**
+   * The recorder stopped before the exchange ended (SIGINT/SIGTERM after its grace): what
+   * came through is kept, and `drift` cannot verify it.
+   */
+  cut: z.boolean().optional(),
 });
 
 /** One exchange of a recording. */
@@ -54,8 +59,43 @@ export class RecordingError extends Error {
   override name = 'RecordingError';
 }
 
-/** The exchanges of a recording file in order, read line by line (never the whole file). */
-export async function* readRecording(file: string): AsyncGenerator<RecordedExchange> {
+/** JSON nesting a recording line may have: deeper lines are refused before they are parsed. */
+export const MAX_NESTING = 256;
+
+/** Whether `line` nests arrays and objects deeper than `max` (strings skipped). */
+function nestsDeeper(line: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (inString) {
+      if (code === 92)
+        i++; // a backslash escapes the next character
+      else if (code === 34) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 || code === 91) {
+      if (++depth > max) return true;
+    } else if (code === 125 || code === 93) depth--;
+  }
+  return false;
+}
+
+/** A line of a recording that was not an exchange: its number and why. */
+export interface SkippedLine {
+  readonly line: number;
+  readonly reason: string;
+}
+
+/**
+ * The exchanges of a recording file in order, read line by line (never the whole file). A
+ * line that is not a recorded exchange (not JSON, nested past {@link MAX_NESTING}, too long,
+ * another shape) is passed to `onSkip` with its number and skipped; only a file that cannot
+ * be read at all throws.
+ */
+export async function* readRecording(
+  file: string,
+  onSkip: (skipped: SkippedLine) => void = () => {},
+): AsyncGenerator<RecordedExchange> {
   const input = createReadStream(file, { highWaterMark: 1024 * 1024 });
   const opened = new Promise<void>((resolve, reject) => {
     input.once('open', () => resolve());
@@ -71,8 +111,6 @@ export async function* readRecording(file: string): AsyncGenerator<RecordedExcha
   // split2 rather than readline: it stops at MAX_LINE_CHARS without a line end, where
   // readline would hold a file without one whole before its length could be checked.
   const lines = pipeline(input, split2({ maxLength: MAX_LINE_CHARS }), () => {});
-  const tooLong = (at: number) =>
-    new RecordingError(`${file}:${at}: line longer than ${MAX_LINE_CHARS} characters`);
   let number = 0;
   try {
     const iterator = lines[Symbol.asyncIterator]();
@@ -81,8 +119,14 @@ export async function* readRecording(file: string): AsyncGenerator<RecordedExcha
       try {
         next = await iterator.next();
       } catch (error) {
-        // split2's error for a line past maxLength, else the file failed mid-read.
-        if ((error as Error).message === 'maximum buffer reached') throw tooLong(number + 1);
+        // split2's error for a line past maxLength: nothing after it can be found reliably.
+        if ((error as Error).message === 'maximum buffer reached') {
+          onSkip({
+            line: number + 1,
+            reason: `longer than ${MAX_LINE_CHARS} characters; the rest of the file is not read`,
+          });
+          return;
+        }
         throw new RecordingError(
           `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
         );
@@ -91,19 +135,29 @@ export async function* readRecording(file: string): AsyncGenerator<RecordedExcha
       const line = next.value;
       number++;
       if (line.trim() === '') continue;
-      if (line.length > MAX_LINE_CHARS) throw tooLong(number);
+      if (line.length > MAX_LINE_CHARS) {
+        onSkip({ line: number, reason: `longer than ${MAX_LINE_CHARS} characters` });
+        continue;
+      }
+      if (nestsDeeper(line, MAX_NESTING)) {
+        onSkip({ line: number, reason: `JSON nested deeper than ${MAX_NESTING}` });
+        continue;
+      }
       let json: unknown;
       try {
         json = JSON.parse(line);
       } catch {
-        throw new RecordingError(`${file}:${number}: not a JSON line`);
+        onSkip({ line: number, reason: 'not a JSON line' });
+        continue;
       }
       const parsed = RecordedExchange.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new RecordingError(
-          `${file}:${number}: not a recorded exchange (${issue?.path.join('.') || '(root)'}: ${issue?.message})`,
-        );
+        onSkip({
+          line: number,
+          reason: `not a recorded exchange (${issue?.path.join('.') || '(root)'}: ${issue?.message})`,
+        });
+        continue;
       }
       yield parsed.data;
     }
@@ -113,13 +167,13 @@ export async function* readRecording(file: string): AsyncGenerator<RecordedExcha
   }
 }
 
-/** Most bytes a recorded compressed body may expand to when it is read back (16 MiB). */
-const DECODED_BODY_BYTES = 16 * 1024 * 1024;
+/** Most bytes a recorded compressed body may expand to when it is read back: the recording cap. */
+const DECODED_BODY_BYTES = RECORDED_BODY_BYTES;
 
 /**
  * The text of a recorded body: as kept, or decompressed when the upstream sent it
  * `Content-Encoding: gzip`, `deflate` or `br`; undefined when it is absent, cut at the
- * recording cap, binary, or expands past 16 MiB.
+ * recording cap, binary, or expands past the recording cap (1 MiB).
  */
 export function bodyText(message: RecordedMessage): string | undefined {
   if (message.body === null || message.body_truncated) return undefined;

@@ -1,4 +1,6 @@
+import { operations, SCOPES } from '@refapi/schema';
 import { applyRate } from '../domain/money';
+import { compareRefs, refValue } from '../domain/refs';
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
 import type { ShieldSnapshot } from '../domain/shield/snapshot';
 import type { ScenarioInput } from '../scenario/schema';
@@ -84,6 +86,73 @@ class Observations {
   startMs: number | undefined;
   firstProxyMs: number | undefined;
   skipped = 0;
+  /** A 2xx answer of any Shield operation: the account holds an Advanced subscription. */
+  shieldProven = false;
+  /** Scopes a 2xx answer proved the key holds, and those a 403 `insufficient_scope` refused. */
+  readonly grantedScopes = new Set<string>();
+  readonly refusedScopes = new Set<string>();
+  /**
+   * Per list kind, each `next_cursor` a page answered (with the filters it was asked with),
+   * and whether a later page asked for it: an unfollowed one implies records below it.
+   */
+  readonly cursors = new Map<
+    ListKind,
+    Map<string, { filters: Record<string, string>; followed: boolean }>
+  >();
+  /** Services an answer linked (invoices, orders, transactions) or a Shield call named. */
+  readonly linkedServices = new Set<string>();
+  /** KVM services a 2xx Shield answer was about, with the address its rules protect. */
+  readonly shieldTargets = new Map<string, string | undefined>();
+  /** The first service counts GET /services/stats answered, and when. */
+  stats: { seq: number; body: Json } | undefined;
+}
+
+/** The lists whose pages imply records the recording never saw. */
+type ListKind = 'invoices' | 'orders' | 'transactions' | 'services';
+
+const LIST_KINDS: Readonly<Record<string, ListKind>> = {
+  listInvoices: 'invoices',
+  listOrders: 'orders',
+  listTransactions: 'transactions',
+  listServices: 'services',
+};
+
+/** The ref field and ref kind of each list's records. */
+const LIST_REFS: Readonly<Record<ListKind, { field: string; kind: string }>> = {
+  invoices: { field: 'invoice_ref', kind: 'INV' },
+  orders: { field: 'order_ref', kind: 'ORD' },
+  transactions: { field: 'transaction_ref', kind: 'TXN' },
+  services: { field: 'service_ref', kind: 'SVC' },
+};
+
+/** Query parameters of a recorded exchange (the raw query, without `?`). */
+const queryOf = (exchange: RecordedExchange) =>
+  Object.fromEntries(new URLSearchParams(exchange.query)) as Record<string, string>;
+
+/** Notes what a page of a list implies: its cursor followed, and its own next_cursor. */
+function observePage(seen: Observations, kind: ListKind, exchange: RecordedExchange, body: Json) {
+  const cursors = seen.cursors.get(kind) ?? new Map();
+  seen.cursors.set(kind, cursors);
+  const { limit: _limit, cursor, ...filters } = queryOf(exchange);
+  if (cursor !== undefined) {
+    const asked = cursors.get(cursor);
+    if (asked !== undefined) asked.followed = true;
+  }
+  const pagination = isObject(body.pagination) ? body.pagination : {};
+  if (pagination.has_more === true && typeof pagination.next_cursor === 'string') {
+    if (!cursors.has(pagination.next_cursor)) {
+      cursors.set(pagination.next_cursor, { filters, followed: false });
+    }
+  }
+}
+
+/** The service refs a record links (`service_ref`), kept to rebuild the services they name. */
+function observeLinks(seen: Observations, records: unknown): void {
+  for (const record of Array.isArray(records) ? records : []) {
+    if (isObject(record) && typeof record.service_ref === 'string') {
+      seen.linkedServices.add(record.service_ref);
+    }
+  }
 }
 
 const keep = (map: Map<string, Json>, key: unknown, record: Json) => {
@@ -101,13 +170,32 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   const body = jsonBody(exchange.response);
   if (exchange.response.body_truncated) seen.skipped++;
   const { seq, operation } = exchange;
-  if (operation?.startsWith('getShield') || operation === 'listShieldRules') {
+  const scope =
+    operation === null ? undefined : operations[operation as keyof typeof operations]?.scope;
+  const shieldCall = scope === 'shield:read' || scope === 'shield:write';
+  if (shieldCall) {
     // 403 shield_advanced_required: the account has no Advanced subscription.
     if (exchange.status === 403 && isObject(body) && body.error === 'shield_advanced_required') {
       seen.entitlement ??= null;
     }
   }
+  if (scope !== undefined) {
+    if (ok) seen.grantedScopes.add(scope);
+    else if (exchange.status === 403 && isObject(body) && body.error === 'insufficient_scope') {
+      seen.refusedScopes.add(scope);
+    }
+  }
+  if (ok && shieldCall) {
+    // Any 2xx Shield answer proves the subscription and a directly owned KVM service.
+    seen.shieldProven = true;
+    const target = exchange.path.split('/')[3];
+    if (target !== undefined && !seen.shieldTargets.has(target)) {
+      seen.shieldTargets.set(target, undefined);
+    }
+  }
   if (!ok || !isObject(body)) return;
+  const list = operation === null ? undefined : LIST_KINDS[operation];
+  if (list !== undefined) observePage(seen, list, exchange, body);
   switch (operation) {
     case 'getAccount':
       seen.account ??= body;
@@ -164,7 +252,11 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
         }
       }
       return;
+    case 'getServiceStats':
+      seen.stats ??= { seq, body };
+      return;
     case 'listInvoices':
+      observeLinks(seen, body.invoices);
       for (const invoice of Array.isArray(body.invoices) ? body.invoices : []) {
         if (isObject(invoice)) {
           keep(seen.invoices, invoice.invoice_ref, invoice);
@@ -174,11 +266,13 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       }
       return;
     case 'listOrders':
+      observeLinks(seen, body.orders);
       for (const order of Array.isArray(body.orders) ? body.orders : []) {
         if (isObject(order)) keep(seen.orders, order.order_ref, order);
       }
       return;
     case 'listTransactions':
+      observeLinks(seen, body.transactions);
       for (const txn of Array.isArray(body.transactions) ? body.transactions : []) {
         if (isObject(txn)) keep(seen.transactions, txn.transaction_ref, txn);
       }
@@ -218,6 +312,9 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
 function observeRules(seen: Observations, rules: unknown): void {
   for (const rule of Array.isArray(rules) ? rules : []) {
     if (!isObject(rule)) continue;
+    if (typeof rule.service_ref === 'string' && typeof rule.protected_ip === 'string') {
+      seen.shieldTargets.set(rule.service_ref, rule.protected_ip);
+    }
     // The provider's emergency rule is not state: the server derives it from the time below.
     if (
       typeof rule.service_ref === 'string' &&
@@ -331,6 +428,199 @@ function ruleOf(rule: Json, seq: number, accountRef: string): Json {
   return out;
 }
 
+/** The records of the rebuilt account, as plain JSON. */
+interface AccountLists {
+  readonly services: Json[];
+  readonly invoices: Json[];
+  readonly orders: Json[];
+  readonly transactions: Json[];
+}
+
+/** Links a placeholder record never has: it stands for a record nobody saw. */
+const LINK_FIELDS = ['service_ref', 'invoice_ref', 'transaction_ref'];
+
+/** Type and status counts still to be filled to reproduce the first services stats seen. */
+class ServicePool {
+  readonly #types = new Map<string, number>();
+  readonly #statuses = new Map<string, number>();
+
+  constructor(stats: Json | undefined, known: readonly Json[]) {
+    if (stats === undefined) return;
+    for (const [map, counts] of [
+      [this.#types, stats.by_type],
+      [this.#statuses, stats.by_status],
+    ] as const) {
+      for (const [name, count] of Object.entries(isObject(counts) ? counts : {})) {
+        if (typeof count === 'number') map.set(name, count);
+      }
+    }
+    for (const service of known) this.take(String(service.type), String(service.status));
+  }
+
+  /** Counts one service of `type` and `status` (either may be unknown: the pool picks). */
+  take(type?: string, status?: string): { type: string; status: string } {
+    const pick = (map: Map<string, number>, wanted: string | undefined, fallback: string) => {
+      const name = wanted ?? [...map.entries()].find(([, left]) => left > 0)?.[0] ?? fallback;
+      if (map.has(name)) map.set(name, (map.get(name) ?? 0) - 1);
+      return name;
+    };
+    return { type: pick(this.#types, type, 'kvm'), status: pick(this.#statuses, status, 'active') };
+  }
+
+  /** Services still to add; a negative count means the stats and the records disagree. */
+  remaining(): number {
+    const left = [...this.#types.values()];
+    return left.some((n) => n < 0) ? -1 : left.reduce((a, b) => a + b, 0);
+  }
+}
+
+/** Refs of one kind handed out below a ceiling, never one the recording showed. */
+class FreeRefs {
+  readonly #taken = new Set<string>();
+
+  constructor(
+    private readonly kind: string,
+    taken: Iterable<string>,
+  ) {
+    for (const ref of taken) this.#taken.add(ref);
+  }
+
+  /** The highest free ref below `ceiling` (below every ref seen when none is given). */
+  below(ceiling?: string): string {
+    const seen = [...this.#taken].filter((ref) => ref.startsWith(`REF-${this.kind}-`));
+    const lowest = seen.sort(compareRefs)[0];
+    const top = ceiling ?? lowest;
+    let value = top === undefined ? 0xffffn : refValue(top) - 1n;
+    for (; value > 0n; value--) {
+      const ref = `REF-${this.kind}-${value.toString(16).toUpperCase()}`;
+      if (!this.#taken.has(ref)) {
+        this.#taken.add(ref);
+        return ref;
+      }
+    }
+    throw new Error(`no free ${this.kind} ref below ${top}`);
+  }
+}
+
+/**
+ * Adds what the recording's answers imply but never showed, so that replaying them
+ * reproduces them: a record below each page's unfollowed `next_cursor` (so `has_more` holds),
+ * the services a record linked or a Shield call named (so the links survive ownership
+ * validation), and services enough to reproduce the first services stats. Placeholders copy
+ * a neighbour's fields and link nothing.
+ */
+function inferUnseen(seen: Observations, lists: AccountLists, notes: string[]): void {
+  const created = seen.createdServices;
+  const stats =
+    seen.stats === undefined
+      ? undefined
+      : statsBefore(seen.stats.body, seen.stats.seq, seen, lists.services);
+  const pool = new ServicePool(stats, lists.services);
+  const refsOfKind = (kind: ListKind) =>
+    new FreeRefs(LIST_REFS[kind].kind, [
+      ...lists[kind].map((record) => String(record[LIST_REFS[kind].field])),
+      ...(seen.cursors.get(kind)?.keys() ?? []),
+      ...(kind === 'services'
+        ? [...created.keys(), ...seen.linkedServices, ...seen.shieldTargets.keys()]
+        : []),
+    ]);
+  const has = (kind: ListKind, ref: string) =>
+    lists[kind].some((record) => record[LIST_REFS[kind].field] === ref);
+
+  // Services a Shield call or a link named: a KVM with its protected address, else one the
+  // stats say there is room for.
+  for (const [ref, ip] of seen.shieldTargets) {
+    if (has('services', ref) || created.has(ref)) continue;
+    const address = ip ?? '192.0.2.1';
+    lists.services.push({
+      ...syntheticService(ref, pool.take('kvm', 'active')),
+      primary_ip: address,
+      ip_addresses: [address],
+    });
+  }
+  for (const ref of seen.linkedServices) {
+    if (has('services', ref) || created.has(ref)) continue;
+    lists.services.push(syntheticService(ref, pool.take()));
+  }
+
+  // A record below each cursor no later page asked for: `has_more` was true there.
+  for (const kind of Object.keys(LIST_REFS) as ListKind[]) {
+    const free = refsOfKind(kind);
+    const { field } = LIST_REFS[kind];
+    for (const [cursor, { filters, followed }] of seen.cursors.get(kind) ?? []) {
+      if (followed) continue;
+      const matches = (record: Json) =>
+        Object.entries(filters).every(([name, value]) => String(record[name]) === value);
+      const below = lists[kind].some(
+        (record) => compareRefs(String(record[field]), cursor) < 0 && matches(record),
+      );
+      if (below) continue;
+      const neighbour = lists[kind].find(matches) ?? lists[kind][0];
+      const ref = free.below(cursor);
+      if (kind === 'services') {
+        lists.services.push(syntheticService(ref, pool.take(filters.type, filters.status)));
+      } else if (neighbour !== undefined) {
+        const placeholder: Json = { ...neighbour, [field]: ref };
+        for (const link of LINK_FIELDS) if (link !== field) delete placeholder[link];
+        lists[kind].push(placeholder);
+      }
+    }
+  }
+
+  // Services enough to reproduce the first stats: below every services page seen.
+  const left = pool.remaining();
+  if (left < 0) {
+    notes.push(
+      'GET /services/stats disagrees with the services listed: its counts are not rebuilt',
+    );
+  } else if (left > 0) {
+    const free = refsOfKind('services');
+    const unfollowed = [...(seen.cursors.get('services') ?? [])]
+      .filter(([, { followed }]) => !followed)
+      .map(([cursor]) => cursor)
+      .sort(compareRefs)[0];
+    for (let i = 0; i < left; i++) {
+      lists.services.push(syntheticService(free.below(unfollowed), pool.take()));
+    }
+    notes.push(
+      `${left} services were only counted (GET /services/stats), never listed: they are placeholders`,
+    );
+  }
+}
+
+/** A service the recording named but never showed: the spec's required fields. */
+function syntheticService(ref: string, { type, status }: { type: string; status: string }): Json {
+  return {
+    service_ref: ref,
+    name: ref.toLowerCase(),
+    service_plan_name: 'unknown plan',
+    type,
+    status,
+    auto_renew: false,
+  };
+}
+
+/**
+ * The stats the account had before the recording: the first stats answer less the services
+ * the recording's orders created before it.
+ */
+function statsBefore(body: Json, seq: number, seen: Observations, services: readonly Json[]): Json {
+  const byType = { ...(isObject(body.by_type) ? body.by_type : {}) } as Record<string, number>;
+  const byStatus = { ...(isObject(body.by_status) ? body.by_status : {}) } as Record<
+    string,
+    number
+  >;
+  for (const [ref, at] of seen.createdServices) {
+    if (at > seq) continue;
+    const service = seen.services.get(ref)?.record ?? services.find((s) => s.service_ref === ref);
+    const type = String(service?.type ?? 'kvm');
+    const status = String(service?.status ?? 'active');
+    if (byType[type] !== undefined) byType[type] -= 1;
+    if (byStatus[status] !== undefined) byStatus[status] -= 1;
+  }
+  return { by_type: byType, by_status: byStatus };
+}
+
 function build(seen: Observations): RecordedScenario {
   const notes: string[] = [];
   const start = seen.startMs;
@@ -396,7 +686,12 @@ function build(seen: Observations): RecordedScenario {
       return service;
     });
 
-  const entitlement = seen.entitlement;
+  inferUnseen(seen, { services, invoices, orders, transactions }, notes);
+
+  const entitlement =
+    seen.entitlement === undefined && seen.shieldProven
+      ? { status: 'active', grace_ends_at: null, mutations_blocked: false }
+      : seen.entitlement;
   const shield = isObject(entitlement)
     ? {
         status: entitlement.status,
@@ -409,6 +704,9 @@ function build(seen: Observations): RecordedScenario {
     : null;
   if (entitlement === undefined)
     notes.push('no Shield answer: the account has no Shield subscription');
+  // A 2xx answer proves the key holds its scope; a scope only ever refused is not held.
+  const refused = [...seen.refusedScopes].filter((scope) => !seen.grantedScopes.has(scope));
+  const scopes = refused.length === 0 ? ['*'] : SCOPES.filter((scope) => !refused.includes(scope));
 
   const rules = [...seen.rules.values()].filter(
     (r) => !seen.createdRules.has(String(r.id)) && !madeDuring(r, 'created_at', start),
@@ -456,7 +754,7 @@ function build(seen: Observations): RecordedScenario {
         vat_rate: seen.vatRate ?? impliedVatRate(seen.plans.values()) ?? 0,
         billing_profile_complete: true,
         shield: shield as never,
-        api_keys: [{ token: PLACEHOLDER_TOKEN, scopes: ['*'], allowed_ips: [] }],
+        api_keys: [{ token: PLACEHOLDER_TOKEN, scopes: scopes as never, allowed_ips: [] }],
         services: services as never,
         invoices: invoices as never,
         orders: orders as never,

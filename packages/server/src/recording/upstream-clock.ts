@@ -1,36 +1,77 @@
 import { jsonBody, type RecordedExchange } from './recording-format';
 
 // A recording's `time` is the proxy's clock; the upstream's records (an order's created_at)
-// carry the upstream's, which it states in `server_time` or `as_of`. An exchange is placed
-// at the time its answer states, else at the last time stated before it (at the
-// recording's start before any): a reference server's clock cannot go back, so it is
-// never moved past a time the upstream did not state (an upstream whose clock is slow or
-// frozen would be overtaken by the proxy's).
+// carry the upstream's, which an answer states in `server_time` or `as_of`, and a queued
+// Shield rule in its `created_at`. An exchange is placed at the time its answer states; one
+// that states none (a DELETE, a profile) at the last stated time moved on by the proxy's
+// time since, at the pace the upstream's clock kept between its last two statements (none
+// for a frozen upstream). Such a time is an estimate: a write placed by one may stamp its
+// records a little off the upstream's, and `uncertainty` says by how much at most.
 
-/** The upstream's time an answer states (`server_time`, else `as_of`), in ms; undefined if none. */
+/** Most an estimate is trusted to be off by (a longer gap is still placed, not excused). */
+const MAX_UNCERTAINTY_MS = 2_000;
+
+/** The upstream's time an answer states, in ms; undefined if none. */
 export function statedTime(exchange: RecordedExchange): number | undefined {
   const body = jsonBody(exchange.response);
   if (typeof body !== 'object' || body === null) return undefined;
   const record = body as Record<string, unknown>;
-  const stated = record.server_time ?? record.as_of;
+  let stated = record.server_time ?? record.as_of;
+  // A rule queued now is created now; a replayed one was created before.
+  const rule = record.rule as Record<string, unknown> | undefined;
+  if (
+    stated === undefined &&
+    exchange.status === 202 &&
+    typeof rule === 'object' &&
+    rule !== null &&
+    exchange.response.headers['idempotent-replayed'] === undefined
+  ) {
+    stated = rule.created_at;
+  }
   if (typeof stated !== 'string') return undefined;
   const ms = Date.parse(stated);
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+/** Where an exchange sits on the upstream's clock. */
+export interface UpstreamTime {
+  readonly ms: number;
+  /** How far off the upstream's own time `ms` may be: 0 when the answer stated it. */
+  readonly uncertainty: number;
+}
+
 /** Places recorded exchanges on the upstream's clock (see the module comment). */
 export class UpstreamClock {
-  #last: number | undefined;
+  /** The last stated upstream time and the proxy's time then. */
+  #last: { upstream: number; proxy: number } | undefined;
+  /** Upstream ms per proxy ms between the last two statements: 0 frozen, 1 running. */
+  #pace = 1;
+  readonly #start: number | undefined;
 
   /** `startMs`: the upstream's time at the first exchange (the scenario's `now`), if known. */
   constructor(startMs?: number) {
-    this.#last = startMs;
+    this.#start = startMs;
   }
 
-  /** The upstream time of `exchange` in ms: the time it states, else the last one stated. */
-  timeOf(exchange: RecordedExchange): number {
+  /** The upstream time of `exchange`: the time it states, else an estimate. */
+  timeOf(exchange: RecordedExchange): UpstreamTime {
+    const proxy = Date.parse(exchange.time);
     const stated = statedTime(exchange);
-    if (stated !== undefined) this.#last = stated;
-    return this.#last ?? Date.parse(exchange.time);
+    if (stated !== undefined) {
+      if (this.#last !== undefined && proxy > this.#last.proxy) {
+        this.#pace = Math.min(
+          1,
+          Math.max(0, (stated - this.#last.upstream) / (proxy - this.#last.proxy)),
+        );
+      }
+      this.#last = { upstream: stated, proxy };
+      return { ms: stated, uncertainty: 0 };
+    }
+    if (this.#last === undefined) return { ms: this.#start ?? proxy, uncertainty: 0 };
+    const elapsed = Math.max(0, proxy - this.#last.proxy);
+    return {
+      ms: this.#last.upstream + Math.round(elapsed * this.#pace),
+      uncertainty: this.#pace === 0 ? 0 : Math.min(MAX_UNCERTAINTY_MS, elapsed),
+    };
   }
 }
