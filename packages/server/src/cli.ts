@@ -166,18 +166,31 @@ async function recordingCommand(
   stdout: (text: string) => void,
   stderr: (text: string) => void,
 ): Promise<number> {
+  // The first SIGINT or SIGTERM stops `record` gracefully; a second cuts what is under way.
+  let signals = 0;
   let stop: () => void = () => {};
+  let cutNow: () => void = () => {};
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
-  process.on('SIGINT', stop).on('SIGTERM', stop);
+  const stoppedAgain = new Promise<void>((resolve) => {
+    cutNow = resolve;
+  });
+  const onSignal = () => (++signals === 1 ? stop() : cutNow());
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
-    return await runRecordingCommand(command, argv, { name, stdout, stderr, stopped });
+    return await runRecordingCommand(command, argv, {
+      name,
+      stdout,
+      stderr,
+      stopped,
+      stoppedAgain,
+    });
   } catch (error) {
     if (error instanceof RecordingCliExit) throw new CliExit(error.message, error.code);
     throw error;
   } finally {
-    process.off('SIGINT', stop).off('SIGTERM', stop);
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   }
 }
 

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { chmod } from 'node:fs/promises';
 import {
   type ClientRequest,
   createServer,
@@ -12,11 +13,15 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { redactHeaders, redactQuery } from '@refapi/schema';
 import { RouteTable } from '../api/route-table';
+import { hostRule } from '../server/allowed-hosts';
+import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import {
+  bodyText,
   RECORDED_BODY_BYTES,
   type RecordedExchange,
   type RecordedMessage,
 } from './recording-format';
+import { SessionCredentials } from './session-credentials';
 
 /** Options of {@link startRecorder}. */
 export interface RecorderOptions {
@@ -24,8 +29,18 @@ export interface RecorderOptions {
   readonly upstream: string;
   /** Port on 127.0.0.1; 0 picks a free one. */
   readonly port: number;
-  /** The recording file; exchanges are appended to it. */
+  /** The recording file; exchanges are appended to it (created readable by its owner only). */
   readonly out: string;
+  /** Exchanges forwarded at once (default 64); the next wait, their bodies unread. */
+  readonly maxExchanges?: number;
+}
+
+/** How {@link Recorder.close} ends the exchanges still under way. */
+export interface RecorderStop {
+  /** How long they may still take (default {@link STOP_GRACE_MS}). */
+  readonly graceMs?: number;
+  /** Settles when they must be cut at once (a second Ctrl-C). */
+  readonly cutNow?: Promise<unknown>;
 }
 
 /** A running recorder. */
@@ -34,8 +49,12 @@ export interface Recorder {
   readonly baseUrl: string;
   /** Exchanges recorded so far. */
   readonly recorded: () => number;
-  /** Stops accepting, waits for exchanges under way, flushes and closes the file. */
-  close(): Promise<void>;
+  /**
+   * Stops taking requests at once (those waiting for a slot get 503), gives the exchanges
+   * under way `graceMs`, then cuts them, each recorded with `cut: true`; flushes and closes
+   * the file.
+   */
+  close(stop?: RecorderStop): Promise<void>;
 }
 
 // Headers of one connection, not of the message: never forwarded either way (RFC 9110 7.6.1).
@@ -130,8 +149,12 @@ class RecordingWriter {
   readonly #stream: WriteStream;
   #failure: Error | undefined;
 
+  readonly #file: string;
+
   constructor(file: string) {
-    this.#stream = createWriteStream(file, { flags: 'a' });
+    this.#file = file;
+    // A recording holds a session's answers: its owner's to read, like a key file.
+    this.#stream = createWriteStream(file, { flags: 'a', mode: 0o600 });
     this.#stream.on('error', (error) => {
       this.#failure = error;
     });
@@ -139,6 +162,8 @@ class RecordingWriter {
 
   async ready(): Promise<void> {
     if (this.#stream.pending) await once(this.#stream, 'ready');
+    // An existing file keeps its mode on open: make it private too.
+    await chmod(this.#file, 0o600);
   }
 
   /** Resolves once the file can take more: a new exchange waits while the file is behind. */
@@ -159,12 +184,64 @@ class RecordingWriter {
   }
 }
 
+/** A Host check of a server bound to 127.0.0.1 (DNS rebinding, reference-server section 7). */
+const hostAllowed = hostRule(undefined)('127.0.0.1');
+
+/** Slots for exchanges in flight: the next waits; a closed gate turns waiters away. */
+class Gate {
+  #free: number;
+  readonly #waiting: Array<(open: boolean) => void> = [];
+  #closed = false;
+
+  constructor(slots: number) {
+    this.#free = slots;
+  }
+
+  /** Resolves true with a slot taken, or false once the gate closed. */
+  enter(): Promise<boolean> {
+    if (this.#closed) return Promise.resolve(false);
+    if (this.#free > 0) {
+      this.#free--;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  leave(): void {
+    const next = this.#waiting.shift();
+    if (next !== undefined) next(true);
+    else this.#free++;
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const waiter of this.#waiting.splice(0)) waiter(false);
+  }
+}
+
+/** One exchange under way: what a cut records of it. */
+interface UnderWay {
+  readonly time: Date;
+  readonly started: number;
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly requestHeaders: Array<[string, string]>;
+  readonly requestTap: BodyTap;
+  readonly responseTap: BodyTap;
+  response?: { status: number; headers: Array<[string, string]> };
+  /** Set once the exchange was written (whole or cut): it is written once. */
+  written: boolean;
+  readonly cut: () => void;
+}
+
 /**
  * Starts the pass-through proxy of `ref-server record`: `http://127.0.0.1:<port>/v1/…`
  * goes to the upstream unchanged (hop-by-hop headers aside, `Host` naming the upstream) and
  * its answer comes back unchanged, bodies streamed both ways; each exchange is appended to
- * the recording as one JSON line, credentials redacted by the journal's rule and each body
- * capped at {@link RECORDED_BODY_BYTES}.
+ * the recording as one JSON line, credentials redacted by the journal's rule and, by value,
+ * wherever else they appear, each body capped at {@link RECORDED_BODY_BYTES}. At most
+ * `maxExchanges` are forwarded at once; requests naming another Host are refused.
  */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const upstream = new URL(options.upstream);
@@ -175,26 +252,68 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const writer = new RecordingWriter(options.out);
   await writer.ready();
+  const credentials = new SessionCredentials();
+  const gate = new Gate(options.maxExchanges ?? DEFAULT_MAX_EXCHANGES);
   let seq = 0;
   const underway = new Set<Promise<void>>();
+  const inFlight = new Set<UnderWay>();
+
+  const refuse = (res: ServerResponse, status: number, error: string) => {
+    res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
+    res.end(JSON.stringify({ error }));
+  };
+
+  /** Writes one exchange, whole or cut, with every credential of the session redacted. */
+  const record = (entry: UnderWay, cut: boolean) => {
+    if (entry.written) return;
+    entry.written = true;
+    const status = entry.response?.status ?? 0;
+    writer.write(
+      redactExchange(credentials, {
+        v: 1,
+        seq: ++seq,
+        time: entry.time.toISOString(),
+        method: entry.method,
+        path: entry.path,
+        query: redactQuery(entry.query),
+        operation: operationOf(entry.method, entry.path),
+        status,
+        duration_ms: Math.round((performance.now() - entry.started) * 10) / 10,
+        request: entry.requestTap.message(entry.requestHeaders),
+        response: entry.responseTap.message(entry.response?.headers ?? []),
+        ...(cut ? { cut: true } : {}),
+      }),
+    );
+  };
 
   const exchange = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // DNS rebinding: a page on another site must not reach the upstream through us.
+    if (!hostAllowed?.(req.headers.host)) return refuse(res, 403, 'host_not_allowed');
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     const query = q === -1 ? '' : url.slice(q + 1);
-    if (path !== '/v1' && !path.startsWith('/v1/')) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'not_found' }));
-      return;
+    if (path !== '/v1' && !path.startsWith('/v1/')) return refuse(res, 404, 'not_found');
+    // Beyond maxExchanges a request waits here, its body unread (the socket's backpressure).
+    if (!(await gate.enter())) return refuse(res, 503, 'recorder_stopping');
+    try {
+      await writer.drained();
+      await forward(req, res, path, query);
+    } finally {
+      gate.leave();
     }
-    await writer.drained();
-    const time = new Date();
-    const started = performance.now();
-    const requestTap = new BodyTap();
-    const responseTap = new BodyTap();
+  };
+
+  const forward = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: string,
+  ): Promise<void> => {
+    const requestHeaders = headerPairs(req.rawHeaders);
+    credentials.learn(requestHeaders, query);
     const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of headerPairs(req.rawHeaders)) {
+    for (const [name, value] of requestHeaders) {
       const lower = name.toLowerCase();
       if (HOP_BY_HOP.has(lower) || lower === 'host') continue;
       const before = headers[name];
@@ -210,60 +329,61 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       hostname: upstream.hostname,
       port: upstream.port,
       method: req.method,
-      path: `${upstreamBase}${path.slice(3)}${q === -1 ? '' : `?${query}`}`,
+      path: `${upstreamBase}${path.slice(3)}${query === '' ? '' : `?${query}`}`,
       headers,
     });
-    req.on('data', (chunk: Buffer) => requestTap.add(chunk));
+    const entry: UnderWay = {
+      time: new Date(),
+      started: performance.now(),
+      method: req.method ?? 'GET',
+      path,
+      query,
+      requestHeaders,
+      requestTap: new BodyTap(),
+      responseTap: new BodyTap(),
+      written: false,
+      cut: () => {
+        record(entry, true);
+        upstreamRequest.destroy();
+        res.destroy();
+      },
+    };
+    inFlight.add(entry);
+    req.on('data', (chunk: Buffer) => entry.requestTap.add(chunk));
     req.pipe(upstreamRequest);
     // A client that goes away takes its upstream request with it.
     res.once('close', () => {
       if (!res.writableFinished) upstreamRequest.destroy();
     });
-    let status: number;
     try {
       const upstreamResponse = await responseOf(upstreamRequest);
-      status = upstreamResponse.statusCode ?? 502;
+      const status = upstreamResponse.statusCode ?? 502;
       const pairs = headerPairs(upstreamResponse.rawHeaders);
+      entry.response = { status, headers: pairs };
       const forwarded: Array<[string, string]> = pairs.filter(
         ([name]) => !HOP_BY_HOP.has(name.toLowerCase()),
       );
       res.writeHead(status, upstreamResponse.statusMessage, forwarded.flat());
-      upstreamResponse.on('data', (chunk: Buffer) => responseTap.add(chunk));
+      upstreamResponse.on('data', (chunk: Buffer) => entry.responseTap.add(chunk));
       // An upstream that breaks off mid-body: the client's answer breaks off too.
       upstreamResponse.once('aborted', () => res.destroy());
       upstreamResponse.once('error', (error) => res.destroy(error));
       upstreamResponse.pipe(res);
       if (!res.closed) await once(res, 'close');
-      // Only whole exchanges are recorded: what broke off answered nobody.
-      if (!res.writableFinished) return;
-      writer.write({
-        v: 1,
-        seq: ++seq,
-        time: time.toISOString(),
-        method: req.method ?? 'GET',
-        path,
-        query: redactQuery(query),
-        operation: operationOf(req.method ?? 'GET', path),
-        status,
-        duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        request: requestTap.message(headerPairs(req.rawHeaders)),
-        response: responseTap.message(pairs),
-      });
+      // Only whole exchanges are recorded (or cut ones, by a stop): what broke off answered nobody.
+      if (res.writableFinished) record(entry, false);
     } catch (error) {
       // The upstream could not be reached or broke off: the client is told, nothing recorded.
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'upstream_unreachable' }));
-      } else res.destroy(error as Error);
+      if (!res.headersSent) refuse(res, 502, 'upstream_unreachable');
+      else res.destroy(error as Error);
+    } finally {
+      inFlight.delete(entry);
     }
   };
 
   const server = createServer((req, res) => {
     const done = exchange(req, res).catch(() => {
-      if (!res.headersSent) {
-        res.writeHead(503, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'recording_unavailable' }));
-      }
+      if (!res.headersSent) refuse(res, 503, 'recording_unavailable');
     });
     underway.add(done);
     void done.finally(() => underway.delete(done));
@@ -274,14 +394,51 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     recorded: () => seq,
-    async close() {
+    async close(stop: RecorderStop = {}) {
+      // Stop taking requests at once: new connections, idle ones, and those waiting a slot.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      gate.close();
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, stop.graceMs ?? STOP_GRACE_MS);
+      });
+      await Promise.race([Promise.all(underway), grace, stop.cutNow ?? new Promise(() => {})]);
+      clearTimeout(timer);
+      for (const entry of inFlight) entry.cut();
       await Promise.all(underway);
       server.closeAllConnections();
       await closed;
       await writer.close();
     },
+  };
+}
+
+/**
+ * The exchange with every credential value of the session replaced: in the path, query,
+ * header values (a `Location` too) and bodies. A compressed body holding one is kept
+ * decompressed (as `utf8`), redacted.
+ */
+function redactExchange(
+  credentials: SessionCredentials,
+  exchange: RecordedExchange,
+): RecordedExchange {
+  const message = (m: RecordedMessage): RecordedMessage => {
+    const headers = Object.fromEntries(
+      Object.entries(m.headers).map(([name, value]) => [name, credentials.redact(value)]),
+    );
+    if (m.body === null) return { ...m, headers };
+    if (m.body_encoding === 'utf8') return { ...m, headers, body: credentials.redact(m.body) };
+    const text = bodyText(m);
+    if (text === undefined || !credentials.holds(text)) return { ...m, headers };
+    return { ...m, headers, body: credentials.redact(text), body_encoding: 'utf8' };
+  };
+  return {
+    ...exchange,
+    path: credentials.redact(exchange.path),
+    query: credentials.redact(exchange.query),
+    request: message(exchange.request),
+    response: message(exchange.response),
   };
 }
 

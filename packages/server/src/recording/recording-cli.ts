@@ -1,5 +1,7 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import { RECORDED_BODY_BYTES, RecordingError } from './recording-format';
+import { terminalSafe } from './terminal-text';
 
 /** The subcommands of `ref-server` that work with recordings. */
 export const RECORDING_COMMANDS = ['record', 'scenario', 'drift'] as const;
@@ -14,6 +16,8 @@ export interface RecordingCliIo {
   readonly stderr: (text: string) => void;
   /** Resolves when the command should stop (SIGINT/SIGTERM); `record` waits for it. */
   readonly stopped?: Promise<unknown>;
+  /** Resolves when `record` must cut the exchanges under way at once (a second signal). */
+  readonly stoppedAgain?: Promise<unknown>;
   /** Called with the recorder's base URL once it listens (tests). */
   readonly onListening?: (baseUrl: string) => void;
 }
@@ -30,15 +34,19 @@ export class RecordingCliExit extends Error {
 
 /** Usage of the recording subcommands (part of `ref-server --help`). */
 export const RECORDING_USAGE = `Recordings (see the README, "From your real account to a scenario"):
-  ref-server record --upstream <base url> [--port <p>] [--out <file>]
+  ref-server record --upstream <base url> [--port <p>] [--out <file>] [--max-exchanges <n>]
                          pass-through proxy on 127.0.0.1:<p>/v1 (default port 4011) that appends
-                         every exchange to <file> (default recording.jsonl) as a JSON line,
-                         credentials redacted, each body kept up to ${RECORDED_BODY_BYTES / 1024 / 1024} MiB
+                         every exchange to <file> (default recording.jsonl, mode 0600) as a
+                         JSON line, credentials redacted, each body kept up to ${RECORDED_BODY_BYTES / 1024 / 1024} MiB;
+                         at most <n> exchanges in flight (default ${DEFAULT_MAX_EXCHANGES}). Ctrl-C gives
+                         those under way ${STOP_GRACE_MS / 1000} s, then cuts them; a second Ctrl-C cuts at once
   ref-server scenario --from-recording <file>
                          prints the scenario of the account before the recording
   ref-server drift <file> [--json]
                          replays the recording against that scenario in process; prints
-                         matched/total per operation, each difference, then "fidelity m/n"`;
+                         matched/compared per operation, the first difference, each
+                         difference, what the recording cannot verify, then
+                         "fidelity m/n (u unverifiable)"`;
 
 function parse(argv: readonly string[], options: ParseArgsOptionsConfig) {
   try {
@@ -74,6 +82,7 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
     upstream: { type: 'string' },
     port: { type: 'string' },
     out: { type: 'string' },
+    'max-exchanges': { type: 'string' },
   });
   if (positionals.length > 0) {
     throw new RecordingCliExit(`unexpected argument "${positionals[0]}" (see --help)`, 2);
@@ -95,18 +104,29 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
     throw new RecordingCliExit(`--port must be an integer 0..65535, got "${portText}"`, 2);
   }
   const out = typeof values.out === 'string' ? values.out : 'recording.jsonl';
+  const maxText = values['max-exchanges'];
+  const maxExchanges = typeof maxText === 'string' ? Number(maxText) : DEFAULT_MAX_EXCHANGES;
+  if (!/^\d{1,5}$/.test(String(maxText ?? maxExchanges)) || maxExchanges < 1) {
+    throw new RecordingCliExit(
+      `--max-exchanges must be an integer 1..99999, got "${String(maxText)}"`,
+      2,
+    );
+  }
   const { startRecorder } = await import('./record-proxy');
-  const recorder = await startRecorder({ upstream, port: Number(portText), out }).catch(
-    (error: NodeJS.ErrnoException) => {
-      throw new RecordingCliExit(`cannot record: ${error.code ?? error.message}`, 1);
-    },
-  );
+  const recorder = await startRecorder({
+    upstream,
+    port: Number(portText),
+    out,
+    maxExchanges,
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw new RecordingCliExit(`cannot record: ${error.code ?? error.message}`, 1);
+  });
   io.stdout(
     `${io.name} recording ${recorder.baseUrl} -> ${parsed.origin}${parsed.pathname} into ${out}\n`,
   );
   io.onListening?.(recorder.baseUrl);
   await (io.stopped ?? new Promise(() => {}));
-  await recorder.close();
+  await recorder.close({ ...(io.stoppedAgain === undefined ? {} : { cutNow: io.stoppedAgain }) });
   io.stdout(`${io.name}: ${recorder.recorded()} exchanges recorded in ${out}\n`);
   return 0;
 }
@@ -118,12 +138,15 @@ async function scenario(argv: readonly string[], io: RecordingCliIo): Promise<nu
     throw new RecordingCliExit('scenario needs --from-recording <file> (see --help)', 2);
   }
   const { scenarioFromRecording, PLACEHOLDER_TOKEN } = await import('./scenario-from-recording');
-  const built = await scenarioFromRecording(file);
-  io.stdout(`${JSON.stringify(built.scenario, null, 2)}\n`);
+  const built = await scenarioFromRecording(file, (skipped) =>
+    io.stderr(terminalSafe(`${io.name}: note: line ${skipped.line} skipped: ${skipped.reason}\n`)),
+  );
+  // Recorded strings are shown, never obeyed: a terminal reads this too.
+  io.stdout(terminalSafe(`${JSON.stringify(built.scenario, null, 2)}\n`));
   io.stderr(
     `${io.name}: the recording's key is ${PLACEHOLDER_TOKEN} in this scenario (the recording never holds the real token)\n`,
   );
-  for (const note of built.notes) io.stderr(`${io.name}: note: ${note}\n`);
+  for (const note of built.notes) io.stderr(terminalSafe(`${io.name}: note: ${note}\n`));
   return 0;
 }
 
@@ -136,7 +159,9 @@ async function drift(argv: readonly string[], io: RecordingCliIo): Promise<numbe
   const { driftReport, formatDriftReport } = await import('./drift');
   const report = await driftReport(file);
   io.stdout(
-    values.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatDriftReport(report),
+    values.json === true
+      ? terminalSafe(`${JSON.stringify(report, null, 2)}\n`)
+      : formatDriftReport(report),
   );
   return 0;
 }

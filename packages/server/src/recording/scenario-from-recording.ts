@@ -4,8 +4,14 @@ import { compareRefs, refValue } from '../domain/refs';
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
 import type { ShieldSnapshot } from '../domain/shield/snapshot';
 import type { ScenarioInput } from '../scenario/schema';
-import { parseScenario } from '../scenario/validate';
-import { jsonBody, type RecordedExchange, readRecording } from './recording-format';
+import { parseScenario, ScenarioError } from '../scenario/validate';
+import {
+  jsonBody,
+  type RecordedExchange,
+  RecordingError,
+  readRecording,
+  type SkippedLine,
+} from './recording-format';
 import { statedTime } from './upstream-clock';
 
 // The scenario of `ref-server scenario --from-recording`: the account as it was before the
@@ -763,14 +769,84 @@ function build(seen: Observations): RecordedScenario {
     ],
     ...(shieldSnapshot === undefined ? {} : { extensions: { shield: shieldSnapshot } }),
   };
-  // Loads and validates like any scenario: a ScenarioError names the path that would not.
-  parseScenario(scenario);
-  return { scenario, notes };
+  return { scenario: loadable(scenario, notes), notes };
 }
 
-/** Builds the scenario of the account before `file`'s first exchange (one streaming pass). */
-export async function scenarioFromRecording(file: string): Promise<RecordedScenario> {
+/** Account fields a recording may show malformed, and what stands in for them. */
+const ACCOUNT_DEFAULTS: Readonly<Record<string, unknown>> = {
+  account_ref: DEFAULT_ACCOUNT_REF,
+  email: 'recorded@example.test',
+  first_name: 'Recorded',
+  last_name: 'Account',
+  country_code: 'DE',
+  account_currency: 'EUR',
+  preferred_locale: 'en-GB',
+  status: 'active',
+  balance: 0,
+  vat_rate: 0,
+  shield: null,
+};
+
+/**
+ * The scenario with whatever would not load taken out, one record at a time, each named in
+ * the notes: a recording may hold anything, and a record the server would refuse (a name
+ * with control characters, a duplicate ref) must not cost the rest of the account.
+ */
+function loadable(scenario: ScenarioInput, notes: string[]): ScenarioInput {
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    try {
+      parseScenario(scenario);
+      return scenario;
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      const path = /^invalid_scenario: ([^:]*): /.exec(error.message)?.[1] ?? '';
+      if (!dropAt(scenario as unknown as Json, path.split('.'))) {
+        throw new RecordingError(`the recording's account would not load: ${error.message}`);
+      }
+      notes.push(
+        `left out what would not load: ${error.message.replace('invalid_scenario: ', '')}`,
+      );
+    }
+  }
+  throw new RecordingError("the recording's account would not load");
+}
+
+/** Removes the record of `path` (the innermost array element on it) or resets an account field. */
+function dropAt(document: Json, path: readonly string[]): boolean {
+  let holder: unknown = document;
+  let last: { array: unknown[]; index: number } | undefined;
+  for (const segment of path) {
+    if (Array.isArray(holder)) {
+      const index = Number(segment);
+      if (!Number.isInteger(index) || index >= holder.length) break;
+      last = { array: holder, index };
+      holder = holder[index];
+    } else if (isObject(holder) && Object.hasOwn(holder, segment)) holder = holder[segment];
+    else break;
+  }
+  // An account field (`accounts.0.email`): its default, the account itself stays.
+  if (path[0] === 'accounts' && path.length === 3 && path[2] !== undefined) {
+    const account = (document.accounts as Json[] | undefined)?.[Number(path[1])];
+    if (account !== undefined && Object.hasOwn(ACCOUNT_DEFAULTS, path[2])) {
+      if (account[path[2]] === ACCOUNT_DEFAULTS[path[2]]) return false;
+      account[path[2]] = ACCOUNT_DEFAULTS[path[2]];
+      return true;
+    }
+  }
+  if (last === undefined || last.array === document.accounts) return false;
+  last.array.splice(last.index, 1);
+  return true;
+}
+
+/**
+ * Builds the scenario of the account before `file`'s first exchange (one streaming pass);
+ * lines that are not exchanges go to `onSkip` and are skipped.
+ */
+export async function scenarioFromRecording(
+  file: string,
+  onSkip?: (skipped: SkippedLine) => void,
+): Promise<RecordedScenario> {
   const seen = new Observations();
-  for await (const exchange of readRecording(file)) observe(seen, exchange);
+  for await (const exchange of readRecording(file, onSkip)) observe(seen, exchange);
   return build(seen);
 }
