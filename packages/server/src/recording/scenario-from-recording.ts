@@ -799,7 +799,11 @@ function loadable(scenario: ScenarioInput, notes: string[]): ScenarioInput {
       return scenario;
     } catch (error) {
       if (!(error instanceof ScenarioError)) throw error;
-      const path = /^invalid_scenario: ([^:]*): /.exec(error.message)?.[1] ?? '';
+      // `accounts[0].services[1].name` → accounts, 0, services, 1, name.
+      const path = (/^invalid_scenario: ([^:]*): /.exec(error.message)?.[1] ?? '').replace(
+        /\[(\d+)\]/g,
+        '.$1',
+      );
       if (!dropAt(scenario as unknown as Json, path.split('.'))) {
         throw new RecordingError(`the recording's account would not load: ${error.message}`);
       }

@@ -1,0 +1,323 @@
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createReferenceServer } from '../transport/node/reference-server';
+import { driftReport, formatDriftReport } from './drift';
+import { startRecorder } from './record-proxy';
+import { runRecordingCommand } from './recording-cli';
+import { readRecording } from './recording-format';
+
+// The adversarial rows of the reference-server spec, section 9: credentials by value, the
+// recorder under pressure, and recordings written to break their readers.
+
+const dir = mkdtempSync(join(tmpdir(), 'ref-hostile-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const fresh = (name: string) => join(dir, `${++n}-${name}`);
+
+const TOKEN = 'refak_demo_eur_full';
+
+/** An upstream of our own: `handler` answers; it counts the requests it holds at once. */
+async function upstreamWith(
+  handler: (
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+  ) => void,
+) {
+  let open = 0;
+  let most = 0;
+  const server: Server = createServer((req, res) => {
+    open++;
+    most = Math.max(most, open);
+    res.once('close', () => open--);
+    handler(req, res);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}/v1`,
+    most: () => most,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A request with any Host header (fetch sets its own). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('credentials in a recording', () => {
+  it('replaces every credential of the session by value, wherever it appears; the file is 0600', async () => {
+    const upstream = await upstreamWith((req, res) => {
+      // An upstream that echoes what it got: in a Location, a header and the body.
+      res.writeHead(201, {
+        'content-type': 'application/json',
+        location: `https://api.example.test/v1/x?echo=${encodeURIComponent(String(req.headers['x-custom']))}`,
+        'x-seen-sig': new URL(req.url ?? '/', 'http://x').searchParams.get('sig') ?? '',
+      });
+      res.end(
+        JSON.stringify({ echoed: req.headers.authorization, custom: req.headers['x-custom'] }),
+      );
+    });
+    const file = fresh('credentials.jsonl');
+    const recorder = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+    const response = await fetch(
+      `${recorder.baseUrl}/me?sig=s3cr3t-signature-value&code=one-time-code-1234`,
+      {
+        headers: { authorization: `Bearer ${TOKEN}`, 'x-custom': `Bearer ${TOKEN}` },
+      },
+    );
+    expect(response.status).toBe(201);
+    await response.text();
+    await recorder.close();
+    await upstream.close();
+    const text = readFileSync(file, 'utf8');
+    // The key the client sent as its bearer token, under any other name, as is or encoded.
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(encodeURIComponent(TOKEN));
+    const [exchange] = await Array.fromAsync(readRecording(file));
+    expect(exchange?.request.headers['x-custom']).toMatch(/\[redacted\]$/);
+    expect(exchange?.response.headers.location).toContain('[redacted]');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the recorder under pressure', () => {
+  it('forwards at most --max-exchanges at once; a stop cuts what hangs after its grace', async () => {
+    const upstream = await upstreamWith(() => {}); // never answers
+    const file = fresh('hanging.jsonl');
+    const recorder = await startRecorder({
+      upstream: upstream.base,
+      port: 0,
+      out: file,
+      maxExchanges: 2,
+    });
+    const calls = Array.from({ length: 5 }, () =>
+      fetch(`${recorder.baseUrl}/me`, { headers: { authorization: `Bearer ${TOKEN}` } }).then(
+        (r) => r.status,
+        () => 'broken',
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(upstream.most()).toBe(2);
+    const started = performance.now();
+    await recorder.close({ graceMs: 200 });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    const statuses = await Promise.all(calls);
+    // The two under way were cut; the three waiting were turned away, never forwarded.
+    expect(statuses.filter((s) => s === 'broken')).toHaveLength(2);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(3);
+    const exchanges = await Array.fromAsync(readRecording(file));
+    expect(exchanges.map((e) => [e.cut, e.status])).toEqual([
+      [true, 0],
+      [true, 0],
+    ]);
+    expect(upstream.most()).toBe(2);
+    await upstream.close();
+    // drift sets cut exchanges apart, with the reason.
+    const report = await driftReport(file);
+    expect(report.unverifiable).toHaveLength(2);
+    expect(report.unverifiable[0]?.reason).toMatch(/recorder stopped/);
+  });
+
+  it('refuses a request naming another Host, forwarding nothing', async () => {
+    const upstream = await upstreamWith((_req, res) => res.end('{}'));
+    const recorder = await startRecorder({
+      upstream: upstream.base,
+      port: 0,
+      out: fresh('host.jsonl'),
+    });
+    const refused = await rawGet(`${recorder.baseUrl}/me`, { host: 'evil.example' });
+    expect(refused).toEqual({ status: 403, body: '{"error":"host_not_allowed"}' });
+    expect(upstream.most()).toBe(0);
+    expect((await rawGet(`${recorder.baseUrl}/me`, { host: 'localhost:1' })).status).toBe(200);
+    await recorder.close();
+    await upstream.close();
+  });
+});
+
+/** One recorded exchange line, as the recorder writes them, with `patch` applied. */
+function line(seq: number, patch: Record<string, unknown> = {}): string {
+  const message = (body: string | null) => ({
+    headers: { 'content-type': 'application/json' },
+    body,
+    body_encoding: 'utf8',
+    body_bytes: body?.length ?? 0,
+    body_truncated: false,
+  });
+  return JSON.stringify({
+    v: 1,
+    seq,
+    time: '2026-01-01T00:00:00.000Z',
+    method: 'GET',
+    path: '/v1/me',
+    query: '',
+    operation: 'getAccount',
+    status: 200,
+    duration_ms: 1,
+    request: { ...message(null), headers: { authorization: '[redacted]' } },
+    response: message(
+      JSON.stringify({
+        account_ref: 'REF-ACCT-1',
+        email: 'ada@example.test',
+        first_name: 'Ada\u001b]0;owned\u0007',
+        last_name: 'Lovelace',
+        country_code: 'DE',
+        account_currency: 'EUR',
+        preferred_locale: 'en-GB',
+        status: 'active',
+      }),
+    ),
+    ...patch,
+  });
+}
+
+describe('a hostile recording', () => {
+  it('is read whole: bad lines skipped by number, unreplayable exchanges set apart, nothing obeyed', async () => {
+    const file = fresh('hostile.jsonl');
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    const bomb = gzipSync(Buffer.from(JSON.stringify({ padding: 'x'.repeat(13 * 1024 * 1024) })));
+    writeFileSync(
+      file,
+      [
+        line(1),
+        'not json at all',
+        deep,
+        line(4, { method: 'TRACE', operation: null }),
+        line(5, {
+          request: {
+            headers: { 'x-note': 'a\r\nInjected: 1' },
+            body: null,
+            body_encoding: 'utf8',
+            body_bytes: 0,
+            body_truncated: false,
+          },
+        }),
+        line(6, {
+          path: '/v1/balance',
+          operation: 'getBalance',
+          response: {
+            headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+            body: bomb.toString('base64'),
+            body_encoding: 'base64',
+            body_bytes: bomb.length,
+            body_truncated: false,
+          },
+        }),
+        line(7, {
+          response: {
+            headers: {},
+            body: '{"constructor":1,"__proto__":{"x":1}}',
+            body_encoding: 'utf8',
+            body_bytes: 37,
+            body_truncated: false,
+          },
+        }),
+        '',
+      ].join('\n'),
+    );
+    const report = await driftReport(file);
+    expect(report.skipped_lines).toEqual([
+      { line: 2, reason: 'not a JSON line' },
+      { line: 3, reason: 'JSON nested deeper than 256' },
+    ]);
+    expect(report.unverifiable.map((u) => u.seq)).toEqual([4, 5, 6]);
+    expect(report.unverifiable[0]?.reason).toMatch(/no HTTP client can send it again/);
+    expect(report.unverifiable[2]?.reason).toMatch(/compressed past 1 MiB/);
+    // The `constructor` body is compared like any other: a difference, not a crash.
+    expect(report.differences.some((d) => d.seq === 7 && d.json_path === '$.constructor')).toBe(
+      true,
+    );
+    const text = formatDriftReport(report);
+    expect(text).not.toMatch(/\u001b|\u0007/);
+    // The name with a terminal control could not be loaded: a default stands in for it.
+    expect(report.differences.find((d) => d.seq === 1)?.json_path).toBe('$.first_name');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('fidelity 0/2 (3 unverifiable)');
+
+    // The scenario command reads it too, names the skipped lines, and prints no control.
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runRecordingCommand('scenario', ['--from-recording', file], {
+      name: 'ref-server',
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+    });
+    expect(code).toBe(0);
+    expect(err.join('')).toContain('note: line 2 skipped: not a JSON line');
+    expect(out.join('')).not.toMatch(/\u001b|\u0007/);
+    expect(err.join('')).toContain('left out what would not load: accounts[0].first_name');
+  });
+
+  it('loads the rest of the account when a record would not load', async () => {
+    const file = fresh('bad-record.jsonl');
+    const services = {
+      services: [
+        {
+          service_ref: 'REF-SVC-1',
+          name: 'ok',
+          service_plan_name: 'p',
+          type: 'kvm',
+          status: 'active',
+          auto_renew: false,
+        },
+        {
+          service_ref: 'REF-SVC-2',
+          name: 7,
+          service_plan_name: 'p',
+          type: 'kvm',
+          status: 'active',
+          auto_renew: false,
+        },
+      ],
+      pagination: { limit: 50, has_more: false },
+      server_time: '2026-01-01T00:00:00.000Z',
+    };
+    const body = JSON.stringify(services);
+    writeFileSync(
+      file,
+      `${line(1, {
+        path: '/v1/services',
+        operation: 'listServices',
+        response: {
+          headers: {},
+          body,
+          body_encoding: 'utf8',
+          body_bytes: body.length,
+          body_truncated: false,
+        },
+      })}\n`,
+    );
+    const { scenarioFromRecording } = await import('./scenario-from-recording');
+    const { scenario, notes } = await scenarioFromRecording(file);
+    expect(scenario.accounts?.[0]?.services?.map((s) => s.service_ref)).toEqual(['REF-SVC-1']);
+    expect(notes.join('\n'), notes.join('\n')).toContain(
+      'left out what would not load: accounts[0].services[1].name',
+    );
+    // And the reference server loads it.
+    const server = createReferenceServer({ scenario });
+    await expect(server.ready).resolves.toBeUndefined();
+  });
+});
