@@ -10,7 +10,7 @@ import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport, formatDriftReport } from './drift';
 import { startRecorder } from './record-proxy';
 import { runRecordingCommand } from './recording-cli';
-import { readRecording } from './recording-format';
+import { type RecordedExchange, readRecording } from './recording-format';
 
 // The adversarial rows of the reference-server spec, section 9: credentials by value, the
 // recorder under pressure, and recordings written to break their readers.
@@ -21,6 +21,13 @@ let n = 0;
 const fresh = (name: string) => join(dir, `${++n}-${name}`);
 
 const TOKEN = 'refak_demo_eur_full';
+
+/** Every exchange of a recording file. */
+async function exchangesOf(file: string): Promise<RecordedExchange[]> {
+  const out: RecordedExchange[] = [];
+  for await (const exchange of readRecording(file)) out.push(exchange);
+  return out;
+}
 
 /** An upstream of our own: `handler` answers; it counts the requests it holds at once. */
 async function upstreamWith(
@@ -98,7 +105,7 @@ describe('credentials in a recording', () => {
     // The key the client sent as its bearer token, under any other name, as is or encoded.
     expect(text).not.toContain(TOKEN);
     expect(text).not.toContain(encodeURIComponent(TOKEN));
-    const [exchange] = await Array.fromAsync(readRecording(file));
+    const [exchange] = await exchangesOf(file);
     expect(exchange?.request.headers['x-custom']).toMatch(/\[redacted\]$/);
     expect(exchange?.response.headers.location).toContain('[redacted]');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -130,7 +137,7 @@ describe('the recorder under pressure', () => {
     // The two under way were cut; the three waiting were turned away, never forwarded.
     expect(statuses.filter((s) => s === 'broken')).toHaveLength(2);
     expect(statuses.filter((s) => s === 503)).toHaveLength(3);
-    const exchanges = await Array.fromAsync(readRecording(file));
+    const exchanges = await exchangesOf(file);
     expect(exchanges.map((e) => [e.cut, e.status])).toEqual([
       [true, 0],
       [true, 0],
