@@ -1,11 +1,13 @@
 // `pnpm bench [section…]`: every figure with its target, measured in one run. Sections:
-// seed, reset, cost, scale, flat, http, idle, burst, state, spaces (all when none is named).
+// seed, reset, cost, scale, flat, http, idle, burst, state, spaces, recordings (all when none
+// is named).
 import { benchBurst } from './burst';
 import { benchFlat } from './flat';
 import { benchHttp } from './http';
 import { benchIdle } from './idle';
 import { benchOrderCost } from './order-cost';
 import { benchPersistence } from './persistence';
+import { benchRecordings } from './recordings';
 import { type Figure, printFigures } from './report';
 import { benchReset } from './reset';
 import { benchScale } from './scale';
@@ -26,6 +28,7 @@ const sections: Record<string, [string, () => Promise<Figure[]>]> = {
   burst: ['Connection bursts from one address', benchBurst],
   state: ['State file (--state-file)', benchPersistence],
   spaces: ['Spaces and snapshots', benchSpaces],
+  recordings: ['Recordings (drift of 100 MB, the recorder under 300 uploads)', benchRecordings],
 };
 const chosen = process.argv.slice(2).filter((name) => name !== '--');
 const unknown = chosen.filter((name) => !(name in sections));
