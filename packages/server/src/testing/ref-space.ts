@@ -1,6 +1,6 @@
 import type { OperationId } from '@refapi/schema';
 import type { Faults } from '../controls/faults';
-import type { RequestEntry } from '../request-journal';
+import { isRequestEntry, type JournalItem } from '../request-journal';
 import type { Scenario } from '../scenario/schema';
 import type { ClockState } from '../state/control-plane';
 import type { FailNextOptions } from '../state/fail-next-queue';
@@ -149,15 +149,19 @@ export async function connectRefSpace(options: RefSpaceOptions = {}): Promise<Re
     await call('POST', `${admin}/faults`, body);
   };
   const requests = async (filter: RequestFilter = {}) => {
-    const { requests: newestFirst } = await call<{ requests: RequestEntry[] }>(
+    const { requests: newestFirst } = await call<{ requests: JournalItem[] }>(
       'GET',
       `${admin}/requests`,
     );
-    const entries: JournalEntry[] = newestFirst.reverse().map((entry) => ({
-      ...entry,
-      operationId: (entry.operation ?? undefined) as OperationId | undefined,
-      injected: entry.fault === 'fail-next',
-    }));
+    // Requests only: what the clock did is what `clock.advance` answers.
+    const entries: JournalEntry[] = newestFirst
+      .reverse()
+      .filter(isRequestEntry)
+      .map((entry) => ({
+        ...entry,
+        operationId: (entry.operation ?? undefined) as OperationId | undefined,
+        injected: entry.fault === 'fail-next',
+      }));
     return entries.filter((entry) => matchesFilter(entry, filter, basePath));
   };
 
