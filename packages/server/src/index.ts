@@ -18,8 +18,18 @@ export type {
   ReferenceCore,
   ReferenceServerOptions as ReferenceCoreOptions,
 } from './server/reference-core';
-export type { Admin, ClockState, LoadedScenario } from './state/control-plane';
+export type { DurationInput, DurationParts } from './domain/duration';
+export type { ClockEvent, NextEvent } from './state/account-time';
+export type {
+  Admin,
+  ClockMove,
+  ClockState,
+  ClockView,
+  LoadedScenario,
+  TopUpTransaction,
+} from './state/control-plane';
 export type { FailNextQueue } from './state/fail-next-queue';
+export type { ClockEventEntry, JournalItem } from './request-journal';
 export type { JournalMessage, RequestEntry } from './state/server-context';
 export type { Partition } from './store/partition';
 export type { Change, CommittedMutation, Store } from './store/store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDuration, parseDuration } from './duration';
+import { addDuration, isoDuration, parseDuration } from './duration';
 
 const from = Date.parse('2026-01-31T00:00:00.000Z');
 const movedBy = (input: Parameters<typeof parseDuration>[0]) =>
@@ -29,5 +29,16 @@ describe('parseDuration', () => {
     expect(() => parseDuration(-1)).toThrow(/non-negative/);
     expect(() => parseDuration({ month: 1 } as never)).toThrow(/unknown duration unit "month"/);
     expect(() => parseDuration({ months: 0.5 })).toThrow(/whole numbers/);
+  });
+});
+
+describe('isoDuration', () => {
+  it('writes parts as the ISO 8601 text parseDuration reads back', () => {
+    expect(isoDuration({ months: 1 })).toBe('P1M');
+    expect(isoDuration({ days: 2, hours: 3, seconds: 1.5 })).toBe('P2DT3H1.5S');
+    expect(isoDuration(90)).toBe('PT90S');
+    expect(isoDuration({})).toBe('PT0S');
+    expect(parseDuration(isoDuration({ years: 1, minutes: 5 }))).toEqual({ months: 12, ms: 300_000 });
+    expect(() => isoDuration({ months: -1 })).toThrow(/non-negative/);
   });
 });

@@ -98,3 +98,21 @@ export function parseDuration(input: DurationInput): Duration {
 /** The instant `duration` after `fromMs`: calendar months first, then the exact part. */
 export const addDuration = (fromMs: number, duration: Duration): number =>
   (duration.months === 0 ? fromMs : addMonths(fromMs, duration.months)) + duration.ms;
+
+/**
+ * A duration as ISO 8601 text (`{ months: 1 }` → `P1M`), for sending it to the admin API.
+ * @example isoDuration({ months: 1, days: 2 }) // 'P1M2D'
+ */
+export function isoDuration(input: DurationInput): string {
+  if (typeof input === 'string') {
+    parseDuration(input);
+    return input;
+  }
+  const parts: DurationParts = typeof input === 'number' ? { seconds: input } : input;
+  fromParts(parts);
+  const { years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0 } = parts;
+  const unit = (value: number, letter: string) => (value === 0 ? '' : `${value}${letter}`);
+  const date = `${unit(years, 'Y')}${unit(months, 'M')}${unit(weeks, 'W')}${unit(days, 'D')}`;
+  const time = `${unit(hours, 'H')}${unit(minutes, 'M')}${unit(seconds, 'S')}`;
+  return `P${date}${time === '' ? '' : `T${time}`}${date === '' && time === '' ? 'T0S' : ''}`;
+}
