@@ -38,7 +38,10 @@ describe('isoDuration', () => {
     expect(isoDuration({ days: 2, hours: 3, seconds: 1.5 })).toBe('P2DT3H1.5S');
     expect(isoDuration(90)).toBe('PT90S');
     expect(isoDuration({})).toBe('PT0S');
-    expect(parseDuration(isoDuration({ years: 1, minutes: 5 }))).toEqual({ months: 12, ms: 300_000 });
+    expect(parseDuration(isoDuration({ years: 1, minutes: 5 }))).toEqual({
+      months: 12,
+      ms: 300_000,
+    });
     expect(() => isoDuration({ months: -1 })).toThrow(/non-negative/);
   });
 });

@@ -40,7 +40,7 @@ const ISO =
   /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/;
 
 /** Thrown for a duration that cannot be read; the message says why. */
-export class DurationError extends RangeError {
+class DurationError extends RangeError {
   override readonly name = 'DurationError';
 }
 

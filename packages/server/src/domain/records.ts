@@ -69,7 +69,7 @@ export const AccountRecord = Account.extend({ ...accountSettings, balance_cents:
  * addons it was ordered with (priced again at each renewal) and the unpaid renewal invoice
  * that suspended it. `last_period_unit`/`last_period_amount` are public and stay as they are.
  */
-export const serviceTerm = {
+const serviceTerm = {
   term_day: z.int().min(1).max(31).optional(),
   ordered_addons: z
     .array(z.strictObject({ addon_ref: AddonRef, units: z.int().min(1) }))

@@ -60,7 +60,7 @@ const nextTurn = (): Promise<void> =>
   });
 
 /** Events `GET /__admin/clock` lists. */
-export const NEXT_EVENTS = 20;
+const NEXT_EVENTS = 20;
 
 const isAccountRef = (ref: string): boolean => ref.startsWith('REF-ACCT-');
 

@@ -1,8 +1,8 @@
 import type { OperationId } from '@refapi/schema';
 import type { Faults } from '../controls/faults';
+import { type DurationInput, isoDuration } from '../domain/duration';
 import { isRequestEntry, type JournalItem } from '../request-journal';
 import type { Scenario } from '../scenario/schema';
-import { type DurationInput, isoDuration } from '../domain/duration';
 import type { ClockMove, ClockState, ClockView } from '../state/control-plane';
 import type { FailNextOptions } from '../state/fail-next-queue';
 import type { SnapshotInfo } from '../state/snapshots';

@@ -1,17 +1,12 @@
 import type { OperationId } from '@refapi/schema';
 import type { HttpHandler } from 'msw';
 import type { Faults } from '../controls/faults';
+import type { DurationInput } from '../domain/duration';
 import { demoScenario } from '../scenario/demo';
 import type { Scenario, ScenarioInput } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
 import { createReferenceCore, type ReferenceCore } from '../server/reference-core';
-import type { DurationInput } from '../domain/duration';
-import type {
-  ClockMove,
-  ClockState,
-  ClockView,
-  TopUpTransaction,
-} from '../state/control-plane';
+import type { ClockMove, ClockState, ClockView, TopUpTransaction } from '../state/control-plane';
 import type { FailNextOptions } from '../state/fail-next-queue';
 import { type JournalEntry, type RequestFilter, TestJournal } from './journal';
 import { ScenarioBuilder } from './scenario-builder';

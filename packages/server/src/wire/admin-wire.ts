@@ -15,9 +15,7 @@ import type { ClockState, LoadedScenario } from '../state/control-plane';
 import type { SnapshotInfo } from '../state/snapshots';
 
 export type {
-  ClockEventEntry,
   ClockState,
-  JournalItem,
   JournalMessage,
   LoadedScenario,
   RequestEntry,
