@@ -3,12 +3,7 @@
 // declaring the shapes a second time. Nothing here exists at run time.
 import type { ShieldTelemetry } from '@refapi/schema';
 import type { ShieldSnapshot } from '../domain/shield/snapshot';
-import type {
-  ClockEventEntry,
-  JournalItem,
-  JournalMessage,
-  RequestEntry,
-} from '../request-journal';
+import type { JournalItem, JournalMessage, RequestEntry } from '../request-journal';
 import type { Scenario, ScenarioAccount, ScenarioService } from '../scenario/schema';
 import type { SpaceInfo, SpaceRequest } from '../spaces/spaces';
 import type { ClockState, LoadedScenario } from '../state/control-plane';
