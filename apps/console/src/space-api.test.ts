@@ -5,7 +5,7 @@ import { adminIn } from './space-api';
 afterEach(() => vi.unstubAllGlobals());
 
 /** Records each call's method and path; answers `answer(path)`. */
-function serve(answer: (path: string) => Response = () => Response.json({})) {
+function serve(answer: (path: string) => Response = () => Response.json({ requests: [] })) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',

@@ -35,10 +35,11 @@ it('reads every property of every control as a field, enums with their values', 
 });
 
 // A new control or fault kind changes nothing here: only the clock's own body is pinned.
-it('reads the clock body: a number, a date-time and a boolean', () => {
+it('reads the clock body: a number, a duration, a date-time and a boolean', () => {
   const clock = document.controls.find((control) => control.name === 'clock')!;
   expect(controlFields(clock.body).map((f) => [f.name, f.kind])).toEqual([
     ['advance_seconds', 'number'],
+    ['advance', 'string'],
     ['now', 'date-time'],
     ['frozen', 'boolean'],
   ]);

@@ -155,8 +155,8 @@ describe('other lists and reads', () => {
     const { stdout } = await refctl(['services', 'list', '--type', 'kvm'], { env: env() });
     expect(stdout).toBe(
       [
-        'SERVICE_REF  NAME  TYPE  STATUS  SERVICE_PLAN_NAME  PRIMARY_IP    AUTO_RENEW',
-        'REF-SVC-A1   vm-1  kvm   active  KVM S              203.0.113.10  false',
+        'SERVICE_REF  NAME  TYPE  STATUS  SERVICE_PLAN_NAME  PRIMARY_IP    AUTO_RENEW  EXPIRES_AT',
+        'REF-SVC-A1   vm-1  kvm   active  KVM S              203.0.113.10  false       -',
         '',
       ].join('\n'),
     );

@@ -56,6 +56,7 @@ export const ERROR_CODES = {
     event_stream_needs_http: 'The request journal stream is served over HTTP (`listen()`) only.',
     space_not_found: 'The space does not exist, was deleted or expired unused.',
     snapshot_not_found: 'No snapshot of that name in this space.',
+    account_not_found: 'No account of that ref in this state (admin API).',
   }),
   ...codesOf(405, { method_not_allowed: 'The path does not take this method (see `Allow`).' }),
   ...codesOf(409, {

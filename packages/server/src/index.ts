@@ -1,6 +1,7 @@
 export type { ControlState } from './controls/control-state';
 export type { Faults } from './controls/faults';
 export type { AuthenticatedKey } from './domain/auth';
+export type { DurationInput, DurationParts } from './domain/duration';
 export { DomainError, type DomainErrorOptions } from './domain/errors';
 export type { IdempotencyEntry, StoredResponse } from './domain/idempotency';
 export type { AccountRecord } from './domain/records';
@@ -11,6 +12,7 @@ export type {
   OperationResult,
 } from './operations/types';
 export { StateFileError } from './persistence/state-file-error';
+export type { ClockEventEntry, JournalItem } from './request-journal';
 export { demoScenario } from './scenario/demo';
 export { Scenario, type ScenarioInput } from './scenario/schema';
 export { parseScenario, ScenarioError } from './scenario/validate';
@@ -18,7 +20,15 @@ export type {
   ReferenceCore,
   ReferenceServerOptions as ReferenceCoreOptions,
 } from './server/reference-core';
-export type { Admin, ClockState, LoadedScenario } from './state/control-plane';
+export type { ClockEvent, NextEvent } from './state/account-time';
+export type {
+  Admin,
+  ClockMove,
+  ClockState,
+  ClockView,
+  LoadedScenario,
+  TopUpTransaction,
+} from './state/control-plane';
 export type { FailNextQueue } from './state/fail-next-queue';
 export type { JournalMessage, RequestEntry } from './state/server-context';
 export type { Partition } from './store/partition';

@@ -40,7 +40,7 @@ describe('RequestJournal', () => {
   it('tells subscribers about new entries until they unsubscribe', () => {
     const journal = new RequestJournal();
     const seen: string[] = [];
-    const stop = journal.subscribe((e) => seen.push(e.id));
+    const stop = journal.subscribe((e) => seen.push(e.id ?? 'clock'));
     journal.add(entry(1));
     stop();
     journal.add(entry(2));

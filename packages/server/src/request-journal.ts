@@ -36,6 +36,39 @@ export interface RequestEntry {
   readonly response: JournalMessage;
 }
 
+/**
+ * What the server's clock did (reference spec, section 9): one applied due event, in the
+ * journal beside the requests. No request made it, so it has no request id (`id: null`).
+ */
+export interface ClockEventEntry {
+  readonly kind: 'clock_event';
+  readonly id: null;
+  /** The space whose clock it was; null at the root. */
+  readonly space_id: string | null;
+  /** The event's due time (ISO), not the time of the request that noticed it. */
+  readonly time: string;
+  /** `service_renewal`, `service_suspension`, `service_expiry` or `shield_grace_end`. */
+  readonly event: string;
+  readonly account_ref: string;
+  readonly service_ref?: string;
+  readonly invoice_ref?: string;
+  readonly transaction_ref?: string;
+  /** What was charged or invoiced, in `currency`. */
+  readonly amount?: number;
+  readonly currency?: string;
+  /** The service's new `expires_at` (renewals). */
+  readonly expires_at?: string;
+  /** Why a service with auto-renew expired instead of renewing. */
+  readonly reason?: string;
+}
+
+/** An entry of the journal: an API request, or an event of the server's clock. */
+export type JournalItem = RequestEntry | ClockEventEntry;
+
+/** Whether a journal entry is an API request (not a clock event). */
+export const isRequestEntry = (entry: JournalItem): entry is RequestEntry =>
+  (entry as { kind?: string }).kind !== 'clock_event';
+
 /** Entries the journal keeps by default (`--journal-size`). */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
@@ -55,26 +88,40 @@ export interface JournalQuery {
  * entry, which may be built only when first read (`api/request-entry.ts`).
  */
 export interface JournalRecord {
-  readonly id: string;
+  /** Null for a clock event. */
+  readonly id: string | null;
   readonly operation: string | null;
-  readonly status: number;
+  /** Null for a clock event. */
+  readonly status: number | null;
   readonly account_ref: string | null;
   /** The entry (the same object on every call). */
-  entry(): RequestEntry;
+  entry(): JournalItem;
 }
 
-const recordOf = (entry: RequestEntry): JournalRecord => ({
-  id: entry.id,
-  operation: entry.operation,
-  status: entry.status,
-  account_ref: entry.account_ref,
-  entry: () => entry,
-});
+const recordOf = (entry: JournalItem): JournalRecord =>
+  isRequestEntry(entry)
+    ? {
+        id: entry.id,
+        operation: entry.operation,
+        status: entry.status,
+        account_ref: entry.account_ref,
+        entry: () => entry,
+      }
+    : {
+        id: null,
+        operation: null,
+        status: null,
+        account_ref: entry.account_ref,
+        entry: () => entry,
+      };
 
-/** The last API requests (a ring buffer), for `GET /__admin/requests` and its event stream. */
+/**
+ * The last API requests and clock events (a ring buffer), for `GET /__admin/requests` and
+ * its event stream.
+ */
 export class RequestJournal {
   readonly #records: JournalRecord[] = [];
-  readonly #listeners = new Set<(entry: RequestEntry) => void>();
+  readonly #listeners = new Set<(entry: JournalItem) => void>();
   readonly #onClose = new Set<() => void>();
   #closed = false;
   #next = 0;
@@ -86,8 +133,8 @@ export class RequestJournal {
     }
   }
 
-  /** Records one request, dropping the oldest beyond capacity, and tells the subscribers. */
-  add(entry: RequestEntry): void {
+  /** Records one request or clock event, dropping the oldest beyond capacity, and tells the subscribers. */
+  add(entry: JournalItem): void {
     this.record(recordOf(entry));
   }
 
@@ -105,7 +152,7 @@ export class RequestJournal {
   }
 
   /** Entries oldest first. */
-  list(): RequestEntry[] {
+  list(): JournalItem[] {
     return this.#ordered().map((record) => record.entry());
   }
 
@@ -116,7 +163,7 @@ export class RequestJournal {
   }
 
   /** Entries newest first, narrowed by `query`. */
-  query(query: JournalQuery = {}): RequestEntry[] {
+  query(query: JournalQuery = {}): JournalItem[] {
     const all = this.#ordered();
     let start = 0;
     if (query.since !== undefined) {
@@ -124,7 +171,7 @@ export class RequestJournal {
       start = index + 1;
     }
     const limit = query.limit ?? Number.POSITIVE_INFINITY;
-    const found: RequestEntry[] = [];
+    const found: JournalItem[] = [];
     for (let i = all.length - 1; i >= start && found.length < limit; i--) {
       const record = all[i] as JournalRecord;
       if (query.operation !== undefined && record.operation !== query.operation) continue;
@@ -137,14 +184,15 @@ export class RequestJournal {
 
   /** The entry recorded under request id `id`, while the journal still keeps it. */
   get(id: string): RequestEntry | undefined {
-    return this.#records.find((record) => record.id === id)?.entry();
+    const entry = this.#records.find((record) => record.id === id)?.entry();
+    return entry === undefined || !isRequestEntry(entry) ? undefined : entry;
   }
 
   /**
    * Calls `listener` with every entry added from now on, and `onClose` once the journal is
    * closed (at once when it is already); returns the unsubscribe function.
    */
-  subscribe(listener: (entry: RequestEntry) => void, onClose?: () => void): () => void {
+  subscribe(listener: (entry: JournalItem) => void, onClose?: () => void): () => void {
     if (this.#closed) {
       onClose?.();
       return () => undefined;

@@ -56,7 +56,10 @@ describe.each(TRANSPORTS)('console session over %s', (transport) => {
       headers: { cookie, 'content-type': 'application/json', 'x-refapi-console': '1' },
       body: JSON.stringify({ frozen: true }),
     });
-    expect([console.status, await console.json()]).toEqual([200, { now: T0, frozen: true }]);
+    expect([console.status, await console.json()]).toEqual([
+      200,
+      { now: T0, frozen: true, applied: [] },
+    ]);
     // The token alone needs no CSRF header (it cannot ride along on a cross-site request).
     const scripted = await api.admin('POST', '/clock', { frozen: true });
     expect(scripted.status).toBe(200);
@@ -100,7 +103,11 @@ describe.each(TRANSPORTS)('console session over %s', (transport) => {
   it('reads clock, faults and the Shield switch with GET', async () => {
     await api.admin('POST', '/faults', { power: 'fail', latency_ms: 0 });
     await api.admin('POST', '/shield', { paused: true, retry_after: 9 });
-    expect((await api.admin('GET', '/clock')).body).toEqual({ now: T0, frozen: true });
+    expect((await api.admin('GET', '/clock')).body).toEqual({
+      now: T0,
+      frozen: true,
+      next_events: [],
+    });
     expect((await api.admin('GET', '/faults')).body).toEqual({
       power: 'fail',
       shield: 'ok',

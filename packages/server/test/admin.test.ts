@@ -161,7 +161,7 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
 
   it('moves the clock forward, freezes it, never backwards', async () => {
     const advanced = await api.admin('POST', '/clock', { advance_seconds: 3600 });
-    expect(advanced.body).toEqual({ now: '2026-01-01T01:00:00.000Z', frozen: true });
+    expect(advanced.body).toEqual({ now: '2026-01-01T01:00:00.000Z', frozen: true, applied: [] });
     const set = await api.admin('POST', '/clock', { now: '2026-02-01T00:00:00Z', frozen: false });
     expect(set.body.frozen).toBe(false);
     expect(Date.parse(set.body.now)).toBeGreaterThanOrEqual(Date.parse('2026-02-01T00:00:00Z'));
@@ -226,7 +226,12 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
       expect(control.body.type).toBe('object');
     }
     const [clock, faults, shield] = controls;
-    expect(Object.keys(clock?.body.properties ?? {})).toEqual(['advance_seconds', 'now', 'frozen']);
+    expect(Object.keys(clock?.body.properties ?? {})).toEqual([
+      'advance_seconds',
+      'advance',
+      'now',
+      'frozen',
+    ]);
     expect(faults?.body.properties?.power).toMatchObject({
       enum: ['ok', 'reject', 'fail', 'uncertain'],
     });

@@ -29,7 +29,11 @@ describe('createReferenceServer', () => {
         headers: { authorization: 'Bearer adm-token-1', 'content-type': 'application/json' },
         body: JSON.stringify({ advance_seconds: 60 }),
       });
-      expect(await clock.json()).toEqual({ now: '2026-01-01T00:01:00.000Z', frozen: true });
+      expect(await clock.json()).toEqual({
+        now: '2026-01-01T00:01:00.000Z',
+        frozen: true,
+        applied: [],
+      });
     } finally {
       msw.close();
     }

@@ -35,6 +35,7 @@ export const serviceView: View = {
     'service_plan_name',
     'primary_ip',
     'auto_renew',
+    'expires_at',
   ],
   fields: Object.keys(Service.shape),
   open: true,

@@ -5,7 +5,10 @@ import type { Admin } from '../state/control-plane';
 import type { ControlDescription, ControlsDocument } from '../wire/admin-wire';
 import { ADMIN_PATHS } from './admin-paths';
 
-/** `POST /__admin/clock`: set `now`, then advance, then freeze or unfreeze. */
+/**
+ * `POST /__admin/clock`: set `now`, then advance (seconds, then a duration), then freeze or
+ * unfreeze; what fell due is applied and listed in the answer's `applied`.
+ */
 export const ClockBody = z.strictObject({
   advance_seconds: z
     .number()
@@ -13,12 +16,25 @@ export const ClockBody = z.strictObject({
     .max(10 * 365 * 24 * 3600)
     .optional()
     .describe('Moves the clock forward by this many seconds.'),
+  advance: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      'Moves the clock forward by an ISO 8601 duration (P1M: one calendar month, PT90S: 90 seconds).',
+    ),
   now: DateTime.optional().describe('Sets the clock to this time (ISO 8601); never backwards.'),
   frozen: z.boolean().optional().describe('Stops (true) or restarts (false) the clock.'),
 });
 
 const CLOCK_DESCRIPTION =
-  'The server time that rate-limit windows, Shield rule progress, grace periods and idempotency retention follow. It starts at the scenario time and runs at real speed unless frozen.';
+  'The server time that renewals, expiries, rate-limit windows, Shield rule progress, grace periods and idempotency retention follow. It starts at the scenario time and runs at real speed unless frozen; what falls due when it moves is applied in due order.';
+
+/** `POST /__admin/top-ups`: a top-up of an account's balance (account currency). */
+export const TopUpBody = z.strictObject({
+  account_ref: z.string().min(1).max(64),
+  amount: z.number().positive().max(1_000_000_000),
+});
 
 /** An admin control as `GET /__admin/controls` lists it; `value` is read on every call. */
 interface DescribedControl {
@@ -47,7 +63,7 @@ export function describeControls(
       path: ADMIN_PATHS.clock,
       description: CLOCK_DESCRIPTION,
       body: jsonSchema(ClockBody),
-      value: (admin) => admin.clock.now(),
+      value: (admin) => admin.clock.view(),
     },
   ];
   for (const slice of slices) {

@@ -47,6 +47,8 @@ export const ADMIN_PATHS = {
   reset: `${ADMIN}/reset`,
   state: `${ADMIN}/state`,
   clock: `${ADMIN}/clock`,
+  /** `POST {account_ref, amount}`: a top-up, then unpaid renewal invoices settled. */
+  topUps: `${ADMIN}/top-ups`,
   controls: `${ADMIN}/controls`,
   requests: `${ADMIN}/requests`,
   requestsStream: `${ADMIN}/requests/stream`,

@@ -10,7 +10,7 @@ import { sha256Hex } from '../internal/crypto';
 import type { RequestJournal } from '../request-journal';
 import type { Admin } from '../state/control-plane';
 import type { ControlsDocument } from '../wire/admin-wire';
-import { ClockBody, describeControls } from './admin-controls';
+import { ClockBody, describeControls, TopUpBody } from './admin-controls';
 import { listRequests, requestEntryRoute } from './admin-journal';
 import { ADMIN_PATH_TEMPLATES, ADMIN_PATHS, matchAdminPath } from './admin-paths';
 import {
@@ -92,13 +92,22 @@ const routes: Record<string, Record<string, AdminRoute>> = {
   },
   [ADMIN_PATHS.state]: { GET: ({ deps }) => jsonResponse(200, deps.admin.state()) },
   [ADMIN_PATHS.clock]: {
-    GET: ({ deps }) => jsonResponse(200, deps.admin.clock.now()),
-    POST: ({ deps: { admin }, body: raw }) => {
+    GET: ({ deps }) => jsonResponse(200, deps.admin.clock.view()),
+    POST: async ({ deps: { admin }, body: raw }) => {
       const body = parseInput(ClockBody, raw, 'body');
       if (body.now !== undefined) admin.clock.set(body.now);
       if (body.advance_seconds !== undefined) admin.clock.advance(body.advance_seconds);
-      const state = body.frozen === undefined ? admin.clock.now() : admin.clock.freeze(body.frozen);
-      return jsonResponse(200, state);
+      if (body.advance !== undefined) admin.clock.advance(body.advance);
+      if (body.frozen !== undefined) admin.clock.freeze(body.frozen);
+      // What fell due on the way, applied in due order before the answer.
+      const applied = await admin.clock.catchUp();
+      return jsonResponse(200, { ...admin.clock.now(), applied });
+    },
+  },
+  [ADMIN_PATHS.topUps]: {
+    POST: async ({ deps: { admin }, body: raw }) => {
+      const body = parseInput(TopUpBody, raw, 'body');
+      return jsonResponse(201, { transaction: await admin.topUp(body.account_ref, body.amount) });
     },
   },
   [ADMIN_PATHS.controls]: { GET: ({ deps, describe }) => jsonResponse(200, describe(deps.admin)) },

@@ -1,5 +1,5 @@
 import { fitJsonString, utf8Bytes } from '../internal/json-size';
-import type { JournalMessage, RequestEntry } from '../request-journal';
+import { isRequestEntry, type JournalItem, type JournalMessage } from '../request-journal';
 
 /** Largest `GET /__admin/requests` answer, in bytes (reference spec, Edges: journal listing). */
 export const MAX_LISTING_BYTES = 16 * 1024 * 1024;
@@ -16,16 +16,15 @@ const withoutBody = (message: JournalMessage): JournalMessage => ({ ...message, 
  * (`GET /__admin/requests/{id}` has the entry whole). Nothing larger than the answer is
  * ever built: a thousand bodies of control characters once made a 113 MB answer.
  */
-export function journalListing(entries: readonly RequestEntry[], maxBytes = MAX_LISTING_BYTES) {
+export function journalListing(entries: readonly JournalItem[], maxBytes = MAX_LISTING_BYTES) {
   let room = maxBytes - OPEN.length - CLOSE.length;
-  const kept: RequestEntry[] = [];
+  const kept: JournalItem[] = [];
   for (const entry of entries) {
     // The fields without the bodies (null); an entry that does not fit even so is left out.
-    const bare = {
-      ...entry,
-      request: withoutBody(entry.request),
-      response: withoutBody(entry.response),
-    };
+    // A clock event has no bodies: it is its fields.
+    const bare = isRequestEntry(entry)
+      ? { ...entry, request: withoutBody(entry.request), response: withoutBody(entry.response) }
+      : entry;
     const bytes = utf8Bytes(JSON.stringify(bare)) + (kept.length > 0 ? 1 : 0);
     if (bytes > room) break;
     room -= bytes;
@@ -46,6 +45,7 @@ export function journalListing(entries: readonly RequestEntry[], maxBytes = MAX_
     return { ...message, body: message.body.slice(0, length), body_truncated: true };
   };
   const parts = kept.map((entry) => {
+    if (!isRequestEntry(entry)) return JSON.stringify(entry);
     const request = fitBody(entry.request);
     const response = fitBody(entry.response);
     const whole = request === entry.request && response === entry.response;

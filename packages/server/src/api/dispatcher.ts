@@ -1,6 +1,7 @@
 import { faultsControl } from '../controls/faults';
 import { boundedMemo } from '../internal/bounded-memo';
 import type { OperationImpls } from '../operations/types';
+import { catchUpIfDue } from '../state/catch-up';
 import type { ApiContext } from './api-context';
 import { type ApiRequest, type ApiResponse, errorResponse } from './api-request';
 import { failureResponse } from './injected-failure';
@@ -38,6 +39,11 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
     try {
       if (ctx.pending !== null) {
         await ctx.pending;
+        nowMs = ctx.clock.nowMs();
+      }
+      // What the clock made due is applied before the request sees the state.
+      if (nowMs >= ctx.time.nextDueMs) {
+        await catchUpIfDue(ctx);
         nowMs = ctx.clock.nowMs();
       }
       const path = request.path.startsWith(prefix) ? request.path.slice(prefix.length - 1) : '';

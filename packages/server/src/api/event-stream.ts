@@ -1,4 +1,4 @@
-import type { RequestJournal } from '../request-journal';
+import { isRequestEntry, type RequestJournal } from '../request-journal';
 import type { ApiResponse, BodyStream } from './api-request';
 import { MAX_UNSENT_BYTES } from './unsent-limit';
 
@@ -6,14 +6,19 @@ import { MAX_UNSENT_BYTES } from './unsent-limit';
 export const PING_MS = 15_000;
 
 /**
- * The journal as server-sent events: one `request` event per new entry (old entries are
- * not replayed; `GET /__admin/requests` gives those) and a `: ping` comment every 15 s.
+ * The journal as server-sent events: one `request` event per new request and one
+ * `clock_event` event (no id: no request made it) per event the clock applied (old entries
+ * are not replayed; `GET /__admin/requests` gives those) and a `: ping` comment every 15 s.
  * The stream ends once the journal is closed (its space deleted or expired).
  */
 export function journalEvents(journal: RequestJournal, pingMs = PING_MS): BodyStream {
   return (write, end) => {
     const unsubscribe = journal.subscribe((entry) => {
-      write(`event: request\nid: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`);
+      write(
+        isRequestEntry(entry)
+          ? `event: request\nid: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`
+          : `event: clock_event\ndata: ${JSON.stringify(entry)}\n\n`,
+      );
     }, end);
     const ping = setInterval(() => write(': ping\n\n'), pingMs);
     // A forgotten stream must never keep a process alive.

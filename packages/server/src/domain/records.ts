@@ -5,6 +5,7 @@ import {
   Currency,
   DateTime,
   Invoice,
+  InvoiceRef,
   LIMITS,
   Order,
   OsImageRef,
@@ -62,10 +63,25 @@ export const accountSettings = {
  */
 export const AccountRecord = Account.extend({ ...accountSettings, balance_cents: cents });
 
+/**
+ * What the server keeps about a service's term for renewals (reference spec, section 9),
+ * never shown by the API: the day of the month the term began on (renewals keep it), the
+ * addons it was ordered with (priced again at each renewal) and the unpaid renewal invoice
+ * that suspended it. `last_period_unit`/`last_period_amount` are public and stay as they are.
+ */
+const serviceTerm = {
+  term_day: z.int().min(1).max(31).optional(),
+  ordered_addons: z
+    .array(z.strictObject({ addon_ref: AddonRef, units: z.int().min(1) }))
+    .optional(),
+  renewal_invoice_ref: InvoiceRef.optional(),
+};
+
 /** A stored service (additional properties kept, as the public Service allows them). */
 export const ServiceRecord = Service.extend({
   account_ref: AccountRef,
   reseller: z.boolean(),
+  ...serviceTerm,
 });
 
 const owned = { account_ref: AccountRef };

@@ -1,4 +1,5 @@
 import type { CreatedService, CreateOrderResponse } from '@refapi/schema';
+import { addMonths, dayOfMonth } from '../domain/calendar';
 import { fromCents } from '../domain/money';
 import { type OrderQuote, quoteOrder } from '../domain/orders';
 import type { AccountRecord, ServiceRecord } from '../domain/records';
@@ -6,8 +7,6 @@ import { refDigits } from '../domain/refs';
 import { isoTime } from '../internal/iso-time';
 import type { Change } from '../store/store';
 import type { OperationImpls } from './types';
-
-const MONTH_MS = 30 * 24 * 3600 * 1000;
 
 // Ordered servers get a deterministic address from the shared address space 100.64/10.
 function addressFor(hexDigits: string): string {
@@ -21,6 +20,7 @@ function newService(
   account: AccountRecord,
   serviceRef: string,
   nowMs: number,
+  addons: ServiceRecord['ordered_addons'],
 ): ServiceRecord {
   const { plan, period, region, osName } = quote;
   const hexDigits = refDigits(serviceRef);
@@ -31,10 +31,17 @@ function newService(
     type: plan.service_type,
     status: 'active',
     auto_renew: false,
-    expires_at: isoTime(nowMs + period.months * MONTH_MS),
+    // Calendar months, the term's day kept for its renewals (reference spec, section 9).
+    expires_at: isoTime(addMonths(nowMs, period.months)),
+    last_period_unit: 'month',
+    last_period_amount: period.months,
     account_ref: account.account_ref,
     reseller: false,
+    term_day: dayOfMonth(nowMs),
   };
+  if (addons !== undefined && addons.length > 0) {
+    service.ordered_addons = addons.map(({ addon_ref, units }) => ({ addon_ref, units }));
+  }
   if (plan.service_type === 'kvm' || plan.service_type === 'dedicated') {
     const ip = addressFor(hexDigits);
     service.primary_ip = ip;
@@ -82,7 +89,7 @@ export const orderOperations = {
         store.nextRef(kind),
       ) as [string, string, string, string];
       const description = `${quote.plan.name} (${quote.period.name})`;
-      const service = newService(quote, account, serviceRef, nowMs);
+      const service = newService(quote, account, serviceRef, nowMs, body.addons);
       const balanceCents = account.balance_cents - quote.totalCents;
       const changes: Change[] = [
         {

@@ -12,11 +12,12 @@ import type { Partition } from '../store/partition';
 // Records as the API shows them. Linked references are emitted only when they point to
 // something the account owns (reseller services count as not owned); otherwise omitted.
 
-/** A service as the API shows it (partition key and reseller flag removed). */
+/** A service as the API shows it (partition key, reseller flag and renewal terms removed). */
 export function presentService(record: ServiceRecord): Service {
-  // A service has no money field: dropping the two internal fields is all its codec would
-  // do, and the list endpoint pays a second copy per item for going through it.
-  const { account_ref, reseller, ...service } = record;
+  // A service has no money field: dropping the internal fields is all its codec would do,
+  // and the list endpoint pays a second copy per item for going through it.
+  const { account_ref, reseller, term_day, ordered_addons, renewal_invoice_ref, ...service } =
+    record;
   return service;
 }
 

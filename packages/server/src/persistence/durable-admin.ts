@@ -1,7 +1,8 @@
 import { faultShortcuts, shieldShortcuts } from '../controls/admin-shortcuts';
 import type { ControlAccess } from '../controls/control-state';
+import type { DurationInput } from '../domain/duration';
 import type { DomainError } from '../domain/errors';
-import type { Admin } from '../state/control-plane';
+import { type Admin, moveClock } from '../state/control-plane';
 import type { UnitTracker } from './unit-tracker';
 import { WalWriteError } from './wal-writer';
 
@@ -45,16 +46,24 @@ export function durableAdmin(
     get: (slice) => admin.controls.get(slice),
     set: (slice, patch) => sync(() => admin.controls.set(slice, patch))(),
   };
+  const clock: Admin['clock'] = {
+    now: () => admin.clock.now(),
+    advance: sync((duration: DurationInput) => admin.clock.advance(duration)),
+    set: sync((now: string | Date) => admin.clock.set(now)),
+    freeze: sync((frozen?: boolean) => admin.clock.freeze(frozen)),
+    move: (duration) => moveClock(clock, duration),
+    // Outside any unit: each event's commit is a line of its own, in due order (the
+    // catch-up itself applies nothing while the write-ahead log refuses writes).
+    catchUp: () => admin.clock.catchUp(),
+    view: () => admin.clock.view(),
+  };
   return {
     loadScenario: alone((document: unknown) => admin.loadScenario(document)),
     reset: alone(() => admin.reset()),
     state: () => admin.state(),
-    clock: {
-      now: () => admin.clock.now(),
-      advance: sync((seconds: number) => admin.clock.advance(seconds)),
-      set: sync((now: string | Date) => admin.clock.set(now)),
-      freeze: sync((frozen?: boolean) => admin.clock.freeze(frozen)),
-    },
+    clock,
+    // The top-up and the settlements it pays for: one line, durable when it settles.
+    topUp: alone((accountRef: string, amount: number) => admin.topUp(accountRef, amount)),
     shield: shieldShortcuts(controls),
     faults: faultShortcuts(controls),
     controls,

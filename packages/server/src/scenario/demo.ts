@@ -35,7 +35,10 @@ const other = (
 /**
  * The built-in `demo` scenario: a EUR account with Shield active and 40 services (one a
  * reseller service), a USD account without Shield, a GBP account whose Shield is in
- * grace; 60 invoices; the 8-plan catalog. Keys `refak_demo_<eur|usd|gbp>_full` hold all
+ * grace (until 15 January) and whose balance is short of its KVM's renewal; 60 invoices;
+ * the 8-plan catalog. A month of clock (`P1M`) renews the KVMs of 1 February, suspends
+ * the GBP account's, expires the services without auto-renew that end in January and
+ * ends the Shield grace. Keys `refak_demo_<eur|usd|gbp>_full` hold all
  * scopes; `refak_demo_eur_read` only the read scopes.
  */
 export const demoScenario: ScenarioInput = {
@@ -156,7 +159,8 @@ export const demoScenario: ScenarioInput = {
       account_currency: 'GBP',
       preferred_locale: 'en-GB',
       status: 'active',
-      balance: 20,
+      // Short of lab-1's renewal on 1 February (5.16 GBP): a month on, it is suspended.
+      balance: 3,
       vat_rate: 0.2,
       billing_profile_complete: true,
       shield: {

@@ -17,6 +17,7 @@ import { demoScenario } from '../scenario/demo';
 import { parseScenario } from '../scenario/validate';
 import { createSpaceRuntime, type SpaceRuntime } from '../spaces/space-runtime';
 import { type SpaceRequest, Spaces, type SpacesOptions } from '../spaces/spaces';
+import { catchUpIfDue } from '../state/catch-up';
 import type { Admin } from '../state/control-plane';
 import type { RequestEntry } from '../state/server-context';
 import type { StateSlices } from '../state/state-slice';
@@ -191,6 +192,8 @@ export function createReferenceCore(
   // Admin calls wait for the initial load so they never race it, and answer once durable.
   async function answerAdmin(runtime: SpaceRuntime, request: ApiRequest) {
     if (ctx.pending !== null) await ctx.pending;
+    // The admin API sees the state with what the clock made due applied, as the API does.
+    await catchUpIfDue(runtime.ctx);
     const response = await adminHandler(request, targetOf(runtime));
     if (runtime !== root) return response;
     try {

@@ -12,6 +12,7 @@ import { Extensions } from '../extensions/live-extensions';
 import { extensionModules } from '../extensions/registry';
 import { operationImpls } from '../operations/index';
 import { RequestJournal } from '../request-journal';
+import { AccountTime } from '../state/account-time';
 import { type ControlPlane, createControlPlane } from '../state/control-plane';
 import { FailNextQueue } from '../state/fail-next-queue';
 import type { RequestEntry } from '../state/server-context';
@@ -58,9 +59,22 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
   const journal = new RequestJournal(options.journalSize);
   const clock = createClock(options.startMs);
   const store = new Store(() => clock.nowMs());
+  const time = new AccountTime(store, clock);
+  // Every event the clock applies is a journal entry of its own, beside the requests.
+  time.onApplied(({ kind, due_at, ...facts }) =>
+    journal.add({
+      kind: 'clock_event',
+      id: null,
+      space_id: id,
+      time: due_at,
+      event: kind,
+      ...facts,
+    }),
+  );
   const ctx: ApiContext = {
     store,
     clock,
+    time,
     controls: new ControlState(options.controls),
     idempotency: new IdempotencyStore(),
     rateLimiter: new RateLimiter(),

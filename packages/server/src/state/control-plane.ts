@@ -2,11 +2,17 @@ import type { OperationId } from '@refapi/schema';
 import { faultShortcuts, shieldShortcuts } from '../controls/admin-shortcuts';
 import type { ControlAccess } from '../controls/control-state';
 import type { Faults } from '../controls/faults';
+import { addDuration, type DurationInput, parseDuration } from '../domain/duration';
+import { DomainError } from '../domain/errors';
+import { isCentsAmount, toCents } from '../domain/money';
+import { recordCodecs } from '../domain/record-codec';
 import { utf8Bytes } from '../internal/json-size';
-import type { RequestJournal } from '../request-journal';
+import { isRequestEntry, type RequestJournal } from '../request-journal';
 import type { Scenario } from '../scenario/schema';
 import { parseScenario, requireAccounts } from '../scenario/validate';
 import type { ScenarioTrust } from '../store/build-state';
+import type { ClockEvent, NextEvent } from './account-time';
+import { catchUp } from './catch-up';
 import { checkFailure, type FailNextOptions, operationFor } from './fail-next-queue';
 import type { RequestEntry, ServerContext } from './server-context';
 import { serverSlices } from './server-slices';
@@ -24,6 +30,19 @@ export interface ClockState {
   readonly frozen: boolean;
 }
 
+/** `GET /__admin/clock`: the clock and the next events that will fall due. */
+export interface ClockView extends ClockState {
+  readonly next_events: NextEvent[];
+}
+
+/** A move of the clock and every event that fell due on the way, in due order. */
+export interface ClockMove extends ClockState {
+  readonly applied: ClockEvent[];
+}
+
+/** A `top_up` transaction as `POST /__admin/top-ups` answers it (amounts in units). */
+export type TopUpTransaction = ReturnType<typeof recordCodecs.transactions.toJson>;
+
 /** The admin API in-process: the same controls as `/__admin`. */
 export interface Admin {
   /** Replaces all state; throws a 400 `ScenarioError` (state untouched) when invalid. */
@@ -34,10 +53,29 @@ export interface Admin {
   state(): Scenario;
   readonly clock: {
     now(): ClockState;
-    advance(seconds: number): ClockState;
+    /**
+     * Moves the clock forward by seconds, `{ months: 1 }` or an ISO 8601 duration (`'P1M'`,
+     * calendar months). What falls due is applied at the next request, or by {@link catchUp}.
+     */
+    advance(duration: DurationInput): ClockState;
     set(now: string | Date): ClockState;
     freeze(frozen?: boolean): ClockState;
+    /**
+     * {@link advance}, then applies every event that fell due (renewals, suspensions,
+     * expiries, Shield grace ends) and returns them.
+     * @example const { applied } = await admin.clock.move({ months: 1 });
+     */
+    move(duration: DurationInput): Promise<ClockMove>;
+    /** Applies every event due by the clock now (in due order) and returns them. */
+    catchUp(): Promise<ClockEvent[]>;
+    /** The clock and the next 20 events that will fall due (`GET /__admin/clock`). */
+    view(): ClockView;
   };
+  /**
+   * `POST /__admin/top-ups`: raises an account's balance by `amount` (account currency),
+   * then settles its unpaid renewal invoices oldest first while the balance covers them.
+   */
+  topUp(accountRef: string, amount: number): Promise<TopUpTransaction>;
   readonly shield: {
     pause(retryAfterSeconds?: number): void;
     unpause(): void;
@@ -52,7 +90,7 @@ export interface Admin {
    * @internal
    */
   readonly controls: ControlAccess;
-  /** The request journal (the last `journalSize` API requests, default 1,000), oldest first. */
+  /** The API requests of the request journal (the last `journalSize` entries, default 1,000), oldest first. */
   requests(): RequestEntry[];
   /** Named copy-on-write states: records, clock, controls, idempotency records, extensions. */
   readonly snapshots: {
@@ -142,10 +180,15 @@ export function createControlPlane(
     scenario: Scenario,
     startMs: number,
     trust: ScenarioTrust = 'checked',
+    recovered = false,
   ): Promise<void> {
     await slices.load(scenario, startMs, trust);
-    loaded = slices.fork();
     journal.clear();
+    // A loaded state is one time could have produced: what is due already is applied now,
+    // as clock events (reference spec, section 9). Not on recovery: what the state file
+    // replays next holds the events applied before the restart.
+    if (!recovered) await ctx.time.catchUp();
+    loaded = slices.fork();
   }
 
   async function load(scenario: Scenario, override: number | undefined, reset: boolean) {
@@ -168,6 +211,25 @@ export function createControlPlane(
     frozen: ctx.clock.frozen,
   });
 
+  const clock: Admin['clock'] = {
+    now: clockState,
+    advance(duration) {
+      ctx.clock.advance(secondsOf(ctx.clock.nowMs(), duration));
+      return clockState();
+    },
+    set(now) {
+      ctx.clock.set(typeof now === 'string' ? Date.parse(now) : now.getTime());
+      return clockState();
+    },
+    freeze(frozen = true) {
+      ctx.clock.freeze(frozen);
+      return clockState();
+    },
+    move: (duration) => moveClock(clock, duration),
+    catchUp: () => catchUp(ctx),
+    view: () => ({ ...clockState(), next_events: ctx.time.next() }),
+  };
+
   const admin: Admin = {
     async loadScenario(document) {
       requireAccounts(document);
@@ -184,25 +246,17 @@ export function createControlPlane(
     reset: () =>
       last === undefined ? Promise.resolve() : load(last.scenario(), last.startOverride, true),
     state: () => slices.export(ctx.clock.nowMs()),
-    clock: {
-      now: clockState,
-      advance(seconds) {
-        ctx.clock.advance(seconds);
-        return clockState();
-      },
-      set(now) {
-        ctx.clock.set(typeof now === 'string' ? Date.parse(now) : now.getTime());
-        return clockState();
-      },
-      freeze(frozen = true) {
-        ctx.clock.freeze(frozen);
-        return clockState();
-      },
+    clock,
+    async topUp(accountRef, amount) {
+      const amountCents = topUpCents(amount);
+      await catchUp(ctx);
+      const record = await ctx.time.topUp(accountRef, amountCents);
+      return recordCodecs.transactions.toJson(record);
     },
     shield: shieldShortcuts(ctx.controls),
     faults: faultShortcuts(ctx.controls),
     controls: ctx.controls,
-    requests: () => journal.list(),
+    requests: () => journal.list().filter(isRequestEntry),
     snapshots: {
       save(name) {
         const nowMs = ctx.clock.nowMs();
@@ -237,7 +291,7 @@ export function createControlPlane(
       };
     },
     async restore(scenario, startMs, target, trust) {
-      await apply(scenario, startMs, trust);
+      await apply(scenario, startMs, trust, true);
       // Recovered: what was applied is not known to be the reset target as loaded (it may be
       // a restored snapshot), so the first reset loads the target in full.
       loaded = undefined;
@@ -267,4 +321,35 @@ export function createControlPlane(
       else await admin.reset();
     },
   };
+}
+
+/** Seconds from `fromMs` to `duration` later (calendar months counted on the calendar). */
+function secondsOf(fromMs: number, duration: DurationInput): number {
+  if (typeof duration === 'number') return duration;
+  try {
+    return (addDuration(fromMs, parseDuration(duration)) - fromMs) / 1000;
+  } catch (error) {
+    throw new DomainError(400, `invalid_body: advance (${(error as Error).message})`);
+  }
+}
+
+/** A top-up amount: positive, whole cents. */
+function topUpCents(amount: number): number {
+  if (typeof amount !== 'number' || !(amount > 0) || !isCentsAmount(amount)) {
+    throw new DomainError(400, 'invalid_body: amount');
+  }
+  return toCents(amount);
+}
+
+/**
+ * Moves an admin's clock by `duration` and applies what fell due: the one way every
+ * surface (test kit, admin API, durable admin) moves time and learns what it did.
+ */
+export async function moveClock(
+  clock: Admin['clock'],
+  duration: DurationInput,
+): Promise<ClockMove> {
+  clock.advance(duration);
+  const applied = await clock.catchUp();
+  return { ...clock.now(), applied };
 }

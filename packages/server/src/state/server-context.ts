@@ -4,6 +4,7 @@ import type { IdempotencyStore } from '../domain/idempotency';
 import type { RateLimiter } from '../domain/rate-limit';
 import type { Extensions } from '../extensions/live-extensions';
 import type { Store } from '../store/store';
+import type { AccountTime } from './account-time';
 import type { Durability } from './durability';
 import type { FailNextQueue } from './fail-next-queue';
 
@@ -14,6 +15,8 @@ export type { JournalMessage, RequestEntry } from '../request-journal';
 export interface ServerContext {
   readonly store: Store;
   readonly clock: Clock;
+  /** What falls due on the clock (renewals, expiries, Shield grace ends) and its catch-up. */
+  readonly time: AccountTime;
   /** The admin controls (faults, Shield pause…): read with `controls.read(faultsControl)`. */
   readonly controls: ControlState;
   readonly idempotency: IdempotencyStore;

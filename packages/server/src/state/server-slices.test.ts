@@ -16,6 +16,7 @@ describe('state slices', () => {
     expect(slices.slices.map((slice) => slice.name)).toEqual([
       'clock',
       'records',
+      'account-time',
       'idempotency',
       'rate-limits',
       'fail-next',

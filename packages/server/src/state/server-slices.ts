@@ -35,6 +35,17 @@ const recordsSlice = ({ store }: ServerContext): StateSlice<ReturnType<typeof st
   },
 });
 
+/**
+ * The schedule of due events (`account-time.ts`): derived from the records, so nothing of
+ * it is exported or logged; a load or a restored fork rebuilds it at the next check.
+ */
+const timeSlice = ({ time }: ServerContext): StateSlice<null> => ({
+  name: 'account-time',
+  load: () => time.invalidate(),
+  fork: () => null,
+  restore: () => time.invalidate(),
+});
+
 /** Stored idempotent responses (24 h): forks share them until either side writes. */
 const idempotencySlice = ({ idempotency }: ServerContext): StateSlice<IdempotencyFork> => ({
   name: 'idempotency',
@@ -118,6 +129,7 @@ export const serverSlices = (ctx: ServerContext): StateSlices =>
   new StateSlices([
     clockSlice(ctx),
     recordsSlice(ctx),
+    timeSlice(ctx),
     idempotencySlice(ctx),
     rateLimitSlice(ctx),
     failNextSlice(ctx),

@@ -114,6 +114,7 @@ export class Store {
   #state: StoreState = emptyState();
   readonly #lock = new WriteLock();
   readonly #listeners = new Set<(mutation: CommittedMutation) => void>();
+  readonly #watchers = new Set<(changes: readonly Change[]) => void>();
 
   constructor(private readonly nowMs: () => number) {}
 
@@ -199,6 +200,16 @@ export class Store {
   }
 
   /**
+   * Calls `watcher` with the changes of every commit once they are visible, without what
+   * they replaced (which {@link onCommit} listeners make every commit look up): the clock's
+   * schedule of due events follows the records through this.
+   */
+  onChanges(watcher: (changes: readonly Change[]) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
+  /**
    * Writes changes atomically: validated first against the record schemas (nothing is
    * written when one is invalid), then made visible together.
    */
@@ -236,6 +247,7 @@ export class Store {
       if (foreignRefs) state.refs.observe(refOf(change));
       this.#publish(state, change);
     }
+    for (const watcher of this.#watchers) watcher(stored);
     if (replaced === undefined) return;
     const mutation = { at: isoTime(this.nowMs()), changes: stored, replaced };
     for (const listener of this.#listeners) listener(mutation);

@@ -1,8 +1,9 @@
 import type { OperationId } from '@refapi/schema';
 import type { Faults } from '../controls/faults';
-import type { RequestEntry } from '../request-journal';
+import { type DurationInput, isoDuration } from '../domain/duration';
+import { isRequestEntry, type JournalItem } from '../request-journal';
 import type { Scenario } from '../scenario/schema';
-import type { ClockState } from '../state/control-plane';
+import type { ClockMove, ClockState, ClockView } from '../state/control-plane';
 import type { FailNextOptions } from '../state/fail-next-queue';
 import type { SnapshotInfo } from '../state/snapshots';
 import type { CreatedSpace } from '../wire/admin-wire';
@@ -42,7 +43,13 @@ export interface RefSpace {
   readonly keys: Readonly<Record<string, readonly string[]>>;
   readonly clock: {
     now(): Promise<ClockState>;
-    advance(seconds: number): Promise<ClockState>;
+    /**
+     * Moves the space's clock by seconds, `{ months: 1 }` or an ISO 8601 duration (`'P1M'`)
+     * and resolves to the clock and what fell due on the way.
+     */
+    advance(duration: DurationInput): Promise<ClockMove>;
+    /** The clock and the next 20 events that will fall due. */
+    view(): Promise<ClockView>;
     set(now: string | Date): Promise<ClockState>;
     freeze(frozen?: boolean): Promise<ClockState>;
   };
@@ -149,15 +156,19 @@ export async function connectRefSpace(options: RefSpaceOptions = {}): Promise<Re
     await call('POST', `${admin}/faults`, body);
   };
   const requests = async (filter: RequestFilter = {}) => {
-    const { requests: newestFirst } = await call<{ requests: RequestEntry[] }>(
+    const { requests: newestFirst } = await call<{ requests: JournalItem[] }>(
       'GET',
       `${admin}/requests`,
     );
-    const entries: JournalEntry[] = newestFirst.reverse().map((entry) => ({
-      ...entry,
-      operationId: (entry.operation ?? undefined) as OperationId | undefined,
-      injected: entry.fault === 'fail-next',
-    }));
+    // Requests only: what the clock did is what `clock.advance` answers.
+    const entries: JournalEntry[] = newestFirst
+      .reverse()
+      .filter(isRequestEntry)
+      .map((entry) => ({
+        ...entry,
+        operationId: (entry.operation ?? undefined) as OperationId | undefined,
+        injected: entry.fault === 'fail-next',
+      }));
     return entries.filter((entry) => matchesFilter(entry, filter, basePath));
   };
 
@@ -173,7 +184,15 @@ export async function connectRefSpace(options: RefSpaceOptions = {}): Promise<Re
     keys,
     clock: {
       now: () => call<ClockState>('GET', `${admin}/clock`),
-      advance: (seconds) => clock({ advance_seconds: seconds }),
+      advance: (duration) =>
+        call<ClockMove>(
+          'POST',
+          `${admin}/clock`,
+          typeof duration === 'number'
+            ? { advance_seconds: duration }
+            : { advance: isoDuration(duration) },
+        ),
+      view: () => call<ClockView>('GET', `${admin}/clock`),
       set: (now) => clock({ now: typeof now === 'string' ? now : now.toISOString() }),
       freeze: (frozen = true) => clock({ frozen }),
     },

@@ -31,6 +31,11 @@ export interface KvmOptions {
   name?: string;
   status?: string;
   autoRenew?: boolean;
+  /**
+   * When its term ends (ISO 8601): the clock renews it then (with `autoRenew`, from the
+   * balance), suspends it (balance short) or expires it. Default: no end.
+   */
+  expiresAt?: string;
   /** A reseller storefront service: invisible to the API. */
   reseller?: boolean;
   serviceRef?: string;
@@ -136,6 +141,9 @@ export class ScenarioBuilder {
       primary_ip: ip,
       ip_addresses: [ip],
       reseller: options.reseller ?? false,
+      ...(options.expiresAt === undefined
+        ? {}
+        : { expires_at: new Date(options.expiresAt).toISOString() }),
     });
   }
 

@@ -171,7 +171,11 @@ describe('setupRefServer', () => {
     const service = '/services/REF-SVC-1';
     ref.clock.freeze();
     ref.clock.set('2026-03-01T13:00:00Z');
-    expect(ref.clock.advance(90)).toEqual({ now: '2026-03-01T13:01:30.000Z', frozen: true });
+    expect(await ref.clock.advance(90)).toEqual({
+      now: '2026-03-01T13:01:30.000Z',
+      frozen: true,
+      applied: [],
+    });
     expect((await (await api('/balance')).json()).as_of).toBe('2026-03-01T13:01:30.000Z');
     ref.shield.pause(7);
     const paused = await api(`${service}/shield`);

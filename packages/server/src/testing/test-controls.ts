@@ -1,11 +1,12 @@
 import type { OperationId } from '@refapi/schema';
 import type { HttpHandler } from 'msw';
 import type { Faults } from '../controls/faults';
+import type { DurationInput } from '../domain/duration';
 import { demoScenario } from '../scenario/demo';
 import type { Scenario, ScenarioInput } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
 import { createReferenceCore, type ReferenceCore } from '../server/reference-core';
-import type { ClockState } from '../state/control-plane';
+import type { ClockMove, ClockState, ClockView, TopUpTransaction } from '../state/control-plane';
 import type { FailNextOptions } from '../state/fail-next-queue';
 import { type JournalEntry, type RequestFilter, TestJournal } from './journal';
 import { ScenarioBuilder } from './scenario-builder';
@@ -56,10 +57,23 @@ export interface RefTestControls {
   /** The server clock (never moves backwards). */
   readonly clock: {
     now(): ClockState;
-    advance(seconds: number): ClockState;
+    /**
+     * Moves the clock by seconds, `{ months: 1 }` or an ISO 8601 duration (`'P1M'`), then
+     * applies what fell due on the way (renewals, suspensions, expiries, Shield grace ends)
+     * and resolves to them. The clock itself moves at once, before the promise settles.
+     * @example const { applied } = await ref.clock.advance({ months: 1 });
+     */
+    advance(duration: DurationInput): Promise<ClockMove>;
     set(now: string | Date): ClockState;
     freeze(frozen?: boolean): ClockState;
+    /** The clock and the next 20 events that will fall due. */
+    view(): ClockView;
   };
+  /**
+   * Raises an account's balance (account currency); its unpaid renewal invoices are then
+   * settled oldest first while the balance covers them (`POST /__admin/top-ups`).
+   */
+  topUp(accountRef: string, amount: number): Promise<TopUpTransaction>;
   /** Pause the Shield module: 503 with `Retry-After` on every Shield operation. */
   readonly shield: { pause(retryAfterSeconds?: number): void; unpause(): void };
   /** Provider behaviour: power outcomes, the next Shield apply, added latency. */
@@ -128,7 +142,14 @@ export function createTestControls(
       return first;
     },
     keys,
-    clock: admin.clock,
+    clock: {
+      now: () => admin.clock.now(),
+      advance: (duration) => admin.clock.move(duration),
+      set: (now) => admin.clock.set(now),
+      freeze: (frozen) => admin.clock.freeze(frozen),
+      view: () => admin.clock.view(),
+    },
+    topUp: (accountRef, amount) => admin.topUp(accountRef, amount),
     shield: admin.shield,
     faults: {
       power: (power) => void admin.faults.set({ power }),

@@ -2,7 +2,14 @@
 // (vitest, Jest, node:test, bun test find their hooks; createRefTestServer for the rest).
 
 export type { Faults } from '../controls/faults';
-export type { ClockState } from '../state/control-plane';
+export type { DurationInput, DurationParts } from '../domain/duration';
+export type { ClockEvent, NextEvent } from '../state/account-time';
+export type {
+  ClockMove,
+  ClockState,
+  ClockView,
+  TopUpTransaction,
+} from '../state/control-plane';
 export type { FailNextOptions } from '../state/fail-next-queue';
 export type { SnapshotInfo } from '../state/snapshots';
 export type { JournalEntry, RequestFilter } from './journal';

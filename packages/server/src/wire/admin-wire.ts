@@ -3,7 +3,7 @@
 // declaring the shapes a second time. Nothing here exists at run time.
 import type { ShieldTelemetry } from '@refapi/schema';
 import type { ShieldSnapshot } from '../domain/shield/snapshot';
-import type { JournalMessage, RequestEntry } from '../request-journal';
+import type { JournalItem, JournalMessage, RequestEntry } from '../request-journal';
 import type { Scenario, ScenarioAccount, ScenarioService } from '../scenario/schema';
 import type { SpaceInfo, SpaceRequest } from '../spaces/spaces';
 import type { ClockState, LoadedScenario } from '../state/control-plane';
@@ -39,6 +39,8 @@ export interface WhoAmI {
 /** `POST /__admin/clock`: set `now`, then advance, then freeze or unfreeze. */
 export interface ClockChange {
   readonly advance_seconds?: number;
+  /** An ISO 8601 duration (`P1M`: one calendar month), instead of `advance_seconds`. */
+  readonly advance?: string;
   /** ISO 8601 date-time. */
   readonly now?: string;
   readonly frozen?: boolean;
@@ -46,7 +48,8 @@ export interface ClockChange {
 
 /** `GET /__admin/requests`. */
 export interface RequestList {
-  readonly requests: RequestEntry[];
+  /** API requests and clock events, newest first. */
+  readonly requests: JournalItem[];
 }
 
 /** One admin control as `GET /__admin/controls` describes it. */

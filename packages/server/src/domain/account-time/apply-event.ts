@@ -1,0 +1,186 @@
+// One due event applied to an account's records (reference spec, section 9, the table):
+// a pure function from the records to the records it writes and what the journal says of
+// it. The adapter commits the records together, as one atomic change.
+import { isoTime } from '../../internal/iso-time';
+import type { Rates } from '../money';
+import type {
+  AccountRecord,
+  InvoiceRecord,
+  PlanRecord,
+  ServiceRecord,
+  TransactionRecord,
+} from '../records';
+import { SUSPENSION_DAYS } from './due';
+import { renewalPrice } from './renewal-price';
+import { renewedService } from './term';
+
+/** What an applied event did, as the journal and the test kit report it. */
+export interface AppliedEvent {
+  readonly kind: 'service_renewal' | 'service_suspension' | 'service_expiry' | 'shield_grace_end';
+  /** The due time the event is stamped with (not the time of the request that noticed it). */
+  readonly due_at: string;
+  readonly account_ref: string;
+  readonly service_ref?: string;
+  readonly invoice_ref?: string;
+  readonly transaction_ref?: string;
+  /** What was charged or invoiced, in cents of `currency`. */
+  readonly amount_cents?: number;
+  readonly currency?: string;
+  /** The service's new `expires_at` (renewals). */
+  readonly expires_at?: string;
+  /** Why a service with auto-renew expired instead (its plan is not sold any more, …). */
+  readonly reason?: string;
+}
+
+/** The records an event writes (each replaces the record of its ref). */
+export interface EventWrites {
+  readonly account?: AccountRecord;
+  readonly service?: ServiceRecord;
+  readonly invoices: InvoiceRecord[];
+  readonly transactions: TransactionRecord[];
+}
+
+/** Everything a service's due event reads. */
+export interface ServiceEventInput {
+  readonly dueMs: number;
+  readonly account: AccountRecord;
+  readonly service: ServiceRecord;
+  /** The unpaid renewal invoice of a suspended service, when it has one. */
+  readonly renewalInvoice?: InvoiceRecord | undefined;
+  readonly plans: Iterable<PlanRecord>;
+  readonly rates: Rates;
+  /** A fresh reference (`INV`, `TXN`). */
+  readonly nextRef: (kind: 'INV' | 'TXN') => string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The ledger line of a paid renewal invoice (also used when a top-up settles one). */
+export function renewalTransaction(
+  invoice: InvoiceRecord,
+  transactionRef: string,
+  at: string,
+): TransactionRecord {
+  return {
+    transaction_ref: transactionRef,
+    kind: 'service_renewal',
+    amount_cents: -invoice.amount_cents,
+    fee_cents: 0,
+    penalty_cents: 0,
+    vat_amount_cents: invoice.vat_amount_cents,
+    currency: invoice.currency,
+    status: 'completed',
+    method: 'balance',
+    description: invoice.description,
+    service_order: false,
+    created_at: at,
+    invoice_ref: invoice.invoice_ref,
+    ...(invoice.service_ref === undefined ? {} : { service_ref: invoice.service_ref }),
+    account_ref: invoice.account_ref,
+  };
+}
+
+function expired(
+  input: ServiceEventInput,
+  reason?: string,
+): { writes: EventWrites; event: AppliedEvent } {
+  const { service, dueMs, renewalInvoice } = input;
+  const { renewal_invoice_ref, ...rest } = service;
+  const invoices: InvoiceRecord[] = [];
+  if (renewalInvoice !== undefined && renewalInvoice.status === 'unpaid') {
+    invoices.push({ ...renewalInvoice, status: 'cancelled', customer_payable: false });
+  }
+  return {
+    writes: { service: { ...rest, status: 'expired' }, invoices, transactions: [] },
+    event: {
+      kind: 'service_expiry',
+      due_at: isoTime(dueMs),
+      account_ref: service.account_ref,
+      service_ref: service.service_ref,
+      ...(invoices[0] === undefined ? {} : { invoice_ref: invoices[0].invoice_ref }),
+      ...(reason === undefined ? {} : { reason }),
+    },
+  };
+}
+
+/**
+ * A service's due event: renewal (paid from the balance), suspension (balance short: an
+ * unpaid invoice), or expiry (no auto-renew, a plan no longer sold, or 7 days suspended).
+ */
+export function applyServiceEvent(input: ServiceEventInput): {
+  writes: EventWrites;
+  event: AppliedEvent;
+} {
+  const { service, account, dueMs } = input;
+  if (service.status === 'suspended') return expired(input);
+  if (!service.auto_renew) return expired(input);
+  const priced = renewalPrice(service, account, input.plans, input.rates);
+  if (!priced.ok) return expired(input, priced.refusal);
+  const { price } = priced;
+  const at = isoTime(dueMs);
+  const paid = account.balance_cents >= price.totalCents;
+  const invoice: InvoiceRecord = {
+    invoice_ref: input.nextRef('INV'),
+    kind: 'service_renewal',
+    transaction_kind: 'debit',
+    amount_cents: price.totalCents,
+    fee_cents: 0,
+    penalty_cents: 0,
+    vat_amount_cents: price.vatCents,
+    vat_rate: account.vat_rate,
+    currency: account.account_currency,
+    status: paid ? 'paid' : 'unpaid',
+    issue_date: at,
+    due_date: paid ? at : isoTime(dueMs + SUSPENSION_DAYS * DAY_MS),
+    ...(paid ? { paid_at: at } : {}),
+    description: `Renewal of ${service.name}: ${price.plan.name} (${price.periodName})`,
+    customer_payable: !paid,
+    service_ref: service.service_ref,
+    account_ref: account.account_ref,
+  };
+  const base = {
+    due_at: at,
+    account_ref: account.account_ref,
+    service_ref: service.service_ref,
+    invoice_ref: invoice.invoice_ref,
+    amount_cents: price.totalCents,
+    currency: account.account_currency,
+  };
+  if (!paid) {
+    return {
+      writes: {
+        service: { ...service, status: 'suspended', renewal_invoice_ref: invoice.invoice_ref },
+        invoices: [invoice],
+        transactions: [],
+      },
+      event: { kind: 'service_suspension', ...base },
+    };
+  }
+  const transaction = renewalTransaction(invoice, input.nextRef('TXN'), at);
+  const renewed = renewedService(service, price.months);
+  return {
+    writes: {
+      account: { ...account, balance_cents: account.balance_cents - price.totalCents },
+      service: renewed,
+      invoices: [invoice],
+      transactions: [transaction],
+    },
+    event: {
+      kind: 'service_renewal',
+      ...base,
+      transaction_ref: transaction.transaction_ref,
+      expires_at: renewed.expires_at as string,
+    },
+  };
+}
+
+/** The end of a Shield grace period: the subscription ends (its rules are kept elsewhere). */
+export function applyShieldGraceEnd(
+  account: AccountRecord,
+  dueMs: number,
+): { writes: EventWrites; event: AppliedEvent } {
+  return {
+    writes: { account: { ...account, shield: null }, invoices: [], transactions: [] },
+    event: { kind: 'shield_grace_end', due_at: isoTime(dueMs), account_ref: account.account_ref },
+  };
+}

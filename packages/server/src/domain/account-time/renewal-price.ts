@@ -1,0 +1,81 @@
+import { priceOrder } from '@refapi/schema';
+import { catalogPlan, isSaleable } from '../catalog';
+import type { Rates } from '../money';
+import type { AccountRecord, PlanRecord, ServiceRecord } from '../records';
+
+/** A renewal priced like an order of the same plan, period and addons, in account cents. */
+export interface RenewalPrice {
+  readonly plan: PlanRecord;
+  readonly periodName: string;
+  readonly months: number;
+  readonly vatCents: number;
+  readonly totalCents: number;
+}
+
+/** Why a service cannot renew: it then expires as without auto-renew. */
+export type RenewalRefusal = 'plan_not_in_catalog' | 'period_not_sold' | 'addon_not_offered';
+
+/** The months of a service's last period; a service without one renews monthly. */
+export function periodMonths(service: ServiceRecord): number | undefined {
+  const unit = service.last_period_unit;
+  const amount = service.last_period_amount;
+  const count = typeof amount === 'number' && Number.isInteger(amount) && amount > 0 ? amount : 1;
+  if (unit === undefined || unit === 'month') return count;
+  if (unit === 'year') return count * 12;
+  return undefined;
+}
+
+/**
+ * What renewing `service` costs now: its plan (the catalog plan of its `service_plan_name`
+ * and `type`, as the account may buy it), its last period and the addons it was ordered
+ * with, priced by `priceOrder` from the plan as `GET /v1/plans` shows it, exactly as
+ * `POST /v1/orders` charges (reference spec, sections 8 and 9).
+ */
+export function renewalPrice(
+  service: ServiceRecord,
+  account: AccountRecord,
+  plans: Iterable<PlanRecord>,
+  rates: Rates,
+): { ok: true; price: RenewalPrice } | { ok: false; refusal: RenewalRefusal } {
+  let plan: PlanRecord | undefined;
+  for (const candidate of plans) {
+    if (
+      candidate.name === service.service_plan_name &&
+      candidate.service_type === service.type &&
+      isSaleable(candidate, account.country_code)
+    ) {
+      plan = candidate;
+      break;
+    }
+  }
+  if (plan === undefined) return { ok: false, refusal: 'plan_not_in_catalog' };
+  const months = periodMonths(service);
+  const view = catalogPlan(plan, account, rates);
+  const periods = view.periods ?? [];
+  const period = periods.find((p) => p.months === months);
+  // A plan without periods is sold by the month only.
+  if (months === undefined || (period === undefined && (periods.length > 0 || months !== 1))) {
+    return { ok: false, refusal: 'period_not_sold' };
+  }
+  const priced = priceOrder(view, {
+    period_ref: period?.period_ref,
+    addons: service.ordered_addons,
+  });
+  if (!priced.ok) {
+    return {
+      ok: false,
+      refusal: priced.error === 'addon_not_offered' ? 'addon_not_offered' : 'period_not_sold',
+    };
+  }
+  const { price } = priced;
+  return {
+    ok: true,
+    price: {
+      plan,
+      periodName: price.period.name,
+      months: price.period.months,
+      vatCents: price.vat_cents,
+      totalCents: price.total_cents,
+    },
+  };
+}

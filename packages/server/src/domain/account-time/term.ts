@@ -1,0 +1,21 @@
+import { isoTime } from '../../internal/iso-time';
+import { addMonths, dayOfMonth } from '../calendar';
+import type { ServiceRecord } from '../records';
+import { periodMonths } from './renewal-price';
+
+/**
+ * `service` renewed for `months` more: `expires_at` moved on by calendar months on the day
+ * its term began (kept from now on, so 31 January → 28 February → 31 March), active, its
+ * renewal invoice (if it was suspended) settled.
+ */
+export function renewedService(service: ServiceRecord, months?: number): ServiceRecord {
+  const expiresMs = Date.parse(service.expires_at as string);
+  const day = service.term_day ?? dayOfMonth(expiresMs);
+  const { renewal_invoice_ref, ...rest } = service;
+  return {
+    ...rest,
+    status: 'active',
+    term_day: day,
+    expires_at: isoTime(addMonths(expiresMs, months ?? periodMonths(service) ?? 1, day)),
+  };
+}

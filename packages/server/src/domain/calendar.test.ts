@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, dayOfMonth } from './calendar';
+
+const at = (iso: string) => Date.parse(iso);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('addMonths', () => {
+  it('clamps 31 January + 1 month to the last day of February, leap years included', () => {
+    expect(iso(addMonths(at('2026-01-31T10:30:00.000Z'), 1))).toBe('2026-02-28T10:30:00.000Z');
+    expect(iso(addMonths(at('2028-01-31T00:00:00.000Z'), 1))).toBe('2028-02-29T00:00:00.000Z');
+  });
+
+  it('keeps the day the term began on: 31 Jan → 28 Feb → 31 Mar → 30 Apr', () => {
+    const start = at('2026-01-31T00:00:00.000Z');
+    const day = dayOfMonth(start);
+    const feb = addMonths(start, 1, day);
+    const mar = addMonths(feb, 1, day);
+    const apr = addMonths(mar, 1, day);
+    expect([feb, mar, apr].map(iso)).toEqual([
+      '2026-02-28T00:00:00.000Z',
+      '2026-03-31T00:00:00.000Z',
+      '2026-04-30T00:00:00.000Z',
+    ]);
+  });
+
+  it('carries months into the next year', () => {
+    expect(iso(addMonths(at('2026-11-15T00:00:00.000Z'), 14))).toBe('2028-01-15T00:00:00.000Z');
+    expect(iso(addMonths(at('2026-02-28T00:00:00.000Z'), 12))).toBe('2027-02-28T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,411 @@
+// Reference spec, section 9: time moves the account. Each row of the table, a year of
+// renewals priced by the order price function, month ends, spaces on their own clocks,
+// top-up settlement, the admin clock and journal. Over real HTTP, every /v1 answer
+// checked against account-api.md's fields by the harness.
+import { priceOrder } from '@refapi/schema';
+import { describe, expect, it } from 'vitest';
+import { demoPlans } from '../src/scenario/demo-plans';
+import { useApi } from './api-harness';
+
+const KEY = 'refak_time_full';
+const kvm = (ref: string, extra: Record<string, unknown> = {}) => ({
+  service_ref: ref,
+  name: `vm-${ref.slice(-2).toLowerCase()}`,
+  service_plan_name: 'KVM S',
+  type: 'kvm',
+  status: 'active',
+  auto_renew: true,
+  primary_ip: `203.0.113.${Number.parseInt(ref.slice(-2), 16)}`,
+  ip_addresses: [`203.0.113.${Number.parseInt(ref.slice(-2), 16)}`],
+  expires_at: '2026-02-01T00:00:00.000Z',
+  power_state: 'running',
+  ...extra,
+});
+
+function scenario(
+  services: unknown[],
+  options: { balance?: number; shield?: unknown; now?: string } = {},
+) {
+  return {
+    now: options.now ?? '2026-01-01T00:00:00.000Z',
+    frozen: true,
+    rates: { EUR: 1, USD: 1.08, GBP: 0.86 },
+    plans: demoPlans,
+    accounts: [
+      {
+        account_ref: 'REF-ACCT-1',
+        email: 'ada@example.test',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        country_code: 'DE',
+        account_currency: 'EUR',
+        preferred_locale: 'en-GB',
+        status: 'active',
+        balance: options.balance ?? 100,
+        vat_rate: 0.19,
+        billing_profile_complete: true,
+        shield: options.shield ?? null,
+        api_keys: [{ token: KEY, scopes: ['*'], allowed_ips: [] }],
+        services,
+      },
+    ],
+  };
+}
+
+describe('time moves the account', () => {
+  const api = useApi('http', {});
+  const load = async (document: unknown) => {
+    const res = await api.admin('POST', '/scenario', document);
+    expect(res.status).toBe(200);
+  };
+  const advance = async (advance: string) => {
+    const res = await api.admin('POST', '/clock', { advance });
+    expect(res.status).toBe(200);
+    return res.body as { now: string; applied: Array<Record<string, unknown>> };
+  };
+  const get = async (path: string) => (await api.call('GET', path, { key: KEY })).body;
+
+  it('renews: charged from the balance, a paid invoice and a linked transaction, expires_at moved on', async () => {
+    await load(scenario([kvm('REF-SVC-11')]));
+    const moved = await advance('P1M');
+    expect(moved.now).toBe('2026-02-01T00:00:00.000Z');
+    expect(moved.applied).toEqual([
+      {
+        kind: 'service_renewal',
+        due_at: '2026-02-01T00:00:00.000Z',
+        account_ref: 'REF-ACCT-1',
+        service_ref: 'REF-SVC-11',
+        invoice_ref: expect.stringMatching(/^REF-INV-/),
+        transaction_ref: expect.stringMatching(/^REF-TXN-/),
+        amount: 5.95,
+        currency: 'EUR',
+        expires_at: '2026-03-01T00:00:00.000Z',
+      },
+    ]);
+    const [event] = moved.applied as [Record<string, string>];
+    const { invoices } = await get('/invoices');
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        invoice_ref: event.invoice_ref,
+        kind: 'service_renewal',
+        status: 'paid',
+        customer_payable: false,
+        amount: 5.95,
+        vat_amount: 0.95,
+        issue_date: '2026-02-01T00:00:00.000Z',
+        service_ref: 'REF-SVC-11',
+      }),
+    ]);
+    const { transactions } = await get('/transactions');
+    expect(transactions).toEqual([
+      expect.objectContaining({
+        transaction_ref: event.transaction_ref,
+        kind: 'service_renewal',
+        amount: -5.95,
+        invoice_ref: event.invoice_ref,
+        service_ref: 'REF-SVC-11',
+        created_at: '2026-02-01T00:00:00.000Z',
+      }),
+    ]);
+    expect((await get('/balance')).amount).toBe(94.05);
+    const { service } = await get('/services/REF-SVC-11');
+    expect(service).toMatchObject({ status: 'active', expires_at: '2026-03-01T00:00:00.000Z' });
+    // Renewal terms the server keeps are not shown by the API.
+    expect(service).not.toHaveProperty('term_day');
+  });
+
+  it('suspends with an unpaid invoice when the balance is short, then expires 7 days later', async () => {
+    await load(scenario([kvm('REF-SVC-12')], { balance: 3 }));
+    const moved = await advance('P1M');
+    expect(moved.applied).toMatchObject([
+      { kind: 'service_suspension', service_ref: 'REF-SVC-12', amount: 5.95 },
+    ]);
+    const { invoices } = await get('/invoices');
+    expect(invoices).toMatchObject([
+      { kind: 'service_renewal', status: 'unpaid', customer_payable: true, amount: 5.95 },
+    ]);
+    expect((await get('/balance')).amount).toBe(3);
+    const power = await api.call('POST', '/services/REF-SVC-12/power', {
+      key: KEY,
+      body: { action: 'reboot' },
+      idempotencyKey: 'power-after-suspension',
+    });
+    expect(power.status).toBe(409);
+    expect(power.body).toEqual({ error: 'service_not_active', status: 'suspended' });
+
+    const later = await advance('P7D');
+    expect(later.applied).toMatchObject([
+      {
+        kind: 'service_expiry',
+        due_at: '2026-02-08T00:00:00.000Z',
+        service_ref: 'REF-SVC-12',
+        invoice_ref: invoices[0].invoice_ref,
+      },
+    ]);
+    expect((await get('/services/REF-SVC-12')).service.status).toBe('expired');
+    expect((await get('/invoices')).invoices).toMatchObject([{ status: 'cancelled' }]);
+    expect((await get('/balance')).amount).toBe(3);
+  });
+
+  it('expires without auto-renew, and when the plan is no longer sold, charging nothing', async () => {
+    await load(
+      scenario([
+        kvm('REF-SVC-13', { auto_renew: false }),
+        kvm('REF-SVC-14', { service_plan_name: 'KVM Retired' }),
+        kvm('REF-SVC-15', { last_period_unit: 'month', last_period_amount: 3 }),
+      ]),
+    );
+    const moved = await advance('P1M');
+    expect(moved.applied).toEqual([
+      expect.objectContaining({ kind: 'service_expiry', service_ref: 'REF-SVC-13' }),
+      expect.objectContaining({
+        kind: 'service_expiry',
+        service_ref: 'REF-SVC-14',
+        reason: 'plan_not_in_catalog',
+      }),
+      expect.objectContaining({
+        kind: 'service_expiry',
+        service_ref: 'REF-SVC-15',
+        reason: 'period_not_sold',
+      }),
+    ]);
+    expect((await get('/invoices')).invoices).toEqual([]);
+    expect((await get('/transactions')).transactions).toEqual([]);
+    expect((await get('/balance')).amount).toBe(100);
+  });
+
+  it('ends a Shield grace period: every Shield endpoint answers 403, the rules are kept', async () => {
+    await load(
+      scenario([kvm('REF-SVC-16', { expires_at: '2027-01-01T00:00:00.000Z' })], {
+        shield: { status: 'grace', grace_ends_at: '2026-01-15T00:00:00.000Z' },
+      }),
+    );
+    const rule = await api.call('POST', '/services/REF-SVC-16/shield/rules', {
+      key: KEY,
+      idempotencyKey: 'rule-before-grace-end',
+      body: {
+        name: 'drop telnet before the grace ends',
+        mode: 'enforce',
+        action: 'drop',
+        risk: 'medium',
+        protocol: 'tcp',
+        destination_port: 23,
+      },
+    });
+    expect(rule.status).toBe(202);
+    const clock = await api.admin('GET', '/clock');
+    expect(clock.body.next_events[0]).toEqual({
+      due_at: '2026-01-15T00:00:00.000Z',
+      kind: 'shield_grace_end',
+      account_ref: 'REF-ACCT-1',
+      ref: 'REF-ACCT-1',
+    });
+    const moved = await advance('P14D');
+    expect(moved.applied).toEqual([
+      {
+        kind: 'shield_grace_end',
+        due_at: '2026-01-15T00:00:00.000Z',
+        account_ref: 'REF-ACCT-1',
+      },
+    ]);
+    for (const path of ['/shield', '/shield/rules', '/shield/capabilities', '/shield/traffic']) {
+      const res = await api.call('GET', `/services/REF-SVC-16${path}`, { key: KEY });
+      expect(res.status, path).toBe(403);
+      expect(res.body, path).toEqual({ error: 'shield_advanced_required' });
+    }
+    const state = (await api.admin('GET', '/state')).body;
+    expect(state.accounts[0].shield).toBeNull();
+    expect(JSON.stringify(state.extensions)).toContain('drop telnet before the grace ends');
+  });
+
+  it('renews a year of months through the order price function, to the cent', async () => {
+    await load(scenario([], { balance: 500 }));
+    const { plans } = await get('/plans?type=kvm');
+    const plan = plans.find((p: { code: string }) => p.code === 'kvm-s');
+    const order = {
+      type: 'kvm',
+      plan_code: 'kvm-s',
+      addons: [
+        { addon_ref: 'REF-ADDON-11', units: 2 },
+        { addon_ref: 'REF-ADDON-12', units: 1 },
+      ],
+    };
+    const priced = priceOrder(plan, order);
+    if (!priced.ok) throw new Error(priced.error);
+    const total = priced.price.total_cents;
+    const ordered = await api.call('POST', '/orders', {
+      key: KEY,
+      idempotencyKey: 'year-order',
+      body: order,
+    });
+    expect(ordered.status).toBe(200);
+    const ref = ordered.body.service_ref;
+    expect(ordered.body.service.expires_at).toBe('2026-02-01T00:00:00.000Z');
+    await api.call('PUT', `/services/${ref}/auto-renew`, {
+      key: KEY,
+      idempotencyKey: 'year-auto-renew',
+      body: { enabled: true },
+    });
+    const moved = await advance('P1Y');
+    expect(moved.applied).toHaveLength(12);
+    expect(moved.applied.map((e) => e.due_at)).toEqual(
+      Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 1 + i, 1)).toISOString()),
+    );
+    const { invoices } = await get('/invoices?limit=100');
+    const renewals = invoices.filter((i: { kind: string }) => i.kind === 'service_renewal');
+    expect(renewals).toHaveLength(12);
+    for (const invoice of renewals) expect(Math.round(invoice.amount * 100)).toBe(total);
+    const balanceCents = Math.round((await get('/balance')).amount * 100);
+    expect(balanceCents).toBe(50_000 - 13 * total);
+    expect((await get(`/services/${ref}`)).service.expires_at).toBe('2027-02-01T00:00:00.000Z');
+  });
+
+  it('keeps the day the term began on: 31 Jan → 28 Feb → 31 Mar → 30 Apr', async () => {
+    await load(scenario([], { now: '2026-01-31T12:00:00.000Z' }));
+    const ordered = await api.call('POST', '/orders', {
+      key: KEY,
+      idempotencyKey: 'month-end-order',
+      body: { type: 'kvm', plan_code: 'kvm-s' },
+    });
+    const ref = ordered.body.service_ref;
+    expect(ordered.body.service.expires_at).toBe('2026-02-28T12:00:00.000Z');
+    await api.call('PUT', `/services/${ref}/auto-renew`, {
+      key: KEY,
+      idempotencyKey: 'month-end-auto-renew',
+      body: { enabled: true },
+    });
+    const moved = await advance('P2M');
+    expect(moved.applied.map((e) => [e.due_at, e.expires_at])).toEqual([
+      ['2026-02-28T12:00:00.000Z', '2026-03-31T12:00:00.000Z'],
+      ['2026-03-31T12:00:00.000Z', '2026-04-30T12:00:00.000Z'],
+    ]);
+  });
+
+  it('settles unpaid renewals oldest first while a top-up covers them', async () => {
+    await load(
+      scenario(
+        [
+          kvm('REF-SVC-21', { expires_at: '2026-01-21T00:00:00.000Z' }),
+          kvm('REF-SVC-22', { expires_at: '2026-01-20T00:00:00.000Z' }),
+          kvm('REF-SVC-23', { expires_at: '2026-01-22T00:00:00.000Z' }),
+        ],
+        { balance: 0 },
+      ),
+    );
+    const moved = await advance('P22D');
+    expect(moved.applied.map((e) => [e.kind, e.service_ref])).toEqual([
+      ['service_suspension', 'REF-SVC-22'],
+      ['service_suspension', 'REF-SVC-21'],
+      ['service_suspension', 'REF-SVC-23'],
+    ]);
+    // 12.00 covers two renewals of 5.95: the two oldest, of 20 and 21 January.
+    const topUp = await api.admin('POST', '/top-ups', { account_ref: 'REF-ACCT-1', amount: 12 });
+    expect(topUp.status).toBe(201);
+    expect(topUp.body.transaction).toMatchObject({ kind: 'top_up', amount: 12, currency: 'EUR' });
+    const status = async (ref: string) => (await get(`/services/${ref}`)).service;
+    expect(await status('REF-SVC-22')).toMatchObject({
+      status: 'active',
+      expires_at: '2026-02-20T00:00:00.000Z',
+    });
+    expect(await status('REF-SVC-21')).toMatchObject({
+      status: 'active',
+      expires_at: '2026-02-21T00:00:00.000Z',
+    });
+    expect((await status('REF-SVC-23')).status).toBe('suspended');
+    expect((await get('/balance')).amount).toBe(0.1);
+    const { invoices } = await get('/invoices');
+    expect(invoices.map((i: { status: string }) => i.status).sort()).toEqual([
+      'paid',
+      'paid',
+      'unpaid',
+    ]);
+  });
+
+  it('answers bad admin input with a 4xx {error}', async () => {
+    await load(scenario([kvm('REF-SVC-31')]));
+    for (const [path, body, status] of [
+      ['/clock', { advance: 'one month' }, 400],
+      ['/clock', { advance: 'P-1M' }, 400],
+      ['/clock', { advance: 12 }, 400],
+      ['/top-ups', { account_ref: 'REF-ACCT-1', amount: -5 }, 400],
+      ['/top-ups', { account_ref: 'REF-ACCT-1', amount: 1.234 }, 400],
+      ['/top-ups', { account_ref: 'REF-ACCT-1' }, 400],
+      ['/top-ups', { account_ref: 'REF-ACCT-404', amount: 5 }, 404],
+    ] as const) {
+      const res = await api.admin('POST', path, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error, JSON.stringify(body)).toEqual(expect.any(String));
+    }
+    expect((await api.admin('GET', '/clock')).body.now).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('journals every applied event as a clock_event entry, stamped with its due time', async () => {
+    await load(scenario([kvm('REF-SVC-41'), kvm('REF-SVC-42', { auto_renew: false })]));
+    await advance('P1M');
+    const { requests } = (await api.admin('GET', '/requests')).body;
+    const events = requests.filter((e: { kind?: string }) => e.kind === 'clock_event');
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'clock_event',
+        id: null,
+        event: 'service_expiry',
+        time: '2026-02-01T00:00:00.000Z',
+        service_ref: 'REF-SVC-42',
+      }),
+      expect.objectContaining({
+        event: 'service_renewal',
+        service_ref: 'REF-SVC-41',
+        amount: 5.95,
+        currency: 'EUR',
+      }),
+    ]);
+  });
+
+  it('applies what is already due when a scenario loads', async () => {
+    await load(
+      scenario([
+        kvm('REF-SVC-51', { expires_at: '2025-11-01T00:00:00.000Z' }),
+        kvm('REF-SVC-52', { expires_at: '2025-12-15T00:00:00.000Z', auto_renew: false }),
+      ]),
+    );
+    // Due 1 Nov, 1 Dec and 1 Jan (the scenario's now itself): three renewals.
+    const { service } = await get('/services/REF-SVC-51');
+    expect(service.expires_at).toBe('2026-02-01T00:00:00.000Z');
+    const { invoices } = await get('/invoices');
+    expect(invoices.map((i: { issue_date: string }) => i.issue_date).sort()).toEqual([
+      '2025-11-01T00:00:00.000Z',
+      '2025-12-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.000Z',
+    ]);
+    expect((await get('/balance')).amount).toBe(100 - 3 * 5.95);
+    expect((await get('/services/REF-SVC-52')).service.status).toBe('expired');
+    const state = (await api.admin('GET', '/state')).body;
+    expect(state.now).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('moves each space on its own clock', async () => {
+    await load(scenario([kvm('REF-SVC-61')]));
+    const created = await api.admin('POST', '/spaces', {});
+    expect(created.status).toBe(201);
+    const id = created.body.space_id as string;
+    const spaced = await fetch(`${api.origin}/spaces/${id}/__admin/clock`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: 'P1M' }),
+    });
+    expect((await spaced.json()).applied).toMatchObject([{ kind: 'service_renewal' }]);
+    // The root's clock and account did not move.
+    const root = (await api.admin('GET', '/clock')).body;
+    expect(root.now).toBe('2026-01-01T00:00:00.000Z');
+    expect(root.next_events).toEqual([
+      {
+        due_at: '2026-02-01T00:00:00.000Z',
+        kind: 'service_renewal',
+        account_ref: 'REF-ACCT-1',
+        ref: 'REF-SVC-61',
+      },
+    ]);
+    expect((await get('/invoices')).invoices).toEqual([]);
+    await api.admin('DELETE', `/spaces/${id}`);
+  });
+});
