@@ -4,12 +4,6 @@
 // export and evidence. The recording tests run it through the recorder against a second
 // reference server and expect `drift` to find nothing.
 
-/** One call of the session: its path after the base URL and its request. */
-export interface SessionCall {
-  readonly path: string;
-  readonly init?: RequestInit;
-}
-
 const json = (method: string, body: unknown, key?: string): RequestInit => ({
   method,
   headers: {

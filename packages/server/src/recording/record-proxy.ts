@@ -36,7 +36,7 @@ export interface RecorderOptions {
 }
 
 /** How {@link Recorder.close} ends the exchanges still under way. */
-export interface RecorderStop {
+interface RecorderStop {
   /** How long they may still take (default {@link STOP_GRACE_MS}). */
   readonly graceMs?: number;
   /** Settles when they must be cut at once (a second Ctrl-C). */

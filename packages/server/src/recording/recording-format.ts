@@ -60,7 +60,7 @@ export class RecordingError extends Error {
 }
 
 /** JSON nesting a recording line may have: deeper lines are refused before they are parsed. */
-export const MAX_NESTING = 256;
+const MAX_NESTING = 256;
 
 /** Whether `line` nests arrays and objects deeper than `max` (strings skipped). */
 function nestsDeeper(line: string, max: number): boolean {

@@ -11,7 +11,7 @@ const MIN_CREDENTIAL_CHARS = 8;
 const MAX_CREDENTIALS = 256;
 
 /** What stands for a credential in a recording. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** The credential values one recording session has seen, and their redaction. */
 export class SessionCredentials {
