@@ -1,7 +1,8 @@
 // `pnpm bench [section…]`: every figure with its target, measured in one run. Sections:
-// seed, reset, cost, scale, flat, http, idle, burst, state, spaces, recordings (all when none
-// is named).
+// seed, reset, cost, scale, flat, http, idle, burst, state, spaces, clock, recordings (all when
+// none is named).
 import { benchBurst } from './burst';
+import { benchClockEvents } from './clock-events';
 import { benchFlat } from './flat';
 import { benchHttp } from './http';
 import { benchIdle } from './idle';
@@ -28,6 +29,7 @@ const sections: Record<string, [string, () => Promise<Figure[]>]> = {
   burst: ['Connection bursts from one address', benchBurst],
   state: ['State file (--state-file)', benchPersistence],
   spaces: ['Spaces and snapshots', benchSpaces],
+  clock: ['Time moves the account (clock events)', benchClockEvents],
   recordings: ['Recordings (drift of 100 MB, the recorder under 300 uploads)', benchRecordings],
 };
 const chosen = process.argv.slice(2).filter((name) => name !== '--');

@@ -61,14 +61,14 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
   const store = new Store(() => clock.nowMs());
   const time = new AccountTime(store, clock);
   // Every event the clock applies is a journal entry of its own, beside the requests.
-  time.onApplied(({ kind, due_at, ...facts }) =>
+  time.onApplied((applied) =>
     journal.add({
+      ...applied,
       kind: 'clock_event',
       id: null,
       space_id: id,
-      time: due_at,
-      event: kind,
-      ...facts,
+      time: applied.due_at,
+      event: applied.kind,
     }),
   );
   const ctx: ApiContext = {

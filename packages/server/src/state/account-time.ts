@@ -8,11 +8,12 @@ import {
   type EventWrites,
 } from '../domain/account-time/apply-event';
 import { type Due, type DueKind, serviceDue, shieldDue } from '../domain/account-time/due';
+import { type RenewalPricing, renewalPricer } from '../domain/account-time/renewal-price';
 import { topUp } from '../domain/account-time/top-up';
 import type { Clock } from '../domain/clock';
 import { DomainError } from '../domain/errors';
 import { fromCents } from '../domain/money';
-import type { TransactionRecord } from '../domain/records';
+import type { AccountRecord, ServiceRecord, TransactionRecord } from '../domain/records';
 import { isoTime } from '../internal/iso-time';
 import type { Change, Store } from '../store/store';
 import { type DueEntry, DueHeap } from './due-heap';
@@ -43,8 +44,9 @@ export interface ClockEvent {
 }
 
 function clockEvent(applied: AppliedEvent): ClockEvent {
+  if (applied.amount_cents === undefined) return applied;
   const { amount_cents, ...rest } = applied;
-  return amount_cents === undefined ? rest : { ...rest, amount: fromCents(amount_cents) };
+  return { ...rest, amount: fromCents(amount_cents) };
 }
 
 // A long catch-up (a year of many services) gives the event loop a turn every so many
@@ -131,6 +133,8 @@ export class AccountTime {
       this.#rebuildIfStale();
       const applied: ClockEvent[] = [];
       const nowMs = this.clock.nowMs();
+      // Nothing else writes during this pass: the catalog and the rates stay as they are.
+      const priceRenewal = renewalPricer(this.store.plans.values(), this.store.rates);
       for (
         let top = this.#heap.peek();
         top !== undefined && top.dueMs <= nowMs;
@@ -139,7 +143,7 @@ export class AccountTime {
         this.#heap.pop();
         if (this.#dues.get(top.ref) !== top.dueMs) continue;
         this.#dues.delete(top.ref);
-        const outcome = await this.#apply(top);
+        const outcome = this.#apply(top, priceRenewal);
         if (outcome === undefined) continue;
         const event = clockEvent(outcome);
         applied.push(event);
@@ -256,7 +260,10 @@ export class AccountTime {
     return service === undefined ? undefined : serviceDue(service);
   }
 
-  async #apply(entry: DueEntry): Promise<AppliedEvent | undefined> {
+  #apply(
+    entry: DueEntry,
+    priceRenewal: (service: ServiceRecord, account: AccountRecord) => RenewalPricing,
+  ): AppliedEvent | undefined {
     const partition = this.store.partition(entry.accountRef);
     if (partition === undefined) return undefined;
     const { account } = partition;
@@ -273,12 +280,12 @@ export class AccountTime {
         account,
         service,
         renewalInvoice: invoiceRef === undefined ? undefined : partition.invoices.get(invoiceRef),
-        plans: this.store.plans.values(),
-        rates: this.store.rates,
+        priceRenewal,
         nextRef: (kind) => this.store.nextRef(kind),
       });
     }
-    await this.store.commitBuilt(changesOf(outcome.writes));
+    // Inside this write nothing else runs: each event is its own commit, published at once.
+    this.store.commitBuiltNow(changesOf(outcome.writes));
     return outcome.event;
   }
 }

@@ -232,11 +232,24 @@ export class Store {
     return this.#commitValid(changes, false);
   }
 
+  /**
+   * {@link commitBuilt} at once, without its microtask: for a writer inside {@link write}
+   * that commits many changes in a row (the clock's catch-up applies a year of renewals one
+   * commit each; a promise and a turn per commit were a third of its time).
+   */
+  commitBuiltNow(changes: readonly Change[]): void {
+    this.#publishAll(this.#state, changes, false);
+  }
+
   /** `foreignRefs`: the records may carry refs the allocator has not handed out itself. */
   async #commitValid(stored: readonly Change[], foreignRefs: boolean): Promise<void> {
     const state = this.#state;
     // Published a microtask later: a caller never sees a commit before awaiting it.
     await undefined;
+    this.#publishAll(state, stored, foreignRefs);
+  }
+
+  #publishAll(state: StoreState, stored: readonly Change[], foreignRefs: boolean): void {
     // What the changes replace matters only to a listener (the write-ahead log): an
     // in-memory server skips the lookups.
     const replaced =

@@ -126,15 +126,19 @@ export class ScenarioBuilder {
     return this;
   }
 
-  /** Adds a KVM service with a primary IP to the current account. */
+  /**
+   * Adds a KVM service with a primary IP to the current account, on the scenario's first KVM
+   * plan (so that it renews from it when the clock passes its `expiresAt`).
+   */
   withKvm(options: KvmOptions = {}): this {
     const account = this.current('withKvm');
     const n = this.counters.get('SVC') ?? 0;
     const ip = options.ip ?? `203.0.113.${(n % 250) + 1}`;
+    const plan = this.document.plans.find((candidate) => candidate.service_type === 'kvm');
     return this.withService({
       service_ref: options.serviceRef ?? this.ref('SVC'),
       name: options.name ?? `vm-${(account.services?.length ?? 0) + 1}`,
-      service_plan_name: 'KVM S',
+      service_plan_name: plan?.name ?? 'KVM S',
       type: 'kvm',
       status: options.status ?? 'active',
       auto_renew: options.autoRenew ?? false,

@@ -11,8 +11,8 @@ import type {
   TransactionRecord,
 } from '../records';
 import { SUSPENSION_DAYS } from './due';
-import { renewalPrice } from './renewal-price';
-import { renewedService } from './term';
+import type { RenewalPricing } from './renewal-price';
+import { renewedService, withoutRenewalInvoice } from './term';
 
 /** What an applied event did, as the journal and the test kit report it. */
 export interface AppliedEvent {
@@ -47,8 +47,8 @@ export interface ServiceEventInput {
   readonly service: ServiceRecord;
   /** The unpaid renewal invoice of a suspended service, when it has one. */
   readonly renewalInvoice?: InvoiceRecord | undefined;
-  readonly plans: Iterable<PlanRecord>;
-  readonly rates: Rates;
+  /** What renewing a service costs now (`renewalPrice`, or a `renewalPricer` of it). */
+  readonly priceRenewal: (service: ServiceRecord, account: AccountRecord) => RenewalPricing;
   /** A fresh reference (`INV`, `TXN`). */
   readonly nextRef: (kind: 'INV' | 'TXN') => string;
 }
@@ -85,7 +85,7 @@ function expired(
   reason?: string,
 ): { writes: EventWrites; event: AppliedEvent } {
   const { service, dueMs, renewalInvoice } = input;
-  const { renewal_invoice_ref, ...rest } = service;
+  const rest = withoutRenewalInvoice(service);
   const invoices: InvoiceRecord[] = [];
   if (renewalInvoice !== undefined && renewalInvoice.status === 'unpaid') {
     invoices.push({ ...renewalInvoice, status: 'cancelled', customer_payable: false });
@@ -114,7 +114,7 @@ export function applyServiceEvent(input: ServiceEventInput): {
   const { service, account, dueMs } = input;
   if (service.status === 'suspended') return expired(input);
   if (!service.auto_renew) return expired(input);
-  const priced = renewalPrice(service, account, input.plans, input.rates);
+  const priced = input.priceRenewal(service, account);
   if (!priced.ok) return expired(input, priced.refusal);
   const { price } = priced;
   const at = isoTime(dueMs);

@@ -79,3 +79,28 @@ export function renewalPrice(
     },
   };
 }
+
+/** What {@link renewalPrice} answers. */
+export type RenewalPricing = ReturnType<typeof renewalPrice>;
+
+/**
+ * {@link renewalPrice} remembered per account, plan, period and addons for as long as the
+ * catalog and rates stay the same (one catch-up): a year of renewals of one plan prices it
+ * once, not once per renewal (each priced a whole catalog item).
+ */
+export function renewalPricer(
+  plans: Iterable<PlanRecord>,
+  rates: Rates,
+): (service: ServiceRecord, account: AccountRecord) => RenewalPricing {
+  const catalog = [...plans];
+  const known = new Map<string, RenewalPricing>();
+  return (service, account) => {
+    const key = `${account.account_ref}\u0000${service.service_plan_name}\u0000${service.type}\u0000${service.last_period_unit}\u0000${service.last_period_amount}\u0000${service.ordered_addons === undefined ? '' : JSON.stringify(service.ordered_addons)}`;
+    let priced = known.get(key);
+    if (priced === undefined) {
+      priced = renewalPrice(service, account, catalog, rates);
+      known.set(key, priced);
+    }
+    return priced;
+  };
+}

@@ -11,11 +11,22 @@ import { periodMonths } from './renewal-price';
 export function renewedService(service: ServiceRecord, months?: number): ServiceRecord {
   const expiresMs = Date.parse(service.expires_at as string);
   const day = service.term_day ?? dayOfMonth(expiresMs);
-  const { renewal_invoice_ref, ...rest } = service;
-  return {
-    ...rest,
+  const renewed: ServiceRecord = {
+    ...service,
     status: 'active',
     term_day: day,
     expires_at: isoTime(addMonths(expiresMs, months ?? periodMonths(service) ?? 1, day)),
   };
+  return withoutRenewalInvoice(renewed);
+}
+
+/**
+ * `service` without its unpaid renewal invoice's ref. Only a suspended service has one: the
+ * others are returned as they are (a rest-destructured copy per renewal costs a year of
+ * renewals a dictionary-mode object each).
+ */
+export function withoutRenewalInvoice(service: ServiceRecord): ServiceRecord {
+  if (service.renewal_invoice_ref === undefined) return service;
+  const { renewal_invoice_ref: _, ...rest } = service;
+  return rest;
 }
