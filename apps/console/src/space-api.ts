@@ -1,7 +1,8 @@
 import {
   ADMIN_PATHS,
   type ClockChange,
-  type ClockState,
+  type ClockMove,
+  type ClockView,
   type ControlsDocument,
   inSpace,
   type LoadedScenario,
@@ -43,8 +44,10 @@ export function adminIn(spaceId: string | undefined, onGone?: () => void) {
     /** The journal's event stream (`EventSource` sends the cookie, at the root or in a space). */
     requestsStreamUrl: at(ADMIN_PATHS.requestsStream),
     state: () => call<StateDocument>(ADMIN_PATHS.state),
-    clock: () => call<ClockState>(ADMIN_PATHS.clock),
-    setClock: (body: ClockChange) => post<ClockState>(ADMIN_PATHS.clock, body),
+    /** The clock and the next events that will fall due. */
+    clock: () => call<ClockView>(ADMIN_PATHS.clock),
+    /** Moves the clock; answers what fell due on the way. */
+    setClock: (body: ClockChange) => post<ClockMove>(ADMIN_PATHS.clock, body),
     /** Every admin control with its POST body as JSON Schema and its value. */
     controls: () => call<ControlsDocument>(ADMIN_PATHS.controls),
     /** Changes a control of {@link controls}; its `path` is the root's, put in this space. */

@@ -1,4 +1,4 @@
-import type { ClockState, StateDocument } from '@refapi/server/browser';
+import type { ClockState, ClockView, StateDocument } from '@refapi/server/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStateAdmin } from './space-context';
 import { type Connection, useConnection } from './use-connection';
@@ -11,7 +11,7 @@ import { type Connection, useConnection } from './use-connection';
 export function useServerState() {
   const admin = useStateAdmin();
   const [state, setState] = useState<StateDocument | undefined>();
-  const [clock, setClock] = useState<ClockState | undefined>();
+  const [clock, setClock] = useState<(ClockState & Partial<ClockView>) | undefined>();
   const [error, setError] = useState<string | undefined>();
   // Offset of the server clock from the browser's, so a running clock ticks without polling.
   const offset = useRef(0);
@@ -20,9 +20,15 @@ export function useServerState() {
   const connection: Connection = useConnection(() => reload.current());
   const { answered, failed, outage } = connection;
 
-  const applyClock = useCallback((next: ClockState) => {
+  // A move answers the clock without the next events: those shown stay until the refresh.
+  const applyClock = useCallback((next: ClockState & Partial<ClockView>) => {
     offset.current = Date.parse(next.now) - Date.now();
-    setClock(next);
+    setClock((before) => ({
+      ...next,
+      ...(next.next_events === undefined && before?.next_events !== undefined
+        ? { next_events: before.next_events }
+        : {}),
+    }));
   }, []);
 
   const refresh = useCallback(async () => {

@@ -84,7 +84,8 @@ export function fakeAdmin({
   spaces = [],
 }: {
   controls?: ControlDescription[];
-  clock?: { now: string; frozen: boolean };
+  /** `GET /clock` (and `POST /clock`: the clock with `applied`, when given, as a move answers). */
+  clock?: { now: string; frozen: boolean; next_events?: unknown[]; applied?: unknown[] };
   spaces?: SpaceInfo[];
 } = {}) {
   const session = { in: true };

@@ -9,12 +9,16 @@ export type { ScenarioAccount, ScenarioService } from '../scenario/schema';
 export type { FailNextOptions } from '../state/fail-next-queue';
 export type {
   ClockChange,
+  ClockEvent,
+  ClockMove,
   ClockState,
+  ClockView,
   ControlDescription,
   ControlsDocument,
   CreatedSpace,
   JournalMessage,
   LoadedScenario,
+  NextEvent,
   RequestEntry,
   RequestList,
   ShieldProfileRecord,

@@ -6,13 +6,18 @@ import type { ShieldSnapshot } from '../domain/shield/snapshot';
 import type { JournalItem, JournalMessage, RequestEntry } from '../request-journal';
 import type { Scenario, ScenarioAccount, ScenarioService } from '../scenario/schema';
 import type { SpaceInfo, SpaceRequest } from '../spaces/spaces';
-import type { ClockState, LoadedScenario } from '../state/control-plane';
+import type { ClockEvent, NextEvent } from '../state/account-time';
+import type { ClockMove, ClockState, ClockView, LoadedScenario } from '../state/control-plane';
 import type { SnapshotInfo } from '../state/snapshots';
 
 export type {
+  ClockEvent,
+  ClockMove,
   ClockState,
+  ClockView,
   JournalMessage,
   LoadedScenario,
+  NextEvent,
   RequestEntry,
   ShieldTelemetry,
   SnapshotInfo,

@@ -1,29 +1,48 @@
-import type { ClockState } from '@refapi/server/browser';
+import type { ClockEvent, ClockState, ClockView, NextEvent } from '@refapi/server/browser';
 import { type FormEvent, useState } from 'react';
 import type { StateAdmin } from '../../space-api';
 import { useStateAdmin } from '../../space-context';
 import { formatUtcInput, parseUtcInput, UTC_PLACEHOLDER } from '../../utc-input';
 import { Card, type Run } from './Card';
 
-const PRESETS: [string, number][] = [
-  ['10 s', 10],
-  ['1 min', 60],
-  ['1 h', 3600],
-  ['1 day', 86_400],
-  ['30 days', 30 * 86_400],
+/** Presets: seconds, or an ISO 8601 duration (calendar months move the account's terms). */
+const PRESETS: [string, { advance_seconds: number } | { advance: string }][] = [
+  ['10 s', { advance_seconds: 10 }],
+  ['1 min', { advance_seconds: 60 }],
+  ['1 h', { advance_seconds: 3600 }],
+  ['1 day', { advance_seconds: 86_400 }],
+  ['1 month', { advance: 'P1M' }],
 ];
+
+/** Events of the last move shown by name; the rest are counted. */
+const APPLIED_SHOWN = 10;
+
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+const kindWords = (kind: string) => kind.replaceAll('_', ' ');
+
+/** One line of what time did or will do: `2026-02-01 00:00 service renewal REF-SVC-101 5.95 EUR`. */
+export function clockEventLine(event: NextEvent | ClockEvent): string {
+  const ref = 'ref' in event ? event.ref : (event.service_ref ?? event.account_ref);
+  const amount =
+    'amount' in event && event.amount !== undefined
+      ? ` ${event.amount.toFixed(2)} ${event.currency ?? ''}`
+      : '';
+  return `${when(event.due_at)} ${kindWords(event.kind)} ${ref}${amount}`.trimEnd();
+}
 
 /** The server clock as the controls view reads and sets it. */
 export interface ClockServer {
-  clock: ClockState | undefined;
+  clock: (ClockState & Partial<ClockView>) | undefined;
   now: number;
   refresh: () => Promise<void>;
   applyClock: (clock: ClockState) => void;
 }
 
 /**
- * The server clock: presets to advance it, a time to set (ISO 8601 in UTC, typed: the
- * browser's date picker would show the locale's format), freeze and "now".
+ * The server clock: presets to advance it (a month moves the account's terms: renewals,
+ * suspensions, expiries), a time to set (ISO 8601 in UTC, typed: the browser's date picker
+ * would show the locale's format), freeze and "now"; the next events that will fall due,
+ * and what the last move applied.
  */
 export function ClockCard({
   server,
@@ -37,9 +56,14 @@ export function ClockCard({
   const admin = useStateAdmin();
   const [seconds, setSeconds] = useState('');
   const [at, setAt] = useState('');
+  const [applied, setApplied] = useState<ClockEvent[] | undefined>();
   const parsed = at.trim() === '' ? undefined : parseUtcInput(at);
   const clock = (label: string, body: Parameters<StateAdmin['setClock']>[0]) =>
-    run(label, async () => server.applyClock(await admin.setClock(body)));
+    run(label, async () => {
+      const moved = await admin.setClock(body);
+      setApplied(moved.applied);
+      server.applyClock(moved);
+    });
   const advanceBy = (event: FormEvent) => {
     event.preventDefault();
     void clock(`Advance ${seconds} s`, { advance_seconds: Number(seconds) });
@@ -56,12 +80,8 @@ export function ClockCard({
       <p className="muted">{server.clock?.frozen ? 'frozen' : 'running'}</p>
       <fieldset className="button-row">
         <legend className="sr-only">Advance the clock</legend>
-        {PRESETS.map(([label, value]) => (
-          <button
-            key={label}
-            type="button"
-            onClick={() => clock(`Advance ${label}`, { advance_seconds: value })}
-          >
+        {PRESETS.map(([label, body]) => (
+          <button key={label} type="button" onClick={() => clock(`Advance ${label}`, body)}>
             advance {label}
           </button>
         ))}
@@ -125,6 +145,45 @@ export function ClockCard({
           Now
         </button>
       </div>
+      <ClockEvents title="Next events" events={server.clock?.next_events} empty="nothing due" />
+      {applied !== undefined && (
+        <ClockEvents
+          title={`The last move applied ${applied.length} event${applied.length === 1 ? '' : 's'}`}
+          events={applied.slice(0, APPLIED_SHOWN)}
+          more={applied.length - APPLIED_SHOWN}
+          empty="nothing fell due"
+        />
+      )}
     </Card>
+  );
+}
+
+/** A list of clock events (due or applied), each on one line. */
+function ClockEvents({
+  title,
+  events,
+  empty,
+  more = 0,
+}: {
+  title: string;
+  events: readonly (NextEvent | ClockEvent)[] | undefined;
+  empty: string;
+  more?: number;
+}) {
+  if (events === undefined) return null;
+  return (
+    <section aria-label={title}>
+      <h3 className="small-heading">{title}</h3>
+      {events.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="mono event-list">
+          {events.map((event) => (
+            <li key={`${event.due_at} ${clockEventLine(event)}`}>{clockEventLine(event)}</li>
+          ))}
+          {more > 0 && <li className="muted">…and {more} more</li>}
+        </ul>
+      )}
+    </section>
   );
 }
