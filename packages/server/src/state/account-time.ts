@@ -272,8 +272,9 @@ export class AccountTime {
       if (shieldDue(account)?.dueMs !== entry.dueMs) return undefined;
       outcome = applyShieldGraceEnd(account, entry.dueMs);
     } else {
+      // `#dues` follows every change of the service: the entry popped is its current due.
       const service = partition.services.get(entry.ref);
-      if (service === undefined || serviceDue(service)?.dueMs !== entry.dueMs) return undefined;
+      if (service === undefined) return undefined;
       const invoiceRef = service.renewal_invoice_ref;
       outcome = applyServiceEvent({
         dueMs: entry.dueMs,

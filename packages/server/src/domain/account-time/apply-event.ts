@@ -157,7 +157,8 @@ export function applyServiceEvent(input: ServiceEventInput): {
     };
   }
   const transaction = renewalTransaction(invoice, input.nextRef('TXN'), at);
-  const renewed = renewedService(service, price.months);
+  // Due when its term ends: `dueMs` is its `expires_at`.
+  const renewed = renewedService(service, price.months, dueMs);
   return {
     writes: {
       account: { ...account, balance_cents: account.balance_cents - price.totalCents },

@@ -4,12 +4,16 @@ import type { ServiceRecord } from '../records';
 import { periodMonths } from './renewal-price';
 
 /**
- * `service` renewed for `months` more: `expires_at` moved on by calendar months on the day
+ * `service` renewed for `months` more (`expiresMs`: its `expires_at`, when the caller has it
+ * parsed already): `expires_at` moved on by calendar months on the day
  * its term began (kept from now on, so 31 January → 28 February → 31 March), active, its
  * renewal invoice (if it was suspended) settled.
  */
-export function renewedService(service: ServiceRecord, months?: number): ServiceRecord {
-  const expiresMs = Date.parse(service.expires_at as string);
+export function renewedService(
+  service: ServiceRecord,
+  months?: number,
+  expiresMs: number = Date.parse(service.expires_at as string),
+): ServiceRecord {
   const day = service.term_day ?? dayOfMonth(expiresMs);
   const renewed: ServiceRecord = {
     ...service,
