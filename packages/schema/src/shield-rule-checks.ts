@@ -23,11 +23,24 @@ export function isNetworkPrefix(text: string): boolean {
   return network.toNormalizedString() === ipaddr.parse(address).toNormalizedString();
 }
 
-/** The prefix length of a valid `source_cidr` (a bare address is one host). */
+/** `::ffff:0.0.0.0`: the IPv4-mapped range `::ffff:0:0/96` holds every IPv4 source. */
+const IPV4_MAPPED = ipaddr.IPv6.parse('::ffff:0:0');
+
+/**
+ * The prefix length of a valid `source_cidr` as the broad rule judges it (a bare address is
+ * one host). IPv4 written as IPv6 counts as the IPv4 prefix it covers: `::ffff:0.0.0.0/96`
+ * is every IPv4 source (0), `::ffff:198.51.100.0/120` a /24; an IPv6 prefix that holds the
+ * whole mapped range (`::/80`) covers every IPv4 source too.
+ */
 function prefixLength(prefix: string): number {
   const slash = prefix.indexOf('/');
-  if (slash !== -1) return Number(prefix.slice(slash + 1));
-  return prefix.includes(':') ? 128 : 32;
+  const address = slash === -1 ? prefix : prefix.slice(0, slash);
+  if (!address.includes(':')) return slash === -1 ? 32 : Number(prefix.slice(slash + 1));
+  const length = slash === -1 ? 128 : Number(prefix.slice(slash + 1));
+  const v6 = ipaddr.IPv6.parse(address);
+  if (length <= 96 && IPV4_MAPPED.match(v6, length)) return 0;
+  if (v6.isIPv4MappedAddress()) return length - 96;
+  return length;
 }
 
 /** The fields of a custom rule the provider's combination rules read. */
@@ -54,7 +67,8 @@ export type ShieldRuleRefusalCode =
 
 /**
  * Whether the rule would drop or rate-limit all traffic to the address: enforced, `drop`
- * or `rate_limit`, on every port, from everywhere (no `source_cidr`, or a `/0`).
+ * or `rate_limit`, on every port, from everywhere (no `source_cidr`, or a `/0`, IPv4
+ * written as IPv6 included).
  */
 export function isBroadRule(rule: ShieldRuleShape): boolean {
   return (

@@ -70,6 +70,9 @@ export const ShieldProfileMutation = z
   .strictObject({ profile: ShieldProfileState })
   .meta({ id: 'ShieldProfileMutation' });
 
+/** Anything a person can see: not a space, a separator, a control or a format character (U+200B). */
+const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Z}\p{Cc}\p{Cf}]/u;
+
 /**
  * Body of POST …/shield/rules: a custom rule. The protected address is injected by the
  * service. The combinations a provider refuses (rates only with `rate_limit`, TCP flags only
@@ -77,7 +80,11 @@ export const ShieldProfileMutation = z
  */
 export const ShieldRuleIntent = z
   .strictObject({
-    name: FreeText.min(1).max(LIMITS.shieldRuleNameLengthMax),
+    name: FreeText.min(1)
+      .max(LIMITS.shieldRuleNameLengthMax)
+      .refine((name) => VISIBLE_CHARACTER.test(name), {
+        message: 'must contain a visible character',
+      }),
     mode: z.enum(SHIELD_RULE_MODES),
     action: z.enum(SHIELD_RULE_ACTIONS),
     risk: z.enum(SHIELD_RULE_RISKS),

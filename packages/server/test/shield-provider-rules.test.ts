@@ -62,6 +62,23 @@ describe('source_cidr must be an IPv4 or IPv6 prefix (400 invalid_body: source_c
   );
 });
 
+describe('IPv4 written as IPv6, and names that show nothing', () => {
+  it.each(['::ffff:0.0.0.0/96', '::/80'])(
+    'judges %s as every IPv4 source: 422 broad_rule_needs_ack',
+    async (source_cidr) => {
+      await refused(
+        { protocol: 'any', destination_port: undefined, source_cidr },
+        422,
+        'broad_rule_needs_ack',
+      );
+    },
+  );
+
+  it.each(['   ', '\u200b'])('refuses the name %j (400 invalid_body: name)', async (name) => {
+    await refused({ name }, 400, 'invalid_body: name');
+  });
+});
+
 describe('rates belong to rate_limit rules', () => {
   it('refuses rate_limit with neither rate_pps nor rate_bps (422 rate_limit_needs_rate)', async () => {
     await refused({ action: 'rate_limit' }, 422, 'rate_limit_needs_rate');

@@ -21,7 +21,7 @@ const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 const kindWords = (kind: string) => kind.replaceAll('_', ' ');
 
 /** One line of what time did or will do: `2026-02-01 00:00 service renewal REF-SVC-101 5.95 EUR`. */
-export function clockEventLine(event: NextEvent | ClockEvent): string {
+function clockEventLine(event: NextEvent | ClockEvent): string {
   const ref = 'ref' in event ? event.ref : (event.service_ref ?? event.account_ref);
   const amount =
     'amount' in event && event.amount !== undefined

@@ -4,7 +4,7 @@ import type { Rates } from '../money';
 import type { AccountRecord, PlanRecord, ServiceRecord } from '../records';
 
 /** A renewal priced like an order of the same plan, period and addons, in account cents. */
-export interface RenewalPrice {
+interface RenewalPrice {
   readonly plan: PlanRecord;
   readonly periodName: string;
   readonly months: number;
@@ -13,7 +13,7 @@ export interface RenewalPrice {
 }
 
 /** Why a service cannot renew: it then expires as without auto-renew. */
-export type RenewalRefusal = 'plan_not_in_catalog' | 'period_not_sold' | 'addon_not_offered';
+type RenewalRefusal = 'plan_not_in_catalog' | 'period_not_sold' | 'addon_not_offered';
 
 /** The months of a service's last period; a service without one renews monthly. */
 export function periodMonths(service: ServiceRecord): number | undefined {
@@ -31,7 +31,7 @@ export function periodMonths(service: ServiceRecord): number | undefined {
  * with, priced by `priceOrder` from the plan as `GET /v1/plans` shows it, exactly as
  * `POST /v1/orders` charges (reference spec, sections 8 and 9).
  */
-export function renewalPrice(
+function renewalPrice(
   service: ServiceRecord,
   account: AccountRecord,
   plans: Iterable<PlanRecord>,
