@@ -62,6 +62,29 @@ describe('new RefClient()', () => {
     }
   });
 
+  it('refuses a baseUrl with a query or a fragment, without repeating them', () => {
+    for (const baseUrl of [
+      'https://api.example.test/v1?token=s3cret-query-token',
+      'https://api.example.test/v1#s3cret-query-token',
+      'not a url?token=s3cret-query-token',
+    ]) {
+      const error = (() => {
+        try {
+          new RefClient({ apiKey: 'refak_x', baseUrl });
+        } catch (e) {
+          return e as Error;
+        }
+      })();
+      expect(error, baseUrl).toBeInstanceOf(ConfigurationError);
+      expect(error?.message).not.toContain('s3cret-query-token');
+    }
+    expect(
+      () => new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.example.test/v1?a=1' }),
+    ).toThrow(
+      'baseUrl https://api.example.test/v1 must not carry a query or a fragment; each call adds its own path and query.',
+    );
+  });
+
   it('does not expose the key on the instance', () => {
     const client = new RefClient({ apiKey: 'refak_hidden' });
     expect(JSON.stringify(client)).not.toContain('refak_hidden');

@@ -55,7 +55,8 @@ function resolveBaseUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    const shown = value.replace(/\/\/[^/?#\s@]*@/, '//***@');
+    // Neither credentials nor a query (`?token=…`) are repeated in the message.
+    const shown = value.replace(/\/\/[^/?#\s@]*@/, '//***@').replace(/[?#].*$/s, '');
     throw new ConfigurationError(`baseUrl ${JSON.stringify(shown)} is not an absolute URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -67,6 +68,13 @@ function resolveBaseUrl(value: string): string {
     url.password = '';
     throw new ConfigurationError(
       `baseUrl ${url.toString()} must not contain a user name or password; the API key authenticates.`,
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    // Each call appends its path and query to the base: `/me` would land after `?token=…`.
+    // The query is not shown: it may hold a secret.
+    throw new ConfigurationError(
+      `baseUrl ${url.origin}${url.pathname} must not carry a query or a fragment; each call adds its own path and query.`,
     );
   }
   return url.toString().replace(/\/+$/, '');
