@@ -2,8 +2,7 @@
 // process (target ≤ 1 s), and what a request pays when nothing is due: GET /v1/me on the
 // demo (renewals and expiries scheduled ahead) against the same demo with nothing ever due,
 // in alternating rounds (target ≤ 1.02×).
-// The built server, as users run it (no tsx wrappers in the hot loop).
-import { createReferenceServer, demoScenario } from '../dist/index.js';
+import { createReferenceServer, demoScenario } from '@refapi/server';
 import type { Figure } from './report';
 
 const SERVICES = 10_000;
