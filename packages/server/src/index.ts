@@ -1,6 +1,7 @@
 export type { ControlState } from './controls/control-state';
 export type { Faults } from './controls/faults';
 export type { AuthenticatedKey } from './domain/auth';
+export type { Clock } from './domain/clock';
 export type { DurationInput, DurationParts } from './domain/duration';
 export { DomainError, type DomainErrorOptions } from './domain/errors';
 export type { IdempotencyEntry, StoredResponse } from './domain/idempotency';
@@ -20,7 +21,7 @@ export type {
   ReferenceCore,
   ReferenceServerOptions as ReferenceCoreOptions,
 } from './server/reference-core';
-export type { ClockEvent, NextEvent } from './state/account-time';
+export type { AccountTime, ClockEvent, NextEvent } from './state/account-time';
 export type {
   Admin,
   ClockMove,

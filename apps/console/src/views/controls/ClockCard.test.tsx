@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
+
+import type { NextEvent } from '@refapi/server/browser';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { fakeAdmin } from '../../../test/fake-admin';
+import type { Run } from './Card';
 import { ClockCard } from './ClockCard';
 
 afterEach(() => {
@@ -9,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const NEXT = [
+const NEXT: NextEvent[] = [
   {
     due_at: '2026-01-15T00:00:00.000Z',
     kind: 'shield_grace_end',
@@ -53,7 +56,9 @@ it('shows the next events, moves a month, then what the move applied', async () 
     refresh: async () => undefined,
     applyClock,
   };
-  const run = async (_label: string, action: () => Promise<void>) => action();
+  const run: Run = async (_label, action) => {
+    await action();
+  };
   render(<ClockCard server={server} run={run} />);
 
   const next = screen.getByRole('region', { name: 'Next events' });
