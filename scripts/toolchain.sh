@@ -11,7 +11,10 @@ if [[ $# -eq 0 ]]; then
   echo "usage: scripts/toolchain.sh <command…>, e.g. scripts/toolchain.sh pnpm start" >&2
   exit 2
 fi
-cache="${REFAPI_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/refapi-node}"
+# HOME may be unset (`env -i`, some CI runners): the account's home from the password file.
+home="${HOME:-$(getent passwd "$(id -u)" 2>/dev/null | cut -d: -f6)}"
+cache="${REFAPI_NODE_CACHE:-${XDG_CACHE_HOME:-${home:-/tmp}/.cache}/refapi-node}"
+export REFAPI_NODE_CACHE="$cache"
 
 brought=()
 had_node="$(node --version 2>/dev/null || echo none)"
@@ -43,7 +46,12 @@ if [[ ${#brought[@]} -gt 0 ]]; then
   echo "toolchain: using $list from the npm registry, cached in $cache (this machine: Node $had_node, pnpm $had_pnpm)" >&2
 fi
 
+# A pnpm command gets `pnpm install` first, unless node_modules already holds this lockfile
+# (pnpm keeps a copy of the one it installed); its output goes to stderr: stdout is the
+# command's own, for a pipe (`scripts/toolchain.sh pnpm -s refctl me -o json | jq`).
 if [[ "$1" == pnpm && "${2:-}" != install && "${2:-}" != i ]]; then
-  (cd "$root" && pnpm install)
+  if ! cmp -s "$root/pnpm-lock.yaml" "$root/node_modules/.pnpm/lock.yaml"; then
+    (cd "$root" && pnpm install) >&2
+  fi
 fi
 exec "$@"

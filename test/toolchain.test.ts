@@ -96,6 +96,24 @@ describe('scripts/toolchain.sh', { timeout: 30_000 }, () => {
     );
   });
 
+  it('leaves stdout to the command, also with HOME unset (env -i), for a pipe into a JSON parser', () => {
+    const run = spawnSync(
+      'env',
+      [
+        '-i',
+        `PATH=${freshPath}`,
+        `REFAPI_NODE_CACHE=${cache}`,
+        script('toolchain.sh'),
+        ...['pnpm', '-s', 'exec', 'node', '-e', 'console.log(JSON.stringify({ ok: true }))'],
+      ],
+      { encoding: 'utf8', cwd: ROOT },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ok: true });
+    // An installed checkout is not installed again: nothing but the toolchain's one line.
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
   it('changes nothing where Node ≥ 22.12 and pnpm 10 are on PATH', () => {
     const run = spawnSync(script('toolchain.sh'), probe, {
       encoding: 'utf8',

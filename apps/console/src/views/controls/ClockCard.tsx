@@ -14,8 +14,8 @@ const PRESETS: [string, { advance_seconds: number } | { advance: string }][] = [
   ['1 month', { advance: 'P1M' }],
 ];
 
-/** Events of the last move shown by name; the rest are counted. */
-const APPLIED_SHOWN = 10;
+/** Events shown by name in each list (next, last applied); the rest are counted. */
+const EVENTS_SHOWN = 8;
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 const kindWords = (kind: string) => kind.replaceAll('_', ' ');
@@ -149,8 +149,7 @@ export function ClockCard({
       {applied !== undefined && (
         <ClockEvents
           title={`The last move applied ${applied.length} event${applied.length === 1 ? '' : 's'}`}
-          events={applied.slice(0, APPLIED_SHOWN)}
-          more={applied.length - APPLIED_SHOWN}
+          events={applied}
           empty="nothing fell due"
         />
       )}
@@ -163,14 +162,13 @@ function ClockEvents({
   title,
   events,
   empty,
-  more = 0,
 }: {
   title: string;
   events: readonly (NextEvent | ClockEvent)[] | undefined;
   empty: string;
-  more?: number;
 }) {
   if (events === undefined) return null;
+  const more = events.length - EVENTS_SHOWN;
   return (
     <section aria-label={title}>
       <h3 className="small-heading">{title}</h3>
@@ -178,7 +176,7 @@ function ClockEvents({
         <p className="muted">{empty}</p>
       ) : (
         <ul className="mono event-list">
-          {events.map((event) => (
+          {events.slice(0, EVENTS_SHOWN).map((event) => (
             <li key={`${event.due_at} ${clockEventLine(event)}`}>{clockEventLine(event)}</li>
           ))}
           {more > 0 && <li className="muted">…and {more} more</li>}
