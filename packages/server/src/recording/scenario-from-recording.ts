@@ -1,9 +1,12 @@
 import { operations, SCOPES } from '@refapi/schema';
+import type { z } from 'zod';
 import { applyRate } from '../domain/money';
 import { compareRefs, refValue } from '../domain/refs';
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
 import type { ShieldSnapshot } from '../domain/shield/snapshot';
-import type { ScenarioInput } from '../scenario/schema';
+import { formatIssuePath } from '../internal/issue-path';
+import { findUnsafeText } from '../scenario/scenario-text';
+import { ScenarioAccount, type ScenarioInput, ScenarioPlan } from '../scenario/schema';
 import { parseScenario, ScenarioError } from '../scenario/validate';
 import {
   jsonBody,
@@ -131,6 +134,14 @@ const LIST_REFS: Readonly<Record<ListKind, { field: string; kind: string }>> = {
   services: { field: 'service_ref', kind: 'SVC' },
 };
 
+/** The ref pattern of each list's records (`^REF-INV-[0-9A-F]+$`, …). */
+const REF_OF = Object.fromEntries(
+  Object.entries(LIST_REFS).map(([kind, { kind: ref }]) => [
+    kind,
+    new RegExp(`^REF-${ref}-[0-9A-F]+$`),
+  ]),
+) as Record<ListKind, RegExp>;
+
 /** Query parameters of a recorded exchange (the raw query, without `?`). */
 const queryOf = (exchange: RecordedExchange) =>
   Object.fromEntries(new URLSearchParams(exchange.query)) as Record<string, string>;
@@ -145,9 +156,11 @@ function observePage(seen: Observations, kind: ListKind, exchange: RecordedExcha
     if (asked !== undefined) asked.followed = true;
   }
   const pagination = isObject(body.pagination) ? body.pagination : {};
-  if (pagination.has_more === true && typeof pagination.next_cursor === 'string') {
-    if (!cursors.has(pagination.next_cursor)) {
-      cursors.set(pagination.next_cursor, { filters, followed: false });
+  const next = pagination.next_cursor;
+  // A cursor is the ref of the page's last record; anything else tells nothing.
+  if (pagination.has_more === true && typeof next === 'string' && REF_OF[kind].test(next)) {
+    if (!cursors.has(next)) {
+      cursors.set(next, { filters, followed: false });
     }
   }
 }
@@ -483,30 +496,52 @@ class ServicePool {
 /** Refs of one kind handed out below a ceiling, never one the recording showed. */
 class FreeRefs {
   readonly #taken = new Set<string>();
+  readonly #pattern: RegExp;
+  /** Where the next search below each ceiling starts: every ref between is taken. */
+  readonly #next = new Map<string, bigint>();
+  #lowest: bigint | undefined;
 
   constructor(
     private readonly kind: string,
     taken: Iterable<string>,
   ) {
-    for (const ref of taken) this.#taken.add(ref);
+    this.#pattern = new RegExp(`^REF-${kind}-[0-9A-F]+$`);
+    for (const ref of taken) {
+      this.#taken.add(ref);
+      if (!this.#pattern.test(ref)) continue;
+      const value = refValue(ref);
+      if (this.#lowest === undefined || value < this.#lowest) this.#lowest = value;
+    }
   }
 
-  /** The highest free ref below `ceiling` (below every ref seen when none is given). */
-  below(ceiling?: string): string {
-    const seen = [...this.#taken].filter((ref) => ref.startsWith(`REF-${this.kind}-`));
-    const lowest = seen.sort(compareRefs)[0];
-    const top = ceiling ?? lowest;
-    let value = top === undefined ? 0xffffn : refValue(top) - 1n;
+  /**
+   * The highest free ref below `ceiling` (below every ref seen when none is given), or
+   * undefined when none is left there. Successive calls with one ceiling go on downwards.
+   */
+  below(ceiling?: string): string | undefined {
+    const key = ceiling ?? '';
+    let value =
+      this.#next.get(key) ??
+      (ceiling !== undefined && this.#pattern.test(ceiling)
+        ? refValue(ceiling) - 1n
+        : this.#lowest !== undefined
+          ? this.#lowest - 1n
+          : 0xffffn);
     for (; value > 0n; value--) {
       const ref = `REF-${this.kind}-${value.toString(16).toUpperCase()}`;
       if (!this.#taken.has(ref)) {
         this.#taken.add(ref);
+        this.#next.set(key, value - 1n);
         return ref;
       }
     }
-    throw new Error(`no free ${this.kind} ref below ${top}`);
+    this.#next.set(key, 0n);
+    return undefined;
   }
 }
+
+/** Placeholder services a stats answer may call for: a recording's counts are not trusted past it. */
+const MAX_PLACEHOLDER_SERVICES = 10_000;
 
 /**
  * Adds what the recording's answers imply but never showed, so that replaying them
@@ -530,23 +565,27 @@ function inferUnseen(seen: Observations, lists: AccountLists, notes: string[]): 
         ? [...created.keys(), ...seen.linkedServices, ...seen.shieldTargets.keys()]
         : []),
     ]);
-  const has = (kind: ListKind, ref: string) =>
-    lists[kind].some((record) => record[LIST_REFS[kind].field] === ref);
+  const serviceRefs = new Set(lists.services.map((service) => String(service.service_ref)));
+  const addService = (service: Json) => {
+    lists.services.push(service);
+    serviceRefs.add(String(service.service_ref));
+  };
+  let crowded = false;
 
   // Services a Shield call or a link named: a KVM with its protected address, else one the
   // stats say there is room for.
   for (const [ref, ip] of seen.shieldTargets) {
-    if (has('services', ref) || created.has(ref)) continue;
+    if (serviceRefs.has(ref) || created.has(ref)) continue;
     const address = ip ?? '192.0.2.1';
-    lists.services.push({
+    addService({
       ...syntheticService(ref, pool.take('kvm', 'active')),
       primary_ip: address,
       ip_addresses: [address],
     });
   }
   for (const ref of seen.linkedServices) {
-    if (has('services', ref) || created.has(ref)) continue;
-    lists.services.push(syntheticService(ref, pool.take()));
+    if (serviceRefs.has(ref) || created.has(ref)) continue;
+    addService(syntheticService(ref, pool.take()));
   }
 
   // A record below each cursor no later page asked for: `has_more` was true there.
@@ -563,8 +602,9 @@ function inferUnseen(seen: Observations, lists: AccountLists, notes: string[]): 
       if (below) continue;
       const neighbour = lists[kind].find(matches) ?? lists[kind][0];
       const ref = free.below(cursor);
-      if (kind === 'services') {
-        lists.services.push(syntheticService(ref, pool.take(filters.type, filters.status)));
+      if (ref === undefined) crowded = true;
+      else if (kind === 'services') {
+        addService(syntheticService(ref, pool.take(filters.type, filters.status)));
       } else if (neighbour !== undefined) {
         const placeholder: Json = { ...neighbour, [field]: ref };
         for (const link of LINK_FIELDS) if (link !== field) delete placeholder[link];
@@ -579,17 +619,32 @@ function inferUnseen(seen: Observations, lists: AccountLists, notes: string[]): 
     notes.push(
       'GET /services/stats disagrees with the services listed: its counts are not rebuilt',
     );
+  } else if (left > MAX_PLACEHOLDER_SERVICES) {
+    notes.push(
+      `GET /services/stats counts ${left} services never listed, more than ${MAX_PLACEHOLDER_SERVICES}: its counts are not rebuilt`,
+    );
   } else if (left > 0) {
     const free = refsOfKind('services');
     const unfollowed = [...(seen.cursors.get('services') ?? [])]
       .filter(([, { followed }]) => !followed)
       .map(([cursor]) => cursor)
       .sort(compareRefs)[0];
-    for (let i = 0; i < left; i++) {
-      lists.services.push(syntheticService(free.below(unfollowed), pool.take()));
+    let added = 0;
+    for (; added < left; added++) {
+      const ref = free.below(unfollowed);
+      if (ref === undefined) {
+        crowded = true;
+        break;
+      }
+      addService(syntheticService(ref, pool.take()));
     }
     notes.push(
-      `${left} services were only counted (GET /services/stats), never listed: they are placeholders`,
+      `${added} services were only counted (GET /services/stats), never listed: they are placeholders`,
+    );
+  }
+  if (crowded) {
+    notes.push(
+      'no free ref was left below a page the recording saw: some placeholders are missing',
     );
   }
 }
@@ -793,6 +848,7 @@ const ACCOUNT_DEFAULTS: Readonly<Record<string, unknown>> = {
  * with control characters, a duplicate ref) must not cost the rest of the account.
  */
 function loadable(scenario: ScenarioInput, notes: string[]): ScenarioInput {
+  dropInvalidRecords(scenario, notes);
   for (let attempt = 0; attempt < 10_000; attempt++) {
     try {
       parseScenario(scenario);
@@ -813,6 +869,55 @@ function loadable(scenario: ScenarioInput, notes: string[]): ScenarioInput {
     }
   }
   throw new RecordingError("the recording's account would not load");
+}
+
+/** Records of the account's lists, each checked by the schema a scenario loads it with. */
+const RECORD_SCHEMAS = {
+  services: ScenarioAccount.shape.services.unwrap().element,
+  invoices: ScenarioAccount.shape.invoices.unwrap().element,
+  orders: ScenarioAccount.shape.orders.unwrap().element,
+  transactions: ScenarioAccount.shape.transactions.unwrap().element,
+} as const;
+
+/** Notes naming records left out, at most; the rest are counted. */
+const NAMED_LEFT_OUT = 20;
+
+/**
+ * Leaves out each record that would not load on its own (its schema, the free-text rule),
+ * in one pass: a file with many bad records costs one check each, not a whole-document
+ * check per record. What only the whole document can tell (a duplicate ref) is left to
+ * {@link loadable}'s loop.
+ */
+function dropInvalidRecords(scenario: ScenarioInput, notes: string[]): void {
+  const faults: string[] = [];
+  const check = (path: string, schema: z.ZodType, record: unknown): boolean => {
+    const parsed = schema.safeParse(record);
+    const fault = parsed.success
+      ? findUnsafeText(record as Record<string, unknown>)
+      : {
+          path: formatIssuePath(parsed.error.issues[0]?.path ?? []),
+          reason: parsed.error.issues[0]?.message ?? 'invalid',
+        };
+    if (fault === undefined) return true;
+    const at = fault.path === '' || fault.path.startsWith('[') ? fault.path : `.${fault.path}`;
+    faults.push(`${path}${at}: ${fault.reason}`);
+    return false;
+  };
+  scenario.plans = scenario.plans?.filter((plan, i) => check(`plans[${i}]`, ScenarioPlan, plan));
+  const account = scenario.accounts?.[0] as Record<string, unknown[]> | undefined;
+  if (account !== undefined) {
+    for (const [list, schema] of Object.entries(RECORD_SCHEMAS)) {
+      account[list] = (account[list] ?? []).filter((record, i) =>
+        check(`accounts[0].${list}[${i}]`, schema, record),
+      );
+    }
+  }
+  for (const fault of faults.slice(0, NAMED_LEFT_OUT)) {
+    notes.push(`left out what would not load: ${fault}`);
+  }
+  if (faults.length > NAMED_LEFT_OUT) {
+    notes.push(`left out ${faults.length - NAMED_LEFT_OUT} more records that would not load`);
+  }
 }
 
 /** Removes the record of `path` (the innermost array element on it) or resets an account field. */
