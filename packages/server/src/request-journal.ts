@@ -1,3 +1,5 @@
+import type { ClockEvent } from './domain/account-time/apply-event';
+
 /** Headers and body of a journalled request or response. */
 export interface JournalMessage {
   /** Lower-case names; credentials read `"[redacted]"`. */
@@ -40,26 +42,15 @@ export interface RequestEntry {
  * What the server's clock did (reference spec, section 9): one applied due event, in the
  * journal beside the requests. No request made it, so it has no request id (`id: null`).
  */
-export interface ClockEventEntry {
+export interface ClockEventEntry extends Omit<ClockEvent, 'kind'> {
   readonly kind: 'clock_event';
   readonly id: null;
   /** The space whose clock it was; null at the root. */
   readonly space_id: string | null;
-  /** The event's due time (ISO), not the time of the request that noticed it. */
+  /** The event's due time (ISO, its `due_at`), not the time of the request that noticed it. */
   readonly time: string;
   /** `service_renewal`, `service_suspension`, `service_expiry` or `shield_grace_end`. */
-  readonly event: string;
-  readonly account_ref: string;
-  readonly service_ref?: string;
-  readonly invoice_ref?: string;
-  readonly transaction_ref?: string;
-  /** What was charged or invoiced, in `currency`. */
-  readonly amount?: number;
-  readonly currency?: string;
-  /** The service's new `expires_at` (renewals). */
-  readonly expires_at?: string;
-  /** Why a service with auto-renew expired instead of renewing. */
-  readonly reason?: string;
+  readonly event: ClockEvent['kind'];
 }
 
 /** An entry of the journal: an API request, or an event of the server's clock. */

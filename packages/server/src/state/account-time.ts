@@ -5,6 +5,7 @@ import {
   type AppliedEvent,
   applyServiceEvent,
   applyShieldGraceEnd,
+  type ClockEvent,
   type EventWrites,
 } from '../domain/account-time/apply-event';
 import { type Due, type DueKind, serviceDue, shieldDue } from '../domain/account-time/due';
@@ -26,23 +27,6 @@ export interface NextEvent {
   readonly ref: string;
 }
 
-/**
- * An applied event as the admin API, the test kit and the journal show it: its kind, the
- * due time it is stamped with, its refs and amounts (in units of `currency`).
- */
-export interface ClockEvent {
-  readonly kind: AppliedEvent['kind'];
-  readonly due_at: string;
-  readonly account_ref: string;
-  readonly service_ref?: string;
-  readonly invoice_ref?: string;
-  readonly transaction_ref?: string;
-  readonly amount?: number;
-  readonly currency?: string;
-  readonly expires_at?: string;
-  readonly reason?: string;
-}
-
 function clockEvent(applied: AppliedEvent): ClockEvent {
   if (applied.amount_cents === undefined) return applied;
   const { amount_cents, ...rest } = applied;
@@ -60,6 +44,8 @@ const nextTurn = (): Promise<void> =>
     if (immediate === undefined) setTimeout(resolve, 0);
     else immediate(resolve);
   });
+
+export type { ClockEvent };
 
 /** Events `GET /__admin/clock` lists. */
 const NEXT_EVENTS = 20;

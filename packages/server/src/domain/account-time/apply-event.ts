@@ -185,3 +185,20 @@ export function applyShieldGraceEnd(
     event: { kind: 'shield_grace_end', due_at: isoTime(dueMs), account_ref: account.account_ref },
   };
 }
+
+/**
+ * An applied event as the admin API, the test kit and the journal show it: its kind, the
+ * due time it is stamped with, its refs and amounts (in units of `currency`).
+ */
+export interface ClockEvent {
+  readonly kind: AppliedEvent['kind'];
+  readonly due_at: string;
+  readonly account_ref: string;
+  readonly service_ref?: string;
+  readonly invoice_ref?: string;
+  readonly transaction_ref?: string;
+  readonly amount?: number;
+  readonly currency?: string;
+  readonly expires_at?: string;
+  readonly reason?: string;
+}
