@@ -3,6 +3,7 @@
 // demo (renewals and expiries scheduled ahead) against the same demo with nothing ever due,
 // in alternating rounds (target ≤ 1.02×).
 import { createReferenceServer, demoScenario } from '@refapi/server';
+import { renewingKvm, renewingScenario } from '../test/fixtures/renewing-account';
 import type { Figure } from './report';
 
 const SERVICES = 10_000;
@@ -10,43 +11,13 @@ const MONTHS = 10;
 
 /** 10,000 KVMs renewing monthly from 1 February: ten months are 100,000 renewals. */
 function renewingAccount() {
-  const services = Array.from({ length: SERVICES }, (_, i) => {
-    const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-    return {
-      service_ref: `REF-SVC-${(0x1000 + i).toString(16).toUpperCase()}`,
-      name: `vm-${i}`,
-      service_plan_name: 'KVM S',
-      type: 'kvm',
-      status: 'active',
-      auto_renew: true,
-      primary_ip: ip,
-      ip_addresses: [ip],
-      expires_at: '2026-02-01T00:00:00.000Z',
-    };
-  });
-  return {
-    now: '2026-01-01T00:00:00.000Z',
-    frozen: true,
-    rates: { EUR: 1, USD: 1.08, GBP: 0.86 },
-    plans: demoScenario.plans,
-    accounts: [
-      {
-        account_ref: 'REF-ACCT-1',
-        email: 'bench@example.test',
-        first_name: 'Bench',
-        last_name: 'Mark',
-        country_code: 'DE',
-        account_currency: 'EUR',
-        preferred_locale: 'en-GB',
-        status: 'active',
-        balance: 100_000_000,
-        vat_rate: 0.19,
-        billing_profile_complete: true,
-        api_keys: [{ token: 'refak_bench_clock', scopes: ['*'], allowed_ips: [] }],
-        services,
-      },
-    ],
-  };
+  const services = Array.from({ length: SERVICES }, (_, i) =>
+    renewingKvm(
+      `REF-SVC-${(0x1000 + i).toString(16).toUpperCase()}`,
+      `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    ),
+  );
+  return renewingScenario(services, { token: 'refak_bench_clock', balance: 100_000_000 });
 }
 
 /**

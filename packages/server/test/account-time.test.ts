@@ -4,53 +4,17 @@
 // checked against account-api.md's fields by the harness.
 import { priceOrder } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
-import { demoPlans } from '../src/scenario/demo-plans';
 import { useApi } from './api-harness';
+import { renewingKvm, renewingScenario } from './fixtures/renewing-account';
 
 const KEY = 'refak_time_full';
-const kvm = (ref: string, extra: Record<string, unknown> = {}) => ({
-  service_ref: ref,
-  name: `vm-${ref.slice(-2).toLowerCase()}`,
-  service_plan_name: 'KVM S',
-  type: 'kvm',
-  status: 'active',
-  auto_renew: true,
-  primary_ip: `203.0.113.${Number.parseInt(ref.slice(-2), 16)}`,
-  ip_addresses: [`203.0.113.${Number.parseInt(ref.slice(-2), 16)}`],
-  expires_at: '2026-02-01T00:00:00.000Z',
-  power_state: 'running',
-  ...extra,
-});
+const kvm = (ref: string, extra: Record<string, unknown> = {}) =>
+  renewingKvm(ref, `203.0.113.${Number.parseInt(ref.slice(-2), 16)}`, extra);
 
-function scenario(
+const scenario = (
   services: unknown[],
   options: { balance?: number; shield?: unknown; now?: string } = {},
-) {
-  return {
-    now: options.now ?? '2026-01-01T00:00:00.000Z',
-    frozen: true,
-    rates: { EUR: 1, USD: 1.08, GBP: 0.86 },
-    plans: demoPlans,
-    accounts: [
-      {
-        account_ref: 'REF-ACCT-1',
-        email: 'ada@example.test',
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        country_code: 'DE',
-        account_currency: 'EUR',
-        preferred_locale: 'en-GB',
-        status: 'active',
-        balance: options.balance ?? 100,
-        vat_rate: 0.19,
-        billing_profile_complete: true,
-        shield: options.shield ?? null,
-        api_keys: [{ token: KEY, scopes: ['*'], allowed_ips: [] }],
-        services,
-      },
-    ],
-  };
-}
+) => renewingScenario(services, { ...options, token: KEY, balance: options.balance ?? 100 });
 
 describe('time moves the account', () => {
   const api = useApi('http', {});

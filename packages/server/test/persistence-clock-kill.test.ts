@@ -5,7 +5,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoPlans } from '../src/scenario/demo-plans';
+import { renewingKvm, renewingScenario } from './fixtures/renewing-account';
 import { useTempDir } from './persistence-harness';
 import { type RefServerProcess, startRefServer } from './ref-server-process';
 
@@ -22,45 +22,14 @@ afterAll(async () => {
 // biome-ignore lint/suspicious/noExplicitAny: the state document is navigated as plain JSON
 type Json = any;
 
-const services = Array.from({ length: SERVICES }, (_, i) => {
-  const ref = `REF-SVC-${(0x100 + i).toString(16).toUpperCase()}`;
-  const ip = `10.0.${i >> 8}.${i & 255}`;
-  return {
-    service_ref: ref,
-    name: `vm-${i}`,
-    service_plan_name: 'KVM S',
-    type: 'kvm',
-    status: 'active',
-    auto_renew: true,
-    primary_ip: ip,
-    ip_addresses: [ip],
-    expires_at: '2026-02-01T00:00:00.000Z',
-  };
-});
+const services = Array.from({ length: SERVICES }, (_, i) =>
+  renewingKvm(`REF-SVC-${(0x100 + i).toString(16).toUpperCase()}`, `10.0.${i >> 8}.${i & 255}`),
+);
 
-const document = {
-  now: '2026-01-01T00:00:00.000Z',
-  frozen: true,
-  rates: { EUR: 1, USD: 1.08, GBP: 0.86 },
-  plans: demoPlans,
-  accounts: [
-    {
-      account_ref: 'REF-ACCT-1',
-      email: 'ada@example.test',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      country_code: 'DE',
-      account_currency: 'EUR',
-      preferred_locale: 'en-GB',
-      status: 'active',
-      balance: OPENING_CENTS / 100,
-      vat_rate: 0.19,
-      billing_profile_complete: true,
-      api_keys: [{ token: 'refak_clock_kill', scopes: ['*'], allowed_ips: [] }],
-      services,
-    },
-  ],
-};
+const document = renewingScenario(services, {
+  token: 'refak_clock_kill',
+  balance: OPENING_CENTS / 100,
+});
 
 async function admin(server: RefServerProcess, method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.origin}/__admin${path}`, {
