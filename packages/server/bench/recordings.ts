@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createReferenceServer } from '../src/index';
-import { runFullSession } from '../src/recording/full-session';
 import { startRecorder } from '../src/recording/record-proxy';
 import type { Figure } from './report';
 
@@ -148,7 +147,7 @@ async function driftFigures(dir: string): Promise<Figure[]> {
       name: `drift with a ${HEAP_CAP_MB} MB heap`,
       value: capped === undefined ? 'failed' : `done, peak RSS ${(capped.rss / MB).toFixed(0)} MB`,
       target: 'finishes: memory follows the account, not the file',
-      pass: capped !== undefined && capped.stdout.trimEnd().endsWith(last),
+      pass: capped?.stdout.trimEnd().endsWith(last) === true,
     },
   ];
 }

@@ -2,14 +2,7 @@
 // a pure function from the records to the records it writes and what the journal says of
 // it. The adapter commits the records together, as one atomic change.
 import { isoTime } from '../../internal/iso-time';
-import type { Rates } from '../money';
-import type {
-  AccountRecord,
-  InvoiceRecord,
-  PlanRecord,
-  ServiceRecord,
-  TransactionRecord,
-} from '../records';
+import type { AccountRecord, InvoiceRecord, ServiceRecord, TransactionRecord } from '../records';
 import { SUSPENSION_DAYS } from './due';
 import type { RenewalPricing } from './renewal-price';
 import { renewedService, withoutRenewalInvoice } from './term';
