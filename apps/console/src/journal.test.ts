@@ -1,6 +1,14 @@
+import type { ClockEventEntry } from '@refapi/server/browser';
 import { describe, expect, it } from 'vitest';
 import { entry } from '../test/entry';
-import { JOURNAL_CAP, matchesFilter, mergeEntries, NO_FILTER } from './journal';
+import {
+  entryKey,
+  JOURNAL_CAP,
+  matchesFilter,
+  mergeEntries,
+  NO_FILTER,
+  operationOf,
+} from './journal';
 
 describe('matchesFilter', () => {
   const order = entry({
@@ -59,5 +67,47 @@ describe('mergeEntries', () => {
     const merged = mergeEntries([], many);
     expect(merged).toHaveLength(JOURNAL_CAP);
     expect(merged.at(-1)!.id).toBe('req_5');
+  });
+});
+
+describe('clock events in the journal', () => {
+  const renewal: ClockEventEntry = {
+    kind: 'clock_event',
+    id: null,
+    space_id: null,
+    time: '2026-02-01T00:00:00.000Z',
+    due_at: '2026-02-01T00:00:00.000Z',
+    account_ref: 'REF-ACCT-1',
+    event: 'service_renewal',
+    service_ref: 'REF-SVC-101',
+    invoice_ref: 'REF-INV-9',
+    amount: 5.95,
+    currency: 'EUR',
+  };
+
+  it('filters them by kind, account and text, and never by a status', () => {
+    expect(matchesFilter(renewal, { ...NO_FILTER, operation: 'clock: service_renewal' })).toBe(
+      true,
+    );
+    expect(matchesFilter(renewal, { ...NO_FILTER, operation: 'getAccount' })).toBe(false);
+    expect(matchesFilter(renewal, { ...NO_FILTER, account: 'REF-ACCT-1' })).toBe(true);
+    expect(matchesFilter(renewal, { ...NO_FILTER, text: 'ref-inv-9' })).toBe(true);
+    expect(matchesFilter(renewal, { ...NO_FILTER, text: 'renewal' })).toBe(true);
+    expect(matchesFilter(renewal, { ...NO_FILTER, status: '2xx' })).toBe(false);
+    expect(operationOf(renewal)).toBe('clock: service_renewal');
+  });
+
+  it('merges them beside requests by due time, once each though they have no id', () => {
+    const before = entry({ id: 'req_1', time: '2026-01-31T00:00:00.000Z' });
+    const after = entry({ id: 'req_2', time: '2026-02-02T00:00:00.000Z' });
+    const expiry: ClockEventEntry = {
+      ...renewal,
+      event: 'service_expiry',
+      service_ref: 'REF-SVC-2',
+    };
+    const merged = mergeEntries([after, before], [renewal, expiry]);
+    expect(merged.map(entryKey)).toEqual(['req_2', entryKey(renewal), entryKey(expiry), 'req_1']);
+    expect(entryKey(renewal)).not.toBe(entryKey(expiry));
+    expect(mergeEntries(merged, [{ ...renewal }])).toBe(merged);
   });
 });

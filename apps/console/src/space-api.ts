@@ -6,7 +6,6 @@ import {
   type ControlsDocument,
   inSpace,
   type LoadedScenario,
-  type RequestEntry,
   type RequestList,
   type ShieldTelemetry,
   type ShieldTelemetryDataset,
@@ -35,12 +34,9 @@ export function adminIn(spaceId: string | undefined, onGone?: () => void) {
     spaceId,
     /** The session holds, and the space is still there. */
     whoami: () => call<WhoAmI>(ADMIN_PATHS.whoami),
-    // The journal view lists API requests; the clock's events (`kind: "clock_event"`) are
-    // left out here until it has a row for them.
+    /** The journal's newest entries: API requests and the clock's events. */
     requests: (limit = 1000) =>
-      call<RequestList>(`${ADMIN_PATHS.requests}?limit=${limit}`).then((r) =>
-        r.requests.filter((entry): entry is RequestEntry => !('kind' in entry)),
-      ),
+      call<RequestList>(`${ADMIN_PATHS.requests}?limit=${limit}`).then((r) => r.requests),
     /** The journal's event stream (`EventSource` sends the cookie, at the root or in a space). */
     requestsStreamUrl: at(ADMIN_PATHS.requestsStream),
     state: () => call<StateDocument>(ADMIN_PATHS.state),

@@ -1,4 +1,4 @@
-import type { RequestEntry } from '@refapi/server/browser';
+import type { JournalItem } from '@refapi/server/browser';
 import { useEffect, useRef, useState } from 'react';
 import { AdminError } from './api';
 import { mergeEntries } from './journal';
@@ -12,8 +12,8 @@ export type StreamState = 'connecting' | 'live' | 'reconnecting';
 const REOPEN_MS = 3_000;
 
 /**
- * The journal of the state shown (the root's or the selected space's), newest first: the
- * stored entries once, then every new one as the server pushes it (server-sent events;
+ * The journal of the state shown (the root's or the selected space's), newest first: its
+ * requests and its clock's events, the stored entries once, then every new one as the server pushes it (server-sent events;
  * EventSource reconnects by itself and the list is topped up from the journal listing on
  * each reconnect, so nothing is missed while away). The stream lives as long as the
  * component: unmounting it (signing out, another space) closes it at once.
@@ -25,13 +25,13 @@ export function useJournal(
   onSessionEnded?: () => void,
   connection?: Pick<Connection, 'answered' | 'failed'>,
 ): {
-  entries: RequestEntry[];
+  entries: JournalItem[];
   stream: StreamState;
   error: string | undefined;
   clear: () => void;
 } {
   const admin = useStateAdmin();
-  const [entries, setEntries] = useState<RequestEntry[]>([]);
+  const [entries, setEntries] = useState<JournalItem[]>([]);
   const [stream, setStream] = useState<StreamState>('connecting');
   const [error, setError] = useState<string | undefined>();
   // Bumped to open a new EventSource after the browser gave up on one (e.g. a 401 or 5xx
@@ -82,16 +82,18 @@ export function useJournal(
         else reopenLater();
       });
     });
-    source.addEventListener('request', (event) => {
+    const onJournalEvent = (event: Event) => {
       try {
-        const entry = JSON.parse((event as MessageEvent<string>).data) as RequestEntry;
+        const entry = JSON.parse((event as MessageEvent<string>).data) as JournalItem;
         setEntries((current) => mergeEntries(current, [entry]));
         health.current?.answered();
         onEntry?.();
       } catch {
         // A malformed event is skipped; the next top-up brings the entry from the list.
       }
-    });
+    };
+    source.addEventListener('request', onJournalEvent);
+    source.addEventListener('clock_event', onJournalEvent);
     return () => {
       closed = true;
       clearTimeout(reopen);

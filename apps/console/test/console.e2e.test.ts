@@ -258,6 +258,38 @@ describe.skipIf(chromiumSkipReason !== undefined)(
       await h.admin('/faults', { method: 'POST', body: JSON.stringify({ power: 'ok' }) });
     });
 
+    it('moves a month and lists what the clock applied in the journal, live', async () => {
+      const { page } = h;
+      await h.show('Journal');
+      await h.show('Controls');
+      await page.getByRole('button', { name: 'advance 1 month' }).click();
+      await page.getByRole('status').filter({ hasText: 'Advance 1 month: done.' }).waitFor();
+      const listed = (await (await h.admin('/requests?limit=1000')).json()) as {
+        requests: { kind?: string; event?: string; service_ref?: string }[];
+      };
+      const applied = listed.requests.filter((entry) => entry.kind === 'clock_event');
+      // The demo is made so that a month shows each kind of service event.
+      expect([...new Set(applied.map((event) => event.event))]).toEqual(
+        expect.arrayContaining(['service_renewal', 'service_suspension', 'service_expiry']),
+      );
+      await h.show('Journal');
+      const rows = page.locator('[data-clock-event]');
+      await expect.poll(() => rows.count()).toBe(applied.length);
+      const renewal = page.locator('[data-clock-event="service_renewal"]').first();
+      expect(await renewal.textContent()).toMatch(
+        /REF-SVC-\d+ renewed · [\d,.]+ [A-Z]{3} · until /,
+      );
+      await page.getByLabel('Operation').selectOption('clock: service_suspension');
+      await expect
+        .poll(() => rows.count())
+        .toBe(applied.filter((event) => event.event === 'service_suspension').length);
+      await page.locator('[data-clock-event="service_suspension"]').first().click();
+      const facts = page.getByTestId('clock-event-facts');
+      expect(await facts.textContent()).toMatch(/^event.*service_suspension.*invoice.*amount/);
+      await h.checkEveryLook('journal-clock-event');
+      await page.getByLabel('Operation').selectOption('');
+    });
+
     it('says when the server stops answering, marks the views stale and stops the clock', async () => {
       const { page } = h;
       await h.show('Accounts');

@@ -1,9 +1,19 @@
-import type { RequestEntry } from '@refapi/server/browser';
+import type { ClockEventEntry, JournalItem, RequestEntry } from '@refapi/server/browser';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { clockEventText } from '../clock-event-text';
 import { clockTime } from '../format';
-import { distinct, type JournalFilter, matchesFilter, NO_FILTER } from '../journal';
+import {
+  distinct,
+  entryKey,
+  isClockEvent,
+  type JournalFilter,
+  matchesFilter,
+  NO_FILTER,
+  operationOf,
+} from '../journal';
 import { useElementWidth } from '../use-element-width';
+import { ClockEventDetail } from './ClockEventDetail';
 import { EntryDetail } from './EntryDetail';
 import { StatusBadge } from './StatusBadge';
 
@@ -13,23 +23,30 @@ const NARROW_ROW_HEIGHT = 54;
 /** Below this list width (px) a row takes two lines. */
 const NARROW_LIST = 620;
 
-/** The live request journal: filters, a virtualised list (1,000 rows stay smooth), the detail. */
+/** A row's DOM id: a request's id, or a clock event's key made safe for an id. */
+const rowId = (entry: JournalItem) => `row-${entryKey(entry).replace(/[^\w-]/g, '_')}`;
+
+/**
+ * The live journal: the API's requests and the clock's events, filters, a virtualised list
+ * (1,000 rows stay smooth), the detail.
+ */
 export function JournalView({
   entries,
   error,
 }: {
-  entries: readonly RequestEntry[];
+  entries: readonly JournalItem[];
   error: string | undefined;
 }) {
   const [filter, setFilter] = useState<JournalFilter>(NO_FILTER);
+  // The selected entry's key (entryKey).
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const visible = useMemo(
     () => entries.filter((entry) => matchesFilter(entry, filter)),
     [entries, filter],
   );
-  const operations = useMemo(() => distinct(entries, (e) => e.operation ?? '(none)'), [entries]);
+  const operations = useMemo(() => distinct(entries, operationOf), [entries]);
   const accounts = useMemo(() => distinct(entries, (e) => e.account_ref ?? '(none)'), [entries]);
-  const selected = entries.find((entry) => entry.id === selectedId);
+  const selected = entries.find((entry) => entryKey(entry) === selectedId);
 
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -50,11 +67,11 @@ export function JournalView({
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
-    const index = visible.findIndex((entry) => entry.id === selectedId);
+    const index = visible.findIndex((entry) => entryKey(entry) === selectedId);
     const next = event.key === 'ArrowDown' ? index + 1 : Math.max(0, index - 1);
     const entry = visible[Math.min(next, visible.length - 1)];
     if (entry) {
-      setSelectedId(entry.id);
+      setSelectedId(entryKey(entry));
       virtualizer.scrollToIndex(visible.indexOf(entry));
     }
   };
@@ -131,8 +148,8 @@ export function JournalView({
             className="rows"
             role="listbox"
             tabIndex={0}
-            aria-label="Requests, newest first"
-            aria-activedescendant={selectedId ? `row-${selectedId}` : undefined}
+            aria-label="Requests and clock events, newest first"
+            aria-activedescendant={selected ? rowId(selected) : undefined}
             onKeyDown={onKeyDown}
           >
             {visible.length === 0 && (
@@ -143,46 +160,85 @@ export function JournalView({
             <div className="rows-inner" style={{ height: virtualizer.getTotalSize() }}>
               {virtualizer.getVirtualItems().map((item) => {
                 const entry = visible[item.index]!;
+                const key = entryKey(entry);
                 return (
                   <div
-                    key={entry.id}
-                    id={`row-${entry.id}`}
+                    key={key}
+                    id={rowId(entry)}
                     role="option"
-                    aria-selected={entry.id === selectedId}
+                    aria-selected={key === selectedId}
                     tabIndex={-1}
-                    data-request-id={entry.id}
-                    className="row"
+                    {...(isClockEvent(entry)
+                      ? { 'data-clock-event': entry.event }
+                      : { 'data-request-id': entry.id })}
+                    className={isClockEvent(entry) ? 'row row-clock' : 'row'}
                     style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
-                    onClick={() => setSelectedId(entry.id)}
+                    onClick={() => setSelectedId(key)}
                     onKeyDown={(event) => {
-                      if (event.key === 'Enter') setSelectedId(entry.id);
+                      if (event.key === 'Enter') setSelectedId(key);
                     }}
                   >
-                    <span className="mono col-time">{clockTime(entry.time)}</span>
-                    <span className="mono col-id">{entry.id}</span>
-                    <span className="mono col-request" title={`${entry.method} ${entry.path}`}>
-                      <span className="method">{entry.method}</span> {entry.path}
-                    </span>
-                    <span className="col-op">{entry.operation ?? '—'}</span>
-                    <span className="col-status">
-                      <StatusBadge status={entry.status} />
-                    </span>
-                    <span className="mono col-account">{entry.account_ref ?? '—'}</span>
-                    <span className="mono num col-ms">{entry.duration_ms.toFixed(1)}</span>
-                    <span className="col-flags">
-                      {entry.replayed && <span className="badge badge-info">replay</span>}
-                      {entry.fault && (
-                        <span className="badge badge-fault">fault {entry.fault}</span>
-                      )}
-                    </span>
+                    {isClockEvent(entry) ? (
+                      <ClockEventCells entry={entry} />
+                    ) : (
+                      <RequestCells entry={entry} />
+                    )}
                   </div>
                 );
               })}
             </div>
           </div>
         </div>
-        {selected && <EntryDetail entry={selected} onClose={() => setSelectedId(undefined)} />}
+        {selected &&
+          (isClockEvent(selected) ? (
+            <ClockEventDetail entry={selected} onClose={() => setSelectedId(undefined)} />
+          ) : (
+            <EntryDetail entry={selected} onClose={() => setSelectedId(undefined)} />
+          ))}
       </div>
     </section>
+  );
+}
+
+function RequestCells({ entry }: { entry: RequestEntry }) {
+  return (
+    <>
+      <span className="mono col-time">{clockTime(entry.time)}</span>
+      <span className="mono col-id">{entry.id}</span>
+      <span className="mono col-request" title={`${entry.method} ${entry.path}`}>
+        <span className="method">{entry.method}</span> {entry.path}
+      </span>
+      <span className="col-op">{entry.operation ?? '—'}</span>
+      <span className="col-status">
+        <StatusBadge status={entry.status} />
+      </span>
+      <span className="mono col-account">{entry.account_ref ?? '—'}</span>
+      <span className="mono num col-ms">{entry.duration_ms.toFixed(1)}</span>
+      <span className="col-flags">
+        {entry.replayed && <span className="badge badge-info">replay</span>}
+        {entry.fault && <span className="badge badge-fault">fault {entry.fault}</span>}
+      </span>
+    </>
+  );
+}
+
+/** A clock event's row: its due time, what it did in the request's place, no status. */
+function ClockEventCells({ entry }: { entry: ClockEventEntry }) {
+  const text = clockEventText(entry);
+  return (
+    <>
+      <span className="mono col-time">{clockTime(entry.time)}</span>
+      <span className="col-id muted">server clock</span>
+      <span className="col-request" title={text}>
+        {text}
+      </span>
+      <span className="col-op">{entry.event}</span>
+      <span className="col-status">
+        <span className="badge badge-info">clock</span>
+      </span>
+      <span className="mono col-account">{entry.account_ref}</span>
+      <span className="mono num col-ms">—</span>
+      <span className="col-flags" />
+    </>
   );
 }

@@ -5,6 +5,7 @@
 
 export { ADMIN_PATHS, inSpace, type ShieldTelemetryDataset } from '../admin/admin-paths';
 export type { Faults } from '../controls/faults';
+export type { ClockEventEntry, JournalItem } from '../request-journal';
 export type { ScenarioAccount, ScenarioService } from '../scenario/schema';
 export type { FailNextOptions } from '../state/fail-next-queue';
 export type {
