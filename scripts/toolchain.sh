@@ -18,6 +18,7 @@ export REFAPI_NODE_CACHE="$cache"
 
 brought=()
 had_node="$(node --version 2>/dev/null || echo none)"
+# Asked once: each start of pnpm costs half a second on a small machine.
 had_pnpm="$(pnpm --version 2>/dev/null || echo none)"
 if ! node "$root/scripts/require-node.mjs" --check 2>/dev/null; then
   command -v npm >/dev/null 2>&1 || {
@@ -28,10 +29,13 @@ if ! node "$root/scripts/require-node.mjs" --check 2>/dev/null; then
   brought+=("Node $(node --version)")
 fi
 
-if [[ "$(pnpm --version 2>/dev/null)" != 10.* ]]; then
+if [[ "$had_pnpm" != 10.* ]]; then
   version="$(node -p 'require(process.argv[1]).packageManager.split("@")[1]' "$root/package.json")"
   prefix="$cache/pnpm-$version"
-  if [[ "$("$prefix/node_modules/.bin/pnpm" --version 2>/dev/null)" != "$version" ]]; then
+  # The cached pnpm's version from its manifest: starting pnpm to ask costs half a second.
+  cached="$(node -p 'try { require(process.argv[1]).version } catch { "" }' \
+    "$prefix/node_modules/pnpm/package.json")"
+  if [[ "$cached" != "$version" || ! -x "$prefix/node_modules/.bin/pnpm" ]]; then
     mkdir -p "$prefix"
     npm install --prefix "$prefix" --no-save --no-audit --no-fund --loglevel=error \
       "pnpm@$version" >/dev/null
