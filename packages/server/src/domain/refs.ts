@@ -92,7 +92,8 @@ export class RefAllocator {
     const value = this.#next.get(kind) ?? 1;
     if (typeof value === 'number' && value < Number.MAX_SAFE_INTEGER) {
       this.#next.set(kind, value + 1);
-      return `REF-${kind}-${upperHex(value)}`;
+      // One flat string (a template makes a cons string): every record keeps its ref.
+      return ['REF-', kind, '-', upperHex(value)].join('');
     }
     const big = BigInt(value);
     this.#next.set(kind, big + 1n);

@@ -126,7 +126,16 @@ export function applyServiceEvent(input: ServiceEventInput): {
     issue_date: at,
     due_date: paid ? at : isoTime(dueMs + SUSPENSION_DAYS * DAY_MS),
     ...(paid ? { paid_at: at } : {}),
-    description: `Renewal of ${service.name}: ${price.plan.name} (${price.periodName})`,
+    // Joined into one flat string, kept by the invoice and its transaction (see isoTime).
+    description: [
+      'Renewal of ',
+      service.name,
+      ': ',
+      price.plan.name,
+      ' (',
+      price.periodName,
+      ')',
+    ].join(''),
     customer_payable: !paid,
     service_ref: service.service_ref,
     account_ref: account.account_ref,
