@@ -1,12 +1,25 @@
 #!/usr/bin/env node
-// `pnpm test:contract`: the OpenAPI document (packages/schema/openapi.json) as outside
-// contract-testing tools read it, run against a fresh ref-server: Specmatic's contract tests
-// (every named example a request, its answer checked against the document) and Dredd (the
-// successful answers). Any failure fails the run. The tools are installed once, pinned, into
-// the cache scripts/node-binary.sh uses; Specmatic needs Java 17 or later.
+// `pnpm test:contract`: the OpenAPI document as @refapi/schema publishes it
+// (packages/schema/openapi.json; ref-server does not serve it) read by outside
+// contract-testing tools, against ref-server as a user starts it: the package's `ref-server`
+// bin over its build, `--port 0`, the built-in demo, nothing loaded or seeded. Specmatic's
+// contract tests take the document exactly as published (every named example a request, its
+// answer checked against the document); Dredd cannot read it as published and takes a copy
+// with the three adjustments of `dreddDocument` below, plus the hooks of `dreddHooks` (the
+// successful answers only; the CSV export as CSV). README and CONTRIBUTING list the same.
+// Any failure fails the run. The tools are installed once, pinned, into the cache
+// scripts/node-binary.sh uses; Specmatic needs Java 17 or later.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,24 +72,43 @@ if (!existsSync(bin('specmatic')) || !existsSync(bin('dredd'))) {
   );
 }
 
-/** Starts ref-server (the demo, from the sources) on a free port; resolves its origin. */
-async function startServer(adminToken) {
-  const server = spawn(
-    process.execPath,
-    [
-      '--conditions=@refapi/source',
-      '--import',
-      'tsx',
-      'packages/server/src/bin.ts',
-      '--port',
-      '0',
-      '--log',
-      'silent',
-      '--admin-token',
-      adminToken,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+/** Newest modification time of the files under `dir` (0 when it does not exist). */
+function newestMtime(dir) {
+  if (!existsSync(dir)) return 0;
+  return Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    }),
   );
+}
+
+// ref-server as a user runs it is the package's bin over its build (which loads the built
+// @refapi/schema): build both first when they are missing or older than their sources
+// (`pnpm test` has just built them; a lone `pnpm test:contract` may not have).
+const serverBin = join(root, 'packages/server/bin/ref-server.js');
+const built = (name, entry) =>
+  existsSync(join(root, 'packages', name, entry)) &&
+  statSync(join(root, 'packages', name, entry)).mtimeMs >=
+    newestMtime(join(root, 'packages', name, 'src'));
+if (!built('schema', 'dist/index.js') || !built('server', 'dist/bin.js')) {
+  console.log('building @refapi/schema and @refapi/server (their dist is missing or stale)');
+  execFileSync('pnpm', ['--filter', '@refapi/server...', 'run', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * Starts ref-server as a user does (`ref-server --port 0`: the built-in demo, nothing loaded
+ * or seeded); resolves its origin once it listens.
+ */
+async function startServer() {
+  const server = spawn(process.execPath, [serverBin, '--port', '0', '--log', 'silent'], {
+    cwd: work,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   server.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
   server.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
@@ -87,52 +119,6 @@ async function startServer(adminToken) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { server, origin: /listening on (http:\/\/\S+)\/v1/.exec(output)[1] };
-}
-
-/** The value of a parameter in the document's `demo` example of an operation. */
-function demoValue(path, method, name) {
-  const parameter = document.paths[path][method].parameters.find((p) => p.name === name);
-  return parameter.examples.demo.value;
-}
-
-// The DELETE example removes the rule the POST example created, whose id a real server draws
-// at random: create one through the API and give it the example's id in the state.
-async function seededState(origin, adminToken) {
-  const rulePath = '/services/{service_ref}/shield/rules/{rule_id}';
-  const serviceRef = demoValue(rulePath, 'delete', 'service_ref');
-  const ruleId = demoValue(rulePath, 'delete', 'rule_id');
-  const created = await fetch(`${origin}/v1/services/${serviceRef}/shield/rules`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${API_KEY}`,
-      'content-type': 'application/json',
-      'idempotency-key': 'contract-seed-1',
-    },
-    body: JSON.stringify({
-      name: 'seeded',
-      mode: 'enforce',
-      action: 'drop',
-      risk: 'low',
-      protocol: 'udp',
-      destination_port: 53,
-    }),
-  });
-  if (created.status !== 202)
-    fail(`seeding a rule answered ${created.status}: ${await created.text()}`);
-  const { rule } = await created.json();
-  const admin = { authorization: `Bearer ${adminToken}` };
-  const state = await (await fetch(`${origin}/__admin/state`, { headers: admin })).text();
-  return state.replaceAll(rule.id, ruleId);
-}
-
-async function loadState(origin, adminToken, state) {
-  const loaded = await fetch(`${origin}/__admin/scenario`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: state,
-  });
-  if (!loaded.ok)
-    fail(`loading the seeded state answered ${loaded.status}: ${await loaded.text()}`);
 }
 
 function run(cmd, args, env = {}) {
@@ -149,16 +135,20 @@ function run(cmd, args, env = {}) {
   };
 }
 
-// Dredd's reading of OpenAPI differs from the specification in three ways, so it gets a copy
-// of the document adjusted for them (Specmatic reads the document as it is):
-// - a parameter's value comes only from the singular `example`, which OpenAPI forbids beside
-//   the named `examples` Specmatic and Portman pair with the body and the answer: the `demo`
-//   value becomes `example`, and optional parameters without one are left out (Dredd would
-//   fill them from their enum, asking for another page than the example's);
-// - every documented response header is required, whatever its `required: false` says:
-//   `Idempotent-Replayed` (sent only on a replay) is left out;
-// - the answer is checked against the example's shape, not the schema (each property of the
-//   example required): hence requests exactly as the example's.
+// Dredd 14 reads OpenAPI 3.0 only in part; as published, the document fails it in three ways,
+// so it gets a copy adjusted for them (verified by running it without each adjustment):
+// 1. a parameter's value comes only from the singular `example`, which OpenAPI forbids beside
+//    the named `examples` the document carries (Specmatic and Portman pair them with the body
+//    and the answer by name): as published, Dredd stops at "Required URI parameter
+//    'service_ref' has no example or default value". The `demo` value becomes `example`;
+// 2. optional parameters without a `demo` value are left out: Dredd would fill them from
+//    their enum (`/plans?…&type=kvm`), asking for another page than the example's, and
+//    3. below then fails it (`Missing required property: next_cursor`);
+// 3. every documented response header is required, whatever its `required: false` says:
+//    `Idempotent-Replayed` (sent only on a replay) is dropped from the responses, else each
+//    write fails with "Missing required property: idempotent-replayed". (Dredd also checks
+//    an answer against the example's shape, every property of the example required, not
+//    against the schema: hence the requests exactly as the example's.)
 function dreddDocument() {
   const copy = structuredClone(document);
   for (const item of Object.values(copy.paths))
@@ -196,18 +186,10 @@ hooks.beforeEach((transaction, done) => {
 });
 `;
 
-/** A fresh demo server with the rule the DELETE example removes; one per tool. */
-async function seededServer() {
-  const adminToken = randomBytes(16).toString('hex');
-  const started = await startServer(adminToken);
-  await loadState(started.origin, adminToken, await seededState(started.origin, adminToken));
-  return started;
-}
-
 let failed = false;
 const servers = [];
 try {
-  const forSpecmatic = await seededServer();
+  const forSpecmatic = await startServer();
   servers.push(forSpecmatic.server);
   const specmatic = run(
     bin('specmatic'),
@@ -229,7 +211,7 @@ try {
     `${specmaticFailed ? 'FAIL' : 'ok  '} specmatic ${TOOLS.specmatic}: ${summary?.[0] ?? 'no summary'}`,
   );
 
-  const forDredd = await seededServer();
+  const forDredd = await startServer();
   servers.push(forDredd.server);
   writeFileSync(join(work, 'openapi.dredd.json'), JSON.stringify(dreddDocument()));
   writeFileSync(join(work, 'hooks.cjs'), dreddHooks);

@@ -18,6 +18,8 @@ export interface CapturedExample {
 const BASE = 'https://api.ref.test/v1';
 const KEY = 'refak_demo_eur_full';
 const KVM = 'REF-SVC-101';
+/** db-1: the service of the Shield rule the demo ships. */
+const DB = 'REF-SVC-102';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 /** At most this many items per array, to keep the document readable. */
 const MAX_ITEMS = 2;
@@ -109,22 +111,29 @@ export async function captureExamples(): Promise<Record<OperationId, CapturedExa
     deleteShieldRule: {} as CapturedExample,
   } satisfies Record<OperationId, CapturedExample>;
 
-  const ruleId = (examples.createShieldRule.response as { rule: { id: string } }).rule.id;
   examples.listShieldRules = await get(`${shield}/rules`);
   const emergency = (examples.getShieldOverview.response as { rules: { id: string }[] }).rules[0]
     ?.id;
   examples.getShieldRuleEvidence = await get(`${shield}/rules/${emergency}/evidence?limit=2`);
-  examples.deleteShieldRule = { url: `${shield}/rules/${ruleId}` };
+  // The DELETE example removes the rule the demo ships (on db-1), not one created above:
+  // a contract tool replays it against a fresh demo server, where only that one exists.
+  const dbShield = `/services/${DB}/shield`;
+  const { rules } = JSON.parse(await send('GET', `${dbShield}/rules`)) as {
+    rules: { id: string; kind: string }[];
+  };
+  const shipped = rules.find((rule) => rule.kind === 'custom')?.id;
+  if (shipped === undefined) throw new Error(`the demo ships no custom rule on ${DB}`);
+  examples.deleteShieldRule = { url: `${dbShield}/rules/${shipped}` };
   await send('DELETE', examples.deleteShieldRule.url as string, undefined, true);
-  return JSON.parse(stableIds(JSON.stringify(examples), emergency));
+  return JSON.parse(stableIds(JSON.stringify(examples), [emergency, shipped]));
 }
 
 // Rules created here get random ids; number them so reruns give the same file. The
-// emergency rule's id is already stable (derived from the service).
-function stableIds(text: string, keep: string | undefined): string {
+// emergency rule's id (derived from the service) and the demo's rule's are already stable.
+function stableIds(text: string, keep: readonly (string | undefined)[]): string {
   const seen = new Map<string, string>();
   return text.replaceAll(UUID, (id) => {
-    if (id === keep) return id;
+    if (keep.includes(id)) return id;
     const known = seen.get(id);
     if (known) return known;
     const stable = `3f1c2a9e-5b7d-4c1e-9a2b-${String(seen.size + 1).padStart(12, '0')}`;

@@ -156,7 +156,7 @@ describe.runIf(hasScript)('on a terminal', () => {
     expect(terminal.text()).toContain(
       '✔ --mode (observe: only watch matching traffic; enforce: apply the action to it) enforce',
     );
-    expect(terminal.text()).toMatch(/\nstate +queued/);
+    expect(terminal.text()).toMatch(/\nrule\.state +queued/);
   });
 
   it('rules delete --wait after the confirmation leaves no spinner frame behind', async () => {

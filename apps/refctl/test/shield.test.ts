@@ -238,7 +238,7 @@ describe('shield rules', () => {
   it('shows the overview and capabilities', async () => {
     const overview = await refctl(['shield', 'overview', SVC], { env: env() });
     expect(overview.stdout).toMatch(
-      /^entitlement {2,}active\nmutations_blocked {2,}false\nprofile {2,}\w+ \(\w+\)\n/,
+      /^entitlement\.status {2,}active\nentitlement\.mutations_blocked {2,}false\nprofile\.code {2,}\w+\nprofile\.state {2,}\w+\nrules {2,}\d+/,
     );
     const capabilities = await refctl(['shield', 'capabilities', SVC, '-o', 'json'], {
       env: env(),

@@ -246,8 +246,8 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
           tier: 'basic',
           state: 'active',
           desired_enabled: true,
-          created_at: '2026-01-01T00:00:01.000Z',
-          updated_at: '2026-01-01T00:00:01.000Z',
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
         },
       ],
       presets: [
@@ -530,7 +530,7 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
         disk_gb: 40,
         bandwidth_mbps: 1000,
         location: 'fsn1',
-        expires_at: '2026-01-31T00:00:01.000Z',
+        expires_at: '2026-02-01T00:00:01.000Z',
       },
       balance: {
         amount: 244.05,
@@ -600,8 +600,8 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
           tier: 'basic',
           state: 'active',
           desired_enabled: true,
-          created_at: '2026-01-01T00:00:01.000Z',
-          updated_at: '2026-01-01T00:00:01.000Z',
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
         },
         {
           id: '3f1c2a9e-5b7d-4c1e-9a2b-000000000001',
@@ -653,6 +653,6 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
     },
   },
   deleteShieldRule: {
-    url: '/services/REF-SVC-101/shield/rules/3f1c2a9e-5b7d-4c1e-9a2b-000000000001',
+    url: '/services/REF-SVC-102/shield/rules/9d2f6c1a-4b8e-4f3a-b5c7-2e1d0a9f8b64',
   },
 };

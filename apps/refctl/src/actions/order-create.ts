@@ -2,6 +2,7 @@ import type { Asker } from '../cli/required-flags';
 import { typedHandler } from '../cli/typed-handler';
 import { IDEMPOTENCY_FLAGS, ORDER_CREATE_FLAGS, YES_FLAGS } from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
+import { leafCells } from '../output/render';
 import { createClient, loadSettings } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
@@ -10,8 +11,8 @@ import { reportCharge } from './order-charge';
 import {
   describeQuote,
   findPlan,
+  quoteCells,
   quoteOrder,
-  quoteTable,
   quoteTotal,
   refuseOutOfStock,
 } from './order-quote';
@@ -47,7 +48,7 @@ export const create = typedHandler(
       await print(ctx, {
         kind: 'object',
         value: { ...request, quote: price },
-        table: { ...request, quote: quoteTable(price) },
+        cells: { ...leafCells(request), ...quoteCells(price) },
       });
       return;
     }

@@ -85,18 +85,20 @@ export function describeQuote(plan: Plan, price: OrderPrice): string {
 }
 
 /**
- * The quote as the `--dry-run` table shows it: money written as the confirmation writes it
- * (`88.06 EUR`), never the integer cents `-o json` carries for scripts.
+ * The quote's rows of the `--dry-run` table, each under its path in `-o json`
+ * (`quote.total_cents`): money written as the confirmation writes it (`88.06 EUR`), never
+ * the integer cents the JSON carries for scripts.
  */
-export function quoteTable(price: OrderPrice): Record<string, string> {
+export function quoteCells(price: OrderPrice): Record<string, string> {
   const amount = (cents: number) => formatCents(cents, price.currency);
   const months = price.period.months === 1 ? '1 month' : `${price.period.months} months`;
   return {
-    period: `${price.period.name} (${months})`,
-    lines: price.lines.map((line) => `${line.label} ${amount(line.net_cents)}`).join(' + '),
-    net: amount(price.net_cents),
-    vat: `${amount(price.vat_cents)} (${vatPercent(price.vat_rate)} %)`,
-    total: amount(price.total_cents),
+    'quote.period': `${price.period.name} (${months})`,
+    'quote.lines': price.lines.map((line) => `${line.label} ${amount(line.net_cents)}`).join(' + '),
+    'quote.net_cents': amount(price.net_cents),
+    'quote.vat_rate': `${vatPercent(price.vat_rate)} %`,
+    'quote.vat_cents': amount(price.vat_cents),
+    'quote.total_cents': amount(price.total_cents),
   };
 }
 

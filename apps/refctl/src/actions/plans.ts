@@ -5,6 +5,7 @@ import { CliError } from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
 import { PAGING_FLAGS, PLAN_GET_FLAGS, PLAN_LIST_FLAGS } from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
+import { leafCells, type ObjectCells } from '../output/render';
 import { createClient } from '../runtime/client';
 import { print } from '../runtime/print';
 import { pagingRequest, printList } from '../runtime/print-list';
@@ -45,12 +46,12 @@ function optionCell(plan: Plan, field: (typeof OPTION_LISTS)[number][0], refFiel
 }
 
 /** The one-object table of a plan: its fields, with the option lists one cell each. */
-function planTable(plan: Plan): object {
-  const table: Record<string, unknown> = { ...plan };
+function planCells(plan: Plan): ObjectCells {
+  const cells = leafCells(plan);
   for (const [field, refField] of OPTION_LISTS) {
-    if (field in plan) table[field] = optionCell(plan, field, refField);
+    if (field in plan) cells[field] = optionCell(plan, field, refField);
   }
-  return table;
+  return cells;
 }
 
 /**
@@ -66,7 +67,7 @@ export const get = typedHandler(flagSchema(PLAN_GET_FLAGS), async (ctx, [code], 
   const client = await createClient(ctx);
   for await (const plan of client.plans.list(query, { signal: ctx.signal })) {
     if (plan.code !== code) continue;
-    await print(ctx, { kind: 'object', value: plan, view: planView, table: planTable(plan) });
+    await print(ctx, { kind: 'object', value: plan, view: planView, cells: planCells(plan) });
     return;
   }
   const type = opts.type === undefined ? '' : ` --type ${opts.type}`;

@@ -36,6 +36,6 @@ export async function queueRule(
           (o) => shield.rules.waitFor(rule.id, { state: 'active', ...o }),
         )
       : rule;
-  await print(ctx, { kind: 'object', value: { rule: final ?? rule }, table: final ?? rule });
+  await print(ctx, { kind: 'object', value: { rule: final ?? rule } });
   return final ?? rule;
 }

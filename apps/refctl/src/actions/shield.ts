@@ -1,8 +1,9 @@
-import type { ShieldCapabilities, ShieldOverview } from '@refapi/schema';
+import type { ShieldCapabilities, ShieldOverview, ShieldRule } from '@refapi/schema';
 import { ServiceRef } from '@refapi/schema/common';
 import { PresetPathParams, ShieldProfileCode } from '@refapi/schema/shield';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
+import type { ObjectCells } from '../output/render';
 import { createClient } from '../runtime/client';
 import { print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
@@ -16,7 +17,7 @@ export const overview: Handler = async (ctx, [ref]) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const client = await createClient(ctx);
   const value = await client.shield(serviceRef).overview({ signal: ctx.signal });
-  await print(ctx, { kind: 'object', value, table: overviewSummary(value) });
+  await print(ctx, { kind: 'object', value, cells: overviewCells(value) });
 };
 
 /** `refctl shield capabilities REF`. */
@@ -24,7 +25,7 @@ export const capabilities: Handler = async (ctx, [ref]) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const client = await createClient(ctx);
   const value = await client.shield(serviceRef).capabilities({ signal: ctx.signal });
-  await print(ctx, { kind: 'object', value, table: capabilitySummary(value) });
+  await print(ctx, { kind: 'object', value, cells: capabilityCells(value) });
 };
 
 /** `refctl shield presets apply REF CODE [--wait]`. */
@@ -58,33 +59,42 @@ export const setProfile = typedHandler(QueueFlags, async (ctx, [ref, rawCode], o
           (o) => shield.profiles.waitFor(code, { state: target, ...o }),
         )
       : profile;
-  await print(ctx, { kind: 'object', value: { profile: final }, table: final });
+  await print(ctx, { kind: 'object', value: { profile: final } });
 });
 
-function overviewSummary(o: ShieldOverview): object {
+/** The overview as a table: the entitlement and profile, the rules counted by state. */
+function overviewCells(o: ShieldOverview): ObjectCells {
   return {
-    entitlement: o.entitlement.status,
-    ...(o.entitlement.grace_ends_at ? { grace_ends_at: o.entitlement.grace_ends_at } : {}),
-    mutations_blocked: o.entitlement.mutations_blocked,
-    profile: `${o.profile.code} (${o.profile.state})`,
-    rules: o.rules.length,
-    rules_by_state: countBy(o.rules.map((r) => r.state)),
+    'entitlement.status': o.entitlement.status,
+    ...(o.entitlement.grace_ends_at
+      ? { 'entitlement.grace_ends_at': o.entitlement.grace_ends_at }
+      : {}),
+    'entitlement.mutations_blocked': o.entitlement.mutations_blocked,
+    'profile.code': o.profile.code,
+    'profile.state': o.profile.state,
+    rules: countRules(o.rules),
     presets: o.presets.map((p) => p.code),
     profiles: o.profiles.map((p) => p.code),
   };
 }
 
-function capabilitySummary(c: ShieldCapabilities): object {
+function capabilityCells(c: ShieldCapabilities): ObjectCells {
   return {
-    entitlement: c.entitlement.status,
-    mutations_blocked: c.entitlement.mutations_blocked,
-    rules_per_ip: c.entitlement.rules_per_ip,
-    rate_rules_per_ip: c.entitlement.rate_rules_per_ip,
-    history_days: c.entitlement.history_days,
+    'entitlement.status': c.entitlement.status,
+    'entitlement.mutations_blocked': c.entitlement.mutations_blocked,
+    'entitlement.rules_per_ip': c.entitlement.rules_per_ip,
+    'entitlement.rate_rules_per_ip': c.entitlement.rate_rules_per_ip,
+    'entitlement.history_days': c.entitlement.history_days,
     presets: c.presets.map((p) => `${p.code}@${p.version}`),
     profiles: c.profiles.map((p) => (p.available ? p.code : `${p.code} (unavailable)`)),
   };
 }
 
-const countBy = (values: string[]) =>
-  Object.fromEntries([...new Set(values)].map((v) => [v, values.filter((x) => x === v).length]));
+/** `3 (2 active, 1 queued)`: how many rules, and how many are in each state. */
+function countRules(rules: readonly ShieldRule[]): string {
+  const states = rules.map((r) => r.state);
+  const byState = [...new Set(states)].map(
+    (state) => `${states.filter((s) => s === state).length} ${state}`,
+  );
+  return byState.length === 0 ? '0' : `${rules.length} (${byState.join(', ')})`;
+}

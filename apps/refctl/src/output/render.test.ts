@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type RenderSettings, render } from './render';
+import { leafCells, type RenderSettings, render } from './render';
 import type { View } from './view';
 
 const base: RenderSettings = { format: 'table', headers: true, color: false };
@@ -53,6 +53,37 @@ describe('render an object', () => {
     expect(
       await render(printable, { ...base, format: 'csv', columns: ['amount', 'currency'] }),
     ).toBe('amount,currency\r\n100.00,EUR\r\n');
+  });
+});
+
+describe('render an object with cells of its own', () => {
+  const quote = { total_cents: 9520, currency: 'EUR', lines: [{ net_cents: 8000 }] };
+  const printable = {
+    kind: 'object',
+    value: { id: 'o-1', quote },
+    cells: { ...leafCells({ id: 'o-1' }), 'quote.total_cents': '95.20 EUR' },
+  } as const;
+
+  it('shows only those rows, labelled by their paths, with the cells as given', async () => {
+    expect(await render(printable, base)).toBe(
+      'id                 o-1\nquote.total_cents  95.20 EUR\n',
+    );
+  });
+
+  it('writes the same cells in CSV, and JSON stays the object', async () => {
+    expect(await render(printable, { ...base, format: 'csv' })).toBe(
+      'id,quote.total_cents\r\no-1,95.20 EUR\r\n',
+    );
+    expect(JSON.parse(await render(printable, { ...base, format: 'json' }))).toEqual(
+      printable.value,
+    );
+  });
+
+  it('takes --columns as paths of the object, shown as a cell where there is one', async () => {
+    const settings = { ...base, columns: ['quote.currency', 'quote.total_cents'] };
+    expect(await render(printable, settings)).toBe(
+      'quote.currency     EUR\nquote.total_cents  95.20 EUR\n',
+    );
   });
 });
 

@@ -16,14 +16,24 @@ export interface RenderSettings {
   readonly maxWidth?: number | undefined;
 }
 
+/**
+ * The rows of a one-object table, by label: each label is a dot path into the printed
+ * object (`rule.id`, `quote.total_cents`), so `--jq .<label>` finds in `-o json` what the
+ * row shows; the value is what the cell shows (money written out, a list summed up).
+ */
+export type ObjectCells = Readonly<Record<string, unknown>>;
+
 /** What a command prints: its API object for JSON/YAML, and how it looks as a table. */
 export type Printable =
-  /** One object: a vertical `field  value` table (of `table` when given, else of `value`). */
+  /**
+   * One object: a vertical `path  value` table, a row per leaf of `value` unless `cells`
+   * says which rows to show and how.
+   */
   | {
       readonly kind: 'object';
       readonly value: object;
       readonly view?: View;
-      readonly table?: object;
+      readonly cells?: ObjectCells;
     }
   /** An API object (or array) printed as a table of `rows` (e.g. telemetry items). */
   | {
@@ -53,7 +63,7 @@ export async function render(printable: Printable, settings: RenderSettings): Pr
             settings,
             true,
           )
-        : renderObject(printable.table ?? printable.value, printable.view, settings);
+        : renderObject(printable.value, printable.cells, printable.view, settings);
   }
 }
 
@@ -106,22 +116,27 @@ function stateStyle(
   return (text, row, column) => (isState(row, column) ? colorState(text) : text);
 }
 
-function renderObject(value: object, view: View | undefined, settings: RenderSettings): string {
+function renderObject(
+  value: object,
+  cells: ObjectCells | undefined,
+  view: View | undefined,
+  settings: RenderSettings,
+): string {
+  const shown = cells ?? leafCells(value);
+  // `--columns` names paths of the object (as -o json has them), shown or not by default.
   const paths =
     settings.columns && settings.columns.length > 0
       ? resolveColumns(view ?? { columns: [], fields: Object.keys(value) }, settings.columns, [
           value,
         ]).map((c) => c.path)
-      : leafPaths(value);
+      : Object.keys(shown);
+  const cellAt = (path: string) =>
+    Object.hasOwn(shown, path) ? shown[path] : readPath(value, path);
   if (settings.format === 'csv') {
-    return renderRows(
-      [value],
-      paths.map((p) => ({ id: p, header: p.toUpperCase(), path: p })),
-      settings,
-      true,
-    );
+    const names = settings.headers ? [paths] : [];
+    return [...names, paths.map((p) => formatCell(cellAt(p), p, ''))].map(csvRecord).join('');
   }
-  const rows = paths.map((p) => [p, formatCell(readPath(value, p), p, '-')]);
+  const rows = paths.map((p) => [p, formatCell(cellAt(p), p, '-')]);
   return renderTable(rows, {
     headers: null,
     color: false,
@@ -131,6 +146,15 @@ function renderObject(value: object, view: View | undefined, settings: RenderSet
       (row, column) => column === 1 && STATE_FIELDS.has(lastSegment(paths[row]!)),
     ),
   });
+}
+
+/**
+ * The default rows of a one-object table: every leaf of `value` under its dot path (nested
+ * objects flatten to `display.amount`; arrays stay one cell). Commands that show some rows
+ * their own way spread it first: `{ ...leafCells(value), 'quote.total_cents': '95.20 EUR' }`.
+ */
+export function leafCells(value: object): Record<string, unknown> {
+  return Object.fromEntries(leafPaths(value).map((path) => [path, readPath(value, path)]));
 }
 
 // Nested objects flatten to dotted paths; arrays stay one cell.

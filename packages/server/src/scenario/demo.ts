@@ -33,9 +33,32 @@ const other = (
 });
 
 /**
+ * The Shield rule the demo ships: db-1 (REF-SVC-102) takes Postgres from the office network.
+ * A fixed id, so the OpenAPI document's DELETE example (test/openapi-examples) names a rule
+ * that a fresh demo server has.
+ */
+const OFFICE_POSTGRES_RULE = {
+  id: '9d2f6c1a-4b8e-4f3a-b5c7-2e1d0a9f8b64',
+  seq: 1,
+  account_ref: 'REF-ACCT-1',
+  service_ref: 'REF-SVC-102',
+  protected_ip: '203.0.113.11',
+  kind: 'custom',
+  name: 'postgres-from-office',
+  mode: 'enforce',
+  action: 'pass',
+  protocol: 'tcp',
+  destination_port: 5432,
+  source_cidr: '198.51.100.0/24',
+  queued_at: Date.parse('2025-12-31T12:00:00.000Z'),
+  outcome: 'ok',
+} as const;
+
+/**
  * The built-in `demo` scenario: a EUR account with Shield active and 40 services (one a
  * reseller service), a USD account without Shield, a GBP account whose Shield is in
  * grace (until 15 January) and whose balance is short of its KVM's renewal; 60 invoices;
+ * one active Shield rule (on db-1, REF-SVC-102);
  * the 8-plan catalog. A month of clock (`P1M`) renews the KVMs of 1 February, suspends
  * the GBP account's, expires the services without auto-renew that end in January and
  * ends the Shield grace. Keys `refak_demo_<eur|usd|gbp>_full` hold all
@@ -173,4 +196,13 @@ export const demoScenario: ScenarioInput = {
       generate: { services: 0, invoices: 8, transactions: 4 },
     },
   ],
+  extensions: {
+    shield: {
+      version: 1,
+      infrastructure_since: '2026-01-01T00:00:00.000Z',
+      rules: [OFFICE_POSTGRES_RULE],
+      profiles: [],
+      next_seq: 2,
+    },
+  },
 };
