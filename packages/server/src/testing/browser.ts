@@ -35,7 +35,7 @@ export type {
   StateService,
   WhoAmI,
 } from '../wire/admin-wire';
-export type { JournalEntry, RequestFilter } from './journal';
+export type { JournalEntry, RequestExpectation, RequestFilter } from './journal';
 export {
   type AccountOptions,
   type KeyOptions,
