@@ -116,6 +116,9 @@ export {
   TransactionRef,
 } from './refs';
 export {
+  isOrderPlan,
+  ORDER_OPERATION,
+  type OrderPlan,
   PLANNABLE_OPERATIONS,
   type PlannableOperation,
   PlanPricedFrom,

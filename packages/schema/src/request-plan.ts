@@ -20,6 +20,9 @@ import { AccountRef, AddonRef, PeriodRef, PlanRef } from './refs';
 import { AutoRenewRequest, PowerRequest } from './service';
 import { ShieldRuleIntent } from './shield';
 
+/** The operation whose plans move money (an order): priced, charged, confirmed by a person. */
+export const ORDER_OPERATION = 'createOrder' as const;
+
 /** The version of the plan document this package writes and reads (`plan_version`). */
 export const REQUEST_PLAN_VERSION = 1;
 
@@ -28,7 +31,7 @@ export const REQUEST_PLAN_TTL_SECONDS = 3600;
 
 /** The write operations a plan can hold, in the contract's order. */
 export const PLANNABLE_OPERATIONS = [
-  'createOrder',
+  ORDER_OPERATION,
   'setServiceAutoRenew',
   'powerService',
   'createShieldRule',
@@ -108,7 +111,7 @@ export const RequestPlan = z
   .discriminatedUnion('operation', [
     z.strictObject({
       ...common,
-      operation: z.literal('createOrder'),
+      operation: z.literal(ORDER_OPERATION),
       method: z.literal('POST'),
       path_params: z.strictObject({}),
       body: CreateOrderRequest,
@@ -178,6 +181,11 @@ export const RequestPlan = z
 export type RequestPlan = z.input<typeof RequestPlan>;
 /** The plan of one operation K. */
 export type RequestPlanOf<K extends PlannableOperation> = Extract<RequestPlan, { operation: K }>;
+/** The plan of an order. */
+export type OrderPlan = RequestPlanOf<typeof ORDER_OPERATION>;
+/** Whether `plan` is an order's plan: the one that moves money. */
+export const isOrderPlan = (plan: RequestPlan): plan is OrderPlan =>
+  plan.operation === ORDER_OPERATION;
 /** A plan before its digest is computed. */
 export type UnsignedRequestPlan = {
   [K in PlannableOperation]: Omit<RequestPlanOf<K>, 'digest'>;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { text as readAll } from 'node:stream/consumers';
 import type { RequestPlan } from '@refapi/schema';
 import { formatCents } from '@refapi/schema/plans';
+import { isOrderPlan } from '@refapi/schema/request-plan';
 import { PlanChargeMismatchError, type PlanRefusalReason, PlanRefusedError } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { typedHandler } from '../cli/typed-handler';
@@ -81,7 +82,7 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
       ctx,
       `charged: ${formatCents(applied.charged.cents, applied.charged.currency)} (order ${applied.charged.orderRef})`,
     );
-  } else if (plan.operation === 'createOrder') {
+  } else if (isOrderPlan(plan)) {
     note(ctx, 'charged: unknown (the order could not be read; see: refctl orders list)');
   }
   if (applied.data === undefined) note(ctx, `${plan.method} ${plan.path}: accepted`);

@@ -1,5 +1,6 @@
 import type { RequestPlan } from '@refapi/schema';
 import { formatCents } from '@refapi/schema/plans';
+import { isOrderPlan } from '@refapi/schema/request-plan';
 
 /**
  * A plan in one line for people, e.g. `buy kvm-s (yearly) for 88.06 EUR` or
@@ -7,7 +8,7 @@ import { formatCents } from '@refapi/schema/plans';
  * confirmation of `refctl apply` say.
  */
 export function describePlan(plan: RequestPlan): string {
-  if (plan.operation === 'createOrder') {
+  if (isOrderPlan(plan)) {
     const { quote } = plan;
     return `buy ${plan.body.plan_code} (${quote.period.name}) for ${formatCents(quote.total_cents, quote.currency)}`;
   }

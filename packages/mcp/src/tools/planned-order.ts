@@ -1,4 +1,4 @@
-import { canonicalJson, type RequestPlanOf } from '@refapi/schema';
+import { canonicalJson, isOrderPlan, type ORDER_OPERATION, type OrderPlan } from '@refapi/schema';
 import {
   type AppliedPlan,
   PlanChargeMismatchError,
@@ -35,9 +35,9 @@ export interface ConfirmationNeeded {
 }
 
 /** The order plan held under `planId`, or a refusal telling the model to plan again. */
-function heldOrderPlan(plans: PlanStore, planId: string): RequestPlanOf<'createOrder'> {
+function heldOrderPlan(plans: PlanStore, planId: string): OrderPlan {
   const plan = plans.get(planId);
-  if (plan?.operation === 'createOrder') return plan;
+  if (plan !== undefined && isOrderPlan(plan)) return plan;
   throw new ToolRefusal(
     'plan_not_found',
     `No plan ${planId} is held: it expired (plans last one hour), was dropped (at most 100 are held), or never was.`,
@@ -46,7 +46,7 @@ function heldOrderPlan(plans: PlanStore, planId: string): RequestPlanOf<'createO
 }
 
 /** What a plan buys, for the question and the summary: `kvm-s (yearly) for 59.50 EUR`. */
-const planLine = (plan: RequestPlanOf<'createOrder'>) =>
+const planLine = (plan: OrderPlan) =>
   `${plan.body.plan_code} (${plan.quote.period.name}) for ${formatCents(plan.quote.total_cents)} ${plan.quote.currency}`;
 
 /**
@@ -106,7 +106,7 @@ export async function runPlannedOrder(
   }
   const balance = await ctx.client.balance.get();
   const reservation = held();
-  let applied: AppliedPlan<'createOrder'>;
+  let applied: AppliedPlan<typeof ORDER_OPERATION>;
   try {
     applied = await ctx.client.apply(plan);
   } catch (error) {

@@ -1,5 +1,6 @@
+import type { CreateOrderResponse } from '@refapi/schema';
 import { buildPath, routes } from '@refapi/schema/client';
-import type { PlannableOperation, RequestPlan } from '@refapi/schema/request-plan';
+import type { ORDER_OPERATION, PlannableOperation, RequestPlan } from '@refapi/schema/request-plan';
 import type { Core } from '../internal/core';
 import type { SuccessOf } from '../internal/operation-types';
 import { OrdersResource } from '../resources/orders';
@@ -80,7 +81,7 @@ export async function applyPlan(
       `the plan was made for account ${plan.account_ref}; this API key is of ${account.account_ref}`,
     );
   }
-  if (plan.operation === 'createOrder') {
+  if (schemas.isOrderPlan(plan)) {
     const { quote } = await priceOrderNow(core, plan.body, request);
     if (quote.total_cents !== plan.quote.total_cents || quote.currency !== plan.quote.currency) {
       throw new PlanPriceChangedError(
@@ -91,7 +92,7 @@ export async function applyPlan(
   }
   // Exactly the planned request: its path parameters, its body, its key.
   const sent = await core
-    .call(plan.operation as 'createOrder', {
+    .call(plan.operation as typeof ORDER_OPERATION, {
       path: plan.path_params as never,
       ...(plan.body === null ? {} : { body: plan.body as never }),
       options: { ...request, idempotencyKey: plan.idempotency_key ?? undefined },
@@ -102,8 +103,8 @@ export async function applyPlan(
     sent.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true' ||
     (data as { idempotent_replayed?: unknown } | undefined)?.idempotent_replayed === true;
   let charged: PlanCharge | undefined;
-  if (plan.operation === 'createOrder') {
-    const serviceRef = (data as unknown as SuccessOf<'createOrder'>).service_ref;
+  if (schemas.isOrderPlan(plan)) {
+    const serviceRef = (data as unknown as CreateOrderResponse).service_ref;
     const order = await new OrdersResource(core)
       .findForService(serviceRef, request)
       .catch(() => undefined);

@@ -1,3 +1,4 @@
+import type { CreateOrderRequest } from '@refapi/schema';
 import { buildPath, isIdempotencyKey, routes } from '@refapi/schema/client';
 import type { PlannableOperation } from '@refapi/schema/request-plan';
 import { ConfigurationError } from '../errors/client-errors';
@@ -59,8 +60,8 @@ export async function makePlan<K extends PlannableOperation>(
   }
   const [account, priced] = await Promise.all([
     core.call('getAccount', { options: request }),
-    operation === 'createOrder'
-      ? priceOrderNow(core, body as PlannedInput<'createOrder'>['body'], request)
+    operation === schemas.ORDER_OPERATION
+      ? priceOrderNow(core, body as CreateOrderRequest, request)
       : undefined,
   ]);
   const unsigned = {

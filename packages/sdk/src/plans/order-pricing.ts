@@ -1,6 +1,6 @@
+import type { CreateOrderRequest } from '@refapi/schema';
 import type { CatalogFacts, OrderPrice } from '@refapi/schema/request-plan';
 import type { Core } from '../internal/core';
-import type { BodyOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import { PlansResource } from '../resources/plans';
 import { PlanRefusedError } from './plan-errors';
@@ -18,7 +18,7 @@ export interface PricedOrderNow {
  */
 export async function priceOrderNow(
   core: Core,
-  body: BodyOf<'createOrder'>,
+  body: CreateOrderRequest,
   options: RequestOptions,
 ): Promise<PricedOrderNow> {
   const plan = await new PlansResource(core).find(body.type, body.plan_code, options);
