@@ -20,6 +20,7 @@ export default defineConfig({
     plans: 'src/groups/plans.ts',
     common: 'src/groups/common.ts',
     text: 'src/groups/text.ts',
+    'request-plan': 'src/groups/request-plan.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -46,6 +46,7 @@ describe('the command tree', () => {
       'shield evidence',
       'plans list',
       'plans get',
+      'apply',
       'api',
       'server start',
       'server spaces list',

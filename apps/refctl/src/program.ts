@@ -4,6 +4,7 @@ import { duration } from './cli/arg-parsers';
 import { examples } from './cli/command-helpers';
 import { registerAccount } from './commands/account';
 import { registerApi } from './commands/api';
+import { registerApply } from './commands/apply';
 import { registerBilling } from './commands/billing';
 import { registerCompletion } from './commands/completion';
 import { registerConfig } from './commands/config';
@@ -27,6 +28,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { names: ['services'], register: registerServices },
   { names: ['shield'], register: registerShield },
   { names: ['plans'], register: registerPlans },
+  { names: ['apply'], register: registerApply },
   { names: ['api'], register: registerApi },
   { names: ['server'], register: registerServer },
   { names: ['config'], register: registerConfig },

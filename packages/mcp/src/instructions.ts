@@ -28,7 +28,9 @@ export function serverInstructions(exposed: readonly string[], mode: ServerMode)
   if (!writes) lines.push('Only reading tools are exposed; nothing here can change the account.');
   if (has('orders_create')) {
     const plans = has('plans_list') ? ' Plan codes come from plans_list.' : '';
-    lines.push(`orders_create is a dry run unless dry_run is false.${plans}`);
+    lines.push(
+      `orders_create is a dry run unless dry_run is false; show the user the dry run's quote, then buy with its plan_id, which buys exactly that quote once.${plans}`,
+    );
   }
   if (has(WAIT_TOOL_NAME) && exposed.some((name) => SHIELD_WRITES.has(name)))
     lines.push(

@@ -1,5 +1,7 @@
 import {
   type CallToolResult,
+  type InputRequiredResult,
+  isInputRequiredResult,
   type LoggingLevel,
   McpServer,
   type ServerContext,
@@ -9,10 +11,13 @@ import type { RefClient, RequestOptions } from '@refapi/sdk';
 import type { SpendBudget } from './budget';
 import { SessionKeys } from './idempotency-key';
 import { type ServerMode, serverInstructions } from './instructions';
+import { PlanStore } from './plans/plan-store';
 import { redactSecrets } from './redact';
 import { collectList } from './tools/collect-list';
 import { MAX_ITEMS, parseArguments, splitArgs } from './tools/input-schema';
 import { runOrder } from './tools/order-tool';
+import { confirmationOf, confirmationRequest } from './tools/plan-confirmation';
+import { runPlannedOrder } from './tools/planned-order';
 import {
   operationNamer,
   selectOperations,
@@ -40,6 +45,8 @@ export interface SharedState {
   readonly keys: SessionKeys;
   /** What the agent sent for the Shield rules it created (the API never returns it). */
   readonly sentRules: SentRules;
+  /** The plans of `orders_create` dry runs, until a purchase names them (bounded). */
+  readonly plans: PlanStore;
 }
 
 /** Options of {@link createRefMcpServer}. */
@@ -71,7 +78,13 @@ export interface RefMcpServerOptions {
 
 /** State shared by the servers of one process (the HTTP endpoint builds one per request). */
 export function createSharedState(client: RefClient, budget?: SpendBudget): SharedState {
-  return { client, budget, keys: new SessionKeys(), sentRules: new SentRules() };
+  return {
+    client,
+    budget,
+    keys: new SessionKeys(),
+    sentRules: new SentRules(),
+    plans: new PlanStore(),
+  };
 }
 
 /**
@@ -147,7 +160,7 @@ async function callTool(
   ctx: ToolContext,
   rawArgs: Record<string, unknown>,
   request: ServerContext,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   const { op, tool, plan, pageMax } = definition;
   return respond(ctx, request, tool.name, op, async () => {
     const args = parseArguments(plan.schema, rawArgs, definition.describeArgument);
@@ -157,8 +170,21 @@ async function callTool(
       options.idempotencyKey =
         (args.idempotency_key as string | undefined) ?? ctx.shared.keys.derive(tool.name, split);
     }
+    if (tool.kind === 'order' && args.dry_run === false && args.plan_id !== undefined) {
+      const order = { client: ctx.client, budget: ctx.shared.budget, plans: ctx.shared.plans };
+      const outcome = await runPlannedOrder(
+        order,
+        {
+          planId: args.plan_id as string,
+          body: split.body,
+          idempotencyKey: args.idempotency_key as string | undefined,
+        },
+        confirmationOf(request),
+      );
+      return 'confirm' in outcome ? confirmationRequest(outcome.confirm) : outcome;
+    }
     if (tool.kind === 'order') {
-      const order = { client: ctx.client, budget: ctx.shared.budget };
+      const order = { client: ctx.client, budget: ctx.shared.budget, plans: ctx.shared.plans };
       return runOrder(order, ctx.shared.keys, {
         body: split.body as never,
         dryRun: args.dry_run !== false,
@@ -185,8 +211,10 @@ async function respond(
   name: string,
   op: OperationDef,
   run: () => Promise<unknown>,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   const result = await outcome(ctx, request, name, op, run);
+  // A question for the person goes out as it is; the call comes back with the answer.
+  if (isInputRequiredResult(result)) return result;
   const notice = ctx.notice?.();
   if (notice === undefined) return result;
   return { ...result, content: [{ type: 'text', text: notice }, ...result.content] };
@@ -198,9 +226,13 @@ async function outcome(
   name: string,
   op: OperationDef,
   run: () => Promise<unknown>,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   try {
     const data = await run();
+    if (isInputRequiredResult(data)) {
+      await report(ctx, request, 'info', `${name}: asks the user to confirm`);
+      return data;
+    }
     await report(ctx, request, 'info', `${name}: ok`);
     // Plain JSON: SDK results carry non-enumerable metadata.
     return redactSecrets(

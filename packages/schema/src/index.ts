@@ -73,9 +73,12 @@ export {
   PlanPricing,
   PlanRegionOption,
 } from './plan';
+export { canonicalJson, planDigest } from './plan-digest';
 export {
   amountToCents,
   applyRateCents,
+  type CatalogFacts,
+  catalogFacts,
   centsToAmount,
   convertCentsByRates,
   describePrice,
@@ -112,6 +115,21 @@ export {
   TRANSACTION_REF_PATTERN,
   TransactionRef,
 } from './refs';
+export {
+  isOrderPlan,
+  ORDER_OPERATION,
+  type OrderPlan,
+  PLANNABLE_OPERATIONS,
+  type PlannableOperation,
+  PlanPricedFrom,
+  PlanQuote,
+  REQUEST_PLAN_TTL_SECONDS,
+  REQUEST_PLAN_VERSION,
+  RequestPlan,
+  type RequestPlanOf,
+  requestPlanJsonSchema,
+  type UnsignedRequestPlan,
+} from './request-plan';
 export { SCOPES, Scope } from './scopes';
 export {
   AutoRenewRequest,

@@ -22,7 +22,11 @@ export interface PriceLine {
 export interface OrderPrice {
   readonly currency: string;
   /** The period priced; `period_ref` is absent for a plan sold by the month without periods. */
-  readonly period: { readonly period_ref?: string; readonly name: string; readonly months: number };
+  readonly period: {
+    readonly period_ref?: string | undefined;
+    readonly name: string;
+    readonly months: number;
+  };
   readonly lines: readonly PriceLine[];
   readonly net_cents: number;
   readonly vat_rate: number;
@@ -138,6 +142,58 @@ export function priceOrder(plan: Plan, order: PricedOrder): PriceResult {
       vat_cents: vatCents,
       total_cents: netCents + vatCents,
     },
+  };
+}
+
+/** The catalog facts an order is priced from (a plan document's `priced_from`). */
+export interface CatalogFacts {
+  readonly plan_ref: string;
+  readonly plan_code: string;
+  readonly service_type: string;
+  readonly currency: string;
+  readonly vat_rate: number;
+  readonly period: {
+    readonly period_ref?: string | undefined;
+    readonly name: string;
+    readonly months: number;
+    readonly net: number;
+  };
+  readonly addons: readonly {
+    readonly addon_ref: string;
+    readonly name: string;
+    readonly monthly_net: number;
+  }[];
+}
+
+/**
+ * What of the catalog entry `plan` the price of `order` depends on (the period chosen, the
+ * addons named, the VAT rate), as {@link priceOrder} reads it; undefined when it refuses the order.
+ */
+export function catalogFacts(plan: Plan, order: PricedOrder): CatalogFacts | undefined {
+  const period = choosePeriod(plan, order.period_ref);
+  const vatRate = plan.vat_rate;
+  if (period?.net === undefined || period.months === undefined || vatRate === undefined) {
+    return undefined;
+  }
+  const addons: CatalogFacts['addons'][number][] = [];
+  for (const line of order.addons ?? []) {
+    const addon = plan.addons?.find((a) => a.addon_ref === line.addon_ref);
+    if (addon?.monthly_net === undefined) return undefined;
+    addons.push({ addon_ref: addon.addon_ref, name: addon.name, monthly_net: addon.monthly_net });
+  }
+  return {
+    plan_ref: plan.plan_ref,
+    plan_code: plan.code,
+    service_type: plan.service_type,
+    currency: plan.account_price.currency,
+    vat_rate: vatRate,
+    period: {
+      ...(period.period_ref === undefined ? {} : { period_ref: period.period_ref }),
+      name: period.name,
+      months: period.months,
+      net: period.net,
+    },
+    addons,
   };
 }
 

@@ -37,6 +37,18 @@ describe('built package', () => {
     expect(out.trim()).toBe('3.1.0');
   });
 
+  it('ships the plan document as a subpath export and its JSON Schema', () => {
+    const out = node(`
+      import { createRequire } from 'node:module';
+      const require = createRequire(import.meta.url);
+      const jsonSchema = require('@refapi/schema/request-plan.schema.json');
+      const esm = await import('@refapi/schema/request-plan');
+      const cjs = require('@refapi/schema/request-plan');
+      console.log(jsonSchema.$ref, esm.REQUEST_PLAN_VERSION, typeof cjs.planDigest);
+    `);
+    expect(out.trim()).toBe('#/$defs/RequestPlan 1 function');
+  });
+
   it('ships the value sets as a zod-free subpath export', () => {
     const out = node(`
       import { createRequire } from 'node:module';

@@ -1,3 +1,4 @@
+import type { PlannableOperation } from '@refapi/schema/request-plan';
 import { ConfigurationError } from './errors/client-errors';
 import type { ClientHooks } from './hooks';
 import { Core } from './internal/core';
@@ -6,6 +7,8 @@ import { ResponseChecker } from './internal/response-check';
 import { isBrowserLike, readEnv } from './internal/runtime';
 import { Transport } from './internal/transport';
 import { type ClientOptions, DEFAULTS } from './options';
+import { type AppliedPlan, applyPlan } from './plans/apply-plan';
+import type { ApplyOptions, PlanOf } from './plans/plan-request';
 import { AccountResource } from './resources/account';
 import { BalanceResource } from './resources/balance';
 import { InvoicesResource } from './resources/invoices';
@@ -166,6 +169,23 @@ export class RefClient {
     this.transactions = new TransactionsResource(this.#core);
     this.services = new ServicesResource(this.#core);
     this.plans = new PlansResource(this.#core);
+  }
+
+  /**
+   * Applies a plan made by a `plan…()` method (or read from its JSON file): checks its
+   * digest, expiry, base URL and the key's account, prices an order again from the
+   * catalog, then sends exactly the planned request with the planned idempotency key, so
+   * applying it twice does it once (`replayed` on the second).
+   * @throws PlanRefusedError (PlanPriceChangedError) before sending; PlanChargeMismatchError after.
+   * @example const { charged, replayed } = await client.apply(await client.orders.plan(body))
+   */
+  apply<K extends PlannableOperation>(
+    plan: PlanOf<K>,
+    options?: ApplyOptions,
+  ): Promise<AppliedPlan<K>>;
+  apply(plan: unknown, options?: ApplyOptions): Promise<AppliedPlan>;
+  apply(plan: unknown, options?: ApplyOptions): Promise<AppliedPlan> {
+    return applyPlan(this.#core, plan, options);
   }
 
   /**

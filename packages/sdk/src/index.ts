@@ -7,6 +7,8 @@ export type {
   Invoice,
   Order,
   Plan,
+  PlannableOperation,
+  RequestPlan,
   Service,
   ServiceStats,
   ShieldEvidenceItem,
@@ -46,6 +48,15 @@ export { LOG_LEVELS, type Logger, type LogLevel } from './logger';
 export { type ClientOptions, DEFAULTS, type FetchFunction, type RequestOptions } from './options';
 export { Page, type PageContext, type PageData } from './pagination/page';
 export { type ListOptions, PagePromise } from './pagination/page-promise';
+export type { AppliedPlan, PlanCharge } from './plans/apply-plan';
+export {
+  type Cents,
+  PlanChargeMismatchError,
+  PlanPriceChangedError,
+  type PlanRefusalReason,
+  PlanRefusedError,
+} from './plans/plan-errors';
+export type { ApplyOptions, PlanOf, PlanOptions } from './plans/plan-request';
 export { parseRateLimit, type RateLimitState } from './rate-limit';
 export type { AccountResource } from './resources/account';
 export type { BalanceGetParams, BalanceResource, DisplayCurrency } from './resources/balance';

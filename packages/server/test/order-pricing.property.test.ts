@@ -1,11 +1,17 @@
 import { operations, PlanPage, priceOrder } from '@refapi/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+// The SDK's public entry by path: a workspace devDependency on it would be a cycle (the
+// SDK's own tests run against this server).
+import { RefClient } from '../../sdk/src/index';
 import { createReferenceServer } from '../src/index';
 
 // Property (reference-server spec, section 8): over generated catalogs, the price a client
 // computes from GET /v1/plans with `priceOrder` is exactly what the server debits from the
 // balance and writes on the invoice, the ledger transaction and the order — to the cent.
+// The order is bought the way a reviewed change is (issue 53): the SDK plans it
+// (`orders.plan`, the quote in the plan) and applies the plan, so the plan's total is the
+// charge too; applying it again replays and charges nothing more.
 
 const KEY = 'refak_pricing_full';
 const cents = (min: number, max: number) => fc.integer({ min, max }).map((c) => c / 100);
@@ -85,7 +91,7 @@ function scenarioOf({ catalog: c }: Case) {
 }
 
 describe('order pricing over generated catalogs', () => {
-  it('quote = balance debit = invoice = ledger = order amount, to the cent', async () => {
+  it('quote = plan total = apply charge = balance debit = invoice = ledger = order amount, to the cent', async () => {
     const server = createReferenceServer({ adminToken: 'test-admin-token' });
     await server.ready;
     const call = async (method: string, path: string, body?: unknown) => {
@@ -109,7 +115,7 @@ describe('order pricing over generated catalogs', () => {
         const plan = page.plans[0];
         if (plan === undefined) throw new Error('the generated plan is not listed');
         const order = {
-          type: 'kvm',
+          type: 'kvm' as const,
           plan_code: 'gen-1',
           period_ref: `REF-PERIOD-${generated.periodIndex + 1}`,
           addons: generated.addons.map((a) => ({
@@ -119,16 +125,27 @@ describe('order pricing over generated catalogs', () => {
         };
         const quote = priceOrder(plan, order);
         if (!quote.ok) throw new Error(quote.error);
+        const client = new RefClient({
+          apiKey: KEY,
+          baseUrl: server.baseUrl,
+          fetch: server.fetch,
+          maxRetries: 0,
+        });
+        const planned = await client.orders.plan(order);
+        expect(planned.quote).toEqual(quote.price);
         const before = toCents((await call('GET', '/balance')).body.amount);
-        const res = await call('POST', '/orders', order);
-        expect(res.status).toBe(200);
-        const created = operations.createOrder.success.schema.parse(res.body);
+        const applied = await client.apply(JSON.parse(JSON.stringify(planned)));
+        const created = operations.createOrder.success.schema.parse(applied.data);
         const after = toCents(created.balance.amount);
+        const again = await client.apply(planned);
+        expect([applied.replayed, again.replayed]).toEqual([false, true]);
+        expect(toCents((await call('GET', '/balance')).body.amount)).toBe(after);
         const [invoice] = (await call('GET', '/invoices?limit=1')).body.invoices;
         const [txn] = (await call('GET', '/transactions?limit=1')).body.transactions;
         const [placed] = (await call('GET', '/orders?limit=1')).body.orders;
-        const total = quote.price.total_cents;
+        const total = planned.quote.total_cents;
         expect({
+          charged: applied.charged?.cents,
           debit: before - after,
           invoice: toCents(invoice.amount),
           invoiceVat: toCents(invoice.vat_amount),
@@ -137,6 +154,7 @@ describe('order pricing over generated catalogs', () => {
           order: toCents(placed.amount),
           currency: placed.currency,
         }).toEqual({
+          charged: total,
           debit: total,
           invoice: total,
           invoiceVat: quote.price.vat_cents,

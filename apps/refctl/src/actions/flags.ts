@@ -1,4 +1,10 @@
-import { IDEMPOTENCY_FLAGS, PAGING_FLAGS, waitFlags, YES_FLAGS } from '../flags/command-flags';
+import {
+  IDEMPOTENCY_FLAGS,
+  PAGING_FLAGS,
+  PLAN_OUT_FLAGS,
+  waitFlags,
+  YES_FLAGS,
+} from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
 import type { FlagValues } from '../flags/flag-table';
 
@@ -10,9 +16,12 @@ export const YesFlags = flagSchema(YES_FLAGS);
 /** `--limit`, `--all`, `--cursor` of the paginated lists. */
 export const PagingFlags = flagSchema(PAGING_FLAGS);
 
-const QUEUE_FLAGS = { ...IDEMPOTENCY_FLAGS, ...waitFlags() };
+const QUEUE_FLAGS = { ...IDEMPOTENCY_FLAGS, ...waitFlags(), ...PLAN_OUT_FLAGS };
 
-/** `--idempotency-key` and `--wait` of the queued Shield mutations. */
+/** `--plan-out` of the write commands. */
+export const PlanOutFlags = flagSchema(PLAN_OUT_FLAGS);
+
+/** `--idempotency-key`, `--wait` and `--plan-out` of the queued Shield mutations. */
 export const QueueFlags = flagSchema(QUEUE_FLAGS);
 
 /** Options of a queued Shield mutation. */

@@ -1,6 +1,11 @@
 import type { Asker } from '../cli/required-flags';
 import { typedHandler } from '../cli/typed-handler';
-import { IDEMPOTENCY_FLAGS, ORDER_CREATE_FLAGS, YES_FLAGS } from '../flags/command-flags';
+import {
+  IDEMPOTENCY_FLAGS,
+  ORDER_CREATE_FLAGS,
+  PLAN_OUT_FLAGS,
+  YES_FLAGS,
+} from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
 import { leafCells } from '../output/render';
 import { createClient, loadSettings } from '../runtime/client';
@@ -17,6 +22,7 @@ import {
   refuseOutOfStock,
 } from './order-quote';
 import { orderRequest } from './order-request';
+import { writePlan } from './plan-out';
 
 /**
  * `refctl orders create`: validates, shows the quote (priced from the catalog by the
@@ -24,10 +30,16 @@ import { orderRequest } from './order-request';
  * retry, then reports what the order actually charged.
  */
 export const create = typedHandler(
-  flagSchema({ ...ORDER_CREATE_FLAGS, ...IDEMPOTENCY_FLAGS, ...YES_FLAGS }),
+  flagSchema({ ...ORDER_CREATE_FLAGS, ...IDEMPOTENCY_FLAGS, ...YES_FLAGS, ...PLAN_OUT_FLAGS }),
   async (ctx, _args, opts) => {
     const body = orderRequest(opts);
     const idempotencyKey = idempotencyKeyFor(opts);
+    if (opts.planOut !== undefined) {
+      await writePlan(ctx, opts.planOut, (client, o) =>
+        client.orders.plan(body, { ...o, idempotencyKey }),
+      );
+      return;
+    }
     if (opts.dryRun === true) {
       const settings = await loadSettings(ctx);
       const request = {

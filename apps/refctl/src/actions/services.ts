@@ -5,6 +5,7 @@ import { typedHandler } from '../cli/typed-handler';
 import {
   IDEMPOTENCY_FLAGS,
   PAGING_FLAGS,
+  PLAN_OUT_FLAGS,
   SERVICE_LIST_FLAGS,
   YES_FLAGS,
 } from '../flags/command-flags';
@@ -14,7 +15,9 @@ import { confirm } from '../runtime/confirm';
 import { print } from '../runtime/print';
 import { pagingRequest, printList } from '../runtime/print-list';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
+import { PlanOutFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
+import { writePlan } from './plan-out';
 import { serviceView } from './views';
 
 /** `refctl services list [--type] [--status]`. */
@@ -48,22 +51,34 @@ export const get: Handler = async (ctx, [ref]) => {
 };
 
 /** `refctl services auto-renew REF on|off`. */
-export const autoRenew: Handler = async (ctx, [ref, state]) => {
+export const autoRenew = typedHandler(PlanOutFlags, async (ctx, [ref, state], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
+  if (opts.planOut !== undefined) {
+    await writePlan(ctx, opts.planOut, (client, o) =>
+      client.services.planAutoRenew(serviceRef, state === 'on', o),
+    );
+    return;
+  }
   const client = await createClient(ctx);
   const value = await client.services.setAutoRenew(serviceRef, state === 'on', {
     signal: ctx.signal,
   });
   await print(ctx, { kind: 'object', value });
-};
+});
 
 /** `refctl services power REF start|stop|reboot`: stop and reboot ask first. */
 export const power = typedHandler(
-  flagSchema({ ...IDEMPOTENCY_FLAGS, ...YES_FLAGS }),
+  flagSchema({ ...IDEMPOTENCY_FLAGS, ...YES_FLAGS, ...PLAN_OUT_FLAGS }),
   async (ctx, [ref, rawAction], opts) => {
     const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
     const action = validateArg(PowerAction, rawAction!, 'power action');
     const idempotencyKey = idempotencyKeyFor(opts);
+    if (opts.planOut !== undefined) {
+      await writePlan(ctx, opts.planOut, (client, o) =>
+        client.services.planPower(serviceRef, action, { ...o, idempotencyKey }),
+      );
+      return;
+    }
     const client = await createClient(ctx);
     if (action !== 'start') {
       await confirm(ctx.io, {

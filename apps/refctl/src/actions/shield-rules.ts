@@ -19,6 +19,7 @@ import { note, print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
 import { QueueFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
+import { writePlan } from './plan-out';
 import { queueRule } from './queue-rule';
 import { broadRuleWarning, RuleAddFlags, ruleIntent } from './rule-intent';
 import { ruleView } from './views';
@@ -96,6 +97,14 @@ export const add = typedHandler(RuleAddFlags, async (ctx, [ref], opts) => {
   const intent = ruleIntent(opts);
   const warning = broadRuleWarning(intent);
   if (warning !== undefined) note(ctx, warning);
+  // The rule's flags are typed by field name (`RuleAddFlags`): `--plan-out` reads as text here.
+  if (typeof opts.planOut === 'string') {
+    const idempotencyKey = idempotencyKeyFor(opts);
+    await writePlan(ctx, opts.planOut, (client, o) =>
+      client.shield(serviceRef).rules.planCreate(intent, { ...o, idempotencyKey }),
+    );
+    return;
+  }
   const client = await createClient(ctx);
   const shield = client.shield(serviceRef);
   const rule = await queueRule(ctx, opts, serviceRef, shield, (request) =>
@@ -124,6 +133,12 @@ export const remove = typedHandler(
       (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
     );
     const idempotencyKey = idempotencyKeyFor(opts);
+    if (opts.planOut !== undefined) {
+      await writePlan(ctx, opts.planOut, (client, o) =>
+        client.shield(serviceRef).rules.planDelete(ruleId, { ...o, idempotencyKey }),
+      );
+      return;
+    }
     const rules = (await createClient(ctx)).shield(serviceRef).rules;
     await confirm(ctx.io, {
       question: `Delete rule ${ruleId} of ${serviceRef}? A profile rule takes its whole bundle with it.`,

@@ -9,6 +9,7 @@ import { print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
 import { QueueFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
+import { writePlan } from './plan-out';
 import { queueRule } from './queue-rule';
 import { waitFor, waitTimeoutMs } from './wait';
 
@@ -33,6 +34,15 @@ export const applyPreset = typedHandler(QueueFlags, async (ctx, [ref, code], opt
   const params = validateInput(PresetPathParams, { service_ref: ref, preset_code: code }, (path) =>
     path[0] === 'service_ref' ? `service reference "${ref}"` : `preset code "${code}"`,
   );
+  if (opts.planOut !== undefined) {
+    const idempotencyKey = idempotencyKeyFor(opts);
+    await writePlan(ctx, opts.planOut, (client, o) =>
+      client
+        .shield(params.service_ref)
+        .presets.planApply(params.preset_code, { ...o, idempotencyKey }),
+    );
+    return;
+  }
   const shield = (await createClient(ctx)).shield(params.service_ref);
   await queueRule(ctx, opts, params.service_ref, shield, (request) =>
     shield.presets.apply(params.preset_code, request),
@@ -44,6 +54,12 @@ export const setProfile = typedHandler(QueueFlags, async (ctx, [ref, rawCode], o
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const code = validateArg(ShieldProfileCode, rawCode!, 'profile code');
   const idempotencyKey = idempotencyKeyFor(opts);
+  if (opts.planOut !== undefined) {
+    await writePlan(ctx, opts.planOut, (client, o) =>
+      client.shield(serviceRef).profiles.planApply(code, { ...o, idempotencyKey }),
+    );
+    return;
+  }
   const shield = (await createClient(ctx)).shield(serviceRef);
   const { profile } = await sendIdempotent(ctx, idempotencyKey, (request) =>
     shield.profiles.apply(code, request),

@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import { addFlags } from '../flags/add-flags';
-import { IDEMPOTENCY_FLAGS, pagingFlags, waitFlags, YES_FLAGS } from '../flags/command-flags';
+import {
+  IDEMPOTENCY_FLAGS,
+  PLAN_OUT_FLAGS,
+  pagingFlags,
+  waitFlags,
+  YES_FLAGS,
+} from '../flags/command-flags';
 
 /** Appends an `Examples:` block to a command's `--help`. */
 export function examples(command: Command, ...lines: string[]): Command {
@@ -18,6 +24,9 @@ export const waitOptions = (command: Command, target: string): Command =>
 /** `--idempotency-key` of the operations that take one. */
 export const idempotencyOption = (command: Command): Command =>
   addFlags(command, IDEMPOTENCY_FLAGS);
+
+/** `--plan-out` of the write commands. */
+export const planOutOption = (command: Command): Command => addFlags(command, PLAN_OUT_FLAGS);
 
 /** `--yes` of the commands that ask before acting. */
 export const yesOption = (command: Command): Command => addFlags(command, YES_FLAGS);

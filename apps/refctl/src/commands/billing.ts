@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, idempotencyOption, listOptions, yesOption } from '../cli/command-helpers';
+import {
+  examples,
+  idempotencyOption,
+  listOptions,
+  planOutOption,
+  yesOption,
+} from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import { ORDER_CREATE_FLAGS } from '../flags/command-flags';
@@ -45,7 +51,7 @@ export function registerBilling(program: Command, app: App): void {
     ORDER_CREATE_FLAGS,
   );
   examples(
-    yesOption(idempotencyOption(create)).action(
+    planOutOption(yesOption(idempotencyOption(create))).action(
       lazyAction(
         app,
         loadOrder,
@@ -56,5 +62,6 @@ export function registerBilling(program: Command, app: App): void {
     'refctl orders create --type kvm --plan kvm-s --period REF-PERIOD-11 --os REF-OS-11 --yes',
     'refctl orders create --type kvm --plan kvm-s --addon REF-ADDON-11=2 --yes -o json',
     'refctl orders create --type kvm --plan kvm-s --dry-run',
+    'refctl orders create --type kvm --plan kvm-s --plan-out order.plan.json',
   );
 }

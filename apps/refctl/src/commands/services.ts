@@ -1,7 +1,13 @@
 import { POWER_ACTIONS } from '@refapi/schema/values';
 import { Argument, type Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, idempotencyOption, listOptions, yesOption } from '../cli/command-helpers';
+import {
+  examples,
+  idempotencyOption,
+  listOptions,
+  planOutOption,
+  yesOption,
+} from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import { SERVICE_LIST_FLAGS } from '../flags/command-flags';
@@ -44,23 +50,26 @@ export function registerServices(program: Command, app: App): void {
   );
 
   examples(
-    services
-      .command('auto-renew')
-      .description('turn automatic renewal on or off')
-      .argument('<ref>', 'service reference (REF-SVC-…)')
-      .addArgument(new Argument('<state>', 'on or off').choices(['on', 'off']))
-      .action(lazyAction(app, load, (m) => m.autoRenew)),
+    planOutOption(
+      services
+        .command('auto-renew')
+        .description('turn automatic renewal on or off')
+        .argument('<ref>', 'service reference (REF-SVC-…)')
+        .addArgument(new Argument('<state>', 'on or off').choices(['on', 'off'])),
+    ).action(lazyAction(app, load, (m) => m.autoRenew)),
     'refctl services auto-renew REF-SVC-101 on',
   );
 
   examples(
-    yesOption(
-      idempotencyOption(
-        services
-          .command('power')
-          .description('start, stop or reboot a KVM service (stop and reboot ask first)')
-          .argument('<ref>', 'service reference (REF-SVC-…)')
-          .addArgument(new Argument('<action>', 'the power action').choices(POWER_ACTIONS)),
+    planOutOption(
+      yesOption(
+        idempotencyOption(
+          services
+            .command('power')
+            .description('start, stop or reboot a KVM service (stop and reboot ask first)')
+            .argument('<ref>', 'service reference (REF-SVC-…)')
+            .addArgument(new Argument('<action>', 'the power action').choices(POWER_ACTIONS)),
+        ),
       ),
     ).action(lazyAction(app, load, (m) => m.power)),
     'refctl services power REF-SVC-101 reboot --yes',

@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, idempotencyOption, waitOptions, yesOption } from '../cli/command-helpers';
+import {
+  examples,
+  idempotencyOption,
+  planOutOption,
+  waitOptions,
+  yesOption,
+} from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import { RULE_ADD_FLAGS } from '../flags/command-flags';
@@ -30,23 +36,25 @@ export function registerShieldRules(shield: Command, app: App): void {
     RULE_ADD_FLAGS,
   );
   examples(
-    waitOptions(idempotencyOption(add), 'the rule is active').action(
+    planOutOption(waitOptions(idempotencyOption(add), 'the rule is active')).action(
       lazyAction(app, load, (m) => m.add),
     ),
     'refctl shield rules add REF-SVC-101 --name block-dns-amp --mode enforce --action drop \\\n      --risk high --protocol udp --destination-port 53 --wait',
   );
 
   examples(
-    yesOption(
-      waitOptions(
-        idempotencyOption(
-          rules
-            .command('delete')
-            .description('queue the rollback of a rule (or its whole profile bundle); asks first')
-            .argument(...REF)
-            .argument('<rule-id>', 'rule id (UUID)'),
+    planOutOption(
+      yesOption(
+        waitOptions(
+          idempotencyOption(
+            rules
+              .command('delete')
+              .description('queue the rollback of a rule (or its whole profile bundle); asks first')
+              .argument(...REF)
+              .argument('<rule-id>', 'rule id (UUID)'),
+          ),
+          'the rule is gone',
         ),
-        'the rule is gone',
       ),
     ).action(lazyAction(app, load, (m) => m.remove)),
     'refctl shield rules delete REF-SVC-101 "$(refctl shield rules add REF-SVC-101 --name tmp --mode observe \\\n      --action drop --risk low --protocol udp --destination-port 9 --wait --jq .rule.id)" --wait --yes',

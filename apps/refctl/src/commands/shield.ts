@@ -1,7 +1,7 @@
 import { SHIELD_PROFILE_CODES } from '@refapi/schema/values';
 import { Argument, type Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, idempotencyOption, waitOptions } from '../cli/command-helpers';
+import { examples, idempotencyOption, planOutOption, waitOptions } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import {
@@ -87,30 +87,34 @@ export function registerShield(program: Command, app: App): void {
 
   const presets = shield.command('presets').description('preset rules');
   examples(
-    waitOptions(
-      idempotencyOption(
-        presets
-          .command('apply')
-          .description('queue a preset rule')
-          .argument(...REF)
-          .argument('<code>', 'preset code (see: refctl shield capabilities REF)'),
+    planOutOption(
+      waitOptions(
+        idempotencyOption(
+          presets
+            .command('apply')
+            .description('queue a preset rule')
+            .argument(...REF)
+            .argument('<code>', 'preset code (see: refctl shield capabilities REF)'),
+        ),
+        'the rule is active',
       ),
-      'the rule is active',
     ).action(lazyAction(app, load, (m) => m.applyPreset)),
     'refctl shield presets apply REF-SVC-101 block-udp-amplification --wait',
   );
 
   const profile = shield.command('profile').description('the protection profile');
   examples(
-    waitOptions(
-      idempotencyOption(
-        profile
-          .command('set')
-          .description('replace the protection profile, atomically')
-          .argument(...REF)
-          .addArgument(new Argument('<code>', 'profile code').choices(SHIELD_PROFILE_CODES)),
+    planOutOption(
+      waitOptions(
+        idempotencyOption(
+          profile
+            .command('set')
+            .description('replace the protection profile, atomically')
+            .argument(...REF)
+            .addArgument(new Argument('<code>', 'profile code').choices(SHIELD_PROFILE_CODES)),
+        ),
+        'the profile is active',
       ),
-      'the profile is active',
     ).action(lazyAction(app, load, (m) => m.setProfile)),
     'refctl shield profile set REF-SVC-101 strict --wait --timeout 2m',
   );

@@ -10,6 +10,16 @@ export const EXIT = {
   waitTimeout: 7,
   /** Declined at a prompt (answered no, Esc): nothing was done; not an error. */
   cancelled: 8,
+  /** `refctl apply`: the catalog prices the planned order differently now; nothing was sent. */
+  planPriceChanged: 9,
+  /** `refctl apply`: the plan was edited after it was made (digest or path); nothing was sent. */
+  planTampered: 10,
+  /** `refctl apply`: the plan has expired; nothing was sent. */
+  planExpired: 11,
+  /** `refctl apply`: the API key is of another account than the plan's; nothing was sent. */
+  planOtherAccount: 12,
+  /** `refctl apply`: the base URL is not the plan's; nothing was sent. */
+  planOtherBaseUrl: 13,
   interrupted: 130,
 } as const;
 

@@ -49,6 +49,15 @@ export const IDEMPOTENCY_FLAGS = defineFlags({
   },
 });
 
+/** `--plan-out` of every write command: the plan instead of the request (`refctl apply` sends it). */
+export const PLAN_OUT_FLAGS = defineFlags({
+  planOut: {
+    value: '<file>',
+    description:
+      'write the plan of this request to file (- for stdout) and send nothing; refctl apply sends it',
+  },
+});
+
 /** `--yes` of the commands that ask before acting. */
 export const YES_FLAGS = defineFlags({
   yes: { short: '-y', description: 'do not ask for confirmation (required without a terminal)' },

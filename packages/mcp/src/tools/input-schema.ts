@@ -28,6 +28,14 @@ const dryRun = z
   .default(true)
   .describe('true (default): only quote, spending nothing. false: buy it.');
 
+const planId = z
+  .string()
+  .regex(/^plan_[0-9a-f]{32}$/)
+  .optional()
+  .describe(
+    'With dry_run false: the plan_id of the dry run the user saw. Buys exactly that plan (its price and body; the arguments must be the same), once; refused if the price changed since.',
+  );
+
 const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> => {
   if (schema === undefined) return {};
   if (!(schema instanceof z.ZodObject)) {
@@ -71,7 +79,10 @@ export function inputPlan(op: OperationDef, tool: OperationTool): ArgumentPlan {
   const extra: Record<string, z.ZodType> = {};
   if (tool.kind === 'list') extra.max_items = maxItems;
   if (op.idempotencyKey) extra.idempotency_key = idempotencyKey;
-  if (tool.kind === 'order') extra.dry_run = dryRun;
+  if (tool.kind === 'order') {
+    extra.dry_run = dryRun;
+    extra.plan_id = planId;
+  }
   const parts = [
     ['path', path],
     ['query', query],

@@ -41,6 +41,12 @@ export interface OrderToolResult {
   /** Dry run: the balance after buying (exact quotes only). Otherwise: the remaining balance. */
   readonly balance_after?: Money;
   readonly idempotency_key: string;
+  /** Dry run: the plan of this order, held for an hour; buy it by naming it. Purchase: the plan bought. */
+  readonly plan_id?: string;
+  /** Dry run: when the plan expires. */
+  readonly expires_at?: string;
+  /** Dry run: why no plan could be made (the quote stands; buying needs a plan_id then). */
+  readonly plan_unavailable?: string;
   /** The API response, once bought. */
   readonly order?: CreateOrderResponse;
   /** Once bought: what the order actually charged (its record's `amount`), when readable. */

@@ -9,6 +9,7 @@ import {
 import type { SpendBudget } from '../budget';
 import type { SessionKeys } from '../idempotency-key';
 import { type Currency, money, toCents } from '../money';
+import type { PlanStore } from '../plans/plan-store';
 import { budgetState, reserve } from './order-budget';
 import { orderCharge, recordedCents } from './order-charge';
 import type { OrderToolResult } from './order-schema';
@@ -19,6 +20,8 @@ export interface OrderContext {
   readonly client: RefClient;
   /** The `--max-spend` budget, when one was set; it remembers the orders it counted. */
   readonly budget: SpendBudget | undefined;
+  /** Where a dry run holds the plan of its order, for a purchase to name by `plan_id`. */
+  readonly plans?: PlanStore | undefined;
 }
 
 /** Arguments of `orders_create` after validation. */
@@ -100,6 +103,25 @@ function quoteOf(plan: Plan, price: OrderPrice | undefined) {
   };
 }
 
+/**
+ * The plan of a dry run's order (`client.orders.plan`: the same quote, bound to the
+ * account, the base URL and the idempotency key), held for a purchase to name. A plan that
+ * cannot be made (a key without account:read, say) leaves the quote standing, and says why.
+ */
+async function holdPlan(
+  client: RefClient,
+  plans: PlanStore,
+  body: CreateOrderRequest,
+  idempotencyKey: string,
+): Promise<Pick<OrderToolResult, 'plan_id' | 'expires_at' | 'plan_unavailable'>> {
+  try {
+    const plan = await client.orders.plan(body, { idempotencyKey });
+    return { plan_id: plans.hold(plan), expires_at: plan.expires_at };
+  } catch (error) {
+    return { plan_unavailable: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // The API took the order but its answer never arrived or could not be read: it may be
 // bought. (An error the API answered, 409 or 422 say, bought nothing.)
 const mayHaveBought = (error: unknown) =>
@@ -136,6 +158,7 @@ export async function runOrder(
   if (args.dryRun) {
     return {
       ...result,
+      ...(exact && ctx.plans ? await holdPlan(client, ctx.plans, args.body, idempotencyKey) : {}),
       ...(exact ? { balance_after: money(balanceCents - priceCents, currency) } : {}),
       ...withBudget(),
     };

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   type CallToolResult,
   Client,
+  type ClientCapabilities,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -23,10 +24,13 @@ export const PROTOCOL_VERSION = '2026-07-28';
  * 2025 `initialize` handshake, so these tests cover the current protocol. (Clients of
  * 2025-11-25 are covered by test/legacy-clients.test.ts.)
  */
-function modernClient(): Client {
+function modernClient(capabilities?: ClientCapabilities): Client {
   return new Client(
     { name: 'refapi-mcp-test', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } },
+    {
+      versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
+      ...(capabilities === undefined ? {} : { capabilities }),
+    },
   );
 }
 
@@ -146,10 +150,13 @@ export function stop(child: ChildProcess): Promise<void> {
 export async function connectInProcess(
   args: readonly string[],
   env: Record<string, string> = {},
+  /** What the client declares it can do (e.g. elicitation) and sets up before connecting. */
+  setup?: { capabilities: ClientCapabilities; prepare: (client: Client) => void },
 ): Promise<Connected> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const { stderr, stop } = await runMain(args, env, serverSide);
-  const client = modernClient();
+  const client = modernClient(setup?.capabilities);
+  setup?.prepare(client);
   await client.connect(clientSide);
   return withRecorder(client, stderr, async () => {
     await client.close();

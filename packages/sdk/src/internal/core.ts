@@ -46,6 +46,11 @@ export class Core {
     this.#checker = checker;
   }
 
+  /** The base URL every path is resolved against (what a plan is bound to). */
+  get baseUrl(): string {
+    return this.#transport.baseUrl;
+  }
+
   /** Calls operation K and resolves to its parsed result. */
   call<K extends OperationId>(
     operationId: K,

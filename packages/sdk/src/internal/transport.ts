@@ -95,6 +95,11 @@ export class Transport {
     });
   }
 
+  /** The base URL every path is resolved against (what a plan is bound to). */
+  get baseUrl(): string {
+    return this.#config.baseUrl;
+  }
+
   /** Sends one call and resolves to the successful response. */
   async send(init: SendInit): Promise<Response> {
     if (this.#telemetryReady !== undefined) await this.#telemetryReady;

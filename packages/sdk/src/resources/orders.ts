@@ -4,6 +4,8 @@ import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, ItemOf, QueryOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
+import { makePlan } from '../plans/make-plan';
+import type { PlanOf, PlanOptions } from '../plans/plan-request';
 import type { ApiResult, OrderMeta } from '../result-meta';
 import { APIResource } from './resource';
 
@@ -36,6 +38,16 @@ export class OrdersResource extends APIResource {
     const { scan = 20, ...request } = options;
     const page = await this.list({ limit: Math.min(scan, 100) }, request);
     return page.items.find((order) => order.service_ref === serviceRef);
+  }
+
+  /**
+   * Plans an order without buying: the request with its idempotency key, the quote priced
+   * from the catalog by the server's rule, the catalog facts, the key's account, the base
+   * URL, an expiry (1 h) and a digest. `client.apply(plan)` buys exactly that, once.
+   * @example const plan = await client.orders.plan({ type: 'kvm', plan_code: 'kvm-s' })
+   */
+  plan(body: BodyOf<'createOrder'>, options?: PlanOptions): Promise<PlanOf<'createOrder'>> {
+    return makePlan(this.core, { operation: 'createOrder', pathParams: {}, body }, options);
   }
 
   /**

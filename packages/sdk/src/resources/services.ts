@@ -3,6 +3,8 @@ import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, ItemOf, QueryOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
+import { makePlan } from '../plans/make-plan';
+import type { PlanOf, PlanOptions } from '../plans/plan-request';
 import type { ApiResult } from '../result-meta';
 import { APIResource } from './resource';
 
@@ -47,6 +49,36 @@ export class ServicesResource extends APIResource {
       body: { enabled },
       options,
     });
+  }
+
+  /** Plans `setAutoRenew` without sending it; `client.apply(plan)` sends it. */
+  planAutoRenew(
+    serviceRef: string,
+    enabled: boolean,
+    options?: PlanOptions,
+  ): Promise<PlanOf<'setServiceAutoRenew'>> {
+    return makePlan(
+      this.core,
+      {
+        operation: 'setServiceAutoRenew',
+        pathParams: { service_ref: serviceRef },
+        body: { enabled },
+      },
+      options,
+    );
+  }
+
+  /** Plans a power action without sending it; `client.apply(plan)` sends it, with the planned key. */
+  planPower(
+    serviceRef: string,
+    action: PowerActionName,
+    options?: PlanOptions,
+  ): Promise<PlanOf<'powerService'>> {
+    return makePlan(
+      this.core,
+      { operation: 'powerService', pathParams: { service_ref: serviceRef }, body: { action } },
+      options,
+    );
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { ApiPromise } from '../api-promise';
 import type { PathParamsOf, SuccessOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
+import { makePlan } from '../plans/make-plan';
+import type { PlanOf, PlanOptions } from '../plans/plan-request';
 import type { ApiResult } from '../result-meta';
 import { ServiceResource } from './resource';
 
@@ -17,6 +19,15 @@ export abstract class ShieldBundleResource<
   /** Queues the preset rule or profile bundle named `code` (202). */
   apply(code: Code, options?: RequestOptions): ApiPromise<ApiResult<SuccessOf<K>>> {
     return this.core.call(this.operationId, { path: this.pathFor(code), options });
+  }
+
+  /** Plans `apply(code)` without sending it; `client.apply(plan)` sends it, with the planned key. */
+  planApply(code: Code, options?: PlanOptions): Promise<PlanOf<K>> {
+    return makePlan(
+      this.core,
+      { operation: this.operationId, pathParams: this.pathFor(code), body: null } as never,
+      options,
+    ) as Promise<PlanOf<K>>;
   }
 
   /** @internal The path parameters of `operationId` for `code`. */

@@ -3,6 +3,8 @@ import { WaitForError } from '../errors/client-errors';
 import type { BodyOf, SuccessOf } from '../internal/operation-types';
 import { pollUntil, type WaitForOptions } from '../internal/poll';
 import type { RequestOptions } from '../options';
+import { makePlan } from '../plans/make-plan';
+import type { PlanOf, PlanOptions } from '../plans/plan-request';
 import type { ApiResult } from '../result-meta';
 import { ServiceResource } from './resource';
 
@@ -29,6 +31,35 @@ export class ShieldRulesResource extends ServiceResource {
       body: intent,
       options,
     });
+  }
+
+  /** Plans `create(intent)` without sending it; `client.apply(plan)` sends it, with the planned key. */
+  planCreate(
+    intent: BodyOf<'createShieldRule'>,
+    options?: PlanOptions,
+  ): Promise<PlanOf<'createShieldRule'>> {
+    return makePlan(
+      this.core,
+      {
+        operation: 'createShieldRule',
+        pathParams: { service_ref: this.serviceRef },
+        body: intent,
+      },
+      options,
+    );
+  }
+
+  /** Plans `delete(ruleId)` without sending it; `client.apply(plan)` sends it, with the planned key. */
+  planDelete(ruleId: string, options?: PlanOptions): Promise<PlanOf<'deleteShieldRule'>> {
+    return makePlan(
+      this.core,
+      {
+        operation: 'deleteShieldRule',
+        pathParams: { service_ref: this.serviceRef, rule_id: ruleId },
+        body: null,
+      },
+      options,
+    );
   }
 
   /** Queues the rollback of a rule or its whole profile bundle (202, no body). */

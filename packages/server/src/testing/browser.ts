@@ -36,7 +36,7 @@ export type {
   StateService,
   WhoAmI,
 } from '../wire/admin-wire';
-export type { JournalEntry, RequestFilter } from './journal';
+export type { JournalEntry, RequestExpectation, RequestFilter } from './journal';
 export {
   type AccountOptions,
   type KeyOptions,

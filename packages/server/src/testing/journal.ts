@@ -1,4 +1,4 @@
-import type { OperationId } from '@refapi/schema';
+import type { OperationId, RequestPlan } from '@refapi/schema';
 import type { ReferenceCore } from '../server/reference-core';
 import type { RequestEntry } from '../state/server-context';
 import { containsSubset, parseJsonBody, queryContains } from './request-match';
@@ -31,6 +31,31 @@ export interface RequestFilter {
   readonly replayed?: boolean;
 }
 
+/**
+ * What `expectOneRequest` takes: a filter, or a plan document (`client.orders.plan()`,
+ * `refctl … --plan-out`) to find the one request that applying it sent.
+ */
+export type RequestExpectation = RequestFilter | RequestPlan;
+
+/**
+ * The filter of a plan's request: its method, path, idempotency key and body, first answers
+ * only (applying the plan again is a replay of that one request, not another).
+ */
+function planFilter(plan: RequestPlan): RequestFilter {
+  return {
+    operationId: plan.operation,
+    method: plan.method,
+    path: plan.path,
+    ...(plan.idempotency_key === null ? {} : { idempotencyKey: plan.idempotency_key }),
+    ...(plan.body === null ? {} : { body: plan.body }),
+    replayed: false,
+  };
+}
+
+/** A filter as given, or the filter of a plan. */
+export const toFilter = (expected: RequestExpectation): RequestFilter =>
+  'plan_version' in expected ? planFilter(expected) : expected;
+
 /** The server's request journal, annotated with operation ids and `failNext()` answers. */
 export class TestJournal {
   constructor(
@@ -57,7 +82,8 @@ export class TestJournal {
    * The one request matching `filter`; throws an error listing the journal when there is
    * none or more than one.
    */
-  one(filter: RequestFilter): JournalEntry {
+  one(expected: RequestExpectation): JournalEntry {
+    const filter = toFilter(expected);
     return expectOne(this.list(filter), () => this.list(), filter);
   }
 }

@@ -7,7 +7,14 @@ import type { ClockMove, ClockState, ClockView } from '../state/control-plane';
 import type { FailNextOptions } from '../state/fail-next-queue';
 import type { SnapshotInfo } from '../state/snapshots';
 import type { CreatedSpace } from '../wire/admin-wire';
-import { expectOne, type JournalEntry, matchesFilter, type RequestFilter } from './journal';
+import {
+  expectOne,
+  type JournalEntry,
+  matchesFilter,
+  type RequestExpectation,
+  type RequestFilter,
+  toFilter,
+} from './journal';
 import { resolveRunnerHooks } from './runner-hooks';
 
 /** Where the shared `ref-server` is, and what space to open there. */
@@ -61,8 +68,11 @@ export interface RefSpace {
   };
   /** The space's request journal, oldest first (entries answered by `failNext` are `injected`). */
   requests(filter?: RequestFilter): Promise<JournalEntry[]>;
-  /** The one request matching `filter`; rejects, listing the journal, when there are none or several. */
-  expectOneRequest(filter: RequestFilter): Promise<JournalEntry>;
+  /**
+   * The one request matching `filter` (or sent by applying a plan document); rejects,
+   * listing the journal, when there are none or several.
+   */
+  expectOneRequest(filter: RequestExpectation): Promise<JournalEntry>;
   /** Answers the next request of `operationId` with `status` and `{error}` (queued in order). */
   failNext(operationId: OperationId, status: number, options?: FailNextOptions): Promise<void>;
   /** The space's whole state as a scenario document. */
@@ -213,7 +223,8 @@ export async function connectRefSpace(options: RefSpaceOptions = {}): Promise<Re
       latency: (ms) => faults({ latency_ms: ms }),
     },
     requests,
-    async expectOneRequest(filter) {
+    async expectOneRequest(expected) {
+      const filter = toFilter(expected);
       const all = await requests();
       return expectOne(
         all.filter((entry) => matchesFilter(entry, filter, basePath)),

@@ -8,7 +8,12 @@ import { parseScenario } from '../scenario/validate';
 import { createReferenceCore, type ReferenceCore } from '../server/reference-core';
 import type { ClockMove, ClockState, ClockView, TopUpTransaction } from '../state/control-plane';
 import type { FailNextOptions } from '../state/fail-next-queue';
-import { type JournalEntry, type RequestFilter, TestJournal } from './journal';
+import {
+  type JournalEntry,
+  type RequestExpectation,
+  type RequestFilter,
+  TestJournal,
+} from './journal';
 import { ScenarioBuilder } from './scenario-builder';
 
 /**
@@ -86,9 +91,11 @@ export interface RefTestControls {
   requests(filter?: RequestFilter): JournalEntry[];
   /**
    * The one request matching `filter`; throws, listing the journal, when there are none or several.
+   * A plan document (`client.orders.plan()`) matches the one request applying it sent.
    * @example ref.expectOneRequest({ operationId: 'createOrder', body: { plan_code: 'kvm-s' } })
+   * @example await client.apply(plan); ref.expectOneRequest(plan)
    */
-  expectOneRequest(filter: RequestFilter): JournalEntry;
+  expectOneRequest(filter: RequestExpectation): JournalEntry;
   /** The whole state as a scenario document. */
   state(): Scenario;
   /** Back to the scenario's state, default handlers and an empty journal. */

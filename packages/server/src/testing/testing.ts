@@ -12,7 +12,7 @@ export type {
 } from '../state/control-plane';
 export type { FailNextOptions } from '../state/fail-next-queue';
 export type { SnapshotInfo } from '../state/snapshots';
-export type { JournalEntry, RequestFilter } from './journal';
+export type { JournalEntry, RequestExpectation, RequestFilter } from './journal';
 export {
   connectRefSpace,
   type RefSpace,

@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { text as readAll } from 'node:stream/consumers';
+import type { RequestPlan } from '@refapi/schema';
+import { formatCents } from '@refapi/schema/plans';
+import { isOrderPlan } from '@refapi/schema/request-plan';
+import { PlanChargeMismatchError, type PlanRefusalReason, PlanRefusedError } from '@refapi/sdk';
+import type { Ctx } from '../cli/context';
+import { typedHandler } from '../cli/typed-handler';
+import { CliError, UsageError } from '../errors/cli-error';
+import { EXIT, type ExitCode } from '../errors/exit-codes';
+import { createClient } from '../runtime/client';
+import { confirm } from '../runtime/confirm';
+import { note, print } from '../runtime/print';
+import { YesFlags } from './flags';
+import { describePlan } from './plan-summary';
+
+/** The exit code of each refusal (README, Exit codes); every refusal sent nothing. */
+const REFUSAL_EXIT: Record<PlanRefusalReason, ExitCode> = {
+  invalid: EXIT.usage,
+  tampered: EXIT.planTampered,
+  expired: EXIT.planExpired,
+  other_account: EXIT.planOtherAccount,
+  other_base_url: EXIT.planOtherBaseUrl,
+  price_changed: EXIT.planPriceChanged,
+  not_for_sale: EXIT.notFound,
+};
+
+async function readPlan(ctx: Ctx, file: string): Promise<unknown> {
+  const text = await (file === '-' ? readAll(ctx.io.stdin) : readFile(file, 'utf8')).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`, 'invalid_input');
+    },
+  );
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not JSON: not a plan written by --plan-out`, 'plan_invalid');
+  }
+}
+
+/**
+ * `refctl apply FILE`: sends exactly the request a `--plan-out` plan holds, with its
+ * idempotency key, after the SDK's checks (digest, expiry, account, base URL, an order's
+ * price now); asks first unless `--yes`. Says what was charged, and when the plan had been
+ * applied before (a replay: nothing was done again).
+ */
+export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
+  const document = await readPlan(ctx, file!);
+  const client = await createClient(ctx);
+  const shown = (document as { operation?: unknown }).operation
+    ? describePlan(document as RequestPlan)
+    : 'this plan';
+  await confirm(ctx.io, {
+    question: `Apply the plan: ${shown}?`,
+    yes: opts.yes === true,
+    action: 'apply',
+    input: ctx.globals.input,
+  });
+  const plan = document as RequestPlan;
+  ctx.state.idempotencyKey = plan.idempotency_key ?? undefined;
+  const applied = await client.apply(document, { signal: ctx.signal }).catch((error: unknown) => {
+    if (error instanceof PlanRefusedError) {
+      ctx.state.idempotencyKey = undefined;
+      throw new CliError(
+        `plan refused: ${error.message}`,
+        REFUSAL_EXIT[error.reason],
+        `plan_${error.reason}`,
+      );
+    }
+    if (error instanceof PlanChargeMismatchError) {
+      ctx.state.idempotencyKey = undefined;
+      throw new CliError(error.message, EXIT.error, 'plan_charge_mismatch');
+    }
+    throw error;
+  });
+  ctx.state.idempotencyKey = undefined;
+  if (applied.replayed) {
+    note(ctx, 'replayed: this plan was already applied; nothing was done again');
+  }
+  if (applied.charged !== undefined) {
+    note(
+      ctx,
+      `charged: ${formatCents(applied.charged.cents, applied.charged.currency)} (order ${applied.charged.orderRef})`,
+    );
+  } else if (isOrderPlan(plan)) {
+    note(ctx, 'charged: unknown (the order could not be read; see: refctl orders list)');
+  }
+  if (applied.data === undefined) note(ctx, `${plan.method} ${plan.path}: accepted`);
+  else await print(ctx, { kind: 'object', value: applied.data as Record<string, unknown> });
+});

@@ -1,0 +1,230 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RefClient } from '@refapi/sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT } from '../src/errors/exit-codes';
+import { refctlInProcess as refctl } from './helpers/run-in-process';
+import { tempConfigHome } from './helpers/run-refctl';
+import { KEYS, scenario } from './helpers/scenario';
+import { startServer, type TestServer } from './helpers/test-server';
+
+// Plan once, apply exactly (issue 53): `--plan-out` writes the plan and sends nothing;
+// `refctl apply` sends exactly it, once, or refuses with the README's exit codes.
+
+let server: TestServer;
+let dir: string;
+const env = (key: string = KEYS.full, baseUrl = server.baseUrl) => ({
+  REF_BASE_URL: baseUrl,
+  REF_API_KEY: key,
+  XDG_CONFIG_HOME: tempConfigHome(),
+});
+const BUY = ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s', '--period', 'REF-PERIOD-1'];
+const writes = async () =>
+  (await server.requests()).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const balance = async () =>
+  JSON.parse((await refctl(['balance', '-o', 'json'], { env: env() })).stdout).amount as number;
+
+async function planOrder(file = join(dir, 'order.plan.json')): Promise<string> {
+  const made = await refctl([...BUY, '--plan-out', file], { env: env() });
+  expect(made.code).toBe(0);
+  return file;
+}
+
+beforeAll(async () => {
+  server = await startServer(scenario);
+});
+beforeEach(async () => {
+  await server.admin('POST', 'reset');
+  dir = tempConfigHome();
+});
+afterAll(() => server.close());
+
+describe('refctl orders create --plan-out, then refctl apply', () => {
+  it('writes the plan and sends nothing; applying it twice buys once and says the second was a replay', async () => {
+    const file = join(dir, 'order.plan.json');
+    const made = await refctl([...BUY, '--plan-out', file, '--idempotency-key', 'ci-order-1'], {
+      env: env(),
+    });
+    expect(made.code).toBe(0);
+    expect(made.stdout).toBe('');
+    expect(made.stderr).toMatch(
+      /^plan written to .*order\.plan\.json: buy kvm-s \(monthly\) for 5\.95 EUR; expires \S+; nothing was sent \(apply it with: refctl apply .*order\.plan\.json\)\n$/,
+    );
+    const plan = JSON.parse(readFileSync(file, 'utf8'));
+    expect(plan).toMatchObject({
+      operation: 'createOrder',
+      idempotency_key: 'ci-order-1',
+      account_ref: 'REF-ACCT-A1',
+      base_url: server.baseUrl,
+      quote: { total_cents: 595, currency: 'EUR' },
+    });
+    expect(await writes()).toEqual([]);
+
+    const before = await balance();
+    const first = await refctl(['apply', file, '--yes', '-o', 'json'], { env: env() });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^charged: 5\.95 EUR \(order REF-ORD-[0-9A-F]+\)\n$/);
+    const second = await refctl(['apply', file, '--yes', '-o', 'json'], { env: env() });
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(
+      /^replayed: this plan was already applied; nothing was done again\ncharged: 5\.95 EUR/,
+    );
+    expect(JSON.parse(second.stdout).service_ref).toBe(JSON.parse(first.stdout).service_ref);
+    expect(Math.round((before - (await balance())) * 100)).toBe(595);
+    expect(await writes()).toEqual(['POST /v1/orders', 'POST /v1/orders']);
+  });
+
+  it('refuses with exit 9, naming both prices, when the catalog price changed; nothing is charged', async () => {
+    const file = await planOrder();
+    const state = (await server.admin('GET', 'state')) as { plans: Record<string, unknown>[] };
+    for (const plan of state.plans) {
+      if (plan.code === 'kvm-s') Object.assign(plan, { price_eur: 6, period_prices: undefined });
+    }
+    await server.admin('POST', 'scenario', state);
+    const before = await balance();
+    const { code, stdout, stderr } = await refctl(['apply', file, '--yes'], { env: env() });
+    expect({ code, stdout }).toEqual({ code: EXIT.planPriceChanged, stdout: '' });
+    expect(stderr).toBe(
+      'error: plan refused: the price changed since the plan was made: planned 5.95 EUR, now 7.14 EUR; make a new plan to buy at the new price; nothing was sent\n',
+    );
+    expect(await balance()).toBe(before);
+    expect(await writes()).toEqual([]);
+  });
+
+  it.each([
+    [
+      'tampered',
+      EXIT.planTampered,
+      async (file: string) => {
+        const plan = JSON.parse(readFileSync(file, 'utf8'));
+        plan.body.plan_code = 'kvm-m';
+        writeFileSync(file, JSON.stringify(plan));
+        return env();
+      },
+      'the plan was changed after it was made: its digest does not match its content',
+    ],
+    [
+      'expired',
+      EXIT.planExpired,
+      async (file: string) => {
+        const client = new RefClient({ apiKey: KEYS.full, baseUrl: server.baseUrl });
+        const old = await client.orders.plan(
+          { type: 'kvm', plan_code: 'kvm-s' },
+          { now: new Date(Date.now() - 2 * 3_600_000) },
+        );
+        writeFileSync(file, JSON.stringify(old));
+        return env();
+      },
+      'the plan expired at',
+    ],
+    [
+      'for another account',
+      EXIT.planOtherAccount,
+      async () => env(KEYS.noShield),
+      'the plan was made for account REF-ACCT-A1; this API key is of REF-ACCT-B1',
+    ],
+    [
+      'for another base URL',
+      EXIT.planOtherBaseUrl,
+      async () => env(KEYS.full, server.baseUrl.replace('127.0.0.1', 'localhost')),
+      'the plan was made for http://127.0.0.1:',
+    ],
+  ])('refuses a plan %s with exit %i, sending nothing', async (_what, exit, prepare, says) => {
+    const file = await planOrder();
+    const runEnv = await prepare(file);
+    const { code, stdout, stderr } = await refctl(['apply', file, '--yes'], { env: runEnv });
+    expect({ code, stdout }).toEqual({ code: exit, stdout: '' });
+    expect(stderr).toContain(`error: plan refused: ${says}`);
+    expect(stderr).toMatch(/nothing was sent\n$/);
+    expect(await writes()).toEqual([]);
+  });
+
+  it('refuses a file that is no plan in one line (exit 2), and asks without --yes', async () => {
+    const file = join(dir, 'not-a-plan.json');
+    writeFileSync(file, '{"plan_version": 1}');
+    const bad = await refctl(['apply', file, '--yes'], { env: env() });
+    expect(bad.code).toBe(EXIT.usage);
+    expect(bad.stderr).toMatch(
+      /^error: plan refused: not a plan document of version 1 \(.*\); nothing was sent\n$/,
+    );
+    writeFileSync(file, 'nope');
+    expect((await refctl(['apply', file, '--yes'], { env: env() })).stderr).toContain(
+      'is not JSON: not a plan written by --plan-out',
+    );
+    const unasked = await refctl(['apply', await planOrder()], { env: env() });
+    expect(unasked.code).toBe(EXIT.usage);
+    expect(unasked.stderr).toContain('apply needs confirmation and stdin is not a terminal');
+    expect(await writes()).toEqual([]);
+  });
+});
+
+describe('every write command takes --plan-out', () => {
+  const SVC = 'REF-SVC-A1';
+  const RULE = [
+    ...['--name', 'plan-dns', '--mode', 'enforce', '--action', 'drop'],
+    ...['--risk', 'low', '--protocol', 'udp', '--destination-port', '53'],
+  ];
+
+  it.each([
+    [
+      'services auto-renew',
+      ['services', 'auto-renew', SVC, 'off'],
+      'PUT',
+      `/services/${SVC}/auto-renew`,
+    ],
+    ['services power', ['services', 'power', SVC, 'reboot'], 'POST', `/services/${SVC}/power`],
+    [
+      'shield rules add',
+      ['shield', 'rules', 'add', SVC, ...RULE],
+      'POST',
+      `/services/${SVC}/shield/rules`,
+    ],
+    [
+      'shield presets apply',
+      ['shield', 'presets', 'apply', SVC, 'block-udp-amplification'],
+      'POST',
+      `/services/${SVC}/shield/presets/block-udp-amplification`,
+    ],
+    [
+      'shield profile set',
+      ['shield', 'profile', 'set', SVC, 'strict'],
+      'POST',
+      `/services/${SVC}/shield/profiles/strict`,
+    ],
+  ])(
+    '%s: the plan on stdout round-trips through refctl apply',
+    async (_name, args, method, path) => {
+      const made = await refctl([...args, '--plan-out', '-'], { env: env() });
+      expect(made.code).toBe(0);
+      const plan = JSON.parse(made.stdout);
+      expect(plan).toMatchObject({ method, path, account_ref: 'REF-ACCT-A1' });
+      expect(await writes()).toEqual([]);
+      const file = join(dir, 'plan.json');
+      writeFileSync(file, made.stdout);
+      const applied = await refctl(['apply', file, '--yes'], { env: env() });
+      expect(applied.code).toBe(0);
+      expect(await writes()).toEqual([`${method} /v1${path}`]);
+    },
+  );
+
+  it('shield rules delete: planned for a rule, applied once', async () => {
+    const added = await refctl(['shield', 'rules', 'add', SVC, ...RULE, '-o', 'json'], {
+      env: env(),
+    });
+    const ruleId = JSON.parse(added.stdout).rule.id as string;
+    await server.admin('POST', 'clock', { advance_seconds: 30 });
+    const made = await refctl(['shield', 'rules', 'delete', SVC, ruleId, '--plan-out', '-'], {
+      env: env(),
+    });
+    expect(made.code).toBe(0);
+    const file = join(dir, 'delete.plan.json');
+    writeFileSync(file, made.stdout);
+    expect((await refctl(['apply', file, '--yes'], { env: env() })).code).toBe(0);
+    expect((await refctl(['apply', file, '--yes'], { env: env() })).stderr).toContain('replayed');
+    expect(await writes()).toEqual([
+      `POST /v1/services/${SVC}/shield/rules`,
+      `DELETE /v1/services/${SVC}/shield/rules/${ruleId}`,
+      `DELETE /v1/services/${SVC}/shield/rules/${ruleId}`,
+    ]);
+  });
+});

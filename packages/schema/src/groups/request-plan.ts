@@ -1,0 +1,12 @@
+// `@refapi/schema/request-plan`: the plan document (one write request, reviewed before it
+// is sent) with its digest and the price rule it quotes by, for tools that load only it.
+
+export { canonicalJson, planDigest } from '../plan-digest';
+export {
+  type CatalogFacts,
+  catalogFacts,
+  formatCents,
+  type OrderPrice,
+  priceOrder,
+} from '../pricing';
+export * from '../request-plan';

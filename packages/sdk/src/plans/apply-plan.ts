@@ -1,0 +1,124 @@
+import type { CreateOrderResponse } from '@refapi/schema';
+import { buildPath, routes } from '@refapi/schema/client';
+import type { ORDER_OPERATION, PlannableOperation, RequestPlan } from '@refapi/schema/request-plan';
+import type { Core } from '../internal/core';
+import type { SuccessOf } from '../internal/operation-types';
+import { OrdersResource } from '../resources/orders';
+import { issueText } from './make-plan';
+import { priceOrderNow } from './order-pricing';
+import {
+  type Cents,
+  PlanChargeMismatchError,
+  PlanPriceChangedError,
+  PlanRefusedError,
+} from './plan-errors';
+import type { ApplyOptions } from './plan-request';
+import { planSchemas } from './plan-schemas';
+
+/** What an order of an applied plan charged (its `amount`, GET /orders). */
+export interface PlanCharge extends Cents {
+  /** The order that charged it. */
+  readonly orderRef: string;
+}
+
+/** The outcome of `client.apply(plan)`. */
+export interface AppliedPlan<K extends PlannableOperation = PlannableOperation> {
+  readonly operation: K;
+  /** The operation's parsed answer. */
+  readonly data: SuccessOf<K>;
+  /** True when the plan's idempotency key had already completed: the server replayed its answer, nothing was done again. */
+  readonly replayed: boolean;
+  /** For an order: what it charged (equal to the plan's total, else the apply threw); undefined when the order could not be read. */
+  readonly charged: PlanCharge | undefined;
+}
+
+/**
+ * Applies a plan: checks its shape, digest, path, expiry, base URL and the key's account,
+ * prices an order again from the catalog, then sends exactly the planned request with the
+ * planned idempotency key. A refusal throws {@link PlanRefusedError} before anything is sent.
+ */
+export async function applyPlan(
+  core: Core,
+  document: unknown,
+  options: ApplyOptions = {},
+): Promise<AppliedPlan> {
+  const schemas = await planSchemas();
+  const parsed = schemas.RequestPlan.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new PlanRefusedError(
+      'invalid',
+      `not a plan document of version ${schemas.REQUEST_PLAN_VERSION}${issue === undefined ? '' : ` (${issueText(issue)})`}`,
+    );
+  }
+  // The plan as written, not as parsed: a schema default must not change what is sent or hashed.
+  const plan = document as RequestPlan;
+  if ((await schemas.planDigest(plan)) !== plan.digest) {
+    throw new PlanRefusedError(
+      'tampered',
+      'the plan was changed after it was made: its digest does not match its content',
+    );
+  }
+  const route = routes[plan.operation];
+  if (plan.path !== buildPath(route, plan.path_params as Record<string, string>)) {
+    throw new PlanRefusedError('tampered', `the plan's path ${plan.path} is not its path_params'`);
+  }
+  const now = options.now ?? new Date();
+  if (now.getTime() > Date.parse(plan.expires_at)) {
+    throw new PlanRefusedError('expired', `the plan expired at ${plan.expires_at}`);
+  }
+  if (plan.base_url !== core.baseUrl) {
+    throw new PlanRefusedError(
+      'other_base_url',
+      `the plan was made for ${plan.base_url}, not ${core.baseUrl}`,
+    );
+  }
+  const request = { signal: options.signal, timeout: options.timeout };
+  const account = await core.call('getAccount', { options: request });
+  if (account.account_ref !== plan.account_ref) {
+    throw new PlanRefusedError(
+      'other_account',
+      `the plan was made for account ${plan.account_ref}; this API key is of ${account.account_ref}`,
+    );
+  }
+  if (schemas.isOrderPlan(plan)) {
+    const { quote } = await priceOrderNow(core, plan.body, request);
+    if (quote.total_cents !== plan.quote.total_cents || quote.currency !== plan.quote.currency) {
+      throw new PlanPriceChangedError(
+        { cents: plan.quote.total_cents, currency: plan.quote.currency },
+        { cents: quote.total_cents, currency: quote.currency },
+      );
+    }
+  }
+  // Exactly the planned request: its path parameters, its body, its key.
+  const sent = await core
+    .call(plan.operation as typeof ORDER_OPERATION, {
+      path: plan.path_params as never,
+      ...(plan.body === null ? {} : { body: plan.body as never }),
+      options: { ...request, idempotencyKey: plan.idempotency_key ?? undefined },
+    })
+    .withResponse();
+  const data = sent.data as unknown as SuccessOf<PlannableOperation>;
+  const replayed =
+    sent.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true' ||
+    (data as { idempotent_replayed?: unknown } | undefined)?.idempotent_replayed === true;
+  let charged: PlanCharge | undefined;
+  if (schemas.isOrderPlan(plan)) {
+    const serviceRef = (data as unknown as CreateOrderResponse).service_ref;
+    const order = await new OrdersResource(core)
+      .findForService(serviceRef, request)
+      .catch(() => undefined);
+    if (order !== undefined) {
+      charged = {
+        cents: Math.round(order.amount * 100),
+        currency: order.currency,
+        orderRef: order.order_ref,
+      };
+      const planned = { cents: plan.quote.total_cents, currency: plan.quote.currency };
+      if (charged.cents !== planned.cents || charged.currency !== planned.currency) {
+        throw new PlanChargeMismatchError(planned, charged, charged.orderRef);
+      }
+    }
+  }
+  return { operation: plan.operation, data, replayed, charged };
+}

@@ -1,0 +1,85 @@
+import type { CreateOrderRequest } from '@refapi/schema';
+import { buildPath, isIdempotencyKey, routes } from '@refapi/schema/client';
+import type { PlannableOperation } from '@refapi/schema/request-plan';
+import { ConfigurationError } from '../errors/client-errors';
+import type { Core } from '../internal/core';
+import { randomUuid } from '../internal/runtime';
+import { priceOrderNow } from './order-pricing';
+import { PlanRefusedError } from './plan-errors';
+import type { PlannedInput, PlanOf, PlanOptions } from './plan-request';
+import { planSchemas } from './plan-schemas';
+
+// A plan holds only JSON: undefined members are dropped, as the file will drop them, so
+// the digest computed here is the digest of the file.
+const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** Where a zod issue points, for a one-line message: `body.addons.0.units: Too small`. */
+export const issueText = (issue: { path: PropertyKey[]; message: string }) =>
+  `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`;
+
+/**
+ * Makes the plan of one write request: reads the key's account (GET /me) and, for an
+ * order, prices it from the catalog (GET /plans); sends nothing that changes anything.
+ */
+export async function makePlan<K extends PlannableOperation>(
+  core: Core,
+  input: PlannedInput<K>,
+  options: PlanOptions = {},
+): Promise<PlanOf<K>> {
+  const { operation } = input;
+  const route = routes[operation];
+  const ttl = options.expiresInSeconds ?? undefined;
+  if (ttl !== undefined && !(Number.isSafeInteger(ttl) && ttl > 0)) {
+    throw new ConfigurationError(`expiresInSeconds must be a positive whole number, got ${ttl}.`);
+  }
+  const key = route.idempotencyKey ? (options.idempotencyKey ?? randomUuid()) : null;
+  if (key !== null && !isIdempotencyKey(key)) {
+    throw new ConfigurationError(
+      'idempotencyKey must be 1-128 characters of A-Z, a-z, 0-9 and _ . : -',
+    );
+  }
+  const schemas = await planSchemas();
+  const pathParams = json(input.pathParams) as Record<string, string>;
+  const body = input.body === null ? null : json(input.body);
+  const now = options.now ?? new Date();
+  const request = { signal: options.signal, timeout: options.timeout };
+  // The request is checked before anything is read: a bad body is refused at once, by
+  // the schemas of the plan's own member for this operation.
+  const member = schemas.RequestPlan.options.find((o) => o.shape.operation.value === operation);
+  for (const [field, value] of [
+    ['path_params', pathParams],
+    ['body', body],
+  ] as const) {
+    const checked = member?.shape[field].safeParse(value);
+    if (checked?.success !== false) continue;
+    const issue = checked.error.issues[0];
+    throw new PlanRefusedError(
+      'invalid',
+      `the ${operation} request is not valid${issue === undefined ? '' : ` at ${field}.${issueText(issue)}`}`,
+    );
+  }
+  const [account, priced] = await Promise.all([
+    core.call('getAccount', { options: request }),
+    operation === schemas.ORDER_OPERATION
+      ? priceOrderNow(core, body as CreateOrderRequest, request)
+      : undefined,
+  ]);
+  const unsigned = {
+    plan_version: schemas.REQUEST_PLAN_VERSION,
+    operation,
+    method: route.method,
+    path: buildPath(route, pathParams),
+    path_params: pathParams,
+    body,
+    idempotency_key: key,
+    quote: priced === undefined ? null : json(priced.quote),
+    priced_from: priced === undefined ? null : json(priced.facts),
+    account_ref: account.account_ref,
+    base_url: core.baseUrl,
+    created_at: now.toISOString(),
+    expires_at: new Date(
+      now.getTime() + (ttl ?? schemas.REQUEST_PLAN_TTL_SECONDS) * 1000,
+    ).toISOString(),
+  };
+  return { ...unsigned, digest: await schemas.planDigest(unsigned) } as unknown as PlanOf<K>;
+}

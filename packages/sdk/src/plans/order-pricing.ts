@@ -1,0 +1,46 @@
+import type { CreateOrderRequest } from '@refapi/schema';
+import type { CatalogFacts, OrderPrice } from '@refapi/schema/request-plan';
+import type { Core } from '../internal/core';
+import type { RequestOptions } from '../options';
+import { PlansResource } from '../resources/plans';
+import { PlanRefusedError } from './plan-errors';
+import { planSchemas } from './plan-schemas';
+
+/** What an order costs now and the catalog facts it is priced from. */
+export interface PricedOrderNow {
+  readonly quote: OrderPrice;
+  readonly facts: CatalogFacts;
+}
+
+/**
+ * Prices `body` from the catalog as it is now (GET /plans) by the server's own rule
+ * (`priceOrder`); refuses (`not_for_sale`) an order the catalog does not price.
+ */
+export async function priceOrderNow(
+  core: Core,
+  body: CreateOrderRequest,
+  options: RequestOptions,
+): Promise<PricedOrderNow> {
+  const plan = await new PlansResource(core).find(body.type, body.plan_code, options);
+  if (plan === undefined) {
+    throw new PlanRefusedError(
+      'not_for_sale',
+      `plan ${body.plan_code} is not for sale as ${body.type}`,
+    );
+  }
+  if (plan.in_stock === false) {
+    throw new PlanRefusedError('not_for_sale', `plan ${plan.code} is out of stock`);
+  }
+  // Loaded on first use: the SDK's own import builds no zod schema (`planSchemas`).
+  const { catalogFacts, priceOrder } = await planSchemas();
+  const priced = priceOrder(plan, body);
+  const facts = catalogFacts(plan, body);
+  if (!priced.ok || facts === undefined) {
+    const why = priced.ok ? 'catalog_without_prices' : priced.error;
+    throw new PlanRefusedError(
+      'not_for_sale',
+      `plan ${plan.code} cannot price this order (${why})`,
+    );
+  }
+  return { quote: priced.price, facts };
+}

@@ -1,0 +1,168 @@
+import { priceOrder } from '@refapi/schema';
+import { createRefTestServer } from '@refapi/server/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PlanPriceChangedError,
+  type PlanRefusalReason,
+  PlanRefusedError,
+  RefClient,
+} from '../src/index';
+import { DEMO } from './helpers/reference';
+
+// Plan once, apply exactly (issue 53), against the reference server of the test kit: what
+// a plan says is what is sent, once, and whatever no longer holds is refused before sending.
+
+const ref = createRefTestServer();
+beforeAll(() => ref.start());
+afterEach(() => ref.reset());
+afterAll(() => ref.stop());
+
+const clientOf = (apiKey: string = DEMO.eurKey, baseUrl = ref.baseUrl) =>
+  new RefClient({ apiKey, baseUrl, maxRetries: 0 });
+const ORDER = {
+  type: 'kvm' as const,
+  plan_code: 'kvm-s',
+  period_ref: 'REF-PERIOD-12',
+  addons: [{ addon_ref: 'REF-ADDON-11', units: 2 }],
+};
+// A plan read back from its file: what `apply` gets from refctl or a CI job.
+const throughJson = <T>(plan: T): unknown => JSON.parse(JSON.stringify(plan));
+const balanceCents = async (client: RefClient) =>
+  Math.round((await client.balance.get()).amount * 100);
+
+async function refusal(promise: Promise<unknown>): Promise<PlanRefusedError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof PlanRefusedError)) throw new Error(`expected a refusal, got ${error}`);
+  return error;
+}
+
+describe('orders: plan, then apply', () => {
+  it('applies the plan twice and buys once, at the planned total; the test kit finds the request', async () => {
+    const client = clientOf();
+    const plan = await client.orders.plan(ORDER, { idempotencyKey: 'plan-order-1' });
+    const catalog = await client.plans.find('kvm', 'kvm-s');
+    const quote = priceOrder(catalog!, ORDER);
+    expect(quote.ok && quote.price.total_cents).toBe(plan.quote.total_cents);
+    expect(plan).toMatchObject({
+      operation: 'createOrder',
+      method: 'POST',
+      path: '/orders',
+      body: ORDER,
+      idempotency_key: 'plan-order-1',
+      account_ref: 'REF-ACCT-1',
+      base_url: ref.baseUrl,
+      priced_from: { plan_code: 'kvm-s', period: { period_ref: 'REF-PERIOD-12', months: 12 } },
+    });
+    expect(Date.parse(plan.expires_at) - Date.parse(plan.created_at)).toBe(3_600_000);
+    expect(ref.requests({ method: 'POST' })).toHaveLength(0);
+
+    const before = await balanceCents(client);
+    const first = await client.apply(throughJson(plan));
+    const second = await client.apply(throughJson(plan));
+    expect([first.replayed, second.replayed]).toEqual([false, true]);
+    expect(first.charged).toMatchObject({ cents: plan.quote.total_cents, currency: 'EUR' });
+    expect(second.charged).toEqual(first.charged);
+    expect(before - (await balanceCents(client))).toBe(plan.quote.total_cents);
+    expect(ref.expectOneRequest(plan).idempotency_key).toBe('plan-order-1');
+    expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(2);
+  });
+
+  it('refuses, naming both prices, when the catalog price changed; nothing is charged', async () => {
+    const client = clientOf();
+    const plan = await client.orders.plan({ type: 'kvm', plan_code: 'kvm-s' });
+    // The catalog moves on (admin: the current state with kvm-s at 6 EUR a month).
+    const state = ref.state() as unknown as { plans: Record<string, unknown>[] };
+    for (const p of state.plans) {
+      if (p.code === 'kvm-s') Object.assign(p, { price_eur: 6, period_prices: { monthly: 6 } });
+    }
+    await ref.reference.admin.loadScenario(state);
+    const before = await balanceCents(client);
+    const error = await refusal(client.apply(plan));
+    expect(error).toBeInstanceOf(PlanPriceChangedError);
+    expect(error.reason).toBe('price_changed');
+    expect(error.message).toContain('planned 5.95 EUR, now 7.14 EUR');
+    expect(await balanceCents(client)).toBe(before);
+    expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(0);
+  });
+
+  it.each<[PlanRefusalReason, (plan: Record<string, unknown>) => Promise<[unknown, RefClient]>]>([
+    ['invalid', async () => [{ plan_version: 1 }, clientOf()]],
+    ['tampered', async (plan) => [{ ...plan, body: { ...ORDER, plan_code: 'kvm-m' } }, clientOf()]],
+    [
+      'tampered',
+      async (plan) => [
+        { ...plan, quote: { ...(plan.quote as object), total_cents: 1 } },
+        clientOf(),
+      ],
+    ],
+    [
+      'expired',
+      async () => [
+        await clientOf().orders.plan(ORDER, { now: new Date(Date.now() - 7_200_000) }),
+        clientOf(),
+      ],
+    ],
+    ['other_account', async (plan) => [plan, clientOf(DEMO.usdKey)]],
+    ['other_base_url', async (plan) => [plan, clientOf(DEMO.eurKey, 'https://elsewhere.test/v1')]],
+  ])('refuses a plan that is %s, before sending anything', async (reason, make) => {
+    const plan = (await clientOf().orders.plan(ORDER)) as unknown as Record<string, unknown>;
+    const [document, client] = await make(plan);
+    const error = await refusal(client.apply(document));
+    expect(error.reason).toBe(reason);
+    expect(error.message).toMatch(/nothing was sent$/);
+    expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(0);
+  });
+
+  it('refuses a bad body at plan time, with no request at all', async () => {
+    const error = await refusal(
+      clientOf().orders.plan({
+        type: 'kvm',
+        plan_code: 'kvm-s',
+        addons: [{ addon_ref: 'x', units: 0 }],
+      }),
+    );
+    expect(error.reason).toBe('invalid');
+    expect(error.message).toContain('body.addons.0');
+    expect(ref.requests()).toHaveLength(0);
+  });
+});
+
+describe('every write operation plans and applies', () => {
+  it('auto-renew, power, Shield rule add and delete, preset, profile: each plan round-trips', async () => {
+    const client = clientOf();
+    const shield = client.shield(DEMO.kvm);
+    const plans = [
+      await client.services.planAutoRenew(DEMO.kvm, false),
+      await client.services.planPower(DEMO.kvm, 'reboot'),
+      await shield.rules.planCreate({
+        name: 'plan-dns',
+        mode: 'enforce',
+        action: 'drop',
+        risk: 'low',
+        protocol: 'udp',
+        destination_port: 53,
+      }),
+      await shield.presets.planApply('block-udp-amplification'),
+    ];
+    for (const plan of plans) {
+      const applied = await client.apply(throughJson(plan));
+      expect(applied.operation).toBe(plan.operation);
+      expect(ref.expectOneRequest(plan).status).toBeLessThan(300);
+    }
+    const created = await client.apply(plans[2]!);
+    expect(created.replayed).toBe(true);
+    const ruleId = (created.data as { rule: { id: string } }).rule.id;
+    await ref.clock.advance(30);
+    const remove = await shield.rules.planDelete(ruleId);
+    expect(remove.path).toBe(`/services/${DEMO.kvm}/shield/rules/${ruleId}`);
+    expect(remove.body).toBeNull();
+    await client.apply(throughJson(remove));
+    ref.expectOneRequest(remove);
+    const profile = await shield.profiles.planApply('strict');
+    expect((await client.apply(throughJson(profile))).replayed).toBe(false);
+    ref.expectOneRequest(profile);
+  });
+});
