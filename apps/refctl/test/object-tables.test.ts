@@ -3,6 +3,7 @@
 // the table, `--jq .<label>` prints in a script. Each command that prints one object runs on
 // a fresh demo server, once as a table and once as JSON; the labels go through jq-web, the
 // jq of `--jq`.
+import { join } from 'node:path';
 import { demoScenario } from '@refapi/server';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +33,14 @@ const RULE = ['--name', 'web', '--mode', 'enforce', '--action', 'pass', '--risk'
   '443',
 ]);
 
-/** One run of a command that prints one object; `noKey` runs it without an API key. */
+/**
+ * One run of a command that prints one object; `noKey` runs it without an API key; `planOf`
+ * is a write command whose `--plan-out` file is given as the run's last argument first.
+ */
 interface ObjectRun {
   readonly args: readonly string[];
   readonly noKey?: true;
+  readonly planOf?: readonly string[];
 }
 
 /**
@@ -85,6 +90,10 @@ const COMMANDS: Readonly<Record<string, readonly ObjectRun[] | string>> = {
   'config show': [{ args: ['config', 'show'] }],
   'config delete': 'nothing on stdout',
   completion: 'a shell script',
+  apply: [
+    { args: ['apply', '--yes'], planOf: [...ORDER, '--idempotency-key', 'object-tables-2'] },
+    { args: ['apply', '--yes'], planOf: ['services', 'power', SVC, 'reboot'] },
+  ],
 };
 
 /** The leaf commands of the program, as `refctl <path>` runs them. */
@@ -114,7 +123,14 @@ async function run(object: ObjectRun, output: string[]): Promise<string> {
     REF_ADMIN_TOKEN: ADMIN_TOKEN,
     XDG_CONFIG_HOME: tempConfigHome(),
   };
-  const result = await refctl([...object.args, ...output], { env });
+  const args = [...object.args];
+  if (object.planOf !== undefined) {
+    const file = join(env.XDG_CONFIG_HOME, 'change.plan.json');
+    const planned = await refctl([...object.planOf, '--plan-out', file], { env });
+    expect(planned.code, planned.stderr).toBe(0);
+    args.push(file);
+  }
+  const result = await refctl([...args, ...output], { env });
   expect(result.code, result.stderr).toBe(0);
   return result.stdout;
 }
