@@ -19,6 +19,7 @@ import { boundedFetch } from './bounded-fetch';
 import { CallFacts } from './call-facts';
 import { isHookError, kyHooksFor, runBeforeError } from './client-hooks';
 import { errorFromResponse } from './error-from-response';
+import { attemptTimeoutWhat } from './hook-limits';
 import type { LevelLogger } from './log';
 import { retryOptions } from './retry-policy';
 import { HttpClientTelemetry } from './telemetry/http-client-telemetry';
@@ -132,7 +133,14 @@ export class Transport {
     let facts: CallFacts | undefined;
     if (telemetry !== undefined || hooks !== undefined) {
       const timeout = options.timeout ?? this.#config.timeout;
-      facts = new CallFacts(init.operationId, init.urlTemplate, userSignal, timeout);
+      facts = new CallFacts({
+        operationId: init.operationId,
+        urlTemplate: init.urlTemplate,
+        userSignal,
+        timeoutMs: timeout,
+        deadlineSignal,
+        totalTimeoutMs: totalTimeout,
+      });
       kyOptions.context = { call: facts };
       kyOptions.fetch = attemptFetch(this.#fetch, facts, telemetry, hooks?.afterResponse);
     }
@@ -152,7 +160,10 @@ export class Transport {
       if (facts === undefined || beforeError === undefined || beforeError.length === 0) {
         throw failure;
       }
-      throw await runBeforeError(beforeError, facts, failure);
+      throw await runBeforeError(beforeError, facts, failure, {
+        method: init.method,
+        url: this.#urlOf(init),
+      });
     }
   }
 
@@ -181,7 +192,8 @@ export class Transport {
       return new TimeoutError({ method, url, timeoutMs: ctx.totalTimeout ?? 0, what, cause });
     }
     if (isTimeoutError(error)) {
-      return new TimeoutError({ method, url, timeoutMs: ctx.timeout, what: 'timed out' });
+      const what = attemptTimeoutWhat(error.request);
+      return new TimeoutError({ method, url, timeoutMs: ctx.timeout, what });
     }
     return new ConnectionError({ method, url, cause });
   }
