@@ -22,6 +22,7 @@ export {
   ConfigurationError,
   ConnectionError,
   PaginationLoopError,
+  RedirectError,
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,

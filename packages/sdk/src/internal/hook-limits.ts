@@ -8,7 +8,7 @@ import type { CallFacts } from './call-facts';
 // call fails with the abort reason or the SDK's TimeoutError at once.
 
 /** The kinds of user hooks, as the error of one that overran names them. */
-export type HookKind = 'beforeRequest' | 'beforeRetry' | 'afterResponse' | 'beforeError';
+type HookKind = 'beforeRequest' | 'beforeRetry' | 'afterResponse' | 'beforeError';
 
 // Requests whose attempt ky timed out while their afterResponse hooks ran: not retried (the
 // same hook would stall again), and the error says where the time went.

@@ -21,6 +21,7 @@ import { isHookError, kyHooksFor, runBeforeError } from './client-hooks';
 import { errorFromResponse } from './error-from-response';
 import { attemptTimeoutWhat } from './hook-limits';
 import type { LevelLogger } from './log';
+import { sameOriginRedirects } from './redirects';
 import { retryOptions } from './retry-policy';
 import { HttpClientTelemetry } from './telemetry/http-client-telemetry';
 import { loadOtelApi } from './telemetry/otel-api';
@@ -84,11 +85,14 @@ export class Transport {
       accept: 'application/json',
     };
     if (config.userAgent) headers['user-agent'] = config.userAgent;
-    this.#fetch = boundedFetch(config.fetch, config.maxResponseBytes);
+    const origin = new URL(config.baseUrl).origin;
+    this.#fetch = boundedFetch(sameOriginRedirects(config.fetch, origin), config.maxResponseBytes);
     this.#ky = ky.create({
       prefix: config.baseUrl,
       headers,
       timeout: config.timeout,
+      // Redirects come back to sameOriginRedirects, which never follows one off the origin.
+      redirect: 'manual',
       // throwHttpErrors stays ky's default (true): every option set here is merged per call.
       hooks: this.#hooks(),
       // Bodies are read inside ky's fetch, so its per-attempt timeout covers them too.
