@@ -40,9 +40,39 @@ async function outcome(call: Promise<unknown>, ms = 3_000): Promise<unknown> {
   }
 }
 
-/** Timers keeping the process alive (AbortSignal.timeout and unref'd ones do not count). */
-const activeTimers = () =>
-  process.getActiveResourcesInfo().filter((type) => type === 'Timeout').length;
+// A limit no other timer of the process uses, so the timers armed for it can be told apart
+// (the sockets of the server and of fetch keep timers of their own).
+const LIMIT = 61_357;
+
+/** How many timers of `LIMIT` ms that `run` armed were neither cleared nor fired. */
+async function timersLeftBy(run: () => Promise<unknown>): Promise<number> {
+  const { setTimeout: realSet, clearTimeout: realClear } = globalThis;
+  const armed = new Set<ReturnType<typeof setTimeout>>();
+  const set = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    const timer = realSet(
+      (...values: unknown[]) => {
+        armed.delete(timer);
+        callback(...values);
+      },
+      ms,
+      ...args,
+    );
+    if (ms === LIMIT) armed.add(timer);
+    return timer;
+  };
+  globalThis.setTimeout = set as unknown as typeof setTimeout;
+  globalThis.clearTimeout = ((timer: ReturnType<typeof setTimeout> | undefined) => {
+    if (timer !== undefined) armed.delete(timer);
+    realClear(timer);
+  }) as typeof clearTimeout;
+  try {
+    await run();
+  } finally {
+    globalThis.setTimeout = realSet;
+    globalThis.clearTimeout = realClear;
+  }
+  return armed.size;
+}
 
 const sentSince = (before: number) => server.requests.length - before;
 
@@ -68,14 +98,34 @@ describe('a hook that never settles', () => {
   });
 
   it("beforeRequest: the caller's signal aborts the call with its reason, no timer left", async () => {
-    const timers = activeTimers();
-    const client = clientFor(server, { timeout: 60_000, hooks: { beforeRequest: [never] } });
     const controller = new AbortController();
     const reason = new Error('user went away');
-    setTimeout(() => controller.abort(reason), 50);
-    expect(await outcome(client.account.get({ signal: controller.signal }))).toBe(reason);
-    // The hook's 60 s limit was cleared with the call: nothing keeps the process alive.
-    expect(activeTimers()).toBe(timers);
+    // The caller gives up while the hook hangs.
+    const abortingHook = () => {
+      setTimeout(() => controller.abort(reason), 20);
+      return never();
+    };
+    const client = clientFor(server, { timeout: LIMIT, hooks: { beforeRequest: [abortingHook] } });
+    let error: unknown;
+    const left = await timersLeftBy(async () => {
+      error = await outcome(client.account.get({ signal: controller.signal }));
+    });
+    expect(error).toBe(reason);
+    // The hooks' limit was cleared with the call: nothing keeps the process alive for it.
+    expect(left).toBe(0);
+  });
+
+  it('beforeRequest: a signal aborted before the call fails it at once, hooks not run', async () => {
+    const ran: string[] = [];
+    const hook = () => {
+      ran.push('beforeRequest');
+      return never();
+    };
+    const client = clientFor(server, { timeout: 60_000, hooks: { beforeRequest: [hook] } });
+    const reason = new Error('cancelled before');
+    const error = await outcome(client.account.get({ signal: AbortSignal.abort(reason) }), 1_000);
+    expect(error).toBe(reason);
+    expect(ran).toEqual([]);
   });
 
   it('beforeRetry: the per-attempt timeout ends the call with TimeoutError', async () => {
@@ -103,8 +153,15 @@ describe('a hook that never settles', () => {
     expect((total as Error).message).toMatch(/total timeout/);
     const reason = new Error('cancelled');
     const controller = new AbortController();
-    setTimeout(() => controller.abort(reason), 50);
-    expect(await outcome(client.account.get({ signal: controller.signal }))).toBe(reason);
+    const abortingHook = () => {
+      setTimeout(() => controller.abort(reason), 20);
+      return never();
+    };
+    const aborting = clientFor(server, {
+      timeout: 60_000,
+      hooks: { afterResponse: [abortingHook] },
+    });
+    expect(await outcome(aborting.account.get({ signal: controller.signal }))).toBe(reason);
   });
 
   it('beforeError: the call still fails, with TimeoutError caused by the original error', async () => {
@@ -118,7 +175,6 @@ describe('a hook that never settles', () => {
 
 describe('hooks that settle', () => {
   it('run as before and leave no timer behind', async () => {
-    const timers = activeTimers();
     const seen: string[] = [];
     const hooks: ClientHooks = {
       beforeRequest: [async () => void seen.push('beforeRequest')],
@@ -126,10 +182,12 @@ describe('hooks that settle', () => {
       afterResponse: [async ({ response }) => void seen.push(`afterResponse ${response.status}`)],
       beforeError: [async () => void seen.push('beforeError')],
     };
-    const client = clientFor(server, { timeout: 60_000, hooks });
-    const me = await client.account.get({ totalTimeout: 60_000 });
-    expect(me.account_ref).toBe(account.account_ref);
-    await expect(client.services.get('REF-SVC-404')).rejects.toBeInstanceOf(NotFoundError);
+    const client = clientFor(server, { timeout: LIMIT, hooks });
+    const left = await timersLeftBy(async () => {
+      const me = await client.account.get({ totalTimeout: 60_000 });
+      expect(me.account_ref).toBe(account.account_ref);
+      await expect(client.services.get('REF-SVC-404')).rejects.toBeInstanceOf(NotFoundError);
+    });
     expect(seen).toEqual([
       'beforeRequest',
       'afterResponse 200',
@@ -137,6 +195,6 @@ describe('hooks that settle', () => {
       'afterResponse 404',
       'beforeError',
     ]);
-    expect(activeTimers()).toBe(timers);
+    expect(left).toBe(0);
   });
 });

@@ -67,11 +67,13 @@ export function withinLimits<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    // A limit that passed before the hooks started is why the call fails already (beforeError
-    // hooks then see that error): only the limits still running bound them.
     const signals: AbortSignal[] = [];
     for (const signal of [facts.userSignal, facts.deadlineSignal, run.attempt?.signal]) {
-      if (signal !== undefined && !signal.aborted) signals.push(signal);
+      if (signal === undefined) continue;
+      if (!signal.aborted) signals.push(signal);
+      // A call already past a limit does not start its hooks, except beforeError hooks: the
+      // call is failing for that reason, and they are there to see it.
+      else if (run.kind !== 'beforeError') return reject(limitError(facts, run, false));
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
