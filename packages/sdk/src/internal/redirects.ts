@@ -37,6 +37,19 @@ function becomesGet(status: number, method: string): boolean {
 
 const drop = (response: Response) => void response.body?.cancel().catch(() => undefined);
 
+// The error of a redirect not followed; its response is dropped unread.
+function refused(
+  request: Request,
+  response: Response,
+  refusal: RedirectRefusal,
+  targetOrigin?: string,
+  status?: number,
+): RedirectError {
+  drop(response);
+  const { method, url } = request;
+  return new RedirectError({ method, url, status, targetOrigin, refusal });
+}
+
 /**
  * Wraps `fetch` (default: the global one, looked up per call so interceptors apply) so that
  * redirects are followed only within `origin`; others fail with {@link RedirectError}.
@@ -53,16 +66,11 @@ export function sameOriginRedirects(
     let body: ArrayBuffer | undefined;
     let response = await send(request, init);
     for (let hops = 0; ; hops++) {
-      const { method, url } = request;
-      const refuse = (refusal: RedirectRefusal, targetOrigin?: string, status?: number) => {
-        drop(response);
-        return new RedirectError({ method, url, status, targetOrigin, refusal });
-      };
-      // A status of 0 is all a browser tells of a manual redirect.
-      if (response.type === 'opaqueredirect') throw refuse('hidden');
+      // A browser tells nothing of a manual redirect: status 0, no headers.
+      if (response.type === 'opaqueredirect') throw refused(request, response, 'hidden');
       if (response.redirected && originOf(response.url) !== origin) {
         // Followed by the fetch itself: only the final origin is known, not the status.
-        throw refuse('origin', originOf(response.url));
+        throw refused(request, response, 'origin', originOf(response.url));
       }
       const location = REDIRECT_STATUSES.has(response.status)
         ? response.headers.get('location')
@@ -70,15 +78,17 @@ export function sameOriginRedirects(
       // Not a redirect, or one without a target: the answer as it is (fetch does the same).
       if (location === null) return response;
       const { status } = response;
+      const { method, url } = request;
       let target: URL;
       try {
         target = new URL(location, response.url || url);
       } catch {
-        throw refuse('invalid', undefined, status);
+        throw refused(request, response, 'invalid', undefined, status);
       }
-      if (target.origin !== origin) throw refuse('origin', target.origin, status);
-      if (hops >= MAX_REDIRECTS) throw refuse('loop', undefined, status);
-      if (hops >= MAX_REDIRECTS) throw refuse('loop');
+      if (target.origin !== origin) {
+        throw refused(request, response, 'origin', target.origin, status);
+      }
+      if (hops >= MAX_REDIRECTS) throw refused(request, response, 'loop', undefined, status);
       drop(response);
       const toGet = becomesGet(status, method);
       const headers = new Headers(request.headers);
