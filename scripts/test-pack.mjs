@@ -65,6 +65,24 @@ function targets(exports, conditions = []) {
   );
 }
 
+/**
+ * The SDK README's OpenTelemetry section: its `npm install` line and its example (the text
+ * after the fence's `// examples/…` line). The checks run both as they are written there.
+ */
+function sdkReadmeOtel() {
+  const readme = readFileSync(join(root, 'packages/sdk/README.md'), 'utf8');
+  const start = readme.indexOf('\n## OpenTelemetry\n');
+  const section = start < 0 ? '' : readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const install = /```sh\n(npm install [^\n]+)\n```/.exec(section)?.[1];
+  const example = /```ts\n\/\/ examples\/[\w/.-]+\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!install || !example)
+    throw new Error(
+      'packages/sdk/README.md: no npm install line or example under ## OpenTelemetry',
+    );
+  return { install, example, specs: install.split(/\s+/).slice(2) };
+}
+const readmeOtel = sdkReadmeOtel();
+
 mkdirSync(project, { recursive: true });
 // The same tarballs `pnpm pack:all` makes for the READMEs' install recipe.
 const tarballFiles = packAll(tarballs);
@@ -78,7 +96,7 @@ for (const file of tarballFiles) {
     .filter(Boolean)
     .map((path) => path.replace(/^package\//, './'));
   const manifest = JSON.parse(run('tar', ['-xzOf', file, 'package/package.json'], work));
-  manifests.set(manifest.name, { manifest, listing: new Set(listing) });
+  manifests.set(manifest.name, { manifest, listing: new Set(listing), file });
 }
 
 for (const [name, { manifest, listing }] of manifests) {
@@ -142,11 +160,9 @@ runInProject('npm', [
   ...tarballFiles,
   'msw@^3',
   '@msw/data@^1.1.7',
-  // The SDK's optional peer and the OpenTelemetry SDK an application registers with it.
-  // sdk-trace-base and sdk-metrics 2.x peer @opentelemetry/api below 1.10.
-  '@opentelemetry/api@~1.9.0',
-  '@opentelemetry/sdk-trace-base@^2.12.1',
-  '@opentelemetry/sdk-metrics@^2.12.1',
+  // The SDK's optional peer and the OpenTelemetry SDK an application registers with it, in
+  // the versions the SDK README's install line names (unpinned, npm refuses them: ERESOLVE).
+  ...readmeOtel.specs,
   'vitest@^5',
   'jest@^30',
   // Bun and Deno as the registry ships them (their binaries inside npm packages).
@@ -474,26 +490,37 @@ console.log(JSON.stringify({ ref: account.account_ref, sent, api }));
   if (out !== expected) throw new Error(`expected ${expected}, got ${out}`);
 });
 
+/**
+ * Runs `fn(baseUrl)` against `npx ref-server --port 0` of the consumer project (the demo
+ * scenario), stopping the server after.
+ */
+async function withRefServer(fn) {
+  const server = spawn('npx', ['--no', '--', 'ref-server', '--port', '0', '--log', 'silent'], {
+    cwd: project,
+    env: { ...process.env, ...consumerEnv },
+    detached: true,
+  });
+  try {
+    let out = '';
+    server.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+    server.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+    const deadline = Date.now() + 60_000;
+    while (!/key: /.test(out)) {
+      if (server.exitCode !== null || Date.now() > deadline)
+        throw new Error(`ref-server did not start: ${out}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return await fn(/listening on (\S+)/.exec(out)[1]);
+  } finally {
+    if (server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
 // ref-server from the package, and refctl and the SDK under Bun and Deno against it.
 await check(
   'npx ref-server --port 0 answers; npx refctl me, the SDK under Bun and Deno against it',
-  async () => {
-    const server = spawn('npx', ['--no', '--', 'ref-server', '--port', '0', '--log', 'silent'], {
-      cwd: project,
-      env: { ...process.env, ...consumerEnv },
-      detached: true,
-    });
-    try {
-      let out = '';
-      server.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
-      server.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk));
-      const deadline = Date.now() + 60_000;
-      while (!/key: /.test(out)) {
-        if (server.exitCode !== null || Date.now() > deadline)
-          throw new Error(`ref-server did not start: ${out}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      const baseUrl = /listening on (\S+)/.exec(out)[1];
+  () =>
+    withRefServer(async (baseUrl) => {
       const me = await fetch(`${baseUrl}/me`, {
         headers: { authorization: 'Bearer refak_demo_eur_full' },
       });
@@ -518,11 +545,96 @@ await check(
         });
         if (!out.includes('sdk ok')) throw new Error(`the SDK under ${runtime} printed ${out}`);
       }
-    } finally {
-      if (server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-    }
-  },
+    }),
 );
+
+// The SDK README's OpenTelemetry recipe as a new project follows it: the SDK's tarballs, then
+// the README's install line run as written (npm must resolve it), then the README's example
+// against ref-server, printing its spans and histogram to the console.
+await check(`SDK README: \`${readmeOtel.install}\` resolves, its example records spans`, () =>
+  withRefServer((baseUrl) => {
+    const dir = join(work, 'otel-readme');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'otel-readme', private: true, type: 'module' }),
+    );
+    const inDir = (cmd, args, env = {}) => run(cmd, args, dir, { ...consumerEnv, ...env });
+    const sdk = ['@refapi/schema', '@refapi/sdk'].map((name) => manifests.get(name).file);
+    inDir('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...sdk]);
+    inDir('bash', ['-c', readmeOtel.install]);
+    writeFileSync(join(dir, 'telemetry.mjs'), readmeOtel.example);
+    const key = 'refak_demo_eur_full';
+    const out = inDir('node', ['telemetry.mjs'], { REF_API_KEY: key, REF_BASE_URL: baseUrl });
+    for (const expected of [
+      "name: 'GET /me'",
+      "name: 'GET /invoices'",
+      "'refapi.operation_id': 'getAccount'",
+      "name: 'http.client.request.duration'",
+    ])
+      if (!out.includes(expected)) throw new Error(`no ${expected} in the output:\n${out}`);
+    if (out.includes(key)) throw new Error('the API key is in the telemetry output');
+  }),
+);
+
+// Hardening that must hold in the published build too: a redirect to another origin is not
+// followed (RedirectError names the status and origin, never the query or key), and a hook
+// that never settles ends at the call's timeout or signal, its timers cleared (the script
+// would otherwise wait for them before exiting).
+await check('@refapi/sdk: no redirect off the origin; hooks inside timeout and signal', () => {
+  writeFileSync(
+    join(project, 'edges.mjs'),
+    `import { createServer } from 'node:http';
+import { RedirectError, RefClient, TimeoutError } from '@refapi/sdk';
+
+const listen = (handler) =>
+  new Promise((resolve) => { const s = createServer(handler).listen(0, '127.0.0.1', () => resolve(s)); });
+const origin = (server) => \`http://127.0.0.1:\${server.address().port}\`;
+let reached = 0;
+const other = await listen((_req, res) => { reached++; res.end('{}'); });
+const api = await listen((req, res) => {
+  if (req.url === '/v1/me') res.writeHead(302, { location: \`\${origin(other)}/v1/me?token=s3cret\` }).end();
+  else res.end('{}');
+});
+const apiKey = 'refak_demo_eur_full';
+const baseUrl = \`\${origin(api)}/v1\`;
+const never = () => new Promise(() => {});
+try {
+  const redirect = await new RefClient({ apiKey, baseUrl }).account.get().catch((e) => e);
+  const started = Date.now();
+  const stalled = new RefClient({ apiKey, baseUrl, timeout: 200, hooks: { beforeRequest: [never] } });
+  const timedOut = await stalled.account.get().catch((e) => e);
+  const timedOutAt = Date.now() - started;
+  // The caller aborts while the afterResponse hook hangs.
+  const controller = new AbortController();
+  const abortLater = () => setTimeout(() => controller.abort(new Error('stopped')), 20);
+  const hooks = { afterResponse: [() => (abortLater(), never())] };
+  const patient = new RefClient({ apiKey, baseUrl, timeout: 120000, hooks });
+  const aborted = await patient.balance.get({}, { signal: controller.signal }).catch((e) => e);
+  console.log(JSON.stringify({
+    redirect: [redirect instanceof RedirectError, redirect.status, redirect.targetOrigin === origin(other)],
+    leaked: /s3cret|refak_/.test(redirect.message),
+    reached,
+    timedOut: [timedOut instanceof TimeoutError, timedOut.timeoutMs, timedOutAt < 10000],
+    aborted: aborted.message,
+  }));
+} finally {
+  for (const server of [api, other]) server.close().closeAllConnections();
+}
+`,
+  );
+  const started = Date.now();
+  const out = runInProject('node', ['edges.mjs']).trim();
+  const expected = JSON.stringify({
+    redirect: [true, 302, true],
+    leaked: false,
+    reached: 0,
+    timedOut: [true, 200, true],
+    aborted: 'stopped',
+  });
+  if (out !== expected) throw new Error(`expected ${expected}, got ${out}`);
+  if (Date.now() - started > 60_000) throw new Error('edges.mjs waited for a leaked timer');
+});
 
 // The test files in the consumer's own vitest. A passing suite is not enough: a warning of
 // msw (a second copy, an API it no longer has) is only printed, so the output must be clean.

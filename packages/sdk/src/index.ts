@@ -24,6 +24,7 @@ export {
   ConfigurationError,
   ConnectionError,
   PaginationLoopError,
+  RedirectError,
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,

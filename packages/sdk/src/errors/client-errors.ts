@@ -77,6 +77,49 @@ export class WaitTimeoutError extends TimeoutError {
   }
 }
 
+/** Why a redirect was not followed. */
+export type RedirectRefusal = 'origin' | 'hidden' | 'invalid' | 'loop';
+
+/**
+ * The API answered a redirect the SDK does not follow: to another origin than the base URL's
+ * (neither the request nor its key goes there), one the runtime hides (a browser's opaque
+ * redirect), or more than 20 in a row. Never retried. The target is named by its origin only:
+ * its path and query may carry anything.
+ */
+export class RedirectError extends RefSdkError {
+  override readonly name: string = 'RedirectError';
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** URL of the request that was redirected. */
+  readonly url: string;
+  /** The redirect's status (301, 302, 303, 307, 308); undefined when the runtime hid it. */
+  readonly status: number | undefined;
+  /** Origin of the redirect's target (`https://other.example`); undefined when hidden. */
+  readonly targetOrigin: string | undefined;
+
+  constructor(init: {
+    method: string;
+    url: string;
+    status: number | undefined;
+    targetOrigin: string | undefined;
+    refusal: RedirectRefusal;
+  }) {
+    const status = init.status === undefined ? '' : ` (${init.status})`;
+    const where = `${init.method} ${init.url}`;
+    const messages: Record<RedirectRefusal, string> = {
+      origin: `${where} was redirected${status} to ${init.targetOrigin}, another origin than the base URL's: not followed, so neither the request nor the API key went there. Point baseUrl at the API's own address.`,
+      hidden: `${where} was redirected${status}, and the runtime hides where to (an opaque redirect): not followed. Point baseUrl at the API's own address.`,
+      invalid: `${where} was redirected${status} to a Location that is not a URL: not followed.`,
+      loop: `${where} was redirected${status} more than 20 times; stopped following.`,
+    };
+    super(messages[init.refusal]);
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.targetOrigin = init.targetOrigin;
+  }
+}
+
 /** The request succeeded but the body does not match the contract (outside the HTTP errors). */
 export class ResponseValidationError extends RefSdkError {
   override readonly name: string = 'ResponseValidationError';

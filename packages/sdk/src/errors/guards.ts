@@ -2,6 +2,7 @@ import {
   ConfigurationError,
   ConnectionError,
   PaginationLoopError,
+  RedirectError,
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
@@ -52,6 +53,8 @@ export const isInternalServerError = guard(http.InternalServerError);
 export const isConnectionError = guard(ConnectionError);
 /** Whether a timeout elapsed: a request's, or a `waitFor`'s (see {@link isWaitTimeoutError}). */
 export const isTimeoutError = guard(TimeoutError);
+/** Whether the API answered a redirect the SDK does not follow (another origin …). */
+export const isRedirectError = guard(RedirectError);
 /** Whether a response body did not match the contract. */
 export const isResponseValidationError = guard(ResponseValidationError);
 /** Whether a response body passed `maxResponseBytes`. */

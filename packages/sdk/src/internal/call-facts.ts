@@ -1,6 +1,6 @@
 import type { OperationId } from '@refapi/schema';
 
-/** What the attempts of one call share: who they are, and how many went out. */
+/** What the attempts of one call share: who they are, their limits, and how many went out. */
 export class CallFacts {
   readonly operationId: OperationId;
   /** The contract's path template (`/services/{service_ref}`): the span name and `url.template`. */
@@ -9,20 +9,28 @@ export class CallFacts {
   readonly userSignal: AbortSignal | undefined;
   /** The per-attempt `timeout` of the call, in ms. */
   readonly timeoutMs: number;
+  /** Aborts when the call's `totalTimeout` elapses; undefined without one. */
+  readonly deadlineSignal: AbortSignal | undefined;
+  /** The call's `totalTimeout`, in ms. */
+  readonly totalTimeoutMs: number | undefined;
   /** Attempts sent so far. */
   attempts = 0;
   /** The request of the latest attempt. */
   lastRequest: Request | undefined;
 
-  constructor(
-    operationId: OperationId,
-    urlTemplate: string,
-    userSignal: AbortSignal | undefined,
-    timeoutMs: number,
-  ) {
-    this.operationId = operationId;
-    this.urlTemplate = urlTemplate;
-    this.userSignal = userSignal;
-    this.timeoutMs = timeoutMs;
+  constructor(init: {
+    operationId: OperationId;
+    urlTemplate: string;
+    userSignal: AbortSignal | undefined;
+    timeoutMs: number;
+    deadlineSignal: AbortSignal | undefined;
+    totalTimeoutMs: number | undefined;
+  }) {
+    this.operationId = init.operationId;
+    this.urlTemplate = init.urlTemplate;
+    this.userSignal = init.userSignal;
+    this.timeoutMs = init.timeoutMs;
+    this.deadlineSignal = init.deadlineSignal;
+    this.totalTimeoutMs = init.totalTimeoutMs;
   }
 }

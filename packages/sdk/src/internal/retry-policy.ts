@@ -1,7 +1,8 @@
-import { isHTTPError, type RetryOptions } from 'ky';
+import { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
 import { ResponseTooLargeError } from '../errors/client-errors';
 import { parseRateLimit } from '../rate-limit';
 import { errorCode, readErrorBody } from './error-body';
+import { overranInHooks } from './hook-limits';
 import { parseRetryAfter } from './retry-after';
 
 /** Statuses worth another attempt. 502 is absent on purpose: the provider said no. */
@@ -49,6 +50,8 @@ export function retryOptions(input: RetryPolicyInput): RetryOptions {
       if (input.signal?.aborted) return false;
       // The same request would get the same oversized answer.
       if (error instanceof ResponseTooLargeError) return false;
+      // The attempt's time ran out in the user's afterResponse hooks: they would stall again.
+      if (isTimeoutError(error) && overranInHooks(error.request)) return false;
       if (!isHTTPError(error)) return undefined;
       const { response } = error;
       if (response.status === 409) {

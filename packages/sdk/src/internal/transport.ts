@@ -19,7 +19,9 @@ import { boundedFetch } from './bounded-fetch';
 import { CallFacts } from './call-facts';
 import { isHookError, kyHooksFor, runBeforeError } from './client-hooks';
 import { errorFromResponse } from './error-from-response';
+import { attemptTimeoutWhat } from './hook-limits';
 import type { LevelLogger } from './log';
+import { sameOriginRedirects } from './redirects';
 import { retryOptions } from './retry-policy';
 import { HttpClientTelemetry } from './telemetry/http-client-telemetry';
 import { loadOtelApi } from './telemetry/otel-api';
@@ -83,11 +85,14 @@ export class Transport {
       accept: 'application/json',
     };
     if (config.userAgent) headers['user-agent'] = config.userAgent;
-    this.#fetch = boundedFetch(config.fetch, config.maxResponseBytes);
+    const origin = new URL(config.baseUrl).origin;
+    this.#fetch = boundedFetch(sameOriginRedirects(config.fetch, origin), config.maxResponseBytes);
     this.#ky = ky.create({
       prefix: config.baseUrl,
       headers,
       timeout: config.timeout,
+      // Redirects come back to sameOriginRedirects, which never follows one off the origin.
+      redirect: 'manual',
       // throwHttpErrors stays ky's default (true): every option set here is merged per call.
       hooks: this.#hooks(),
       // Bodies are read inside ky's fetch, so its per-attempt timeout covers them too.
@@ -137,7 +142,14 @@ export class Transport {
     let facts: CallFacts | undefined;
     if (telemetry !== undefined || hooks !== undefined) {
       const timeout = options.timeout ?? this.#config.timeout;
-      facts = new CallFacts(init.operationId, init.urlTemplate, userSignal, timeout);
+      facts = new CallFacts({
+        operationId: init.operationId,
+        urlTemplate: init.urlTemplate,
+        userSignal,
+        timeoutMs: timeout,
+        deadlineSignal,
+        totalTimeoutMs: totalTimeout,
+      });
       kyOptions.context = { call: facts };
       kyOptions.fetch = attemptFetch(this.#fetch, facts, telemetry, hooks?.afterResponse);
     }
@@ -157,7 +169,10 @@ export class Transport {
       if (facts === undefined || beforeError === undefined || beforeError.length === 0) {
         throw failure;
       }
-      throw await runBeforeError(beforeError, facts, failure);
+      throw await runBeforeError(beforeError, facts, failure, {
+        method: init.method,
+        url: this.#urlOf(init),
+      });
     }
   }
 
@@ -186,7 +201,8 @@ export class Transport {
       return new TimeoutError({ method, url, timeoutMs: ctx.totalTimeout ?? 0, what, cause });
     }
     if (isTimeoutError(error)) {
-      return new TimeoutError({ method, url, timeoutMs: ctx.timeout, what: 'timed out' });
+      const what = attemptTimeoutWhat(error.request);
+      return new TimeoutError({ method, url, timeoutMs: ctx.timeout, what });
     }
     return new ConnectionError({ method, url, cause });
   }
