@@ -110,7 +110,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
         ...base,
         ...retry,
         message: meaning,
-        next_step: `Wait ${error.retryAfter ?? 60} seconds (retry_after), then repeat the same call.`,
+        next_step: `Wait ${error.retryAfterSeconds ?? 60} seconds (retry_after), then repeat the same call.`,
       };
     case 502:
       return {
@@ -123,7 +123,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
         ...base,
         ...retry,
         message: meaning,
-        next_step: `Wait ${error.retryAfter ?? 30} seconds (retry_after), then repeat the same call.`,
+        next_step: `Wait ${error.retryAfterSeconds ?? 30} seconds (retry_after), then repeat the same call.`,
       };
     default:
       return {
