@@ -1,7 +1,5 @@
 import type ts from 'typescript';
 
-/** The result types an application reads: every method's answer and what it holds. */
-export declare const RESULT_TYPES: readonly string[];
 /** The source of a module that names every result type. */
 export declare function probeSource(): string;
 /** `Type.path` of every property without documentation, walking the probe file's result types. */

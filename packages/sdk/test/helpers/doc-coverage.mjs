@@ -4,7 +4,7 @@
 // `pnpm test:pack` runs it against the packed .d.ts files with the consumer's TypeScript.
 
 /** The result types an application reads: every method's answer and what it holds. */
-export const RESULT_TYPES = [
+const RESULT_TYPES = [
   'Account',
   'Balance',
   'Invoice',
