@@ -6,8 +6,7 @@ import { expect, it } from 'vitest';
 import { probeSource, undocumentedFields } from './helpers/doc-coverage.mjs';
 
 // Every field of every result type shows its description on hover (the spec's, written as
-// doc comments on the schemas of @refapi/schema). `pnpm test:pack` runs the same check
-// against the packed .d.ts files, where a declaration bundler could lose them.
+// doc comments on the schemas of @refapi/schema), read from the sources.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = join(ROOT, 'packages/sdk/node_modules/.cache/doc-comments');

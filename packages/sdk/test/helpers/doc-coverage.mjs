@@ -1,7 +1,9 @@
 // Which fields of the SDK's result types have no doc comment, as an editor sees them: the
 // TypeScript compiler API over a file that imports the types, each property's documentation
 // read as a hover shows it, nested objects and array items included. Plain JavaScript so that
-// `pnpm test:pack` runs it against the packed .d.ts files with the consumer's TypeScript.
+// `pnpm test:pack` can run it against the packed .d.ts files with the consumer's TypeScript
+// (not yet: TypeScript's declaration emit inlines the inferred zod shapes without their
+// comments; each schema needs a `z.ZodObject<typeof shape, …>` annotation first).
 
 /** The result types an application reads: every method's answer and what it holds. */
 const RESULT_TYPES = [
