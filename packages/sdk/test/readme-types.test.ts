@@ -91,4 +91,5 @@ it('type-checks every ts block of the READMEs', () => {
   expect(errors.trim()).toBe('');
   expect(result.status).toBe(0);
   rmSync(WORK, { recursive: true, force: true });
-});
+  // One tsc over the SDK's sources: about 10 s alone, more beside other tests.
+}, 60_000);
