@@ -386,6 +386,18 @@ for (const { version, pkg } of compilers)
   for (const { kind, file, flags } of moduleKinds)
     await check(`tsc ${version} sdk consumer (${kind})`, () => tsc(pkg, flags, [file]));
 
+// The SDK's type tests (results by name, open value sets, no index signatures, errors,
+// metadata, the README's typo claim), copied verbatim: they import only '@refapi/sdk' and
+// vitest, so here they check the packed .d.ts files under every compiler line.
+writeFileSync(
+  join(project, 'sdk-types.test.ts'),
+  readFileSync(join(root, 'packages/sdk/test/types.test.ts'), 'utf8'),
+);
+for (const { version, pkg } of compilers)
+  await check(`tsc ${version} the SDK's type tests (packages/sdk/test/types.test.ts)`, () =>
+    tsc(pkg, nodenext, ['sdk-types.test.ts']),
+  );
+
 // The two passing test files as a consumer on TypeScript 7 writes them, library types checked.
 await check('tsc 7 kit.test.ts, msw.test.ts (nodenext)', () =>
   tsc('typescript', nodenext, ['kit.test.ts', 'msw.test.ts']),

@@ -6,7 +6,7 @@ export async function buyServer(client: RefClient, idempotencyKey: string) {
     { type: 'kvm', plan_code: 'kvm-s' },
     { idempotencyKey }, // reused on every automatic retry, and by you after a crash
   );
-  const replay = order.idempotentReplayed ? ' (replayed: already bought with this key)' : '';
+  const replay = order.idempotent_replayed ? ' (replayed: already bought with this key)' : '';
   console.log(`bought ${order.service_ref}${replay}; balance ${order.balance.amount}`);
   return order;
 }

@@ -12,6 +12,6 @@ export async function quickstart(client: RefClient, idempotencyKey: string) {
   return {
     serviceRef: order.service_ref,
     invoicedCents: cents,
-    replayed: order.idempotentReplayed,
+    replayed: order.idempotent_replayed,
   };
 }

@@ -85,7 +85,7 @@ async function serveAccount(options: CliOptions, io: MainIo, log: Log): Promise<
   const connection = new ApiConnection({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
-    maxRetryAfter: MAX_RETRY_AFTER_MS,
+    maxRetryAfterMs: MAX_RETRY_AFTER_MS,
     logger: stderrLogger(io.stderr),
   });
   const budget =

@@ -23,15 +23,24 @@ export const IpAddress = z.union([z.ipv4(), z.ipv6()]);
 
 /** An amount of money in the given currency. */
 export const Money = z
-  .strictObject({ amount: z.number(), currency: Currency })
+  .strictObject({
+    /** The amount, in `currency`. */
+    amount: z.number(),
+    /** The currency of `amount`. */
+    currency: Currency,
+  })
   .meta({ id: 'Money' });
 
 /** An informational conversion into a display currency; never charged. */
 export const DisplayMoney = z
   .strictObject({
+    /** The converted amount, in `currency`. */
     amount: z.number(),
+    /** The display currency. */
     currency: Currency,
+    /** Units of the display currency per one unit of the account currency (greater than 0). */
     rate: z.number().gt(0),
+    /** When the rate was taken. */
     as_of: DateTime,
   })
   .meta({ id: 'DisplayMoney' });
@@ -39,18 +48,31 @@ export const DisplayMoney = z
 /** The pagination block of every list envelope. */
 export const Pagination = z
   .strictObject({
+    /** The page size asked for (1..100, default 50). */
     limit: z.int().min(LIMITS.pageSizeMin).max(LIMITS.pageSizeMax),
+    /** Whether more items follow this page. */
     has_more: z.boolean(),
+    /** The `cursor` of the next page: the reference of this page's last item. */
     next_cursor: z.string().regex(CURSOR_REF_PATTERN).optional(),
   })
   .meta({ id: 'Pagination' });
 
 /** Every error body: `{error}` and nothing else. */
-export const ErrorBody = z.strictObject({ error: z.string() }).meta({ id: 'Error' });
+export const ErrorBody = z
+  .strictObject({
+    /** The error code, with the field after a colon for validation errors (`invalid_body: plan_code`). */
+    error: z.string(),
+  })
+  .meta({ id: 'Error' });
 
 /** The 409 body: `{error}` plus the lifecycle `status` that blocked the mutation. */
 export const ConflictBody = z
-  .strictObject({ error: z.string(), status: z.string().optional() })
+  .strictObject({
+    /** The error code, e.g. `service_not_active`. */
+    error: z.string(),
+    /** The lifecycle status that blocked the mutation, e.g. `suspended`. */
+    status: z.string().optional(),
+  })
   .meta({ id: 'ConflictError' });
 
 /** A service type of the catalog. */

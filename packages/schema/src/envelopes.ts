@@ -4,25 +4,55 @@ import { DateTime, Pagination } from './common';
 import { Plan } from './plan';
 import { Service } from './service';
 
-// Every list envelope is `{<items>: [...], pagination, server_time}`.
-function page<K extends string, T extends z.ZodType>(id: string, key: K, item: T) {
-  const shape = { [key]: z.array(item), pagination: Pagination, server_time: DateTime } as Record<
-    K,
-    z.ZodArray<T>
-  > & { pagination: typeof Pagination; server_time: typeof DateTime };
-  return z.strictObject(shape).meta({ id });
-}
+// Every list envelope is `{<items>: [...], pagination, server_time}`. Each is written out,
+// not built by a helper, so that every field of the inferred types carries its doc comment.
+const pageFields = {
+  /** Whether more items follow, and the `cursor` of the next page. */
+  pagination: Pagination,
+  /** The server's time of the answer. */
+  server_time: DateTime,
+};
 
 /** One page of invoices. */
-export const InvoicePage = page('InvoicePage', 'invoices', Invoice);
+export const InvoicePage = z
+  .strictObject({
+    /** The invoices of this page, newest reference first. */
+    invoices: z.array(Invoice),
+    ...pageFields,
+  })
+  .meta({ id: 'InvoicePage' });
 /** One page of orders. */
-export const OrderPage = page('OrderPage', 'orders', Order);
+export const OrderPage = z
+  .strictObject({
+    /** The orders of this page, newest reference first. */
+    orders: z.array(Order),
+    ...pageFields,
+  })
+  .meta({ id: 'OrderPage' });
 /** One page of ledger transactions. */
-export const TransactionPage = page('TransactionPage', 'transactions', Transaction);
+export const TransactionPage = z
+  .strictObject({
+    /** The transactions of this page, newest reference first. */
+    transactions: z.array(Transaction),
+    ...pageFields,
+  })
+  .meta({ id: 'TransactionPage' });
 /** One page of services. */
-export const ServicePage = page('ServicePage', 'services', Service);
+export const ServicePage = z
+  .strictObject({
+    /** The primary services of this page, newest reference first. */
+    services: z.array(Service),
+    ...pageFields,
+  })
+  .meta({ id: 'ServicePage' });
 /** One page of plans. */
-export const PlanPage = page('PlanPage', 'plans', Plan);
+export const PlanPage = z
+  .strictObject({
+    /** The saleable plans of this page. */
+    plans: z.array(Plan),
+    ...pageFields,
+  })
+  .meta({ id: 'PlanPage' });
 
 /** A page of invoices. */
 export type InvoicePage = z.infer<typeof InvoicePage>;

@@ -36,6 +36,7 @@ export {
 } from './error-meanings';
 export { FREE_TEXT_PATTERN, FreeText } from './free-text';
 export { API_KEY_PREFIX, API_SPEC_VERSION, API_VERSION_PATH, LIMITS } from './limits';
+export type { OpenEnum } from './open-enum';
 export { buildOpenApiDocument } from './openapi';
 export {
   CreatedService,
@@ -176,10 +177,21 @@ export {
 } from './shield-rule-labels';
 export { isFreeText } from './unsafe-chars';
 export {
+  ACCOUNT_STATUSES,
   CURRENCIES,
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  INVOICE_TRANSACTION_KINDS,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  PERIOD_UNITS,
   POWER_ACTIONS,
+  SERVICE_POWER_STATES,
+  SERVICE_STATUSES,
   SERVICE_TYPES,
   SHIELD_EVIDENCE_ACTIONS,
+  SHIELD_EVIDENCE_PROTOCOLS,
+  SHIELD_EVIDENCE_REASONS,
   SHIELD_EXPORT_DATASETS,
   SHIELD_EXPORT_FORMATS,
   SHIELD_PRESET_CODES,
@@ -187,7 +199,12 @@ export {
   SHIELD_PROFILE_STATES,
   SHIELD_PROTOCOLS,
   SHIELD_RULE_ACTIONS,
+  SHIELD_RULE_ERROR_CODES,
   SHIELD_RULE_MODES,
   SHIELD_RULE_RISKS,
+  SHIELD_RULE_STATES,
   TELEMETRY_GROUP_BY,
+  TRANSACTION_KINDS,
+  TRANSACTION_METHODS,
+  TRANSACTION_STATUSES,
 } from './values';

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { DateTime, Money, ServiceType } from './common';
 import { FreeText } from './free-text';
 import { LIMITS } from './limits';
+import { openEnum } from './open-enum';
 import { AddonRef, OsImageRef, PeriodRef, RegionRef, ServiceRef } from './refs';
+import { PERIOD_UNITS, SERVICE_STATUSES, SERVICE_TYPES } from './values';
 
 /** One addon line of an order. */
 export const CreateOrderAddon = z
@@ -28,21 +30,35 @@ export const CreateOrderRequest = z
 /** The service created by an order. */
 export const CreatedService = z
   .strictObject({
+    /** The service's name, e.g. `kvm-s-101`. */
     name: z.string(),
+    /** The name of the plan the service was bought on. */
     service_plan_name: z.string(),
-    type: z.string(),
-    status: z.string(),
+    /** The service type, e.g. `kvm`. The value set is open. */
+    type: openEnum(SERVICE_TYPES),
+    /** The lifecycle status, e.g. `active`. The value set is open. */
+    status: openEnum(SERVICE_STATUSES),
     /** Legacy reporting field, not the charged amount. */
     monthly_price_eur: z.number(),
+    /** A display name of the service. */
     display_name: z.string().optional(),
+    /** The region the service runs in. */
     location: z.string().optional(),
+    /** CPU cores of the plan. */
     cores: z.int().optional(),
+    /** Memory of the plan, in GB. */
     ram_gb: z.int().optional(),
+    /** Disk of the plan, in GB. */
     disk_gb: z.int().optional(),
+    /** Bandwidth of the plan, in Mbit/s. */
     bandwidth_mbps: z.int().optional(),
+    /** The operating system ordered. */
     os_name: z.string().optional(),
-    last_period_unit: z.string().optional(),
+    /** The unit of the billing period bought, e.g. `month`. */
+    last_period_unit: openEnum(PERIOD_UNITS).optional(),
+    /** The length of the billing period bought, in `last_period_unit`s. */
     last_period_amount: z.int().optional(),
+    /** When the first term ends. */
     expires_at: z.string().optional(),
   })
   .meta({ id: 'CreatedService' });
@@ -50,10 +66,15 @@ export const CreatedService = z
 /** Result of POST /orders; `balance` is the balance after the debit. */
 export const CreateOrderResponse = z
   .strictObject({
+    /** The reference of the service bought, `REF-SVC-…`. */
     service_ref: ServiceRef,
+    /** The service bought. */
     service: CreatedService,
+    /** The remaining balance, after the debit. */
     balance: Money,
+    /** True when this Idempotency-Key was already completed and the stored result was returned. */
     idempotent_replayed: z.boolean(),
+    /** The server's time of the answer. */
     server_time: DateTime,
   })
   .meta({ id: 'CreateOrderResponse' });

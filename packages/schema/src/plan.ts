@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { Currency } from './common';
+import { openEnum } from './open-enum';
 import { AddonRef, OsImageRef, PeriodRef, PlanRef, RegionRef } from './refs';
+import { SERVICE_TYPES } from './values';
 
 /** A price of a plan in one currency. */
 export const PlanPricing = z
   .strictObject({
+    /** The currency of the prices. */
     currency: Currency,
+    /** The monthly list price before discounts. */
     base: z.number(),
+    /** The monthly price an order pays. */
     final: z.number(),
+    /** The price of each billing period, by period name. */
     period_prices: z.record(z.string(), z.number()).optional(),
   })
   .meta({ id: 'PlanPricing' });
@@ -15,9 +21,13 @@ export const PlanPricing = z
 /** A billing period an order of the plan may name (`period_ref`), with its length and net price. */
 export const PlanPeriodOption = z
   .strictObject({
+    /** The period's reference, `REF-PERIOD-…`. */
     period_ref: PeriodRef,
+    /** The period's name, e.g. `monthly`. */
     name: z.string(),
+    /** The period's length in months. */
     months: z.int().min(1).optional().meta({ description: "The period's length in months." }),
+    /** The plan's net price for the whole period in the account currency. */
     net: z.number().min(0).optional().meta({
       description:
         "The plan's net price for the whole period in the account currency (converted, rounded half-up to the cent).",
@@ -27,19 +37,32 @@ export const PlanPeriodOption = z
 
 /** An OS image an order of the plan may name (`os_image_ref`, or `os_name` by its name). */
 export const PlanOsImageOption = z
-  .strictObject({ os_image_ref: OsImageRef, name: z.string() })
+  .strictObject({
+    /** The image's reference, `REF-OS-…`. */
+    os_image_ref: OsImageRef,
+    /** The image's name, e.g. `Debian 12`. */
+    name: z.string(),
+  })
   .meta({ id: 'PlanOsImageOption' });
 
 /** A region an order of the plan may name (`region_ref`): one that sells to the account's country. */
 export const PlanRegionOption = z
-  .strictObject({ region_ref: RegionRef, name: z.string().optional() })
+  .strictObject({
+    /** The region's reference, `REF-REGION-…`. */
+    region_ref: RegionRef,
+    /** The region's name. */
+    name: z.string().optional(),
+  })
   .meta({ id: 'PlanRegionOption' });
 
 /** An addon an order of the plan may name (`addons[].addon_ref`), with its monthly net price. */
 export const PlanAddonOption = z
   .strictObject({
+    /** The addon's reference, `REF-ADDON-…`. */
     addon_ref: AddonRef,
+    /** The addon's name. */
     name: z.string(),
+    /** One unit of the addon for one month, net, in the account currency. */
     monthly_net: z.number().min(0).optional().meta({
       description:
         'One unit of the addon for one month, net, in the account currency (converted, rounded half-up to the cent).',
@@ -47,45 +70,62 @@ export const PlanAddonOption = z
   })
   .meta({ id: 'PlanAddonOption' });
 
+const planShape = {
+  /** The plan's reference, `REF-PLAN-…`. */
+  plan_ref: PlanRef,
+  /** The plan's name, e.g. `KVM S`. */
+  name: z.string(),
+  /** The plan code an order names (`plan_code`), e.g. `kvm-s`. */
+  code: z.string(),
+  /** The service type the plan sells, e.g. `kvm`. The value set is open. */
+  service_type: openEnum(SERVICE_TYPES),
+  /** Where a person can buy the plan (https). */
+  purchase_url: z.url({ protocol: /^https$/ }),
+  /** The plan's prices in the account currency: what an order is charged. */
+  account_price: PlanPricing,
+  /** The prices converted to `display_currency`; informational, never charged. */
+  display_price: PlanPricing.optional(),
+  /** The account's VAT rate as a decimal (0.19), applied to the sum of an order's lines. */
+  vat_rate: z.number().min(0).max(1).optional().meta({
+    description:
+      "The account's VAT rate as a decimal (0.19): applied to the sum of an order's lines, rounded half-up.",
+  }),
+  /** False when the plan is sold out: an order answers 422 `out_of_stock`. */
+  in_stock: z
+    .boolean()
+    .optional()
+    .meta({ description: 'False when the plan is sold out: an order answers 422 out_of_stock.' }),
+  /** The billing periods an order may name as `period_ref`. */
+  periods: z
+    .array(PlanPeriodOption)
+    .optional()
+    .meta({ description: 'The billing periods an order may name as `period_ref`.' }),
+  /** The OS images an order may name as `os_image_ref` (or `os_name`). */
+  os_images: z
+    .array(PlanOsImageOption)
+    .optional()
+    .meta({ description: 'The OS images an order may name as `os_image_ref` (or `os_name`).' }),
+  /** The regions an order may name as `region_ref` (those selling to the account's country). */
+  regions: z.array(PlanRegionOption).optional().meta({
+    description:
+      "The regions an order may name as `region_ref` (those selling to the account's country).",
+  }),
+  /** The addons an order may name in `addons[].addon_ref`. */
+  addons: z
+    .array(PlanAddonOption)
+    .optional()
+    .meta({ description: 'The addons an order may name in `addons[].addon_ref`.' }),
+};
+
+// Parsed loosely (the spec allows additional properties), typed as a plain object schema so
+// that the inferred type has no index signature, as Service is.
 /**
  * A saleable plan of the catalog; additional properties are allowed. The optional
  * `in_stock`, `periods`, `os_images`, `regions` and `addons` are such additions: what an
  * order of the plan may name, with references and names.
  */
-export const Plan = z
-  .looseObject({
-    plan_ref: PlanRef,
-    name: z.string(),
-    code: z.string(),
-    service_type: z.string(),
-    purchase_url: z.url({ protocol: /^https$/ }),
-    account_price: PlanPricing,
-    display_price: PlanPricing.optional(),
-    vat_rate: z.number().min(0).max(1).optional().meta({
-      description:
-        "The account's VAT rate as a decimal (0.19): applied to the sum of an order's lines, rounded half-up.",
-    }),
-    in_stock: z
-      .boolean()
-      .optional()
-      .meta({ description: 'False when the plan is sold out: an order answers 422 out_of_stock.' }),
-    periods: z
-      .array(PlanPeriodOption)
-      .optional()
-      .meta({ description: 'The billing periods an order may name as `period_ref`.' }),
-    os_images: z
-      .array(PlanOsImageOption)
-      .optional()
-      .meta({ description: 'The OS images an order may name as `os_image_ref` (or `os_name`).' }),
-    regions: z.array(PlanRegionOption).optional().meta({
-      description:
-        "The regions an order may name as `region_ref` (those selling to the account's country).",
-    }),
-    addons: z
-      .array(PlanAddonOption)
-      .optional()
-      .meta({ description: 'The addons an order may name in `addons[].addon_ref`.' }),
-  })
+export const Plan: z.ZodObject<typeof planShape, z.core.$strip> = z
+  .looseObject(planShape)
   .meta({ id: 'Plan' });
 
 /** A saleable plan. */

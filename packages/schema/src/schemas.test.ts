@@ -32,6 +32,14 @@ describe('resource schemas', () => {
     expect(accepts(schema, patched(examples[name], { extra: 1 }))).toBe(false);
   });
 
+  it('accepts a value of an open set that the reference server does not use', () => {
+    // The types name the known values; a newer server's value must still parse.
+    expect(accepts(Service, patched(examples.Service, { status: 'hibernating' }))).toBe(true);
+    expect(accepts(Order, patched(examples.Order, { status: 'refunded' }))).toBe(true);
+    expect(accepts(Invoice, patched(examples.Invoice, { kind: 'credit_note' }))).toBe(true);
+    expect(accepts(Service, patched(examples.Service, { status: 7 }))).toBe(false);
+  });
+
   it('Service and Plan allow additional properties', () => {
     expect(Service.parse(patched(examples.Service, { location: 'fsn1' }))).toHaveProperty(
       'location',

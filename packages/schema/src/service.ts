@@ -1,22 +1,59 @@
 import { z } from 'zod';
 import { DateTime } from './common';
+import { openEnum } from './open-enum';
 import { ServiceRef } from './refs';
-import { POWER_ACTIONS } from './values';
+import {
+  PERIOD_UNITS,
+  POWER_ACTIONS,
+  SERVICE_POWER_STATES,
+  SERVICE_STATUSES,
+  SERVICE_TYPES,
+} from './values';
 
-/** An owned service; additional properties are allowed. */
-export const Service = z
-  .looseObject({
-    service_ref: ServiceRef,
-    name: z.string(),
-    service_plan_name: z.string(),
-    type: z.string(),
-    status: z.string(),
-    auto_renew: z.boolean(),
-    display_name: z.string().optional(),
-    primary_ip: z.string().optional(),
-    ip_addresses: z.array(z.string()).optional(),
-    expires_at: z.string().optional(),
-  })
+const serviceShape = {
+  /** The service's public reference, `REF-SVC-…`. */
+  service_ref: ServiceRef,
+  /** The service's name, e.g. `kvm-s-101`. */
+  name: z.string(),
+  /** The name of the plan the service was bought on. */
+  service_plan_name: z.string(),
+  /** The service type, e.g. `kvm`. The value set is open. */
+  type: openEnum(SERVICE_TYPES),
+  /** The lifecycle status, e.g. `active` or `suspended`. The value set is open. */
+  status: openEnum(SERVICE_STATUSES),
+  /** Whether the service renews itself from the balance when it expires. */
+  auto_renew: z.boolean(),
+  /** A display name set by the customer. */
+  display_name: z.string().optional(),
+  /** The service's primary IP address. */
+  primary_ip: z.string().optional(),
+  /** Every IP address of the service. */
+  ip_addresses: z.array(z.string()).optional(),
+  /** When the current term ends. */
+  expires_at: z.string().optional(),
+  // Additional properties the spec allows and the reference server sends.
+  /** The power state of a KVM service, e.g. `running`. An addition of the reference server. */
+  power_state: openEnum(SERVICE_POWER_STATES).optional(),
+  /** The region the service runs in. An addition of the reference server. */
+  location: z.string().optional(),
+  /** The operating system ordered with the service. An addition of the reference server. */
+  os_name: z.string().optional(),
+  /** The unit of the last billing period, e.g. `month`. An addition of the reference server. */
+  last_period_unit: openEnum(PERIOD_UNITS).optional(),
+  /** The length of the last billing period in `last_period_unit`s. An addition of the reference server. */
+  last_period_amount: z.int().optional(),
+};
+
+/**
+ * An owned service; additional properties are allowed. At run time every property the
+ * server sends is kept; the type names the spec's fields and the additions the reference
+ * server sends (`power_state`, `location` …), with no index signature, so a misspelled
+ * property does not compile. Read an unlisted one through `Unlisted` of `@refapi/sdk`.
+ */
+// The schema parses loosely (the spec allows additional properties); it is typed as a plain
+// object schema so that the inferred type has no `[key: string]: unknown` index signature.
+export const Service: z.ZodObject<typeof serviceShape, z.core.$strip> = z
+  .looseObject(serviceShape)
   .meta({ id: 'Service' });
 
 const Count = z.int().min(0);
@@ -24,17 +61,27 @@ const Count = z.int().min(0);
 /** Counts of the account's primary services. */
 export const ServiceStats = z
   .strictObject({
+    /** How many primary services the account has. */
     total: Count,
+    /** How many of them are `active`. */
     active: Count,
+    /** How many there are of each service type. */
     by_type: z.record(z.string(), Count),
+    /** How many there are in each status. */
     by_status: z.record(z.string(), Count),
+    /** The server's time of the answer. */
     server_time: DateTime,
   })
   .meta({ id: 'ServiceStats' });
 
 /** One service with the server time (GET /services/{service_ref}). */
 export const ServiceEnvelope = z
-  .strictObject({ service: Service, server_time: DateTime })
+  .strictObject({
+    /** The service. */
+    service: Service,
+    /** The server's time of the answer. */
+    server_time: DateTime,
+  })
   .meta({ id: 'ServiceEnvelope' });
 
 /** Body of PUT /services/{service_ref}/auto-renew. */
@@ -45,9 +92,13 @@ export const AutoRenewRequest = z
 /** Result of PUT /services/{service_ref}/auto-renew. */
 export const AutoRenewResponse = z
   .strictObject({
+    /** The service. */
     service_ref: ServiceRef,
+    /** The automatic renewal now desired. */
     auto_renew: z.boolean(),
+    /** False when the service already held this value (an identical replay). */
     changed: z.boolean(),
+    /** The server's time of the answer. */
     server_time: DateTime,
   })
   .meta({ id: 'AutoRenewResponse' });
@@ -61,9 +112,13 @@ export const PowerRequest = z.strictObject({ action: PowerAction }).meta({ id: '
 /** Result of POST /services/{service_ref}/power. */
 export const PowerResponse = z
   .strictObject({
+    /** The service. */
     service_ref: ServiceRef,
+    /** The action the provider accepted. */
     action: PowerAction,
+    /** Always true: a refused action is a 502. */
     accepted: z.literal(true),
+    /** The server's time of the answer. */
     server_time: DateTime,
   })
   .meta({ id: 'PowerResponse' });

@@ -4,6 +4,7 @@ import type {
   CreateOrderResponse,
   Invoice,
   ListInvoicesQuery,
+  OpenEnum,
   Service,
   ShieldRule,
 } from './index';
@@ -23,10 +24,25 @@ describe('inferred types', () => {
     expectTypeOf<Record<string, never>>().toExtend<ListInvoicesQuery>();
   });
 
-  it('Service keeps additional properties, ShieldRule does not', () => {
+  it('types Service without an index signature, its additions as optional fields', () => {
     expectTypeOf<Service>().toHaveProperty('service_ref');
-    expectTypeOf<Service[string]>().toBeUnknown();
+    expectTypeOf<string>().not.toExtend<keyof Service>();
+    expectTypeOf<Service['power_state']>().toEqualTypeOf<
+      OpenEnum<'running' | 'stopped'> | undefined
+    >();
     expectTypeOf<ShieldRule['kind']>().toEqualTypeOf<'preset' | 'custom' | 'profile'>();
+  });
+
+  it('types the open value sets as known values plus any string', () => {
+    expectTypeOf<Service['status']>().toEqualTypeOf<
+      OpenEnum<'active' | 'suspended' | 'cancelled' | 'expired'>
+    >();
+    expectTypeOf<'active'>().toExtend<Service['status']>();
+    expectTypeOf<'a-status-of-a-newer-server'>().toExtend<Service['status']>();
+    expectTypeOf<ShieldRule['state']>().toEqualTypeOf<
+      OpenEnum<'queued' | 'applying' | 'active' | 'failed' | 'rolling_back'>
+    >();
+    expectTypeOf<Invoice['status']>().toEqualTypeOf<OpenEnum<'paid' | 'unpaid' | 'cancelled'>>();
   });
 
   it('CreateOrderResponse carries the remaining balance as Money', () => {

@@ -120,7 +120,9 @@ export class RefClient {
       throw new ConfigurationError('The API key contains spaces or non-printable characters.');
     }
     requireNonNegative('maxRetries', options.maxRetries);
-    requireNonNegative('maxRetryAfter', options.maxRetryAfter);
+    // The deprecated `maxRetryAfter` (the same milliseconds) counts when the new name is absent.
+    const maxRetryAfterMs = options.maxRetryAfterMs ?? options.maxRetryAfter;
+    requireNonNegative('maxRetryAfterMs', maxRetryAfterMs);
     requireNonNegative('timeout', options.timeout);
     requireNonNegative('totalTimeout', options.totalTimeout);
     const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
@@ -151,7 +153,7 @@ export class RefClient {
       timeout: options.timeout ?? DEFAULTS.timeout,
       totalTimeout: options.totalTimeout,
       maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
-      maxRetryAfter: options.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
+      maxRetryAfterMs: maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
       maxResponseBytes,
       // Browsers forbid setting User-Agent; elsewhere it is the only header we add.
       userAgent: isBrowserLike() ? undefined : `refapi-sdk/${VERSION}`,

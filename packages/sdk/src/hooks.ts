@@ -32,7 +32,7 @@ export interface BeforeErrorContext {
   readonly attempt: number;
   /** The request of the last attempt, when one was sent. */
   readonly request: Request | undefined;
-  /** The typed SDK error (or the abort reason of your own `signal`). */
+  /** The typed SDK error (`UserAbortError` when your own `signal` aborted the call). */
   readonly error: unknown;
 }
 

@@ -1,21 +1,47 @@
-// The contract's resource types, so callers can annotate without a second import.
+// The contract's resource and result types, so callers can annotate without a second import.
 export type {
   Account,
+  AutoRenewResponse,
   Balance,
+  CreatedService,
   CreateOrderRequest,
   CreateOrderResponse,
+  DisplayMoney,
+  ErrorCode,
   Invoice,
+  Money,
+  OpenEnum,
   Order,
+  Pagination,
   Plan,
+  PlanAddonOption,
   PlannableOperation,
+  PlanOsImageOption,
+  PlanPeriodOption,
+  PlanPricing,
+  PlanRegionOption,
+  PowerResponse,
   RequestPlan,
   Service,
+  ServiceEnvelope,
   ServiceStats,
+  ServiceType,
+  ShieldCapabilities,
+  ShieldEntitlement,
+  ShieldEvidence,
   ShieldEvidenceItem,
   ShieldOverview,
+  ShieldPreset,
+  ShieldProfile,
+  ShieldProfileMutation,
+  ShieldProfileState,
   ShieldRule,
   ShieldRuleIntent,
+  ShieldRuleMutation,
+  ShieldRulePage,
   ShieldTelemetry,
+  ShieldTelemetryItem,
+  ShieldTelemetryTotals,
   Transaction,
 } from '@refapi/schema';
 export { ApiPromise, type ApiResponse } from './api-promise';
@@ -28,6 +54,7 @@ export {
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
+  UserAbortError,
   WaitForError,
   WaitTimeoutError,
 } from './errors/client-errors';
@@ -64,7 +91,12 @@ export type { BalanceGetParams, BalanceResource, DisplayCurrency } from './resou
 export type { InvoicesResource } from './resources/invoices';
 export type { CreateOrderResult, OrdersResource } from './resources/orders';
 export type { PlansResource } from './resources/plans';
-export type { PowerActionName, ServicesResource } from './resources/services';
+export type {
+  PowerActionName,
+  ServiceListQuery,
+  ServiceStatusFilter,
+  ServicesResource,
+} from './resources/services';
 export type { CsvExportQuery, JsonExportQuery, ShieldResource } from './resources/shield';
 export type { ShieldBundleResource } from './resources/shield-bundle';
 export type { PresetCode, ShieldPresetsResource } from './resources/shield-presets';
@@ -77,4 +109,15 @@ export type {
 export type { RuleWaitState, ShieldRulesResource } from './resources/shield-rules';
 export type { TransactionsResource } from './resources/transactions';
 export type { ApiResult, OrderMeta, ResultMeta } from './result-meta';
+export type { Unlisted } from './unlisted';
+export type {
+  InvoiceKind,
+  InvoiceStatus,
+  OrderStatus,
+  PowerState,
+  ServiceStatus,
+  ServiceTypeName,
+  ShieldRuleState,
+  TransactionKind,
+} from './value-types';
 export { VERSION } from './version';

@@ -15,7 +15,12 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** Retries after the first attempt, for retriable failures only. Default 2. */
   maxRetries?: number | undefined;
-  /** Longest `Retry-After` to wait for; longer ones fail fast with `retryAfter` set. Default 60 000. */
+  /**
+   * Longest `Retry-After` to wait for, in milliseconds; a longer one fails fast with the
+   * error's `retryAfterSeconds` set. Default 60 000.
+   */
+  maxRetryAfterMs?: number | undefined;
+  /** @deprecated Renamed `maxRetryAfterMs` (the unit in the name); this alias goes in the next minor version. */
   maxRetryAfter?: number | undefined;
   /** Limit of each attempt, from sending the request to the last byte of the body. Default 30 000. */
   timeout?: number | undefined;
@@ -78,6 +83,8 @@ export interface RequestOptions {
 export const DEFAULTS = {
   baseUrl: 'http://127.0.0.1:4010/v1',
   maxRetries: 2,
+  maxRetryAfterMs: 60_000,
+  /** @deprecated Renamed `maxRetryAfterMs`; this alias goes in the next minor version. */
   maxRetryAfter: 60_000,
   timeout: 30_000,
   maxResponseBytes: 32 * 1024 * 1024,

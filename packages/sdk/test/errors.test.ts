@@ -96,7 +96,7 @@ describe('typed errors from the reference server, and what is not retried', () =
     }
     expect(error).toBeInstanceOf(RateLimitError);
     const rateLimit = error as RateLimitError;
-    expect(rateLimit.retryAfter).toBeGreaterThan(0);
+    expect(rateLimit.retryAfterSeconds).toBeGreaterThan(0);
     expect(rateLimit.rateLimit).toMatchObject({ limit: 600, remaining: 0 });
   });
 });

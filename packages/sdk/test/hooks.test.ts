@@ -78,7 +78,7 @@ describe('beforeRequest and beforeRetry', () => {
     await client.account.get();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(RateLimitError);
-    expect((errors[0] as RateLimitError).retryAfter).toBe(0);
+    expect((errors[0] as RateLimitError).retryAfterSeconds).toBe(0);
     expect((errors[0] as RateLimitError).requestId).toMatch(/^req_/);
   });
 });

@@ -123,6 +123,10 @@ describe('Request-Id', () => {
     const got = await client.account.get();
     expect(got.requestId).toBe(REQUEST_ID);
     expect(Object.keys(got)).not.toContain('requestId');
+    // Non-enumerable, as the types say (a spread's type has no requestId): JSON and a copy
+    // drop it; withResponse() is the way to keep it beside the data.
+    expect(JSON.stringify(got)).not.toContain(REQUEST_ID);
+    expect({ ...got }).not.toHaveProperty('requestId');
     const { requestId } = await client.account.get().withResponse();
     expect(requestId).toBe(REQUEST_ID);
   });

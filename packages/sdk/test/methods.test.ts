@@ -79,9 +79,9 @@ describe.each(TRANSPORTS)('every method, %s', (_name, start) => {
     const key = `methods-${h.transport}`;
     const body = { type: 'kvm', plan_code: 'kvm-s' } as const;
     const first = await client().orders.create(body, { idempotencyKey: key });
-    expect(first.idempotentReplayed).toBe(false);
+    expect(first.idempotent_replayed).toBe(false);
     const again = await client().orders.create(body, { idempotencyKey: key });
-    expect(again.idempotentReplayed).toBe(true);
+    expect(again.idempotent_replayed).toBe(true);
     expect(again.service_ref).toBe(first.service_ref);
   });
 

@@ -88,7 +88,7 @@ describe('Shield availability', () => {
     expect(statuses).toEqual([503, 200]);
   });
 
-  it('fails fast with ServiceUnavailableError when Retry-After is beyond maxRetryAfter', async () => {
+  it('fails fast with ServiceUnavailableError when Retry-After is beyond maxRetryAfterMs', async () => {
     h.server.admin.shield.pause(120);
     const error = await h
       .client()
@@ -96,7 +96,7 @@ describe('Shield availability', () => {
       .rules.list()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceUnavailableError);
-    expect((error as ServiceUnavailableError).retryAfter).toBe(120);
+    expect((error as ServiceUnavailableError).retryAfterSeconds).toBe(120);
     expect(h.server.admin.requests()).toHaveLength(1);
   });
 

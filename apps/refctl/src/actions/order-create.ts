@@ -79,7 +79,7 @@ export const create = typedHandler(
     const result = await sendIdempotent(ctx, idempotencyKey, (request) =>
       client.orders.create(body, request),
     );
-    if (result.idempotentReplayed) {
+    if (result.idempotent_replayed) {
       note(ctx, 'replayed: this idempotency key already completed; nothing new was bought');
     }
     await reportCharge(ctx, client, result.service_ref, price);

@@ -1,5 +1,6 @@
 import { ServiceRef } from '@refapi/schema/common';
 import { ListServicesQuery, PowerAction } from '@refapi/schema/services';
+import type { ServiceListQuery } from '@refapi/sdk';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import {
@@ -31,7 +32,10 @@ export const list = typedHandler(
       asFlag,
     );
     const client = await createClient(ctx);
-    await printList(ctx, client.services.list(valid, options), serviceView, options.maxItems);
+    // The flags pass on any status or type the server may know; the SDK's filter types name
+    // only the values it knows, to catch typos in code.
+    const filter = valid as ServiceListQuery;
+    await printList(ctx, client.services.list(filter, options), serviceView, options.maxItems);
   },
 );
 

@@ -39,7 +39,7 @@ export async function createClient(ctx: Ctx): Promise<RefClient> {
     apiKey,
     baseUrl: settings.baseUrl,
     // Wait out a short Retry-After; a longer one fails fast (exit 5) instead of hanging.
-    maxRetryAfter: 10_000,
+    maxRetryAfterMs: 10_000,
     // One limit for the whole call: a silent server costs --timeout, not attempts × timeout.
     timeout: ctx.globals.timeout ?? DEFAULT_CALL_TIMEOUT_MS,
     totalTimeout: ctx.globals.timeout ?? DEFAULT_CALL_TIMEOUT_MS,

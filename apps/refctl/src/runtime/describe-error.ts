@@ -144,11 +144,9 @@ function describeKind(error: unknown): ErrorReport {
 }
 
 function describeApiError(error: RefApiError): ErrorReport {
-  // Codes look like `insufficient_balance` or `invalid_body: addons[3].units`.
-  const raw = error.code ?? `http_${error.status}`;
-  const colon = raw.indexOf(':');
-  const code = colon === -1 ? raw : raw.slice(0, colon);
-  const detail = colon === -1 ? '' : raw.slice(colon);
+  // `invalid_body: addons[3].units` on the wire: the SDK's code and param.
+  const code = error.code ?? `http_${error.status}`;
+  const detail = error.param === undefined ? '' : `: ${error.param}`;
   // Without a code in the body, say what the status means (the contract's sentence).
   const subject = error.status === 404 ? notFoundSubject(error) : undefined;
   let message =
@@ -162,7 +160,9 @@ function describeApiError(error: RefApiError): ErrorReport {
       ? '; check REF_ADMIN_TOKEN'
       : '; check REF_API_KEY or: refctl config show';
   }
-  if (error.retryAfter !== undefined) message += `; retry after ${error.retryAfter} s`;
+  if (error.retryAfterSeconds !== undefined) {
+    message += `; retry after ${error.retryAfterSeconds} s`;
+  }
   const hint = CODE_HINTS.get(code);
   return {
     message,

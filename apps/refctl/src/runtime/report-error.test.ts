@@ -1,4 +1,9 @@
-import { ServiceUnavailableError, UnprocessableEntityError } from '@refapi/sdk';
+import {
+  type RefApiError,
+  type RefApiErrorInit,
+  ServiceUnavailableError,
+  UnprocessableEntityError,
+} from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/helpers/capture-io';
 import { createRunState } from '../cli/run-state';
@@ -6,7 +11,11 @@ import { CancelledError, CliError } from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
 import { reportError } from './report-error';
 
-const apiError = (Class: typeof ServiceUnavailableError, status: number, code: string) =>
+const apiError = (
+  Class: new (init: RefApiErrorInit) => RefApiError,
+  status: number,
+  code: string,
+) =>
   new Class({
     status,
     code,

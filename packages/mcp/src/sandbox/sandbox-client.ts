@@ -6,7 +6,7 @@ export const SANDBOX_KEY = 'refak_demo_eur_full';
 /** The client options of the sandbox: the demo key, through the in-process `fetch`. */
 export function sandboxClientOptions(baseUrl: string, fetch: FetchFunction): ClientOptions {
   // A 429 or 503 asking to wait longer than 5 s is handed to the model at once, as in main.
-  return { apiKey: SANDBOX_KEY, baseUrl, fetch, maxRetryAfter: 5_000 };
+  return { apiKey: SANDBOX_KEY, baseUrl, fetch, maxRetryAfterMs: 5_000 };
 }
 
 /** A client of the sandbox's demo key at `baseUrl`, sending through `fetch`. */

@@ -44,6 +44,6 @@ export function orderCharge(
   return {
     ref: order.service_ref,
     cents: recorded ?? quoteCents,
-    replayed: order.idempotentReplayed,
+    replayed: order.idempotent_replayed,
   };
 }

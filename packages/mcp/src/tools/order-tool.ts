@@ -181,7 +181,7 @@ export async function runOrder(
     ...result,
     balance_after: order.balance,
     order: { ...order },
-    idempotent_replayed: order.idempotentReplayed,
+    idempotent_replayed: order.idempotent_replayed,
     ...(recorded === undefined
       ? {}
       : {

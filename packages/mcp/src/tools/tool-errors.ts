@@ -30,15 +30,18 @@ export interface ToolErrorInfo {
 
 function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
   const code = error.code ?? `http_${error.status}`;
-  const base = { error: code, status: error.status };
-  const retry = error.retryAfter === undefined ? {} : { retry_after: error.retryAfter };
+  // The model gets the code as the API sent it, with the field a 400 names.
+  const sent = error.param === undefined ? code : `${code}: ${error.param}`;
+  const base = { error: sent, status: error.status };
+  const retry =
+    error.retryAfterSeconds === undefined ? {} : { retry_after: error.retryAfterSeconds };
   // What the status (or its code) means is the contract's sentence, carried by the SDK error.
   const meaning = error.meaning ?? `The API failed with status ${error.status}.`;
   switch (error.status) {
     case 400:
       return {
         ...base,
-        message: `The API rejected an argument (${code}).`,
+        message: `The API rejected an argument (${sent}).`,
         next_step: 'Fix the field named in the error code, then call again.',
       };
     case 401:
@@ -107,7 +110,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
         ...base,
         ...retry,
         message: meaning,
-        next_step: `Wait ${error.retryAfter ?? 60} seconds (retry_after), then repeat the same call.`,
+        next_step: `Wait ${error.retryAfterSeconds ?? 60} seconds (retry_after), then repeat the same call.`,
       };
     case 502:
       return {
@@ -120,7 +123,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
         ...base,
         ...retry,
         message: meaning,
-        next_step: `Wait ${error.retryAfter ?? 30} seconds (retry_after), then repeat the same call.`,
+        next_step: `Wait ${error.retryAfterSeconds ?? 30} seconds (retry_after), then repeat the same call.`,
       };
     default:
       return {

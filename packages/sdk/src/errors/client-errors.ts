@@ -212,6 +212,24 @@ export class WaitForError extends RefSdkError {
   }
 }
 
+/**
+ * The caller aborted the call through its own `signal` (a timeout is a {@link TimeoutError}):
+ * a request, a page walk or a `waitFor`. `cause` is the signal's reason.
+ */
+export class UserAbortError extends RefSdkError {
+  override readonly name: string = 'UserAbortError';
+  /** HTTP method of the request in flight, when one was. */
+  readonly method: string | undefined;
+  /** URL of the request in flight, when one was. */
+  readonly url: string | undefined;
+  constructor(init: { reason: unknown; method?: string; url?: string }) {
+    const what = init.method ? `${init.method} ${init.url}` : 'The call';
+    super(`${what} was aborted by its signal.`, { cause: init.reason });
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
 /** The client or a call got options it cannot use (no API key, a malformed Idempotency-Key …). */
 export class ConfigurationError extends RefSdkError {
   override readonly name: string = 'ConfigurationError';

@@ -6,6 +6,7 @@ import {
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
+  UserAbortError,
   WaitForError,
   WaitTimeoutError,
 } from './client-errors';
@@ -65,5 +66,7 @@ export const isPaginationLoopError = guard(PaginationLoopError);
 export const isWaitForError = guard(WaitForError);
 /** Whether a `waitFor` ran out of time (a request timeout inside it is not this). */
 export const isWaitTimeoutError = guard(WaitTimeoutError);
+/** Whether the caller aborted the call through its own `signal`. */
+export const isUserAbortError = guard(UserAbortError);
 /** Whether the client was misconfigured. */
 export const isConfigurationError = guard(ConfigurationError);

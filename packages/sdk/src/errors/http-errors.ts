@@ -15,10 +15,20 @@ interface StatusErrorClass<T extends RefApiError> {
   readonly key: StatusErrorKey;
 }
 
+/** The status a class answers to: its key, 409 for the idempotency codes, any for `5xx`. */
+type StatusOf<K extends StatusErrorKey> = K extends number
+  ? K
+  : K extends `idempotency_${string}`
+    ? 409
+    : number;
+
+/** An API error whose `status` is the literal of its class (`NotFoundError`: 404). */
+type StatusError<K extends StatusErrorKey> = RefApiError & { readonly status: StatusOf<K> };
+
 /** Base of the class for one STATUS_ERRORS entry. */
-function statusError(
-  key: Exclude<StatusErrorKey, `idempotency_${string}`>,
-): StatusErrorClass<RefApiError> {
+function statusError<K extends Exclude<StatusErrorKey, `idempotency_${string}`>>(
+  key: K,
+): StatusErrorClass<StatusError<K>> {
   const spec: StatusErrorSpec = STATUS_ERRORS[key];
   return class extends RefApiError {
     static readonly key: StatusErrorKey = key;
@@ -26,10 +36,10 @@ function statusError(
     constructor(init: RefApiErrorInit, hint: string = spec.hint(init)) {
       super(init, hint);
     }
-  };
+  } as unknown as StatusErrorClass<StatusError<K>>;
 }
 
-/** 400 (see `meaning`); `code` names the field, e.g. `invalid_body: addons[3].units`. */
+/** 400 (see `meaning`); `code` says where (`invalid_body`), `param` names the field (`addons[3].units`). */
 export class BadRequestError extends statusError(400) {}
 /** 401 (see `meaning`). */
 export class AuthenticationError extends statusError(401) {}
@@ -43,11 +53,11 @@ export class ConflictError extends statusError(409) {}
 export class UnprocessableEntityError extends statusError(422) {}
 /** 428 (see `meaning`). */
 export class PreconditionRequiredError extends statusError(428) {}
-/** 429 (see `meaning`); `retryAfter` says how long to wait. */
+/** 429 (see `meaning`); `retryAfterSeconds` says how long to wait. */
 export class RateLimitError extends statusError(429) {}
 /** 502 (see `meaning`); never retried automatically. */
 export class ProviderError extends statusError(502) {}
-/** 503 (see `meaning`); `retryAfter` may say how long to wait. */
+/** 503 (see `meaning`); `retryAfterSeconds` may say how long to wait. */
 export class ServiceUnavailableError extends statusError(503) {}
 /** Any other 5xx: the server failed. */
 export class InternalServerError extends statusError('5xx') {}

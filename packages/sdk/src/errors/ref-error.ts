@@ -1,3 +1,4 @@
+import type { ErrorCode, OpenEnum } from '@refapi/schema';
 import { errorMeaning } from '@refapi/schema/client';
 import type { RateLimitState } from '../rate-limit';
 
@@ -29,12 +30,16 @@ export const requestSuffix = (requestId: string | undefined): string =>
 /** What an API error knows about the failed exchange; never the API key. */
 export interface RefApiErrorInit {
   readonly status: number;
+  /** The body's `error` as sent, e.g. `invalid_body: addons[3].units`. */
   readonly code: string | undefined;
   readonly conflictStatus?: string | undefined;
   readonly headers: Headers;
   readonly rateLimit: RateLimitState | undefined;
   /** The `Request-Id` response header, when the server sent one. */
   readonly requestId?: string | undefined;
+  /** Seconds of the `Retry-After` header. */
+  readonly retryAfterSeconds?: number | undefined;
+  /** @deprecated Renamed `retryAfterSeconds`; this alias goes in the next minor version. */
   readonly retryAfter?: number | undefined;
   readonly method: string;
   readonly url: string;
@@ -44,16 +49,21 @@ export interface RefApiErrorInit {
 /** The API answered with an error status; subclasses name the status. */
 export class RefApiError extends RefSdkError {
   override readonly name: string = 'RefApiError';
-  /** HTTP status of the response. */
+  /** HTTP status of the response; each subclass narrows it to its own (`NotFoundError`: 404). */
   readonly status: number;
-  /** The body's `error` code, e.g. `insufficient_balance` or `invalid_body: addons[3].units`. */
-  readonly code: string | undefined;
+  /**
+   * The error code: the body's `error` without the field a validation error names after a
+   * colon (`invalid_body` of `invalid_body: addons[3].units`, whose field is `param`).
+   */
+  readonly code: OpenEnum<ErrorCode> | undefined;
+  /** The field a validation error names: `addons[3].units` of `invalid_body: addons[3].units`. */
+  readonly param: string | undefined;
   /** The 409 body's `status`: the lifecycle state that blocked the mutation. */
   readonly conflictStatus: string | undefined;
   /** Response headers. */
   readonly headers: Headers;
   /** Seconds the server asked to wait (`Retry-After`), when it said so. */
-  readonly retryAfter: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
   /** HTTP method of the request. */
   readonly method: string;
   /** URL of the request (it never contains credentials). */
@@ -67,6 +77,7 @@ export class RefApiError extends RefSdkError {
   readonly meaning: string | undefined;
 
   constructor(init: RefApiErrorInit, hint?: string) {
+    // The message keeps the code as sent, field included.
     const what = init.code ? `${init.status} ${init.code}` : `${init.status}`;
     const conflict = init.conflictStatus ? ` (status: ${init.conflictStatus})` : '';
     const request = requestSuffix(init.requestId);
@@ -77,13 +88,35 @@ export class RefApiError extends RefSdkError {
       { ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}), requestId: init.requestId },
     );
     this.status = init.status;
-    this.code = init.code;
+    const { code, param } = splitCode(init.code);
+    this.code = code;
+    this.param = param;
     this.conflictStatus = init.conflictStatus;
     this.headers = init.headers;
-    this.retryAfter = init.retryAfter;
+    this.retryAfterSeconds = retryAfterOf(init);
     this.method = init.method;
     this.url = init.url;
     this.body = init.body;
     this.meaning = meaning;
   }
+
+  /** @deprecated Renamed `retryAfterSeconds` (the unit in the name); this alias goes in the next minor version. */
+  get retryAfter(): number | undefined {
+    return this.retryAfterSeconds;
+  }
+}
+
+/** Seconds of `Retry-After` from an init, under its name or its deprecated one. */
+export const retryAfterOf = (init: RefApiErrorInit): number | undefined =>
+  init.retryAfterSeconds ?? init.retryAfter;
+
+/** `invalid_body: addons[3].units` → code `invalid_body`, param `addons[3].units`. */
+function splitCode(text: string | undefined): {
+  code: string | undefined;
+  param: string | undefined;
+} {
+  const colon = text?.indexOf(':') ?? -1;
+  if (text === undefined || colon === -1) return { code: text, param: undefined };
+  const param = text.slice(colon + 1).trim();
+  return { code: text.slice(0, colon).trim(), param: param === '' ? undefined : param };
 }

@@ -1,4 +1,4 @@
-import type { RefApiErrorInit } from './ref-error';
+import { type RefApiErrorInit, retryAfterOf } from './ref-error';
 
 /** The public class name of an API error and the one-line hint saying what to do next. */
 export interface StatusErrorSpec {
@@ -50,15 +50,17 @@ export const STATUS_ERRORS = {
         : 'The order cannot be fulfilled as requested.',
   },
   428: { name: 'PreconditionRequiredError', hint: () => 'Send an Idempotency-Key header.' },
-  429: { name: 'RateLimitError', hint: (init) => `Retry after ${init.retryAfter ?? '?'} s.` },
+  429: { name: 'RateLimitError', hint: (init) => `Retry after ${retryAfterOf(init) ?? '?'} s.` },
   502: {
     name: 'ProviderError',
     hint: () => 'The provider refused the action; check the service before repeating it.',
   },
   503: {
     name: 'ServiceUnavailableError',
-    hint: (init) =>
-      `Try again later${init.retryAfter === undefined ? '' : ` (after ${init.retryAfter} s)`}.`,
+    hint: (init) => {
+      const seconds = retryAfterOf(init);
+      return `Try again later${seconds === undefined ? '' : ` (after ${seconds} s)`}.`;
+    },
   },
   '5xx': { name: 'InternalServerError', hint: () => 'The server failed; try again later.' },
 } as const satisfies Record<string, StatusErrorSpec>;

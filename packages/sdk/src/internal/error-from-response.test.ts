@@ -49,6 +49,18 @@ describe('errorFromResponse', () => {
     expect(error.code).toBe('some_code');
   });
 
+  it('keeps the code and the field it names apart, the message whole', async () => {
+    const error = await respond(400, { error: 'invalid_path: service_ref' });
+    expect(error).toMatchObject({ code: 'invalid_path', param: 'service_ref' });
+    expect(error.message).toContain('failed with 400 invalid_path: service_ref');
+    const nested = await respond(400, { error: 'invalid_body: addons[3].units' });
+    expect(nested).toMatchObject({ code: 'invalid_body', param: 'addons[3].units' });
+    const plain = await respond(422, { error: 'insufficient_balance' });
+    expect(plain).toMatchObject({ code: 'insufficient_balance', param: undefined });
+    const none = await respond(500, 'not json');
+    expect(none).toMatchObject({ code: undefined, param: undefined });
+  });
+
   it('has one public class, named as in the status table, for every table entry', async () => {
     const names = Object.values(STATUS_ERRORS).map((spec) => spec.name);
     expect(Object.keys(httpErrors).sort()).toEqual([...names].sort());
@@ -102,6 +114,8 @@ describe('errorFromResponse', () => {
         'RateLimit-Reset': '12',
       },
     );
+    expect(error.retryAfterSeconds).toBe(12);
+    // The deprecated name reads the same seconds for a minor version.
     expect(error.retryAfter).toBe(12);
     expect(error.rateLimit).toEqual({ limit: 120, remaining: 0, resetSeconds: 12 });
     expect(error.method).toBe('POST');

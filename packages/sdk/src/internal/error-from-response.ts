@@ -35,7 +35,7 @@ export async function errorFromResponse(
     headers: response.headers,
     rateLimit: parseRateLimit(response.headers),
     requestId: readRequestId(response.headers),
-    retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
+    retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
     method,
     url,
     body,

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TimeoutError, WaitForError, WaitTimeoutError } from '../errors/client-errors';
+import {
+  TimeoutError,
+  UserAbortError,
+  WaitForError,
+  WaitTimeoutError,
+} from '../errors/client-errors';
 import { isTimeoutError, isWaitTimeoutError } from '../errors/guards';
 import { type Observed, pollUntil, type WaitForPoll } from './poll';
 
@@ -143,18 +148,18 @@ describe('pollUntil deadline', () => {
     expect(isWaitTimeoutError(error)).toBe(false);
   });
 
-  it('leaves the caller’s own abort as it is', async () => {
+  it('turns the caller’s own abort into UserAbortError, the reason its cause', async () => {
     const controller = new AbortController();
     const reason = new Error('user gave up');
     setTimeout(() => controller.abort(reason), 20);
-    await expect(
-      pollUntil('rule r1', scripted(['queued']), {
-        state: 'active',
-        interval: 5,
-        timeout: 5_000,
-        signal: controller.signal,
-      }),
-    ).rejects.toBe(reason);
+    const error = await pollUntil('rule r1', scripted(['queued']), {
+      state: 'active',
+      interval: 5,
+      timeout: 5_000,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect((error as UserAbortError).cause).toBe(reason);
   });
 });
 

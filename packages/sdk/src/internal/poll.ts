@@ -1,4 +1,4 @@
-import { WaitTimeoutError } from '../errors/client-errors';
+import { UserAbortError, WaitTimeoutError } from '../errors/client-errors';
 
 /** What one poll of a `waitFor` observed, as passed to {@link WaitForOptions.onPoll}. */
 export interface WaitForPoll {
@@ -23,7 +23,7 @@ export interface WaitForOptions<S extends string> {
   readonly timeout?: number | undefined;
   /** First delay between polls in ms; it grows ×1.5 up to 5 s. Default 500. */
   readonly interval?: number | undefined;
-  /** Stops waiting. */
+  /** Stops waiting: the wait rejects with {@link UserAbortError}. */
   readonly signal?: AbortSignal | undefined;
   /**
    * Called after every answered poll with the state it observed, the last poll included
@@ -73,8 +73,12 @@ export async function pollUntil<T>(
   let lastState: string | undefined;
   // Only what fails once the deadline has passed is a wait timeout: a request that timed out
   // earlier stays its own TimeoutError, and the caller's own abort stays theirs.
-  const timedOut = (error: unknown) =>
-    deadline.aborted && !options.signal?.aborted
+  const timedOut = (error: unknown) => {
+    const user = options.signal;
+    if (user?.aborted) {
+      return error instanceof UserAbortError ? error : new UserAbortError({ reason: user.reason });
+    }
+    return deadline.aborted
       ? new WaitTimeoutError({
           what,
           targetState: options.state,
@@ -83,6 +87,7 @@ export async function pollUntil<T>(
           cause: error,
         })
       : error;
+  };
   for (let attempt = 1; ; attempt++) {
     let observed: Observed<T>;
     try {

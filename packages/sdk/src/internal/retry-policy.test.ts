@@ -60,7 +60,7 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('fails fast with RateLimitError when Retry-After exceeds maxRetryAfter', async () => {
+  it('fails fast with RateLimitError when Retry-After exceeds maxRetryAfterMs', async () => {
     server = await startTestServer((_req, res) =>
       sendJson(res, 429, { error: 'rate_limited' }, { 'retry-after': '120' }),
     );
@@ -69,7 +69,7 @@ describe('retries', () => {
       .account.get()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfter).toBe(120);
+    expect((error as RateLimitError).retryAfterSeconds).toBe(120);
     expect((error as RateLimitError).rateLimit).toEqual({
       limit: 600,
       remaining: 599,
@@ -79,16 +79,27 @@ describe('retries', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it('honours a lower maxRetryAfter per client', async () => {
+  it('honours a lower maxRetryAfterMs per client', async () => {
     server = await startTestServer((_req, res) =>
       sendJson(res, 503, { error: 'shield_paused' }, { 'retry-after': '2' }),
     );
-    const error = await clientFor(server, { maxRetryAfter: 1000 })
+    const error = await clientFor(server, { maxRetryAfterMs: 1000 })
       .shield('REF-SVC-A1')
       .overview()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceUnavailableError);
-    expect((error as ServiceUnavailableError).retryAfter).toBe(2);
+    expect((error as ServiceUnavailableError).retryAfterSeconds).toBe(2);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('still honours the deprecated maxRetryAfter, in the same milliseconds', async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 503, { error: 'shield_paused' }, { 'retry-after': '2' }),
+    );
+    const error = await clientFor(server, { maxRetryAfter: 1000 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect((error as ServiceUnavailableError).retryAfterSeconds).toBe(2);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -161,7 +172,7 @@ describe('retries', () => {
         : sendJson(res, 200, orderResult(true), { 'idempotent-replayed': 'true' }),
     );
     const result = await clientFor(server).orders.create({ type: 'kvm', plan_code: 'kvm-s' });
-    expect(result.idempotentReplayed).toBe(true);
+    expect(result.idempotent_replayed).toBe(true);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers['idempotency-key']).toBe(
       server.requests[0]?.headers['idempotency-key'],

@@ -4,7 +4,8 @@ import { account } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
 import { clientFor, delayed, TEST_KEY as KEY } from '../../test/helpers/local-client';
 import { RefClient } from '../client';
-import { ConnectionError, TimeoutError } from '../errors/client-errors';
+import { ConnectionError, TimeoutError, UserAbortError } from '../errors/client-errors';
+import { isTimeoutError } from '../errors/guards';
 import { VERSION } from '../version';
 
 let server: TestServer | undefined;
@@ -76,16 +77,19 @@ describe('transport', () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
-  it('rethrows the caller abort as is', async () => {
+  it('throws UserAbortError for the caller’s abort, its reason the cause', async () => {
     server = await startTestServer(async (_req, res) => {
       await delayed(500);
       sendJson(res, 200, account);
     });
     const controller = new AbortController();
     const pending = clientFor(server).account.get({ signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    const reason = new Error('user gave up');
+    setTimeout(() => controller.abort(reason), 50);
     const error = await pending.catch((e: unknown) => e);
-    expect((error as Error).name).toBe('AbortError');
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect(error).toMatchObject({ name: 'UserAbortError', method: 'GET', cause: reason });
+    expect(isTimeoutError(error)).toBe(false);
   });
 
   it('throws ConnectionError when nothing listens, without the key in the message', async () => {

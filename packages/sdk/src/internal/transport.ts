@@ -9,7 +9,7 @@ import ky, {
   type Options,
   type RetryOptions,
 } from 'ky';
-import { ConnectionError, TimeoutError } from '../errors/client-errors';
+import { ConnectionError, TimeoutError, UserAbortError } from '../errors/client-errors';
 import { RefSdkError } from '../errors/ref-error';
 import type { ClientHooks } from '../hooks';
 import type { FetchFunction, RequestOptions } from '../options';
@@ -34,7 +34,7 @@ export interface TransportConfig {
   readonly timeout: number;
   readonly totalTimeout: number | undefined;
   readonly maxRetries: number;
-  readonly maxRetryAfter: number;
+  readonly maxRetryAfterMs: number;
   /** Largest response body read, in bytes; past it the call fails and the connection drops. */
   readonly maxResponseBytes: number;
   readonly userAgent: string | undefined;
@@ -191,11 +191,12 @@ export class Transport {
       return errorFromResponse(error.response, error.request.method, error.request.url);
     }
     const url = this.#urlOf(init);
-    // A caller's own abort stays the caller's AbortError, as with fetch.
-    if (ctx.userSignal?.aborted) return error;
+    const { method } = init;
+    // A caller's own abort is a class of its own, its reason the cause (not a timeout).
+    if (ctx.userSignal?.aborted)
+      return new UserAbortError({ method, url, reason: ctx.userSignal.reason });
     // ky's errors hold the Request, whose headers hold the key: never keep them as a cause.
     const cause = isKyError(error) ? undefined : error;
-    const { method } = init;
     if (ctx.deadlineSignal?.aborted) {
       const what = 'exceeded its total timeout';
       return new TimeoutError({ method, url, timeoutMs: ctx.totalTimeout ?? 0, what, cause });
@@ -216,7 +217,7 @@ export class Transport {
     const build = () =>
       retryOptions({
         limit,
-        maxRetryAfterMs: this.#config.maxRetryAfter,
+        maxRetryAfterMs: this.#config.maxRetryAfterMs,
         hasIdempotencyKey,
         signal,
         deadline: totalTimeout === undefined ? undefined : Date.now() + totalTimeout,

@@ -1,5 +1,6 @@
+import type { Balance } from '@refapi/schema';
 import type { ApiPromise } from '../api-promise';
-import type { QueryOf, SuccessOf } from '../internal/operation-types';
+import type { QueryOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ApiResult } from '../result-meta';
 import { APIResource } from './resource';
@@ -19,10 +20,7 @@ export class BalanceResource extends APIResource {
    * Reads the balance in the account currency (GET /balance).
    * @example await client.balance.get({ displayCurrency: 'USD' }) // .display is the conversion
    */
-  get(
-    params: BalanceGetParams = {},
-    options?: RequestOptions,
-  ): ApiPromise<ApiResult<SuccessOf<'getBalance'>>> {
+  get(params: BalanceGetParams = {}, options?: RequestOptions): ApiPromise<ApiResult<Balance>> {
     const { displayCurrency, display_currency } = params;
     return this.core.call('getBalance', {
       query: { display_currency: display_currency ?? displayCurrency },

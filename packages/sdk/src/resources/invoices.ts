@@ -1,5 +1,6 @@
+import type { Invoice } from '@refapi/schema';
 import { envelopePage } from '../internal/envelope-page';
-import type { ItemOf, QueryOf } from '../internal/operation-types';
+import type { QueryOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import { APIResource } from './resource';
@@ -13,7 +14,7 @@ export class InvoicesResource extends APIResource {
   list(
     query: QueryOf<'listInvoices'> = {},
     options: RequestOptions & ListOptions = {},
-  ): PagePromise<ItemOf<'listInvoices'>> {
+  ): PagePromise<Invoice> {
     return this.core.list(
       'listInvoices',
       { query, options, maxItems: options.maxItems },

@@ -17,7 +17,7 @@ describe('orders.create', () => {
     const { fetch, requests } = fakeFetch(() => json(200, orderResult(false)));
     const client = new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
     const result = await client.orders.create({ type: 'kvm', plan_code: 'kvm-s' });
-    expect(result.idempotentReplayed).toBe(false);
+    expect(result.idempotent_replayed).toBe(false);
     const request = requests[0];
     expect(request?.method).toBe('POST');
     expect(request?.headers.get('content-type')).toBe('application/json');
@@ -36,19 +36,23 @@ describe('orders.create', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('reads idempotentReplayed from the body flag', async () => {
+  it('has one replay flag: idempotent_replayed, from the body', async () => {
     const result = await ordersWith(() => json(200, orderResult(true))).create({
       type: 'kvm',
       plan_code: 'kvm-s',
     });
+    expect(result.idempotent_replayed).toBe(true);
+    expect({ ...result }.idempotent_replayed).toBe(true);
+    // The deprecated alias stays readable for a minor version, never enumerable.
     expect(result.idempotentReplayed).toBe(true);
     expect(Object.keys(result)).not.toContain('idempotentReplayed');
   });
 
-  it('reads idempotentReplayed from the Idempotent-Replayed header', async () => {
+  it('sets idempotent_replayed when only the Idempotent-Replayed header says so', async () => {
     const result = await ordersWith(() =>
       json(200, orderResult(false), { 'Idempotent-Replayed': 'true' }),
     ).create({ type: 'kvm', plan_code: 'kvm-s' });
+    expect(result.idempotent_replayed).toBe(true);
     expect(result.idempotentReplayed).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
+import type { CreateOrderResponse, Order } from '@refapi/schema';
 import { ApiPromise } from '../api-promise';
 import { withMeta } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
-import type { BodyOf, ItemOf, QueryOf, SuccessOf } from '../internal/operation-types';
+import type { BodyOf, QueryOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import { makePlan } from '../plans/make-plan';
@@ -9,8 +10,11 @@ import type { PlanOf, PlanOptions } from '../plans/plan-request';
 import type { ApiResult, OrderMeta } from '../result-meta';
 import { APIResource } from './resource';
 
-/** Result of `orders.create()`: the contract's response plus `idempotentReplayed`. */
-export type CreateOrderResult = ApiResult<SuccessOf<'createOrder'>> & OrderMeta;
+/**
+ * Result of `orders.create()`: the contract's response, whose `idempotent_replayed` says
+ * whether the server returned the stored result of an earlier call with the same key.
+ */
+export type CreateOrderResult = ApiResult<CreateOrderResponse> & OrderMeta;
 
 /** Orders of the account: `client.orders`. */
 export class OrdersResource extends APIResource {
@@ -18,7 +22,7 @@ export class OrdersResource extends APIResource {
   list(
     query: QueryOf<'listOrders'> = {},
     options: RequestOptions & ListOptions = {},
-  ): PagePromise<ItemOf<'listOrders'>> {
+  ): PagePromise<Order> {
     return this.core.list(
       'listOrders',
       { query, options, maxItems: options.maxItems },
@@ -34,7 +38,7 @@ export class OrdersResource extends APIResource {
   async findForService(
     serviceRef: string,
     options: RequestOptions & { readonly scan?: number } = {},
-  ): Promise<ItemOf<'listOrders'> | undefined> {
+  ): Promise<Order | undefined> {
     const { scan = 20, ...request } = options;
     const page = await this.list({ limit: Math.min(scan, 100) }, request);
     return page.items.find((order) => order.service_ref === serviceRef);
@@ -60,9 +64,11 @@ export class OrdersResource extends APIResource {
       .call('createOrder', { body, options })
       .withResponse()
       .then((r) => {
+        // One flag: the body's, also set when only the header says so (a proxy's replay).
         const replayed =
           r.data.idempotent_replayed === true ||
           r.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true';
+        r.data.idempotent_replayed = replayed;
         return {
           ...r,
           data: withMeta(r.data, { idempotentReplayed: replayed }) as CreateOrderResult,

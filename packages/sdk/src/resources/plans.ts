@@ -1,5 +1,6 @@
+import type { Plan } from '@refapi/schema';
 import { envelopePage } from '../internal/envelope-page';
-import type { ItemOf, QueryOf } from '../internal/operation-types';
+import type { QueryOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import { APIResource } from './resource';
@@ -10,7 +11,7 @@ export class PlansResource extends APIResource {
   list(
     query: QueryOf<'listPlans'> = {},
     options: RequestOptions & ListOptions = {},
-  ): PagePromise<ItemOf<'listPlans'>> {
+  ): PagePromise<Plan> {
     return this.core.list(
       'listPlans',
       { query, options, maxItems: options.maxItems },
@@ -28,7 +29,7 @@ export class PlansResource extends APIResource {
     type: NonNullable<QueryOf<'listPlans'>['type']>,
     code: string,
     options: RequestOptions = {},
-  ): Promise<ItemOf<'listPlans'> | undefined> {
+  ): Promise<Plan | undefined> {
     for await (const plan of this.list({ type, limit: 100 }, options)) {
       if (plan.code === code) return plan;
     }

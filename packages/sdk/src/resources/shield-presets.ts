@@ -1,4 +1,8 @@
+import type { ShieldRuleMutation } from '@refapi/schema';
+import type { ApiPromise } from '../api-promise';
 import type { PathParamsOf } from '../internal/operation-types';
+import type { RequestOptions } from '../options';
+import type { ApiResult } from '../result-meta';
 import { ShieldBundleResource } from './shield-bundle';
 
 /** A preset code, e.g. `block-udp-amplification`, `allow-web-only`, `rate-limit-syn`. */
@@ -10,6 +14,14 @@ export type PresetCode = PathParamsOf<'applyShieldPreset'>['preset_code'];
  */
 export class ShieldPresetsResource extends ShieldBundleResource<'applyShieldPreset', PresetCode> {
   protected readonly operationId = 'applyShieldPreset';
+
+  /** Queues the preset rule `code` (202): `{ rule }`, the queued rule. */
+  override apply(
+    code: PresetCode,
+    options?: RequestOptions,
+  ): ApiPromise<ApiResult<ShieldRuleMutation>> {
+    return super.apply(code, options);
+  }
 
   protected pathFor(code: PresetCode): PathParamsOf<'applyShieldPreset'> {
     return { service_ref: this.serviceRef, preset_code: code };

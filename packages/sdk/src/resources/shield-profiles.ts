@@ -1,12 +1,16 @@
+import type { ShieldProfileMutation, ShieldProfileState } from '@refapi/schema';
+import type { ApiPromise } from '../api-promise';
 import { WaitForError } from '../errors/client-errors';
-import type { PathParamsOf, SuccessOf } from '../internal/operation-types';
+import type { PathParamsOf } from '../internal/operation-types';
 import { pollUntil, type WaitForOptions } from '../internal/poll';
+import type { RequestOptions } from '../options';
+import type { ApiResult } from '../result-meta';
 import { ShieldBundleResource } from './shield-bundle';
 
 /** A protection profile code: off, low, default or strict. */
 export type ProfileCode = PathParamsOf<'applyShieldProfile'>['profile_code'];
 /** The selected profile and its state. */
-export type ProfileState = SuccessOf<'applyShieldProfile'>['profile'];
+export type ProfileState = ShieldProfileState;
 /** States `profiles.waitFor()` can wait for. */
 export type ProfileWaitState = Exclude<ProfileState['state'], 'failed'>;
 
@@ -20,6 +24,14 @@ export class ShieldProfilesResource extends ShieldBundleResource<
   ProfileCode
 > {
   protected readonly operationId = 'applyShieldProfile';
+
+  /** Queues profile `code`, replacing the current bundle (202): `{ profile }`, now `applying`. */
+  override apply(
+    code: ProfileCode,
+    options?: RequestOptions,
+  ): ApiPromise<ApiResult<ShieldProfileMutation>> {
+    return super.apply(code, options);
+  }
 
   protected pathFor(code: ProfileCode): PathParamsOf<'applyShieldProfile'> {
     return { service_ref: this.serviceRef, profile_code: code };

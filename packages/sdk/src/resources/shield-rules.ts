@@ -1,6 +1,7 @@
+import type { ShieldRule, ShieldRuleMutation, ShieldRulePage } from '@refapi/schema';
 import type { ApiPromise } from '../api-promise';
 import { WaitForError } from '../errors/client-errors';
-import type { BodyOf, SuccessOf } from '../internal/operation-types';
+import type { BodyOf } from '../internal/operation-types';
 import { pollUntil, type WaitForOptions } from '../internal/poll';
 import type { RequestOptions } from '../options';
 import { makePlan } from '../plans/make-plan';
@@ -8,16 +9,18 @@ import type { PlanOf, PlanOptions } from '../plans/plan-request';
 import type { ApiResult } from '../result-meta';
 import { ServiceResource } from './resource';
 
-/** A Shield rule as the API returns it. */
-type Rule = SuccessOf<'listShieldRules'>['rules'][number];
-
 /** States `rules.waitFor()` can wait for; `deleted` means gone from the list after a rollback. */
 export type RuleWaitState = 'queued' | 'applying' | 'active' | 'rolling_back' | 'deleted';
 
 /** Custom, preset and profile rules of one service: `client.shield(ref).rules`. */
 export class ShieldRulesResource extends ServiceResource {
-  /** Lists the sanitized rules of the service. */
-  list(options?: RequestOptions): ApiPromise<ApiResult<SuccessOf<'listShieldRules'>>> {
+  /**
+   * Lists the sanitized rules of the service: `{ rules }`, every rule at once. Unlike the
+   * account's lists this is not a page: the spec's answer (`ShieldRulePage`) has no cursor,
+   * and a service holds at most 30 rules per address.
+   * @example const { rules } = await client.shield(ref).rules.list();
+   */
+  list(options?: RequestOptions): ApiPromise<ApiResult<ShieldRulePage>> {
     return this.core.call('listShieldRules', { path: { service_ref: this.serviceRef }, options });
   }
 
@@ -25,7 +28,7 @@ export class ShieldRulesResource extends ServiceResource {
   create(
     intent: BodyOf<'createShieldRule'>,
     options?: RequestOptions,
-  ): ApiPromise<ApiResult<SuccessOf<'createShieldRule'>>> {
+  ): ApiPromise<ApiResult<ShieldRuleMutation>> {
     return this.core.call('createShieldRule', {
       path: { service_ref: this.serviceRef },
       body: intent,
@@ -74,12 +77,22 @@ export class ShieldRulesResource extends ServiceResource {
    * Polls the rule list with backoff until the rule reaches `state`. `onPoll` sees each
    * observed state (`absent` once the rule is no longer listed).
    * @throws WaitForError when the rule fails (or vanishes); WaitTimeoutError after `timeout`.
+   * Resolves to the rule in the state waited for, or to `undefined` for `deleted`.
    * @example await client.shield(ref).rules.waitFor(rule.id, { state: 'active', timeout: 60_000 })
    */
-  async waitFor(ruleId: string, options: WaitForOptions<RuleWaitState>): Promise<Rule | undefined> {
+  waitFor(ruleId: string, options: WaitForOptions<'deleted'>): Promise<undefined>;
+  waitFor(
+    ruleId: string,
+    options: WaitForOptions<Exclude<RuleWaitState, 'deleted'>>,
+  ): Promise<ShieldRule>;
+  waitFor(ruleId: string, options: WaitForOptions<RuleWaitState>): Promise<ShieldRule | undefined>;
+  async waitFor(
+    ruleId: string,
+    options: WaitForOptions<RuleWaitState>,
+  ): Promise<ShieldRule | undefined> {
     const what = `rule ${ruleId}`;
     const wanted = options.state;
-    return pollUntil<Rule | undefined>(
+    return pollUntil<ShieldRule | undefined>(
       what,
       async (signal) => {
         const { rules } = await this.list({ signal });

@@ -1,6 +1,13 @@
+import type {
+  ShieldCapabilities,
+  ShieldEvidence,
+  ShieldEvidenceItem,
+  ShieldOverview,
+  ShieldTelemetry,
+} from '@refapi/schema';
 import type { ApiPromise } from '../api-promise';
 import type { Core } from '../internal/core';
-import type { PathParamsOf, QueryOf, SuccessOf } from '../internal/operation-types';
+import type { PathParamsOf, QueryOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import type { ApiResult } from '../result-meta';
@@ -9,9 +16,6 @@ import { ShieldPresetsResource } from './shield-presets';
 import { ShieldProfilesResource } from './shield-profiles';
 import { ShieldRulesResource } from './shield-rules';
 
-type Evidence = SuccessOf<'getShieldRuleEvidence'>;
-/** One sanitized evidence sample. */
-type EvidenceItem = Evidence['items'][number];
 /** Export query with `format: 'csv'`. */
 export type CsvExportQuery = QueryOf<'exportShieldTelemetry'> & { format: 'csv' };
 /** Export query with `format: 'json'`. */
@@ -34,14 +38,12 @@ export class ShieldResource extends ServiceResource {
   }
 
   /** Reads entitlement, rules, presets, profiles and the selected profile. */
-  overview(options?: RequestOptions): ApiPromise<ApiResult<SuccessOf<'getShieldOverview'>>> {
+  overview(options?: RequestOptions): ApiPromise<ApiResult<ShieldOverview>> {
     return this.core.call('getShieldOverview', { path: this.#path(), options });
   }
 
   /** Reads the entitlement and the versioned preset and profile descriptors. */
-  capabilities(
-    options?: RequestOptions,
-  ): ApiPromise<ApiResult<SuccessOf<'getShieldCapabilities'>>> {
+  capabilities(options?: RequestOptions): ApiPromise<ApiResult<ShieldCapabilities>> {
     return this.core.call('getShieldCapabilities', { path: this.#path(), options });
   }
 
@@ -49,7 +51,7 @@ export class ShieldResource extends ServiceResource {
   traffic(
     query: QueryOf<'getShieldTraffic'> = {},
     options?: RequestOptions,
-  ): ApiPromise<ApiResult<SuccessOf<'getShieldTraffic'>>> {
+  ): ApiPromise<ApiResult<ShieldTelemetry>> {
     return this.core.call('getShieldTraffic', { path: this.#path(), query, options });
   }
 
@@ -57,16 +59,13 @@ export class ShieldResource extends ServiceResource {
   protectionActivity(
     query: QueryOf<'getShieldProtectionActivity'> = {},
     options?: RequestOptions,
-  ): ApiPromise<ApiResult<SuccessOf<'getShieldProtectionActivity'>>> {
+  ): ApiPromise<ApiResult<ShieldTelemetry>> {
     return this.core.call('getShieldProtectionActivity', { path: this.#path(), query, options });
   }
 
   /** Exports a dataset: formula-safe CSV text with `format: 'csv'`, telemetry with `json`. */
   export(query: CsvExportQuery, options?: RequestOptions): ApiPromise<string>;
-  export(
-    query: JsonExportQuery,
-    options?: RequestOptions,
-  ): ApiPromise<ApiResult<SuccessOf<'exportShieldTelemetry'>>>;
+  export(query: JsonExportQuery, options?: RequestOptions): ApiPromise<ApiResult<ShieldTelemetry>>;
   export(
     query: QueryOf<'exportShieldTelemetry'>,
     options: RequestOptions = {},
@@ -84,7 +83,7 @@ export class ShieldResource extends ServiceResource {
     ruleId: string,
     query: QueryOf<'getShieldRuleEvidence'> = {},
     options: RequestOptions & ListOptions = {},
-  ): PagePromise<EvidenceItem> {
+  ): PagePromise<ShieldEvidenceItem> {
     return this.core.list(
       'getShieldRuleEvidence',
       {
@@ -93,7 +92,7 @@ export class ShieldResource extends ServiceResource {
         options,
         maxItems: options.maxItems,
       },
-      (body: Evidence) => ({
+      (body: ShieldEvidence) => ({
         items: body.items ?? [],
         hasMore: body.next_cursor !== undefined,
         nextCursor: body.next_cursor,

@@ -1,5 +1,6 @@
+import type { Transaction } from '@refapi/schema';
 import { envelopePage } from '../internal/envelope-page';
-import type { ItemOf, QueryOf } from '../internal/operation-types';
+import type { QueryOf } from '../internal/operation-types';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import { APIResource } from './resource';
@@ -10,7 +11,7 @@ export class TransactionsResource extends APIResource {
   list(
     query: QueryOf<'listTransactions'> = {},
     options: RequestOptions & ListOptions = {},
-  ): PagePromise<ItemOf<'listTransactions'>> {
+  ): PagePromise<Transaction> {
     return this.core.list(
       'listTransactions',
       { query, options, maxItems: options.maxItems },

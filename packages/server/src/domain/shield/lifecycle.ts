@@ -1,8 +1,11 @@
-import type { ShieldRule } from '@refapi/schema';
+import type { SHIELD_RULE_STATES, ShieldRule } from '@refapi/schema';
 import { type ShieldRuleRecord, STEP_MS } from './state';
 
-/** Where a rule stands at one instant; `gone` rules have left the list. */
-export type RulePhase = 'queued' | 'applying' | 'active' | 'failed' | 'rolling_back' | 'gone';
+/**
+ * Where a rule stands at one instant: a state the schema lists (the SDK's types offer
+ * exactly those), or `gone` once it has left the list.
+ */
+export type RulePhase = (typeof SHIELD_RULE_STATES)[number] | 'gone';
 
 /** When the apply step of a rule ends and its outcome is decided. */
 export function applyEndsAt(rule: ShieldRuleRecord): number {
