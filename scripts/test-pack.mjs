@@ -597,7 +597,7 @@ await check('@refapi/sdk: no redirect off the origin; hooks inside timeout and s
   writeFileSync(
     join(project, 'edges.mjs'),
     `import { createServer } from 'node:http';
-import { RedirectError, RefClient, TimeoutError } from '@refapi/sdk';
+import { RedirectError, RefClient, TimeoutError, UserAbortError } from '@refapi/sdk';
 
 const listen = (handler) =>
   new Promise((resolve) => { const s = createServer(handler).listen(0, '127.0.0.1', () => resolve(s)); });
@@ -628,7 +628,7 @@ try {
     leaked: /s3cret|refak_/.test(redirect.message),
     reached,
     timedOut: [timedOut instanceof TimeoutError, timedOut.timeoutMs, timedOutAt < 10000],
-    aborted: aborted.message,
+    aborted: [aborted instanceof UserAbortError, aborted.cause?.message],
   }));
 } finally {
   for (const server of [api, other]) server.close().closeAllConnections();
@@ -642,7 +642,7 @@ try {
     leaked: false,
     reached: 0,
     timedOut: [true, 200, true],
-    aborted: 'stopped',
+    aborted: [true, 'stopped'],
   });
   if (out !== expected) throw new Error(`expected ${expected}, got ${out}`);
   if (Date.now() - started > 60_000) throw new Error('edges.mjs waited for a leaked timer');

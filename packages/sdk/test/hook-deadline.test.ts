@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClientHooks, NotFoundError, TimeoutError } from '../src/index';
+import { type ClientHooks, NotFoundError, TimeoutError, UserAbortError } from '../src/index';
 import { account } from './helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from './helpers/http-server';
 import { clientFor } from './helpers/local-client';
@@ -110,7 +110,8 @@ describe('a hook that never settles', () => {
     const left = await timersLeftBy(async () => {
       error = await outcome(client.account.get({ signal: controller.signal }));
     });
-    expect(error).toBe(reason);
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect((error as UserAbortError).cause).toBe(reason);
     // The hooks' limit was cleared with the call: nothing keeps the process alive for it.
     expect(left).toBe(0);
   });
@@ -124,7 +125,8 @@ describe('a hook that never settles', () => {
     const client = clientFor(server, { timeout: 60_000, hooks: { beforeRequest: [hook] } });
     const reason = new Error('cancelled before');
     const error = await outcome(client.account.get({ signal: AbortSignal.abort(reason) }), 1_000);
-    expect(error).toBe(reason);
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect((error as UserAbortError).cause).toBe(reason);
     expect(ran).toEqual([]);
   });
 
@@ -161,7 +163,9 @@ describe('a hook that never settles', () => {
       timeout: 60_000,
       hooks: { afterResponse: [abortingHook] },
     });
-    expect(await outcome(aborting.account.get({ signal: controller.signal }))).toBe(reason);
+    const aborted = await outcome(aborting.account.get({ signal: controller.signal }));
+    expect(aborted).toBeInstanceOf(UserAbortError);
+    expect((aborted as UserAbortError).cause).toBe(reason);
   });
 
   it('beforeError: the call still fails, with TimeoutError caused by the original error', async () => {
