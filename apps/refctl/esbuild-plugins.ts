@@ -1,3 +1,4 @@
+import { createRequire, isBuiltin } from 'node:module';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 
 // zod's namespace re-exports all ~50 locales (≈260 KB minified) that refctl never uses; the
@@ -32,5 +33,51 @@ export const noInkDevtools: EsbuildPlugin = {
       contents:
         "throw Object.assign(new Error('refctl ships without react-devtools-core'), { code: 'ERR_MODULE_NOT_FOUND' });",
     }));
+  },
+};
+
+// A single ESM file hoists every `import … from 'node:…'` of every module to its top, so
+// `refctl me` would load child_process, worker_threads, readline and the rest that only other
+// commands use (and the binary's `--version` would too). Each built-in becomes a small module
+// of the bundle that require()s it: esbuild evaluates it with the module that imports it,
+// which for a command's code is when that command runs. The bundle's banner defines `require`.
+export const lazyBuiltins: EsbuildPlugin = {
+  name: 'lazy-builtins',
+  setup(build) {
+    const load = createRequire(import.meta.url);
+    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (args) =>
+      args.namespace === 'lazy-builtin' || !isBuiltin(args.path)
+        ? undefined
+        : // `node:` always: some built-ins (node:sea, node:test) have no bare name.
+          { path: args.path.replace(/^(node:)?/, 'node:'), namespace: 'lazy-builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      // Named exports as the running Node has them; a name the code imports that is missing
+      // fails the build (esbuild: no matching export) rather than the command.
+      const names = Object.keys(load(args.path)).filter(
+        (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
+      );
+      return {
+        contents: [
+          `const m = require(${JSON.stringify(args.path)});`,
+          'export default m;',
+          ...names.map((name) => `export const ${name} = m.${name};`),
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+// bin.ts stays a file of its own (`--version` answers before the rest is even read) and
+// imports its two halves, built as entries of their own, by their output names.
+export const binImportsEntries: EsbuildPlugin = {
+  name: 'bin-imports-entries',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(main|server-start)$/ }, (args) =>
+      /[/\\]src[/\\]bin\.ts$/.test(args.importer)
+        ? { path: `${args.path}.js`, external: true }
+        : undefined,
+    );
   },
 };
