@@ -38,9 +38,11 @@ export const noInkDevtools: EsbuildPlugin = {
 
 // A single ESM file hoists every `import … from 'node:…'` of every module to its top, so
 // `refctl me` would load child_process, worker_threads, readline and the rest that only other
-// commands use (and the binary's `--version` would too). Each built-in becomes a small module
-// of the bundle that require()s it: esbuild evaluates it with the module that imports it,
-// which for a command's code is when that command runs. The bundle's banner defines `require`.
+// commands use (and the binary's `--version` would too). Each built-in becomes a CommonJS
+// module of the bundle that require()s it: esbuild evaluates it with the module that imports
+// it (for a command's code, when that command runs) and reads each export where it is used,
+// so no lazy getter of a built-in (`fs.promises`, `util.parseArgs`) runs unless used, as
+// Node's own ESM wrapper of a built-in would. The bundle's banner defines `require`.
 export const lazyBuiltins: EsbuildPlugin = {
   name: 'lazy-builtins',
   setup(build) {
@@ -51,23 +53,19 @@ export const lazyBuiltins: EsbuildPlugin = {
         : // `node:` always: some built-ins (node:sea, node:test) have no bare name.
           { path: args.path.replace(/^(node:)?/, 'node:'), namespace: 'lazy-builtin' },
     );
-    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
-      // Named exports as the running Node has them; a name the code imports that is missing
-      // fails the build (esbuild: no matching export) rather than the command.
-      const names = Object.keys(load(args.path)).filter(
-        (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
-      );
-      return {
-        contents: [
-          `const m = require(${JSON.stringify(args.path)});`,
-          'export default m;',
-          ...names.map((name) => `export const ${name} = m.${name};`),
-        ].join('\n'),
-        loader: 'js',
-      };
-    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: LOADED_ON_FIRST_USE.has(args.path)
+        ? // Each export a getter: the module loads when the first one is read.
+          `for (const name of ${JSON.stringify(Object.keys(load(args.path)))}) Object.defineProperty(exports, name, { enumerable: true, get: () => require(${JSON.stringify(args.path)})[name] });`
+        : `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
+
+// commander imports child_process (~4 ms to load, with dgram and net) for the executable
+// subcommands refctl has none of; its functions need no `this`, so getters can stand in.
+const LOADED_ON_FIRST_USE = new Set(['node:child_process']);
 
 // bin.ts stays a file of its own (`--version` answers before the rest is even read) and
 // imports its two halves, built as entries of their own, by their output names.
