@@ -1,3 +1,4 @@
+import { createRequire, isBuiltin } from 'node:module';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 
 // zod's namespace re-exports all ~50 locales (≈260 KB minified) that refctl never uses; the
@@ -32,5 +33,49 @@ export const noInkDevtools: EsbuildPlugin = {
       contents:
         "throw Object.assign(new Error('refctl ships without react-devtools-core'), { code: 'ERR_MODULE_NOT_FOUND' });",
     }));
+  },
+};
+
+// A single ESM file hoists every `import … from 'node:…'` of every module to its top, so
+// `refctl me` would load child_process, worker_threads, readline and the rest that only other
+// commands use (and the binary's `--version` would too). Each built-in becomes a CommonJS
+// module of the bundle that require()s it: esbuild evaluates it with the module that imports
+// it (for a command's code, when that command runs) and reads each export where it is used,
+// so no lazy getter of a built-in (`fs.promises`, `util.parseArgs`) runs unless used, as
+// Node's own ESM wrapper of a built-in would. The bundle's banner defines `require`.
+export const lazyBuiltins: EsbuildPlugin = {
+  name: 'lazy-builtins',
+  setup(build) {
+    const load = createRequire(import.meta.url);
+    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (args) =>
+      args.namespace === 'lazy-builtin' || !isBuiltin(args.path)
+        ? undefined
+        : // `node:` always: some built-ins (node:sea, node:test) have no bare name.
+          { path: args.path.replace(/^(node:)?/, 'node:'), namespace: 'lazy-builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: LOADED_ON_FIRST_USE.has(args.path)
+        ? // Each export a getter: the module loads when the first one is read.
+          `for (const name of ${JSON.stringify(Object.keys(load(args.path)))}) Object.defineProperty(exports, name, { enumerable: true, get: () => require(${JSON.stringify(args.path)})[name] });`
+        : `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+// commander imports child_process (~4 ms to load, with dgram and net) for the executable
+// subcommands refctl has none of; its functions need no `this`, so getters can stand in.
+const LOADED_ON_FIRST_USE = new Set(['node:child_process']);
+
+// bin.ts stays a file of its own (`--version` answers before the rest is even read) and
+// imports its two halves, built as entries of their own, by their output names.
+export const binImportsEntries: EsbuildPlugin = {
+  name: 'bin-imports-entries',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(main|server-start)$/ }, (args) =>
+      /[/\\]src[/\\]bin\.ts$/.test(args.importer)
+        ? { path: `${args.path}.js`, external: true }
+        : undefined,
+    );
   },
 };

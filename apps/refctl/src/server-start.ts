@@ -10,6 +10,10 @@ export const SERVER_MISSING =
   'refctl: server start needs @refapi/server beside refctl, not on the npm registry yet: ' +
   'npm install /path/to/refapi/packs/*.tgz msw@3 (the tarballs `pnpm pack:all` makes in the refapi repository)\n';
 
+/** The one line the refctl executable prints instead (exit 2): it carries no @refapi/server. */
+const SERVER_NOT_IN_BINARY =
+  'refctl: server start is not in the refctl executable: run refctl from npm with @refapi/server beside it (or ref-server itself)\n';
+
 /** Runs the reference server with ref-server's flags; resolves to the exit code. */
 export async function serverStart(argv: readonly string[]): Promise<number> {
   let cli: typeof import('@refapi/server/cli');
@@ -18,6 +22,11 @@ export async function serverStart(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (isMissing(error)) {
       process.stderr.write(SERVER_MISSING);
+      return 2;
+    }
+    // The executable's main script can import built-ins only.
+    if ((await import('./runtime/binary')).inBinary()) {
+      process.stderr.write(SERVER_NOT_IN_BINARY);
       return 2;
     }
     throw error;

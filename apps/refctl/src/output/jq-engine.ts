@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { binaryJqWeb, inBinary } from '../runtime/binary';
 
 // `--jq` runs real jq: jq-web, jq compiled to WebAssembly (no jq of refctl's own), chosen by
 // measurement (PR notes: jq-wasm fed its input one byte at a time, copying the buffer on
@@ -74,7 +75,7 @@ export class JqEngine {
   }
 
   #spawn(): Worker {
-    const jqWeb = createRequire(import.meta.url).resolve('jq-web');
+    const jqWeb = inBinary() ? binaryJqWeb() : createRequire(import.meta.url).resolve('jq-web');
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { jqWeb },

@@ -30,10 +30,18 @@ export interface Terminal {
 
 const plain = (text: string) => stripVTControlCharacters(text).replaceAll('\r', '');
 
-/** Starts `refctl …args` on a pseudo-terminal with `env` (plus a clean HOME and TERM). */
-export function onTerminal(args: readonly string[], env: Record<string, string>): Terminal {
-  const quoted = args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
-  const command = `stty cols 120 rows 40; exec ${process.execPath} ${REFCTL} ${quoted}`;
+const quote = (a: string) => `'${a.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Starts `refctl …args` on a pseudo-terminal with `env` (plus a clean HOME and TERM); `refctl`
+ * is the built bin under this Node unless another command (the executable) is given.
+ */
+export function onTerminal(
+  args: readonly string[],
+  env: Record<string, string>,
+  refctl: readonly string[] = [process.execPath, REFCTL],
+): Terminal {
+  const command = `stty cols 120 rows 40; exec ${[...refctl, ...args].map(quote).join(' ')}`;
   const child = spawn('script', ['-qec', command, '/dev/null'], {
     env: { PATH: process.env.PATH ?? '', HOME: tempConfigHome(), TERM: 'xterm-256color', ...env },
   });

@@ -39,6 +39,8 @@ export interface RunOptions {
   readonly interruptWith?: NodeJS.Signals;
   /** Called once the process is spawned (e.g. to advance the server clock meanwhile). */
   readonly onSpawn?: () => void;
+  /** The program to run instead of `node dist/refctl.js` (the executable of build:binary). */
+  readonly executable?: string;
 }
 
 /** A run's result: stderr without its request ids, and as printed (`rawStderr`). */
@@ -60,7 +62,10 @@ export function refctl(args: readonly string[], options: RunOptions = {}): Promi
   for (const [key, value] of Object.entries(options.env ?? {}))
     if (value !== undefined) env[key] = value;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [REFCTL, ...args], {
+    const [command, ...prefix] = options.executable
+      ? [options.executable]
+      : [process.execPath, REFCTL];
+    const child = spawn(command!, [...prefix, ...args], {
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
