@@ -82,7 +82,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
       duration,
     )
     .option(
-      '--jq <expression>',
+      '-q, --jq <expression>',
       'filter JSON output with a jq expression (implies -o json; strings print as plain text)',
     )
     .option('--debug', 'print each HTTP request and response on stderr (credentials redacted)')
@@ -103,7 +103,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
     program,
     'refctl me',
     'refctl me --jq .email',
-    'refctl invoices list --all -o csv > invoices.csv',
+    'refctl invoices list --paginate -o csv > invoices.csv',
     'refctl shield rules add REF-SVC-101 --name web --mode enforce --action pass --risk low --protocol tcp --destination-port 443 --wait',
   );
   return program;

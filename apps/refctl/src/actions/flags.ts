@@ -1,4 +1,10 @@
-import { IDEMPOTENCY_FLAGS, PAGING_FLAGS, waitFlags, YES_FLAGS } from '../flags/command-flags';
+import {
+  IDEMPOTENCY_FLAGS,
+  LIST_FLAGS,
+  PAGING_FLAGS,
+  waitFlags,
+  YES_FLAGS,
+} from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
 import type { FlagValues } from '../flags/flag-table';
 
@@ -7,8 +13,11 @@ import type { FlagValues } from '../flags/flag-table';
 /** `--yes` of the commands that ask first. */
 export const YesFlags = flagSchema(YES_FLAGS);
 
-/** `--limit`, `--all`, `--cursor` of the paginated lists. */
+/** `--json`, `-L/--limit`, `--paginate` (`--all`), `--cursor` of the paginated lists. */
 export const PagingFlags = flagSchema(PAGING_FLAGS);
+
+/** `--json`, `-L/--limit`, `--paginate` (`--all`) of the lists the API sends whole. */
+export const ListFlags = flagSchema(LIST_FLAGS);
 
 const QUEUE_FLAGS = { ...IDEMPOTENCY_FLAGS, ...waitFlags() };
 

@@ -14,10 +14,11 @@ import {
   sentRulesPath,
 } from '../config/sent-rules';
 import { createClient } from '../runtime/client';
+import { listLimit } from '../runtime/print-list';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
-import { QueueFlags, YesFlags } from './flags';
+import { ListFlags, QueueFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { queueRule } from './queue-rule';
 import { broadRuleWarning, RuleAddFlags, ruleIntent } from './rule-intent';
@@ -68,7 +69,8 @@ const recordPath = (ctx: Ctx) => sentRulesPath(configFilePath(ctx.io.env));
  * `refctl shield rules list REF`: JSON is the array of rules as the API sent them; the table
  * adds what refctl sent for the rules it created, and forgets those no longer listed.
  */
-export const list: Handler = async (ctx, [ref]) => {
+export const list = typedHandler(ListFlags, async (ctx, [ref], opts) => {
+  const limit = listLimit(ctx, opts, ruleView);
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const client = await createClient(ctx);
   const path = recordPath(ctx);
@@ -84,8 +86,9 @@ export const list: Handler = async (ctx, [ref]) => {
     rule.service_ref === serviceRef && !listed.has(id) ? [id] : [],
   );
   if (account !== undefined && gone.length > 0) await recordSentRules(path, account, { gone });
-  await print(ctx, { kind: 'rows', value: rules, rows: listedRules(rules, sent), view: ruleView });
-};
+  const shown = rules.slice(0, limit);
+  await print(ctx, { kind: 'rows', value: shown, rows: listedRules(shown, sent), view: ruleView });
+});
 
 /**
  * `refctl shield rules add REF --name … [--wait]`: prints `{rule}` in its latest state, and

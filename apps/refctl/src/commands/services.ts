@@ -23,7 +23,7 @@ export function registerServices(program: Command, app: App): void {
       'listServices',
     ).action(lazyAction(app, load, (m) => m.list)),
     'refctl services list --type kvm --status active',
-    'refctl services list --all -o json | jq -r ".[].service_ref"',
+    'refctl services list --paginate -o json | jq -r ".[].service_ref"',
   );
 
   examples(

@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, idempotencyOption, waitOptions, yesOption } from '../cli/command-helpers';
+import {
+  examples,
+  idempotencyOption,
+  listOptions,
+  waitOptions,
+  yesOption,
+} from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import { RULE_ADD_FLAGS } from '../flags/command-flags';
@@ -13,11 +19,9 @@ export function registerShieldRules(shield: Command, app: App): void {
   const rules = shield.command('rules').description('custom, preset and profile rules');
 
   examples(
-    rules
-      .command('list')
-      .description('list the rules of a service')
-      .argument(...REF)
-      .action(lazyAction(app, load, (m) => m.list)),
+    listOptions(
+      rules.command('list').description('list the rules of a service').argument(...REF),
+    ).action(lazyAction(app, load, (m) => m.list)),
     'refctl shield rules list REF-SVC-101',
     'refctl shield rules list REF-SVC-101 --jq ".[] | [.id, .state] | @tsv"',
   );
