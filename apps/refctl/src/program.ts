@@ -7,6 +7,7 @@ import { registerApi } from './commands/api';
 import { registerBilling } from './commands/billing';
 import { registerCompletion } from './commands/completion';
 import { registerConfig } from './commands/config';
+import { registerHelpTopics } from './commands/help-topics';
 import { registerPlans } from './commands/plans';
 import { registerServer } from './commands/server';
 import { registerServices } from './commands/services';
@@ -30,7 +31,8 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { names: ['api'], register: registerApi },
   { names: ['server'], register: registerServer },
   { names: ['config'], register: registerConfig },
-  { names: ['completion'], register: registerCompletion },
+  { names: ['completion', '__complete'], register: registerCompletion },
+  { names: ['exit-codes'], register: registerHelpTopics },
 ];
 
 /**

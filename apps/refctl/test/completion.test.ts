@@ -41,7 +41,9 @@ describe('refctl completion', () => {
   it('completes commands, subcommands, flags and their values in bash', () => {
     expect(complete(['refctl', 'sh'])).toEqual(['shield']);
     expect(complete(['refctl', 'shield', 'rules', ''])).toEqual(['list', 'add', 'delete']);
-    expect(complete(['refctl', 'invoices', 'list', '--a'])).toEqual(['--all']);
+    expect(complete(['refctl', 'invoices', 'list', '--pa'])).toEqual(['--paginate']);
+    // --all, the old name of --paginate, works but is not offered.
+    expect(complete(['refctl', 'invoices', 'list', '--a'])).toEqual([]);
     expect(complete(['refctl', '-o', 'json', 'shield', 'profile', 'set', 'REF-SVC-1', ''])).toEqual(
       ['off', 'low', 'default', 'strict'],
     );

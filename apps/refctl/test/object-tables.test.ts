@@ -85,6 +85,8 @@ const COMMANDS: Readonly<Record<string, readonly ObjectRun[] | string>> = {
   'config show': [{ args: ['config', 'show'] }],
   'config delete': 'nothing on stdout',
   completion: 'a shell script',
+  __complete: 'values for shell completion, one a line',
+  'exit-codes': 'the exit-code table',
 };
 
 /** The leaf commands of the program, as `refctl <path>` runs them. */

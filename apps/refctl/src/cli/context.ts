@@ -50,9 +50,9 @@ export interface Ctx {
 function outputFormat(globals: GlobalOptions): OutputFormat {
   const format = jsonFormat(globals);
   if (globals.columns !== undefined && format !== 'table' && format !== 'csv') {
-    const by = globals.json !== undefined ? '--json' : globals.jq !== undefined ? '--jq' : '-o';
+    const by = globals.json !== undefined ? '--json' : globals.jq !== undefined ? '--jq' : '';
     throw new UsageError(
-      `--columns picks table and CSV columns, not JSON or YAML fields (${by} ${by === '-o' ? format : '…'}): drop it, or pick fields with --json a,b (lists) or --jq`,
+      `--columns picks table and CSV columns, not fields of ${by || `-o ${format}`}: drop it, or pick fields with --json a,b (lists) or --jq`,
       'invalid_input',
     );
   }
