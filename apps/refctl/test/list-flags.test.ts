@@ -159,7 +159,11 @@ describe.for(LISTS)('$path', ({ args }) => {
   });
 
   it('refuses --columns with JSON output instead of ignoring it', async () => {
-    for (const output of [['-o', 'json'], ['-o', 'yaml'], ['--json', 'name']]) {
+    for (const output of [
+      ['-o', 'json'],
+      ['-o', 'yaml'],
+      ['--json', 'name'],
+    ]) {
       const { code, stdout, stderr } = await run([...args, '--columns', 'name', ...output]);
       expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
       expect(stderr).toMatch(/^error: --columns picks table and CSV columns, not fields of .*\n$/);

@@ -2,7 +2,6 @@ import { ServiceRef } from '@refapi/schema/common';
 import { RulePathParams, type ShieldRule, shieldRuleLabel } from '@refapi/schema/shield';
 import type { RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
-import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { configFilePath } from '../config/config-path';
 import {
@@ -14,9 +13,9 @@ import {
   sentRulesPath,
 } from '../config/sent-rules';
 import { createClient } from '../runtime/client';
-import { listLimit } from '../runtime/print-list';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
+import { listLimit } from '../runtime/print-list';
 import { validateArg, validateInput } from '../runtime/validate';
 import { ListFlags, QueueFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';

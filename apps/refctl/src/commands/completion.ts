@@ -28,7 +28,13 @@ export function registerCompletion(program: Command, app: App): void {
       .description('values only the API knows, one a line, for the completion scripts')
       .argument('<kind>', 'services, statuses or rules')
       .argument('[args...]', 'the positional arguments of the command line being completed')
-      .action(lazyAction(app, () => import('../actions/complete-values'), (m) => m.complete)),
+      .action(
+        lazyAction(
+          app,
+          () => import('../actions/complete-values'),
+          (m) => m.complete,
+        ),
+      ),
     'refctl __complete rules REF-SVC-101',
   );
 }

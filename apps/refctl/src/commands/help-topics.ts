@@ -15,5 +15,8 @@ export function registerHelpTopics(program: Command, app: App): void {
     .action(() => {
       app.io.stdout.write(exitCodesHelp());
     });
-  program.addHelpText('after', '\nHelp topics:\n  refctl help exit-codes   what each exit code means');
+  program.addHelpText(
+    'after',
+    '\nHelp topics:\n  refctl help exit-codes   what each exit code means',
+  );
 }

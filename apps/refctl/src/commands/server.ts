@@ -43,9 +43,9 @@ export function registerServer(program: Command, app: App): void {
       "isolated copies of the server's state, each with its own base URL (admin token: REF_ADMIN_TOKEN)",
     );
   examples(
-    listOptions(
-      spaces.command('list').description('list the spaces with their base URLs'),
-    ).action(lazyAction(app, loadSpaces, (m) => m.list)),
+    listOptions(spaces.command('list').description('list the spaces with their base URLs')).action(
+      lazyAction(app, loadSpaces, (m) => m.list),
+    ),
     'refctl server spaces list',
     'refctl server spaces list --jq ".[].space_id"',
   );

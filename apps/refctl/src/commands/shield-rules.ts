@@ -20,7 +20,10 @@ export function registerShieldRules(shield: Command, app: App): void {
 
   examples(
     listOptions(
-      rules.command('list').description('list the rules of a service').argument(...REF),
+      rules
+        .command('list')
+        .description('list the rules of a service')
+        .argument(...REF),
     ).action(lazyAction(app, load, (m) => m.list)),
     'refctl shield rules list REF-SVC-101',
     'refctl shield rules list REF-SVC-101 --jq ".[] | [.id, .state] | @tsv"',

@@ -4,7 +4,7 @@ import type { Command, Option } from 'commander';
  * Values only the API knows, asked of `refctl __complete KIND` while completing: service
  * references, the statuses the account's services have, the rule ids of a service.
  */
-export type ApiValues = 'services' | 'statuses' | 'rules';
+type ApiValues = 'services' | 'statuses' | 'rules';
 
 /** A flag as completion sees it. */
 export interface FlagSpec {
@@ -21,7 +21,7 @@ export interface FlagSpec {
 }
 
 /** A positional argument as completion sees it: fixed choices, values of the API, or free. */
-export type ArgSpec =
+type ArgSpec =
   | { readonly choices: readonly string[]; readonly api?: undefined }
   | { readonly choices: readonly []; readonly api: ApiValues };
 

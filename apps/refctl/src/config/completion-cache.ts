@@ -9,7 +9,7 @@ import { writePrivateFile } from './config-file';
 // never written here), in one small file beside the config file, private to its owner.
 
 /** How long an answer is offered again without asking the API. */
-export const COMPLETION_TTL_MS = 60_000;
+const COMPLETION_TTL_MS = 60_000;
 /** Answers kept (the newest); each holds at most {@link CACHED_VALUES} values. */
 const CACHED_ANSWERS = 32;
 /** Values kept of one answer: more would not fit a screen of completions anyway. */

@@ -55,12 +55,12 @@ export type FlagTable = Readonly<Record<string, FlagSpec>>;
 export type FlagValue<S extends FlagSpec> = S extends { readonly value: `[${string}]` }
   ? string | true
   : S extends { readonly value: string }
-  ? S extends { readonly repeatable: true }
-    ? string[]
-    : S extends { readonly number: NumberParser }
-      ? number
-      : string
-  : boolean;
+    ? S extends { readonly repeatable: true }
+      ? string[]
+      : S extends { readonly number: NumberParser }
+        ? number
+        : string
+    : boolean;
 
 /** What commander parsed for the flags of table T (absent unless given or required). */
 export type FlagValues<T extends FlagTable> = {

@@ -22,7 +22,7 @@ export interface PagingRequest {
 }
 
 /** The fields an item of `view`'s list has in `-o json` (what `--json` may name). */
-export const jsonFieldsOf = (view: View): readonly string[] => view.json ?? view.fields;
+const jsonFieldsOf = (view: View): readonly string[] => view.json ?? view.fields;
 
 /**
  * Checks the flags every list takes, before anything is fetched: `--json` against the
