@@ -24,6 +24,7 @@ export function registerServices(program: Command, app: App): void {
     ).action(lazyAction(app, load, (m) => m.list)),
     'refctl services list --type kvm --status active',
     'refctl services list --paginate -o json | jq -r ".[].service_ref"',
+    'refctl services list --json service_ref,status -L 5 -q ".[] | [.service_ref, .status] | @tsv"',
   );
 
   examples(
