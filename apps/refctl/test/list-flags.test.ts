@@ -4,7 +4,7 @@
 // `--paginate` prints all of it (`--all`, its old name, still works), and `--columns` is
 // refused with JSON. Each runs against a demo reference server with at least two items in
 // every list, so that a limit of one shows.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoScenario } from '@refapi/server';
 import type { Command } from 'commander';
@@ -95,6 +95,17 @@ describe('the list commands', () => {
     expect(flags['--limit']?.short).toBe('-L');
     expect(flags['--paginate']?.hidden).toBe(false);
     expect(flags['--all']?.hidden).toBe(true);
+  });
+});
+
+describe('the README', () => {
+  it('shows what --json alone prints, as refctl prints it', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const block = /```text\n\$ refctl services list --json\n([\s\S]*?)```/.exec(readme)?.[1];
+    const shown = block!.trimEnd().split('\n');
+    expect(shown.at(-1)).toBe('  ...');
+    const { stderr } = await run(['services', 'list', '--json']);
+    expect(stderr.split('\n').slice(0, shown.length - 1)).toEqual(shown.slice(0, -1));
   });
 });
 
