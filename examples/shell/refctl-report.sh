@@ -34,7 +34,7 @@ money() {
 account=$(refctl me -o json)
 balance=$(refctl balance -o json)
 stats=$(refctl services stats -o json)
-unpaid=$(refctl invoices list --all -o ndjson | jq -s '[.[] | select(.status == "unpaid")]')
+unpaid=$(refctl invoices list --paginate -o ndjson | jq -s '[.[] | select(.status == "unpaid")]')
 
 currency=$(jq -r .currency <<<"$balance")
 echo "Account   $(jq -r '"\(.first_name) \(.last_name) <\(.email)> \(.account_ref)"' <<<"$account")"

@@ -58,10 +58,14 @@ describe('the command tree', () => {
       'config show',
       'config delete',
       'completion',
+      '__complete',
+      'exit-codes',
     ]);
   });
 
-  it.each(leaves(program))('%s has --help with an example line', (path, command) => {
+  // `exit-codes` is a help topic: its help is the topic itself.
+  const commands = leaves(program).filter(([path]) => path !== 'exit-codes');
+  it.each(commands)('%s has --help with an example line', (path, command) => {
     expect(helpOf(command)).toMatch(
       new RegExp(
         `\\nExamples:\\n {2}\\$ (printf .* \\| |REF_PROFILE=\\w+ |source <\\()?refctl ${path}`,
@@ -97,6 +101,13 @@ describe('the tree built for one command', () => {
     [['--', 'services', 'list'], ['services']],
   ])('%j builds only the group it runs', (argv, names) => {
     expect(topLevel(createProgram(app, argv))).toEqual(names);
+  });
+
+  it('builds only the completion group for __complete (a Tab waits for it)', () => {
+    expect(topLevel(createProgram(app, ['__complete', 'services']))).toEqual([
+      'completion',
+      '__complete',
+    ]);
   });
 
   it.each([[['--help']], [['help', 'me']], [['nope']], [['completion', 'bash']], [[]]])(

@@ -8,6 +8,7 @@ import { registerApply } from './commands/apply';
 import { registerBilling } from './commands/billing';
 import { registerCompletion } from './commands/completion';
 import { registerConfig } from './commands/config';
+import { registerHelpTopics } from './commands/help-topics';
 import { registerPlans } from './commands/plans';
 import { registerServer } from './commands/server';
 import { registerServices } from './commands/services';
@@ -32,7 +33,8 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { names: ['api'], register: registerApi },
   { names: ['server'], register: registerServer },
   { names: ['config'], register: registerConfig },
-  { names: ['completion'], register: registerCompletion },
+  { names: ['completion', '__complete'], register: registerCompletion },
+  { names: ['exit-codes'], register: registerHelpTopics },
 ];
 
 /**
@@ -84,7 +86,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
       duration,
     )
     .option(
-      '--jq <expression>',
+      '-q, --jq <expression>',
       'filter JSON output with a jq expression (implies -o json; strings print as plain text)',
     )
     .option('--debug', 'print each HTTP request and response on stderr (credentials redacted)')
@@ -105,7 +107,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
     program,
     'refctl me',
     'refctl me --jq .email',
-    'refctl invoices list --all -o csv > invoices.csv',
+    'refctl invoices list --paginate -o csv > invoices.csv',
     'refctl shield rules add REF-SVC-101 --name web --mode enforce --action pass --risk low --protocol tcp --destination-port 443 --wait',
   );
   return program;

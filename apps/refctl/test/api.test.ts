@@ -267,7 +267,7 @@ describe('--jq on every command', () => {
       code: 0,
       stdout: 'ada@example.test\n',
     });
-    const count = await refctl(['invoices', 'list', '--all', '--jq', 'length'], {
+    const count = await refctl(['invoices', 'list', '--paginate', '--jq', 'length'], {
       env: env(KEYS.many),
     });
     expect(count).toMatchObject({ code: 0, stdout: '230\n' });

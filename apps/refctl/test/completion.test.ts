@@ -1,9 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refctlInProcess } from './helpers/run-in-process';
 import { REFCTL, refctl, tempConfigHome } from './helpers/run-refctl';
+import { KEYS, scenario } from './helpers/scenario';
+import { startServer, type TestServer } from './helpers/test-server';
 
 // Output runs in process; `--version`, which bin.ts answers before loading the rest, and
 // the shebang are the built bin's.
@@ -13,6 +17,12 @@ const dir = tempConfigHome();
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
 
 beforeAll(async () => {
+  writeFileSync(stubLog, '');
+  writeFileSync(
+    join(dir, 'refctl'),
+    `#!/bin/sh\necho "$*" >> ${JSON.stringify(stubLog)}\nprintf 'REF-SVC-7\\nREF-SVC-8\\n'\n`,
+  );
+  chmodSync(join(dir, 'refctl'), 0o755);
   for (const shell of ['bash', 'zsh', 'fish']) {
     const { code, stdout } = await refctlInProcess(['completion', shell]);
     expect(code).toBe(0);
@@ -21,7 +31,10 @@ beforeAll(async () => {
   }
 });
 
-/** Runs the bash completion function for the words typed so far (the last one is the cursor). */
+/**
+ * Runs the bash completion function for the words typed so far (the last one is the cursor).
+ * `refctl` on its PATH is a stub that logs each call and answers two service refs.
+ */
 function complete(words: string[]): string[] {
   const script = `
     source ${JSON.stringify(join(dir, 'refctl.bash'))}
@@ -29,7 +42,18 @@ function complete(words: string[]): string[] {
     COMP_CWORD=${words.length - 1}
     _refctl
     printf '%s\\n' "\${COMPREPLY[@]}"`;
-  return execFileSync('bash', ['-c', script], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const env = { ...process.env, PATH: `${dir}:${process.env.PATH}` };
+  return execFileSync('bash', ['-c', script], { encoding: 'utf8', env })
+    .split('\n')
+    .filter(Boolean);
+}
+
+const stubLog = join(dir, 'stub.log');
+/** The calls the completion made of the `refctl` stub, one line each, and forgets them. */
+function stubCalls(): string[] {
+  const calls = readFileSync(stubLog, 'utf8').split('\n').filter(Boolean);
+  writeFileSync(stubLog, '');
+  return calls;
 }
 
 describe('refctl completion', () => {
@@ -41,7 +65,9 @@ describe('refctl completion', () => {
   it('completes commands, subcommands, flags and their values in bash', () => {
     expect(complete(['refctl', 'sh'])).toEqual(['shield']);
     expect(complete(['refctl', 'shield', 'rules', ''])).toEqual(['list', 'add', 'delete']);
-    expect(complete(['refctl', 'invoices', 'list', '--a'])).toEqual(['--all']);
+    expect(complete(['refctl', 'invoices', 'list', '--pa'])).toEqual(['--paginate']);
+    // --all, the old name of --paginate, works but is not offered.
+    expect(complete(['refctl', 'invoices', 'list', '--a'])).toEqual([]);
     expect(complete(['refctl', '-o', 'json', 'shield', 'profile', 'set', 'REF-SVC-1', ''])).toEqual(
       ['off', 'low', 'default', 'strict'],
     );
@@ -50,6 +76,29 @@ describe('refctl completion', () => {
     expect(complete(['refctl', 'server', ''])).toEqual(['start', 'spaces']);
     expect(complete(['refctl', 'server', 'spaces', ''])).toEqual(['list', 'create', 'delete']);
     expect(complete(['refctl', 'server', 'spaces', 'create', '--f'])).toEqual(['--from']);
+  });
+
+  it('never runs refctl for a command, a flag or a fixed value: only the tables answer', () => {
+    expect(complete(['refctl', 'services', ''])).toContain('get');
+    expect(complete(['refctl', 'services', 'list', '--st'])).toEqual(['--status']);
+    expect(complete(['refctl', 'services', 'power', 'REF-SVC-7', 're'])).toEqual(['reboot']);
+    expect(complete(['refctl', '-o', ''])).toContain('json');
+    expect(complete(['refctl', 'plans', 'get', ''])).toEqual([]);
+    expect(stubCalls()).toEqual([]);
+  });
+
+  it('asks refctl __complete for service refs, statuses and rule ids (with their service)', () => {
+    expect(complete(['refctl', 'services', 'get', 'REF-SVC-'])).toEqual(['REF-SVC-7', 'REF-SVC-8']);
+    expect(complete(['refctl', 'services', 'list', '--status', ''])).toEqual([
+      'REF-SVC-7',
+      'REF-SVC-8',
+    ]);
+    complete(['refctl', 'shield', 'rules', 'delete', 'REF-SVC-7', '']);
+    expect(stubCalls()).toEqual([
+      '__complete services',
+      '__complete statuses',
+      '__complete rules REF-SVC-7',
+    ]);
   });
 
   it.runIf(has('zsh'))('prints a zsh script that zsh -n accepts', () => {
@@ -67,6 +116,82 @@ describe('refctl completion', () => {
       "complete -c refctl -f -n '__refctl_at \\'shield rules\\'' -a 'delete'",
     );
     expect(scripts.fish).toContain("-l output -x -a 'table json yaml csv ndjson'");
+  });
+});
+
+describe('refctl __complete', () => {
+  let server: TestServer;
+  const config = tempConfigHome();
+  const cachePath = join(config, 'refctl', 'completion-cache.json');
+  const env = (extra: Record<string, string> = {}) => ({
+    REF_BASE_URL: server.baseUrl,
+    REF_API_KEY: KEYS.full,
+    XDG_CONFIG_HOME: config,
+    ...extra,
+  });
+  const apiCalls = async () => (await server.requests()).length;
+
+  beforeAll(async () => {
+    server = await startServer(scenario);
+  });
+  afterAll(() => server.close());
+
+  it('prints what the API has, one a line, and asks again only after a minute', async () => {
+    const refs = await refctlInProcess(['__complete', 'services'], { env: env() });
+    expect(refs).toEqual({ code: 0, stdout: 'REF-SVC-A2\nREF-SVC-A1\n', stderr: '' });
+    const statuses = await refctlInProcess(['__complete', 'statuses'], { env: env() });
+    expect(statuses.stdout).toBe('active\n');
+    const calls = await apiCalls();
+    expect(await refctlInProcess(['__complete', 'services'], { env: env() })).toEqual(refs);
+    expect(await apiCalls()).toBe(calls);
+    // A minute later the answer is asked again.
+    const cache = JSON.parse(readFileSync(cachePath, 'utf8')) as {
+      answers: Record<string, { at: number }>;
+    };
+    for (const answer of Object.values(cache.answers)) answer.at -= 61_000;
+    writeFileSync(cachePath, JSON.stringify(cache));
+    expect(await refctlInProcess(['__complete', 'services'], { env: env() })).toEqual(refs);
+    expect(await apiCalls()).toBe(calls + 1);
+    // The key is not written down, and the file is its owner's alone.
+    expect(readFileSync(cachePath, 'utf8')).not.toContain(KEYS.full);
+    expect(execFileSync('stat', ['-c', '%a', cachePath], { encoding: 'utf8' })).toBe('600\n');
+  });
+
+  it('prints the rule ids of the service named before', async () => {
+    const { stdout: ids } = await refctlInProcess(
+      ['shield', 'rules', 'list', 'REF-SVC-A1', '--jq', '.[].id'],
+      { env: env() },
+    );
+    expect(ids).not.toBe('');
+    const rules = await refctlInProcess(['__complete', 'rules', 'REF-SVC-A1'], { env: env() });
+    expect(rules).toEqual({ code: 0, stdout: ids, stderr: '' });
+  });
+
+  it('prints nothing, and succeeds, without a key or with a kind it does not know', async () => {
+    for (const [args, extra] of [
+      [['services'], { REF_API_KEY: '' }],
+      [['bogus'], {}],
+      [['rules', 'not-a-ref'], {}],
+    ] as const) {
+      const result = await refctlInProcess(['__complete', ...args], { env: env(extra) });
+      expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 0, stdout: '' });
+    }
+  });
+
+  it('gives a server that does not answer one second, then prints nothing', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const started = Date.now();
+    const result = await refctlInProcess(['__complete', 'services'], {
+      env: env({ REF_BASE_URL: `http://127.0.0.1:${port}/v1`, REF_API_KEY: 'refak_other_key1' }),
+    });
+    const took = Date.now() - started;
+    silent.closeAllConnections();
+    silent.close();
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 0, stdout: '' });
+    expect(took).toBeGreaterThanOrEqual(900);
+    expect(took).toBeLessThan(3000);
   });
 });
 

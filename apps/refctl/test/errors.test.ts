@@ -175,8 +175,8 @@ describe('client-side errors', () => {
         'error: invalid service reference "vm-1": expected a service reference like REF-SVC-101\n',
       ],
       [
-        ['invoices', 'list', '--all', '--limit', '5'],
-        'error: --all and --limit exclude each other\n',
+        ['invoices', 'list', '--paginate', '--limit', '5'],
+        'error: --paginate and --limit exclude each other\n',
       ],
       [
         ['invoices', 'list', '--cursor', 'REF-ORD-1'],

@@ -90,6 +90,8 @@ const COMMANDS: Readonly<Record<string, readonly ObjectRun[] | string>> = {
   'config show': [{ args: ['config', 'show'] }],
   'config delete': 'nothing on stdout',
   completion: 'a shell script',
+  __complete: 'values for shell completion, one a line',
+  'exit-codes': 'the exit-code table',
   apply: [
     { args: ['apply', '--yes'], planOf: [...ORDER, '--idempotency-key', 'object-tables-2'] },
     { args: ['apply', '--yes'], planOf: ['services', 'power', SVC, 'reboot'] },

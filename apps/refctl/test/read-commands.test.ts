@@ -122,10 +122,11 @@ describe('refctl invoices list', () => {
     expect(Object.keys(invoices[0]!)).toContain('customer_payable');
   });
 
-  it('streams all 230 invoices across pages with --all', async () => {
-    const { code, stdout, stderr } = await refctl(['invoices', 'list', '--all', '-o', 'ndjson'], {
-      env: env(KEYS.many),
-    });
+  it('streams all 230 invoices across pages with --paginate', async () => {
+    const { code, stdout, stderr } = await refctl(
+      ['invoices', 'list', '--paginate', '-o', 'ndjson'],
+      { env: env(KEYS.many) },
+    );
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const refs = stdout
       .trimEnd()
@@ -144,7 +145,7 @@ describe('refctl invoices list', () => {
     expect(JSON.parse(stdout)).toHaveLength(120);
   });
 
-  it('prints one default page without --all', async () => {
+  it('prints one default page without --paginate', async () => {
     const { stdout } = await refctl(['invoices', 'list', '--no-headers'], { env: env(KEYS.many) });
     expect(stdout.trimEnd().split('\n')).toHaveLength(50);
   });

@@ -147,6 +147,10 @@ export const api = typedHandler(ApiFlags, async (ctx, [path], opts) => {
   if (ctx.render.format === 'csv') {
     throw new UsageError('refctl api prints JSON (or -o yaml, -o ndjson): drop -o csv');
   }
+  // The body is printed whole, never as a table: --columns would be silently ignored.
+  if (ctx.globals.columns !== undefined) {
+    throw new UsageError('refctl api prints the whole body: drop --columns (pick with --jq)');
+  }
   if (opts.slurp && !opts.paginate) throw new UsageError('--slurp needs --paginate');
   const request = await buildRequest(ctx, path!, opts);
   if (opts.paginate && request.method !== 'GET') {

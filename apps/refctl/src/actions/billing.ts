@@ -8,7 +8,7 @@ import { invoiceView, orderView, transactionView } from './views';
 
 /** `refctl invoices list`. */
 export const invoicesList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
-  const { query, options } = pagingRequest(ctx, opts);
+  const { query, options } = pagingRequest(ctx, opts, invoiceView);
   const valid = validateInput(ListInvoicesQuery, query, asFlag);
   const client = await createClient(ctx);
   await printList(ctx, client.invoices.list(valid, options), invoiceView, options.maxItems);
@@ -16,7 +16,7 @@ export const invoicesList = typedHandler(PagingFlags, async (ctx, _args, opts) =
 
 /** `refctl orders list`. */
 export const ordersList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
-  const { query, options } = pagingRequest(ctx, opts);
+  const { query, options } = pagingRequest(ctx, opts, orderView);
   const valid = validateInput(ListOrdersQuery, query, asFlag);
   const client = await createClient(ctx);
   await printList(ctx, client.orders.list(valid, options), orderView, options.maxItems);
@@ -24,7 +24,7 @@ export const ordersList = typedHandler(PagingFlags, async (ctx, _args, opts) => 
 
 /** `refctl transactions list`. */
 export const transactionsList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
-  const { query, options } = pagingRequest(ctx, opts);
+  const { query, options } = pagingRequest(ctx, opts, transactionView);
   const valid = validateInput(ListTransactionsQuery, query, asFlag);
   const client = await createClient(ctx);
   await printList(ctx, client.transactions.list(valid, options), transactionView, options.maxItems);

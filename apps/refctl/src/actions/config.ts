@@ -12,6 +12,8 @@ import { SET_PROFILE_FLAGS } from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
 import type { View } from '../output/view';
 import { note, print } from '../runtime/print';
+import { listLimit } from '../runtime/print-list';
+import { ListFlags } from './flags';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const profileView: View = {
@@ -72,9 +74,11 @@ export const use: Handler = async (ctx, [name]) => {
 };
 
 /** `refctl config list`: profiles with masked keys. */
-export const list: Handler = async (ctx) => {
+export const list = typedHandler(ListFlags, async (ctx, _args, opts) => {
+  const limit = listLimit(ctx, opts, profileView);
   const config = await readConfig(configFilePath(ctx.io.env));
-  const rows = Object.entries(config.profiles).map(([name, p]) => ({
+  const profiles = Object.entries(config.profiles).slice(0, limit);
+  const rows = profiles.map(([name, p]) => ({
     name,
     current: name === config.current_profile,
     // A profile written before credentials were refused may still hold some.
@@ -82,7 +86,7 @@ export const list: Handler = async (ctx) => {
     api_key: p.api_key === undefined ? null : maskKey(p.api_key),
   }));
   await print(ctx, { kind: 'rows', value: rows, rows, view: profileView });
-};
+});
 
 /** `refctl config show`: the settings in effect, each with its source; the key masked. */
 export const show: Handler = async (ctx) => {

@@ -1,5 +1,6 @@
 import {
   IDEMPOTENCY_FLAGS,
+  LIST_FLAGS,
   PAGING_FLAGS,
   PLAN_OUT_FLAGS,
   waitFlags,
@@ -13,8 +14,11 @@ import type { FlagValues } from '../flags/flag-table';
 /** `--yes` of the commands that ask first. */
 export const YesFlags = flagSchema(YES_FLAGS);
 
-/** `--limit`, `--all`, `--cursor` of the paginated lists. */
+/** `--json`, `-L/--limit`, `--paginate` (`--all`), `--cursor` of the paginated lists. */
 export const PagingFlags = flagSchema(PAGING_FLAGS);
+
+/** `--json`, `-L/--limit`, `--paginate` (`--all`) of the lists the API sends whole. */
+export const ListFlags = flagSchema(LIST_FLAGS);
 
 const QUEUE_FLAGS = { ...IDEMPOTENCY_FLAGS, ...waitFlags(), ...PLAN_OUT_FLAGS };
 

@@ -16,7 +16,7 @@ import { planView } from './views';
 export const list = typedHandler(
   flagSchema({ ...PLAN_LIST_FLAGS, ...PAGING_FLAGS }),
   async (ctx, _args, opts) => {
-    const { query, options } = pagingRequest(ctx, opts);
+    const { query, options } = pagingRequest(ctx, opts, planView);
     const valid = validateInput(
       ListPlansQuery,
       { ...query, type: opts.type, display_currency: opts.displayCurrency },

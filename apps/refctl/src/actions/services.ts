@@ -25,7 +25,7 @@ import { serviceView } from './views';
 export const list = typedHandler(
   flagSchema({ ...SERVICE_LIST_FLAGS, ...PAGING_FLAGS }),
   async (ctx, _args, opts) => {
-    const { query, options } = pagingRequest(ctx, opts);
+    const { query, options } = pagingRequest(ctx, opts, serviceView);
     const valid = validateInput(
       ListServicesQuery,
       { ...query, type: opts.type, status: opts.status },

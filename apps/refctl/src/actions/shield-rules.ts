@@ -2,7 +2,6 @@ import { ServiceRef } from '@refapi/schema/common';
 import { RulePathParams, type ShieldRule, shieldRuleLabel } from '@refapi/schema/shield';
 import type { RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
-import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { configFilePath } from '../config/config-path';
 import {
@@ -16,8 +15,9 @@ import {
 import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
+import { listLimit } from '../runtime/print-list';
 import { validateArg, validateInput } from '../runtime/validate';
-import { QueueFlags, YesFlags } from './flags';
+import { ListFlags, QueueFlags, YesFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { writePlan } from './plan-out';
 import { queueRule } from './queue-rule';
@@ -69,7 +69,8 @@ const recordPath = (ctx: Ctx) => sentRulesPath(configFilePath(ctx.io.env));
  * `refctl shield rules list REF`: JSON is the array of rules as the API sent them; the table
  * adds what refctl sent for the rules it created, and forgets those no longer listed.
  */
-export const list: Handler = async (ctx, [ref]) => {
+export const list = typedHandler(ListFlags, async (ctx, [ref], opts) => {
+  const limit = listLimit(ctx, opts, ruleView);
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
   const client = await createClient(ctx);
   const path = recordPath(ctx);
@@ -85,8 +86,9 @@ export const list: Handler = async (ctx, [ref]) => {
     rule.service_ref === serviceRef && !listed.has(id) ? [id] : [],
   );
   if (account !== undefined && gone.length > 0) await recordSentRules(path, account, { gone });
-  await print(ctx, { kind: 'rows', value: rules, rows: listedRules(rules, sent), view: ruleView });
-};
+  const shown = rules.slice(0, limit);
+  await print(ctx, { kind: 'rows', value: shown, rows: listedRules(shown, sent), view: ruleView });
+});
 
 /**
  * `refctl shield rules add REF --name … [--wait]`: prints `{rule}` in its latest state, and

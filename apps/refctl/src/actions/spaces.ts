@@ -9,29 +9,37 @@ import { SPACE_CREATE_FLAGS } from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
 import type { View } from '../output/view';
 import { note, print } from '../runtime/print';
+import { listLimit } from '../runtime/print-list';
 import { spaceBaseUrl } from '../runtime/server-root';
 import { type AdminApi, adminApi, SPACES_PATH } from './admin-call';
+import { ListFlags } from './flags';
 
 // `refctl server spaces list|create|delete`: the reference server's spaces (isolated copies
 // of its state, each with its own base URL) through its admin API. Every other command
 // works in a space unchanged: `refctl --base-url <its base_url> …`.
 
-/** Every field of a space as the server creates it (the type keeps the list complete). */
-const FIELDS: Readonly<Record<keyof CreatedSpace, true>> = {
+/** Every field of a space as the server lists it (the type keeps the list complete). */
+const LISTED: Readonly<Record<keyof SpaceList['spaces'][number], true>> = {
   space_id: true,
   name: true,
-  base_url: true,
-  admin_url: true,
   created_at: true,
   last_used_at: true,
   expires_at: true,
   requests: true,
 };
 
-/** Spaces in tables: the listing adds each one's base URL. */
+/** Every field of a space as the server creates it: with its URLs. */
+const FIELDS: Readonly<Record<keyof CreatedSpace, true>> = {
+  ...LISTED,
+  base_url: true,
+  admin_url: true,
+};
+
+/** Spaces in tables: the listing adds each one's base URL (JSON is the server's listing). */
 const spaceView: View = {
   columns: ['space_id', 'name', 'requests', 'last_used_at', 'expires_at', 'base_url'],
   fields: Object.keys(FIELDS),
+  json: Object.keys(LISTED),
 };
 
 /** What the server answered, when it is not what a reference server answers. */
@@ -42,11 +50,12 @@ function offContract(admin: AdminApi, what: string): CliError {
 }
 
 /** `refctl server spaces list`: JSON is the server's array of spaces. */
-export const list: Handler = async (ctx) => {
+export const list = typedHandler(ListFlags, async (ctx, _args, opts) => {
+  const limit = listLimit(ctx, opts, spaceView);
   const admin = await adminApi(ctx);
   const answer = (await admin.call('GET', SPACES_PATH)) as Partial<SpaceList> | undefined;
-  const spaces = answer?.spaces;
-  if (!Array.isArray(spaces)) throw offContract(admin, 'a list of spaces');
+  if (!Array.isArray(answer?.spaces)) throw offContract(admin, 'a list of spaces');
+  const spaces = answer.spaces.slice(0, limit);
   // The listing has no URLs: each is the root's base URL under /spaces/<id>.
   const rows = spaces.map((space) => ({
     base_url: spaceBaseUrl(admin, space.space_id),
@@ -56,7 +65,7 @@ export const list: Handler = async (ctx) => {
   if (spaces.length === 0 && ctx.render.format === 'table') {
     note(ctx, 'no spaces; create one: refctl server spaces create');
   }
-};
+});
 
 /** `refctl server spaces create [--name N] [--from F] [--ttl S]`: prints the new space. */
 export const create = typedHandler(flagSchema(SPACE_CREATE_FLAGS), async (ctx, _args, opts) => {

@@ -60,6 +60,7 @@ export const planView: View = {
 export const ruleView: View = {
   columns: ['id', 'name', 'mode', 'action', 'match', 'state', 'updated_at'],
   fields: [...Object.keys(ShieldRule.shape), 'name', 'mode', 'action', 'match'],
+  json: Object.keys(ShieldRule.shape),
 };
 
 /** Telemetry rows (traffic and protection activity). */

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { addFlags } from '../flags/add-flags';
 import {
   IDEMPOTENCY_FLAGS,
+  LIST_FLAGS,
   PLAN_OUT_FLAGS,
   pagingFlags,
   waitFlags,
@@ -13,9 +14,12 @@ export function examples(command: Command, ...lines: string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
 }
 
-/** `--limit`, `--all` and `--cursor` of the paginated list that `operation` pages through. */
-export const listOptions = (command: Command, operation: Parameters<typeof pagingFlags>[0]) =>
-  addFlags(command, pagingFlags(operation));
+/**
+ * The flags of a list command (`--json`, `-L/--limit`, `--paginate`), and `--cursor` when it
+ * pages through `operation`; without one, the API sends the list whole.
+ */
+export const listOptions = (command: Command, operation?: Parameters<typeof pagingFlags>[0]) =>
+  addFlags(command, operation === undefined ? LIST_FLAGS : pagingFlags(operation));
 
 /** `--wait` of the Shield mutations; the global `--timeout` bounds it. */
 export const waitOptions = (command: Command, target: string): Command =>

@@ -25,6 +25,11 @@ export interface GlobalOptions {
   readonly input: boolean;
   /** `--jq EXPR`: JSON output filtered through jq (implies `-o json`). */
   readonly jq?: string | undefined;
+  /**
+   * A list command's own `--json [fields]`, which `optsWithGlobals` hands over with these:
+   * JSON of only those fields (implies `-o json`), or `true` (the flag alone) to list them.
+   */
+  readonly json?: string | true | undefined;
 }
 
 /** Everything a command handler gets: the process boundary, global options, run state. */
@@ -37,11 +42,29 @@ export interface Ctx {
   readonly signal: AbortSignal;
 }
 
-/** `-o`, or JSON for `--jq` (which filters JSON or NDJSON; other formats are refused). */
+/**
+ * `-o`, or JSON for `--jq` and `--json` (which print JSON or NDJSON; other formats are
+ * refused). `--columns` shapes tables and CSV only: with any other format it is refused
+ * rather than ignored.
+ */
 function outputFormat(globals: GlobalOptions): OutputFormat {
-  if (globals.jq === undefined || globals.output === 'ndjson') return globals.output;
+  const format = jsonFormat(globals);
+  if (globals.columns !== undefined && format !== 'table' && format !== 'csv') {
+    const by = globals.json !== undefined ? '--json' : globals.jq !== undefined ? '--jq' : '';
+    throw new UsageError(
+      `--columns picks table and CSV columns, not fields of ${by || `-o ${format}`}: drop it, or pick fields with --json a,b (lists) or --jq`,
+      'invalid_input',
+    );
+  }
+  return format;
+}
+
+function jsonFormat(globals: GlobalOptions): OutputFormat {
+  const filter = globals.jq !== undefined ? '--jq' : globals.json !== undefined ? '--json' : '';
+  if (filter === '' || globals.output === 'ndjson') return globals.output;
   if (globals.output === 'yaml' || globals.output === 'csv') {
-    throw new UsageError(`--jq filters JSON output: drop -o ${globals.output}`, 'invalid_input');
+    const what = filter === '--jq' ? 'filters JSON output' : 'prints JSON';
+    throw new UsageError(`${filter} ${what}: drop -o ${globals.output}`, 'invalid_input');
   }
   return 'json';
 }
@@ -57,6 +80,7 @@ export function createCtx(
   const render: RenderSettings = {
     format: outputFormat(globals),
     columns: globals.columns === undefined ? undefined : parseColumnList(globals.columns),
+    ...(typeof globals.json === 'string' ? { fields: parseColumnList(globals.json) } : {}),
     headers: globals.headers,
     color: colorEnabled(io, io.stdout, globals.color),
     // Off a terminal nothing is truncated: scripts get whole values.

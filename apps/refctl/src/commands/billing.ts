@@ -23,7 +23,7 @@ export function registerBilling(program: Command, app: App): void {
       'listInvoices',
     ).action(lazyAction(app, load, (m) => m.invoicesList)),
     'refctl invoices list --limit 10',
-    'refctl invoices list --all -o csv > invoices.csv',
+    'refctl invoices list --paginate -o csv > invoices.csv',
   );
 
   const transactions = program.command('transactions').description('ledger transactions');
@@ -32,7 +32,7 @@ export function registerBilling(program: Command, app: App): void {
       transactions.command('list').description('list transactions, newest first'),
       'listTransactions',
     ).action(lazyAction(app, load, (m) => m.transactionsList)),
-    'refctl transactions list --all -o ndjson',
+    'refctl transactions list --paginate -o ndjson',
   );
 
   const orders = program.command('orders').description('orders: list and buy');

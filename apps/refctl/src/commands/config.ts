@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples } from '../cli/command-helpers';
+import { examples, listOptions } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import { SET_PROFILE_FLAGS } from '../flags/command-flags';
@@ -32,10 +32,9 @@ export function registerConfig(program: Command, app: App): void {
     'refctl config use prod',
   );
   examples(
-    config
-      .command('list')
-      .description('list profiles (keys masked)')
-      .action(lazyAction(app, load, (m) => m.list)),
+    listOptions(config.command('list').description('list profiles (keys masked)')).action(
+      lazyAction(app, load, (m) => m.list),
+    ),
     'refctl config list',
   );
   examples(

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples } from '../cli/command-helpers';
+import { examples, listOptions } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { UsageError } from '../errors/cli-error';
 import { addFlags } from '../flags/add-flags';
@@ -43,10 +43,9 @@ export function registerServer(program: Command, app: App): void {
       "isolated copies of the server's state, each with its own base URL (admin token: REF_ADMIN_TOKEN)",
     );
   examples(
-    spaces
-      .command('list')
-      .description('list the spaces with their base URLs')
-      .action(lazyAction(app, loadSpaces, (m) => m.list)),
+    listOptions(spaces.command('list').description('list the spaces with their base URLs')).action(
+      lazyAction(app, loadSpaces, (m) => m.list),
+    ),
     'refctl server spaces list',
     'refctl server spaces list --jq ".[].space_id"',
   );

@@ -29,7 +29,8 @@ export function registerServices(program: Command, app: App): void {
       'listServices',
     ).action(lazyAction(app, load, (m) => m.list)),
     'refctl services list --type kvm --status active',
-    'refctl services list --all -o json | jq -r ".[].service_ref"',
+    'refctl services list --paginate -o json | jq -r ".[].service_ref"',
+    'refctl services list --json service_ref,status -L 5 -q ".[] | [.service_ref, .status] | @tsv"',
   );
 
   examples(

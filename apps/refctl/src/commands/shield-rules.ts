@@ -3,6 +3,7 @@ import type { App } from '../cli/app';
 import {
   examples,
   idempotencyOption,
+  listOptions,
   planOutOption,
   waitOptions,
   yesOption,
@@ -19,11 +20,12 @@ export function registerShieldRules(shield: Command, app: App): void {
   const rules = shield.command('rules').description('custom, preset and profile rules');
 
   examples(
-    rules
-      .command('list')
-      .description('list the rules of a service')
-      .argument(...REF)
-      .action(lazyAction(app, load, (m) => m.list)),
+    listOptions(
+      rules
+        .command('list')
+        .description('list the rules of a service')
+        .argument(...REF),
+    ).action(lazyAction(app, load, (m) => m.list)),
     'refctl shield rules list REF-SVC-101',
     'refctl shield rules list REF-SVC-101 --jq ".[] | [.id, .state] | @tsv"',
   );

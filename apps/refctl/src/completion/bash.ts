@@ -8,9 +8,10 @@ export function bashScript(nodes: readonly CompletionNode[]): string {
 
 ${shellTables(nodes)}
 
-# Walks the words before the cursor to find the command path and the argument position.
+# Walks the words before the cursor to find the command path, the argument position and
+# the positional arguments typed so far.
 __refctl_locate() {
-  __refctl_path="" __refctl_nargs=0
+  __refctl_path="" __refctl_nargs=0 __refctl_argv=()
   local i=1 word values
   while [ "$i" -lt "$COMP_CWORD" ]; do
     word="\${COMP_WORDS[i]}"
@@ -22,12 +23,26 @@ __refctl_locate() {
       *)
         case " $(__refctl_commands "$__refctl_path") " in
           *" $word "*) __refctl_path="\${__refctl_path:+$__refctl_path }$word" ;;
-          *) __refctl_nargs=$((__refctl_nargs + 1)) ;;
+          *) __refctl_nargs=$((__refctl_nargs + 1)); __refctl_argv+=("$word") ;;
         esac
         ;;
     esac
     i=$((i + 1))
   done
+}
+
+# A value list of the tables, with __api_KIND__ replaced by what refctl itself prints for
+# it: values only the API knows (cached for a minute, given up after a second, nothing on
+# failure), the positional arguments so far after the kind (a rule id needs its service).
+# Commands and flags never get here: they complete from the tables alone.
+__refctl_expand() {
+  case "$1" in
+    __api_*__)
+      local kind="\${1#__api_}"
+      "\${COMP_WORDS[0]}" __complete "\${kind%__}" "\${__refctl_argv[@]}" 2>/dev/null
+      ;;
+    *) printf '%s\n' "$1" ;;
+  esac
 }
 
 _refctl() {
@@ -40,7 +55,7 @@ _refctl() {
       case "$values" in
         __file__) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         __free__) COMPREPLY=(); return ;;
-        ?*) COMPREPLY=($(compgen -W "$values" -- "$cur")); return ;;
+        ?*) COMPREPLY=($(compgen -W "$(__refctl_expand "$values")" -- "$cur")); return ;;
       esac
       ;;
   esac
@@ -52,7 +67,8 @@ _refctl() {
   if [ -n "$commands" ]; then
     COMPREPLY=($(compgen -W "$commands" -- "$cur"))
   else
-    COMPREPLY=($(compgen -W "$(__refctl_args "$__refctl_path|$__refctl_nargs")" -- "$cur"))
+    values="$(__refctl_args "$__refctl_path|$__refctl_nargs")"
+    COMPREPLY=($(compgen -W "$(__refctl_expand "$values")" -- "$cur"))
   fi
 }
 

@@ -8,6 +8,7 @@ function flagLine(flag: FlagSpec, condition: string | undefined): string {
   for (const name of flag.names)
     parts.push(name.startsWith('--') ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`);
   if (flag.value === 'choices') parts.push(`-x -a ${quote(flag.choices.join(' '))}`);
+  else if (flag.value === 'api') parts.push(`-x -a ${quote(`(__refctl_api ${flag.api})`)}`);
   else if (flag.value === 'free') parts.push('-x');
   else if (flag.value === 'file') parts.push('-r -F');
   parts.push(`-d ${quote(flag.description)}`);
@@ -29,10 +30,11 @@ export function fishScript(nodes: readonly CompletionNode[]): string {
         `complete -c refctl -f -n ${quote(at)} -a ${quote(c.name)} -d ${quote(c.description)}`,
       );
     }
-    node.args.forEach((choices, i) => {
-      if (choices.length > 0) {
+    node.args.forEach((arg, i) => {
+      const values = arg.api === undefined ? arg.choices.join(' ') : `(__refctl_api ${arg.api})`;
+      if (values !== '') {
         lines.push(
-          `complete -c refctl -f -n ${quote(`${at}; and __refctl_nargs ${i}`)} -a ${quote(choices.join(' '))}`,
+          `complete -c refctl -f -n ${quote(`${at}; and __refctl_nargs ${i}`)} -a ${quote(values)}`,
         );
       }
     });
@@ -51,6 +53,7 @@ function __refctl_scan
     set -e tokens[1]
     set -g __refctl_cmdpath ''
     set -g __refctl_nargs_seen 0
+    set -g __refctl_args_seen
     set -l skip 0
     for t in $tokens
         if test $skip = 1
@@ -71,6 +74,7 @@ function __refctl_scan
             set -g __refctl_cmdpath $next
         else
             set -g __refctl_nargs_seen (math $__refctl_nargs_seen + 1)
+            set -g -a __refctl_args_seen $t
         end
     end
 end
@@ -83,6 +87,15 @@ end
 # Call after __refctl_at: whether the cursor is on positional argument number $argv[1].
 function __refctl_nargs
     test "$__refctl_nargs_seen" -eq $argv[1]
+end
+
+# Values only the API knows, from refctl itself (cached for a minute, given up after a
+# second, nothing on failure), the positional arguments so far after the kind (a rule id
+# needs its service). Commands and flags never call it.
+function __refctl_api
+    set -l bin (commandline -opc)[1]
+    __refctl_scan
+    $bin __complete $argv[1] $__refctl_args_seen 2>/dev/null
 end
 
 complete -c refctl -f

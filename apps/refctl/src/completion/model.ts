@@ -1,14 +1,29 @@
 import type { Command, Option } from 'commander';
 
+/**
+ * Values only the API knows, asked of `refctl __complete KIND` while completing: service
+ * references, the statuses the account's services have, the rule ids of a service.
+ */
+type ApiValues = 'services' | 'statuses' | 'rules';
+
 /** A flag as completion sees it. */
 export interface FlagSpec {
   /** `-o`, `--output`. */
   readonly names: readonly string[];
-  /** `none`: a switch; `file`: a path; `free`: any text; `choices`: one of `choices`. */
-  readonly value: 'none' | 'file' | 'free' | 'choices';
+  /**
+   * `none`: a switch; `file`: a path; `free`: any text; `choices`: one of `choices`; `api`:
+   * one of the values of kind `api` the API has.
+   */
+  readonly value: 'none' | 'file' | 'free' | 'choices' | 'api';
   readonly choices: readonly string[];
+  readonly api?: ApiValues;
   readonly description: string;
 }
+
+/** A positional argument as completion sees it: fixed choices, values of the API, or free. */
+type ArgSpec =
+  | { readonly choices: readonly string[]; readonly api?: undefined }
+  | { readonly choices: readonly []; readonly api: ApiValues };
 
 /** One command path (`""` is the root, `"shield rules"` a nested group). */
 export interface CompletionNode {
@@ -16,9 +31,14 @@ export interface CompletionNode {
   readonly commands: readonly { name: string; description: string }[];
   /** The node's own flags plus the global ones. */
   readonly flags: readonly FlagSpec[];
-  /** Choices of each positional argument, by position; empty when free. */
-  readonly args: readonly (readonly string[])[];
+  /** Each positional argument, by position. */
+  readonly args: readonly ArgSpec[];
 }
+
+// What the API completes, by argument name and by flag: every `<ref>` of refctl is a service
+// reference, every `<rule-id>` a rule of the service named before it.
+const API_ARGS: Readonly<Record<string, ApiValues>> = { ref: 'services', 'rule-id': 'rules' };
+const API_FLAGS: Readonly<Record<string, ApiValues>> = { '--status': 'statuses' };
 
 const FILE_VALUES = /<(file|path)>/;
 
@@ -26,14 +46,12 @@ function flagSpec(option: Option): FlagSpec {
   const names = [option.short, option.long].filter((n): n is string => n !== undefined);
   const takesValue = option.required || option.optional;
   const choices = option.argChoices ?? [];
-  const value = !takesValue
-    ? 'none'
-    : choices.length > 0
-      ? 'choices'
-      : FILE_VALUES.test(option.flags)
-        ? 'file'
-        : 'free';
-  return { names, value, choices, description: option.description };
+  const api = option.long === undefined ? undefined : API_FLAGS[option.long];
+  const base = { names, choices, description: option.description };
+  if (!takesValue) return { ...base, value: 'none' };
+  if (choices.length > 0) return { ...base, value: 'choices' };
+  if (api !== undefined) return { ...base, value: 'api', api };
+  return { ...base, value: FILE_VALUES.test(option.flags) ? 'file' : 'free' };
 }
 
 const HELP: FlagSpec = {
@@ -43,19 +61,29 @@ const HELP: FlagSpec = {
   description: 'show help',
 };
 
-/** Flattens a commander program into one node per command path. */
+/**
+ * Flattens a commander program into one node per command path. Hidden commands and flags
+ * (help topics, `__complete`, `--all`) are left out, as `--help` leaves them out.
+ */
 export function completionModel(program: Command): CompletionNode[] {
-  const globals = program.options.map(flagSpec);
+  const help = program.createHelp();
+  const shown = (options: readonly Option[]) => options.filter((o) => !o.hidden).map(flagSpec);
+  const globals = shown(program.options);
   const nodes: CompletionNode[] = [];
   const visit = (command: Command, path: string) => {
-    const own = command === program ? [] : command.options.map(flagSpec);
+    const own = command === program ? [] : shown(command.options);
+    // visibleCommands adds commander's own `help`: only the commands the program defines.
+    const commands = help.visibleCommands(command).filter((c) => command.commands.includes(c));
     nodes.push({
       path,
-      commands: command.commands.map((c) => ({ name: c.name(), description: c.description() })),
+      commands: commands.map((c) => ({ name: c.name(), description: c.description() })),
       flags: [...own, ...globals, HELP],
-      args: command.registeredArguments.map((a) => a.argChoices ?? []),
+      args: command.registeredArguments.map((a): ArgSpec => {
+        const api = API_ARGS[a.name()];
+        return api === undefined ? { choices: a.argChoices ?? [] } : { choices: [], api };
+      }),
     });
-    for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
+    for (const sub of commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
   visit(program, '');
   return nodes;

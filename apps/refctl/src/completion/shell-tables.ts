@@ -10,7 +10,10 @@ function table(name: string, comment: string, rows: [string, string][]): string 
   return [`# ${comment}`, `${name}() {`, '  case "$1" in', ...cases, '  esac', '}'].join('\n');
 }
 
-/** The four lookup functions: subcommands, flags, flag values, argument choices. */
+/**
+ * The four lookup functions: subcommands, flags, flag values, argument choices. A value
+ * list `__api_KIND__` stands for what `refctl __complete KIND` prints: only those ask the API.
+ */
 export function shellTables(nodes: readonly CompletionNode[]): string {
   const commands = nodes
     .filter((n) => n.commands.length > 0)
@@ -25,23 +28,28 @@ export function shellTables(nodes: readonly CompletionNode[]): string {
       .flatMap((f) =>
         f.names.map((name): [string, string] => [
           `${n.path}|${name}`,
-          f.value === 'choices' ? f.choices.join(' ') : `__${f.value}__`,
+          f.value === 'choices'
+            ? f.choices.join(' ')
+            : f.value === 'api'
+              ? `__api_${f.api}__`
+              : `__${f.value}__`,
         ]),
       ),
   );
   const args = nodes.flatMap((n) =>
-    n.args.flatMap((choices, i): [string, string][] =>
-      choices.length > 0 ? [[`${n.path}|${i}`, choices.join(' ')]] : [],
-    ),
+    n.args.flatMap((arg, i): [string, string][] => {
+      if (arg.api !== undefined) return [[`${n.path}|${i}`, `__api_${arg.api}__`]];
+      return arg.choices.length > 0 ? [[`${n.path}|${i}`, arg.choices.join(' ')]] : [];
+    }),
   );
   return [
     table('__refctl_commands', 'subcommands of a command path', commands),
     table('__refctl_flags', 'flags of a command path', flags),
     table(
       '__refctl_values',
-      'values of "path|flag": choices, __free__, __file__; empty for switches',
+      'values of "path|flag": choices, __free__, __file__, __api_KIND__; empty for switches',
       values,
     ),
-    table('__refctl_args', 'choices of "path|position"', args),
+    table('__refctl_args', 'choices of "path|position", or __api_KIND__', args),
   ].join('\n\n');
 }

@@ -10,8 +10,23 @@ export function zshScript(nodes: readonly CompletionNode[]): string {
 
 ${shellTables(nodes)}
 
+# A value list of the tables, with __api_KIND__ replaced by what refctl itself prints for
+# it: values only the API knows (cached for a minute, given up after a second, nothing on
+# failure), the positional arguments so far after the kind (a rule id needs its service).
+# Commands and flags never get here: they complete from the tables alone.
+__refctl_expand() {
+  case "$1" in
+    __api_*__)
+      local kind="\${1#__api_}"
+      "\${words[1]}" __complete "\${kind%__}" "\${posargs[@]}" 2>/dev/null
+      ;;
+    *) print -r -- "$1" ;;
+  esac
+}
+
 _refctl() {
   local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}" cmdpath="" word values
+  local -a posargs
   local -i i=2 nargs=0
   while (( i < CURRENT )); do
     word="\${words[i]}"
@@ -22,6 +37,7 @@ _refctl() {
       cmdpath="\${cmdpath:+$cmdpath }$word"
     else
       (( nargs++ ))
+      posargs+=("$word")
     fi
     (( i++ ))
   done
@@ -30,7 +46,7 @@ _refctl() {
     case "$values" in
       __file__) _files; return ;;
       __free__) return 1 ;;
-      ?*) compadd -- \${=values}; return ;;
+      ?*) compadd -- \${=$(__refctl_expand "$values")}; return ;;
     esac
   fi
   if [[ "$cur" == -* ]]; then
@@ -41,7 +57,8 @@ _refctl() {
   if [[ -n "$commands" ]]; then
     compadd -- \${=commands}
   else
-    compadd -- \${=$(__refctl_args "$cmdpath|$nargs")}
+    values="$(__refctl_args "$cmdpath|$nargs")"
+    compadd -- \${=$(__refctl_expand "$values")}
   fi
 }
 

@@ -15,10 +15,18 @@ export class CliError extends Error {
 
 /** Bad flags, arguments or input: exit 2. */
 export class UsageError extends CliError {
-  override readonly name = 'UsageError';
+  override readonly name: string = 'UsageError';
   constructor(message: string, code = 'usage_error') {
     super(message, EXIT.usage, code);
   }
+}
+
+/**
+ * A usage error printed as written, over several lines and without `error:` (exit 2): what
+ * the user asked to see instead of a result, e.g. the fields `--json` alone lists.
+ */
+export class PlainUsageError extends UsageError {
+  override readonly name = 'PlainUsageError';
 }
 
 /** A `--wait` that did not reach its target state in time: exit 7. */

@@ -31,6 +31,7 @@ function toOption(key: string, spec: FlagSpec, flagOf: ReadonlyMap<string, strin
   if (spec.choices) option.choices(spec.choices);
   if (spec.number) option.argParser(NUMBER_PARSERS[spec.number]);
   if (spec.repeatable) option.argParser(collect);
+  if (spec.hidden) option.hideHelp();
   // Not commander's mandatory option: refctl asks for it on a terminal (cli/required-flags).
   return spec.required ? requiredFlag(option) : option;
 }

@@ -28,16 +28,42 @@ export const longFlag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c
 // Shared by several commands.
 
 /**
- * `--limit`, `--all` and `--cursor` of the paginated lists: the values' shape, for their
- * schema; a list's `--help` comes from {@link pagingFlags}, which names its cursor.
+ * The flags every list command takes, gh's: `--json [fields]`, `-L/--limit`, `--paginate`,
+ * and `--all`, the old name of `--paginate` (hidden: it still works, with a warning). A
+ * `paged` list fetches pages from the API; the others come whole in one answer.
+ */
+const listFlags = (paged: boolean) =>
+  defineFlags({
+    json: {
+      value: '[fields]',
+      description:
+        'print JSON with only these fields of each item, comma-separated (--json alone lists them)',
+    },
+    limit: {
+      short: '-L',
+      value: '<n>',
+      description: paged
+        ? 'print at most n items (pages are fetched as needed)'
+        : 'print at most n items',
+      number: 'positiveInt',
+    },
+    paginate: {
+      description: paged
+        ? 'print every item, fetching page after page; a failing page fails the command'
+        : 'print every item (the default: the API sends this list whole)',
+    },
+    all: { description: 'the old name of --paginate', hidden: true },
+  });
+
+/** The flags of a list the API sends whole (`shield rules list`, `config list`). */
+export const LIST_FLAGS = listFlags(false);
+
+/**
+ * The paginated lists' flags: {@link LIST_FLAGS} and `--cursor`; the values' shape, for
+ * their schema. A list's `--help` comes from {@link pagingFlags}, which names its cursor.
  */
 export const PAGING_FLAGS = defineFlags({
-  limit: {
-    value: '<n>',
-    description: 'print at most n items (pages are fetched as needed)',
-    number: 'positiveInt',
-  },
-  all: { description: 'stream every page; a failing page fails the command' },
+  ...listFlags(true),
   cursor: { value: '<ref>', description: 'start after this reference (from a previous page)' },
 });
 

@@ -78,8 +78,8 @@ describe('flag help from the contract', () => {
       `--window <window>  ${window} Written in hours or days: 24h, 7d.`,
     );
     // refctl's --limit counts items across pages; the API's limit is one page's size.
-    expect(helpLine('invoices list', '--limit <n>')).toBe(
-      '--limit <n>  print at most n items (pages are fetched as needed)',
+    expect(helpLine('invoices list', '-L, --limit <n>')).toBe(
+      '-L, --limit <n>  print at most n items (pages are fetched as needed)',
     );
   });
 });

@@ -16,6 +16,7 @@ export type FlagSchema<T extends FlagTable> = z.ZodObject<{
 
 function valueSchema(spec: FlagSpec): z.ZodType {
   if (spec.value === undefined) return z.boolean();
+  if (spec.value.startsWith('[')) return z.union([z.string(), z.literal(true)]);
   if (spec.repeatable) return z.array(z.string());
   return spec.number ? z.number() : z.string();
 }

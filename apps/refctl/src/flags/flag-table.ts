@@ -30,7 +30,10 @@ type FlagHelp =
 
 /** One flag of a command: `--name <value>` from its key (`displayCurrency` → `--display-currency`). */
 export type FlagSpec = FlagHelp & {
-  /** The value's placeholder, e.g. `<n>`; a flag without one is a switch (a boolean). */
+  /**
+   * The value's placeholder, e.g. `<n>`; a flag without one is a switch (a boolean). In
+   * brackets (`[fields]`) the value is optional: the flag alone parses as `true`.
+   */
   readonly value?: string;
   /** A one-letter alias, e.g. `-y`. */
   readonly short?: string;
@@ -41,19 +44,23 @@ export type FlagSpec = FlagHelp & {
   readonly choices?: readonly string[];
   /** Asked for on a terminal when missing, else refused (exit 2); `(required)` in `--help`. */
   readonly required?: boolean;
+  /** Left out of `--help` and completion: an old name that still works (`--all`). */
+  readonly hidden?: boolean;
 };
 
 /** A command's flags, keyed by the name commander stores each value under. */
 export type FlagTable = Readonly<Record<string, FlagSpec>>;
 
 /** The value of one flag as commander hands it over. */
-export type FlagValue<S extends FlagSpec> = S extends { readonly value: string }
-  ? S extends { readonly repeatable: true }
-    ? string[]
-    : S extends { readonly number: NumberParser }
-      ? number
-      : string
-  : boolean;
+export type FlagValue<S extends FlagSpec> = S extends { readonly value: `[${string}]` }
+  ? string | true
+  : S extends { readonly value: string }
+    ? S extends { readonly repeatable: true }
+      ? string[]
+      : S extends { readonly number: NumberParser }
+        ? number
+        : string
+    : boolean;
 
 /** What commander parsed for the flags of table T (absent unless given or required). */
 export type FlagValues<T extends FlagTable> = {

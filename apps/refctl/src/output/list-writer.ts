@@ -1,6 +1,7 @@
 import type { OutStream } from '../io/io';
 import { toJson } from './json';
 import { type RenderSettings, renderRows, toYaml } from './render';
+import { selectFields } from './select-fields';
 import { type Column, resolveColumns, type View } from './view';
 
 /** Receives a list page by page; `end` prints whatever had to wait for the last page. */
@@ -26,7 +27,8 @@ export function createListWriter(out: OutStream, view: View, settings: RenderSet
     case 'ndjson':
       return {
         write: async (items) => {
-          out.write(items.map((item) => `${toJson(item)}\n`).join(''));
+          const selected = selectFields(items, settings.fields) as unknown[];
+          out.write(selected.map((item) => `${toJson(item)}\n`).join(''));
         },
         end: async () => {},
       };
@@ -50,7 +52,7 @@ export function createListWriter(out: OutStream, view: View, settings: RenderSet
 }
 
 async function renderCollected(all: unknown[], view: View, settings: RenderSettings) {
-  if (settings.format === 'json') return `${toJson(all, 2)}\n`;
-  if (settings.format === 'yaml') return toYaml(all);
+  if (settings.format === 'json') return `${toJson(selectFields(all, settings.fields), 2)}\n`;
+  if (settings.format === 'yaml') return toYaml(selectFields(all, settings.fields));
   return renderRows(all, resolveColumns(view, settings.columns, all), settings, true);
 }

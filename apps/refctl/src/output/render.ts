@@ -2,6 +2,7 @@ import { formatCell, readPath } from './cell';
 import { csvRecord } from './csv';
 import { toJson } from './json';
 import type { OutputFormat } from './output-format';
+import { selectFields } from './select-fields';
 import { colorState, STATE_FIELDS } from './state-colors';
 import { renderTable } from './table';
 import { type Column, resolveColumns, type View } from './view';
@@ -14,6 +15,11 @@ export interface RenderSettings {
   readonly color: boolean;
   /** Terminal width; absent when stdout is not a terminal (then nothing is truncated). */
   readonly maxWidth?: number | undefined;
+  /**
+   * `--json a,b` of a list: each item's JSON holds only these fields, in this order (null
+   * where an item has none), as gh prints them.
+   */
+  readonly fields?: readonly string[] | undefined;
 }
 
 /**
@@ -45,15 +51,16 @@ export type Printable =
 
 /** Renders a printable value in the chosen format; the result ends with a newline. */
 export async function render(printable: Printable, settings: RenderSettings): Promise<string> {
+  const value = selectFields(printable.value, settings.fields);
   switch (settings.format) {
     case 'json':
-      return `${toJson(printable.value, 2)}\n`;
+      return `${toJson(value, 2)}\n`;
     case 'ndjson':
-      return Array.isArray(printable.value)
-        ? printable.value.map((v) => `${toJson(v)}\n`).join('')
-        : `${toJson(printable.value)}\n`;
+      return Array.isArray(value)
+        ? value.map((v) => `${toJson(v)}\n`).join('')
+        : `${toJson(value)}\n`;
     case 'yaml':
-      return toYaml(printable.value);
+      return toYaml(value);
     case 'csv':
     case 'table':
       return printable.kind === 'rows'

@@ -16,6 +16,11 @@ export interface View {
   readonly aliases?: readonly ColumnAlias[];
   /** The resource allows additional properties; any field present in the data is valid. */
   readonly open?: boolean;
+  /**
+   * The fields of an item in `-o json` (what `--json` may name), when the table's differ:
+   * a table may add columns of refctl's own. Default: {@link fields}.
+   */
+  readonly json?: readonly string[];
 }
 
 /** A column ready to print. */

@@ -56,23 +56,31 @@ describe('printList', () => {
 });
 
 describe('pagingRequest', () => {
-  const { ctx } = captureCtx('table');
+  const { ctx, stderr } = captureCtx('table');
 
-  it('asks one default page without flags, big pages with --all', () => {
-    expect(pagingRequest(ctx, {}).query).toEqual({ limit: 50 });
-    expect(pagingRequest(ctx, {}).options.maxItems).toBe(50);
-    expect(pagingRequest(ctx, { all: true }).query).toEqual({ limit: 100 });
-    expect(pagingRequest(ctx, { all: true }).options.maxItems).toBeUndefined();
+  it('asks one default page without flags, big pages with --paginate', () => {
+    expect(pagingRequest(ctx, {}, view).query).toEqual({ limit: 50 });
+    expect(pagingRequest(ctx, {}, view).options.maxItems).toBe(50);
+    expect(pagingRequest(ctx, { paginate: true }, view).query).toEqual({ limit: 100 });
+    expect(pagingRequest(ctx, { paginate: true }, view).options.maxItems).toBeUndefined();
+  });
+
+  it('takes --all as --paginate, with a warning that it is deprecated', () => {
+    expect(pagingRequest(ctx, { all: true }, view).options.maxItems).toBeUndefined();
+    expect(stderr()).toBe('warning: --all is deprecated: use --paginate\n');
   });
 
   it('caps the page size at 100 for large --limit and passes the cursor', () => {
-    const request = pagingRequest(ctx, { limit: 230, cursor: 'REF-INV-F' });
+    const request = pagingRequest(ctx, { limit: 230, cursor: 'REF-INV-F' }, view);
     expect(request.query).toEqual({ limit: 100, cursor: 'REF-INV-F' });
     expect(request.options.maxItems).toBe(230);
   });
 
-  it('rejects --all with --limit', () => {
-    expect(() => pagingRequest(ctx, { all: true, limit: 5 })).toThrow(
+  it('rejects --paginate (or --all) with --limit', () => {
+    expect(() => pagingRequest(ctx, { paginate: true, limit: 5 }, view)).toThrow(
+      '--paginate and --limit exclude each other',
+    );
+    expect(() => pagingRequest(ctx, { all: true, limit: 5 }, view)).toThrow(
       '--all and --limit exclude each other',
     );
   });

@@ -2,14 +2,18 @@ import { LIMITS } from '@refapi/schema/values';
 import type { ListOptions, PagePromise, RequestOptions } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { UsageError } from '../errors/cli-error';
-import type { PAGING_FLAGS } from '../flags/command-flags';
+import type { LIST_FLAGS, PAGING_FLAGS } from '../flags/command-flags';
 import type { FlagValues } from '../flags/flag-table';
 import { createListWriter } from '../output/list-writer';
+import { checkJsonFields } from '../output/select-fields';
 import type { View } from '../output/view';
 import { note } from './print';
 
-/** `--limit`, `--all`, `--cursor` as parsed by commander. */
+/** `--json`, `-L/--limit`, `--paginate` (or `--all`), `--cursor` as parsed by commander. */
 type PagingFlags = FlagValues<typeof PAGING_FLAGS>;
+
+/** The flags of a list the API sends whole: {@link PagingFlags} but `--cursor`. */
+type ListFlags = FlagValues<typeof LIST_FLAGS>;
 
 /** Query and options to hand to an SDK list method for these flags. */
 export interface PagingRequest {
@@ -17,18 +21,43 @@ export interface PagingRequest {
   readonly options: RequestOptions & ListOptions;
 }
 
-/** Translates the paging flags: one default page, `--limit N` items, or `--all`. */
-export function pagingRequest(ctx: Ctx, flags: PagingFlags): PagingRequest {
-  if (flags.all && flags.limit !== undefined)
-    throw new UsageError('--all and --limit exclude each other');
-  const pageSize = flags.all
+/** The fields an item of `view`'s list has in `-o json` (what `--json` may name). */
+const jsonFieldsOf = (view: View): readonly string[] => view.json ?? view.fields;
+
+/**
+ * Checks the flags every list takes, before anything is fetched: `--json` against the
+ * fields of `view`, `--paginate` against `--limit`. True for every item (`--paginate`, or
+ * its old name `--all`, which says so on stderr).
+ */
+function everyItem(ctx: Ctx, flags: ListFlags, view: View): boolean {
+  checkJsonFields(ctx.globals.json, jsonFieldsOf(view));
+  if (flags.all) note(ctx, 'warning: --all is deprecated: use --paginate');
+  const every = flags.paginate === true || flags.all === true;
+  if (every && flags.limit !== undefined) {
+    throw new UsageError(`${flags.all ? '--all' : '--paginate'} and --limit exclude each other`);
+  }
+  return every;
+}
+
+/** Translates the paging flags: one default page, `--limit N` items, or `--paginate`. */
+export function pagingRequest(ctx: Ctx, flags: PagingFlags, view: View): PagingRequest {
+  const every = everyItem(ctx, flags, view);
+  const pageSize = every
     ? LIMITS.pageSizeMax
     : Math.min(flags.limit ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
-  const maxItems = flags.all ? undefined : (flags.limit ?? LIMITS.pageSizeDefault);
+  const maxItems = every ? undefined : (flags.limit ?? LIMITS.pageSizeDefault);
   return {
     query: { limit: pageSize, ...(flags.cursor ? { cursor: flags.cursor } : {}) },
     options: { signal: ctx.signal, maxItems },
   };
+}
+
+/**
+ * The number of items to print of a list the API sends whole (`--limit`), or undefined
+ * for all of them; checks the list flags first, as {@link pagingRequest} does.
+ */
+export function listLimit(ctx: Ctx, flags: ListFlags, view: View): number | undefined {
+  return everyItem(ctx, flags, view) ? undefined : flags.limit;
 }
 
 /**
@@ -55,6 +84,9 @@ export async function printList<T>(
   }
   await writer.end();
   if (more !== undefined && ctx.io.stderr.isTTY) {
-    note(ctx, more ? `more results: add --all, or --cursor ${more}` : 'more results: add --all');
+    note(
+      ctx,
+      more ? `more results: add --paginate, or --cursor ${more}` : 'more results: add --paginate',
+    );
   }
 }

@@ -1,9 +1,9 @@
 import type { RunState } from '../cli/run-state';
-import { CancelledError } from '../errors/cli-error';
+import { CancelledError, PlainUsageError } from '../errors/cli-error';
 import type { ExitCode } from '../errors/exit-codes';
 import { colorEnabled, type Io } from '../io/io';
 import { red } from '../output/colors';
-import { escapeControls } from '../output/control-chars';
+import { escapeControls, escapeControlsInLines } from '../output/control-chars';
 import { toJson } from '../output/json';
 import { describeError } from './describe-error';
 import { scrub } from './scrub';
@@ -18,6 +18,11 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
   // Declining at a prompt is no error: one plain line, whatever the output format.
   if (error instanceof CancelledError) {
     io.stderr.write(`${escapeControls(error.message)}\n`);
+    return error.exitCode;
+  }
+  // What the user asked to see (the fields of `--json`): as written, whatever the format.
+  if (error instanceof PlainUsageError) {
+    io.stderr.write(`${escapeControlsInLines(error.message)}\n`);
     return error.exitCode;
   }
   const report = describeError(error, state.baseUrl);
