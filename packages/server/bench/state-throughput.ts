@@ -78,12 +78,13 @@ async function orders(server: { port: number; pid: number | undefined }): Promis
 }
 
 // Where the extra time of a durable order goes (node --cpu-prof of both servers under the
-// same 8,000 orders, steady state only; a datasync probe; paired runs against the old writer).
+// same 8,000 orders, steady state only; CPU per order in process; paired runs against the
+// previous writer's build).
 const WHERE =
-  'latency-bound, not CPU-bound: the durable server idles ~65% of a run waiting for fdatasync (3.9-5.3 ms mean on this shared disk, 0.1 ms when quiet). ' +
-  'Before: one write, then one fdatasync, then the next batch (a line waited for the fsync in flight, then its own write hop and fsync); every line serialized the admin controls again to stamp them (~35 µs). ' +
-  'After: pipelined group commit (the next batch is written and its fsync started while one runs, acknowledgements still in file order), controls serialized only after a change, queued lines capped (8 MiB, backpressure before admission). ' +
-  'Left: ~200 µs more CPU per order than in memory (compaction capture ~30 µs, AsyncLocalStorage promise hooks ~20 µs, line JSON and checksums, GC), and the thread-pool hops of write and fdatasync';
+  "the disk is not what is left: with the fdatasync-per-request floor at 0.72-1.00 of memory in the same runs, the gap is the server's own durable work, ~2.5x the CPU per order of memory " +
+  '(in-process: +80-130 µs an order, ~40 µs of it compaction: capture, snapshot write; AsyncLocalStorage promise hooks ~20 µs; line JSON, checksums, GC) and compaction stalls (the p99). ' +
+  'Changed: pipelined group commit (the next batch written and its fsync started while one runs, acknowledgements still in file order), controls no longer serialized per line (~35 µs), the next journal opened while the current drains, queued lines capped at 8 MiB. ' +
+  'Paired runs against the previous writer on this shared host: 0.21 vs 0.23 and 0.29 vs 0.16-0.24 of memory (noise larger than the change)';
 
 /** Durable orders against memory and the durable floors, in a temp directory. */
 export async function benchDurableOrders(): Promise<Figure[]> {
