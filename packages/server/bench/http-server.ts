@@ -1,14 +1,17 @@
 // Child process of the HTTP benchmarks: serves the reference server (in memory, or with
 // `ref-state <file>` on a state file), a bare node:http server answering the very bytes
 // the reference server produced, or (`floor`) the bare server doing the work no server of
-// this API can skip, then prints its port. Runs apart from the load generator so both get
-// a core.
+// this API can skip (`floor-fsync <file>`, `floor-group <file>`: and making each request's
+// line durable before answering), then prints its port. Runs apart from the load generator
+// so both get a core.
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreateOrderRequest } from '@refapi/schema';
 import { createReferenceServer } from '@refapi/server';
 import { BENCH_KEYS, benchScenario } from './bench-scenario';
+import { durableAppender } from './durable-appender';
 import { BENCH_REQUESTS } from './requests';
 
 const mode = process.argv[2];
@@ -56,7 +59,11 @@ if (mode === 'ref' || mode === 'ref-state') {
   // journal entry (the last 1,000 requests' headers and bodies) and, for a write, its
   // idempotency record (body and answer, 24 h). The memory a server holds is what its
   // garbage collector walks: a cost bare servers never pay.
-  const floor = mode === 'floor' || mode === 'floor-kept';
+  const durable =
+    (mode === 'floor-fsync' || mode === 'floor-group') && stateFile !== undefined
+      ? durableAppender(await open(stateFile, 'a'), mode === 'floor-group')
+      : undefined;
+  const floor = mode === 'floor' || mode === 'floor-kept' || durable !== undefined;
   const kept = mode === 'floor-kept';
   const journal: unknown[] = [];
   const idempotency = new Map<string, unknown>();
@@ -97,8 +104,15 @@ if (mode === 'ref' || mode === 'ref-state') {
         const key = req.headers['idempotency-key'];
         if (typeof key === 'string') idempotency.set(key, { input, status: reply.status, body });
       }
-      res.writeHead(reply.status, headers);
-      res.end(body);
+      const answer = () => {
+        res.writeHead(reply.status, headers);
+        res.end(body);
+      };
+      if (durable === undefined) answer();
+      else
+        durable(`${JSON.stringify({ key: req.headers['idempotency-key'], input, body })}\n`).then(
+          answer,
+        );
     });
   });
   bare.listen(0, '127.0.0.1', () => {

@@ -1,5 +1,5 @@
 // `pnpm bench [section…]`: every figure with its target, measured in one run. Sections:
-// seed, reset, cost, scale, flat, http, idle, burst, state, spaces, clock, recordings (all when
+// seed, reset, cost, scale, flat, http, idle, burst, durable, state, spaces, clock, recordings (all when
 // none is named).
 import { benchBurst } from './burst';
 import { benchClockEvents } from './clock-events';
@@ -14,6 +14,7 @@ import { benchReset } from './reset';
 import { benchScale } from './scale';
 import { benchSeed } from './seed';
 import { benchSpaces } from './spaces';
+import { benchDurableOrders } from './state-throughput';
 
 const sections: Record<string, [string, () => Promise<Figure[]>]> = {
   seed: ['Seed (createReferenceServer)', benchSeed],
@@ -27,7 +28,8 @@ const sections: Record<string, [string, () => Promise<Figure[]>]> = {
   http: ['HTTP (autocannon, 10 connections)', benchHttp],
   idle: ['After an idle spell (Node 22: V8 memory reducer)', benchIdle],
   burst: ['Connection bursts from one address', benchBurst],
-  state: ['State file (--state-file)', benchPersistence],
+  durable: ['Durable orders (--state-file against memory and durable floors)', benchDurableOrders],
+  state: ['State file (--state-file): load and serialize', benchPersistence],
   spaces: ['Spaces and snapshots', benchSpaces],
   clock: ['Time moves the account (clock events)', benchClockEvents],
   recordings: ['Recordings (drift of 100 MB, the recorder under 300 uploads)', benchRecordings],

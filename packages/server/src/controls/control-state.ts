@@ -16,6 +16,7 @@ export interface ControlAccess {
  */
 export class ControlState implements ControlAccess {
   readonly #values = new Map<string, unknown>();
+  #version = 0;
 
   constructor(readonly slices: readonly ControlSlice<unknown>[]) {
     const names = new Set<string>();
@@ -24,6 +25,14 @@ export class ControlState implements ControlAccess {
       names.add(slice.name);
     }
     this.reset();
+  }
+
+  /**
+   * Bumped by every change (set, reset, import): the write-ahead log stamps the controls on a line
+   * only when they changed, and asks this instead of serializing them for every line.
+   */
+  get version(): number {
+    return this.#version;
   }
 
   /** The live value (read-only; change it through {@link set}). */
@@ -40,6 +49,7 @@ export class ControlState implements ControlAccess {
   set<V>(slice: ControlSlice<V>, patch: Partial<V>): V {
     const next = slice.apply(this.read(slice), patch);
     this.#values.set(slice.name, next);
+    this.#version++;
     return structuredClone(next);
   }
 
@@ -78,6 +88,7 @@ export class ControlState implements ControlAccess {
   /** Every control back to its initial value (scenario load and reset). */
   reset(): void {
     for (const slice of this.slices) this.#values.set(slice.name, slice.initial());
+    this.#version++;
   }
 
   /** Every control as plain JSON, keyed by name (the state file's `controls`). */
@@ -110,6 +121,7 @@ export class ControlState implements ControlAccess {
       }
     }
     for (const [name, value] of next) this.#values.set(name, value);
+    this.#version++;
   }
 }
 

@@ -92,13 +92,29 @@ export class Compactor {
     const next = this.#generation + 1;
     let serialize!: () => Snapshot;
     let switched!: Promise<void>;
+    let opening!: Promise<WalFile>;
+    let adopted = false;
     await gate.exclusive(() => {
       serialize = capture(next);
-      switched = writer.rotate(() => openWal(next));
+      // Opened (and its directory entry fsynced) while the writer drains the current file,
+      // not after: lines wait while the writer switches, and those two fsyncs in a row
+      // were a stall of every order. An empty newer write-ahead log loads as such.
+      opening = openWal(next);
+      // Its failure is the rotation's (below); never an unhandled rejection meanwhile.
+      opening.catch(() => {});
+      switched = writer.rotate(() => {
+        adopted = true;
+        return opening;
+      });
     });
     // Only a state whose lines are all durable becomes a snapshot: if a write before the
     // switch fails, the capture holds changes that were not acknowledged.
-    await switched;
+    try {
+      await switched;
+    } catch (error) {
+      if (!adopted) await opening.then((file) => file.close()).catch(() => {});
+      throw error;
+    }
     // Appends go to write-ahead log `next` from here, whether or not the snapshot gets written.
     this.#generation = next;
     const snapshot = serialize();

@@ -63,10 +63,14 @@ export class UnitTracker {
   }
 
   /**
-   * Runs an API request as a unit: admitted by the gate, and settled only once its changes
+   * Runs an API request as a unit: admitted once the write-ahead log has room for more lines
+   * and by the gate, and settled only once its changes
    * (or, for a request that changed nothing, everything it could have seen) are durable.
    */
   async run<T>(fn: () => Promise<T>, access: 'read' | 'write' = 'write'): Promise<T> {
+    // Before the gate: a unit held back here holds no compaction back.
+    const room = this.writer.room();
+    if (room !== undefined) await room;
     const admission = this.gate.enter();
     if (admission !== undefined) await admission;
     const tolerant = access === 'read' && this.#tolerateReads;

@@ -126,4 +126,99 @@ describe('WalWriter', () => {
     expect(lines.map((line) => line.n)).toEqual([1, undefined, 3]);
     expect(errors).toHaveLength(1);
   });
+
+  it('starts the next batch and its fsync while one is in flight, acknowledging in file order', async () => {
+    const { path, fsyncs, journal } = await heldFsyncs('pipelined');
+    const first = journal.append('"n":1');
+    await until(() => fsyncs.length === 1);
+    const second = journal.append('"n":2');
+    // Written and being made durable without waiting for the first fsync.
+    await until(() => fsyncs.length === 2);
+    expect((await readWal(path)).entries).toHaveLength(2);
+    const settled: number[] = [];
+    void first.durable.then(() => settled.push(1));
+    void second.durable.then(() => settled.push(2));
+    // The later fsync returning first acknowledges nothing: an error of the earlier one
+    // may concern the later lines too (the kernel reports it to one caller only).
+    fsyncs[1]?.succeed();
+    await later();
+    expect(settled).toEqual([]);
+    fsyncs[0]?.succeed();
+    await Promise.all([first.durable, second.durable]);
+    expect(settled).toEqual([1, 2]);
+    expect(journal.bytes).toBe((await readFile(path)).length);
+    await journal.close();
+  });
+
+  it('fails the lines after a failed fsync even when their own fsync succeeded', async () => {
+    const { path, fsyncs, journal, errors } = await heldFsyncs('pipelined-failure');
+    const first = journal.append('"n":1');
+    await until(() => fsyncs.length === 1);
+    const second = journal.append('"n":2');
+    await until(() => fsyncs.length === 2);
+    fsyncs[1]?.succeed();
+    fsyncs[0]?.fail();
+    await expect(first.durable).rejects.toBeInstanceOf(WalWriteError);
+    await expect(second.durable).rejects.toBeInstanceOf(WalWriteError);
+    expect(errors).toHaveLength(1);
+    // Neither line stays in the file once the writer cuts it back to its durable part.
+    await journal.discardUndurable();
+    expect((await readFile(path)).length).toBe(0);
+    await journal.close();
+  });
+
+  it('holds new units back while more than maxQueuedBytes of lines wait, until they are durable', async () => {
+    const { fsyncs, journal } = await heldFsyncs('backpressure', 100);
+    expect(journal.room()).toBeUndefined();
+    const slot = journal.append(`"pad":"${'x'.repeat(120)}"`);
+    const room = journal.room();
+    expect(room).toBeInstanceOf(Promise);
+    let roomy = false;
+    void room?.then(() => {
+      roomy = true;
+    });
+    await until(() => fsyncs.length === 1);
+    await later();
+    expect(roomy).toBe(false);
+    fsyncs[0]?.succeed();
+    await slot.durable;
+    await room;
+    expect(journal.room()).toBeUndefined();
+    await journal.close();
+  });
 });
+
+const later = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(condition()).toBe(true);
+}
+
+/** A writer whose fsyncs (the real ones, run first) settle only when the test says so. */
+async function heldFsyncs(name: string, maxQueuedBytes?: number) {
+  const path = join(dir, name);
+  const file = await open(path, 'a');
+  const fsyncs: Array<{ succeed(): void; fail(): void }> = [];
+  const held: WalFile = {
+    write: file.write.bind(file) as WalFile['write'],
+    datasync: () =>
+      file.datasync().then(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            fsyncs.push({ succeed: resolve, fail: () => reject(new Error('EIO')) });
+          }),
+      ),
+    truncate: (length) => file.truncate(length),
+    close: () => file.close(),
+  };
+  const errors: unknown[] = [];
+  const journal = new WalWriter({
+    handle: held,
+    bytes: 0,
+    stamp: () => '"at":1',
+    onError: (error) => errors.push(error),
+    ...(maxQueuedBytes === undefined ? {} : { maxQueuedBytes }),
+  });
+  return { path, fsyncs, journal, errors };
+}
