@@ -15,9 +15,9 @@ import { PlanStore } from './plans/plan-store';
 import { redactSecrets } from './redact';
 import { collectList } from './tools/collect-list';
 import { MAX_ITEMS, parseArguments, splitArgs } from './tools/input-schema';
-import { runOrder } from './tools/order-tool';
+import { quoteOrder } from './tools/order-tool';
 import { confirmationOf, confirmationRequest } from './tools/plan-confirmation';
-import { runPlannedOrder } from './tools/planned-order';
+import { planRequired, runPlannedOrder } from './tools/planned-order';
 import {
   operationNamer,
   selectOperations,
@@ -170,7 +170,9 @@ async function callTool(
       options.idempotencyKey =
         (args.idempotency_key as string | undefined) ?? ctx.shared.keys.derive(tool.name, split);
     }
-    if (tool.kind === 'order' && args.dry_run === false && args.plan_id !== undefined) {
+    if (tool.kind === 'order' && args.dry_run === false) {
+      // A purchase buys what the person was shown: the plan of a dry run, nothing retyped.
+      if (args.plan_id === undefined) throw planRequired();
       const order = { client: ctx.client, budget: ctx.shared.budget, plans: ctx.shared.plans };
       const outcome = await runPlannedOrder(
         order,
@@ -185,9 +187,8 @@ async function callTool(
     }
     if (tool.kind === 'order') {
       const order = { client: ctx.client, budget: ctx.shared.budget, plans: ctx.shared.plans };
-      return runOrder(order, ctx.shared.keys, {
+      return quoteOrder(order, ctx.shared.keys, {
         body: split.body as never,
-        dryRun: args.dry_run !== false,
         idempotencyKey: args.idempotency_key as string | undefined,
       });
     }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, connectStdio, structured } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
+import { buyPlanned } from './helpers/sandbox-buyer';
 
 function run(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -75,9 +76,7 @@ describe('refapi-mcp', () => {
     const mcp = await connectStdio(['--sandbox', '--tools', 'all']);
     try {
       const before = structured(await mcp.call('balance_get')).amount as number;
-      const order = structured(
-        await mcp.call('orders_create', { type: 'kvm', plan_code: 'kvm-s', dry_run: false }),
-      );
+      const order = structured(await buyPlanned(mcp.call, { type: 'kvm', plan_code: 'kvm-s' }));
       expect(order.idempotent_replayed).toBe(false);
       expect(structured(await mcp.call('balance_get')).amount).toBeCloseTo(before - 5.95, 2);
       expect(mcp.stderr()).toMatch(/sandbox/);

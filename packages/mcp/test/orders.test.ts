@@ -7,6 +7,7 @@ import {
   structured,
 } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
+import { buyPlanned } from './helpers/sandbox-buyer';
 
 const KEY = 'refak_demo_eur_full';
 const READ_KEY = 'refak_demo_eur_read';
@@ -75,7 +76,7 @@ describe('orders_create', () => {
       'orders_create: dry run, nothing bought. Would buy kvm-s (yearly) for 73.78 EUR (62.00 EUR net + 11.78 EUR VAT).',
     );
     expect(structured(dry).balance_after).toEqual({ amount: before - 73.78, currency: 'EUR' });
-    const bought = await mcp.call('orders_create', { ...args, dry_run: false });
+    const bought = await buyPlanned(mcp.call, { ...args });
     expect(firstLine(bought)).toMatch(
       /^orders_create: bought kvm-s \(yearly\) for 73\.78 EUR \(62\.00 EUR net \+ 11\.78 EUR VAT\); service REF-SVC-\w+\. Charged 73\.78 EUR\.$/,
     );
@@ -90,8 +91,8 @@ describe('orders_create', () => {
     for (const via of [connectInProcess, connectHttpInProcess]) {
       const mcp = await connect([], KEY, via);
       const before = await balanceOf(mcp);
-      const first = structured(await mcp.call('orders_create', { ...KVM_S, dry_run: false }));
-      const again = structured(await mcp.call('orders_create', { ...KVM_S, dry_run: false }));
+      const first = structured(await buyPlanned(mcp.call, { ...KVM_S }));
+      const again = structured(await buyPlanned(mcp.call, { ...KVM_S }));
       expect(first.idempotent_replayed).toBe(false);
       expect(again.idempotent_replayed).toBe(true);
       expect((again.order as { service_ref: string }).service_ref).toBe(
@@ -106,9 +107,7 @@ describe('orders_create', () => {
     const mcp = await connect([]);
     const before = await balanceOf(mcp);
     for (const idempotency_key of ['buy-a', 'buy-b']) {
-      const data = structured(
-        await mcp.call('orders_create', { ...KVM_S, dry_run: false, idempotency_key }),
-      );
+      const data = structured(await buyPlanned(mcp.call, { ...KVM_S, idempotency_key }));
       expect(data.idempotent_replayed).toBe(false);
     }
     expect(Math.round((before - (await balanceOf(mcp))) * 100)).toBe(2 * 595);
@@ -116,7 +115,7 @@ describe('orders_create', () => {
 
   it('turns a write with a read-only key into a tool error naming the missing scope', async () => {
     const mcp = await connect([], READ_KEY);
-    const order = errorFacts(await mcp.call('orders_create', { ...KVM_S, dry_run: false }));
+    const order = errorFacts(await buyPlanned(mcp.call, { ...KVM_S }));
     expect(order).toMatchObject({
       status: 403,
       error: 'insufficient_scope',

@@ -87,6 +87,16 @@ describe('orders_create with a plan, without the input-required round trip', () 
     expect(ordersOfAccount() - before).toBe(1);
   });
 
+  it('refuses a purchase that names no plan: nothing is sent', async () => {
+    const mcp = await connect();
+    const before = ordersOfAccount();
+    const refused = await mcp.call('orders_create', { ...ORDER, dry_run: false });
+    expect(errorFacts(refused)).toMatchObject({ error: 'plan_required' });
+    expect((refused.content[0] as { text: string }).text).toMatch(/dry_run true/);
+    expect(orderPosts()).toHaveLength(0);
+    expect(ordersOfAccount()).toBe(before);
+  });
+
   it('refuses other arguments than the planned ones, an unknown plan and a changed price', async () => {
     const mcp = await connect();
     const planId = await dryRun(mcp);

@@ -7,10 +7,10 @@ import {
   structured,
 } from './helpers/mcp-client';
 import { type Reference, startReference } from './helpers/reference';
+import { buyPlanned } from './helpers/sandbox-buyer';
 
 const KEY = 'refak_demo_eur_full';
 const KVM_S = { type: 'kvm', plan_code: 'kvm-s' };
-const BUY = { ...KVM_S, dry_run: false };
 // Past the reference server's idempotency retention (24 h on its clock).
 const PAST_RETENTION_S = 25 * 3600;
 
@@ -62,7 +62,7 @@ describe('--max-spend', () => {
     const outcomes: string[] = [];
     for (let day = 0; day < 5; day++) {
       if (day > 0) ref.admin.clock.advance(PAST_RETENTION_S);
-      outcomes.push(outcome(await mcp.call('orders_create', BUY)));
+      outcomes.push(outcome(await buyPlanned(mcp.call, KVM_S)));
     }
     // Each repeat is a new order once the key is forgotten: 3 fit in 20.00 EUR at 5.95.
     expect(outcomes).toEqual(['bought', 'bought', 'bought', 'budget_exceeded', 'budget_exceeded']);
@@ -79,7 +79,7 @@ describe('--max-spend', () => {
       const before = orderRefs();
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          mcp.call('orders_create', { ...BUY, idempotency_key: `burst-${cap}-${i}` }),
+          buyPlanned(mcp.call, { ...KVM_S, idempotency_key: `burst-${cap}-${i}` }),
         ),
       );
       const outcomes = results.map(outcome);
@@ -103,12 +103,12 @@ describe('--max-spend', () => {
     // it still in flight (409 idempotency_key_in_use).
     const burst = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        mcp.call('orders_create', { ...BUY, idempotency_key: `replay-${i % 4}` }),
+        buyPlanned(mcp.call, { ...KVM_S, idempotency_key: `replay-${i % 4}` }),
       ),
     );
     expect(burst.map(outcome).filter((o) => o === 'bought')).toHaveLength(4);
     for (let i = 0; i < 4; i++) {
-      const again = await mcp.call('orders_create', { ...BUY, idempotency_key: `replay-${i}` });
+      const again = await buyPlanned(mcp.call, { ...KVM_S, idempotency_key: `replay-${i}` });
       expect(outcome(again)).toBe('replayed');
     }
     expect(chargedSince(before)).toEqual({ orders: 4, cents: 4 * 595 });
@@ -117,13 +117,13 @@ describe('--max-spend', () => {
 
   it('refuses an order that would pass the cap before sending it, naming its price and what is left', async () => {
     const mcp = await connect('10');
-    expect(outcome(await mcp.call('orders_create', { ...BUY, idempotency_key: 'one' }))).toBe(
+    expect(outcome(await buyPlanned(mcp.call, { ...KVM_S, idempotency_key: 'one' }))).toBe(
       'bought',
     );
     const posts = () =>
       ref.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/orders')).length;
     const sent = posts();
-    const refused = await mcp.call('orders_create', { ...BUY, idempotency_key: 'two' });
+    const refused = await buyPlanned(mcp.call, { ...KVM_S, idempotency_key: 'two' });
     expect(errorFacts(refused)).toMatchObject({
       error: 'budget_exceeded',
       price: { amount: 5.95, currency: 'EUR' },

@@ -26,14 +26,14 @@ const maxItems = z
 const dryRun = z
   .boolean()
   .default(true)
-  .describe('true (default): only quote, spending nothing. false: buy it.');
+  .describe('true (default): only quote, spending nothing, and hold a plan (plan_id) of the order. false: buy the plan named by plan_id.');
 
 const planId = z
   .string()
   .regex(/^plan_[0-9a-f]{32}$/)
   .optional()
   .describe(
-    'With dry_run false: the plan_id of the dry run the user saw. Buys exactly that plan (its price and body; the arguments must be the same), once; refused if the price changed since.',
+    'Required with dry_run false: the plan_id of the dry run the user saw. Buys exactly that plan (its price and body; the arguments must be the same), once; refused if the price changed since.',
   );
 
 const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> => {

@@ -14,7 +14,6 @@ export const budgetState = (budget: SpendBudget, currency: Currency) => ({
 // What the budget needs to know of an order before it is sent.
 interface PricedOrder {
   readonly priceCents: number;
-  readonly exact: boolean;
   readonly idempotencyKey: string;
   readonly currency: Currency;
 }
@@ -24,14 +23,6 @@ export function reserve(budget: SpendBudget, order: PricedOrder): Reservation {
   const { priceCents, currency } = order;
   const amount = (cents: number) => `${formatCents(cents)} ${currency}`;
   const left = (cents: number) => (cents > 0 ? `only ${amount(cents)}` : 'nothing');
-  if (!order.exact) {
-    throw new ToolRefusal(
-      'order_not_priceable',
-      `With a spending budget, only orders the catalog prices exactly can be bought, and this server's catalog carries no prices for this order; ${amount(budget.remainingCents)} of the ${amount(budget.limitCents)} budget (--max-spend) remains.`,
-      'Ask the user to buy this one.',
-      { remaining_budget: money(budget.remainingCents, currency) },
-    );
-  }
   const decision = budget.reserve(priceCents, order.idempotencyKey);
   if (decision.allowed) return decision;
   const spent = budget.spentCents ? ` ${amount(budget.spentCents)} is spent.` : '';

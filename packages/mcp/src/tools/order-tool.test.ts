@@ -3,8 +3,11 @@ import { createReferenceServer, demoScenario, type ScenarioInput } from '@refapi
 import { describe, expect, it } from 'vitest';
 import { SpendBudget } from '../budget';
 import { SessionKeys } from '../idempotency-key';
-import { type OrderContext, runOrder } from './order-tool';
-import { ToolRefusal } from './tool-refusal';
+import { PlanStore } from '../plans/plan-store';
+import type { OrderToolResult } from './order-schema';
+import type { OrderContext } from './order-tool';
+import { quoteOrder } from './order-tool';
+import { runPlannedOrder } from './planned-order';
 
 const KVM_S = { type: 'kvm', plan_code: 'kvm-s' } as const;
 const BUY_KEY = 'refak_demo_eur_buy';
@@ -86,29 +89,50 @@ async function setup({
       return response;
     },
   });
-  const ctx: OrderContext = {
+  const ctx: OrderContext & { plans: PlanStore } = {
     client,
     budget: limitCents === undefined ? undefined : new SpendBudget(limitCents),
+    plans: new PlanStore(),
   };
   const balance = async () => (await client.balance.get()).amount;
   return { ctx, balance, loseNextOrderAnswer: () => (lose = true) };
 }
 
-describe('runOrder', () => {
-  it('counts an order whose answer was lost as spent; the retry replays it', async () => {
+type Body = Parameters<typeof quoteOrder>[2]['body'];
+
+/** A dry run (the quote and its plan), as `orders_create` answers with `dry_run` true. */
+const dryRun = (
+  ctx: OrderContext,
+  keys: SessionKeys,
+  body: Body,
+  idempotencyKey?: string,
+): Promise<OrderToolResult> => quoteOrder(ctx, keys, { body, idempotencyKey });
+
+/** A purchase as a model makes it: a dry run, then `dry_run: false` with its `plan_id`. */
+async function buy(
+  ctx: OrderContext & { plans: PlanStore },
+  keys: SessionKeys,
+  body: Body,
+  idempotencyKey?: string,
+): Promise<OrderToolResult> {
+  const { plan_id: planId, plan_unavailable } = await dryRun(ctx, keys, body, idempotencyKey);
+  if (planId === undefined) throw new Error(`no plan: ${plan_unavailable}`);
+  const bought = await runPlannedOrder(ctx, { planId, body, idempotencyKey }, 'not_asked');
+  if ('confirm' in bought) throw new Error('asked to confirm without a person to ask');
+  return bought;
+}
+
+describe('orders_create', () => {
+  it('counts an order whose answer was lost as spent; applying the plan again replays it', async () => {
     const { ctx, balance, loseNextOrderAnswer } = await setup({ limitCents: 2000 });
     const keys = new SessionKeys();
     const before = await balance();
+    const { plan_id: planId } = await dryRun(ctx, keys, KVM_S);
+    const purchase = { planId: planId as string, body: KVM_S, idempotencyKey: undefined };
     loseNextOrderAnswer();
-    await expect(
-      runOrder(ctx, keys, { body: KVM_S, dryRun: false, idempotencyKey: undefined }),
-    ).rejects.toThrow();
+    await expect(runPlannedOrder(ctx, purchase, 'not_asked')).rejects.toThrow();
     expect(ctx.budget?.spentCents).toBe(595);
-    const retry = await runOrder(ctx, keys, {
-      body: KVM_S,
-      dryRun: false,
-      idempotencyKey: undefined,
-    });
+    const retry = (await runPlannedOrder(ctx, purchase, 'not_asked')) as OrderToolResult;
     expect(retry.idempotent_replayed).toBe(true);
     expect(ctx.budget?.spentCents).toBe(595);
     expect(Math.round((before - (await balance())) * 100)).toBe(595);
@@ -118,37 +142,32 @@ describe('runOrder', () => {
     // The API may have forgotten the key by then, and the retry would buy a second one.
     const { ctx, loseNextOrderAnswer } = await setup({ limitCents: 1000 });
     const keys = new SessionKeys();
-    const buy = { body: KVM_S, dryRun: false, idempotencyKey: undefined };
+    const { plan_id: planId } = await dryRun(ctx, keys, KVM_S);
+    const purchase = { planId: planId as string, body: KVM_S, idempotencyKey: undefined };
     loseNextOrderAnswer();
-    await expect(runOrder(ctx, keys, buy)).rejects.toThrow();
-    await expect(runOrder(ctx, keys, buy)).rejects.toMatchObject({
+    await expect(runPlannedOrder(ctx, purchase, 'not_asked')).rejects.toThrow();
+    await expect(runPlannedOrder(ctx, purchase, 'not_asked')).rejects.toMatchObject({
       code: 'budget_exceeded',
       details: { remaining_budget: { amount: 4.05, currency: 'EUR' } },
     });
     expect(ctx.budget?.spentCents).toBe(595);
   });
 
-  it("counts what the API charged for the order, from the order's record, not the quote", async () => {
+  it('counts what the API charged when it differs from the plan, and says so as an error', async () => {
     const { ctx, balance } = await setup({
       limitCents: 2000,
       scenario: repriced,
       catalog: staleCatalog,
     });
     const before = await balance();
-    const buy = { body: KVM_S, dryRun: false };
-    const first = await runOrder(ctx, new SessionKeys(), { ...buy, idempotencyKey: 'a' });
-    expect(first.quote.price.amount).toBe(5.95);
-    // Said loudly: the result carries the real charge and a flag.
-    expect(first).toMatchObject({
-      charged: { amount: 7.14, currency: 'EUR' },
-      charge_differs_from_quote: true,
+    const first = buy(ctx, new SessionKeys(), KVM_S, 'a');
+    await expect(first).rejects.toMatchObject({
+      name: 'PlanChargeMismatchError',
+      charged: { cents: 714, currency: 'EUR' },
     });
-    expect(first.budget).toMatchObject({ spent: 7.14, reserved: 0, remaining: 12.86 });
-    await runOrder(ctx, new SessionKeys(), { ...buy, idempotencyKey: 'b' });
-    // 14.28 spent: had the quotes been counted (11.90), a third order would still fit.
-    await expect(
-      runOrder(ctx, new SessionKeys(), { ...buy, idempotencyKey: 'c' }),
-    ).rejects.toMatchObject({
+    await expect(buy(ctx, new SessionKeys(), KVM_S, 'b')).rejects.toThrow();
+    // 14.28 spent: had the plans' totals been counted (11.90), a third order would still fit.
+    await expect(buy(ctx, new SessionKeys(), KVM_S, 'c')).rejects.toMatchObject({
       code: 'budget_exceeded',
       details: { remaining_budget: { amount: 5.72, currency: 'EUR' } },
     });
@@ -156,21 +175,12 @@ describe('runOrder', () => {
     expect(Math.round((before - (await balance())) * 100)).toBe(2 * 714);
   });
 
-  it('counts the quote when the key cannot read the order records', async () => {
-    const { ctx } = await setup({
-      limitCents: 2000,
-      scenario: repriced,
-      apiKey: BUY_KEY,
-      catalog: staleCatalog,
-    });
-    const order = await runOrder(ctx, new SessionKeys(), {
-      body: KVM_S,
-      dryRun: false,
-      idempotencyKey: undefined,
-    });
-    expect(order.idempotent_replayed).toBe(false);
-    expect(order.charged).toBeUndefined();
-    expect(ctx.budget?.spentCents).toBe(595);
+  it('cannot plan, so cannot buy, with a key that cannot read its account; the dry run says why', async () => {
+    const { ctx } = await setup({ limitCents: 2000, scenario: repriced, apiKey: BUY_KEY });
+    const dry = await dryRun(ctx, new SessionKeys(), KVM_S);
+    expect(dry.plan_id).toBeUndefined();
+    expect(dry.plan_unavailable).toMatch(/account:read/);
+    expect(ctx.budget?.spentCents).toBe(0);
   });
 
   it('quotes a yearly order with addons at what it is charged, to the cent', async () => {
@@ -181,7 +191,7 @@ describe('runOrder', () => {
       period_ref: 'REF-PERIOD-12',
       addons: [{ addon_ref: 'REF-ADDON-12', units: 2 }],
     };
-    const dry = await runOrder(ctx, new SessionKeys(), { body, dryRun: true, idempotencyKey: 'y' });
+    const dry = await dryRun(ctx, new SessionKeys(), body, 'y');
     // 50.00 + 2.50 × 2 × 12 = 110.00 net, 20.90 VAT.
     expect(dry.quote).toMatchObject({
       period: { name: 'yearly', months: 12 },
@@ -190,11 +200,7 @@ describe('runOrder', () => {
       price: { amount: 130.9, currency: 'EUR' },
       exact: true,
     });
-    const bought = await runOrder(ctx, new SessionKeys(), {
-      body,
-      dryRun: false,
-      idempotencyKey: 'y',
-    });
+    const bought = await buy(ctx, new SessionKeys(), body, 'y');
     expect(bought).toMatchObject({
       charged: { amount: 130.9, currency: 'EUR' },
       charge_differs_from_quote: false,
@@ -222,16 +228,8 @@ describe('runOrder', () => {
             };
             const label = `${currency} ${plan.code} ${period.name} ${addon?.name ?? '-'}`;
             const keys = new SessionKeys();
-            const dry = await runOrder(ctx, keys, {
-              body,
-              dryRun: true,
-              idempotencyKey: undefined,
-            });
-            const bought = await runOrder(ctx, keys, {
-              body,
-              dryRun: false,
-              idempotencyKey: undefined,
-            });
+            const dry = await dryRun(ctx, keys, body);
+            const bought = await buy(ctx, keys, body);
             expect(dry.quote.exact, label).toBe(true);
             expect(bought.charged, label).toEqual(dry.quote.price);
             expect(bought.charge_differs_from_quote, label).toBe(false);
@@ -243,36 +241,28 @@ describe('runOrder', () => {
     expect(checked).toBeGreaterThanOrEqual(3 * 8);
   }, 30_000);
 
-  it('refuses a period the plan does not offer, before buying', async () => {
+  it('refuses a period the plan does not offer, before anything is planned', async () => {
     const { ctx } = await setup();
     await expect(
-      runOrder(ctx, new SessionKeys(), {
-        body: { ...KVM_S, period_ref: 'REF-PERIOD-99' },
-        dryRun: false,
-        idempotencyKey: undefined,
-      }),
+      dryRun(ctx, new SessionKeys(), { ...KVM_S, period_ref: 'REF-PERIOD-99' }),
     ).rejects.toMatchObject({ code: 'period_not_offered' });
   });
 
-  it('with a budget, refuses an order the catalog cannot price exactly', async () => {
+  it('makes no plan of an order the catalog cannot price exactly, and says so', async () => {
     const { ctx } = await setup({ limitCents: 10_000, catalog: unpricedCatalog });
-    const order = runOrder(ctx, new SessionKeys(), {
-      body: { ...KVM_S, addons: [{ addon_ref: 'REF-ADDON-11', units: 1 }] },
-      dryRun: false,
-      idempotencyKey: undefined,
+    const dry = await dryRun(ctx, new SessionKeys(), {
+      ...KVM_S,
+      addons: [{ addon_ref: 'REF-ADDON-11', units: 1 }],
     });
-    await expect(order).rejects.toBeInstanceOf(ToolRefusal);
-    await expect(order).rejects.toMatchObject({ code: 'order_not_priceable' });
+    expect(dry.quote.exact).toBe(false);
+    expect(dry.plan_id).toBeUndefined();
+    expect(dry.plan_unavailable).toMatch(/cannot be planned or bought here/);
   });
 
   it('names a plan the catalog does not sell', async () => {
     const { ctx } = await setup();
     await expect(
-      runOrder(ctx, new SessionKeys(), {
-        body: { type: 'kvm', plan_code: 'no-such-plan' },
-        dryRun: true,
-        idempotencyKey: undefined,
-      }),
+      dryRun(ctx, new SessionKeys(), { type: 'kvm', plan_code: 'no-such-plan' }),
     ).rejects.toMatchObject({ code: 'plan_not_found' });
   });
 });

@@ -1,17 +1,10 @@
 import { type CreateOrderRequest, type OrderPrice, type Plan, priceOrder } from '@refapi/schema';
-import {
-  ConnectionError,
-  type CreateOrderResult,
-  isRefApiError,
-  type RefClient,
-  ResponseValidationError,
-} from '@refapi/sdk';
+import { isRefApiError, type RefClient } from '@refapi/sdk';
 import type { SpendBudget } from '../budget';
 import type { SessionKeys } from '../idempotency-key';
-import { type Currency, money, toCents } from '../money';
+import { money, toCents } from '../money';
 import type { PlanStore } from '../plans/plan-store';
-import { budgetState, reserve } from './order-budget';
-import { orderCharge, recordedCents } from './order-charge';
+import { budgetState } from './order-budget';
 import type { OrderToolResult } from './order-schema';
 import { ToolRefusal } from './tool-refusal';
 
@@ -27,7 +20,6 @@ export interface OrderContext {
 /** Arguments of `orders_create` after validation. */
 export interface OrderArgs {
   readonly body: CreateOrderRequest;
-  readonly dryRun: boolean;
   readonly idempotencyKey: string | undefined;
 }
 
@@ -118,23 +110,25 @@ async function holdPlan(
     const plan = await client.orders.plan(body, { idempotencyKey });
     return { plan_id: plans.hold(plan), expires_at: plan.expires_at };
   } catch (error) {
+    if (isRefApiError(error) && error.code === 'insufficient_scope') {
+      return {
+        plan_unavailable:
+          "A plan is bound to the key's account, and this API key cannot read it (scope account:read): nothing can be bought with it here; ask the user for a key with account:read.",
+      };
+    }
     return { plan_unavailable: error instanceof Error ? error.message : String(error) };
   }
 }
 
-// The API took the order but its answer never arrived or could not be read: it may be
-// bought. (An error the API answered, 409 or 422 say, bought nothing.)
-const mayHaveBought = (error: unknown) =>
-  error instanceof ConnectionError || error instanceof ResponseValidationError;
+// A purchase buys a plan, and a plan carries the exact price: without one, nothing to buy.
+const NOT_PRICEABLE =
+  "This server's catalog carries no prices for this order, so it cannot be planned or bought here; ask the user to buy it.";
 
 /**
- * `orders_create`: quotes from the catalog; a dry run stops there. A purchase reserves its
- * quoted price in the budget before it is sent (so parallel calls cannot pass it
- * together), with an Idempotency-Key derived from the arguments unless one is given; its
- * answer settles the reservation to what the API charged for that order, counted once
- * per order however often it is replayed.
+ * `orders_create` with `dry_run` true (the default): the quote from the catalog and, when it
+ * is exact, the plan a purchase names by `plan_id` (`planned-order.ts` buys it).
  */
-export async function runOrder(
+export async function quoteOrder(
   ctx: OrderContext,
   keys: SessionKeys,
   args: OrderArgs,
@@ -147,47 +141,18 @@ export async function runOrder(
   const balanceCents = toCents(balance.amount);
   const exact = price !== undefined;
   const idempotencyKey = args.idempotencyKey ?? keys.derive('orders_create', args.body);
-  const withBudget = () => (budget ? { budget: budgetState(budget, currency) } : {});
-  const result: OrderToolResult = {
-    dry_run: args.dryRun,
+  return {
+    dry_run: true,
     quote: quoteOf(plan, price),
     order_request: { ...args.body },
     balance: money(balanceCents, currency),
     idempotency_key: idempotencyKey,
-  };
-  if (args.dryRun) {
-    return {
-      ...result,
-      ...(exact && ctx.plans ? await holdPlan(client, ctx.plans, args.body, idempotencyKey) : {}),
-      ...(exact ? { balance_after: money(balanceCents - priceCents, currency) } : {}),
-      ...withBudget(),
-    };
-  }
-
-  const reservation = budget && reserve(budget, { priceCents, exact, idempotencyKey, currency });
-  let order: CreateOrderResult;
-  try {
-    order = await client.orders.create(args.body, { idempotencyKey });
-  } catch (error) {
-    // A lost answer stays counted until a retry with the same key shows what it did.
-    if (mayHaveBought(error)) reservation?.doubt();
-    else reservation?.release();
-    throw error;
-  }
-  // What the order actually charged: its record's amount (a read), reported beside the quote.
-  const recorded = await recordedCents(client, order.service_ref, currency);
-  reservation?.settle(orderCharge(order, recorded, priceCents));
-  return {
-    ...result,
-    balance_after: order.balance,
-    order: { ...order },
-    idempotent_replayed: order.idempotent_replayed,
-    ...(recorded === undefined
-      ? {}
-      : {
-          charged: money(recorded, currency as Currency),
-          charge_differs_from_quote: recorded !== priceCents,
-        }),
-    ...withBudget(),
+    ...(!exact
+      ? { plan_unavailable: NOT_PRICEABLE }
+      : ctx.plans
+        ? await holdPlan(client, ctx.plans, args.body, idempotencyKey)
+        : {}),
+    ...(exact ? { balance_after: money(balanceCents - priceCents, currency) } : {}),
+    ...(budget ? { budget: budgetState(budget, currency) } : {}),
   };
 }

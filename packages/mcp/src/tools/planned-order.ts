@@ -1,15 +1,17 @@
 import { canonicalJson, isOrderPlan, type ORDER_OPERATION, type OrderPlan } from '@refapi/schema';
 import {
   type AppliedPlan,
+  ConnectionError,
   PlanChargeMismatchError,
   PlanPriceChangedError,
   PlanRefusedError,
   type RefClient,
+  ResponseValidationError,
 } from '@refapi/sdk';
 import type { SpendBudget } from '../budget';
 import { type Currency, formatCents, money, toCents } from '../money';
 import type { PlanStore } from '../plans/plan-store';
-import { reserve } from './order-budget';
+import { budgetState, reserve } from './order-budget';
 import type { OrderToolResult } from './order-schema';
 import { ToolRefusal } from './tool-refusal';
 
@@ -33,6 +35,17 @@ export interface PlannedOrderContext {
 export interface ConfirmationNeeded {
   readonly confirm: string;
 }
+
+/**
+ * The refusal of a purchase without a `plan_id`: an order buys only what a dry run showed
+ * (its plan), never arguments retyped after it.
+ */
+export const planRequired = (): ToolRefusal =>
+  new ToolRefusal(
+    'plan_required',
+    'A purchase names the plan_id of the dry run the user saw: nothing was bought.',
+    'Call orders_create with dry_run true and the same arguments, show the user the quote, then call it with dry_run false and the plan_id it returned.',
+  );
 
 /** The order plan held under `planId`, or a refusal telling the model to plan again. */
 function heldOrderPlan(plans: PlanStore, planId: string): OrderPlan {
@@ -87,7 +100,6 @@ export async function runPlannedOrder(
     ctx.budget &&
     reserve(ctx.budget, {
       priceCents: total,
-      exact: true,
       idempotencyKey: plan.idempotency_key,
       currency,
     });
@@ -114,6 +126,10 @@ export async function runPlannedOrder(
     // from the plan is the exception: it bought, and settles below).
     if (error instanceof PlanChargeMismatchError) {
       reservation?.settle({ ref: error.orderRef, cents: error.charged.cents, replayed: false });
+    } else if (mayHaveBought(error)) {
+      // The API took the order but its answer never arrived or could not be read: it may
+      // be bought, so it stays counted until applying the plan again shows what it did.
+      reservation?.doubt();
     } else reservation?.release();
     throw refusalOf(error);
   }
@@ -144,8 +160,12 @@ export async function runPlannedOrder(
     ...(applied.charged === undefined
       ? {}
       : { charged: money(applied.charged.cents, currency), charge_differs_from_quote: false }),
+    ...(ctx.budget ? { budget: budgetState(ctx.budget, currency) } : {}),
   };
 }
+
+const mayHaveBought = (error: unknown) =>
+  error instanceof ConnectionError || error instanceof ResponseValidationError;
 
 /** The SDK's plan refusals as tool refusals the model can act on; other errors as they are. */
 function refusalOf(error: unknown): unknown {

@@ -10,6 +10,20 @@ interface Listed {
   readonly service_plan_name: string;
 }
 
+/**
+ * A purchase as a model makes it: `orders_create` as a dry run, then with `dry_run: false`
+ * and the `plan_id` it returned. A dry run that made no plan answers as it is (its error).
+ */
+export async function buyPlanned(
+  call: CallTool,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
+  const dry = await call('orders_create', { ...args, dry_run: true });
+  const planId = (dry.structuredContent as { plan_id?: unknown } | undefined)?.plan_id;
+  if (dry.isError || typeof planId !== 'string') return dry;
+  return call('orders_create', { ...args, dry_run: false, plan_id: planId });
+}
+
 function data(result: CallToolResult): Record<string, unknown> {
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
   return result.structuredContent as Record<string, unknown>;
@@ -29,15 +43,14 @@ export async function servicesOf(call: CallTool): Promise<Listed[]> {
 export async function buyer(call: CallTool) {
   const before = new Set((await servicesOf(call)).map((service) => service.service_ref));
   return {
-    /** Buys `count` KVM S servers for real (`dry_run: false`); answers their services. */
+    /** Buys `count` KVM S servers for real (a dry run, then its plan); answers their services. */
     async buy(count = 1): Promise<Listed[]> {
       const services: Listed[] = [];
       for (let n = 0; n < count; n++) {
         const result = data(
-          await call('orders_create', {
+          await buyPlanned(call, {
             type: 'kvm',
             plan_code: 'kvm-s',
-            dry_run: false,
             idempotency_key: `buy-${n}`,
           }),
         );

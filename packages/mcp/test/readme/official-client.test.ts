@@ -22,9 +22,10 @@ it('lists the tools, reads the account and buys a server in the sandbox', async 
     arguments: { type: 'kvm', plan_code: 'kvm-s' },
   });
   expect(quote.structuredContent).toMatchObject({ dry_run: true });
+  const { plan_id } = quote.structuredContent as { plan_id: string };
   const order = await client.callTool({
     name: 'orders_create',
-    arguments: { type: 'kvm', plan_code: 'kvm-s', dry_run: false },
+    arguments: { type: 'kvm', plan_code: 'kvm-s', dry_run: false, plan_id },
   });
   expect(order.isError).toBeFalsy();
   expect(order.structuredContent).toMatchObject({
