@@ -26,7 +26,9 @@ const maxItems = z
 const dryRun = z
   .boolean()
   .default(true)
-  .describe('true (default): only quote, spending nothing, and hold a plan (plan_id) of the order. false: buy the plan named by plan_id.');
+  .describe(
+    'true (default): only quote, spending nothing, and hold a plan (plan_id) of the order. false: buy the plan named by plan_id.',
+  );
 
 const planId = z
   .string()
