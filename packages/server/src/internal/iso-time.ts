@@ -11,9 +11,16 @@ const END_MS = 253_402_300_800_000;
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 
+// The last time formatted, and its text: a clock catch-up formats the same due moment for
+// every service renewing at it (and requests of the same millisecond repeat it too), and
+// every record stamped with it then shares one string.
+let lastMs = Number.NaN;
+let lastText = '';
+
 /** `new Date(ms).toISOString()`, byte for byte (and its RangeError for an invalid time). */
 export function isoTime(ms: number): string {
   const t = Math.trunc(ms);
+  if (t === lastMs) return lastText;
   if (!(t >= FIRST_MS && t < END_MS)) return new Date(ms).toISOString();
   const days = Math.floor(t / DAY_MS);
   let rest = t - days * DAY_MS;
@@ -44,7 +51,7 @@ export function isoTime(ms: number): string {
   const yyyy = year >= 1000 ? String(year) : String(year).padStart(4, '0');
   // Joined, not a template: a template past 13 characters is a tree of cons strings (~10
   // objects) that the records a year of renewals keeps would hold on to; join writes one.
-  return [
+  lastText = [
     yyyy,
     '-',
     TWO_DIGITS[month],
@@ -60,4 +67,6 @@ export function isoTime(ms: number): string {
     THREE_DIGITS[millis],
     'Z',
   ].join('');
+  lastMs = t;
+  return lastText;
 }
