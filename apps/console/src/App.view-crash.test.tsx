@@ -51,7 +51,9 @@ it('a view that crashes shows an error panel; the rest of the console keeps work
   // The shell is still there, and another view renders normally.
   expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   show('journal');
-  expect(screen.getByRole('listbox', { name: 'Requests and clock events, newest first' })).toBeTruthy();
+  expect(
+    screen.getByRole('listbox', { name: 'Requests and clock events, newest first' }),
+  ).toBeTruthy();
 
   // Back on the view, "Try again" mounts it afresh.
   show('accounts');
