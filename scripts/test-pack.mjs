@@ -7,10 +7,12 @@
 // the workspace itself builds on the Node 22 floor.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { probeSource, undocumentedFields } from '../packages/sdk/test/helpers/doc-coverage.mjs';
 import { packAll } from './pack-all.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -397,6 +399,33 @@ for (const { version, pkg } of compilers)
   await check(`tsc ${version} the SDK's type tests (packages/sdk/test/types.test.ts)`, () =>
     tsc(pkg, nodenext, ['sdk-types.test.ts']),
   );
+
+// The doc comments survive the declaration build: every field of every result type has one
+// in the packed .d.ts (import) and .d.cts (require), read with the compiler API as an editor's
+// hover does. TypeScript 7 has no JavaScript API yet, so the older lines read them.
+const docProbes = [
+  { kind: 'import', file: 'doc-probe.mts' },
+  { kind: 'require', file: 'doc-probe.cts' },
+];
+for (const { version, pkg } of compilers.filter((compiler) => compiler.version !== '7'))
+  for (const { kind, file } of docProbes)
+    await check(
+      `the packed SDK documents every field of its result types (${kind}, TypeScript ${version} API)`,
+      () => {
+        const ts = createRequire(join(project, 'package.json'))(pkg);
+        const probe = join(project, file);
+        writeFileSync(probe, probeSource());
+        const missing = undocumentedFields(ts, probe, {
+          strict: true,
+          target: ts.ScriptTarget.ES2022,
+          module: ts.ModuleKind.NodeNext,
+          moduleResolution: ts.ModuleResolutionKind.NodeNext,
+          skipLibCheck: true,
+          types: [],
+        });
+        if (missing.length > 0) throw new Error(`without a doc comment: ${missing.join(', ')}`);
+      },
+    );
 
 // The two passing test files as a consumer on TypeScript 7 writes them, library types checked.
 await check('tsc 7 kit.test.ts, msw.test.ts (nodenext)', () =>

@@ -4,42 +4,51 @@ import { openEnum } from './open-enum';
 import { AccountRef } from './refs';
 import { ACCOUNT_STATUSES, CURRENCIES } from './values';
 
+// Declaration output: each object schema is typed `z.ZodObject<typeof shape, …>` over a named
+// shape, and a nested schema is asserted to its own type (`X as typeof X`), so that the
+// published .d.ts names them; inferred, they are written out inline without the fields' doc
+// comments, which an editor then cannot show.
+
+const accountShape = {
+  /** The account's public reference, `REF-ACCT-…`. */
+  account_ref: AccountRef,
+  /** The account holder's email address. */
+  email: z.email(),
+  /** The account holder's first name. */
+  first_name: z.string(),
+  /** The account holder's last name. */
+  last_name: z.string(),
+  /** The account's country (the reference server uses ISO 3166 alpha-2 codes, e.g. `DE`). */
+  country_code: z.string(),
+  /** The authoritative currency of prices, orders, invoices and the ledger. */
+  account_currency: openEnum(CURRENCIES),
+  /** The account's preferred locale, e.g. `en-GB`. */
+  preferred_locale: z.string(),
+  /** The account's status; only an `active` account may order. The value set is open. */
+  status: openEnum(ACCOUNT_STATUSES),
+};
+
 /** The caller's account identity (GET /me). */
-export const Account = z
-  .strictObject({
-    /** The account's public reference, `REF-ACCT-…`. */
-    account_ref: AccountRef,
-    /** The account holder's email address. */
-    email: z.email(),
-    /** The account holder's first name. */
-    first_name: z.string(),
-    /** The account holder's last name. */
-    last_name: z.string(),
-    /** The account's country (the reference server uses ISO 3166 alpha-2 codes, e.g. `DE`). */
-    country_code: z.string(),
-    /** The authoritative currency of prices, orders, invoices and the ledger. */
-    account_currency: openEnum(CURRENCIES),
-    /** The account's preferred locale, e.g. `en-GB`. */
-    preferred_locale: z.string(),
-    /** The account's status; only an `active` account may order. The value set is open. */
-    status: openEnum(ACCOUNT_STATUSES),
-  })
+export const Account: z.ZodObject<typeof accountShape, z.core.$strict> = z
+  .strictObject(accountShape)
   .meta({ id: 'Account' });
 
+const balanceShape = {
+  /** The balance, in `currency`. */
+  amount: z.number(),
+  /** The currency of `amount`. */
+  currency: Currency,
+  /** The authoritative currency of the account. */
+  account_currency: Currency,
+  /** When the balance was read. */
+  as_of: DateTime,
+  /** The balance converted to the requested `display_currency`; informational, never charged. */
+  display: DisplayMoney.optional() as z.ZodOptional<typeof DisplayMoney>,
+};
+
 /** The account balance (GET /balance). */
-export const Balance = z
-  .strictObject({
-    /** The balance, in `currency`. */
-    amount: z.number(),
-    /** The currency of `amount`. */
-    currency: Currency,
-    /** The authoritative currency of the account. */
-    account_currency: Currency,
-    /** When the balance was read. */
-    as_of: DateTime,
-    /** The balance converted to the requested `display_currency`; informational, never charged. */
-    display: DisplayMoney.optional(),
-  })
+export const Balance: z.ZodObject<typeof balanceShape, z.core.$strict> = z
+  .strictObject(balanceShape)
   .meta({ id: 'Balance' });
 
 /** The caller's account identity. */

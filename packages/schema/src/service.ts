@@ -10,6 +10,11 @@ import {
   SERVICE_TYPES,
 } from './values';
 
+// Declaration output: each object schema is typed `z.ZodObject<typeof shape, …>` over a named
+// shape, and a nested schema is asserted to its own type (`X as typeof X`), so that the
+// published .d.ts names them; inferred, they are written out inline without the fields' doc
+// comments, which an editor then cannot show.
+
 const serviceShape = {
   /** The service's public reference, `REF-SVC-…`. */
   service_ref: ServiceRef,
@@ -58,30 +63,34 @@ export const Service: z.ZodObject<typeof serviceShape, z.core.$strip> = z
 
 const Count = z.int().min(0);
 
+const serviceStatsShape = {
+  /** How many primary services the account has. */
+  total: Count,
+  /** How many of them are `active`. */
+  active: Count,
+  /** How many there are of each service type. */
+  by_type: z.record(z.string(), Count),
+  /** How many there are in each status. */
+  by_status: z.record(z.string(), Count),
+  /** The server's time of the answer. */
+  server_time: DateTime,
+};
+
 /** Counts of the account's primary services. */
-export const ServiceStats = z
-  .strictObject({
-    /** How many primary services the account has. */
-    total: Count,
-    /** How many of them are `active`. */
-    active: Count,
-    /** How many there are of each service type. */
-    by_type: z.record(z.string(), Count),
-    /** How many there are in each status. */
-    by_status: z.record(z.string(), Count),
-    /** The server's time of the answer. */
-    server_time: DateTime,
-  })
+export const ServiceStats: z.ZodObject<typeof serviceStatsShape, z.core.$strict> = z
+  .strictObject(serviceStatsShape)
   .meta({ id: 'ServiceStats' });
 
+const serviceEnvelopeShape = {
+  /** The service. */
+  service: Service as typeof Service,
+  /** The server's time of the answer. */
+  server_time: DateTime,
+};
+
 /** One service with the server time (GET /services/{service_ref}). */
-export const ServiceEnvelope = z
-  .strictObject({
-    /** The service. */
-    service: Service,
-    /** The server's time of the answer. */
-    server_time: DateTime,
-  })
+export const ServiceEnvelope: z.ZodObject<typeof serviceEnvelopeShape, z.core.$strict> = z
+  .strictObject(serviceEnvelopeShape)
   .meta({ id: 'ServiceEnvelope' });
 
 /** Body of PUT /services/{service_ref}/auto-renew. */
@@ -89,18 +98,20 @@ export const AutoRenewRequest = z
   .strictObject({ enabled: z.boolean() })
   .meta({ id: 'AutoRenewRequest' });
 
+const autoRenewResponseShape = {
+  /** The service. */
+  service_ref: ServiceRef,
+  /** The automatic renewal now desired. */
+  auto_renew: z.boolean(),
+  /** False when the service already held this value (an identical replay). */
+  changed: z.boolean(),
+  /** The server's time of the answer. */
+  server_time: DateTime,
+};
+
 /** Result of PUT /services/{service_ref}/auto-renew. */
-export const AutoRenewResponse = z
-  .strictObject({
-    /** The service. */
-    service_ref: ServiceRef,
-    /** The automatic renewal now desired. */
-    auto_renew: z.boolean(),
-    /** False when the service already held this value (an identical replay). */
-    changed: z.boolean(),
-    /** The server's time of the answer. */
-    server_time: DateTime,
-  })
+export const AutoRenewResponse: z.ZodObject<typeof autoRenewResponseShape, z.core.$strict> = z
+  .strictObject(autoRenewResponseShape)
   .meta({ id: 'AutoRenewResponse' });
 
 /** A KVM power action. */
@@ -109,18 +120,20 @@ export const PowerAction = z.enum(POWER_ACTIONS);
 /** Body of POST /services/{service_ref}/power. */
 export const PowerRequest = z.strictObject({ action: PowerAction }).meta({ id: 'PowerRequest' });
 
+const powerResponseShape = {
+  /** The service. */
+  service_ref: ServiceRef,
+  /** The action the provider accepted. */
+  action: PowerAction,
+  /** Always true: a refused action is a 502. */
+  accepted: z.literal(true),
+  /** The server's time of the answer. */
+  server_time: DateTime,
+};
+
 /** Result of POST /services/{service_ref}/power. */
-export const PowerResponse = z
-  .strictObject({
-    /** The service. */
-    service_ref: ServiceRef,
-    /** The action the provider accepted. */
-    action: PowerAction,
-    /** Always true: a refused action is a 502. */
-    accepted: z.literal(true),
-    /** The server's time of the answer. */
-    server_time: DateTime,
-  })
+export const PowerResponse: z.ZodObject<typeof powerResponseShape, z.core.$strict> = z
+  .strictObject(powerResponseShape)
   .meta({ id: 'PowerResponse' });
 
 /** An owned service. */

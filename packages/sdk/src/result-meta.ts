@@ -28,6 +28,9 @@ export type ApiResult<T> = T extends object ? T & ResultMeta : T;
  * `Idempotent-Replayed` header); this alias goes in the next minor version.
  */
 export declare abstract class OrderMeta {
-  /** @deprecated Read `idempotent_replayed`; this alias goes in the next minor version. */
+  /**
+   * True when the stored result of an earlier call with the same key was returned.
+   * @deprecated Read `idempotent_replayed`; this alias goes in the next minor version.
+   */
   get idempotentReplayed(): boolean;
 }

@@ -6,7 +6,8 @@ import { expect, it } from 'vitest';
 import { probeSource, undocumentedFields } from './helpers/doc-coverage.mjs';
 
 // Every field of every result type shows its description on hover (the spec's, written as
-// doc comments on the schemas of @refapi/schema), read from the sources.
+// doc comments on the schemas of @refapi/schema), read from the sources. `pnpm test:pack` runs
+// the same check against the packed .d.ts files, where the declaration build could lose them.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = join(ROOT, 'packages/sdk/node_modules/.cache/doc-comments');

@@ -1,9 +1,7 @@
 // Which fields of the SDK's result types have no doc comment, as an editor sees them: the
 // TypeScript compiler API over a file that imports the types, each property's documentation
 // read as a hover shows it, nested objects and array items included. Plain JavaScript so that
-// `pnpm test:pack` can run it against the packed .d.ts files with the consumer's TypeScript
-// (not yet: TypeScript's declaration emit inlines the inferred zod shapes without their
-// comments; each schema needs a `z.ZodObject<typeof shape, …>` annotation first).
+// `pnpm test:pack` runs it against the packed .d.ts files with the consumer's TypeScript.
 
 /** The result types an application reads: every method's answer and what it holds. */
 const RESULT_TYPES = [
@@ -55,7 +53,11 @@ export function undocumentedFields(ts, fileName, compilerOptions) {
         walk(checker.getTypeArguments(part)[0], `${path}[]`);
         continue;
       }
-      if (!(part.flags & ts.TypeFlags.Object) || seen.has(part)) continue;
+      // An intersection (`CreateOrderResult`: the response and its metadata) is walked as one
+      // object: its properties are those of all its members.
+      if (!(part.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) || seen.has(part)) {
+        continue;
+      }
       seen.add(part);
       // Records (`by_type`) have no named fields to document.
       if (checker.getIndexInfosOfType(part).length > 0 && part.getProperties().length === 0) {
