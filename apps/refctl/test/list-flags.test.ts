@@ -1,5 +1,5 @@
 // gh's flags on every list command of the program, found in the program (every leaf command
-// named `list`), not in a hand-kept list: `--json` alone lists the fields, `--json a,b` prints
+// named `list`, and any other that pages, such as `shield evidence`), not in a hand-kept list: `--json` alone lists the fields, `--json a,b` prints
 // exactly those fields of each item, `-q` filters that JSON, `-L/--limit` cuts the list,
 // `--paginate` prints all of it (`--all`, its old name, still works), and `--columns` is
 // refused with JSON. Each runs against a demo reference server with at least two items in
@@ -17,15 +17,23 @@ import { tempConfigHome } from './helpers/run-refctl';
 import { ADMIN_TOKEN, startServer, type TestServer } from './helpers/test-server';
 
 const SVC = 'REF-SVC-101';
+/** The provider's emergency rule of the demo's REF-SVC-101: active, so it collects evidence. */
+const EMERGENCY_RULE = '68bf1653-9ab6-579f-af52-732921c010d9';
 /** The value of each positional argument of a list command, by its name. */
-const ARGUMENTS: Readonly<Record<string, string>> = { ref: SVC };
+const ARGUMENTS: Readonly<Record<string, string>> = { ref: SVC, 'rule-id': EMERGENCY_RULE };
 
-/** Every leaf command named `list`: its path, and its arguments as the test fills them. */
+/**
+ * Every leaf command named `list` or taking `--paginate` (but `api`): its path, and its
+ * arguments as the test fills them.
+ */
 function lists(command: Command, path: string[] = []): { path: string; args: string[] }[] {
   if (command.commands.length > 0) {
     return command.commands.flatMap((c) => lists(c, [...path, c.name()]));
   }
-  if (command.name() !== 'list') return [];
+  // `refctl api --paginate` pages raw API answers, as gh's does: not a list of items.
+  const pages =
+    command.name() !== 'api' && command.options.some((option) => option.long === '--paginate');
+  if (command.name() !== 'list' && !pages) return [];
   const args = command.registeredArguments.map((a) => {
     const value = ARGUMENTS[a.name()];
     if (value === undefined) throw new Error(`no value for <${a.name()}> of ${path.join(' ')}`);
@@ -72,6 +80,8 @@ beforeAll(async () => {
     const { code, stderr } = await run([...args, ...extra]);
     expect(code, stderr).toBe(0);
   }
+  // Ten minutes on: the emergency rule has collected evidence samples (one each 30 s).
+  await server.admin('POST', 'clock', { advance_seconds: 600 });
   const profiles = { a: { base_url: server.baseUrl }, b: {} };
   mkdirSync(join(configHome, 'refctl'), { recursive: true });
   writeFileSync(join(configHome, 'refctl', 'config.json'), JSON.stringify({ profiles }));
@@ -81,7 +91,12 @@ afterAll(() => server.close());
 describe('the list commands', () => {
   it('are found in the program: the paginated ones and those the API sends whole', () => {
     expect(LISTS.map((l) => l.path)).toEqual(
-      expect.arrayContaining(['invoices list', 'services list', 'shield rules list']),
+      expect.arrayContaining([
+        'invoices list',
+        'services list',
+        'shield rules list',
+        'shield evidence',
+      ]),
     );
     expect(LISTS.length).toBeGreaterThanOrEqual(8);
   });

@@ -304,17 +304,17 @@ describe('shield telemetry', () => {
     expect(readFileSync(file, 'utf8')).toBe(direct);
   });
 
-  it('pages evidence of a rule', async () => {
+  it('lists evidence of a rule like any list: -L, --paginate', async () => {
     const list = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
     const [first] = JSON.parse(list.stdout) as { id: string }[];
-    const { code, stdout } = await refctl(
-      ['shield', 'evidence', SVC, first!.id, '--limit', '5', '-o', 'json'],
-      { env: env() },
-    );
-    expect(code).toBe(0);
-    const evidence = JSON.parse(stdout) as { rule_id: string; items: unknown[] };
-    expect(evidence.rule_id).toBe(first!.id);
-    expect(evidence.items.length).toBeLessThanOrEqual(5);
+    const evidence = ['shield', 'evidence', SVC, first!.id];
+    const some = await refctl([...evidence, '-L', '5', '-o', 'json'], { env: env() });
+    expect(some.code, some.stderr).toBe(0);
+    const samples = JSON.parse(some.stdout) as { observed_at: string }[];
+    expect(samples.length).toBeLessThanOrEqual(5);
+    const all = await refctl([...evidence, '--paginate', '-o', 'json'], { env: env() });
+    expect(all.code, all.stderr).toBe(0);
+    expect((JSON.parse(all.stdout) as unknown[]).length).toBeGreaterThanOrEqual(samples.length);
   });
 
   it('--watch without a terminal prints plain refreshes until interrupted (exit 130)', async () => {

@@ -7,6 +7,7 @@ import {
   ShieldTrafficQuery,
   ShieldWindowQuery,
 } from '@refapi/schema/shield';
+import { LIMITS } from '@refapi/schema/values';
 import { typedHandler } from '../cli/typed-handler';
 import {
   ACTIVITY_FLAGS,
@@ -19,6 +20,7 @@ import { escapeControlsInLines } from '../output/control-chars';
 import { toJson } from '../output/json';
 import { createClient } from '../runtime/client';
 import { note, print } from '../runtime/print';
+import { pagingRequest, printList } from '../runtime/print-list';
 import { serverTime } from '../runtime/server-time';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
 import { evidenceView, telemetryItemView } from './views';
@@ -101,8 +103,8 @@ export const exportData = typedHandler(flagSchema(EXPORT_FLAGS), async (ctx, [re
 });
 
 /**
- * `refctl shield evidence REF RULE_ID [--action] [--limit] [--cursor]`: one page; JSON is
- * the ShieldEvidence object, so `next_cursor` can feed `--cursor`.
+ * `refctl shield evidence REF RULE_ID [--action] [-L n | --paginate] [--cursor]`: a list like
+ * the others (`--json` fields, `-L`, `--paginate`), paged by the API's opaque cursor.
  */
 export const evidence = typedHandler(flagSchema(EVIDENCE_FLAGS), async (ctx, [ref, id], opts) => {
   const { service_ref: serviceRef, rule_id: ruleId } = validateInput(
@@ -110,19 +112,9 @@ export const evidence = typedHandler(flagSchema(EVIDENCE_FLAGS), async (ctx, [re
     { service_ref: ref, rule_id: id },
     (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
   );
-  const query = validateInput(
-    ShieldEvidenceQuery,
-    { limit: opts.limit, action: opts.action, cursor: opts.cursor },
-    asFlag,
-  );
+  const { query, options } = pagingRequest(ctx, opts, evidenceView, LIMITS.evidencePageSizeMax);
+  const valid = validateInput(ShieldEvidenceQuery, { ...query, action: opts.action }, asFlag);
   const client = await createClient(ctx);
-  const page = await client.shield(serviceRef).evidence(ruleId, query, { signal: ctx.signal });
-  const value = {
-    rule_id: ruleId,
-    items: page.items,
-    ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
-  };
-  await print(ctx, { kind: 'rows', value, rows: page.items, view: evidenceView });
-  if (page.nextCursor && ctx.io.stderr.isTTY)
-    note(ctx, `more samples: --cursor ${page.nextCursor}`);
+  const samples = client.shield(serviceRef).evidence(ruleId, valid, options);
+  await printList(ctx, samples, evidenceView, options.maxItems);
 });

@@ -279,8 +279,8 @@ export const EVIDENCE_FLAGS = defineFlags({
     parameter: ['getShieldRuleEvidence', 'action'],
     choices: SHIELD_EVIDENCE_ACTIONS,
   },
-  limit: { value: '<n>', parameter: ['getShieldRuleEvidence', 'limit'], number: 'positiveInt' },
-  cursor: { value: '<cursor>', parameter: ['getShieldRuleEvidence', 'cursor'] },
+  // A list like the others: gh's --json, -L/--limit and --paginate, and its opaque cursor.
+  ...pagingFlags('getShieldRuleEvidence'),
 });
 
 /** `refctl server spaces create`: the body of the reference server's `POST /__admin/spaces`. */

@@ -39,12 +39,20 @@ function everyItem(ctx: Ctx, flags: ListFlags, view: View): boolean {
   return every;
 }
 
-/** Translates the paging flags: one default page, `--limit N` items, or `--paginate`. */
-export function pagingRequest(ctx: Ctx, flags: PagingFlags, view: View): PagingRequest {
+/**
+ * Translates the paging flags: one default page, `--limit N` items, or `--paginate`;
+ * pages of at most `pageSizeMax` (the operation's own page limit).
+ */
+export function pagingRequest(
+  ctx: Ctx,
+  flags: PagingFlags,
+  view: View,
+  pageSizeMax: number = LIMITS.pageSizeMax,
+): PagingRequest {
   const every = everyItem(ctx, flags, view);
   const pageSize = every
-    ? LIMITS.pageSizeMax
-    : Math.min(flags.limit ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
+    ? pageSizeMax
+    : Math.min(flags.limit ?? LIMITS.pageSizeDefault, pageSizeMax);
   const maxItems = every ? undefined : (flags.limit ?? LIMITS.pageSizeDefault);
   return {
     query: { limit: pageSize, ...(flags.cursor ? { cursor: flags.cursor } : {}) },
