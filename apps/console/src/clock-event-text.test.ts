@@ -1,17 +1,9 @@
 import type { ClockEventEntry } from '@refapi/server/browser';
 import { expect, it } from 'vitest';
+import { clockEntry } from '../test/entry';
 import { clockEventText } from './clock-event-text';
 
-const event = (patch: Partial<ClockEventEntry>): ClockEventEntry => ({
-  kind: 'clock_event',
-  id: null,
-  space_id: null,
-  time: '2026-02-01T00:00:00.000Z',
-  due_at: '2026-02-01T00:00:00.000Z',
-  account_ref: 'REF-ACCT-1',
-  event: 'service_renewal',
-  ...patch,
-});
+const event = clockEntry;
 
 it('says what happened to which service, for how much and until when', () => {
   expect(

@@ -1,6 +1,6 @@
 import type { ClockEventEntry } from '@refapi/server/browser';
 import { describe, expect, it } from 'vitest';
-import { entry } from '../test/entry';
+import { clockEntry, entry } from '../test/entry';
 import {
   entryKey,
   JOURNAL_CAP,
@@ -71,19 +71,12 @@ describe('mergeEntries', () => {
 });
 
 describe('clock events in the journal', () => {
-  const renewal: ClockEventEntry = {
-    kind: 'clock_event',
-    id: null,
-    space_id: null,
-    time: '2026-02-01T00:00:00.000Z',
-    due_at: '2026-02-01T00:00:00.000Z',
-    account_ref: 'REF-ACCT-1',
-    event: 'service_renewal',
+  const renewal = clockEntry({
     service_ref: 'REF-SVC-101',
     invoice_ref: 'REF-INV-9',
     amount: 5.95,
     currency: 'EUR',
-  };
+  });
 
   it('filters them by kind, account and text, and never by a status', () => {
     expect(matchesFilter(renewal, { ...NO_FILTER, operation: 'clock: service_renewal' })).toBe(

@@ -1,4 +1,4 @@
-import type { RequestEntry } from '@refapi/server/browser';
+import type { ClockEventEntry, RequestEntry } from '@refapi/server/browser';
 
 /** A journal entry with sensible defaults, for unit tests. */
 export function entry(patch: Partial<RequestEntry> = {}): RequestEntry {
@@ -18,6 +18,20 @@ export function entry(patch: Partial<RequestEntry> = {}): RequestEntry {
     fault: null,
     request: { headers: { authorization: '[redacted]' }, body: null, body_truncated: false },
     response: { headers: {}, body: '{}', body_truncated: false },
+    ...patch,
+  };
+}
+
+/** A clock event of the journal (a renewal) with sensible defaults, for unit tests. */
+export function clockEntry(patch: Partial<ClockEventEntry> = {}): ClockEventEntry {
+  return {
+    kind: 'clock_event',
+    id: null,
+    space_id: null,
+    time: '2026-02-01T00:00:00.000Z',
+    due_at: '2026-02-01T00:00:00.000Z',
+    account_ref: 'REF-ACCT-1',
+    event: 'service_renewal',
     ...patch,
   };
 }
