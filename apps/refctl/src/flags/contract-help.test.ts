@@ -43,7 +43,7 @@ describe('flag help from the contract', () => {
     ['invoices list', '--cursor <ref>', 'listInvoices', 'cursor', ''],
     ['shield rules add', '--rate-pps <n>', 'createShieldRule', 'rate_pps', ''],
     ['shield rules add', '--explicit-broad-ack', 'createShieldRule', 'explicit_broad_ack', ''],
-    ['shield evidence', '--limit <n>', 'getShieldRuleEvidence', 'limit', ''],
+    ['shield evidence', '--cursor <ref>', 'getShieldRuleEvidence', 'cursor', ''],
   ] as const)('%s %s is the description of %s.%s', (path, flag, operation, name, after) => {
     const description = parameterDescription(operation, name, (id) => OPERATION_COMMANDS[id]);
     expect(description).toBeDefined();
