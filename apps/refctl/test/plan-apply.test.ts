@@ -151,6 +151,16 @@ describe('refctl orders create --plan-out, then refctl apply', () => {
     expect((await refctl(['apply', file, '--yes'], { env: env() })).stderr).toContain(
       'is not JSON: not a plan written by --plan-out',
     );
+    // A file far larger than any plan (a wrong path, a disk image) is refused once 1 MiB
+    // was read, not read whole; one that cannot be read is named.
+    writeFileSync(file, Buffer.alloc(4 * 1024 * 1024, 0x61));
+    const huge = await refctl(['apply', file, '--yes'], { env: env() });
+    expect([huge.code, huge.stderr]).toEqual([
+      EXIT.usage,
+      `error: ${file} is larger than 1024 KiB: not what this command reads\n`,
+    ]);
+    const missing = await refctl(['apply', join(dir, 'missing.json'), '--yes'], { env: env() });
+    expect(missing.stderr).toBe(`error: cannot read ${join(dir, 'missing.json')}: ENOENT\n`);
     const unasked = await refctl(['apply', await planOrder()], { env: env() });
     expect(unasked.code).toBe(EXIT.usage);
     expect(unasked.stderr).toContain('apply needs confirmation and stdin is not a terminal');

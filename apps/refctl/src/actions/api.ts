@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { text as readAll } from 'node:stream/consumers';
 import { redactHeaders } from '@refapi/schema/client';
 import { z } from 'zod';
 import type { Ctx } from '../cli/context';
@@ -14,6 +12,7 @@ import { toJson } from '../output/json';
 import { toYaml } from '../output/render';
 import { debugLog, loadSettings, requireApiKey } from '../runtime/client';
 import { debugFetch } from '../runtime/debug-fetch';
+import { readInput } from '../runtime/read-input';
 import { VERSION } from '../version';
 import { type ApiAnswer, type ApiRequest, exchange } from './api-exchange';
 import { fieldsObject, fieldsQuery, type RawField } from './api-fields';
@@ -46,11 +45,10 @@ async function buildRequest(ctx: Ctx, path: string, opts: ApiFlags): Promise<Api
   const settings = await loadSettings(ctx);
   const apiKey = requireApiKey(settings);
   const target = apiTarget(settings.baseUrl, path);
-  const read = (file: string) =>
-    file === '-' ? readAll(ctx.io.stdin) : readFile(file, 'utf8').catch(unreadable(file));
   const fields: RawField[] = [...(opts.rawField ?? []), ...(opts.field ?? [])].sort(
     (a, b) => a.order - b.order,
   );
+  const read = (file: string) => readInput(ctx, file, INPUT_BYTES_MAX);
   const input = opts.input === undefined ? undefined : await read(opts.input);
   const method = (opts.method ?? (fields.length > 0 || input !== undefined ? 'POST' : 'GET'))
     .trim()
@@ -86,9 +84,9 @@ async function buildRequest(ctx: Ctx, path: string, opts: ApiFlags): Promise<Api
   return { method, url: target.url, headers, body };
 }
 
-const unreadable = (file: string) => (error: NodeJS.ErrnoException) => {
-  throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`, 'invalid_input');
-};
+// Bodies past the API's own limit are refused by the server (413), which a user may want to
+// see; only a file no request could carry is refused here, before it fills memory.
+const INPUT_BYTES_MAX = 64 * 1024 * 1024;
 
 /** The next page's cursor: `pagination.next_cursor` of a list, `next_cursor` of evidence. */
 function nextCursor(body: unknown): string | undefined {

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { text as readAll } from 'node:stream/consumers';
 import type { RequestPlan } from '@refapi/schema';
 import { formatCents } from '@refapi/schema/plans';
 import { isOrderPlan } from '@refapi/schema/request-plan';
@@ -11,6 +9,7 @@ import { EXIT, type ExitCode } from '../errors/exit-codes';
 import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
+import { readInput } from '../runtime/read-input';
 import { YesFlags } from './flags';
 import { describePlan } from './plan-summary';
 
@@ -25,12 +24,11 @@ const REFUSAL_EXIT: Record<PlanRefusalReason, ExitCode> = {
   not_for_sale: EXIT.notFound,
 };
 
+// A plan is a request body (at most 64 KiB) with its quote and catalog facts: far below this.
+const PLAN_BYTES_MAX = 1024 * 1024;
+
 async function readPlan(ctx: Ctx, file: string): Promise<unknown> {
-  const text = await (file === '-' ? readAll(ctx.io.stdin) : readFile(file, 'utf8')).catch(
-    (error: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`, 'invalid_input');
-    },
-  );
+  const text = await readInput(ctx, file, PLAN_BYTES_MAX);
   try {
     return JSON.parse(text);
   } catch {
