@@ -31,8 +31,8 @@ export interface Served {
   readonly pid: number | undefined;
 }
 
-// utime + stime of a process in seconds (clock ticks of 10 ms on Linux).
-function cpuSeconds(pid: number | undefined): number | undefined {
+/** utime + stime of a process in seconds (clock ticks of 10 ms on Linux); undefined elsewhere. */
+export function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

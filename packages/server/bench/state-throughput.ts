@@ -1,13 +1,13 @@
 // Cost of `--state-file`: POST /orders against the same server in memory, and against two
 // durable floors (a bare server making each request's line durable), in alternating rounds
 // of one run: a shared machine's load and its disk's fsync latency move within seconds.
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
+import { cpuSeconds } from './http';
 import type { Figure } from './report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -17,18 +17,6 @@ const TARGET = 0.6;
 
 const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
-// utime + stime of a process in seconds (clock ticks of 10 ms on Linux); undefined elsewhere.
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Run {
   readonly rps: number;
