@@ -27,4 +27,27 @@ describe('addMonths', () => {
     expect(iso(addMonths(at('2026-11-15T00:00:00.000Z'), 14))).toBe('2028-01-15T00:00:00.000Z');
     expect(iso(addMonths(at('2026-02-28T00:00:00.000Z'), 12))).toBe('2027-02-28T00:00:00.000Z');
   });
+
+  it('answers a repeated sum again, and a sum of other terms anew', () => {
+    const start = at('2026-01-31T00:00:00.000Z');
+    const sums = [
+      [start, 1, 31],
+      [start, 1, 31],
+      [start, 2, 31],
+      [start, 1, undefined],
+      [start, 1, 30],
+      [start, 1, 31],
+    ] as const;
+    expect(sums.map(([ms, months, day]) => iso(addMonths(ms, months, day)))).toEqual([
+      '2026-02-28T00:00:00.000Z',
+      '2026-02-28T00:00:00.000Z',
+      '2026-03-31T00:00:00.000Z',
+      '2026-02-28T00:00:00.000Z',
+      '2026-02-28T00:00:00.000Z',
+      '2026-02-28T00:00:00.000Z',
+    ]);
+    expect(iso(addMonths(at('2026-03-30T00:00:00.000Z'), 1, 31))).toBe('2026-04-30T00:00:00.000Z');
+    expect(iso(addMonths(at('2026-03-30T00:00:00.000Z'), 1))).toBe('2026-04-30T00:00:00.000Z');
+    expect(iso(addMonths(at('2026-03-31T00:00:00.000Z'), 2, 31))).toBe('2026-05-31T00:00:00.000Z');
+  });
 });

@@ -12,11 +12,13 @@ const lastDayOf = (year: number, month: number): number =>
  * @example addMonths(Date.parse('2026-01-31T00:00:00Z'), 1) // 2026-02-28T00:00:00Z
  */
 export function addMonths(ms: number, months: number, day?: number): number {
+  // A catch-up renews every service of one due moment alike: the same sum, many times.
+  if (ms === last.ms && months === last.months && day === last.day) return last.sum;
   const date = new Date(ms);
   const year = date.getUTCFullYear();
   const month = date.getUTCMonth() + months;
   const wanted = day ?? date.getUTCDate();
-  return Date.UTC(
+  const sum = Date.UTC(
     year,
     month,
     Math.min(wanted, lastDayOf(year, month)),
@@ -25,7 +27,20 @@ export function addMonths(ms: number, months: number, day?: number): number {
     date.getUTCSeconds(),
     date.getUTCMilliseconds(),
   );
+  last.ms = ms;
+  last.months = months;
+  last.day = day;
+  last.sum = sum;
+  return sum;
 }
+
+/** The last sum {@link addMonths} computed, and its terms. */
+const last: { ms: number; months: number; day: number | undefined; sum: number } = {
+  ms: Number.NaN,
+  months: 0,
+  day: undefined,
+  sum: 0,
+};
 
 /** The day of the month (UTC) of an instant: the day a term began on. */
 export const dayOfMonth = (ms: number): number => new Date(ms).getUTCDate();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoTime } from './iso-time';
+import { isoTime, parseTime } from './iso-time';
 import { mulberry32 } from './mulberry32';
 
 const DAY_MS = 86_400_000;
@@ -46,5 +46,24 @@ describe('isoTime', () => {
     for (const ms of [Number.NaN, Number.POSITIVE_INFINITY, 8.64e15 + 1, -8.64e15 - 1]) {
       expect(() => isoTime(ms)).toThrow(RangeError);
     }
+  });
+
+  it('answers each of times formatted in turns, repeated and alternating, as toISOString does', () => {
+    const times = [0, DAY_MS, 0, DAY_MS, DAY_MS, 2 * DAY_MS, 0, 2 * DAY_MS, 1.5, 1];
+    for (const ms of times) expect(isoTime(ms), String(ms)).toBe(new Date(ms).toISOString());
+  });
+});
+
+describe('parseTime', () => {
+  it('parses as Date.parse does, the same text again and a different one after', () => {
+    const texts = [
+      '2026-02-01T00:00:00.000Z',
+      '2026-02-01T00:00:00.000Z',
+      '2026-03-01T00:00:00.000Z',
+      'nope',
+      'nope',
+      '2026-02-01T00:00:00.000Z',
+    ];
+    for (const text of texts) expect(parseTime(text), text).toBe(Date.parse(text));
   });
 });

@@ -11,16 +11,20 @@ const END_MS = 253_402_300_800_000;
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 
-// The last time formatted, and its text: a clock catch-up formats the same due moment for
-// every service renewing at it (and requests of the same millisecond repeat it too), and
-// every record stamped with it then shares one string.
+// The last two times formatted, and their texts: a clock catch-up formats the same due
+// moment and the same new `expires_at` for every service renewing at it, in turns (and
+// requests of the same millisecond repeat a time too); every record stamped with one then
+// shares one string.
 let lastMs = Number.NaN;
 let lastText = '';
+let olderMs = Number.NaN;
+let olderText = '';
 
 /** `new Date(ms).toISOString()`, byte for byte (and its RangeError for an invalid time). */
 export function isoTime(ms: number): string {
   const t = Math.trunc(ms);
   if (t === lastMs) return lastText;
+  if (t === olderMs) return olderText;
   if (!(t >= FIRST_MS && t < END_MS)) return new Date(ms).toISOString();
   const days = Math.floor(t / DAY_MS);
   let rest = t - days * DAY_MS;
@@ -51,6 +55,8 @@ export function isoTime(ms: number): string {
   const yyyy = year >= 1000 ? String(year) : String(year).padStart(4, '0');
   // Joined, not a template: a template past 13 characters is a tree of cons strings (~10
   // objects) that the records a year of renewals keeps would hold on to; join writes one.
+  olderMs = lastMs;
+  olderText = lastText;
   lastText = [
     yyyy,
     '-',
@@ -69,4 +75,17 @@ export function isoTime(ms: number): string {
   ].join('');
   lastMs = t;
   return lastText;
+}
+
+// The last text parsed, and its time: the schedule parses each renewed service's new
+// `expires_at`, and a catch-up gives every service renewed at one moment the same string.
+let lastParsedText = '';
+let lastParsedMs = Number.NaN;
+
+/** `Date.parse(text)`, remembering the last text (a catch-up parses one moment many times). */
+export function parseTime(text: string): number {
+  if (text === lastParsedText) return lastParsedMs;
+  lastParsedMs = Date.parse(text);
+  lastParsedText = text;
+  return lastParsedMs;
 }

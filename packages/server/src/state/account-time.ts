@@ -2,18 +2,21 @@
 // the catch-up that applies it. The rules are pure (`domain/account-time`); this keeps them
 // in step with the records and commits each event as one atomic change, in due order.
 import {
-  type AppliedEvent,
   applyServiceEvent,
   applyShieldGraceEnd,
   type ClockEvent,
   type EventWrites,
+  renewalDescription,
 } from '../domain/account-time/apply-event';
 import { type Due, type DueKind, serviceDue, shieldDue } from '../domain/account-time/due';
-import { type RenewalPricing, renewalPricer } from '../domain/account-time/renewal-price';
+import {
+  type RenewalPrice,
+  type RenewalPricing,
+  renewalPricer,
+} from '../domain/account-time/renewal-price';
 import { topUp } from '../domain/account-time/top-up';
 import type { Clock } from '../domain/clock';
 import { DomainError } from '../domain/errors';
-import { fromCents } from '../domain/money';
 import type { AccountRecord, ServiceRecord, TransactionRecord } from '../domain/records';
 import { isoTime } from '../internal/iso-time';
 import type { Change, Store } from '../store/store';
@@ -27,10 +30,25 @@ export interface NextEvent {
   readonly ref: string;
 }
 
-function clockEvent(applied: AppliedEvent): ClockEvent {
-  if (applied.amount_cents === undefined) return applied;
-  const { amount_cents, ...rest } = applied;
-  return { ...rest, amount: fromCents(amount_cents) };
+/** What one catch-up prices and describes once, not once per renewal. */
+interface CatchUpMemo {
+  readonly priceRenewal: (service: ServiceRecord, account: AccountRecord) => RenewalPricing;
+  readonly describeRenewal: (service: ServiceRecord, price: RenewalPrice) => string;
+}
+
+/**
+ * {@link renewalDescription} per service, while its name and price stay the same: a year of
+ * monthly renewals builds each service's text once, and its twelve invoices share it.
+ */
+function renewalDescriber(): CatchUpMemo['describeRenewal'] {
+  const known = new Map<string, { name: string; price: RenewalPrice; text: string }>();
+  return (service, price) => {
+    const last = known.get(service.service_ref);
+    if (last !== undefined && last.name === service.name && last.price === price) return last.text;
+    const text = renewalDescription(service, price);
+    known.set(service.service_ref, { name: service.name, price, text });
+    return text;
+  };
 }
 
 // A long catch-up (a year of many services) gives the event loop a turn every so many
@@ -76,6 +94,7 @@ export class AccountTime {
   readonly #dues = new Map<string, number>();
   #stale = true;
   readonly #listeners = new Set<(event: ClockEvent) => void>();
+  readonly #nextRef = (kind: 'INV' | 'TXN'): string => this.store.nextRef(kind);
 
   constructor(
     private readonly store: Store,
@@ -120,7 +139,10 @@ export class AccountTime {
       const applied: ClockEvent[] = [];
       const nowMs = this.clock.nowMs();
       // Nothing else writes during this pass: the catalog and the rates stay as they are.
-      const priceRenewal = renewalPricer(this.store.plans.values(), this.store.rates);
+      const memo: CatchUpMemo = {
+        priceRenewal: renewalPricer(this.store.plans.values(), this.store.rates),
+        describeRenewal: renewalDescriber(),
+      };
       for (
         let top = this.#heap.peek();
         top !== undefined && top.dueMs <= nowMs;
@@ -129,9 +151,8 @@ export class AccountTime {
         this.#heap.pop();
         if (this.#dues.get(top.ref) !== top.dueMs) continue;
         this.#dues.delete(top.ref);
-        const outcome = this.#apply(top, priceRenewal);
-        if (outcome === undefined) continue;
-        const event = clockEvent(outcome);
+        const event = this.#apply(top, memo);
+        if (event === undefined) continue;
         applied.push(event);
         if (applied.length % EVENTS_PER_TURN === 0) await nextTurn();
         for (const listener of this.#listeners) listener(event);
@@ -246,14 +267,11 @@ export class AccountTime {
     return service === undefined ? undefined : serviceDue(service);
   }
 
-  #apply(
-    entry: DueEntry,
-    priceRenewal: (service: ServiceRecord, account: AccountRecord) => RenewalPricing,
-  ): AppliedEvent | undefined {
+  #apply(entry: DueEntry, memo: CatchUpMemo): ClockEvent | undefined {
     const partition = this.store.partition(entry.accountRef);
     if (partition === undefined) return undefined;
     const { account } = partition;
-    let outcome: { writes: EventWrites; event: AppliedEvent };
+    let outcome: { writes: EventWrites; event: ClockEvent };
     if (isAccountRef(entry.ref)) {
       if (shieldDue(account)?.dueMs !== entry.dueMs) return undefined;
       outcome = applyShieldGraceEnd(account, entry.dueMs);
@@ -267,8 +285,9 @@ export class AccountTime {
         account,
         service,
         renewalInvoice: invoiceRef === undefined ? undefined : partition.invoices.get(invoiceRef),
-        priceRenewal,
-        nextRef: (kind) => this.store.nextRef(kind),
+        priceRenewal: memo.priceRenewal,
+        describeRenewal: memo.describeRenewal,
+        nextRef: this.#nextRef,
       });
     }
     // Inside this write nothing else runs: each event is its own commit, published at once.

@@ -2,9 +2,10 @@
 // a pure function from the records to the records it writes and what the journal says of
 // it. The adapter commits the records together, as one atomic change.
 import { isoTime } from '../../internal/iso-time';
+import { fromCents } from '../money';
 import type { AccountRecord, InvoiceRecord, ServiceRecord, TransactionRecord } from '../records';
 import { SUSPENSION_DAYS } from './due';
-import type { RenewalPricing } from './renewal-price';
+import type { RenewalPrice, RenewalPricing } from './renewal-price';
 import { renewedService, withoutRenewalInvoice } from './term';
 
 /** What an applied event did, as the journal and the test kit report it. */
@@ -16,8 +17,8 @@ export interface AppliedEvent {
   readonly service_ref?: string;
   readonly invoice_ref?: string;
   readonly transaction_ref?: string;
-  /** What was charged or invoiced, in cents of `currency`. */
-  readonly amount_cents?: number;
+  /** What was charged or invoiced, in units of `currency` (exact: whole cents). */
+  readonly amount?: number;
   readonly currency?: string;
   /** The service's new `expires_at` (renewals). */
   readonly expires_at?: string;
@@ -44,6 +45,14 @@ export interface ServiceEventInput {
   readonly priceRenewal: (service: ServiceRecord, account: AccountRecord) => RenewalPricing;
   /** A fresh reference (`INV`, `TXN`). */
   readonly nextRef: (kind: 'INV' | 'TXN') => string;
+  /** The invoice's description ({@link renewalDescription}, or a memo of it). */
+  readonly describeRenewal: (service: ServiceRecord, price: RenewalPrice) => string;
+}
+
+/** The description of a renewal invoice and its transaction. */
+export function renewalDescription(service: ServiceRecord, price: RenewalPrice): string {
+  // Joined into one flat string, kept by the invoice and its transaction (see isoTime).
+  return ['Renewal of ', service.name, ': ', price.plan.name, ' (', price.periodName, ')'].join('');
 }
 
 const DAY_MS = 86_400_000;
@@ -54,7 +63,9 @@ export function renewalTransaction(
   transactionRef: string,
   at: string,
 ): TransactionRecord {
-  return {
+  // One literal (its fields in the object, not in a spread's side store): a year of
+  // renewals keeps 100,000 of these. An invoice without a service drops the field after.
+  const transaction: TransactionRecord = {
     transaction_ref: transactionRef,
     kind: 'service_renewal',
     amount_cents: -invoice.amount_cents,
@@ -68,9 +79,12 @@ export function renewalTransaction(
     service_order: false,
     created_at: at,
     invoice_ref: invoice.invoice_ref,
-    ...(invoice.service_ref === undefined ? {} : { service_ref: invoice.service_ref }),
+    service_ref: invoice.service_ref as string,
     account_ref: invoice.account_ref,
   };
+  if (invoice.service_ref !== undefined) return transaction;
+  const { service_ref: _, ...withoutService } = transaction;
+  return withoutService;
 }
 
 function expired(
@@ -112,7 +126,9 @@ export function applyServiceEvent(input: ServiceEventInput): {
   const { price } = priced;
   const at = isoTime(dueMs);
   const paid = account.balance_cents >= price.totalCents;
-  const invoice: InvoiceRecord = {
+  // One literal for both outcomes (see renewalTransaction); the unpaid one, the rarer,
+  // drops `paid_at` after.
+  const billed: InvoiceRecord = {
     invoice_ref: input.nextRef('INV'),
     kind: 'service_renewal',
     transaction_kind: 'debit',
@@ -125,39 +141,32 @@ export function applyServiceEvent(input: ServiceEventInput): {
     status: paid ? 'paid' : 'unpaid',
     issue_date: at,
     due_date: paid ? at : isoTime(dueMs + SUSPENSION_DAYS * DAY_MS),
-    ...(paid ? { paid_at: at } : {}),
-    // Joined into one flat string, kept by the invoice and its transaction (see isoTime).
-    description: [
-      'Renewal of ',
-      service.name,
-      ': ',
-      price.plan.name,
-      ' (',
-      price.periodName,
-      ')',
-    ].join(''),
+    paid_at: at,
+    description: input.describeRenewal(service, price),
     customer_payable: !paid,
     service_ref: service.service_ref,
     account_ref: account.account_ref,
   };
-  const base = {
-    due_at: at,
-    account_ref: account.account_ref,
-    service_ref: service.service_ref,
-    invoice_ref: invoice.invoice_ref,
-    amount_cents: price.totalCents,
-    currency: account.account_currency,
-  };
   if (!paid) {
+    const { paid_at: _, ...invoice } = billed;
     return {
       writes: {
         service: { ...service, status: 'suspended', renewal_invoice_ref: invoice.invoice_ref },
         invoices: [invoice],
         transactions: [],
       },
-      event: { kind: 'service_suspension', ...base },
+      event: {
+        kind: 'service_suspension',
+        due_at: at,
+        account_ref: account.account_ref,
+        service_ref: service.service_ref,
+        invoice_ref: invoice.invoice_ref,
+        amount: fromCents(price.totalCents),
+        currency: account.account_currency,
+      },
     };
   }
+  const invoice = billed;
   const transaction = renewalTransaction(invoice, input.nextRef('TXN'), at);
   // Due when its term ends: `dueMs` is its `expires_at`.
   const renewed = renewedService(service, price.months, dueMs);
@@ -170,8 +179,13 @@ export function applyServiceEvent(input: ServiceEventInput): {
     },
     event: {
       kind: 'service_renewal',
-      ...base,
+      due_at: at,
+      account_ref: account.account_ref,
+      service_ref: service.service_ref,
+      invoice_ref: invoice.invoice_ref,
       transaction_ref: transaction.transaction_ref,
+      amount: fromCents(price.totalCents),
+      currency: account.account_currency,
       expires_at: renewed.expires_at as string,
     },
   };
@@ -192,15 +206,4 @@ export function applyShieldGraceEnd(
  * An applied event as the admin API, the test kit and the journal show it: its kind, the
  * due time it is stamped with, its refs and amounts (in units of `currency`).
  */
-export interface ClockEvent {
-  readonly kind: AppliedEvent['kind'];
-  readonly due_at: string;
-  readonly account_ref: string;
-  readonly service_ref?: string;
-  readonly invoice_ref?: string;
-  readonly transaction_ref?: string;
-  readonly amount?: number;
-  readonly currency?: string;
-  readonly expires_at?: string;
-  readonly reason?: string;
-}
+export type ClockEvent = AppliedEvent;

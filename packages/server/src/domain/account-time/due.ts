@@ -1,6 +1,7 @@
 // When each record of an account next falls due on the clock (reference spec, section 9).
 // Derived from the records alone, so the schedule can be rebuilt from any state and an
 // event is applied only while its record still says it is due (never twice).
+import { parseTime } from '../../internal/iso-time';
 import type { AccountRecord, ServiceRecord } from '../records';
 
 /** What a due event does, as `GET /__admin/clock` lists it. */
@@ -23,7 +24,7 @@ const DAY_MS = 86_400_000;
  */
 export function serviceDue(service: ServiceRecord): Due | undefined {
   if (service.reseller || service.expires_at === undefined) return undefined;
-  const expiresMs = Date.parse(service.expires_at);
+  const expiresMs = parseTime(service.expires_at);
   if (!Number.isFinite(expiresMs)) return undefined;
   if (service.status === 'active') {
     return { dueMs: expiresMs, kind: service.auto_renew ? 'service_renewal' : 'service_expiry' };

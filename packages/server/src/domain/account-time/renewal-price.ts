@@ -4,7 +4,7 @@ import type { Rates } from '../money';
 import type { AccountRecord, PlanRecord, ServiceRecord } from '../records';
 
 /** A renewal priced like an order of the same plan, period and addons, in account cents. */
-interface RenewalPrice {
+export interface RenewalPrice {
   readonly plan: PlanRecord;
   readonly periodName: string;
   readonly months: number;
@@ -83,24 +83,56 @@ function renewalPrice(
 /** What {@link renewalPrice} answers. */
 export type RenewalPricing = ReturnType<typeof renewalPrice>;
 
+/** What a remembered price was computed for (the fields {@link renewalPrice} reads). */
+interface PricedFor {
+  readonly accountRef: string;
+  readonly type: ServiceRecord['type'];
+  readonly unit: ServiceRecord['last_period_unit'];
+  readonly amount: ServiceRecord['last_period_amount'];
+  readonly addons: string | undefined;
+  readonly priced: RenewalPricing;
+}
+
 /**
  * {@link renewalPrice} remembered per account, plan, period and addons for as long as the
  * catalog and rates stay the same (one catch-up): a year of renewals of one plan prices it
- * once, not once per renewal (each priced a whole catalog item).
+ * once, not once per renewal (each priced a whole catalog item). Looked up by the plan's
+ * name, then by comparing fields: no key string built per renewal.
  */
 export function renewalPricer(
   plans: Iterable<PlanRecord>,
   rates: Rates,
 ): (service: ServiceRecord, account: AccountRecord) => RenewalPricing {
   const catalog = [...plans];
-  const known = new Map<string, RenewalPricing>();
+  const known = new Map<string, PricedFor[]>();
   return (service, account) => {
-    const key = `${account.account_ref}\u0000${service.service_plan_name}\u0000${service.type}\u0000${service.last_period_unit}\u0000${service.last_period_amount}\u0000${service.ordered_addons === undefined ? '' : JSON.stringify(service.ordered_addons)}`;
-    let priced = known.get(key);
-    if (priced === undefined) {
-      priced = renewalPrice(service, account, catalog, rates);
-      known.set(key, priced);
+    const addons =
+      service.ordered_addons === undefined ? undefined : JSON.stringify(service.ordered_addons);
+    let sameName = known.get(service.service_plan_name);
+    if (sameName === undefined) {
+      sameName = [];
+      known.set(service.service_plan_name, sameName);
     }
+    for (const entry of sameName) {
+      if (
+        entry.accountRef === account.account_ref &&
+        entry.type === service.type &&
+        entry.unit === service.last_period_unit &&
+        entry.amount === service.last_period_amount &&
+        entry.addons === addons
+      ) {
+        return entry.priced;
+      }
+    }
+    const priced = renewalPrice(service, account, catalog, rates);
+    sameName.push({
+      accountRef: account.account_ref,
+      type: service.type,
+      unit: service.last_period_unit,
+      amount: service.last_period_amount,
+      addons,
+      priced,
+    });
     return priced;
   };
 }
