@@ -1,5 +1,5 @@
 // `pnpm bench [section…]`: every figure with its target, measured in one run. Sections:
-// seed, reset, cost, scale, flat, http, idle, burst, durable, state, spaces, clock, recordings (all when
+// seed, reset, cost, scale, flat, http, shape, idle, burst, durable, state, spaces, clock, recordings (all when
 // none is named).
 import { benchBurst } from './burst';
 import { benchClockEvents } from './clock-events';
@@ -15,6 +15,7 @@ import { benchScale } from './scale';
 import { benchSeed } from './seed';
 import { benchSpaces } from './spaces';
 import { benchDurableOrders } from './state-throughput';
+import { benchTrafficShape } from './traffic-shape';
 
 const sections: Record<string, [string, () => Promise<Figure[]>]> = {
   seed: ['Seed (createReferenceServer)', benchSeed],
@@ -26,6 +27,10 @@ const sections: Record<string, [string, () => Promise<Figure[]>]> = {
     benchFlat,
   ],
   http: ['HTTP (autocannon, 10 connections)', benchHttp],
+  shape: [
+    'HTTP in the traffic shape of a fleet (2,000 keys, servers in turn, each idle while the others run)',
+    benchTrafficShape,
+  ],
   idle: ['After an idle spell (Node 22: V8 memory reducer)', benchIdle],
   burst: ['Connection bursts from one address', benchBurst],
   durable: ['Durable orders (--state-file against memory and durable floors)', benchDurableOrders],
