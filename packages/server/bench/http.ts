@@ -51,6 +51,8 @@ export function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+let runs = 0;
+
 /** Loads `server` with `request` for BENCH_SECONDS; its throughput, p99 and CPU. */
 export async function measure(
   server: Served,
@@ -59,6 +61,8 @@ export async function measure(
 ): Promise<Run> {
   const cpuBefore = cpuSeconds(server.pid);
   let n = 0;
+  // Keys never used before: a key of an earlier run would be answered as its replay.
+  const prefix = `bench-${++runs}`;
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}`,
     connections,
@@ -74,7 +78,7 @@ export async function measure(
             authorization: `Bearer ${BENCH_KEYS[n % keys]}`,
             'content-type': 'application/json',
           };
-          if (request.method === 'POST') headers['idempotency-key'] = `bench-${n}`;
+          if (request.method === 'POST') headers['idempotency-key'] = `${prefix}-${n}`;
           return { ...req, headers };
         },
       },
