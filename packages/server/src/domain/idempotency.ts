@@ -125,7 +125,7 @@ const entryOf = (slot: KeyedSlot & { state: 'done' }): IdempotencyEntry => ({
 
 // The JSON text of a completed record's entry, kept while the record lives: completed
 // records are never changed (a new claim replaces one), and the state file serializes
-// every one of them again at each compaction (see the store's `recordTexts`).
+// every one of them again at each compaction (the store's tables keep theirs per block: `RefTable.jsonText`).
 const entryTexts = new WeakMap<KeyedSlot, string>();
 
 /**

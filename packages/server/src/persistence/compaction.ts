@@ -1,12 +1,12 @@
 import { unlink } from 'node:fs/promises';
 import { fsyncDirectory, type WalFile } from './durable-fs';
-import { type Snapshot, writeSnapshot } from './snapshot-file';
+import { type SnapshotToWrite, writeSnapshot } from './snapshot-file';
 import type { StateLayout } from './state-layout';
 import type { UnitGate } from './unit-gate';
 import type { WalWriter } from './wal-writer';
 
 /** Captures the state (inside the gate); the snapshot of `generation` is made of it once its lines are durable. */
-export type Capture = (generation: number) => () => Snapshot;
+export type Capture = (generation: number) => () => SnapshotToWrite;
 
 /** What a compactor works with. */
 export interface CompactorOptions {
@@ -90,7 +90,7 @@ export class Compactor {
   async #run(): Promise<void> {
     const { layout, gate, writer, capture, openWal } = this.#options;
     const next = this.#generation + 1;
-    let serialize!: () => Snapshot;
+    let serialize!: () => SnapshotToWrite;
     let switched!: Promise<void>;
     let opening!: Promise<WalFile>;
     let adopted = false;
@@ -118,8 +118,7 @@ export class Compactor {
     // Appends go to write-ahead log `next` from here, whether or not the snapshot gets written.
     this.#generation = next;
     const snapshot = serialize();
-    await writeSnapshot(layout, snapshot);
-    this.#snapshotBytes = Buffer.byteLength(snapshot.state);
+    this.#snapshotBytes = await writeSnapshot(layout, snapshot);
     for (const generation of await layout.wals()) {
       if (generation < next) await unlink(layout.wal(generation));
     }

@@ -13,6 +13,30 @@ export async function fsyncDirectory(directory: string): Promise<void> {
   }
 }
 
+// Buffers per writev call (Linux's IOV_MAX is 1,024).
+const CHUNKS_PER_WRITE = 1024;
+
+/**
+ * Writes `chunks` one after another from the file's start: many at a time with writev (a
+ * snapshot comes in hundreds of pieces, and copying them into one buffer first was a copy
+ * of the whole state), a short write finished piece by piece.
+ */
+async function writeChunks(handle: FileHandle, chunks: readonly (string | Uint8Array)[]) {
+  const buffers = chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+  for (let start = 0; start < buffers.length; start += CHUNKS_PER_WRITE) {
+    const batch = buffers.slice(start, start + CHUNKS_PER_WRITE);
+    let { bytesWritten } = await handle.writev(batch);
+    for (const buffer of batch) {
+      if (bytesWritten >= buffer.byteLength) {
+        bytesWritten -= buffer.byteLength;
+        continue;
+      }
+      await handle.writeFile(buffer.subarray(bytesWritten));
+      bytesWritten = 0;
+    }
+  }
+}
+
 /** Writes `chunks` to `temp`, fsyncs it, renames it over `target` and fsyncs the directory. */
 export async function replaceFileDurably(
   temp: string,
@@ -22,7 +46,7 @@ export async function replaceFileDurably(
 ): Promise<void> {
   const handle = await open(temp, 'w', 0o600);
   try {
-    for (const chunk of chunks) await handle.writeFile(chunk);
+    await writeChunks(handle, chunks);
     await handle.sync();
   } catch (error) {
     // A half-written temp file only takes space (the very thing missing on a full disk).

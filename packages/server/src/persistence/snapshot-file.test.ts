@@ -38,6 +38,18 @@ describe('snapshot file', () => {
     expect(JSON.parse(text.split('\n')[1] ?? '')).toEqual(JSON.parse(snapshot.state));
   });
 
+  it('writes a state given in pieces as the text they join to, with its size and checksum', async () => {
+    const layout = stateLayout(join(dir, 'pieces.json'));
+    const text = snapshot.state;
+    // Cut inside the multi-byte é too: each piece is encoded on its own.
+    const cut = text.indexOf('é');
+    const pieces = [text.slice(0, 5), '', text.slice(5, cut), text.slice(cut, -3), text.slice(-3)];
+    expect(await writeSnapshot(layout, { ...snapshot, state: pieces })).toBe(
+      Buffer.byteLength(text),
+    );
+    expect(await readSnapshot(layout)).toEqual({ ...snapshot, recordFormat: recordFormat() });
+  });
+
   it('is undefined when there is no file', async () => {
     expect(await readSnapshot(stateLayout(join(dir, 'missing.json')))).toBeUndefined();
   });

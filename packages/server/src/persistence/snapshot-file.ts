@@ -47,9 +47,30 @@ export interface Snapshot {
   readonly recordFormat?: string;
 }
 
-/** Writes a snapshot durably: temp file, fsync, rename over the old one, fsync directory. */
-export async function writeSnapshot(layout: StateLayout, snapshot: Snapshot): Promise<void> {
-  const state = Buffer.from(snapshot.state);
+/** A snapshot to write: its state may come in pieces, written one after another. */
+export type SnapshotToWrite = Omit<Snapshot, 'state'> & {
+  readonly state: string | readonly string[];
+};
+
+/**
+ * Writes a snapshot durably: temp file, fsync, rename over the old one, fsync directory.
+ * Resolves to the size of its state in bytes.
+ */
+export async function writeSnapshot(
+  layout: StateLayout,
+  snapshot: SnapshotToWrite,
+): Promise<number> {
+  // Each piece encoded, summed and written on its own: a joined text or buffer would be one
+  // more copy of the whole state.
+  const state = (typeof snapshot.state === 'string' ? [snapshot.state] : snapshot.state).map(
+    (piece) => Buffer.from(piece),
+  );
+  let stateBytes = 0;
+  let stateCrc = 0;
+  for (const piece of state) {
+    stateBytes += piece.length;
+    stateCrc = crc32(piece, stateCrc);
+  }
   const base = Buffer.from(snapshot.base);
   const header = {
     format: FORMAT,
@@ -58,19 +79,20 @@ export async function writeSnapshot(layout: StateLayout, snapshot: Snapshot): Pr
     wall_ms: snapshot.wallMs,
     controls: snapshot.controls,
     ...(snapshot.baseStartMs === undefined ? {} : { base_start_ms: snapshot.baseStartMs }),
-    state_bytes: state.length,
-    state_crc32: crc32(state),
+    state_bytes: stateBytes,
+    state_crc32: stateCrc,
     base_bytes: base.length,
     base_crc32: crc32(base),
     record_format: snapshot.recordFormat ?? recordFormat(),
   };
   await replaceFileDurably(layout.temp, layout.snapshot, layout.directory, [
     `${JSON.stringify(header)}\n`,
-    state,
+    ...state,
     '\n',
     base,
     '\n',
   ]);
+  return stateBytes;
 }
 
 /**

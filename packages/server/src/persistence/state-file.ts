@@ -206,8 +206,7 @@ class StateFile implements DurableState {
     if (recovered === undefined) {
       await control.initialize(scenario, startOverride);
       const snapshot = this.#capture(generation)();
-      await writeSnapshot(layout, snapshot);
-      snapshotBytes = Buffer.byteLength(snapshot.state);
+      snapshotBytes = await writeSnapshot(layout, snapshot);
       journal = await openWal(layout, generation);
     } else {
       ({ generation, journal, walBytes, snapshotBytes } = recovered);
@@ -271,7 +270,7 @@ class StateFile implements DurableState {
   // records' texts, so only what changed since the last compaction is serialized.
   readonly #capture: Capture = (generation) => {
     const { control, ctx } = this.#parts;
-    const state = control.slices.exportText(ctx.clock.nowMs());
+    const state = control.slices.exportPieces(ctx.clock.nowMs());
     const wallMs = Date.now();
     const { controls = {} } = control.slices.header();
     const base = this.#base;

@@ -261,8 +261,9 @@ export function createControlPlane(
       save(name) {
         const nowMs = ctx.clock.nowMs();
         // The budget counts the state's JSON size (records unchanged since the last save
-        // keep their text: see `StateSlices.exportText`).
-        const bytes = utf8Bytes(slices.exportText(nowMs));
+        // keep their text: see `StateSlices.exportPieces`).
+        let bytes = 0;
+        for (const piece of slices.exportPieces(nowMs)) bytes += utf8Bytes(piece);
         return snapshots.save(name, slices.fork(), new Date(nowMs).toISOString(), bytes);
       },
       list: () => snapshots.list(),

@@ -19,7 +19,7 @@ const recordsSlice = ({ store }: ServerContext): StateSlice<ReturnType<typeof st
   name: 'records',
   load: (scenario, startMs, trust) => store.load(scenario, startMs, trust),
   export: () => store.exportRecords(),
-  exportText: () => store.exportRecordsText(),
+  exportPieces: () => store.exportRecordsPieces(),
   fork: () => store.fork(),
   restore: (fork) => store.restore(fork),
   wal: {
@@ -53,7 +53,7 @@ const idempotencySlice = ({ idempotency }: ServerContext): StateSlice<Idempotenc
   export: (nowMs) => ({
     idempotency: idempotency.export(nowMs) as Scenario['idempotency'] & object,
   }),
-  exportText: (nowMs) => `"idempotency":${idempotency.exportText(nowMs)}`,
+  exportPieces: (nowMs) => ['"idempotency":', idempotency.exportText(nowMs)],
   fork: () => idempotency.fork(),
   restore: (fork) => idempotency.restore(fork),
   wal: {

@@ -1,5 +1,10 @@
 import { compareRefs } from '../domain/refs';
 
+/** Records per block of kept JSON text (see {@link RefTable.jsonBlocks}). */
+const TEXT_BLOCK = 128;
+/** Replaced refs remembered for the kept texts; past this many they are all dropped instead. */
+const MAX_REPLACED = 4096;
+
 /**
  * Records by reference plus their refs sorted ascending by hex value: the store of one
  * record kind and its read index. Records are never changed in place (a commit replaces
@@ -10,6 +15,12 @@ export class RefTable<T> {
   #ascending: string[];
   // False while the map and list are shared with the table this one was forked from.
   #owned: boolean;
+  // The JSON text of each full block of TEXT_BLOCK records (in ascending order), kept for
+  // the next compaction: a state file rewrites the whole state each time, and most blocks
+  // (every record of them older than the last compaction) are as they were.
+  #blockTexts: (string | undefined)[] = [];
+  // Refs replaced since the texts were last read: their blocks are stale (found then).
+  #replaced: string[] = [];
 
   constructor(byRef = new Map<string, T>(), ascending: string[] = [], owned = true) {
     this.#byRef = byRef;
@@ -43,7 +54,40 @@ export class RefTable<T> {
    */
   fork(): RefTable<T> {
     this.#owned = false;
-    return new RefTable(this.#byRef, this.#ascending, false);
+    const fork = new RefTable(this.#byRef, this.#ascending, false);
+    fork.#blockTexts = this.#blockTexts.slice();
+    fork.#replaced = this.#replaced.slice();
+    return fork;
+  }
+
+  /**
+   * The records' JSON texts (`textOf`) in ascending ref order, in blocks of records joined
+   * by commas (the blocks joined by commas again are a JSON array's members). A full block
+   * keeps its text until one of its records is replaced, so a state of 100,000 records that
+   * grew by a few thousand since the last call serializes only those.
+   */
+  jsonBlocks(textOf: (record: T) => string): string[] {
+    const ascending = this.#ascending;
+    const texts = this.#blockTexts;
+    for (const ref of this.#replaced)
+      texts[Math.floor(this.#insertionIndex(ref) / TEXT_BLOCK)] = undefined;
+    this.#replaced = [];
+    const blocks: string[] = [];
+    for (let start = 0; start < ascending.length; start += TEXT_BLOCK) {
+      const block = start / TEXT_BLOCK;
+      let text = texts[block];
+      if (text === undefined) {
+        const end = Math.min(start + TEXT_BLOCK, ascending.length);
+        const members: string[] = [];
+        for (let i = start; i < end; i++)
+          members.push(textOf(this.#byRef.get(ascending[i] as string) as T));
+        text = members.join(',');
+        // The last block, while not full, changes with the next record appended.
+        if (end - start === TEXT_BLOCK) texts[block] = text;
+      }
+      blocks.push(text);
+    }
+    return blocks;
   }
 
   /** Inserts or replaces a record; new refs above all others append in O(1). */
@@ -54,10 +98,30 @@ export class RefTable<T> {
     // single cost of an order's commit).
     const size = this.#byRef.size;
     this.#byRef.set(ref, record);
-    if (this.#byRef.size === size) return;
+    if (this.#byRef.size === size) {
+      this.#staleText(ref);
+      return;
+    }
     const last = this.#ascending[this.#ascending.length - 1];
     if (last === undefined || compareRefs(last, ref) < 0) this.#ascending.push(ref);
-    else this.#ascending.splice(this.#insertionIndex(ref), 0, ref);
+    else {
+      const at = this.#insertionIndex(ref);
+      this.#ascending.splice(at, 0, ref);
+      // Every block from the insertion on holds other records now.
+      this.#blockTexts.length = Math.min(this.#blockTexts.length, Math.floor(at / TEXT_BLOCK));
+    }
+  }
+
+  // A replaced record's block is found when the texts are next read (a binary search then,
+  // not on every write); a table whose texts nobody reads stops remembering.
+  #staleText(ref: string): void {
+    if (this.#blockTexts.length === 0) return;
+    if (this.#replaced.length >= MAX_REPLACED) {
+      this.#blockTexts = [];
+      this.#replaced = [];
+      return;
+    }
+    this.#replaced.push(ref);
   }
 
   /**
@@ -66,6 +130,8 @@ export class RefTable<T> {
    */
   setAll(records: readonly T[], refOf: (record: T) => string): void {
     this.#own();
+    this.#blockTexts = [];
+    this.#replaced = [];
     const byRef = this.#byRef;
     const ascending = this.#ascending;
     let sorted = true;

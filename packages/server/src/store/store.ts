@@ -19,6 +19,7 @@ import {
   type StoreState,
 } from './build-state';
 import type { Partition } from './partition';
+import type { RefTable } from './ref-table';
 import { WriteLock } from './write-lock';
 
 /** One record written by a commit: created when its ref is new, replaced otherwise. */
@@ -60,28 +61,26 @@ function exportAccount(partition: Partition): ScenarioAccount {
 // again (the state file's compactions, snapshot budgets), mostly records unchanged since
 // the last time: `bench state` serializes a 32 MB state in ~100 ms from these texts, ~250 ms
 // with `JSON.stringify`. Bounded by the records alive.
-const recordTexts = new WeakMap<object, string>();
+/** A record's JSON text, as the state file keeps it. */
+const textOf =
+  <K extends RecordKind>(kind: K) =>
+  (record: RecordOf<K>): string =>
+    JSON.stringify(recordCodecs[kind].toJson(record));
 
-function recordText<K extends RecordKind>(kind: K, record: RecordOf<K>): string {
-  let text = recordTexts.get(record);
-  if (text === undefined) {
-    text = JSON.stringify(recordCodecs[kind].toJson(record));
-    recordTexts.set(record, text);
-  }
-  return text;
-}
-
-// Pieces of one text, joined once: joining each list, then each account, then the
-// accounts, copied a 35 MB state four times over.
+// Pieces of one text, never joined here: joining each list, then each account, then the
+// accounts, copied a 35 MB state four times over (the state file encodes the pieces as
+// they are). Each table keeps its blocks' texts (`RefTable.jsonBlocks`): only records new
+// or replaced since the last export are serialized.
 function pushList<K extends RecordKind>(
   parts: string[],
   kind: K,
-  records: readonly RecordOf<K>[],
+  table: RefTable<RecordOf<K>>,
 ): void {
   parts.push(`"${kind}":[`);
-  for (let i = 0; i < records.length; i++) {
+  const blocks = table.jsonBlocks(textOf(kind));
+  for (let i = 0; i < blocks.length; i++) {
     if (i > 0) parts.push(',');
-    parts.push(recordText(kind, records[i] as RecordOf<K>));
+    parts.push(blocks[i] as string);
   }
   parts.push(']');
 }
@@ -94,7 +93,7 @@ function pushAccount(parts: string[], partition: Partition): void {
   parts.push(head.slice(0, -1));
   for (const kind of ['services', 'invoices', 'orders', 'transactions'] as const) {
     parts.push(',');
-    pushList(parts, kind, partition[kind].values());
+    pushList(parts, kind, partition.table(kind));
   }
   parts.push('}');
 }
@@ -281,13 +280,14 @@ export class Store {
 
   /**
    * {@link Store.exportRecords} as the JSON members it serializes to (no braces), byte for
-   * byte, each record's text kept for the next time (see `recordTexts`).
+   * byte, in pieces to be written one after another (joined, they are the text); each
+   * table's texts kept for the next time (see `RefTable.jsonBlocks`).
    */
-  exportRecordsText(): string {
+  exportRecordsPieces(): string[] {
     const state = this.#state;
     const { EUR, USD, GBP } = state.rates;
     const parts = [`"rates":${JSON.stringify({ EUR, USD, GBP })},`];
-    pushList(parts, 'plans', state.plans.values());
+    pushList(parts, 'plans', state.plans);
     parts.push(',"accounts":[');
     let first = true;
     for (const partition of state.partitions.values()) {
@@ -296,7 +296,7 @@ export class Store {
       pushAccount(parts, partition);
     }
     parts.push(']');
-    return parts.join('');
+    return parts;
   }
 
   #partitionOf(state: StoreState, change: Change): Partition {
