@@ -65,7 +65,9 @@ export const lazyBuiltins: EsbuildPlugin = {
 
 // commander imports child_process (~4 ms to load, with dgram and net) for the executable
 // subcommands refctl has none of; its functions need no `this`, so getters can stand in.
-const LOADED_ON_FIRST_USE = new Set(['node:child_process']);
+// node:util (for help's text widths) loads its diff and colors, and the colors make
+// process.stderr to ask it about colors: ~6 ms of `refctl me` that writes no help.
+const LOADED_ON_FIRST_USE = new Set(['node:child_process', 'node:util']);
 
 // bin.ts stays a file of its own (`--version` answers before the rest is even read) and
 // imports its two halves, built as entries of their own, by their output names.

@@ -11,14 +11,15 @@ const INTERRUPT_GRACE_MS = 2000;
  * that ends the process: everything else throws typed errors.
  */
 export async function main(): Promise<number> {
-  // `refctl … | head` closes the pipe early: that is success, not a crash.
-  for (const stream of [process.stdout, process.stderr]) {
+  // `refctl … | head` closes the pipe early: that is success, not a crash. Each stream is
+  // made (and watched) when refctl first writes to it.
+  const io = processIo((stream) => {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
       throw error;
     });
-  }
-  const run = startCli(process.argv.slice(2), processIo());
+  });
+  const run = startCli(process.argv.slice(2), io);
 
   // Ctrl-C aborts the running command (requests, polls, watches) so it can stop cleanly;
   // a second Ctrl-C, or a command that does not stop in time, ends the process at once.

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { canRenderLive, colorEnabled, type Io } from './io';
+import { canRenderLive, colorEnabled, type Io, processIo } from './io';
 
 const io = (env: Io['env']): Io => ({
   stdout: { write: () => true, isTTY: true },
@@ -31,5 +31,19 @@ describe('colorEnabled', () => {
     expect(colorEnabled(io({}), tty, false)).toBe(false);
     // https://no-color.org: an empty NO_COLOR does not disable colors.
     expect(colorEnabled(io({ NO_COLOR: '' }), tty, true)).toBe(true);
+  });
+});
+
+describe('processIo', () => {
+  it('makes each process stream on first use, watched once, and leaves unused ones unmade', () => {
+    const made: unknown[] = [];
+    const io = processIo((stream) => made.push(stream));
+    expect(made).toEqual([]);
+    expect(io.stdout).toBe(process.stdout);
+    expect(io.stdout).toBe(process.stdout);
+    expect(made).toEqual([process.stdout]);
+    expect(io.stderr).toBe(process.stderr);
+    expect(made).toEqual([process.stdout, process.stderr]);
+    expect(io.env).toBe(process.env);
   });
 });

@@ -18,9 +18,28 @@ export interface Io {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** The real process streams and environment. */
-export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+/**
+ * The real process streams and environment. Each stream is made when first used (node
+ * builds `process.stdin` and `process.stderr` on first access, ~3-4 ms each at start, and
+ * `refctl me -o json` needs neither); `onStream` sees each one as it is made.
+ */
+export function processIo(onStream: (stream: NodeJS.WriteStream) => void = () => {}): Io {
+  let stdout: NodeJS.WriteStream | undefined;
+  let stderr: NodeJS.WriteStream | undefined;
+  return {
+    get stdout() {
+      if (stdout === undefined) onStream((stdout = process.stdout));
+      return stdout;
+    },
+    get stderr() {
+      if (stderr === undefined) onStream((stderr = process.stderr));
+      return stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+  };
 }
 
 /** True when `CI` is set to anything but an explicit false. */
