@@ -37,7 +37,9 @@ type Slot =
   | { state: 'running'; fingerprint: string; storedAt: number; response: undefined }
   | { state: 'done'; fingerprint: string; storedAt: number; response: StoredResponse };
 
-type KeyedSlot = Slot & { account: string; operation: string; key: string };
+// `text`: the JSON of its entry once made (a completed record never changes: a new claim
+// replaces it), shared by its write-ahead log line and every compaction after.
+type KeyedSlot = Slot & { account: string; operation: string; key: string; text?: string };
 
 /**
  * The completed records of an {@link IdempotencyStore} at one moment, shared copy-on-write
@@ -123,10 +125,9 @@ const entryOf = (slot: KeyedSlot & { state: 'done' }): IdempotencyEntry => ({
   response: slot.response,
 });
 
-// The JSON text of a completed record's entry, kept while the record lives: completed
-// records are never changed (a new claim replaces one), and the state file serializes
-// every one of them again at each compaction (the store's tables keep theirs per block: `RefTable.jsonText`).
-const entryTexts = new WeakMap<KeyedSlot, string>();
+/** The JSON text of a completed record's entry, made once (see `KeyedSlot`). */
+const entryText = (slot: KeyedSlot & { state: 'done' }): string =>
+  (slot.text ??= JSON.stringify(entryOf(slot)));
 
 /**
  * Idempotency records scoped per account and operation. A key is claimed before the
@@ -142,10 +143,13 @@ export class IdempotencyStore {
   #claims = 0;
   // Bumped when the records are replaced wholesale: claims of an earlier one are void.
   #generation = 0;
-  readonly #listeners = new Set<(entry: IdempotencyEntry) => void>();
+  readonly #listeners = new Set<(entryText: () => string) => void>();
 
-  /** Subscribes to completed requests (the write-ahead log stores their responses). */
-  onComplete(listener: (entry: IdempotencyEntry) => void): () => void {
+  /**
+   * Subscribes to completed requests (the write-ahead log stores their responses): each
+   * gets its entry's JSON text, made when first asked for and kept for the compactions.
+   */
+  onComplete(listener: (entryText: () => string) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -200,8 +204,8 @@ export class IdempotencyStore {
         completed.state = 'done';
         if (this.#listeners.size === 0) return;
         // Done now (above); the type still sees the claim it was made as.
-        const done = entryOf(entry as KeyedSlot as KeyedSlot & { state: 'done' });
-        for (const listener of this.#listeners) listener(done);
+        const text = () => entryText(entry as KeyedSlot as KeyedSlot & { state: 'done' });
+        for (const listener of this.#listeners) listener(text);
       },
       release: () => {
         if (!inFlight()) return;
@@ -239,13 +243,7 @@ export class IdempotencyStore {
   exportText(nowMs: number): string {
     const texts: string[] = [];
     for (const slot of this.#slots.values()) {
-      if (!isKept(slot, nowMs)) continue;
-      let text = entryTexts.get(slot);
-      if (text === undefined) {
-        text = JSON.stringify(entryOf(slot));
-        entryTexts.set(slot, text);
-      }
-      texts.push(text);
+      if (isKept(slot, nowMs)) texts.push(entryText(slot));
     }
     return `[${texts.join(',')}]`;
   }

@@ -39,7 +39,9 @@ const sameValue = (a: unknown, b: unknown): boolean =>
 /** The write-ahead log entry of `change`, given the record it replaced (undefined when new). */
 export function recordEntry(change: Change, replaced: object | undefined): RecordEntry {
   const record = change.record as Fields;
-  if (replaced === undefined) return { k: change.kind, r: { ...record } };
+  // The record itself, not a copy: records are never changed in place, and the entry is
+  // serialized at once.
+  if (replaced === undefined) return { k: change.kind, r: record };
   const before = replaced as Fields;
   const set: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(record)) {

@@ -57,8 +57,7 @@ const idempotencySlice = ({ idempotency }: ServerContext): StateSlice<Idempotenc
   fork: () => idempotency.fork(),
   restore: (fork) => idempotency.restore(fork),
   wal: {
-    follow: (report) =>
-      idempotency.onComplete((entry) => report(() => ({ idempotency: JSON.stringify(entry) }))),
+    follow: (report) => idempotency.onComplete((text) => report(() => ({ idempotency: text() }))),
     // The schema allows `text: undefined` where the type has no such member; JSON never does.
     replay: (entry) => {
       for (const stored of entry.idempotency ?? []) idempotency.put(stored as IdempotencyEntry);
