@@ -7,16 +7,9 @@ import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
 import type { Figure } from './report';
 import { BENCH_REQUESTS, type BenchRequest } from './requests';
+import { warmUp } from './warm-up';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
-// A fresh process answers far slower than a warm one: V8 compiles the request path as it
-// runs, and ref-server's path is much longer than a bare server's (measured: POST /orders
-// from 2,700 to 11,000-15,000 req/s over its first 10 s; GET /me reaches its rate in ~2 s).
-// Every figure is taken once the server's rate has settled: two runs in a row within
-// WARM_TOLERANCE, at most WARM_RUNS runs. The warm-up is reported beside, not hidden.
-const WARM_SECONDS = 1;
-const WARM_RUNS = 10;
-const WARM_TOLERANCE = 0.08;
 // Bare and reference measured in alternating rounds; a ratio is the median of the rounds'
 // (a shared machine's load shifts within seconds, and both sides of a round see the same).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -94,27 +87,9 @@ export async function measure(
   };
 }
 
-/**
- * Loads `server` with `request` in runs of WARM_SECONDS until its rate settles (see
- * WARM_TOLERANCE); resolves to the rate of its first run and the time it took to settle.
- */
-export async function warmUp(
-  server: Served,
-  request: BenchRequest,
-  keys = 400,
-): Promise<{ firstRps: number; seconds: number }> {
-  const first = await measure(server, request, { keys, seconds: WARM_SECONDS });
-  let last = first;
-  let runs = 1;
-  while (runs < WARM_RUNS) {
-    const run = await measure(server, request, { keys, seconds: WARM_SECONDS });
-    runs++;
-    const settled = Math.abs(run.rps / last.rps - 1) <= WARM_TOLERANCE;
-    last = run;
-    if (settled) break;
-  }
-  return { firstRps: first.rps, seconds: runs * WARM_SECONDS };
-}
+/** Loads `server` with `request` until its rate settles (see `warm-up.ts`). */
+export const warmUpWith = (server: Served, request: BenchRequest, keys = 400) =>
+  warmUp((seconds) => measure(server, request, { keys, seconds }));
 
 // Targets against the bare server answering the same bytes (POST: after reading the body).
 const RATIO_TARGETS: Record<string, number> = {
@@ -137,8 +112,8 @@ const median = (values: readonly number[]): number => {
  * twice bare's CPU), undefined without /proc; and how the server warmed up.
  */
 async function ratioOf(server: Served, bare: Served, request: BenchRequest) {
-  await warmUp(bare, request);
-  const warm = await warmUp(server, request);
+  await warmUpWith(bare, request);
+  const warm = await warmUpWith(server, request);
   const ratios: number[] = [];
   const rps: number[] = [];
   const bareRps: number[] = [];

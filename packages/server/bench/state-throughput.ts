@@ -9,6 +9,7 @@ import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
 import { cpuSeconds } from './http';
 import type { Figure } from './report';
+import { type WarmUp, warmUp } from './warm-up';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -76,29 +77,6 @@ const WHERE =
   "With compaction off the durable server runs at ~0.45 of memory (212 vs ~100 µs CPU an order): each order serializes its records into a journal line (diffs, JSON, a CRC), AsyncLocalStorage's promise hooks (Node 22) track its unit of work, and 10 connections wait on the group fsync. " +
   'The fdatasync-per-request floor shows the disk is not the limit';
 
-// Each server is measured once its rate has settled (as in `http.ts`): a fresh durable
-// server takes longer than one in memory to get there (more code to compile: the journal
-// lines, the compaction), and measuring that climb was most of the 0.21-0.29 of memory this
-// figure showed before. Runs of a second until two in a row agree within 8% (at most 12).
-const WARM_SECONDS = 1;
-const WARM_RUNS = 12;
-const WARM_TOLERANCE = 0.08;
-
-/** Orders until `server`'s rate settles; the rate of its first second and how long it took. */
-async function warmUp(server: { port: number; pid: number | undefined }) {
-  const first = await orders(server, WARM_SECONDS);
-  let last = first;
-  let runs = 1;
-  while (runs < WARM_RUNS) {
-    const run = await orders(server, WARM_SECONDS);
-    runs++;
-    const settled = Math.abs(run.rps / last.rps - 1) <= WARM_TOLERANCE;
-    last = run;
-    if (settled) break;
-  }
-  return { firstRps: first.rps, seconds: runs * WARM_SECONDS };
-}
-
 /** Durable orders against memory and the durable floors, in a temp directory. */
 export async function benchDurableOrders(): Promise<Figure[]> {
   const dir = await mkdtemp(join(tmpdir(), 'refapi-bench-durable-'));
@@ -123,9 +101,12 @@ async function measureIn(dir: string): Promise<Figure[]> {
     Name,
     number[]
   >;
-  const warm = {} as Record<Name, { firstRps: number; seconds: number }>;
+  // Each measured once its rate has settled: a fresh durable server takes longer than one
+  // in memory to get there (more code to compile), and that climb was part of the figure.
+  const warm = {} as Record<Name, WarmUp>;
   try {
-    for (const name of names) warm[name] = await warmUp(servers[name]);
+    for (const name of names)
+      warm[name] = await warmUp((seconds) => orders(servers[name], seconds));
     for (let round = 0; round < ROUNDS; round++) {
       // A different server first each round: none always meets the machine as it starts.
       const order = names.map((_, i) => names[(i + round) % names.length] as Name);

@@ -6,7 +6,7 @@
 // before V8 has compiled it; once warm, this shape lands where alternating rounds do.
 import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
-import { measure, type Served, warmUp } from './http';
+import { measure, type Served, warmUpWith } from './http';
 import type { Figure } from './report';
 import { BENCH_REQUESTS, type BenchRequest } from './requests';
 
@@ -24,7 +24,7 @@ async function shapeOf(request: BenchRequest): Promise<Figure[]> {
     // Fresh: the first run each process ever serves, in turn.
     const freshBare = await measure(bare, request, { keys: KEYS });
     const freshRef = await measure(ref, request, { keys: KEYS });
-    for (const server of [bare, floor, ref] as Served[]) await warmUp(server, request, KEYS);
+    for (const server of [bare, floor, ref] as Served[]) await warmUpWith(server, request, KEYS);
     const ratios: number[] = [];
     const floors: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {

@@ -28,11 +28,17 @@ export function processIo(onStream: (stream: NodeJS.WriteStream) => void = () =>
   let stderr: NodeJS.WriteStream | undefined;
   return {
     get stdout() {
-      if (stdout === undefined) onStream((stdout = process.stdout));
+      if (stdout === undefined) {
+        stdout = process.stdout;
+        onStream(stdout);
+      }
       return stdout;
     },
     get stderr() {
-      if (stderr === undefined) onStream((stderr = process.stderr));
+      if (stderr === undefined) {
+        stderr = process.stderr;
+        onStream(stderr);
+      }
       return stderr;
     },
     get stdin() {
