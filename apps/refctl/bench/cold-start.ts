@@ -10,8 +10,9 @@
 // directory; `BENCH_NODE24=<path>` points at another binary, `BENCH_NODE24=skip` skips it).
 // Run with `pnpm bench` (builds first).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -36,6 +37,9 @@ if (canBuildBinary && !existsSync(binary)) {
 const binaryNode = canBuildBinary
   ? join((await run('bash', [nodeBinaryScript(), '26'])).stdout.trim(), 'node')
   : undefined;
+// The binary's floor: a single executable of the same Node (stripped, as build:binary
+// makes it) whose whole program writes one line. What any single executable pays to start.
+const oneLineSea = binaryNode === undefined ? undefined : await buildOneLineSea(binaryNode);
 
 const server = createReferenceServer();
 await server.ready;
@@ -115,6 +119,9 @@ const binaryCases: Record<string, Case> =
         'binary --version': { program: binary, args: ['--version'] },
         'binary me -o json': { program: binary, args: ['me', '-o', 'json'] },
         'node 26 -e 0': { program: binaryNode, args: ['-e', '0'] },
+        ...(oneLineSea === undefined
+          ? {}
+          : { 'one-line binary': { program: oneLineSea, args: ['--version'] } }),
       };
 
 const cases: Record<string, Case> = {
@@ -140,6 +147,7 @@ const INFORMATION: Record<string, string> = {
   'refctl me --help': 'information (no SDK)',
   'binary me -o json': 'information (the binary)',
   'node 26 -e 0': "information (the binary's own Node)",
+  'one-line binary': 'floor of the binary (a single executable of the same Node writing one line)',
 };
 
 // Where refctl's start-up above the ky script went (node --cpu-prof; CPU time per module
@@ -156,6 +164,36 @@ const INFORMATION: Record<string, string> = {
 // SDK and output; the floor's three small files are below all of it.
 const WHERE_THE_TIME_GOES =
   "one main.js (modules evaluated on first import, node built-ins required where used, child_process and util never for `me`, process.stdin and process.stderr made only when used: ~9 ms) instead of ~29 chunks; the SDK builds each response schema module on first use and refctl only the command group it runs. Left above the ky script: @refapi/schema/client's help tables, commander and the command tree (split above), zod with the schemas `me` uses, the SDK and output modules, and reading the 1 MB bundle's text (its code cache skips the parse, not the UTF-8 decode of the source: ~5-10 ms). The binary answers --version from its bundle's first statement and keeps V8's code cache of the whole bundle inside";
+
+/** A single executable of `node` whose program writes one line, in a temp directory. */
+async function buildOneLineSea(node: string): Promise<string | undefined> {
+  const dir = mkdtempSync(join(tmpdir(), 'refctl-one-line-sea-'));
+  // A stripped Node and an executable: ~230 MB, not left behind.
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'main.mjs'), "process.stdout.write('0.0.0\\n');\n");
+  let executable = node;
+  try {
+    await run('strip', ['-o', join(dir, 'node'), node]);
+    executable = join(dir, 'node');
+  } catch {
+    // No strip here: the binary was not stripped either (build-binary.ts).
+  }
+  const config = {
+    main: join(dir, 'main.mjs'),
+    mainFormat: 'module',
+    executable,
+    output: join(dir, 'one-line'),
+    disableExperimentalSEAWarning: true,
+    execArgvExtension: 'none',
+  };
+  writeFileSync(join(dir, 'sea.json'), JSON.stringify(config));
+  try {
+    await run(node, ['--build-sea', join(dir, 'sea.json')]);
+    return config.output;
+  } catch {
+    return undefined;
+  }
+}
 
 /** scripts/node-binary.sh: a Node of a given major from the npm registry. */
 function nodeBinaryScript(): string {
