@@ -41,7 +41,7 @@ describe('snapshot file', () => {
   it('writes a state given in pieces as the text they join to, with its size and checksum', async () => {
     const layout = stateLayout(join(dir, 'pieces.json'));
     const text = snapshot.state;
-    // Cut inside the multi-byte é too: each piece is encoded on its own.
+    // A piece starts at the two-byte é: each piece is encoded on its own, sizes in bytes.
     const cut = text.indexOf('é');
     const pieces = [text.slice(0, 5), '', text.slice(5, cut), text.slice(cut, -3), text.slice(-3)];
     expect(await writeSnapshot(layout, { ...snapshot, state: pieces })).toBe(

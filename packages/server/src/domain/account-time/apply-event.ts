@@ -8,8 +8,11 @@ import { SUSPENSION_DAYS } from './due';
 import type { RenewalPrice, RenewalPricing } from './renewal-price';
 import { renewedService, withoutRenewalInvoice } from './term';
 
-/** What an applied event did, as the journal and the test kit report it. */
-export interface AppliedEvent {
+/**
+ * An applied event as the admin API, the test kit and the journal show it: what it did,
+ * the due time it is stamped with, its refs and amounts (in units of `currency`).
+ */
+export interface ClockEvent {
   readonly kind: 'service_renewal' | 'service_suspension' | 'service_expiry' | 'shield_grace_end';
   /** The due time the event is stamped with (not the time of the request that noticed it). */
   readonly due_at: string;
@@ -90,7 +93,7 @@ export function renewalTransaction(
 function expired(
   input: ServiceEventInput,
   reason?: string,
-): { writes: EventWrites; event: AppliedEvent } {
+): { writes: EventWrites; event: ClockEvent } {
   const { service, dueMs, renewalInvoice } = input;
   const rest = withoutRenewalInvoice(service);
   const invoices: InvoiceRecord[] = [];
@@ -116,7 +119,7 @@ function expired(
  */
 export function applyServiceEvent(input: ServiceEventInput): {
   writes: EventWrites;
-  event: AppliedEvent;
+  event: ClockEvent;
 } {
   const { service, account, dueMs } = input;
   if (service.status === 'suspended') return expired(input);
@@ -195,15 +198,9 @@ export function applyServiceEvent(input: ServiceEventInput): {
 export function applyShieldGraceEnd(
   account: AccountRecord,
   dueMs: number,
-): { writes: EventWrites; event: AppliedEvent } {
+): { writes: EventWrites; event: ClockEvent } {
   return {
     writes: { account: { ...account, shield: null }, invoices: [], transactions: [] },
     event: { kind: 'shield_grace_end', due_at: isoTime(dueMs), account_ref: account.account_ref },
   };
 }
-
-/**
- * An applied event as the admin API, the test kit and the journal show it: its kind, the
- * due time it is stamped with, its refs and amounts (in units of `currency`).
- */
-export type ClockEvent = AppliedEvent;
