@@ -40,7 +40,10 @@ export interface ListeningServer {
   /** API base URL, e.g. `http://127.0.0.1:4010/v1`. */
   readonly baseUrl: string;
   readonly port: number;
-  /** Stops accepting, drops idle keep-alive connections, resolves once closed. */
+  /**
+   * Stops accepting, ends event streams, drops idle keep-alive connections and closes each
+   * busy one after its answer; resolves once all are closed.
+   */
   close(): Promise<void>;
 }
 
@@ -80,9 +83,13 @@ export async function listenHttp(
   const ruleFor = hostRule(options.allowedHosts);
   // Known once bound: whether Host headers are checked depends on the address.
   let hostAllowed: HostCheck | undefined;
+  // Set by `close()`: a connection busy when it began may carry more requests (node:http goes
+  // on reading it), so each answer from then on closes its connection instead.
+  let closing = false;
   const server = createServer(
     { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     withBackpressure(async (req, res) => {
+      if (closing) res.setHeader('connection', 'close');
       // Past the address's cap: an answer, never a reset (connection-cap.ts).
       if (overCap(req.socket)) {
         const refusal = errorResponse(503, 'too_many_connections', {
@@ -123,6 +130,7 @@ export async function listenHttp(
         port,
         close: () =>
           new Promise<void>((done) => {
+            closing = true;
             server.close(() => done());
             streams.endAll();
             server.closeIdleConnections();

@@ -5,10 +5,11 @@ import { MAX_UNSENT_BYTES } from '../../api/unsent-limit';
 /** The open streamed responses of one node:http server, so closing it can end them. */
 export class OpenStreams {
   readonly #ends = new Set<() => void>();
+  #ended = false;
 
   /**
    * Writes the head of `response`, then its stream until the client leaves, falls more than
-   * 1 MiB behind (it is then dropped), or {@link endAll}.
+   * 1 MiB behind (it is then dropped), or {@link endAll}; after `endAll`, ends at once.
    */
   open(res: ServerResponse, response: ApiResponse, stream: BodyStream): void {
     // The connection closes with the stream: an ended event stream never lingers as a
@@ -21,6 +22,10 @@ export class OpenStreams {
       stop?.();
       res.end();
     };
+    if (this.#ended) {
+      res.end();
+      return;
+    }
     this.#ends.add(end);
     res.on('close', end);
     stop = stream((chunk) => {
@@ -34,8 +39,9 @@ export class OpenStreams {
     if (!this.#ends.has(end)) stop();
   }
 
-  /** Ends every open stream. */
+  /** Ends every open stream, and every stream opened later (the server is closing). */
   endAll(): void {
+    this.#ended = true;
     for (const end of [...this.#ends]) end();
   }
 }
