@@ -1,6 +1,7 @@
 import { boundedMemo } from '../internal/bounded-memo';
 import { sha256Hex } from '../internal/crypto';
 import { isoTime } from '../internal/iso-time';
+import { concatBytes, piecesText, utf8 } from '../internal/json-pieces';
 
 /** A completed response kept for replay. */
 export interface StoredResponse {
@@ -37,9 +38,15 @@ type Slot =
   | { state: 'running'; fingerprint: string; storedAt: number; response: undefined }
   | { state: 'done'; fingerprint: string; storedAt: number; response: StoredResponse };
 
-// `text`: the JSON of its entry once made (a completed record never changes: a new claim
-// replaces it), shared by its write-ahead log line and every compaction after.
-type KeyedSlot = Slot & { account: string; operation: string; key: string; text?: string };
+// `json`: the JSON of its entry once made (a completed record never changes: a new claim
+// replaces it): text for its write-ahead log line, then UTF-8 bytes from the first
+// compaction on (the text goes: only compactions read it again, and they write bytes).
+type KeyedSlot = Slot & {
+  account: string;
+  operation: string;
+  key: string;
+  json?: string | Uint8Array;
+};
 
 /**
  * The completed records of an {@link IdempotencyStore} at one moment, shared copy-on-write
@@ -126,8 +133,21 @@ const entryOf = (slot: KeyedSlot & { state: 'done' }): IdempotencyEntry => ({
 });
 
 /** The JSON text of a completed record's entry, made once (see `KeyedSlot`). */
-const entryText = (slot: KeyedSlot & { state: 'done' }): string =>
-  (slot.text ??= JSON.stringify(entryOf(slot)));
+function entryText(slot: KeyedSlot & { state: 'done' }): string {
+  slot.json ??= JSON.stringify(entryOf(slot));
+  return typeof slot.json === 'string' ? slot.json : piecesText([slot.json]);
+}
+
+/** The entry's JSON as UTF-8, encoded once and kept in place of its text. */
+function entryBytes(slot: KeyedSlot & { state: 'done' }): Uint8Array {
+  const json = slot.json ?? JSON.stringify(entryOf(slot));
+  if (typeof json !== 'string') return json;
+  const bytes = utf8(json);
+  slot.json = bytes;
+  return bytes;
+}
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map(utf8) as [Uint8Array, Uint8Array, Uint8Array];
 
 /**
  * Idempotency records scoped per account and operation. A key is claimed before the
@@ -239,13 +259,19 @@ export class IdempotencyStore {
     return entries;
   }
 
-  /** {@link IdempotencyStore.export} as JSON text, byte for byte, each entry's text kept. */
-  exportText(nowMs: number): string {
-    const texts: string[] = [];
+  /**
+   * {@link IdempotencyStore.export} as UTF-8 JSON, byte for byte: each entry encoded once
+   * and kept, so a compaction copies the entries' bytes instead of encoding them again.
+   */
+  exportJson(nowMs: number): Uint8Array {
+    const parts: Uint8Array[] = [OPEN];
     for (const slot of this.#slots.values()) {
-      if (isKept(slot, nowMs)) texts.push(entryText(slot));
+      if (!isKept(slot, nowMs)) continue;
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(entryBytes(slot));
     }
-    return `[${texts.join(',')}]`;
+    parts.push(CLOSE);
+    return concatBytes(parts);
   }
 
   /** Replaces every record with the given ones (in-flight claims are dropped). */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
+import { type JsonPiece, pieceBytes } from '../internal/json-pieces';
 import { ControlsExport } from '../state/controls-export';
 import { replaceFileDurably } from './durable-fs';
 import { recordFormat } from './record-format';
@@ -49,7 +50,7 @@ export interface Snapshot {
 
 /** A snapshot to write: its state may come in pieces, written one after another. */
 export type SnapshotToWrite = Omit<Snapshot, 'state'> & {
-  readonly state: string | readonly string[];
+  readonly state: string | readonly JsonPiece[];
 };
 
 /**
@@ -60,10 +61,10 @@ export async function writeSnapshot(
   layout: StateLayout,
   snapshot: SnapshotToWrite,
 ): Promise<number> {
-  // Each piece encoded, summed and written on its own: a joined text or buffer would be one
-  // more copy of the whole state.
+  // Each piece encoded (unless it comes encoded), summed and written on its own: a joined
+  // text or buffer would be one more copy of the whole state.
   const state = (typeof snapshot.state === 'string' ? [snapshot.state] : snapshot.state).map(
-    (piece) => Buffer.from(piece),
+    pieceBytes,
   );
   let stateBytes = 0;
   let stateCrc = 0;

@@ -6,7 +6,7 @@ import { addDuration, type DurationInput, parseDuration } from '../domain/durati
 import { DomainError } from '../domain/errors';
 import { isCentsAmount, toCents } from '../domain/money';
 import { recordCodecs } from '../domain/record-codec';
-import { utf8Bytes } from '../internal/json-size';
+import { piecesBytes } from '../internal/json-pieces';
 import { isRequestEntry, type RequestJournal } from '../request-journal';
 import type { Scenario } from '../scenario/schema';
 import { parseScenario, requireAccounts } from '../scenario/validate';
@@ -262,8 +262,7 @@ export function createControlPlane(
         const nowMs = ctx.clock.nowMs();
         // The budget counts the state's JSON size (records unchanged since the last save
         // keep their text: see `StateSlices.exportPieces`).
-        let bytes = 0;
-        for (const piece of slices.exportPieces(nowMs)) bytes += utf8Bytes(piece);
+        const bytes = piecesBytes(slices.exportPieces(nowMs));
         return snapshots.save(name, slices.fork(), new Date(nowMs).toISOString(), bytes);
       },
       list: () => snapshots.list(),

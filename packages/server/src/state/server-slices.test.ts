@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faultsControl } from '../controls/faults';
+import { piecesBytes } from '../internal/json-pieces';
 import { createReferenceCore } from '../server/reference-core';
 
 const NOW = '2026-01-01T00:00:00Z';
@@ -58,7 +59,7 @@ describe('state slices', () => {
   it('serializes the state as JSON.stringify does, with what changed since the last time', async () => {
     const { core, slices } = createReferenceCore({ now: NOW });
     await core.ready;
-    const order = (key: string) =>
+    const order = (key: string, body: object = { type: 'kvm', plan_code: 'kvm-s' }) =>
       core.fetch('https://api.ref.test/v1/orders', {
         method: 'POST',
         headers: {
@@ -66,7 +67,7 @@ describe('state slices', () => {
           'content-type': 'application/json',
           'idempotency-key': key,
         },
-        body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
+        body: JSON.stringify(body),
       });
     const asStringified = () => {
       const nowMs = Date.parse(core.admin.clock.now().now);
@@ -83,5 +84,23 @@ describe('state slices', () => {
     // Idempotent answers past their 24 h are left out as the document leaves them out.
     core.admin.clock.advance(25 * 3600);
     asStringified();
+    // Past 128 records a table keeps its full blocks encoded: read again as they were kept,
+    // and counted in bytes as the text encodes.
+    const payer = core.admin
+      .state()
+      .accounts.find((a) => a.api_keys.some((k) => k.token === 'refak_demo_eur_full'));
+    await core.admin.topUp(payer?.account_ref ?? '', 10_000);
+    for (let i = 0; i < 140; i++) {
+      if (i % 50 === 0) core.admin.clock.advance(60);
+      const storageBox = { type: 'storage_box', plan_code: 'sb-1tb' };
+      expect((await order(`many-${i}`, storageBox)).status).toBe(200);
+    }
+    asStringified();
+    asStringified();
+    const nowMs = Date.parse(core.admin.clock.now().now);
+    expect(slices.exportPieces(nowMs).some((piece) => typeof piece !== 'string')).toBe(true);
+    expect(piecesBytes(slices.exportPieces(nowMs))).toBe(
+      Buffer.byteLength(JSON.stringify(slices.export(nowMs))),
+    );
   });
 });

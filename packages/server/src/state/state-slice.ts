@@ -1,3 +1,4 @@
+import { type JsonPiece, piecesText } from '../internal/json-pieces';
 import type { Scenario } from '../scenario/schema';
 import type { ScenarioTrust } from '../store/build-state';
 import type { RecordFold } from './record-fold';
@@ -39,7 +40,7 @@ export interface StateSlice<Fork = unknown> {
    * faster than that (it keeps its records' texts): the state file writes the whole state
    * at every compaction, piece after piece.
    */
-  exportPieces?(nowMs: number): readonly string[];
+  exportPieces?(nowMs: number): readonly JsonPiece[];
   /**
    * The slice as it is now, sharing what does not change (copy-on-write where the slice
    * allows it: the records fork in O(accounts)). Snapshots and spaces build on this.
@@ -94,15 +95,16 @@ export class StateSlices {
    * their records' texts serializing only what changed since they were last asked.
    */
   exportText(nowMs: number): string {
-    return this.exportPieces(nowMs).join('');
+    return piecesText(this.exportPieces(nowMs));
   }
 
   /**
    * {@link StateSlices.exportText} in pieces, not joined: a state of 60 MB is copied once
-   * more by every join, and the state file encodes and writes the pieces as they are.
+   * more by every join, and the state file writes the pieces as they are (full blocks of
+   * records come already encoded).
    */
-  exportPieces(nowMs: number): string[] {
-    const parts = ['{'];
+  exportPieces(nowMs: number): JsonPiece[] {
+    const parts: JsonPiece[] = ['{'];
     for (const slice of this.slices) {
       const pieces = slice.exportPieces?.(nowMs) ?? [membersOf(slice.export?.(nowMs))];
       if (pieces.every((piece) => piece === '')) continue;

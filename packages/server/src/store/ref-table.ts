@@ -1,8 +1,9 @@
 import { compareRefs } from '../domain/refs';
+import { type JsonPiece, utf8 } from '../internal/json-pieces';
 
-/** Records per block of kept JSON text (see {@link RefTable.jsonBlocks}). */
+/** Records per block of kept JSON (see {@link RefTable.jsonBlocks}). */
 const TEXT_BLOCK = 128;
-/** Replaced refs remembered for the kept texts; past this many they are all dropped instead. */
+/** Replaced refs remembered for the kept blocks; past this many they are all dropped instead. */
 const MAX_REPLACED = 4096;
 
 /**
@@ -15,11 +16,11 @@ export class RefTable<T> {
   #ascending: string[];
   // False while the map and list are shared with the table this one was forked from.
   #owned: boolean;
-  // The JSON text of each full block of TEXT_BLOCK records (in ascending order), kept for
-  // the next compaction: a state file rewrites the whole state each time, and most blocks
-  // (every record of them older than the last compaction) are as they were.
-  #blockTexts: (string | undefined)[] = [];
-  // Refs replaced since the texts were last read: their blocks are stale (found then).
+  // The JSON of each full block of TEXT_BLOCK records (in ascending order) as UTF-8 bytes,
+  // kept for the next compaction: a state file rewrites the whole state each time, and most
+  // blocks (every record of them older than the last compaction) are as they were.
+  #blockBytes: (Uint8Array | undefined)[] = [];
+  // Refs replaced since the blocks were last read: their blocks are stale (found then).
   #replaced: string[] = [];
 
   constructor(byRef = new Map<string, T>(), ascending: string[] = [], owned = true) {
@@ -55,7 +56,7 @@ export class RefTable<T> {
   fork(): RefTable<T> {
     this.#owned = false;
     const fork = new RefTable(this.#byRef, this.#ascending, false);
-    fork.#blockTexts = this.#blockTexts.slice();
+    fork.#blockBytes = this.#blockBytes.slice();
     fork.#replaced = this.#replaced.slice();
     return fork;
   }
@@ -63,29 +64,37 @@ export class RefTable<T> {
   /**
    * The records' JSON texts (`textOf`) in ascending ref order, in blocks of records joined
    * by commas (the blocks joined by commas again are a JSON array's members). A full block
-   * keeps its text until one of its records is replaced, so a state of 100,000 records that
-   * grew by a few thousand since the last call serializes only those.
+   * is kept as UTF-8 bytes until one of its records is replaced, so a state of 100,000
+   * records that grew by a few thousand since the last call serializes and encodes only
+   * those; the last block, while not full, is text.
    */
-  jsonBlocks(textOf: (record: T) => string): string[] {
+  jsonBlocks(textOf: (record: T) => string): JsonPiece[] {
     const ascending = this.#ascending;
-    const texts = this.#blockTexts;
+    const keptBlocks = this.#blockBytes;
     for (const ref of this.#replaced)
-      texts[Math.floor(this.#insertionIndex(ref) / TEXT_BLOCK)] = undefined;
+      keptBlocks[Math.floor(this.#insertionIndex(ref) / TEXT_BLOCK)] = undefined;
     this.#replaced = [];
-    const blocks: string[] = [];
+    const blocks: JsonPiece[] = [];
     for (let start = 0; start < ascending.length; start += TEXT_BLOCK) {
       const block = start / TEXT_BLOCK;
-      let text = texts[block];
-      if (text === undefined) {
-        const end = Math.min(start + TEXT_BLOCK, ascending.length);
-        const members: string[] = [];
-        for (let i = start; i < end; i++)
-          members.push(textOf(this.#byRef.get(ascending[i] as string) as T));
-        text = members.join(',');
-        // The last block, while not full, changes with the next record appended.
-        if (end - start === TEXT_BLOCK) texts[block] = text;
+      const kept = keptBlocks[block];
+      if (kept !== undefined) {
+        blocks.push(kept);
+        continue;
       }
-      blocks.push(text);
+      const end = Math.min(start + TEXT_BLOCK, ascending.length);
+      const members: string[] = [];
+      for (let i = start; i < end; i++)
+        members.push(textOf(this.#byRef.get(ascending[i] as string) as T));
+      const text = members.join(',');
+      // The last block, while not full, changes with the next record appended.
+      if (end - start < TEXT_BLOCK) {
+        blocks.push(text);
+        continue;
+      }
+      const bytes = utf8(text);
+      keptBlocks[block] = bytes;
+      blocks.push(bytes);
     }
     return blocks;
   }
@@ -108,16 +117,16 @@ export class RefTable<T> {
       const at = this.#insertionIndex(ref);
       this.#ascending.splice(at, 0, ref);
       // Every block from the insertion on holds other records now.
-      this.#blockTexts.length = Math.min(this.#blockTexts.length, Math.floor(at / TEXT_BLOCK));
+      this.#blockBytes.length = Math.min(this.#blockBytes.length, Math.floor(at / TEXT_BLOCK));
     }
   }
 
-  // A replaced record's block is found when the texts are next read (a binary search then,
-  // not on every write); a table whose texts nobody reads stops remembering.
+  // A replaced record's block is found when the blocks are next read (a binary search then,
+  // not on every write); a table whose blocks nobody reads stops remembering.
   #staleText(ref: string): void {
-    if (this.#blockTexts.length === 0) return;
+    if (this.#blockBytes.length === 0) return;
     if (this.#replaced.length >= MAX_REPLACED) {
-      this.#blockTexts = [];
+      this.#blockBytes = [];
       this.#replaced = [];
       return;
     }
@@ -130,7 +139,7 @@ export class RefTable<T> {
    */
   setAll(records: readonly T[], refOf: (record: T) => string): void {
     this.#own();
-    this.#blockTexts = [];
+    this.#blockBytes = [];
     this.#replaced = [];
     const byRef = this.#byRef;
     const ascending = this.#ascending;
