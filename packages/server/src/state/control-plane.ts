@@ -49,7 +49,11 @@ export interface Admin {
   loadScenario(document: unknown): Promise<LoadedScenario>;
   /** Back to the scenario loaded last. */
   reset(): Promise<void>;
-  /** The whole state as a Scenario document (round-trips through `loadScenario`). */
+  /**
+   * The whole state as a Scenario document (round-trips through `loadScenario`). It shows
+   * the account as of the last applied clock events: after `clock.advance` or a running
+   * clock, `await admin.clock.catchUp()` first (a request or `clock.move` applies them too).
+   */
   state(): Scenario;
   readonly clock: {
     now(): ClockState;
