@@ -103,6 +103,14 @@ function floor(): { ms: number; keptBytes: number } {
 async function applyFigures(): Promise<Figure[]> {
   const server = createReferenceServer({ scenario: renewingAccount(), onError: () => {} });
   await server.ready;
+  // What the console's clock card asks every second: the next 20 of 100,000 scheduled.
+  const views: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const viewStarted = performance.now();
+    if (server.admin.clock.view().next_events.length !== 20) throw new Error('no next events');
+    views.push(performance.now() - viewStarted);
+  }
+  const viewMs = [...views].sort((a, b) => a - b)[views.length >> 1] as number;
   const heapBefore = heapAfterGc();
   const started = performance.now();
   const move = await server.admin.clock.move({ months: MONTHS });
@@ -116,6 +124,11 @@ async function applyFigures(): Promise<Figure[]> {
       value: `${ms.toFixed(0)} ms`,
       target: `≤ 1,000 ms for 100,000 (spec, section 9); floor ${records.ms.toFixed(0)} ms (the records alone)`,
       pass: applied === SERVICES * MONTHS && ms <= 1_000,
+    },
+    {
+      name: `next 20 events of ${SERVICES.toLocaleString('en')} scheduled (GET /__admin/clock)`,
+      value: `${viewMs.toFixed(2)} ms (median of 21)`,
+      target: 'reported',
     },
     {
       name: 'heap kept per applied renewal (after a full GC)',

@@ -166,15 +166,12 @@ export class AccountTime {
   /** The next `limit` events that will fall due, in due order. */
   next(limit = NEXT_EVENTS): NextEvent[] {
     this.#rebuildIfStale();
-    const live = this.#heap
-      .entries()
-      .filter((entry) => this.#dues.get(entry.ref) === entry.dueMs)
-      .sort((a, b) => a.dueMs - b.dueMs || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
     const out: NextEvent[] = [];
     const seen = new Set<string>();
-    for (const entry of live) {
+    for (const entry of this.#heap.ordered()) {
       if (out.length >= limit) break;
-      if (seen.has(entry.ref)) continue;
+      // Entries of an earlier schedule of the same record stay in the heap until popped.
+      if (this.#dues.get(entry.ref) !== entry.dueMs || seen.has(entry.ref)) continue;
       seen.add(entry.ref);
       const due = this.#current(entry);
       if (due === undefined) continue;

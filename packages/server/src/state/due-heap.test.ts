@@ -39,4 +39,25 @@ describe('DueHeap', () => {
     }
     expect(heap.size).toBe(250);
   });
+
+  it('reads its entries in pop order without taking them, as far as asked', () => {
+    const heap = new DueHeap();
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    // Few distinct due times: ties fall to the ref.
+    for (let i = 0; i < 2_000; i++)
+      heap.push({ dueMs: next() % 50, ref: `R${next() % 700}`, accountRef: 'A' });
+    const firstTen: string[] = [];
+    for (const entry of heap.ordered()) {
+      firstTen.push(`${entry.dueMs} ${entry.ref}`);
+      if (firstTen.length === 10) break;
+    }
+    const read = [...heap.ordered()].map((entry) => `${entry.dueMs} ${entry.ref}`);
+    expect(heap.size).toBe(2_000);
+    const popped: string[] = [];
+    for (let entry = heap.pop(); entry !== undefined; entry = heap.pop())
+      popped.push(`${entry.dueMs} ${entry.ref}`);
+    expect(read).toEqual(popped);
+    expect(firstTen).toEqual(popped.slice(0, 10));
+  });
 });
