@@ -265,7 +265,7 @@ export function createControlPlane(
       save(name) {
         const nowMs = ctx.clock.nowMs();
         // The budget counts the state's JSON size (records unchanged since the last save
-        // keep their text: see `StateSlices.exportPieces`).
+        // keep their JSON encoded: see `StateSlices.exportPieces`).
         const bytes = piecesBytes(slices.exportPieces(nowMs));
         return snapshots.save(name, slices.fork(), new Date(nowMs).toISOString(), bytes);
       },
