@@ -1,8 +1,8 @@
 // `close()` while a connection is busy: node:http goes on reading requests from it (a browser
 // reuses it to reconnect its event stream), and a stream opened then held `close()` open for
 // good.
-import { connect } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../index';
 
@@ -19,11 +19,19 @@ describe('closing a server with a busy connection', () => {
     const ended = new Promise<void>((done) => socket.once('end', () => done()));
     const body = '{"advance":"PT1S"}';
     // The first request is under way (its head read, its body not yet) when `close()` starts.
+    const started = new Promise<void>((done) => {
+      const onStart = (message: unknown) => {
+        if ((message as { socket: Socket }).socket.localPort !== listening.port) return;
+        unsubscribe('http.server.request.start', onStart);
+        done();
+      };
+      subscribe('http.server.request.start', onStart);
+    });
     socket.write(
       `POST /__admin/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
     );
-    await sleep(50);
+    await started;
     let closed = false;
     const closing = listening.close().then(() => {
       closed = true;
