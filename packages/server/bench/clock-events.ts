@@ -103,7 +103,7 @@ function floor(): { ms: number; keptBytes: number } {
 async function applyFigures(): Promise<Figure[]> {
   const server = createReferenceServer({ scenario: renewingAccount(), onError: () => {} });
   await server.ready;
-  // What the console's clock card asks every second: the next 20 of 100,000 scheduled.
+  // What the console's clock card asks after each control and new request: the next 20.
   const views: number[] = [];
   for (let i = 0; i < 21; i++) {
     const viewStarted = performance.now();

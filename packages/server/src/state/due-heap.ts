@@ -68,8 +68,8 @@ export class DueHeap {
   /**
    * The entries in due order without taking them out, lazily: the first k cost O(k log k)
    * (a frontier of the heap's nodes), not a sort of them all. `GET /__admin/clock` shows
-   * the next 20 of an account that may have 100,000 services, and the console asks every
-   * second. The heap must not change while this is read.
+   * the next 20 of an account that may have 100,000 services, and the console asks again
+   * after each control and each new request it shows. The heap must not change meanwhile.
    */
   *ordered(): Generator<DueEntry> {
     const items = this.#items;
