@@ -1,4 +1,5 @@
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { type JsonPiece, pieceBytes } from '../internal/json-pieces';
 
 // The few fs steps whose order makes a crash safe: data fsynced before a rename makes it
 // visible, and the directory fsynced after a rename or create makes the entry itself last.
@@ -21,8 +22,8 @@ const CHUNKS_PER_WRITE = 1024;
  * snapshot comes in hundreds of pieces, and copying them into one buffer first was a copy
  * of the whole state), a short write finished piece by piece.
  */
-async function writeChunks(handle: FileHandle, chunks: readonly (string | Uint8Array)[]) {
-  const buffers = chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+async function writeChunks(handle: FileHandle, chunks: readonly JsonPiece[]) {
+  const buffers = chunks.map(pieceBytes);
   for (let start = 0; start < buffers.length; start += CHUNKS_PER_WRITE) {
     const batch = buffers.slice(start, start + CHUNKS_PER_WRITE);
     let { bytesWritten } = await handle.writev(batch);
@@ -42,7 +43,7 @@ export async function replaceFileDurably(
   temp: string,
   target: string,
   directory: string,
-  chunks: readonly (string | Uint8Array)[],
+  chunks: readonly JsonPiece[],
 ): Promise<void> {
   const handle = await open(temp, 'w', 0o600);
   try {

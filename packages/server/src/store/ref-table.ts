@@ -2,7 +2,7 @@ import { compareRefs } from '../domain/refs';
 import { type JsonPiece, utf8 } from '../internal/json-pieces';
 
 /** Records per block of kept JSON (see {@link RefTable.jsonBlocks}). */
-const TEXT_BLOCK = 128;
+const BLOCK_RECORDS = 128;
 /** Replaced refs remembered for the kept blocks; past this many they are all dropped instead. */
 const MAX_REPLACED = 4096;
 
@@ -16,7 +16,7 @@ export class RefTable<T> {
   #ascending: string[];
   // False while the map and list are shared with the table this one was forked from.
   #owned: boolean;
-  // The JSON of each full block of TEXT_BLOCK records (in ascending order) as UTF-8 bytes,
+  // The JSON of each full block of BLOCK_RECORDS records (in ascending order) as UTF-8 bytes,
   // kept for the next compaction: a state file rewrites the whole state each time, and most
   // blocks (every record of them older than the last compaction) are as they were.
   #blockBytes: (Uint8Array | undefined)[] = [];
@@ -72,23 +72,23 @@ export class RefTable<T> {
     const ascending = this.#ascending;
     const keptBlocks = this.#blockBytes;
     for (const ref of this.#replaced)
-      keptBlocks[Math.floor(this.#insertionIndex(ref) / TEXT_BLOCK)] = undefined;
+      keptBlocks[Math.floor(this.#insertionIndex(ref) / BLOCK_RECORDS)] = undefined;
     this.#replaced = [];
     const blocks: JsonPiece[] = [];
-    for (let start = 0; start < ascending.length; start += TEXT_BLOCK) {
-      const block = start / TEXT_BLOCK;
+    for (let start = 0; start < ascending.length; start += BLOCK_RECORDS) {
+      const block = start / BLOCK_RECORDS;
       const kept = keptBlocks[block];
       if (kept !== undefined) {
         blocks.push(kept);
         continue;
       }
-      const end = Math.min(start + TEXT_BLOCK, ascending.length);
+      const end = Math.min(start + BLOCK_RECORDS, ascending.length);
       const members: string[] = [];
       for (let i = start; i < end; i++)
         members.push(textOf(this.#byRef.get(ascending[i] as string) as T));
       const text = members.join(',');
       // The last block, while not full, changes with the next record appended.
-      if (end - start < TEXT_BLOCK) {
+      if (end - start < BLOCK_RECORDS) {
         blocks.push(text);
         continue;
       }
@@ -108,7 +108,7 @@ export class RefTable<T> {
     const size = this.#byRef.size;
     this.#byRef.set(ref, record);
     if (this.#byRef.size === size) {
-      this.#staleText(ref);
+      this.#staleBlock(ref);
       return;
     }
     const last = this.#ascending[this.#ascending.length - 1];
@@ -117,13 +117,13 @@ export class RefTable<T> {
       const at = this.#insertionIndex(ref);
       this.#ascending.splice(at, 0, ref);
       // Every block from the insertion on holds other records now.
-      this.#blockBytes.length = Math.min(this.#blockBytes.length, Math.floor(at / TEXT_BLOCK));
+      this.#blockBytes.length = Math.min(this.#blockBytes.length, Math.floor(at / BLOCK_RECORDS));
     }
   }
 
   // A replaced record's block is found when the blocks are next read (a binary search then,
   // not on every write); a table whose blocks nobody reads stops remembering.
-  #staleText(ref: string): void {
+  #staleBlock(ref: string): void {
     if (this.#blockBytes.length === 0) return;
     if (this.#replaced.length >= MAX_REPLACED) {
       this.#blockBytes = [];

@@ -56,11 +56,6 @@ function exportAccount(partition: Partition): ScenarioAccount {
   };
 }
 
-// Asked for only where the whole state is serialized again and again (the state file's
-// compactions, snapshot budgets), mostly records unchanged since the last time: each table
-// keeps its full blocks encoded (`RefTable.jsonBlocks`), so a record is serialized about
-// once. `bench state`: a compaction of a 32 MB state takes ~0.1x the CPU of
-// `JSON.stringify` written the same way.
 /** A record's JSON text, as the state file keeps it. */
 const textOf =
   <K extends RecordKind>(kind: K) =>
@@ -69,8 +64,11 @@ const textOf =
 
 // Pieces of one text, never joined here: joining each list, then each account, then the
 // accounts, copied a 35 MB state four times over (the state file writes the pieces as
-// they are). Each table keeps its full blocks encoded (`RefTable.jsonBlocks`): only records
-// new or replaced since the last export are serialized and encoded.
+// they are). Asked for where the whole state is serialized again and again (compactions,
+// snapshot budgets), mostly records unchanged since the last time: each table keeps its
+// full blocks encoded (`RefTable.jsonBlocks`), so only records new or replaced since the
+// last export are serialized and encoded (`bench state`: a compaction of a 32 MB state
+// takes ~0.1x the CPU of `JSON.stringify` written the same way).
 function pushList<K extends RecordKind>(
   parts: JsonPiece[],
   kind: K,
