@@ -102,7 +102,7 @@ class Comparer {
 
   /**
    * How far a time may be off and still match (ms): the uncertainty of the clock estimates
-   * that placed the writes replayed so far (`UpstreamClock`), 0 while every write stated its time.
+   * that placed the exchanges replayed so far (`UpstreamClock`), 0 while each stated its time.
    */
   tolerance = 0;
 
@@ -317,8 +317,11 @@ export async function driftReport(file: string): Promise<DriftReport> {
       operations[operation] = counts;
       const at = clock.timeOf(exchange);
       if (at.ms > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(at.ms));
+      // A time placed by an estimate may be past the upstream's, and the frozen clock only
+      // moves on: whatever is stamped from here on (a read's estimate too, not only a
+      // write's) may be that much late.
+      comparer.tolerance = Math.max(comparer.tolerance, at.uncertainty);
       const write = exchange.method !== 'GET' && exchange.method !== 'HEAD';
-      if (write) comparer.tolerance = Math.max(comparer.tolerance, at.uncertainty);
       const url = `${base}${comparer.rewrite(exchange.path.slice(3))}${exchange.query === '' ? '' : `?${comparer.rewrite(exchange.query)}`}`;
       const cannot = unverifiableBecause(exchange);
       const answer =
