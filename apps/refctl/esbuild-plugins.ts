@@ -69,15 +69,33 @@ export const lazyBuiltins: EsbuildPlugin = {
 // process.stderr to ask it about colors: ~6 ms of `refctl me` that writes no help.
 const LOADED_ON_FIRST_USE = new Set(['node:child_process', 'node:util']);
 
-// bin.ts stays a file of its own (`--version` answers before the rest is even read) and
-// imports its two halves, built as entries of their own, by their output names.
+// bin.ts stays a file of its own (`--version` answers before the rest is even read); its
+// halves are entries of their own, imported by their output names: server-start.js, and
+// main.cjs with the terminal UI, ui.js (main-code-cache.ts runs the one and imports the other).
 export const binImportsEntries: EsbuildPlugin = {
   name: 'bin-imports-entries',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(main|server-start)$/ }, (args) =>
-      /[/\\]src[/\\]bin\.ts$/.test(args.importer)
+    build.onResolve({ filter: /^\.\/(server-start|ui)$/ }, (args) =>
+      /[/\\]src[/\\](bin|main-code-cache)\.ts$/.test(args.importer)
         ? { path: `${args.path}.js`, external: true }
         : undefined,
     );
+  },
+};
+
+// In dist/main.cjs the terminal UI is dist/ui.js, an ES module (ink and yoga use top-level
+// await): ui/load-ui.ts becomes a call of the importer main-code-cache.ts hands main.cjs.
+export const uiFromEntry: EsbuildPlugin = {
+  name: 'ui-from-entry',
+  setup(build) {
+    build.onResolve({ filter: /[/\\]load-ui$/ }, (args) =>
+      /[/\\]src[/\\]/.test(args.importer)
+        ? { path: 'load-ui', namespace: 'ui-from-entry' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'ui-from-entry' }, () => ({
+      contents: 'export const loadUi = () => __refctlImportUi();',
+      loader: 'js',
+    }));
   },
 };

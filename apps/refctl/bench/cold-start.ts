@@ -155,15 +155,17 @@ const INFORMATION: Record<string, string> = {
 // @refapi/schema/client and builds a response's schema module on its first response;
 // actions import their group's schema entry point; refctl builds only the command group it
 // runs. Then (issue 52): ~29 chunks to resolve, read and link (~23 ms of ESM resolution in
-// the profile), now one main.js whose modules esbuild evaluates on first import; the
+// the profile), now one file (main.cjs) whose modules esbuild evaluates on first import; the
 // built-ins every module imported, which ESM loads at once (child_process, worker_threads,
 // readline, and every lazy getter of util, fs and process that Node's ESM wrapper reads), now
 // required where used (esbuild-plugins.ts lazyBuiltins), commander's child_process not at
 // all; React's development builds, dropped. Left: @refapi/schema/client's tables for the
 // flags' help (~3 ms), commander and the command tree, zod and the schemas `me` uses, the
-// SDK and output; the floor's three small files are below all of it.
+// SDK and output; the floor's three small files are below all of it. Then: Node's compile
+// cache holds a file's top level only, so every function a command ran was compiled again on
+// each start (~15 ms of `me`); main.cjs now runs with V8's code cache made after a run.
 const WHERE_THE_TIME_GOES =
-  "one main.js (modules evaluated on first import, node built-ins required where used, child_process and util never for `me`, process.stdin and process.stderr made only when used: ~9 ms) instead of ~29 chunks; the SDK builds each response schema module on first use and refctl only the command group it runs. Left above the ky script: @refapi/schema/client's help tables, commander and the command tree (split above), zod with the schemas `me` uses, the SDK and output modules, and reading the 1 MB bundle's text (its code cache skips the parse, not the UTF-8 decode of the source: ~5-10 ms). The binary answers --version from its bundle's first statement and keeps V8's code cache of the whole bundle inside";
+  "one main.cjs (modules evaluated on first import, node built-ins required where used, child_process and util never for `me`, process.stdin and process.stderr made only when used: ~9 ms) instead of ~29 chunks, run with V8's code cache of an earlier run, which holds the functions that ran (Node's compile cache holds the top level only: ~15 ms); the SDK builds each response schema module on first use and refctl only the command group it runs. Left above the ky script: @refapi/schema/client's help tables, commander and the command tree (split above), zod with the schemas `me` uses, the SDK and output modules, and reading the 600 KB bundle's text. The binary answers --version from its bundle's first statement and keeps V8's code cache of the whole bundle inside";
 
 /** A single executable of `node` whose program writes one line, in a temp directory. */
 async function buildOneLineSea(node: string): Promise<string | undefined> {

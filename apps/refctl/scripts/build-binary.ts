@@ -48,11 +48,11 @@ mkdirSync(out, { recursive: true });
 
 // `refctl --version` is answered by the first statement of the bundle: in one ES module every
 // module's top level (esbuild's lazy wrappers for ~600 modules, their export tables) runs
-// before bin.ts's own check, ~8 ms that would put the binary above `node -e 0`.
+// before any check of its own, ~8 ms that would put the binary above `node -e 0`.
 const versionFirst = `if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) { process.stdout.write(${JSON.stringify(`${version}\n`)}); process.exit(0); }`;
 
 await build({
-  entryPoints: [join(root, 'src', 'bin.ts')],
+  entryPoints: [join(root, 'src', 'binary-main.ts')],
   outfile: join(out, 'refctl.mjs'),
   absWorkingDir: root,
   bundle: true,

@@ -16,7 +16,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const code =
     args[0] === 'server' && args[1] === 'start'
       ? await (await import('./server-start')).serverStart(args.slice(2))
-      : await (await import('./main')).main();
+      : await (await import('./main-code-cache')).runMainWithCodeCache(args);
   // Let stdout drain (pipes are asynchronous on some platforms) before ending.
   process.stdout.write('', () => process.exit(code));
 }

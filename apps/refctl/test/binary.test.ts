@@ -11,7 +11,7 @@ import { startServer, type TestServer } from './helpers/test-server';
 // The single executable of `pnpm build:binary`, smoke-tested where it can be built: the same
 // answers as refctl from npm for `--version`, `me -o json` against a server, a prompt on a
 // terminal (ink, yoga's wasm) and the completion script, and what it cannot carry said in
-// one line. Built once (dist/sea/) and rebuilt when dist/main.js, which test/global-setup.ts
+// one line. Built once (dist/sea/) and rebuilt when dist/main.cjs, which test/global-setup.ts
 // rebuilds whenever the sources change, is newer.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +34,7 @@ describe.skipIf(!canBuild)(
   'the refctl executable (pnpm build:binary builds for Linux x64 only)',
   () => {
     beforeAll(async () => {
-      const main = join(root, 'dist', 'main.js');
+      const main = join(root, 'dist', 'main.cjs');
       if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < statSync(main).mtimeMs) {
         execFileSync('pnpm', ['run', '--silent', 'build:binary'], { cwd: root, stdio: 'inherit' });
       }

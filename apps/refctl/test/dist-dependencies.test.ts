@@ -21,7 +21,7 @@ const packageOf = (specifier: string) =>
 /** Every package the built dist imports or requires at run time (node built-ins aside). */
 async function distImports(): Promise<{ packages: string[]; required: string[] }> {
   const dist = dirname(REFCTL);
-  const files = readdirSync(dist).filter((file) => file.endsWith('.js'));
+  const files = readdirSync(dist).filter((file) => /\.c?js$/.test(file));
   // esbuild parses the code (no regex over minified text) and lists what each file imports.
   const { metafile } = await build({
     entryPoints: files.map((file) => join(dist, file)),
@@ -79,7 +79,9 @@ function requireCalls(dist: string, files: readonly string[]): string[] {
   const code = new Map(files.map((file) => [file, readFileSync(join(dist, file), 'utf8')]));
   const found: string[] = [];
   for (const [home, text] of code) {
-    const shim = /([\w$]+)=\([\w$]+=>typeof require<"u"\?require:/.exec(text)?.[1];
+    // CommonJS (main.cjs) calls require itself.
+    const direct = home.endsWith('.cjs') ? 'require' : undefined;
+    const shim = direct ?? /([\w$]+)=\([\w$]+=>typeof require<"u"\?require:/.exec(text)?.[1];
     if (shim === undefined) continue;
     const exported = new RegExp(`export\\{[^}]*(?<![\\w$])${escapeName(shim)} as ([\\w$]+)`).exec(
       text,

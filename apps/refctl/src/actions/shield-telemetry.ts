@@ -23,6 +23,7 @@ import { note, print } from '../runtime/print';
 import { pagingRequest, printList } from '../runtime/print-list';
 import { serverTime } from '../runtime/server-time';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
+import { loadUi } from '../ui/load-ui';
 import { evidenceView, telemetryItemView } from './views';
 import { liveViews } from './wait';
 import { watchTrafficPlain } from './watch-plain';
@@ -50,7 +51,7 @@ export const traffic = typedHandler(flagSchema(TRAFFIC_FLAGS), async (ctx, [ref]
     return { telemetry: data, at: serverTime(response.headers.get('date'), data.end) };
   };
   if (liveViews(ctx)) {
-    const { watchTraffic } = await import('../ui/render-live');
+    const { watchTraffic } = await loadUi();
     const { endWatch } = await import('./watch-end');
     endWatch(await watchTraffic(ctx.io, serviceRef, load));
     return;

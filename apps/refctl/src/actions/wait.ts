@@ -6,6 +6,7 @@ import { canRenderLive, colorEnabled } from '../io/io';
 import { escapeControls } from '../output/control-chars';
 import { colorState } from '../output/state-colors';
 import { note } from '../runtime/print';
+import { loadUi } from '../ui/load-ui';
 import type { Spinner } from '../ui/render-live';
 
 /** Whether live ink views may draw: terminals on stdout and stderr, no CI, `-o table`. */
@@ -75,7 +76,7 @@ export async function waitFor<T>(
   try {
     let result: T;
     if (live) {
-      const { startSpinner } = await import('../ui/render-live');
+      const { startSpinner } = await loadUi();
       spinner = startSpinner(ctx.io, spinnerLabel, timeoutMs);
       try {
         result = await work;

@@ -1,6 +1,6 @@
 import type { Option } from 'commander';
 import type { Asker } from '../cli/required-flags';
-import { select, text } from '../ui/render-prompt';
+import { loadUi } from '../ui/load-ui';
 import { answer } from './answer';
 
 /** `A name for the rule. (required)` → `A name for the rule`: a prompt's hint in parentheses. */
@@ -13,6 +13,7 @@ const purpose = (option: Option) => option.description.replace(/\.?\s*\(required
  */
 export const askFlags: Asker = async (ctx, _args, opts, missing) => {
   const answers: Record<string, unknown> = { ...opts };
+  const { select, text } = await loadUi();
   for (const option of missing) {
     const name = option.long ?? option.flags;
     const choices = option.argChoices;

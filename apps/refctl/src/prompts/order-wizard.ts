@@ -5,7 +5,7 @@ import type { Asker } from '../cli/required-flags';
 import { CliError } from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
 import { createClient } from '../runtime/client';
-import { select } from '../ui/render-prompt';
+import { loadUi } from '../ui/load-ui';
 import type { Choice } from '../ui/SelectPrompt';
 import { answer } from './answer';
 import {
@@ -71,6 +71,7 @@ export const askOrder: Asker = async (ctx, _args, opts) => {
       () => undefined,
     ),
   ]);
+  const { select } = await loadUi();
   const types = typeChoices(plans, given.plan);
   if (given.type === undefined && types.length === 0) {
     throw new CliError(

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { getRawAsset, isSea } from 'node:sea';
-import { VERSION } from '../version';
+import { cacheDir } from './cache-dir';
 
 // What differs when refctl runs as the single executable (`pnpm build:binary`): it carries
 // no node_modules, and its main script can import nothing but node's built-ins.
@@ -15,7 +14,7 @@ export const inBinary = (): boolean => isSea();
  * user's cache directory, once per version): the jq worker loads jq-web from a file.
  */
 export function binaryJqWeb(env: NodeJS.ProcessEnv = process.env): string {
-  const dir = join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'refctl', VERSION, 'jq-web');
+  const dir = join(cacheDir(env), 'jq-web');
   const entry = join(dir, 'jq.js');
   if (existsSync(entry)) return entry;
   mkdirSync(dir, { recursive: true, mode: 0o700 });

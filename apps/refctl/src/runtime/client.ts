@@ -46,6 +46,9 @@ export async function createClient(ctx: Ctx): Promise<RefClient> {
     logger: stderrLogger(ctx),
     // --debug logs each exchange whole through debugFetch; the SDK adds its retries (info).
     logLevel: ctx.globals.debug ? 'info' : 'warn',
+    // No OpenTelemetry: a command registers no tracer of its own, and dist/main.cjs (run by
+    // main-code-cache.ts) cannot import() @opentelemetry/api; --debug shows each exchange.
+    telemetry: false,
     ...(ctx.globals.debug ? { fetch: debugFetch(debugLog(ctx)) } : {}),
   });
 }

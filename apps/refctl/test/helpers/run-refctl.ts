@@ -22,6 +22,14 @@ export interface RunResult {
   readonly rawStderr: string;
 }
 
+/**
+ * One cache directory for every run, as a user has one (the code cache of main.cjs lives
+ * there); each run's HOME is new. A test of the cache itself gives its own XDG_CACHE_HOME.
+ */
+const CACHE_HOME = fileURLToPath(
+  new URL('../../node_modules/.cache/refctl-e2e-cache', import.meta.url),
+);
+
 const REQUEST_ID = / \(request req_[A-Za-z0-9]+\)|,"request_id":"req_[A-Za-z0-9]+"/g;
 
 /** How to run refctl: extra environment, stdin text, a kill after some time. */
@@ -58,7 +66,11 @@ export const tempConfigHome = () => mkdtempSync(join(tmpdir(), 'refctl-e2e-'));
  * inherited REF_*), asynchronously so an in-process server keeps serving.
  */
 export function refctl(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: tempConfigHome() };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: tempConfigHome(),
+    XDG_CACHE_HOME: CACHE_HOME,
+  };
   for (const [key, value] of Object.entries(options.env ?? {}))
     if (value !== undefined) env[key] = value;
   return new Promise((resolve, reject) => {
