@@ -16,7 +16,7 @@ import { startRecorder } from '../packages/server/test/record-process';
 
 const run = promisify(execFile);
 const REF_SERVER = fileURLToPath(new URL('../packages/server/bin/ref-server.js', import.meta.url));
-const REFCTL = fileURLToPath(new URL('../apps/refctl/dist/refctl.js', import.meta.url));
+const REFCTL = fileURLToPath(new URL('../apps/refctl/dist/refctl.cjs', import.meta.url));
 const KEY = 'refak_demo_eur_full';
 
 const upstream = createReferenceServer({ adminToken: 'e2e-recording-admin' });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // header, the SDK error, the refctl error line, and the entry in GET /__admin/requests.
 
 const run = promisify(execFile);
-const REFCTL = fileURLToPath(new URL('../apps/refctl/dist/refctl.js', import.meta.url));
+const REFCTL = fileURLToPath(new URL('../apps/refctl/dist/refctl.cjs', import.meta.url));
 const ADMIN_TOKEN = 'e2e-request-id-admin';
 const KEY = 'refak_demo_eur_full';
 const MISSING = 'REF-SVC-FFFF';

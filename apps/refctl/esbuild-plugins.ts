@@ -69,9 +69,9 @@ export const lazyBuiltins: EsbuildPlugin = {
 // process.stderr to ask it about colors: ~6 ms of `refctl me` that writes no help.
 const LOADED_ON_FIRST_USE = new Set(['node:child_process', 'node:util']);
 
-// bin.ts stays a file of its own (`--version` answers before the rest is even read); its
-// halves are entries of their own, imported by their output names: server-start.js, and
-// main.cjs with the terminal UI, ui.js (main-code-cache.ts runs the one and imports the other).
+// bin.ts stays a file of its own (`--version` answers before the rest is even read): it
+// imports server-start.js, and main-code-cache.ts (bundled with it) the terminal UI, ui.js,
+// by their output names, as entries of their own.
 export const binImportsEntries: EsbuildPlugin = {
   name: 'bin-imports-entries',
   setup(build) {

@@ -7,7 +7,7 @@ import {
   uiFromEntry,
 } from './esbuild-plugins';
 
-// Four files: dist/refctl.js (bin.ts: `--version`, then one import of the part it needs),
+// Four files: dist/refctl.cjs (bin.ts: `--version`, then one import of the part it needs),
 // dist/main.cjs (everything a command runs), dist/ui.js (the terminal UI: prompts and live
 // views) and dist/server-start.js. main.cjs bundles the workspace packages (SDK, schema),
 // commander, zod, ky and yaml; ui.js ink with react. Installing refctl then installs one
@@ -17,10 +17,10 @@ import {
 // optional peer that `refctl server start` loads when asked.
 //
 // main.cjs is CommonJS so that bin.ts can run it with V8's code cache of an earlier run
-// (src/main-code-cache.ts); ui.js is an ES module because ink and yoga-layout use top-level
-// await. Each is one file, not chunks: `refctl me -o json` loaded ~29 chunks, and resolving,
-// reading and linking each one cost more than reading one file whose code cache skips
-// parsing. Lazy still: without code splitting esbuild keeps each dynamic `import()` (every
+// (src/main-code-cache.ts), and refctl.cjs because a CommonJS entry starts sooner; ui.js is
+// an ES module because ink and yoga-layout use top-level await. Each is one file, not
+// chunks: `refctl me -o json` loaded ~29 chunks, and resolving, reading and linking each one
+// cost more than reading one file whose code cache skips parsing. Lazy still: without code splitting esbuild keeps each dynamic `import()` (every
 // command's implementation, yaml, the prompts) as a module that is only evaluated when
 // imported, and the built-ins are required the same way (lazyBuiltins), so `me` builds the
 // schemas and loads the node modules it uses, no others. The binary
@@ -61,11 +61,11 @@ const esbuildOptions =
 export default defineConfig([
   {
     ...shared,
-    entry: { refctl: 'src/bin.ts', ui: 'src/ui/index.ts', 'server-start': 'src/server-start.ts' },
+    entry: { ui: 'src/ui/index.ts', 'server-start': 'src/server-start.ts' },
     format: ['esm'],
     // Both builds write dist/: this one cleans it, but for the other's files.
-    clean: ['!main.cjs', '!main.cjs.LEGAL.txt'],
-    esbuildPlugins: [binImportsEntries, noInkDevtools, lazyBuiltins],
+    clean: ['!*.cjs', '!*.cjs.LEGAL.txt'],
+    esbuildPlugins: [noInkDevtools, lazyBuiltins],
     // Bundled CommonJS (react) and lazyBuiltins require() node built-ins; give ESM a require.
     esbuildOptions: esbuildOptions(
       "import { createRequire as __refctlCreateRequire } from 'node:module'; const require = __refctlCreateRequire(import.meta.url);",
@@ -73,11 +73,12 @@ export default defineConfig([
   },
   {
     ...shared,
-    entry: { main: 'src/main.ts' },
+    entry: { refctl: 'src/bin.ts', main: 'src/main.ts' },
     format: ['cjs'],
-    // import.meta.url (jq-engine.ts finds jq-web from it) from __filename.
+    // import.meta.url (main-code-cache.ts finds main.cjs, jq-engine.ts jq-web from it) from
+    // __filename.
     shims: true,
-    esbuildPlugins: [englishOnlyZodLocales, uiFromEntry, lazyBuiltins],
+    esbuildPlugins: [binImportsEntries, englishOnlyZodLocales, uiFromEntry, lazyBuiltins],
     esbuildOptions: esbuildOptions(),
   },
 ]);

@@ -1,7 +1,7 @@
 import { refapiProject } from '../../vitest.shared.ts';
 
 export default refapiProject('refctl', {
-  // e2e tests spawn the built dist/refctl.js; the setup rebuilds it when sources changed.
+  // e2e tests spawn the built dist/refctl.cjs; the setup rebuilds it when sources changed.
   globalSetup: ['test/global-setup.ts'],
   // Files share a worker's module graph: each file evaluated refctl's sources, the SDK, the
   // schema and the reference server anew (a third of the project's CPU). Nothing here keeps

@@ -4,7 +4,7 @@
 #
 #   export REF_API_KEY=refak_demo_eur_full
 #   ./refctl-report.sh                                                  # refctl on PATH
-#   REFCTL="node ../../apps/refctl/dist/refctl.js" ./refctl-report.sh   # without refctl on PATH
+#   REFCTL="node ../../apps/refctl/dist/refctl.cjs" ./refctl-report.sh   # without refctl on PATH
 #
 # A refctl failure stops the report with refctl's exit code (4 auth, 5 rate limited, …).
 set -euo pipefail

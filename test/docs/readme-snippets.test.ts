@@ -181,7 +181,7 @@ function pnpmShim(): string {
 
 beforeAll(async () => {
   ensureBuilt('@refapi/server', 'packages/server/dist/bin.js');
-  ensureBuilt('refctl', 'apps/refctl/dist/refctl.js');
+  ensureBuilt('refctl', 'apps/refctl/dist/refctl.cjs');
   origin = await startServer();
   scratch = mkdtempSync(join(tmpdir(), 'refapi-docs-'));
   const bin = join(scratch, 'bin');
@@ -190,7 +190,7 @@ beforeAll(async () => {
   mkdirSync(home);
   // What `pnpm add -g refctl @refapi/server` would put on PATH; and jq, when it is missing.
   const tools: [string, string][] = [
-    ['refctl', 'apps/refctl/bin/refctl.js'],
+    ['refctl', 'apps/refctl/bin/refctl.cjs'],
     ['ref-server', 'packages/server/bin/ref-server.js'],
   ];
   if (missingTools(['jq']).length > 0) tools.push(['jq', 'test/docs/jq-web-cli.mjs']);

@@ -21,7 +21,7 @@ import { build } from 'esbuild';
 import { englishOnlyZodLocales } from '../esbuild-plugins';
 
 const run = promisify(execFile);
-const bin = fileURLToPath(new URL('../dist/refctl.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/refctl.cjs', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 31);
 
 if (!existsSync(bin)) throw new Error(`${bin} is missing: run pnpm --filter refctl build first`);

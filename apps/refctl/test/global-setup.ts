@@ -26,7 +26,7 @@ function newestMtime(dir: string): number {
  * binary away from under a test that is spawning it.
  */
 export default function setup(): void {
-  const bin = join(dist, 'refctl.js');
+  const bin = join(dist, 'refctl.cjs');
   const built = existsSync(bin) ? statSync(bin).mtimeMs : 0;
   if (sources.some((dir) => existsSync(dir) && newestMtime(dir) > built)) {
     execFileSync('pnpm', ['exec', 'tsup'], { cwd: root, stdio: 'inherit' });

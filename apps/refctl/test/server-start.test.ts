@@ -90,7 +90,7 @@ describe('refctl server start', { timeout: 60_000 }, () => {
     // The dist alone, where no node_modules holds @refapi/server.
     const dist = join(tempConfigHome(), 'dist');
     cpSync(dirname(REFCTL), dist, { recursive: true });
-    const child = spawn(process.execPath, [join(dist, 'refctl.js'), 'server', 'start'], {
+    const child = spawn(process.execPath, [join(dist, 'refctl.cjs'), 'server', 'start'], {
       env: { PATH: process.env.PATH ?? '' },
     });
     let stderr = '';

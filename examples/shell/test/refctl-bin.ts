@@ -5,5 +5,5 @@ import { dirname, join } from 'node:path';
 export const REFCTL_BIN = join(
   dirname(createRequire(import.meta.url).resolve('refctl/package.json')),
   'dist',
-  'refctl.js',
+  'refctl.cjs',
 );

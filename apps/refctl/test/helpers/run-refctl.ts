@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The built CLI under test: the snapshot of dist/ that test/global-setup.ts takes. */
 export const REFCTL = fileURLToPath(
-  new URL('../../node_modules/.cache/refctl-e2e/refctl.js', import.meta.url),
+  new URL('../../node_modules/.cache/refctl-e2e/refctl.cjs', import.meta.url),
 );
 
 /** What one refctl run produced. */
@@ -47,7 +47,7 @@ export interface RunOptions {
   readonly interruptWith?: NodeJS.Signals;
   /** Called once the process is spawned (e.g. to advance the server clock meanwhile). */
   readonly onSpawn?: () => void;
-  /** The program to run instead of `node dist/refctl.js` (the executable of build:binary). */
+  /** The program to run instead of `node dist/refctl.cjs` (the executable of build:binary). */
   readonly executable?: string;
 }
 
@@ -62,7 +62,7 @@ export function scrubRequestIds(code: number | null, stdout: string, stderr: str
 export const tempConfigHome = () => mkdtempSync(join(tmpdir(), 'refctl-e2e-'));
 
 /**
- * Spawns `node dist/refctl.js …args` with a clean environment (no CI, no color, no
+ * Spawns `node dist/refctl.cjs …args` with a clean environment (no CI, no color, no
  * inherited REF_*), asynchronously so an in-process server keeps serving.
  */
 export function refctl(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // Committed stub so the bin link exists before the first build; the code lives in dist/.
-import '../dist/refctl.js';
+require('../dist/refctl.cjs');
