@@ -70,10 +70,10 @@ async function orders(
 }
 
 // Where the extra time of a durable order goes (node --cpu-prof of the durable server under
-// new orders at steady state, ~60 MB of state, this machine, 2026-11-28).
+// new orders at steady state, 60-130 MB of state, this machine, 2026-11-28 and -29).
 const WHERE =
   'compaction was half of it (0.28 of memory, 411 µs CPU an order): every time the journal passes an eighth of the snapshot the whole state was serialized again on the event loop, a text per record from a WeakMap, joined three times over, then encoded, checksummed and written; ' +
-  "tables now keep their blocks' texts and the state is written in pieces (0.36, 298 µs), then full blocks and idempotency entries stay encoded between compactions (`bench state`: a compaction's CPU 54-58 -> 28-34 ms on 32 MB); compaction is now ~10% of a durable order's CPU in a profile (capture, CRC and writing ~8x the journal's bytes). " +
+  "tables now keep their blocks' texts and the state is written in pieces (0.36, 298 µs), then full blocks and idempotency entries stay encoded between compactions (`bench state`: a compaction's CPU 54-58 -> 28-34 ms on 32 MB), and a compaction waits for the journal to reach half the snapshot, not an eighth (~2x the journal's bytes written into snapshots, not ~8x): compaction went from ~11% to ~6% of a durable order's CPU in a profile (28 -> 12 µs). " +
   "With compaction off the durable server runs at ~0.45 of memory (212 vs ~100 µs CPU an order): each order serializes its records into a journal line (diffs, JSON, a CRC), AsyncLocalStorage's promise hooks (Node 22) track its unit of work, and 10 connections wait on the group fsync. " +
   'The fdatasync-per-request floor shows the disk is not the limit';
 
