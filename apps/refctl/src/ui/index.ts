@@ -3,5 +3,5 @@
 // (dist/ui.js): yoga-layout and ink use top-level await, which the CommonJS dist/main.cjs
 // cannot hold.
 
-export { type Spinner, startSpinner, watchTraffic } from './render-live';
+export { startSpinner, watchTraffic } from './render-live';
 export { select, text } from './render-prompt';
