@@ -9,15 +9,18 @@ import type { PromptEnd } from '../ui/prompt-end';
 // What ink would answer, scripted; the prompts themselves are tested in ui/prompts.test.tsx.
 const asked: unknown[] = [];
 let script: PromptEnd<string>[] = [];
-vi.mock('../ui/render-prompt', () => ({
-  select: async (_io: unknown, message: string, choices: { label: string }[]) => {
-    asked.push({ select: message, choices: choices.map((c) => c.label) });
-    return script.shift();
-  },
-  text: async (_io: unknown, props: { message: string; hint?: string }) => {
-    asked.push({ text: props.message, hint: props.hint });
-    return script.shift();
-  },
+// loadUi is the seam: the prompts come from the terminal UI's module, never loaded here.
+vi.mock('../ui/load-ui', () => ({
+  loadUi: async () => ({
+    select: async (_io: unknown, message: string, choices: { label: string }[]) => {
+      asked.push({ select: message, choices: choices.map((c) => c.label) });
+      return script.shift();
+    },
+    text: async (_io: unknown, props: { message: string; hint?: string }) => {
+      asked.push({ text: props.message, hint: props.hint });
+      return script.shift();
+    },
+  }),
 }));
 
 const { askFlags } = await import('./ask-flags');

@@ -12,11 +12,14 @@ import type { Choice } from '../ui/SelectPrompt';
 // tests (ui/prompts.test.tsx) and the whole flow runs on a pseudo-terminal in test/.
 const asked: { message: string; choices: readonly Choice<unknown>[] }[] = [];
 let script: PromptEnd<unknown>[] = [];
-vi.mock('../ui/render-prompt', () => ({
-  select: async (_io: unknown, message: string, choices: readonly Choice<unknown>[]) => {
-    asked.push({ message, choices });
-    return script.shift() ?? { kind: 'cancel' };
-  },
+// loadUi is the seam: the prompts come from the terminal UI's module, never loaded here.
+vi.mock('../ui/load-ui', () => ({
+  loadUi: async () => ({
+    select: async (_io: unknown, message: string, choices: readonly Choice<unknown>[]) => {
+      asked.push({ message, choices });
+      return script.shift() ?? { kind: 'cancel' };
+    },
+  }),
 }));
 
 const catalog: Plan[] = [];
