@@ -20,11 +20,11 @@ import {
 // (src/main-code-cache.ts), and refctl.cjs because a CommonJS entry starts sooner; ui.js is
 // an ES module because ink and yoga-layout use top-level await. Each is one file, not
 // chunks: `refctl me -o json` loaded ~29 chunks, and resolving, reading and linking each one
-// cost more than reading one file whose code cache skips parsing. Lazy still: without code splitting esbuild keeps each dynamic `import()` (every
-// command's implementation, yaml, the prompts) as a module that is only evaluated when
-// imported, and the built-ins are required the same way (lazyBuiltins), so `me` builds the
-// schemas and loads the node modules it uses, no others. The binary
-// (scripts/build-binary.ts) bundles the same modules into one ES module.
+// cost more than reading one file whose code cache skips parsing. Lazy still: without code
+// splitting esbuild keeps each dynamic `import()` (every command's implementation, yaml) as
+// a module that is only evaluated when imported, and the built-ins are required the same
+// way (lazyBuiltins), so `me` builds the schemas and loads the node modules it uses, no
+// others. The binary (scripts/build-binary.ts) bundles the same modules into one ES module.
 const shared = {
   platform: 'node',
   target: 'node22',
