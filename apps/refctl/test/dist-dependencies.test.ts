@@ -119,4 +119,14 @@ describe('refctl package', () => {
     // dependencies of its own) is loaded only by --jq, on its worker thread.
     expect(declared).toEqual(['@refapi/server', 'jq-web']);
   }, 60_000);
+
+  it('main.cjs has no import() of its own: vm runs it, and there import() fails', () => {
+    const main = readFileSync(join(dirname(REFCTL), 'main.cjs'), 'utf8');
+    // The SDK's optional OpenTelemetry (refctl's client turns telemetry off) and the terminal
+    // UI, which main-code-cache.ts imports for main.cjs.
+    expect(main.match(/(?<![\w$.])import\(/g)).toHaveLength(1);
+    expect(main).toMatch(/import\(\w+\)/);
+    expect(main).toContain('"@opentelemetry/api"');
+    expect(main).toContain('__refctlImportUi()');
+  });
 });
