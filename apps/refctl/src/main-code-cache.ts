@@ -24,6 +24,8 @@ import { cacheDir } from './runtime/cache-dir';
 const MAX_COMMANDS = 32;
 /** Cache files kept (one per Node version and install of this refctl version): the newest. */
 const MAX_FILES = 4;
+/** A partial cache file older than this was left by a run that died while writing it. */
+const PARTIAL_MS = 60_000;
 
 /** The first line of a cache file; the cache itself follows. */
 interface Header {
@@ -131,17 +133,24 @@ function saveCache(cache: CacheFile, script: Script, commands: readonly string[]
     const partial = `${cache.path}.${process.pid}`;
     writeFileSync(partial, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]));
     renameSync(partial, cache.path);
-    const files = readdirSync(dir)
-      .filter((name) => name.endsWith('.bin'))
-      .map((name) => ({ path: join(dir, name), at: statSync(join(dir, name)).mtimeMs }))
-      .sort((a, b) => b.at - a.at);
-    for (const old of files.slice(MAX_FILES)) rmSync(old.path, { force: true });
+    const files = readdirSync(dir).map((name) => {
+      const path = join(dir, name);
+      return { path, partial: !name.endsWith('.bin'), at: statSync(path).mtimeMs };
+    });
+    const caches = files.filter((file) => !file.partial).sort((a, b) => b.at - a.at);
+    // A run killed between write and rename leaves its partial file; another run may be
+    // writing one right now, so only old ones go.
+    const abandoned = files.filter((file) => file.partial && Date.now() - file.at > PARTIAL_MS);
+    for (const old of [...caches.slice(MAX_FILES), ...abandoned]) rmSync(old.path, { force: true });
   } catch {
     // A cache that cannot be written only leaves the next start as slow as this one.
   }
 }
 
-/** 32-bit FNV-1a of a string's UTF-16 code units: a short, stable file name. */
+/**
+ * 32-bit FNV-1a of a string's UTF-16 code units: a short, stable file name (node:crypto
+ * would add its load to every start, for a name).
+ */
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

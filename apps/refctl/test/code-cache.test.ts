@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refctl, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
@@ -83,6 +83,21 @@ describe('the code cache of refctl from npm', () => {
       expect(answer).toEqual(fresh);
       expect(caches(home)[0]?.header.commands).toEqual(['me']);
     }
+  });
+
+  it('a partial file left by a run that died while writing is removed once old', async () => {
+    const home = tempConfigHome();
+    await run(['me', '-o', 'json'], home);
+    const [cache] = caches(home);
+    const dir = dirname(cache!.path);
+    const abandoned = `${cache!.path}.99999`;
+    const writing = `${cache!.path}.99998`;
+    writeFileSync(abandoned, 'half a cache');
+    writeFileSync(writing, 'half a cache');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(abandoned, hourAgo, hourAgo);
+    expect((await run(['balance', '-o', 'json'], home)).code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual([basename(cache!.path), basename(writing)].sort());
   });
 
   it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
