@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { Currency, DateTime, DisplayMoney } from './common';
 import { openEnum } from './open-enum';
 import { AccountRef } from './refs';
 import { ACCOUNT_STATUSES, CURRENCIES } from './values';
+
+// GET /me's schema alone (the balance is balance.ts): a client reading only the identity
+// builds none of the shared money and date schemas (common.ts).
 
 // Declaration output: each object schema is typed `z.ZodObject<typeof shape, …>` over a named
 // shape, and a nested schema is asserted to its own type (`X as typeof X`), so that the
@@ -33,25 +35,5 @@ export const Account: z.ZodObject<typeof accountShape, z.core.$strict> = z
   .strictObject(accountShape)
   .meta({ id: 'Account' });
 
-const balanceShape = {
-  /** The balance, in `currency`. */
-  amount: z.number(),
-  /** The currency of `amount`. */
-  currency: Currency,
-  /** The authoritative currency of the account. */
-  account_currency: Currency,
-  /** When the balance was read. */
-  as_of: DateTime,
-  /** The balance converted to the requested `display_currency`; informational, never charged. */
-  display: DisplayMoney.optional() as z.ZodOptional<typeof DisplayMoney>,
-};
-
-/** The account balance (GET /balance). */
-export const Balance: z.ZodObject<typeof balanceShape, z.core.$strict> = z
-  .strictObject(balanceShape)
-  .meta({ id: 'Balance' });
-
 /** The caller's account identity. */
 export type Account = z.infer<typeof Account>;
-/** The account balance. */
-export type Balance = z.infer<typeof Balance>;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as account from './account';
+import * as balance from './balance';
 import * as envelopes from './envelopes';
 import type { OperationEntry, SchemaOf, SchemaRef } from './operation-entry';
 import * as orders from './orders';
@@ -39,6 +40,7 @@ type OperationOf<E extends OperationEntry> = Omit<E, 'schemas' | 'success'> &
 
 const SCHEMA_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   account,
+  balance,
   envelopes,
   orders,
   params,

@@ -29,7 +29,7 @@ export const ACCOUNT_ENTRIES = defineEntries({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [401, 403],
-    schemas: { query: 'params.BalanceQuery', success: 'account.Balance' },
+    schemas: { query: 'params.BalanceQuery', success: 'balance.Balance' },
     description:
       'Returns the balance in the authoritative account currency. With `display_currency`, `display` adds an informational conversion that is never used to charge.',
     parameters: {

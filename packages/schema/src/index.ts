@@ -1,6 +1,7 @@
 // Every schema is exported with a same-named inferred type (request and query types are
 // the input side: what a caller writes, defaults optional).
-export { Account, Balance } from './account';
+export { Account } from './account';
+export { Balance } from './balance';
 export { Invoice, Order, Transaction } from './billing';
 // The routes without schemas, and each response schema on first use (`@refapi/schema/client`).
 export * from './client';

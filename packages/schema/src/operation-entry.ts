@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Account, Balance } from './account';
+import type { Account } from './account';
+import type { Balance } from './balance';
 import type { InvoicePage, OrderPage, PlanPage, ServicePage, TransactionPage } from './envelopes';
 import type { CreateOrderRequest, CreateOrderResponse } from './orders';
 import type {
@@ -117,6 +118,8 @@ export interface RouteDef {
 interface SchemaModules {
   readonly account: {
     readonly Account: typeof Account;
+  };
+  readonly balance: {
     readonly Balance: typeof Balance;
   };
   readonly envelopes: {

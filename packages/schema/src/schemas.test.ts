@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { examples } from '../test/examples';
-import { Account, Balance } from './account';
+import { Account } from './account';
+import { Balance } from './balance';
 import { Invoice, Order, Transaction } from './billing';
 import { ConflictBody, ErrorBody, Pagination } from './common';
 import { Plan } from './plan';

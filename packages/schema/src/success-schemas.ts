@@ -5,9 +5,10 @@ import { type RouteId, routes } from './routes';
 // Each operation's success schema, imported on first use: a client that loads `client`
 // builds only the schema modules of the responses it reads (a `refctl me` builds the
 // account module's few schemas, not the contract's ~400). The entry names the schema
-// (`account.Balance`); a test checks this gives the contract table's schema objects.
+// (`balance.Balance`); a test checks this gives the contract table's schema objects.
 const modules: Record<string, () => Promise<Readonly<Record<string, unknown>>>> = {
   account: () => import('./account'),
+  balance: () => import('./balance'),
   envelopes: () => import('./envelopes'),
   orders: () => import('./orders'),
   service: () => import('./service'),
