@@ -1,11 +1,9 @@
-import { BalanceQuery } from '@refapi/schema/account';
 import type { Handler } from '../cli/lazy-action';
-import { typedHandler } from '../cli/typed-handler';
-import { BALANCE_FLAGS } from '../flags/command-flags';
-import { flagSchema } from '../flags/flag-schema';
 import { createClient } from '../runtime/client';
 import { print } from '../runtime/print';
-import { asFlag, validateInput } from '../runtime/validate';
+
+// `refctl balance` is a module of its own (actions/balance.ts): its flag and query schemas
+// are built when it runs, not by every `refctl me`.
 
 /** `refctl me`. */
 export const me: Handler = async (ctx) => {
@@ -13,11 +11,3 @@ export const me: Handler = async (ctx) => {
   const account = await client.account.get({ signal: ctx.signal });
   await print(ctx, { kind: 'object', value: account });
 };
-
-/** `refctl balance [--display-currency X]`. */
-export const balance = typedHandler(flagSchema(BALANCE_FLAGS), async (ctx, _args, opts) => {
-  const query = validateInput(BalanceQuery, { display_currency: opts.displayCurrency }, asFlag);
-  const client = await createClient(ctx);
-  const value = await client.balance.get(query, { signal: ctx.signal });
-  await print(ctx, { kind: 'object', value });
-});

@@ -5,7 +5,8 @@ import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import { BALANCE_FLAGS } from '../flags/command-flags';
 
-const load = () => import('../actions/account');
+const loadMe = () => import('../actions/account');
+const loadBalance = () => import('../actions/balance');
 
 /** `refctl me` and `refctl balance`. */
 export function registerAccount(program: Command, app: App): void {
@@ -13,7 +14,7 @@ export function registerAccount(program: Command, app: App): void {
     program
       .command('me')
       .description('show the account identity')
-      .action(lazyAction(app, load, (m) => m.me)),
+      .action(lazyAction(app, loadMe, (m) => m.me)),
     'refctl me',
     'refctl me -o json | jq -r .email',
     'refctl me --jq .email',
@@ -23,7 +24,7 @@ export function registerAccount(program: Command, app: App): void {
     addFlags(
       program.command('balance').description('show the balance in the account currency'),
       BALANCE_FLAGS,
-    ).action(lazyAction(app, load, (m) => m.balance)),
+    ).action(lazyAction(app, loadBalance, (m) => m.balance)),
     'refctl balance',
     'refctl balance --display-currency USD -o json',
   );

@@ -3,20 +3,23 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { CliError } from '../errors/cli-error';
 
-/** One named profile. */
-const Profile = z.strictObject({
-  base_url: z.string().optional(),
-  api_key: z.string().optional(),
-});
+// Built when there is a file to check, not at import: a command configured by its flags
+// and environment (scripts, CI) reads no file, and zod schemas cost time to build.
+function buildConfigFileSchema() {
+  const profile = z.strictObject({
+    base_url: z.string().optional(),
+    api_key: z.string().optional(),
+  });
+  return z.strictObject({
+    current_profile: z.string().optional(),
+    profiles: z.record(z.string(), profile).default({}),
+  });
+}
 
-/** The whole config file. */
-export const ConfigFile = z.strictObject({
-  current_profile: z.string().optional(),
-  profiles: z.record(z.string(), Profile).default({}),
-});
+let configFileSchema: ReturnType<typeof buildConfigFileSchema> | undefined;
 
 /** The config file's content. */
-export type ConfigFile = z.infer<typeof ConfigFile>;
+export type ConfigFile = z.infer<ReturnType<typeof buildConfigFileSchema>>;
 
 /** Reads the config file; a missing file is an empty config. */
 export async function readConfig(path: string): Promise<ConfigFile> {
@@ -33,7 +36,8 @@ export async function readConfig(path: string): Promise<ConfigFile> {
   } catch {
     throw new CliError(`config file ${path} is not valid JSON`, undefined, 'invalid_config');
   }
-  const parsed = ConfigFile.safeParse(json);
+  configFileSchema ??= buildConfigFileSchema();
+  const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') || '(root)';
