@@ -177,7 +177,7 @@ const INFORMATION: Record<string, string> = {
 // cache, ~10 ms slower, which made it look as if refctl sat at it): refctl was ~1.19x it.
 // `me` had built `balance`'s flag and query schemas, the balance, the shared money and date
 // schemas (common.ts) and the config file's schema; it now builds the account schema alone.
-// What is left is measured by vm.Script with and without refctl's cache (scratch timing).
+// What is left, timed with vm.Script on each bundle and the cache of a `me` run: below.
 const WHERE_THE_TIME_GOES =
   "one main.cjs (modules evaluated on first import, node built-ins required where used, child_process and util never for `me`, process.stdin and process.stderr made only when used: ~9 ms) instead of ~29 chunks, run with V8's code cache of an earlier run, which holds the functions that ran (Node's compile cache holds the top level only: ~15 ms); the SDK builds each response schema module on first use (for `me` the account schema alone, not the balance's and the shared money and date schemas), refctl only the command group it runs, and the config file's schema only when there is a file. Left above the stack floor (loaded the same way): V8's code cache of what `me` runs, ~700 KB against the floor's ~400 KB (~9 ms to deserialize against ~5: it grows with the code that runs, not with the bundle's size), the 590 KB bundle read against 260 KB, the command tree, the SDK's client and refctl's output modules. The binary answers --version from its bundle's first statement and keeps V8's code cache of the whole bundle inside";
 
