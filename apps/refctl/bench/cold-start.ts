@@ -49,6 +49,9 @@ const env = {
   REF_BASE_URL: listening.baseUrl,
   REF_API_KEY: 'refak_demo_eur_full',
   XDG_CONFIG_HOME: fileURLToPath(new URL('../dist/.bench-config', import.meta.url)),
+  // refctl's and the floor's code caches, written by their first runs, in the build's own
+  // directory: never in (or pruned out of) the user's ~/.cache/refctl.
+  XDG_CACHE_HOME: fileURLToPath(new URL('../dist/.bench-cache', import.meta.url)),
 };
 
 // The floors of one request, printed, not targeted: fetch loads undici, and ky (the SDK's
