@@ -1,3 +1,4 @@
 import { refapiProject } from '../../vitest.shared.ts';
 
-export default refapiProject('schema');
+// Pure tests: one worker runs every file (the schemas are built once, not once per file).
+export default refapiProject('schema', { isolate: false });
