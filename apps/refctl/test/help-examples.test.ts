@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunState } from '../src/cli/run-state';
 import { processIo } from '../src/io/io';
 import { createProgram } from '../src/program';
-import { REFCTL, tempConfigHome } from './helpers/run-refctl';
+import { CODE_CACHE_HOME, REFCTL, tempConfigHome } from './helpers/run-refctl';
 import { ADMIN_TOKEN, startServer, type TestServer } from './helpers/test-server';
 
 // Every `Examples:` line of every command's --help runs, as written, with bash against the
@@ -126,6 +126,7 @@ describe('help examples', () => {
           PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
           HOME: home,
           XDG_CONFIG_HOME: join(home, '.config'),
+          XDG_CACHE_HOME: CODE_CACHE_HOME,
           REF_BASE_URL: server.baseUrl,
           REF_API_KEY: DEMO_KEY,
           // The `server spaces` examples reach the server's admin API with it.

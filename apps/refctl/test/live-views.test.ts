@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFCTL, tempConfigHome } from './helpers/run-refctl';
+import { CODE_CACHE_HOME, REFCTL, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
@@ -22,6 +22,7 @@ function onTerminal(args: string[], env: Record<string, string> = {}, keys = '',
       env: {
         PATH: process.env.PATH ?? '',
         HOME: tempConfigHome(),
+        XDG_CACHE_HOME: CODE_CACHE_HOME,
         TERM: 'xterm-256color',
         REF_BASE_URL: server.baseUrl,
         REF_API_KEY: KEYS.full,

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
-import { REFCTL, tempConfigHome } from './run-refctl';
+import { CODE_CACHE_HOME, REFCTL, tempConfigHome } from './run-refctl';
 
 /** util-linux `script` gives the child a pseudo-terminal (stdin, stdout and stderr). */
 export const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
@@ -43,7 +43,13 @@ export function onTerminal(
 ): Terminal {
   const command = `stty cols 120 rows 40; exec ${[...refctl, ...args].map(quote).join(' ')}`;
   const child = spawn('script', ['-qec', command, '/dev/null'], {
-    env: { PATH: process.env.PATH ?? '', HOME: tempConfigHome(), TERM: 'xterm-256color', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: tempConfigHome(),
+      XDG_CACHE_HOME: CODE_CACHE_HOME,
+      TERM: 'xterm-256color',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
