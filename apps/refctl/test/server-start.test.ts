@@ -45,7 +45,10 @@ describe('refctl server start', { timeout: 60_000 }, () => {
       stdout,
     )?.[1];
     expect(baseUrl).toBeDefined();
-    expect(stdout).toContain('admin token: refadm_cli_test\n');
+    expect(stdout).toContain(
+      'admin token: the one given (--admin-token or REF_ADMIN_TOKEN), not printed\n',
+    );
+    expect(stdout).not.toContain('refadm_cli_test');
     expect(stdout).toContain(`REF-ACCT-A1 (EUR) key: ${KEYS.full}\n`);
 
     const me = await refctl(['me', '-o', 'json'], {

@@ -140,7 +140,9 @@ async function serve(
   const lines = [
     `${name} listening on ${listening.baseUrl}`,
     `console: ${await consoleSignInLink(server, listening.url)}  (sign-in link: works once, for 10 minutes)`,
-    `admin token: ${server.adminToken}`,
+    // A token the user chose is theirs already: echoing it would put it in every captured
+    // log of the start (CI, a terminal recording). A random one must be printed to be used.
+    `admin token: ${options.adminToken === undefined ? server.adminToken : 'the one given (--admin-token or REF_ADMIN_TOKEN), not printed'}`,
     ...state.accounts.flatMap((account) => {
       const key = account.api_keys.find((k) => k.scopes.includes('*')) ?? account.api_keys[0];
       return key === undefined

@@ -8,7 +8,7 @@ import { refServerArgs } from './ref-server-process';
 // changed since the last build.
 const children: ChildProcessWithoutNullStreams[] = [];
 
-function start(args: string[], env: Record<string, string> = {}) {
+function start(args: string[], env: Record<string, string | undefined> = {}) {
   const child = spawn(process.execPath, [...refServerArgs(), ...args], {
     env: { ...process.env, ...env },
   });
@@ -46,7 +46,11 @@ describe('ref-server bin', () => {
     const [, baseUrl] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
     await server.waitFor(/GBP\) key: refak_demo_gbp_full/);
     const { stdout } = server.output();
-    expect(stdout).toContain('admin token: env-admin-token');
+    // The token came from the environment: the banner says so and never echoes it.
+    expect(stdout).toContain(
+      'admin token: the one given (--admin-token or REF_ADMIN_TOKEN), not printed\n',
+    );
+    expect(stdout).not.toContain('env-admin-token');
     expect(stdout).toContain(`console: ${new URL(baseUrl as string).origin}/__console/?code=`);
     // The banner's console link signs a browser in once.
     const signInCode = new URL(/console: (\S+)/.exec(stdout)![1]!).searchParams.get('code')!;
@@ -88,6 +92,16 @@ describe('ref-server bin', () => {
     server.child.kill('SIGTERM');
     const [code] = await once(server.child, 'exit');
     expect(code).toBe(0);
+  });
+
+  it('prints the random admin token it made, which opens the admin API', async () => {
+    const server = start(['--port', '0', '--log', 'silent'], { REF_ADMIN_TOKEN: undefined });
+    const [, baseUrl] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/);
+    const [, token] = await server.waitFor(/^admin token: (\S+)$/m);
+    const state = await fetch(`${baseUrl}/__admin/state`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(state.status).toBe(200);
   });
 
   it('prints its version and its usage', async () => {
