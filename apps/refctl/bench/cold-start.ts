@@ -91,6 +91,7 @@ writeFileSync(
   `import { Command } from 'commander';
 import ky from '${fileURLToPath(kyUrl)}';
 import { z } from 'zod';
+z.config({ jitless: true }); // as refctl (src/runtime/client.ts)
 const Me = z.looseObject({ account_ref: z.string() });
 export async function main(): Promise<number> {
   const program = new Command('floor');

@@ -100,6 +100,23 @@ describe('the code cache of refctl from npm', () => {
     expect(readdirSync(dir).sort()).toEqual([basename(cache!.path), basename(writing)].sort());
   });
 
+  it('holds every parser a command runs: none is compiled with new Function (zod JIT)', async () => {
+    // A preload counts what the code cache could not keep: code built from strings.
+    const counter = join(tempConfigHome(), 'count-new-function.cjs');
+    writeFileSync(
+      counter,
+      `const F = globalThis.Function; let n = 0;
+globalThis.Function = new Proxy(F, { construct: (t, a) => (n++, Reflect.construct(t, a)), apply: (t, s, a) => (n++, Reflect.apply(t, s, a)) });
+process.on('exit', () => process.stderr.write('new Function: ' + n + '\\n'));`,
+    );
+    const me = await run(['me', '-o', 'json'], tempConfigHome(), {
+      NODE_OPTIONS: `--require ${counter}`,
+    });
+    expect(me.code).toBe(0);
+    expect(JSON.parse(me.stdout)).toMatchObject({ account_ref: 'REF-ACCT-A1' });
+    expect(me.stderr).toBe('new Function: 0\n');
+  });
+
   it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
     const home = tempConfigHome();
     const answer = await run(['me', '-o', 'json'], home, { NODE_DISABLE_COMPILE_CACHE: '1' });

@@ -1,3 +1,5 @@
+// First: zod is configured before any module below builds a schema.
+import './zod-jitless';
 import { type Logger, RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { readConfig } from '../config/config-file';
