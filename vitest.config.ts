@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './vitest.sequencer.ts';
+import { ProjectGroupedSequencer } from './vitest.sequencer.ts';
 
 // One vitest project per workspace package; each package owns its vitest.config.ts.
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*', 'examples/*', 'test'],
-    sequence: { sequencer: LongestFirstSequencer },
+    sequence: { sequencer: ProjectGroupedSequencer },
   },
 });

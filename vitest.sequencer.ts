@@ -4,8 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * About how long each slow file takes, in seconds (2-core profile of a full run, 28 November
  * 2026). A fresh clone has no results cache, so without this the longest files could start
- * last and leave one worker finishing alone; with it they start first. Later runs use the
- * cache's durations.
+ * last and leave one worker finishing alone; with it their projects, and they within them,
+ * start first. Later runs use the cache's durations.
  */
 const KNOWN_SECONDS: Record<string, number> = {
   'test/docs/readme-snippets.test.ts': 30,
@@ -55,7 +55,7 @@ function environmentOf(file: string): string {
  * Ordering files longest first across projects spawned a worker for 282 of 379 files. The
  * last groups hold only short files, so both workers still finish together.
  */
-export class LongestFirstSequencer extends BaseSequencer {
+export class ProjectGroupedSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ordered = await super.sort(files);
     const root = `${this.ctx.config.root}/`;
