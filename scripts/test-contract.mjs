@@ -199,7 +199,8 @@ async function runSpecmatic() {
     {
       bearer: API_KEY, // Specmatic's token for the security scheme named `bearer`
       // A JVM run of seconds: the C2 compiler's work never pays back, and halved its CPU.
-      JDK_JAVA_OPTIONS: '-XX:TieredStopAtLevel=1',
+      // Added to the user's own options (a proxy, a trust store), which stay in force.
+      JDK_JAVA_OPTIONS: `${process.env.JDK_JAVA_OPTIONS ?? ''} -XX:TieredStopAtLevel=1`.trim(),
     },
   );
   const summary =
