@@ -4,10 +4,11 @@
 // first line that builds one by itself (`node --build-sea`, since 25.5: no postject), runs an
 // ES module as the main script (`mainFormat: "module"`: refctl, ink and yoga-layout's wasm
 // loader use top-level await, which a CommonJS bundle cannot hold) and keeps that module's
-// V8 code cache in the executable (`useCodeCache`, since 26.?: a start without it parses the
-// 1 MB bundle each time, ~45 ms). `useSnapshot` is not offered for ES modules.
+// V8 code cache in the executable (`useCodeCache`, since 26.?). `useSnapshot` is not offered
+// for ES modules.
 //
-// The bundle is the npm build's, in one file: a SEA main script can import built-ins only.
+// The bundles are the npm build's: a SEA main script can import built-ins only, so the
+// commands come as an asset (main.cjs) that the main script runs as refctl from npm does.
 // Writes dist/sea/refctl (~115 MB: the Node binary, stripped of its symbols when `strip` is
 // on the PATH) and prints its size and how long the build took.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -15,8 +16,13 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { englishOnlyZodLocales, lazyBuiltins, noInkDevtools } from '../esbuild-plugins';
+import { type BuildOptions, build } from 'esbuild';
+import {
+  englishOnlyZodLocales,
+  lazyBuiltins,
+  noInkDevtools,
+  uiFromEntry,
+} from '../esbuild-plugins';
 
 /** The Node line the executable is made of. */
 const NODE_MAJOR = 26;
@@ -46,17 +52,15 @@ const jqWeb = join(root, 'node_modules', 'jq-web');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// `refctl --version` is answered by the first statement of the bundle: in one ES module every
-// module's top level (esbuild's lazy wrappers for ~600 modules, their export tables) runs
-// before any check of its own, ~8 ms that would put the binary above `node -e 0`.
+// `refctl --version` is answered by the first statement of the main script: in one ES module
+// every module's top level (esbuild's lazy wrappers, their export tables) runs before any check
+// of its own, ~8 ms that would put the binary above `node -e 0`.
 const versionFirst = `if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) { process.stdout.write(${JSON.stringify(`${version}\n`)}); process.exit(0); }`;
 
-await build({
-  entryPoints: [join(root, 'src', 'binary-main.ts')],
-  outfile: join(out, 'refctl.mjs'),
+/** What both bundles share: the npm build's, for Node 26. */
+const shared = {
   absWorkingDir: root,
   bundle: true,
-  format: 'esm',
   platform: 'node',
   target: `node${NODE_MAJOR}`,
   minify: true,
@@ -66,12 +70,39 @@ await build({
   external: ['@refapi/server', '@refapi/server/*', 'jq-web'],
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'external',
+  logLevel: 'warning',
+} satisfies BuildOptions;
+
+// The commands, as in dist/main.cjs: CommonJS, so that the main script runs them with V8's
+// code cache of an earlier run (main-code-cache.ts), which an ES module cannot be given. The
+// executable carries them as an asset.
+await build({
+  ...shared,
+  entryPoints: [join(root, 'src', 'main.ts')],
+  outfile: join(out, 'main.cjs'),
+  format: 'cjs',
+  define: { ...shared.define, 'import.meta.url': '__refctlImportMetaUrl' },
+  banner: { js: "var __refctlImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [englishOnlyZodLocales, uiFromEntry, lazyBuiltins],
+});
+
+// The main script: the runner and the terminal UI (ink and yoga-layout's wasm loader use
+// top-level await, which only an ES module can hold), with V8's code cache of its top level
+// in the executable (`useCodeCache`).
+await build({
+  ...shared,
+  entryPoints: [join(root, 'src', 'binary-main.ts')],
+  outfile: join(out, 'refctl.mjs'),
+  format: 'esm',
   banner: {
     js: `${versionFirst}\nimport { createRequire as __refctlCreateRequire } from 'node:module'; const require = __refctlCreateRequire(import.meta.url);`,
   },
-  plugins: [englishOnlyZodLocales, noInkDevtools, lazyBuiltins],
-  logLevel: 'warning',
+  plugins: [noInkDevtools, lazyBuiltins],
 });
+const licences = ['refctl.mjs.LEGAL.txt', 'main.cjs.LEGAL.txt']
+  .map((name) => readFileSync(join(out, name), 'utf8'))
+  .join('\n');
+writeFileSync(join(out, 'LICENSES.txt'), licences);
 
 // Symbols are ~35 MB of the Node binary and nothing the executable needs.
 let executable = node;
@@ -99,7 +130,8 @@ const config = {
     'jq-web/jq.js': join(jqWeb, 'jq.js'),
     'jq-web/jq.wasm': join(jqWeb, 'jq.wasm'),
     'jq-web/LICENSE': join(jqWeb, 'LICENSE'),
-    'LICENSES.txt': join(out, 'refctl.mjs.LEGAL.txt'),
+    'LICENSES.txt': join(out, 'LICENSES.txt'),
+    'main.cjs': join(out, 'main.cjs'),
   },
 };
 writeFileSync(join(out, 'sea-config.json'), `${JSON.stringify(config, null, 2)}\n`);

@@ -1,12 +1,18 @@
-// The main script of the refctl executable (scripts/build-binary.ts): bin.ts with the
-// commands in the same bundle, whose V8 code cache the executable carries (`--version` is
-// answered by the bundle's first statement).
+// The main script of the refctl executable (scripts/build-binary.ts). The executable keeps V8's
+// code cache of this script, made when it is built: that holds each function's top level only.
+// The commands come as an asset, main.cjs, and run as refctl from npm runs them
+// (main-code-cache.ts): with a cache made after a run, holding the functions that ran, in
+// the user's cache directory. `--version` is answered by the bundle's first statement.
+import { getAsset } from 'node:sea';
+import { runMainWithCodeCache } from './main-code-cache';
+
 const args = process.argv.slice(2);
 const code =
   args[0] === 'server' && args[1] === 'start'
     ? await (await import('./server-start')).serverStart(args.slice(2))
-    : await (await import('./main')).main();
+    : await runMainWithCodeCache(args, {
+        file: process.execPath,
+        source: getAsset('main.cjs', 'utf8'),
+      });
 // Let stdout drain (pipes are asynchronous on some platforms) before ending.
 process.stdout.write('', () => process.exit(code));
-
-export {};

@@ -54,14 +54,29 @@ const WRAPPER_HEAD =
   '(function (exports, require, module, __filename, __dirname, __refctlImportUi) {\n';
 const WRAPPER_TAIL = '\n})';
 
-/**
- * Runs refctl's commands (dist/main.cjs) on `args` with V8's code cache of earlier runs,
- * kept in refctl's cache directory; resolves to the exit code. A missing, stale or
- * unreadable cache only makes the start slower; `NODE_DISABLE_COMPILE_CACHE` turns it off.
- */
-export async function runMainWithCodeCache(args: readonly string[]): Promise<number> {
+/** refctl's commands as one CommonJS bundle: its text, and the file it is known by. */
+export interface CommandsBundle {
+  /** Named in stack traces and resolves `require`; its path, size and time key the cache. */
+  readonly file: string;
+  readonly source: string;
+}
+
+/** dist/main.cjs, beside this file in the npm build. */
+function npmBundle(): CommandsBundle {
   const file = fileURLToPath(new URL('./main.cjs', import.meta.url));
-  const source = readFileSync(file, 'utf8');
+  return { file, source: readFileSync(file, 'utf8') };
+}
+
+/**
+ * Runs refctl's commands (dist/main.cjs, or the executable's copy) on `args` with V8's code
+ * cache of earlier runs, kept in refctl's cache directory; resolves to the exit code. A
+ * missing, stale or unreadable cache only makes the start slower; `NODE_DISABLE_COMPILE_CACHE`
+ * turns it off.
+ */
+export async function runMainWithCodeCache(
+  args: readonly string[],
+  { file, source }: CommandsBundle = npmBundle(),
+): Promise<number> {
   const cache = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : openCache(file);
   const script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, {
     filename: file,

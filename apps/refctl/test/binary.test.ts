@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +74,27 @@ describe.skipIf(!canBuild)(
       expect(await refctl(['me', '-o', 'json'], { ...options, executable: binary })).toEqual(
         fromNpm,
       );
+    });
+
+    it("keeps V8's code cache of a run, as refctl from npm does, and reads it back", async () => {
+      const options = { env: { ...env(), XDG_CACHE_HOME: tempConfigHome() }, executable: binary };
+      const dir = join(options.env.XDG_CACHE_HOME, 'refctl', version, 'code-cache');
+      const cacheFile = () => {
+        const [name, ...others] = readdirSync(dir);
+        expect(others).toEqual([]);
+        const path = join(dir, name as string);
+        const bytes = readFileSync(path);
+        const header = JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString());
+        return { name, header, mtimeMs: statSync(path).mtimeMs };
+      };
+      expect((await refctl(['me', '-o', 'json'], options)).code).toBe(0);
+      const first = cacheFile();
+      // The executable's own Node (26), not the one running this test.
+      expect(first.name).toMatch(/^v26\.\d+\.\d+-x64-[0-9a-f]+\.bin$/);
+      expect(first.header.commands).toEqual(['me']);
+      // Written again only when V8 rejected it or the command is new: it was taken.
+      expect((await refctl(['me', '-o', 'json'], options)).code).toBe(0);
+      expect(cacheFile().mtimeMs).toBe(first.mtimeMs);
     });
 
     it('--jq runs jq from the assets it carries', async () => {
