@@ -163,7 +163,7 @@ runInProject('npm', [
   'msw@^3',
   '@msw/data@^1.1.7',
   // The SDK's optional peer and the OpenTelemetry SDK an application registers with it, in
-  // the versions the SDK README's install line names (unpinned, npm refuses them: ERESOLVE).
+  // the packages the SDK README's install line names.
   ...readmeOtel.specs,
   'vitest@^5',
   'jest@^30',
@@ -440,20 +440,20 @@ const otelScript = (format) => {
   const load =
     format === 'cjs'
       ? `const { trace, metrics } = require('@opentelemetry/api');
-const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base');
+const { TracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace');
 const { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } = require('@opentelemetry/sdk-metrics');
 const { RefClient } = require('@refapi/sdk');
 const { createReferenceServer } = require('@refapi/server');
 (async () => {`
       : `import { trace, metrics } from '@opentelemetry/api';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { TracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { RefClient } from '@refapi/sdk';
 import { createReferenceServer } from '@refapi/server';
 await (async () => {`;
   return `${load}
 const spans = new InMemorySpanExporter();
-trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }));
+trace.setGlobalTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] }));
 const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
 const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3600000 });
 metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));

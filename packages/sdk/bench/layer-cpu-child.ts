@@ -37,9 +37,9 @@ async function registerOtel(kind: 'api' | 'provider'): Promise<void> {
   if (kind === 'api') return;
   const { metrics, propagation, trace } = await import('@opentelemetry/api');
   const { W3CTraceContextPropagator } = await import('@opentelemetry/core');
-  const { BasicTracerProvider } = await import('@opentelemetry/sdk-trace-base');
+  const { TracerProvider } = await import('@opentelemetry/sdk-trace');
   const { MeterProvider } = await import('@opentelemetry/sdk-metrics');
-  trace.setGlobalTracerProvider(new BasicTracerProvider());
+  trace.setGlobalTracerProvider(new TracerProvider());
   metrics.setGlobalMeterProvider(new MeterProvider());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 }

@@ -65,9 +65,9 @@ it('import()s the ESM build', () => {
 const traced = (load: string) => `
 ${load}
 const { trace } = await import('@opentelemetry/api');
-const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+const { TracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace');
 const exporter = new InMemorySpanExporter();
-trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+trace.setGlobalTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }));
 const fetch = async () => new Response('{"error":"invalid_api_key"}', { status: 401 });
 const client = new sdk.RefClient({ apiKey: 'refak_smoke', baseUrl: 'http://127.0.0.1:9/v1', fetch });
 const error = await client.account.get().catch((e) => e);

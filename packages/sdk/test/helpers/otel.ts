@@ -9,11 +9,11 @@ import {
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
 import {
-  BasicTracerProvider,
   InMemorySpanExporter,
   type ReadableSpan,
   SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 
 /** Real OpenTelemetry SDK providers registered globally, exporting to memory. */
 export interface OtelHarness {
@@ -30,8 +30,8 @@ export interface OtelHarness {
 /** Registers a tracer and a meter provider, the W3C propagator and an async context manager. */
 export function registerOtel(): OtelHarness {
   const spanExporter = new InMemorySpanExporter();
-  const tracerProvider = new BasicTracerProvider({
-    spanProcessors: [new SimpleSpanProcessor(spanExporter)],
+  const tracerProvider = new TracerProvider({
+    spanProcessors: [new SimpleSpanProcessor({ exporter: spanExporter })],
   });
   const metricExporter = new InMemoryMetricExporter(AggregationTemporality.DELTA);
   // Collected by forceFlush only: an hour never passes in a test.

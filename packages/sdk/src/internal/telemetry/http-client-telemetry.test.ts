@@ -1,6 +1,6 @@
 import * as api from '@opentelemetry/api';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { TracerProvider } from '@opentelemetry/sdk-trace';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClientTelemetry, telemetryUrl } from './http-client-telemetry';
 
@@ -16,7 +16,7 @@ describe('HttpClientTelemetry.active', () => {
 
   it('turns on with a tracer provider, or a meter provider alone, registered at any time', () => {
     const telemetry = new HttpClientTelemetry(api, '0.0.0');
-    api.trace.setGlobalTracerProvider(new BasicTracerProvider());
+    api.trace.setGlobalTracerProvider(new TracerProvider());
     expect(telemetry.active()).toBe(true);
     api.trace.disable();
     expect(telemetry.active()).toBe(false);
