@@ -7,8 +7,9 @@
 // V8 code cache in the executable (`useCodeCache`, since 26.?). `useSnapshot` is not offered
 // for ES modules.
 //
-// The bundles are the npm build's: a SEA main script can import built-ins only, so the
-// commands come as an asset (main.cjs) that the main script runs as refctl from npm does.
+// Both bundles are built as the npm build's are (tsup.config.ts), for Node 26: a SEA main
+// script can import built-ins only, so the commands come as an asset (main.cjs) that the main
+// script runs as refctl from npm does.
 // Writes dist/sea/refctl (~115 MB: the Node binary, stripped of its symbols when `strip` is
 // on the PATH) and prints its size and how long the build took.
 import { execFileSync, spawnSync } from 'node:child_process';

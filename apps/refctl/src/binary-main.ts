@@ -2,7 +2,7 @@
 // code cache of this script, made when it is built: that holds each function's top level only.
 // The commands come as an asset, main.cjs, and run as refctl from npm runs them
 // (main-code-cache.ts): with a cache made after a run, holding the functions that ran, in
-// the user's cache directory. `--version` is answered by the bundle's first statement.
+// the user's cache directory. `--version` is answered by this script's first statement.
 import { getAsset } from 'node:sea';
 import { runMainWithCodeCache } from './main-code-cache';
 

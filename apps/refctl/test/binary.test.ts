@@ -77,7 +77,7 @@ describe.skipIf(!canBuild)(
     });
 
     it("keeps V8's code cache of a run, as refctl from npm does, and reads it back", async () => {
-      const options = { env: { ...env(), XDG_CACHE_HOME: tempConfigHome() }, executable: binary };
+      const options = { env: env(), executable: binary };
       const dir = join(options.env.XDG_CACHE_HOME, 'refctl', version, 'code-cache');
       const cacheFile = () => {
         const [name, ...others] = readdirSync(dir);
