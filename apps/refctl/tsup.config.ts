@@ -10,11 +10,11 @@ import {
 // Four files: dist/refctl.cjs (bin.ts: `--version`, then one import of the part it needs),
 // dist/main.cjs (everything a command runs), dist/ui.js (the terminal UI: prompts and live
 // views) and dist/server-start.js. main.cjs bundles the workspace packages (SDK, schema),
-// commander, zod, ky and yaml; ui.js ink with react. Installing refctl then installs one
-// other package, its dependency jq-web (jq as WebAssembly, 2.9 MB, no dependencies; tsup
-// leaves dependencies external), which only `--jq` loads (on a worker thread, by its path:
-// src/output/jq-engine.ts). Also left out is `@refapi/server` (msw and its dependencies): an
-// optional peer that `refctl server start` loads when asked.
+// commander, zod, ky, yaml and proper-lockfile; ui.js ink with react. Installing refctl
+// then installs one other package, its dependency jq-web (jq as WebAssembly, 2.9 MB, no
+// dependencies; tsup leaves dependencies external), which only `--jq` loads (on a worker
+// thread, by its path: src/output/jq-engine.ts). Also left out is `@refapi/server` (msw and
+// its dependencies): an optional peer that `refctl server start` loads when asked.
 //
 // main.cjs is CommonJS so that bin.ts can run it with V8's code cache of an earlier run
 // (src/main-code-cache.ts), and refctl.cjs because a CommonJS entry starts sooner; ui.js is
@@ -38,6 +38,7 @@ const shared = {
     'zod',
     'ky',
     'yaml',
+    'proper-lockfile',
     /^ink(\/|$)/,
     /^react(\/|$)/,
   ],

@@ -192,6 +192,31 @@ describe('shield rules', () => {
     expect(readFileSync(record, 'utf8')).not.toContain(KEYS.full);
   });
 
+  it('keeps the names of rules added by several refctl runs at once', async () => {
+    // A shell loop with `&`: each run reads, changes and writes the same record.
+    const own = { ...env(), XDG_CONFIG_HOME: tempConfigHome() };
+    const names = Array.from({ length: 8 }, (_, i) => `parallel-${i}`);
+    const runs = await Promise.all(
+      names.map((name, i) =>
+        refctlSpawned([...rule(name, String(6000 + i)), '-o', 'json'], { env: own }),
+      ),
+    );
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const ids = runs.map((run) => (JSON.parse(run.stdout) as { rule: { id: string } }).rule.id);
+    const table = await refctl(
+      ['shield', 'rules', 'list', SVC, '--columns', 'id,name', '--no-headers'],
+      { env: own },
+    );
+    expect(table.code, table.stderr).toBe(0);
+    const named = new Map(
+      table.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.trim().split(/ {2,}/) as [string, string]),
+    );
+    expect(ids.map((id) => named.get(id))).toEqual(names);
+  });
+
   it('delete --yes --wait waits until the rule is gone', async () => {
     const created = await refctl([...rule('gone', '1900'), '-o', 'json'], { env: env() });
     const { id } = (JSON.parse(created.stdout) as { rule: { id: string } }).rule;

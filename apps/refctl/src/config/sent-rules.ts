@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { type ShieldRuleIntent, shieldRuleMatch } from '@refapi/schema/shield';
+import { lock } from 'proper-lockfile';
 import { z } from 'zod';
 import { writePrivateFile } from './config-file';
 
@@ -102,6 +103,31 @@ export async function recordSentRules(
     readonly gone?: readonly string[];
   },
   now: Date = new Date(),
+): Promise<void> {
+  // Several refctl runs at once (a shell loop with `&`, `xargs -P`) each read, change and
+  // write the whole file: unlocked, the last writer dropped the others' rules (8 adds at
+  // once kept 3). Without the lock in time the change is still written, as before.
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const release = await lock(path, RECORD_LOCK).catch(() => undefined);
+  try {
+    await changeRecord(path, account, change, now);
+  } finally {
+    await release?.().catch(() => {});
+  }
+}
+
+// A lock held by a run that died is taken over once 10 s old; a waiting run retries for ~3 s.
+const RECORD_LOCK = {
+  realpath: false,
+  stale: 10_000,
+  retries: { retries: 30, factor: 1.2, minTimeout: 10, maxTimeout: 200 },
+};
+
+async function changeRecord(
+  path: string,
+  account: RuleAccount,
+  change: Parameters<typeof recordSentRules>[2],
+  now: Date,
 ): Promise<void> {
   const record = await readRecord(path);
   const key = accountKey(account);
