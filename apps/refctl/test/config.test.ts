@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Each command runs in this process (the spawned bin is covered elsewhere).
 import { refctlInProcess as refctl } from './helpers/run-in-process';
-import { tempConfigHome } from './helpers/run-refctl';
+import { refctl as refctlSpawned, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
@@ -99,6 +99,24 @@ describe('refctl config', () => {
       code: 2,
       stderr: 'error: profile "other" does not exist; see: refctl config list\n',
     });
+  });
+
+  it('keeps every profile when several refctl runs save one at once', async () => {
+    // A provisioning script with `&`: each run reads, changes and writes the same file.
+    const env = { XDG_CONFIG_HOME: tempConfigHome() };
+    const names = Array.from({ length: 8 }, (_, i) => `p${i}`);
+    const runs = await Promise.all(
+      names.map((name) =>
+        refctlSpawned(['config', 'set-profile', name, '--api-key-stdin'], {
+          env,
+          input: `${KEYS.full}\n`,
+        }),
+      ),
+    );
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const listed = await refctl(['config', 'list', '-o', 'json'], { env });
+    const saved = (JSON.parse(listed.stdout) as { name: string }[]).map((p) => p.name);
+    expect(saved.sort()).toEqual(names);
   });
 
   it('rejects a key that does not look like one, without echoing it', async () => {

@@ -4,6 +4,7 @@ import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import { readConfig, writeConfig } from '../config/config-file';
 import { configFilePath } from '../config/config-path';
+import { whileLocked } from '../config/file-lock';
 import { maskKey } from '../config/mask-key';
 import { maskUrlCredentials } from '../config/mask-url';
 import { checkBaseUrl, resolveSettings } from '../config/resolve-settings';
@@ -33,19 +34,22 @@ export const setProfile = typedHandler(
   async (ctx, [rawName], opts) => {
     const name = checkName(rawName!);
     const path = configFilePath(ctx.io.env);
-    const config = await readConfig(path);
-    const profile = { ...config.profiles[name] };
     // `--base-url` is the global option; here it names the profile's URL.
-    if (ctx.globals.baseUrl !== undefined)
-      profile.base_url = checkBaseUrl(ctx.globals.baseUrl, 'flag');
-    if (opts.apiKeyStdin === true) profile.api_key = await readKey(ctx);
-    config.profiles[name] = profile;
-    if (opts.use === true || config.current_profile === undefined) config.current_profile = name;
-    await writeConfig(path, config);
-    note(
-      ctx,
-      `profile "${name}" saved in ${path}${config.current_profile === name ? ' (current)' : ''}`,
-    );
+    const baseUrl =
+      ctx.globals.baseUrl === undefined ? undefined : checkBaseUrl(ctx.globals.baseUrl, 'flag');
+    // Read before the file is locked: stdin may take as long as the user takes to paste.
+    const apiKey = opts.apiKeyStdin === true ? await readKey(ctx) : undefined;
+    const current = await whileLocked(path, async () => {
+      const config = await readConfig(path);
+      const profile = { ...config.profiles[name] };
+      if (baseUrl !== undefined) profile.base_url = baseUrl;
+      if (apiKey !== undefined) profile.api_key = apiKey;
+      config.profiles[name] = profile;
+      if (opts.use === true || config.current_profile === undefined) config.current_profile = name;
+      await writeConfig(path, config);
+      return config.current_profile === name;
+    });
+    note(ctx, `profile "${name}" saved in ${path}${current ? ' (current)' : ''}`);
   },
 );
 
@@ -65,11 +69,13 @@ async function readKey(ctx: Parameters<Handler>[0]): Promise<string> {
 /** `refctl config use NAME`. */
 export const use: Handler = async (ctx, [name]) => {
   const path = configFilePath(ctx.io.env);
-  const config = await readConfig(path);
-  if (config.profiles[name!] === undefined)
-    throw new UsageError(`profile "${name}" does not exist; see: refctl config list`);
-  config.current_profile = name;
-  await writeConfig(path, config);
+  await whileLocked(path, async () => {
+    const config = await readConfig(path);
+    if (config.profiles[name!] === undefined)
+      throw new UsageError(`profile "${name}" does not exist; see: refctl config list`);
+    config.current_profile = name;
+    await writeConfig(path, config);
+  });
   note(ctx, `current profile: ${name}`);
 };
 
@@ -109,11 +115,13 @@ export const show: Handler = async (ctx) => {
 /** `refctl config delete NAME`. */
 export const remove: Handler = async (ctx, [name]) => {
   const path = configFilePath(ctx.io.env);
-  const config = await readConfig(path);
-  if (config.profiles[name!] === undefined)
-    throw new UsageError(`profile "${name}" does not exist; see: refctl config list`);
-  delete config.profiles[name!];
-  if (config.current_profile === name) delete config.current_profile;
-  await writeConfig(path, config);
+  await whileLocked(path, async () => {
+    const config = await readConfig(path);
+    if (config.profiles[name!] === undefined)
+      throw new UsageError(`profile "${name}" does not exist; see: refctl config list`);
+    delete config.profiles[name!];
+    if (config.current_profile === name) delete config.current_profile;
+    await writeConfig(path, config);
+  });
   note(ctx, `profile "${name}" deleted`);
 };

@@ -1,9 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { type ShieldRuleIntent, shieldRuleMatch } from '@refapi/schema/shield';
-import { lock } from 'proper-lockfile';
 import { z } from 'zod';
 import { writePrivateFile } from './config-file';
+import { FileLockedError, whileLocked } from './file-lock';
 
 // The API answers a Shield rule with its id, kind and state, never with the name, mode, action
 // and match it was created with (the real service does not return them). refctl keeps its own
@@ -104,24 +104,13 @@ export async function recordSentRules(
   },
   now: Date = new Date(),
 ): Promise<void> {
-  // Several refctl runs at once (a shell loop with `&`, `xargs -P`) each read, change and
-  // write the whole file: unlocked, the last writer dropped the others' rules (8 adds at
-  // once kept 3). Without the lock in time the change is still written, as before.
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const release = await lock(path, RECORD_LOCK).catch(() => undefined);
-  try {
-    await changeRecord(path, account, change, now);
-  } finally {
-    await release?.().catch(() => {});
-  }
+  const write = () => changeRecord(path, account, change, now);
+  // Only names for listings: without the lock in time, written all the same.
+  await whileLocked(path, write).catch((error: unknown) => {
+    if (error instanceof FileLockedError) return write();
+    throw error;
+  });
 }
-
-// A lock held by a run that died is taken over once 10 s old; a waiting run retries for ~3 s.
-const RECORD_LOCK = {
-  realpath: false,
-  stale: 10_000,
-  retries: { retries: 30, factor: 1.2, minTimeout: 10, maxTimeout: 200 },
-};
 
 async function changeRecord(
   path: string,

@@ -1,0 +1,40 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { lock } from 'proper-lockfile';
+import { CliError } from '../errors/cli-error';
+
+// refctl's files are each read, changed and written whole. Several runs at once (a shell loop
+// with `&`, `xargs -P`) would each write their own copy, and the last would drop the others'
+// changes (8 `shield rules add` at once kept 3 names). A run takes the file's lock (a
+// directory beside it, `<file>.lock`) around the read, change and write.
+
+// A lock held by a run that died is taken over once 10 s old; a waiting run retries for ~1.5 s.
+const LOCK_OPTIONS = {
+  realpath: false,
+  stale: 10_000,
+  retries: { retries: 20, factor: 1.2, minTimeout: 10, maxTimeout: 200 },
+};
+
+/** Another refctl run held the file's lock for longer than a change takes. */
+export class FileLockedError extends CliError {
+  override readonly name = 'FileLockedError';
+  constructor(path: string) {
+    super(`${path} is being changed by another refctl run; try again`, undefined, 'file_locked');
+  }
+}
+
+/**
+ * Runs `change` (a read, change and write of `path`) while no other refctl run changes the
+ * file; rejects with {@link FileLockedError} when the lock does not come in time.
+ */
+export async function whileLocked<T>(path: string, change: () => Promise<T>): Promise<T> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const release = await lock(path, LOCK_OPTIONS).catch(() => {
+    throw new FileLockedError(path);
+  });
+  try {
+    return await change();
+  } finally {
+    await release().catch(() => {});
+  }
+}
