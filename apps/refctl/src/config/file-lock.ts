@@ -29,8 +29,9 @@ export class FileLockedError extends CliError {
  */
 export async function whileLocked<T>(path: string, change: () => Promise<T>): Promise<T> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const release = await lock(path, LOCK_OPTIONS).catch(() => {
-    throw new FileLockedError(path);
+  const release = await lock(path, LOCK_OPTIONS).catch((error: NodeJS.ErrnoException) => {
+    // Anything else (EACCES, EROFS) is what writing the file would have met too.
+    throw error.code === 'ELOCKED' ? new FileLockedError(path) : error;
   });
   try {
     return await change();
