@@ -10,7 +10,10 @@ import { useTempDir } from './persistence-harness';
 import { type RefServerProcess, startRefServer } from './ref-server-process';
 
 const ADMIN = 'clock-kill-admin-token';
-const SERVICES = 300;
+// Enough that the year's renewals take a few turns of the event loop after the first 1,024
+// are in the journal: the kill below has to land before the last (it missed with 300 once,
+// a loaded CI machine stalling the polling test process for the ~200 ms that was left).
+const SERVICES = 600;
 const RENEWAL_CENTS = 595; // KVM S monthly, 5.00 EUR + 19 % VAT
 const OPENING_CENTS = 5_000_000; // covers 13 renewals of every service
 const dir = useTempDir();
@@ -98,7 +101,7 @@ describe('clock events under SIGKILL', () => {
     const once = checkWhole(state);
     expect([...once.values()]).toEqual(Array(SERVICES).fill(1));
 
-    // A year moved, and SIGKILL while its 3,600 renewals are being applied and logged: once
+    // A year moved, and SIGKILL while its 7,200 renewals are being applied and logged: once
     // the write-ahead log has grown by a few dozen renewals (each its own line).
     const renewalLines = async () => {
       let lines = 0;
