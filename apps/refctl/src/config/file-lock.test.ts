@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, utimes } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
@@ -36,6 +36,17 @@ describe('whileLocked', () => {
       await release();
     }
     expect(ran).toBe(false);
+  });
+
+  it('names a file in the way of the lock', async () => {
+    const path = await fileIn();
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeFile(`${path}.lock`, '');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(`${path}.lock`, minuteAgo, minuteAgo);
+    await expect(whileLocked(path, async () => 'changed')).rejects.toThrow(
+      `cannot lock ${path}: ${path}.lock is in the way (ENOTDIR); remove it if no refctl is running`,
+    );
   });
 
   it('takes over the lock of a run that died holding it', async () => {

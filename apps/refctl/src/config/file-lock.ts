@@ -13,26 +13,42 @@ const LOCK_OPTIONS = {
   realpath: false,
   stale: 10_000,
   retries: { retries: 20, factor: 1.2, minTimeout: 10, maxTimeout: 200 },
+  // The lock's time is refreshed while held; a change holds it for milliseconds, and a lock
+  // found taken over meanwhile (the library's default throws, from a timer: a crash) only
+  // leaves the change as unguarded as it was without one.
+  onCompromised: () => {},
 };
 
-/** Another refctl run held the file's lock for longer than a change takes. */
+/** The file's lock could not be had: another run holds it, or something else is in its place. */
 export class FileLockedError extends CliError {
   override readonly name = 'FileLockedError';
-  constructor(path: string) {
-    super(`${path} is being changed by another refctl run; try again`, undefined, 'file_locked');
+  constructor(path: string, blocker?: NodeJS.ErrnoException) {
+    super(
+      blocker === undefined
+        ? `${path} is being changed by another refctl run; try again`
+        : `cannot lock ${path}: ${blocker.path} is in the way (${blocker.code}); remove it if no refctl is running`,
+      undefined,
+      'file_locked',
+    );
   }
 }
 
 /**
  * Runs `change` (a read, change and write of `path`) while no other refctl run changes the
- * file; rejects with {@link FileLockedError} when the lock does not come in time.
+ * file; rejects with {@link FileLockedError} when the lock cannot be had in time.
  */
 export async function whileLocked<T>(path: string, change: () => Promise<T>): Promise<T> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const release = await lock(path, LOCK_OPTIONS).catch((error: NodeJS.ErrnoException) => {
-    // Anything else (EACCES, EROFS) is what writing the file would have met too.
-    throw error.code === 'ELOCKED' ? new FileLockedError(path) : error;
-  });
+  const lockPath = `${path}.lock`;
+  const release = await lock(path, { ...LOCK_OPTIONS, lockfilePath: lockPath }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ELOCKED') throw new FileLockedError(path);
+      // A file where the lock directory goes (ENOTDIR when its time says stale).
+      if (error.path === lockPath) throw new FileLockedError(path, error);
+      // Anything else (EACCES, EROFS) is what writing the file would have met too.
+      throw error;
+    },
+  );
   try {
     return await change();
   } finally {
