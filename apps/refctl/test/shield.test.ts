@@ -91,6 +91,20 @@ describe('shield rules', () => {
     );
   });
 
+  it('names a rule whose --wait was cut short: it was recorded once queued', async () => {
+    const own = { ...env(), XDG_CONFIG_HOME: tempConfigHome() };
+    const cut = await refctl([...rule('cut-short', '124'), '--wait', '--timeout', '1s'], {
+      env: own,
+    });
+    expect(cut.code).toBe(7);
+    const id = /waiting for rule ([0-9a-f-]{36})/.exec(cut.stderr)?.[1];
+    const table = await refctl(
+      ['shield', 'rules', 'list', SVC, '--columns', 'id,name', '--no-headers'],
+      { env: own },
+    );
+    expect(table.stdout).toMatch(new RegExp(`^${id} +cut-short *$`, 'm'));
+  });
+
   it('add --wait exits 1 when the rule ends failed', async () => {
     // Let what earlier tests left queued finish (the server settles on its next Shield
     // request), so the armed fault hits this rule and not an older one.

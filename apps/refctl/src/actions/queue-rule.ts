@@ -21,8 +21,11 @@ export async function queueRule(
     idempotencyKey: string;
     signal: AbortSignal;
   }) => Promise<{ rule: ShieldRule }>,
+  /** Runs once the rule is queued, before any wait: a wait cut short never skips it. */
+  onQueued?: (rule: ShieldRule) => Promise<void>,
 ): Promise<ShieldRule> {
   const { rule } = await sendIdempotent(ctx, idempotencyKeyFor(opts), queue);
+  await onQueued?.(rule);
   const final =
     opts.wait === true
       ? await waitFor(

@@ -109,20 +109,27 @@ export const add = typedHandler(RuleAddFlags, async (ctx, [ref], opts) => {
   }
   const client = await createClient(ctx);
   const shield = client.shield(serviceRef);
-  const rule = await queueRule(ctx, opts, serviceRef, shield, (request) =>
-    shield.rules.create(intent, request),
+  await queueRule(
+    ctx,
+    opts,
+    serviceRef,
+    shield,
+    (request) => shield.rules.create(intent, request),
+    // Recorded once queued: a `--wait` cut short (Ctrl-C, its timeout) still names the rule.
+    async (rule) => {
+      const account = await ruleRecord(ctx, client);
+      if (account === undefined) {
+        note(
+          ctx,
+          `note: the rule's name is not kept (this key cannot read its account): listings show ${UNKNOWN}`,
+        );
+        return;
+      }
+      await recordSentRules(recordPath(ctx), account, {
+        sent: { ruleId: rule.id, serviceRef, intent },
+      });
+    },
   );
-  const account = await ruleRecord(ctx, client);
-  if (account === undefined) {
-    note(
-      ctx,
-      `note: the rule's name is not kept (this key cannot read its account): listings show ${UNKNOWN}`,
-    );
-    return;
-  }
-  await recordSentRules(recordPath(ctx), account, {
-    sent: { ruleId: rule.id, serviceRef, intent },
-  });
 });
 
 /** `refctl shield rules delete REF RULE_ID [--wait] [--yes]`: asks first; prints nothing on stdout. */
