@@ -59,10 +59,10 @@ export class ProjectGroupedSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ordered = await super.sort(files);
     const root = `${this.ctx.config.root}/`;
-    const seconds = (spec: TestSpecification) =>
-      this.ctx.cache.getTestSpecificationResult(spec)?.duration !== undefined
-        ? (this.ctx.cache.getTestSpecificationResult(spec)?.duration ?? 0) / 1000
-        : (KNOWN_SECONDS[spec.moduleId.replace(root, '')] ?? 0);
+    const seconds = (spec: TestSpecification) => {
+      const ms = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
+      return ms !== undefined ? ms / 1000 : (KNOWN_SECONDS[spec.moduleId.replace(root, '')] ?? 0);
+    };
     const weighed = ordered.map((spec, index) => ({
       spec,
       index,

@@ -121,6 +121,8 @@ async function startServer() {
   return { server, origin: /listening on (http:\/\/\S+)\/v1/.exec(output)[1] };
 }
 
+const MAX_OUTPUT = 16 * 1024 * 1024;
+
 /** Runs a tool to its end (at most 10 minutes); resolves to its exit status and output. */
 function run(cmd, args, env = {}) {
   return new Promise((resolve) => {
@@ -131,8 +133,13 @@ function run(cmd, args, env = {}) {
       timeout: 600_000,
     });
     let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    // Printed only when the tool fails; its last 16 MiB say why (a runaway log stays bounded).
+    const keep = (chunk) => {
+      output += chunk;
+      if (output.length > MAX_OUTPUT) output = output.slice(-MAX_OUTPUT);
+    };
+    child.stdout.setEncoding('utf8').on('data', keep);
+    child.stderr.setEncoding('utf8').on('data', keep);
     child.on('error', (error) => (output += `${error.message}\n`));
     child.on('close', (status) => resolve({ status, output: stripVTControlCharacters(output) }));
   });
