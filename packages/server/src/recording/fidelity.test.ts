@@ -18,6 +18,128 @@ const dir = mkdtempSync(join(tmpdir(), 'ref-fidelity-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
+const service = (n: number, fields: Record<string, unknown>) => ({
+  service_ref: `REF-SVC-${n}`,
+  name: `vm-${n}`,
+  service_plan_name: 'KVM T',
+  type: 'kvm',
+  status: 'active',
+  primary_ip: `203.0.113.${n}`,
+  ...fields,
+});
+
+/** Records `session` against an upstream on TIME_SCENARIO, its clock frozen but for `days`. */
+async function recordTimeSession(
+  session: (
+    call: (path: string, init?: RequestInit) => Promise<Record<string, unknown>>,
+    days: (n: number) => void,
+  ) => Promise<void>,
+) {
+  const upstream = createReferenceServer({ adminToken: 'fidelity-admin', scenario: TIME_SCENARIO });
+  await upstream.ready;
+  upstream.admin.clock.freeze(true);
+  const listening = await upstream.listen({ port: 0 });
+  const file = join(dir, `session-${++n}.jsonl`);
+  const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
+  const statuses: number[] = [];
+  try {
+    await session(
+      async (path, init = {}) => {
+        const response = await fetch(`${recorder.baseUrl}${path}`, {
+          ...init,
+          headers: {
+            authorization: 'Bearer refak_time',
+            'content-type': 'application/json',
+            ...(init.headers as Record<string, string>),
+          },
+        });
+        statuses.push(response.status);
+        return (await response.json()) as Record<string, unknown>;
+      },
+      (n) => upstream.admin.clock.advance(n * 86_400),
+    );
+  } finally {
+    await recorder.close();
+    await listening.close();
+    await upstream.close();
+  }
+  return { file, statuses };
+}
+
+const order = (key: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'idempotency-key': key },
+  body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-t' }),
+});
+
+/** An account whose services fall due within the session's two months. */
+const TIME_SCENARIO = {
+  now: '2026-01-30T00:00:00Z',
+  plans: [
+    {
+      plan_ref: 'REF-PLAN-7',
+      name: 'KVM T',
+      code: 'kvm-t',
+      service_type: 'kvm',
+      price_eur: 10,
+      periods: [{ period_ref: 'REF-PERIOD-7', name: 'monthly', months: 1 }],
+      purchase_url: 'https://example.test/buy/kvm-t',
+    },
+  ],
+  accounts: [
+    {
+      account_ref: 'REF-ACCT-7',
+      email: 'time@example.test',
+      first_name: 'Tim',
+      last_name: 'Ely',
+      country_code: 'DE',
+      account_currency: 'EUR',
+      preferred_locale: 'en-GB',
+      status: 'active',
+      balance: 52,
+      vat_rate: 0.19,
+      shield: { status: 'grace', grace_ends_at: '2026-02-20T00:00:00Z', mutations_blocked: false },
+      api_keys: [{ token: 'refak_time', scopes: ['*'] }],
+      services: [
+        // Renews on 31 January, then 28 February; short on 31 March.
+        service(1, { auto_renew: true, expires_at: '2026-01-31T10:00:00Z' }),
+        service(2, { auto_renew: false, expires_at: '2026-02-10T00:00:00Z' }),
+        // Short on 10 March: suspended, then expired on the 17th.
+        service(3, { auto_renew: true, expires_at: '2026-03-10T00:00:00Z' }),
+        service(4, { auto_renew: true, expires_at: '2026-06-10T00:00:00Z' }),
+        // Its term began on a 31st: renews on 28 February to 31 March (then short).
+        service(8, { auto_renew: true, expires_at: '2026-02-28T12:00:00Z', term_day: 31 }),
+        // Suspended before the recording by an unpaid renewal: expires on 3 February.
+        service(5, {
+          auto_renew: true,
+          status: 'suspended',
+          expires_at: '2026-01-27T00:00:00Z',
+          renewal_invoice_ref: 'REF-INV-50',
+        }),
+      ],
+      invoices: [
+        {
+          invoice_ref: 'REF-INV-50',
+          kind: 'service_renewal',
+          transaction_kind: 'debit',
+          amount: 11.9,
+          fee: 0,
+          penalty: 0,
+          vat_amount: 1.9,
+          vat_rate: 0.19,
+          currency: 'EUR',
+          status: 'unpaid',
+          issue_date: '2026-01-27T00:00:00.000Z',
+          due_date: '2026-02-03T00:00:00.000Z',
+          description: 'Renewal of vm-5: KVM T (monthly)',
+          customer_payable: true,
+          service_ref: 'REF-SVC-5',
+        },
+      ],
+    },
+  ],
+};
+
 /** Records the full session against a fresh demo server; `prepare` may set it up first. */
 async function recordSession(
   prepare: (upstream: ReturnType<typeof createReferenceServer>) => void = () => {},
@@ -57,6 +179,73 @@ describe('drift on a recording of the reference server itself', () => {
     expect(fidelityLine(report)).toBe(
       `fidelity ${statuses.length}/${statuses.length} (0 unverifiable)`,
     );
+  });
+
+  it("finds no difference in a session over which the account's time moves", async () => {
+    // Months pass on the upstream between the calls, as they do while a recorder runs
+    // against a real account: services renew, run short and are suspended, expire; a
+    // renewal invoice is cancelled; the Shield grace period ends. Most services are first
+    // seen after time changed them, so the scenario must hold them as they were before.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/me');
+      await call('/balance');
+      await call('/services?limit=2');
+      await call('/plans');
+      await call('/services/REF-SVC-1/shield');
+      days(2); // 1 Feb: vm-1 renewed on 31 January
+      const renewed = await call('/services/REF-SVC-1');
+      expect(renewed.service).toMatchObject({ expires_at: '2026-02-28T10:00:00.000Z' });
+      await call('/balance');
+      await call('/orders', order('time-order-1'));
+      days(20); // 21 Feb: vm-2 expired on the 10th, the grace period ended on the 20th
+      await call('/services');
+      await call('/services/REF-SVC-1/shield');
+      days(40); // 2 April: vm-1 and vm-8 renewed on 28 Feb; vm-3 suspended on 10 March,
+      // expired on the 17th; the ordered service expired on 1 March; vm-1 and vm-8 suspended
+      // on 31 March; vm-5 expired on 3 February, its unpaid invoice cancelled
+      await call('/services/stats');
+      await call('/invoices?limit=20');
+      await call('/transactions?limit=20');
+      await call('/balance');
+      await call('/services');
+      await call('/services/REF-SVC-3/power', {
+        method: 'POST',
+        headers: { 'idempotency-key': 'time-power-1' },
+        body: JSON.stringify({ action: 'start' }),
+      });
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.compared).toBe(statuses.length);
+  });
+
+  it('rebuilds the plans an order and the renewals used when the catalog was never listed', async () => {
+    // No GET /plans: the order's answer and the renewal invoices are all there is of the
+    // plan. A Shield answer with no time of its own follows the clock's jump past the end of
+    // the grace period: it may have come before or after, so it is not compared.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/balance');
+      await call('/orders', order('time-order-2'));
+      await call('/services/REF-SVC-1/shield');
+      days(40); // 11 March: renewals of vm-1 and vm-8 on 28 Feb, vm-3 short on 10 March
+      await call('/services/REF-SVC-1/shield');
+      await call('/invoices?limit=20');
+      await call('/orders');
+      await call('/balance');
+      await call('/services');
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([
+      {
+        seq: 4,
+        operation: 'getShieldOverview',
+        reason:
+          "its answer states no time, and the upstream's clock jumped ahead between #2 and #5: it may have come before the jump or after it",
+      },
+    ]);
+    expect(report.compared).toBe(statuses.length - 1);
   });
 
   it('names the exchange the upstream answered otherwise first, its consequences after it', async () => {

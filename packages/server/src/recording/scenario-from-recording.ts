@@ -1,5 +1,6 @@
 import { operations, SCOPES } from '@refapi/schema';
 import type { z } from 'zod';
+import { dayOfMonth } from '../domain/calendar';
 import { applyRate } from '../domain/money';
 import { compareRefs, refValue } from '../domain/refs';
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
@@ -8,6 +9,7 @@ import { formatIssuePath } from '../internal/issue-path';
 import { findUnsafeText } from '../scenario/scenario-text';
 import { ScenarioAccount, type ScenarioInput, ScenarioPlan } from '../scenario/schema';
 import { parseScenario, ScenarioError } from '../scenario/validate';
+import { inferPlans } from './infer-plans';
 import {
   jsonBody,
   type RecordedExchange,
@@ -15,7 +17,15 @@ import {
   readRecording,
   type SkippedLine,
 } from './recording-format';
-import { statedTime } from './upstream-clock';
+import {
+  invoiceAtStart,
+  renewalChargesCents,
+  renewalsByService,
+  type StatusView,
+  serviceAtStart,
+  statusAt,
+} from './rewind-time';
+import { type ClockJump, ClockJumps, statedTime } from './upstream-clock';
 
 // The scenario of `ref-server scenario --from-recording`: the account as it was before the
 // recording's first exchange. One streaming pass keeps the first view of each record (by
@@ -49,6 +59,8 @@ export interface RecordedScenario {
   readonly scenario: ScenarioInput;
   /** One line each: what the recording could not tell and was defaulted or left out. */
   readonly notes: readonly string[];
+  /** Where the upstream's clock jumped with exchanges between that state no time. */
+  readonly clockJumps: readonly ClockJump[];
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -70,16 +82,27 @@ function monthsOf(period: Json): number {
 /** What one pass over a recording saw. */
 class Observations {
   account: Json | undefined;
-  firstBalance: { seq: number; cents: number; currency: string } | undefined;
+  firstBalance: { seq: number; at: number; cents: number; currency: string } | undefined;
   /** Services created by the recording's orders, by the seq of the order. */
   readonly createdServices = new Map<string, number>();
   /** Shield rules created by the recording. */
   readonly createdRules = new Set<string>();
-  readonly services = new Map<string, { seq: number; record: Json }>();
+  /** The first view of each service, with its exchange's seq and upstream time. */
+  readonly services = new Map<string, { seq: number; at: number; record: Json }>();
+  /** Days of the month each service's `expires_at` showed in any view (renewals keep one). */
+  readonly expiryDays = new Map<string, Set<number>>();
+  /** Each service's views whose status differed from the view before (time changes them). */
+  readonly statusViews = new Map<string, StatusView[]>();
   readonly invoices = new Map<string, Json>();
+  /** When each invoice was first seen (upstream time). */
+  readonly invoiceSeenAt = new Map<string, number>();
   readonly orders = new Map<string, Json>();
   readonly transactions = new Map<string, Json>();
   readonly plans = new Map<string, Json>();
+  /** Service types a complete GET /plans listing showed (`*`: one without a type filter). */
+  readonly coveredTypes = new Set<string>();
+  /** The first order of each plan code the recording placed (a plan it may never list). */
+  readonly orderedPlans = new Map<string, { request: Json; answer: Json }>();
   /** A plan's hardware figures, by plan code, from the services the recording ordered. */
   readonly specs = new Map<string, Json>();
   /** The first auto-renew change of each service: before it, the value was the other one. */
@@ -94,6 +117,7 @@ class Observations {
   vatRate: number | undefined;
   startMs: number | undefined;
   firstProxyMs: number | undefined;
+  readonly clockJumps = new ClockJumps(MAX_CLOCK_JUMPS);
   skipped = 0;
   /** A 2xx answer of any Shield operation: the account holds an Advanced subscription. */
   shieldProven = false;
@@ -113,7 +137,7 @@ class Observations {
   /** KVM services a 2xx Shield answer was about, with the address its rules protect. */
   readonly shieldTargets = new Map<string, string | undefined>();
   /** The first service counts GET /services/stats answered, and when. */
-  stats: { seq: number; body: Json } | undefined;
+  stats: { seq: number; at: number; body: Json } | undefined;
 }
 
 /** The lists whose pages imply records the recording never saw. */
@@ -181,10 +205,13 @@ const keep = (map: Map<string, Json>, key: unknown, record: Json) => {
 function observe(seen: Observations, exchange: RecordedExchange): void {
   const proxyMs = Date.parse(exchange.time);
   seen.firstProxyMs ??= proxyMs;
+  seen.clockJumps.observe(exchange);
   const stated = statedTime(exchange);
   if (seen.startMs === undefined && stated !== undefined) {
     seen.startMs = stated - (proxyMs - seen.firstProxyMs);
   }
+  // The upstream's time of this answer: stated, else estimated from the proxy's clock.
+  const at = stated ?? (seen.startMs ?? seen.firstProxyMs) + (proxyMs - seen.firstProxyMs);
   const ok = exchange.status >= 200 && exchange.status < 300;
   const body = jsonBody(exchange.response);
   if (exchange.response.body_truncated) seen.skipped++;
@@ -225,7 +252,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     case 'getBalance': {
       const cents = toCents(body.amount);
       if (seen.firstBalance === undefined && cents !== undefined) {
-        seen.firstBalance = { seq, cents, currency: String(body.currency) };
+        seen.firstBalance = { seq, at, cents, currency: String(body.currency) };
       }
       return;
     }
@@ -233,6 +260,9 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       if (typeof body.service_ref === 'string') seen.createdServices.set(body.service_ref, seq);
       const order = jsonBody(exchange.request);
       if (isObject(order) && typeof order.plan_code === 'string' && isObject(body.service)) {
+        if (!seen.orderedPlans.has(order.plan_code) && seen.orderedPlans.size < 1000) {
+          seen.orderedPlans.set(order.plan_code, { request: order, answer: body });
+        }
         const service = body.service;
         const figures = Object.fromEntries(
           SPEC_FIELDS.filter((f) => typeof service[f] === 'number').map((f) => [f, service[f]]),
@@ -244,26 +274,18 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       const balance = isObject(body.balance) ? body.balance : undefined;
       const cents = toCents(balance?.amount);
       if (seen.firstBalance === undefined && cents !== undefined) {
-        seen.firstBalance = { seq, cents, currency: String(balance?.currency) };
+        seen.firstBalance = { seq, at, cents, currency: String(balance?.currency) };
       }
       return;
     }
     case 'listServices':
       for (const service of Array.isArray(body.services) ? body.services : []) {
-        if (isObject(service) && typeof service.service_ref === 'string') {
-          if (!seen.services.has(service.service_ref))
-            seen.services.set(service.service_ref, { seq, record: service });
-        }
+        if (isObject(service)) observeService(seen, service, seq, at);
       }
       return;
-    case 'getService': {
-      const service = isObject(body.service) ? body.service : undefined;
-      if (service !== undefined && typeof service.service_ref === 'string') {
-        if (!seen.services.has(service.service_ref))
-          seen.services.set(service.service_ref, { seq, record: service });
-      }
+    case 'getService':
+      if (isObject(body.service)) observeService(seen, body.service, seq, at);
       return;
-    }
     case 'setServiceAutoRenew':
       if (body.changed === true && typeof body.service_ref === 'string') {
         if (!seen.autoRenewWrites.has(body.service_ref)) {
@@ -272,12 +294,14 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       }
       return;
     case 'getServiceStats':
-      seen.stats ??= { seq, body };
+      seen.stats ??= { seq, at, body };
       return;
     case 'listInvoices':
       observeLinks(seen, body.invoices);
       for (const invoice of Array.isArray(body.invoices) ? body.invoices : []) {
         if (isObject(invoice)) {
+          if (typeof invoice.invoice_ref === 'string' && !seen.invoices.has(invoice.invoice_ref))
+            seen.invoiceSeenAt.set(invoice.invoice_ref, at);
           keep(seen.invoices, invoice.invoice_ref, invoice);
           if (seen.vatRate === undefined && typeof invoice.vat_rate === 'number')
             seen.vatRate = invoice.vat_rate;
@@ -296,7 +320,12 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
         if (isObject(txn)) keep(seen.transactions, txn.transaction_ref, txn);
       }
       return;
-    case 'listPlans':
+    case 'listPlans': {
+      const { cursor, type } = queryOf(exchange);
+      const pagination = isObject(body.pagination) ? body.pagination : {};
+      if (cursor === undefined && pagination.has_more === false) {
+        seen.coveredTypes.add(type ?? '*');
+      }
       for (const plan of Array.isArray(body.plans) ? body.plans : []) {
         if (isObject(plan)) {
           keep(seen.plans, plan.plan_ref, plan);
@@ -304,6 +333,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
         }
       }
       return;
+    }
     case 'getShieldOverview':
     case 'getShieldCapabilities':
       if (isObject(body.entitlement) && seen.entitlement === undefined)
@@ -326,6 +356,28 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       return;
     default:
   }
+}
+
+/** Status changes kept per service: a hostile recording could flip one on every line. */
+const MAX_STATUS_VIEWS = 64;
+
+/** One view of a service: the first is kept, the day of every `expires_at` noted. */
+function observeService(seen: Observations, service: Json, seq: number, at: number): void {
+  const ref = service.service_ref;
+  if (typeof ref !== 'string') return;
+  if (!seen.services.has(ref)) seen.services.set(ref, { seq, at, record: service });
+  const views = seen.statusViews.get(ref) ?? [];
+  seen.statusViews.set(ref, views);
+  const status = String(service.status);
+  if (views.length < MAX_STATUS_VIEWS && views.at(-1)?.status !== status) {
+    views.push({ at, status, expires_at: service.expires_at });
+  }
+  const expires = typeof service.expires_at === 'string' ? Date.parse(service.expires_at) : NaN;
+  if (Number.isNaN(expires)) return;
+  const days = seen.expiryDays.get(ref) ?? new Set<number>();
+  // At most one entry per day of the month: bounded whatever the recording's length.
+  days.add(dayOfMonth(expires));
+  seen.expiryDays.set(ref, days);
 }
 
 function observeRules(seen: Observations, rules: unknown): void {
@@ -540,6 +592,22 @@ class FreeRefs {
   }
 }
 
+/** Refs of the catalog's kinds no plan or order of the recording has, handed out downwards. */
+function catalogRefs(seen: Observations): (kind: 'PLAN' | 'PERIOD') => string | undefined {
+  const text = JSON.stringify([
+    ...seen.plans.values(),
+    ...[...seen.orderedPlans.values()].map(({ request }) => request),
+  ]);
+  const free = {
+    PLAN: new FreeRefs('PLAN', text.match(/REF-PLAN-[0-9A-F]+/g) ?? []),
+    PERIOD: new FreeRefs('PERIOD', text.match(/REF-PERIOD-[0-9A-F]+/g) ?? []),
+  };
+  return (kind) => free[kind].below();
+}
+
+/** Clock jumps kept: past them, an exchange placed wrong is a difference, as before. */
+const MAX_CLOCK_JUMPS = 10_000;
+
 /** Placeholder services a stats answer may call for: a recording's counts are not trusted past it. */
 const MAX_PLACEHOLDER_SERVICES = 10_000;
 
@@ -550,12 +618,15 @@ const MAX_PLACEHOLDER_SERVICES = 10_000;
  * validation), and services enough to reproduce the first services stats. Placeholders copy
  * a neighbour's fields and link nothing.
  */
-function inferUnseen(seen: Observations, lists: AccountLists, notes: string[]): void {
+function inferUnseen(
+  seen: Observations,
+  lists: AccountLists,
+  notes: string[],
+  renewals: ReadonlyMap<string, readonly Json[]>,
+): void {
   const created = seen.createdServices;
   const stats =
-    seen.stats === undefined
-      ? undefined
-      : statsBefore(seen.stats.body, seen.stats.seq, seen, lists.services);
+    seen.stats === undefined ? undefined : statsBefore(seen.stats, seen, lists.services, renewals);
   const pool = new ServicePool(stats, lists.services);
   const refsOfKind = (kind: ListKind) =>
     new FreeRefs(LIST_REFS[kind].kind, [
@@ -663,9 +734,15 @@ function syntheticService(ref: string, { type, status }: { type: string; status:
 
 /**
  * The stats the account had before the recording: the first stats answer less the services
- * the recording's orders created before it.
+ * the recording's orders created before it, and with the statuses time changed before it
+ * taken back.
  */
-function statsBefore(body: Json, seq: number, seen: Observations, services: readonly Json[]): Json {
+function statsBefore(
+  { seq, at, body }: { seq: number; at: number; body: Json },
+  seen: Observations,
+  services: readonly Json[],
+  renewals: ReadonlyMap<string, readonly Json[]>,
+): Json {
   const byType = { ...(isObject(body.by_type) ? body.by_type : {}) } as Record<string, number>;
   const byStatus = { ...(isObject(body.by_status) ? body.by_status : {}) } as Record<
     string,
@@ -678,6 +755,15 @@ function statsBefore(body: Json, seq: number, seen: Observations, services: read
     const status = String(service?.status ?? 'active');
     if (byType[type] !== undefined) byType[type] -= 1;
     if (byStatus[status] !== undefined) byStatus[status] -= 1;
+  }
+  // Each service counted with the status it had then, not at the start.
+  for (const service of services) {
+    const ref = String(service.service_ref);
+    const start = String(service.status);
+    const then = statusAt(start, seen.statusViews.get(ref) ?? [], renewals.get(ref) ?? [], at);
+    if (then === start || byStatus[then] === undefined) continue;
+    byStatus[then] -= 1;
+    byStatus[start] = (byStatus[start] ?? 0) + 1;
   }
   return { by_type: byType, by_status: byStatus };
 }
@@ -709,9 +795,13 @@ function build(seen: Observations): RecordedScenario {
       .filter((i) => isCreatedService(i.service_ref))
       .map((i) => i.invoice_ref),
   );
-  const invoices = [...seen.invoices.values()].filter(
-    (i) => !createdInvoices.has(i.invoice_ref) && !madeDuring(i, 'issue_date', start),
-  );
+  const invoices = [...seen.invoices.values()]
+    .filter((i) => !createdInvoices.has(i.invoice_ref) && !madeDuring(i, 'issue_date', start))
+    .map((i) =>
+      start === undefined
+        ? i
+        : invoiceAtStart(i, seen.invoiceSeenAt.get(String(i.invoice_ref)) ?? start, start),
+    );
   const transactions = [...seen.transactions.values()].filter(
     (t) =>
       !isCreatedService(t.service_ref) &&
@@ -735,19 +825,32 @@ function build(seen: Observations): RecordedScenario {
         );
       } else balanceCents += debit;
     }
+    // And what the clock's renewals took before it.
+    if (start !== undefined && seen.firstBalance !== undefined) {
+      balanceCents += renewalChargesCents(seen.invoices.values(), start, seen.firstBalance.at);
+    }
   }
 
+  const renewals = renewalsByService(seen.invoices.values());
   const services = [...seen.services.entries()]
     .filter(([ref]) => !created.has(ref))
-    .map(([ref, { seq, record }]) => {
+    .map(([ref, { seq, at, record }]) => {
       const service: Json = { ...record };
       // The first view came after the recording changed auto-renew: take the change back.
       const write = seen.autoRenewWrites.get(ref);
       if (write !== undefined && write.seq < seq) service.auto_renew = !write.value;
-      return service;
+      if (start === undefined) return service;
+      // And what time did to it before that view (a renewal, an expiry).
+      return serviceAtStart(
+        service,
+        at,
+        start,
+        renewals.get(ref) ?? [],
+        seen.expiryDays.get(ref) ?? new Set(),
+      );
     });
 
-  inferUnseen(seen, { services, invoices, orders, transactions }, notes);
+  inferUnseen(seen, { services, invoices, orders, transactions }, notes, renewals);
 
   const entitlement =
     seen.entitlement === undefined && seen.shieldProven
@@ -782,6 +885,32 @@ function build(seen: Observations): RecordedScenario {
       requested_at: Math.max(0, Number(p.at) - 60_000),
     }));
   const startIso = new Date(start ?? Date.now()).toISOString();
+  const listed = [...seen.plans.values()].map((p) =>
+    planOf(p, seen.specs.get(String(p.code)), country, rate),
+  );
+  const plans = [...listed];
+  if (start !== undefined) {
+    const inferred = inferPlans(
+      {
+        listed,
+        coveredTypes: seen.coveredTypes,
+        orders: seen.orderedPlans,
+        services,
+        renewals,
+        invoices: seen.invoices,
+        ledgerOrders: seen.orders.values(),
+        startMs: start,
+      },
+      { country, rate, freeRef: catalogRefs(seen) },
+    );
+    for (const plan of inferred) {
+      const specs = seen.specs.get(String(plan.code));
+      plans.push(specs === undefined ? plan : { ...plan, specs });
+      notes.push(
+        `plan ${String(plan.code)} (${String(plan.name)}) was bought or renewed but never listed: its one period is priced from what was charged`,
+      );
+    }
+  }
   const shieldSnapshot: ShieldSnapshot | undefined =
     rules.length === 0 && profiles.length === 0 && seen.infrastructureSince === undefined
       ? undefined
@@ -798,9 +927,7 @@ function build(seen: Observations): RecordedScenario {
   const scenario: ScenarioInput = {
     now: startIso,
     rates: { ...DEFAULT_RATES },
-    plans: [...seen.plans.values()].map((p) =>
-      planOf(p, seen.specs.get(String(p.code)), country, rate),
-    ) as ScenarioInput['plans'],
+    plans: plans as ScenarioInput['plans'],
     accounts: [
       {
         account_ref: accountRef,
@@ -824,7 +951,7 @@ function build(seen: Observations): RecordedScenario {
     ],
     ...(shieldSnapshot === undefined ? {} : { extensions: { shield: shieldSnapshot } }),
   };
-  return { scenario: loadable(scenario, notes), notes };
+  return { scenario: loadable(scenario, notes), notes, clockJumps: seen.clockJumps.jumps };
 }
 
 /** Account fields a recording may show malformed, and what stands in for them. */

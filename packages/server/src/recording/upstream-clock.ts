@@ -33,6 +33,37 @@ export function statedTime(exchange: RecordedExchange): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+/**
+ * Exchanges between two that stated their times, `after` and `before` (seqs), while the
+ * upstream's clock ran ahead of the proxy's by more than an estimate is trusted with (an
+ * admin moved it): an exchange between them that states no time of its own may have come
+ * before the move or after it.
+ */
+export interface ClockJump {
+  readonly after: number;
+  readonly before: number;
+}
+
+/** Finds the {@link ClockJump}s of a recording, one exchange at a time. */
+export class ClockJumps {
+  readonly jumps: ClockJump[] = [];
+  #last: { seq: number; upstream: number; proxy: number } | undefined;
+
+  constructor(private readonly most: number) {}
+
+  observe(exchange: RecordedExchange): void {
+    const stated = statedTime(exchange);
+    if (stated === undefined) return;
+    const proxy = Date.parse(exchange.time);
+    const last = this.#last;
+    this.#last = { seq: exchange.seq, upstream: stated, proxy };
+    if (last === undefined || exchange.seq - last.seq < 2 || this.jumps.length >= this.most) return;
+    if (stated - last.upstream - (proxy - last.proxy) > MAX_UNCERTAINTY_MS) {
+      this.jumps.push({ after: last.seq, before: exchange.seq });
+    }
+  }
+}
+
 /** Where an exchange sits on the upstream's clock. */
 export interface UpstreamTime {
   readonly ms: number;

@@ -1,0 +1,172 @@
+import { SUSPENSION_DAYS } from '../domain/account-time/due';
+import { dayOfMonth } from '../domain/calendar';
+
+// What the account's own time did during a recording, taken back (reference spec, section 9).
+// A record first seen after a due event shows what the event made of it: a service renewed,
+// suspended or expired, a renewal invoice cancelled. The scenario of the account before the
+// first exchange must hold it as it was, so that the replay's clock applies the event again
+// at its due time. Only what the recording proves is taken back: a renewal invoice issued
+// during the recording (issued at its service's due time, as the server stamps it), a term
+// that ended within the recording, an unpaid renewal cancelled seven days after.
+
+type Json = Record<string, unknown>;
+
+const SUSPENSION_MS = SUSPENSION_DAYS * 86_400_000;
+
+const timeOf = (value: unknown): number | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+};
+
+/** Renewal invoices (the clock's) of each service, by service ref, oldest first. */
+export function renewalsByService(invoices: Iterable<Json>): Map<string, Json[]> {
+  const byService = new Map<string, Json[]>();
+  for (const invoice of invoices) {
+    if (invoice.kind !== 'service_renewal' || typeof invoice.service_ref !== 'string') continue;
+    if (timeOf(invoice.issue_date) === undefined) continue;
+    const list = byService.get(invoice.service_ref) ?? [];
+    list.push(invoice);
+    byService.set(invoice.service_ref, list);
+  }
+  for (const list of byService.values()) {
+    list.sort((a, b) => (timeOf(a.issue_date) as number) - (timeOf(b.issue_date) as number));
+  }
+  return byService;
+}
+
+/** A view of a service whose status differed from the view before it. */
+export interface StatusView {
+  /** The upstream time of the view. */
+  readonly at: number;
+  readonly status: string;
+  readonly expires_at: unknown;
+}
+
+/** When time gave a service the status a view shows: its term's end, or 7 days after it. */
+function dueOf(view: StatusView, renewals: readonly Json[]): number | undefined {
+  const expiresMs = timeOf(view.expires_at);
+  if (expiresMs === undefined) return undefined;
+  if (view.status === 'suspended') return expiresMs;
+  if (view.status !== 'expired') return undefined;
+  const billed = renewals.some((invoice) => timeOf(invoice.issue_date) === expiresMs);
+  return billed ? expiresMs + SUSPENSION_MS : expiresMs;
+}
+
+/**
+ * A service's status at `atMs`: `startStatus` (at the recording's start) until the first
+ * view that showed another, from the moment time made that change (its due time when it fell
+ * between the views, else the view's time).
+ */
+export function statusAt(
+  startStatus: string,
+  views: readonly StatusView[],
+  renewals: readonly Json[],
+  atMs: number,
+): string {
+  let status = startStatus;
+  let previousAt = Number.NEGATIVE_INFINITY;
+  for (const view of views) {
+    if (view.status !== status) {
+      const due = dueOf(view, renewals);
+      const changedAt = due !== undefined && due > previousAt && due <= view.at ? due : view.at;
+      if (changedAt > atMs) return status;
+      status = view.status;
+    }
+    previousAt = view.at;
+  }
+  return status;
+}
+
+/**
+ * `service` (first seen at `seenMs`) as it was at `startMs`. `renewals`: its renewal invoices, oldest first; `days`: the days of
+ * the month its `expires_at` showed anywhere in the recording (a term begun on the 31st
+ * shows 28 in February, then 31 again).
+ */
+export function serviceAtStart(
+  service: Json,
+  seenMs: number,
+  startMs: number,
+  renewals: readonly Json[],
+  days: ReadonlySet<number>,
+): Json {
+  const status = String(service.status);
+  const expiresMs = timeOf(service.expires_at);
+  const within = (ms: number | undefined) => ms !== undefined && ms >= startMs && ms <= seenMs;
+  const issued = (invoice: Json) => timeOf(invoice.issue_date) as number;
+  const before: Json = { ...service };
+  // The unpaid renewal its term's end billed: the service expires seven days after it.
+  const billedAtEnd = renewals.find((invoice) => issued(invoice) === expiresMs);
+  const firstRenewal = renewals.find((invoice) => within(issued(invoice)));
+  if (firstRenewal !== undefined) {
+    // A renewal (paid or not) came due during the recording: the term then running ended
+    // at its issue time, and the service had auto-renew on.
+    // (The view's own text when it is that moment: a suspension leaves it as it was.)
+    Object.assign(before, {
+      status: 'active',
+      auto_renew: true,
+      expires_at: issued(firstRenewal) === expiresMs ? service.expires_at : firstRenewal.issue_date,
+    });
+  } else if ((status === 'suspended' || status === 'expired') && within(expiresMs)) {
+    before.status = 'active';
+  } else if (
+    status === 'expired' &&
+    billedAtEnd !== undefined &&
+    expiresMs !== undefined &&
+    expiresMs < startMs &&
+    within(expiresMs + SUSPENSION_MS)
+  ) {
+    // Suspended by a renewal billed before the recording, expired during it.
+    before.status = 'suspended';
+  }
+  // A suspended service expires seven days after the renewal that suspended it: the server
+  // keeps that invoice's ref on the service (never shown), so the scenario names it.
+  if (before.status === 'suspended' && billedAtEnd !== undefined && expiresMs !== undefined) {
+    before.renewal_invoice_ref = billedAtEnd.invoice_ref;
+  }
+  // Renewals keep the day the term began on; a clamped month shows a smaller one.
+  const startExpires = timeOf(before.expires_at);
+  if (startExpires !== undefined) {
+    const termDay = Math.max(dayOfMonth(startExpires), ...days);
+    if (termDay > dayOfMonth(startExpires)) before.term_day = termDay;
+  }
+  return before;
+}
+
+/**
+ * `invoice` (first seen at `seenMs`) as it was at `startMs`: a renewal invoice that time
+ * cancelled in between (its due date, seven days after it was billed) was unpaid then.
+ */
+export function invoiceAtStart(invoice: Json, seenMs: number, startMs: number): Json {
+  const due = timeOf(invoice.due_date);
+  if (
+    invoice.kind !== 'service_renewal' ||
+    invoice.status !== 'cancelled' ||
+    due === undefined ||
+    due < startMs ||
+    due > seenMs
+  ) {
+    return invoice;
+  }
+  return { ...invoice, status: 'unpaid', customer_payable: true };
+}
+
+/**
+ * Cents the clock's renewals took from the balance between `startMs` and `untilMs`: the paid
+ * renewal invoices issued then (a renewal is billed and paid at once, or billed unpaid).
+ */
+export function renewalChargesCents(
+  invoices: Iterable<Json>,
+  startMs: number,
+  untilMs: number,
+): number {
+  let cents = 0;
+  for (const invoice of invoices) {
+    if (invoice.kind !== 'service_renewal' || invoice.status !== 'paid') continue;
+    const issued = timeOf(invoice.issue_date);
+    if (issued === undefined || issued < startMs || issued > untilMs) continue;
+    if (timeOf(invoice.paid_at) !== issued) continue;
+    if (typeof invoice.amount === 'number') cents += Math.round(invoice.amount * 100);
+  }
+  return cents;
+}
