@@ -285,7 +285,7 @@ function compare(
  * scenario (`scenarioFromRecording`) and reports what differs.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
-  const { scenario, clockJumps } = await scenarioFromRecording(file);
+  const { scenario, clockJumps, topUps } = await scenarioFromRecording(file);
   const server = createReferenceServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
     scenario: { ...scenario, frozen: true },
@@ -309,6 +309,9 @@ export async function driftReport(file: string): Promise<DriftReport> {
   let differingWrite: number | undefined;
   /** The next clock jump not yet behind the exchange being replayed. */
   let jump = 0;
+  /** The next top-up the replay has yet to make (the upstream's came in while recording). */
+  let topUp = 0;
+  const accountRef = scenario.accounts?.[0]?.account_ref;
   const base = server.baseUrl;
   try {
     for await (const exchange of readRecording(file, (line) => {
@@ -318,6 +321,16 @@ export async function driftReport(file: string): Promise<DriftReport> {
       const counts = operations[operation] ?? { matched: 0, compared: 0, unverifiable: 0 };
       operations[operation] = counts;
       const at = clock.timeOf(exchange);
+      // The top-ups that came in before it, each at its own time, as the upstream took them.
+      for (; topUp < topUps.length; topUp++) {
+        const { at: topUpAt, amount } = topUps[topUp] as (typeof topUps)[number];
+        const topUpMs = Date.parse(topUpAt);
+        if (!(topUpMs <= at.ms) || accountRef === undefined) break;
+        if (topUpMs > Date.parse(server.admin.clock.now().now))
+          server.admin.clock.set(new Date(topUpMs));
+        // One the server refuses (a recording may hold any amount) is left out.
+        await server.admin.topUp(accountRef, amount).catch(() => {});
+      }
       if (at.ms > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(at.ms));
       // A time placed by an estimate may be past the upstream's, and the frozen clock only
       // moves on: whatever is stamped from here on (a read's estimate too, not only a

@@ -33,6 +33,7 @@ async function recordTimeSession(
   session: (
     call: (path: string, init?: RequestInit) => Promise<Record<string, unknown>>,
     days: (n: number) => void,
+    topUp: (amount: number) => Promise<unknown>,
   ) => Promise<void>,
 ) {
   const upstream = createReferenceServer({ adminToken: 'fidelity-admin', scenario: TIME_SCENARIO });
@@ -57,6 +58,7 @@ async function recordTimeSession(
         return (await response.json()) as Record<string, unknown>;
       },
       (n) => upstream.admin.clock.advance(n * 86_400),
+      (amount) => upstream.admin.topUp('REF-ACCT-7', amount),
     );
   } finally {
     await recorder.close();
@@ -246,6 +248,36 @@ describe('drift on a recording of the reference server itself', () => {
       },
     ]);
     expect(report.compared).toBe(statuses.length - 1);
+  });
+
+  it('makes the top-ups that came in while recording, and finds no difference', async () => {
+    // Someone tops the balance up while the recorder runs (here the admin API; on a real
+    // account, a payment): the top-up settles vm-5's unpaid renewal, billed before the
+    // recording. The first balance seen already includes it.
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/services?limit=1');
+      days(2); // 1 Feb: vm-1 renewed on 31 January
+      await topUp(20);
+      days(1);
+      await call('/balance');
+      const services = (await call('/services')).services as Array<Record<string, unknown>>;
+      expect(services.find((s) => s.service_ref === 'REF-SVC-5')).toMatchObject({
+        status: 'active',
+        expires_at: '2026-02-27T00:00:00.000Z',
+      });
+      await call('/invoices?limit=20');
+      await call('/transactions?limit=20');
+      days(40);
+      await topUp(5);
+      await call('/balance');
+      await call('/services');
+      await call('/invoices?limit=20');
+      await call('/transactions?limit=20');
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.compared).toBe(statuses.length);
   });
 
   it('names the exchange the upstream answered otherwise first, its consequences after it', async () => {

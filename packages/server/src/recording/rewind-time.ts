@@ -98,7 +98,18 @@ export function serviceAtStart(
   // The unpaid renewal its term's end billed: the service expires seven days after it.
   const billedAtEnd = renewals.find((invoice) => issued(invoice) === expiresMs);
   const firstRenewal = renewals.find((invoice) => within(issued(invoice)));
-  if (firstRenewal !== undefined) {
+  // A renewal billed before the recording and settled by a top-up during it: the service
+  // was suspended by it until then, its term ending when it was billed.
+  const settled = renewals.find(
+    (invoice) => issued(invoice) < startMs && settledWithin(invoice, startMs, seenMs),
+  );
+  if (settled !== undefined) {
+    Object.assign(before, {
+      status: 'suspended',
+      expires_at: settled.issue_date,
+      renewal_invoice_ref: settled.invoice_ref,
+    });
+  } else if (firstRenewal !== undefined) {
     // A renewal (paid or not) came due during the recording: the term then running ended
     // at its issue time, and the service had auto-renew on.
     // (The view's own text when it is that moment: a suspension leaves it as it was.)
@@ -121,7 +132,11 @@ export function serviceAtStart(
   }
   // A suspended service expires seven days after the renewal that suspended it: the server
   // keeps that invoice's ref on the service (never shown), so the scenario names it.
-  if (before.status === 'suspended' && billedAtEnd !== undefined && expiresMs !== undefined) {
+  if (
+    before.status === 'suspended' &&
+    before.renewal_invoice_ref === undefined &&
+    billedAtEnd !== undefined
+  ) {
     before.renewal_invoice_ref = billedAtEnd.invoice_ref;
   }
   // Renewals keep the day the term began on; a clamped month shows a smaller one.
@@ -135,38 +150,49 @@ export function serviceAtStart(
 
 /**
  * `invoice` (first seen at `seenMs`) as it was at `startMs`: a renewal invoice that time
- * cancelled in between (its due date, seven days after it was billed) was unpaid then.
+ * cancelled in between (its due date, seven days after it was billed), or that a top-up
+ * settled in between (paid later than billed), was unpaid then.
  */
 export function invoiceAtStart(invoice: Json, seenMs: number, startMs: number): Json {
-  const due = timeOf(invoice.due_date);
-  if (
-    invoice.kind !== 'service_renewal' ||
-    invoice.status !== 'cancelled' ||
-    due === undefined ||
-    due < startMs ||
-    due > seenMs
-  ) {
-    return invoice;
-  }
-  return { ...invoice, status: 'unpaid', customer_payable: true };
+  if (invoice.kind !== 'service_renewal') return invoice;
+  const within = (ms: number | undefined) => ms !== undefined && ms >= startMs && ms <= seenMs;
+  const cancelled = invoice.status === 'cancelled' && within(timeOf(invoice.due_date));
+  if (!cancelled && !settledWithin(invoice, startMs, seenMs)) return invoice;
+  const { paid_at: _, ...unpaid } = invoice;
+  return { ...unpaid, status: 'unpaid', customer_payable: true };
+}
+
+/** A renewal billed unpaid and paid later by a top-up, between `fromMs` and `toMs`. */
+function settledWithin(invoice: Json, fromMs: number, toMs: number): boolean {
+  const paid = timeOf(invoice.paid_at);
+  return (
+    invoice.status === 'paid' &&
+    paid !== undefined &&
+    paid !== timeOf(invoice.issue_date) &&
+    paid >= fromMs &&
+    paid <= toMs
+  );
 }
 
 /**
- * Cents the clock's renewals took from the balance between `startMs` and `untilMs`: the paid
- * renewal invoices issued then (a renewal is billed and paid at once, or billed unpaid).
+ * Cents to add to a balance seen at `untilMs` for the balance at `startMs`: what renewals
+ * took in between (a paid renewal invoice, paid when billed or settled later), less the
+ * top-ups that came in (`top_up` transactions).
  */
-export function renewalChargesCents(
+export function balanceChangesCents(
   invoices: Iterable<Json>,
+  topUps: Iterable<Json>,
   startMs: number,
   untilMs: number,
 ): number {
+  const between = (ms: number | undefined) => ms !== undefined && ms >= startMs && ms <= untilMs;
   let cents = 0;
   for (const invoice of invoices) {
     if (invoice.kind !== 'service_renewal' || invoice.status !== 'paid') continue;
-    const issued = timeOf(invoice.issue_date);
-    if (issued === undefined || issued < startMs || issued > untilMs) continue;
-    if (timeOf(invoice.paid_at) !== issued) continue;
-    if (typeof invoice.amount === 'number') cents += Math.round(invoice.amount * 100);
+    if (between(timeOf(invoice.paid_at))) cents += Math.round(Number(invoice.amount) * 100) || 0;
+  }
+  for (const topUp of topUps) {
+    if (between(timeOf(topUp.created_at))) cents -= Math.round(Number(topUp.amount) * 100) || 0;
   }
   return cents;
 }

@@ -18,8 +18,8 @@ import {
   type SkippedLine,
 } from './recording-format';
 import {
+  balanceChangesCents,
   invoiceAtStart,
-  renewalChargesCents,
   renewalsByService,
   type StatusView,
   serviceAtStart,
@@ -61,6 +61,8 @@ export interface RecordedScenario {
   readonly notes: readonly string[];
   /** Where the upstream's clock jumped with exchanges between that state no time. */
   readonly clockJumps: readonly ClockJump[];
+  /** Top-ups that came in during the recording (`top_up` transactions it listed), oldest first. */
+  readonly topUps: readonly { readonly at: string; readonly amount: number }[];
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -809,6 +811,11 @@ function build(seen: Observations): RecordedScenario {
       !madeDuring(t, 'created_at', start),
   );
 
+  // Top-ups that came in while recording (not the recording's doing: the replay makes them).
+  const topUps = [...seen.transactions.values()]
+    .filter((t) => t.kind === 'top_up' && madeDuring(t, 'created_at', start))
+    .sort((a, b) => Date.parse(String(a.created_at)) - Date.parse(String(b.created_at)));
+
   // The balance before: the first one seen plus what the orders before it debited.
   let balanceCents = seen.firstBalance?.cents;
   if (balanceCents === undefined) notes.push('the balance was never shown: it is 0');
@@ -825,9 +832,14 @@ function build(seen: Observations): RecordedScenario {
         );
       } else balanceCents += debit;
     }
-    // And what the clock's renewals took before it.
+    // And what renewals took and top-ups brought before it.
     if (start !== undefined && seen.firstBalance !== undefined) {
-      balanceCents += renewalChargesCents(seen.invoices.values(), start, seen.firstBalance.at);
+      balanceCents += balanceChangesCents(
+        seen.invoices.values(),
+        topUps,
+        start,
+        seen.firstBalance.at,
+      );
     }
   }
 
@@ -951,7 +963,12 @@ function build(seen: Observations): RecordedScenario {
     ],
     ...(shieldSnapshot === undefined ? {} : { extensions: { shield: shieldSnapshot } }),
   };
-  return { scenario: loadable(scenario, notes), notes, clockJumps: seen.clockJumps.jumps };
+  return {
+    scenario: loadable(scenario, notes),
+    notes,
+    clockJumps: seen.clockJumps.jumps,
+    topUps: topUps.map((t) => ({ at: String(t.created_at), amount: Number(t.amount) })),
+  };
 }
 
 /** Account fields a recording may show malformed, and what stands in for them. */
