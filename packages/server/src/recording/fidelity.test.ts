@@ -77,6 +77,8 @@ const order = (key: string): RequestInit => ({
 /** An account whose services fall due within the session's two months. */
 const TIME_SCENARIO = {
   now: '2026-01-30T00:00:00Z',
+  // Not the defaults: the rebuilt scenario takes the rates the balance displayed.
+  rates: { EUR: 1, USD: 1.1234, GBP: 0.8512 },
   plans: [
     {
       plan_ref: 'REF-PLAN-7',
@@ -190,9 +192,10 @@ describe('drift on a recording of the reference server itself', () => {
     // seen after time changed them, so the scenario must hold them as they were before.
     const { file, statuses } = await recordTimeSession(async (call, days) => {
       await call('/me');
-      await call('/balance');
+      await call('/balance?display_currency=USD');
+      await call('/balance?display_currency=GBP');
       await call('/services?limit=2');
-      await call('/plans');
+      await call('/plans?display_currency=GBP');
       await call('/services/REF-SVC-1/shield');
       days(2); // 1 Feb: vm-1 renewed on 31 January
       const renewed = await call('/services/REF-SVC-1');

@@ -81,10 +81,37 @@ function monthsOf(period: Json): number {
   return 1;
 }
 
+/** Rates keep six decimals, as the server's cross rates do. */
+const sixDecimals = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * The scenario's rates (units per EUR) that reproduce the display rates a balance showed
+ * (units of each display currency per unit of `currency`), the defaults where none showed.
+ */
+function ratesShown(
+  currency: string,
+  shown: ReadonlyMap<string, number>,
+): Record<keyof typeof DEFAULT_RATES, number> {
+  const rates: Record<string, number> = { ...DEFAULT_RATES };
+  if (!(currency in rates)) return rates as Record<keyof typeof DEFAULT_RATES, number>;
+  // Per EUR, the account's currency: shown directly, or as EUR per unit of it.
+  if (currency !== 'EUR') {
+    const eurPerUnit = shown.get('EUR');
+    if (eurPerUnit !== undefined) rates[currency] = sixDecimals(1 / eurPerUnit);
+  }
+  const unitsPerEur = rates[currency] as number;
+  for (const [code, rate] of shown) {
+    if (code !== 'EUR' && code !== currency) rates[code] = sixDecimals(rate * unitsPerEur);
+  }
+  return rates as Record<keyof typeof DEFAULT_RATES, number>;
+}
+
 /** What one pass over a recording saw. */
 class Observations {
   account: Json | undefined;
   firstBalance: { seq: number; at: number; cents: number; currency: string } | undefined;
+  /** Display rates a balance showed: units of each display currency per account unit. */
+  readonly displayRates = new Map<string, number>();
   /** Services created by the recording's orders, by the seq of the order. */
   readonly createdServices = new Map<string, number>();
   /** Shield rules created by the recording. */
@@ -255,6 +282,17 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       const cents = toCents(body.amount);
       if (seen.firstBalance === undefined && cents !== undefined) {
         seen.firstBalance = { seq, at, cents, currency: String(body.currency) };
+      }
+      const display = isObject(body.display) ? body.display : undefined;
+      if (
+        typeof display?.currency === 'string' &&
+        typeof display.rate === 'number' &&
+        Number.isFinite(display.rate) &&
+        display.rate > 0 &&
+        !seen.displayRates.has(display.currency) &&
+        display.currency in DEFAULT_RATES
+      ) {
+        seen.displayRates.set(display.currency, display.rate);
       }
       return;
     }
@@ -785,7 +823,16 @@ function build(seen: Observations): RecordedScenario {
   const currency = String(account?.account_currency ?? seen.firstBalance?.currency ?? 'EUR');
   const country = String(account?.country_code ?? 'DE');
   const accountRef = String(account?.account_ref ?? DEFAULT_ACCOUNT_REF);
-  const rate = DEFAULT_RATES[currency as keyof typeof DEFAULT_RATES] ?? 1;
+  const rates = ratesShown(currency, seen.displayRates);
+  if (seen.displayRates.size < 2) {
+    notes.push(
+      `exchange rates a balance never showed are the defaults (${Object.entries(DEFAULT_RATES)
+        .map(([code, value]) => `${code} ${value}`)
+        .join(', ')})`,
+    );
+  }
+  /** Units of the account's currency per EUR: prices are converted back to EUR by it. */
+  const rate = rates[currency as keyof typeof rates] ?? 1;
 
   // The orders the recording placed, and their invoices and transactions.
   const isCreatedService = (ref: unknown) => typeof ref === 'string' && created.has(ref);
@@ -938,7 +985,7 @@ function build(seen: Observations): RecordedScenario {
 
   const scenario: ScenarioInput = {
     now: startIso,
-    rates: { ...DEFAULT_RATES },
+    rates,
     plans: plans as ScenarioInput['plans'],
     accounts: [
       {
