@@ -40,6 +40,20 @@ const VOLATILE_FIELDS = new Set(['server_time', 'as_of', 'request_id', 'requestI
 const MINTED_REF =
   /^(REF-[A-Z]+-[0-9A-F]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
+/**
+ * Operations whose answers follow the renewals of every service of the account: its balance,
+ * its ledger, its services and their counts, and an order (which the balance allows).
+ */
+const FOLLOW_RENEWALS = new Set([
+  'getBalance',
+  'listInvoices',
+  'listTransactions',
+  'listServices',
+  'getServiceStats',
+  'getService',
+  'createOrder',
+]);
+
 // Headers of one connection or recomputed by the transport: not replayed.
 const NOT_REPLAYED = new Set([
   'host',
@@ -285,7 +299,8 @@ function compare(
  * scenario (`scenarioFromRecording`) and reports what differs.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
-  const { scenario, clockJumps, topUps } = await scenarioFromRecording(file);
+  const { scenario, clockJumps, topUps, unseenRenewal } = await scenarioFromRecording(file);
+  const unseenRenewalMs = unseenRenewal === undefined ? Number.NaN : Date.parse(unseenRenewal.at);
   const server = createReferenceServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
     scenario: { ...scenario, frozen: true },
@@ -370,6 +385,17 @@ export async function driftReport(file: string): Promise<DriftReport> {
       ) {
         setAside(
           `its answer states no time, and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`,
+        );
+        continue;
+      }
+      if (
+        found.length > 0 &&
+        unseenRenewal !== undefined &&
+        at.ms >= unseenRenewalMs &&
+        FOLLOW_RENEWALS.has(operation)
+      ) {
+        setAside(
+          `it follows renewals of services the recording never showed (${unseenRenewal.service_ref}, renewed by ${unseenRenewal.invoice_ref} at ${unseenRenewal.at}): list every page of GET /services while recording to verify it`,
         );
         continue;
       }

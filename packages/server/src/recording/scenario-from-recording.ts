@@ -63,6 +63,15 @@ export interface RecordedScenario {
   readonly clockJumps: readonly ClockJump[];
   /** Top-ups that came in during the recording (`top_up` transactions it listed), oldest first. */
   readonly topUps: readonly { readonly at: string; readonly amount: number }[];
+  /**
+   * The first renewal time billed during the recording for a service it never showed: from
+   * then on the account's money and ledger follow a schedule the recording cannot tell.
+   */
+  readonly unseenRenewal?: {
+    readonly at: string;
+    readonly invoice_ref: string;
+    readonly service_ref: string;
+  };
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -1010,11 +1019,28 @@ function build(seen: Observations): RecordedScenario {
     ],
     ...(shieldSnapshot === undefined ? {} : { extensions: { shield: shieldSnapshot } }),
   };
+  const unseenRenewal =
+    start === undefined
+      ? undefined
+      : [...renewals]
+          .filter(([ref]) => !seen.services.has(ref) && !created.has(ref))
+          .flatMap(([, billed]) => billed)
+          .filter((invoice) => madeDuring(invoice, 'issue_date', start))
+          .sort((a, b) => Date.parse(String(a.issue_date)) - Date.parse(String(b.issue_date)))[0];
   return {
     scenario: loadable(scenario, notes),
     notes,
     clockJumps: seen.clockJumps.jumps,
     topUps: topUps.map((t) => ({ at: String(t.created_at), amount: Number(t.amount) })),
+    ...(unseenRenewal === undefined
+      ? {}
+      : {
+          unseenRenewal: {
+            at: String(unseenRenewal.issue_date),
+            invoice_ref: String(unseenRenewal.invoice_ref),
+            service_ref: String(unseenRenewal.service_ref),
+          },
+        }),
   };
 }
 
