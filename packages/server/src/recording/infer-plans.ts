@@ -9,6 +9,9 @@
 // whole net price on the period (the addons, OS image and region the order named at 0), the
 // legacy `monthly_price_eur` of the order's answer as the plan's EUR price.
 
+import { periodMonths } from '../domain/account-time/renewal-price';
+import type { ServiceRecord } from '../domain/records';
+
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json =>
@@ -48,12 +51,8 @@ const PERIOD_NAMES: Readonly<Record<number, string>> = {
   24: 'biennial',
 };
 
-/** A service's period in months from `last_period_unit`/`last_period_amount` (default 1). */
-function monthsOf(service: Json): number {
-  const amount = service.last_period_amount;
-  const count = typeof amount === 'number' && Number.isInteger(amount) && amount > 0 ? amount : 1;
-  return service.last_period_unit === 'year' ? count * 12 : count;
-}
+/** A service's period in months (its last period's; monthly without one). */
+const monthsOf = (service: Json): number => periodMonths(service as ServiceRecord) ?? 1;
 
 /** The period name a description ends with (`KVM S (monthly)`), else one by its months. */
 function periodName(description: unknown, months: number): string {

@@ -79,9 +79,9 @@ export function statusAt(
 }
 
 /**
- * `service` (first seen at `seenMs`) as it was at `startMs`. `renewals`: its renewal invoices, oldest first; `days`: the days of
- * the month its `expires_at` showed anywhere in the recording (a term begun on the 31st
- * shows 28 in February, then 31 again).
+ * `service` (first seen at `seenMs`) as it was at `startMs`. `renewals`: its renewal
+ * invoices, oldest first; `days`: the days of the month its `expires_at` showed anywhere in
+ * the recording (a term begun on the 31st shows 28 in February, then 31 again).
  */
 export function serviceAtStart(
   service: Json,
