@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isCredentialName } from '@refapi/schema';
+import { isCredentialName, operations } from '@refapi/schema';
 import { createReferenceServer } from '../transport/node/reference-server';
 import {
   bodyText,
@@ -41,18 +41,17 @@ const MINTED_REF =
   /^(REF-[A-Z]+-[0-9A-F]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /**
- * Operations whose answers follow the renewals of every service of the account: its balance,
- * its ledger, its services and their counts, and an order (which the balance allows).
+ * The scopes of the operations whose answers follow the renewals of every service of the
+ * account: its balance, its ledger, its services and their counts, and an order (which the
+ * balance allows).
  */
-const FOLLOW_RENEWALS = new Set([
-  'getBalance',
-  'listInvoices',
-  'listTransactions',
-  'listServices',
-  'getServiceStats',
-  'getService',
-  'createOrder',
-]);
+const FOLLOW_RENEWALS = new Set(['balance:read', 'finance:read', 'services:read', 'orders:write']);
+
+/** Whether `operation`'s answers follow the renewals of the account's services. */
+const followsRenewals = (operation: string): boolean => {
+  const scope = operations[operation as keyof typeof operations]?.scope;
+  return scope !== undefined && FOLLOW_RENEWALS.has(scope);
+};
 
 // Headers of one connection or recomputed by the transport: not replayed.
 const NOT_REPLAYED = new Set([
@@ -392,7 +391,7 @@ export async function driftReport(file: string): Promise<DriftReport> {
         found.length > 0 &&
         unseenRenewal !== undefined &&
         at.ms >= unseenRenewalMs &&
-        FOLLOW_RENEWALS.has(operation)
+        followsRenewals(operation)
       ) {
         setAside(
           `it follows renewals of services the recording never showed (${unseenRenewal.service_ref}, renewed by ${unseenRenewal.invoice_ref} at ${unseenRenewal.at}): list every page of GET /services while recording to verify it`,
