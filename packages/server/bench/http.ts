@@ -17,6 +17,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 // The p99 target of POST /v1/orders is taken under 20 connections.
 const P99_CONNECTIONS = 20;
+const P99_WINDOWS = 3;
 
 interface Run {
   readonly rps: number;
@@ -194,10 +195,17 @@ export async function benchHttp(): Promise<Figure[]> {
     // After a warm-up like every figure here: the floors ran meanwhile, and an idle V8 has
     // shrunk its young generation (the first second after idling pays for regrowing it).
     await measure(ref, order, { connections: P99_CONNECTIONS });
-    const { p99, rps } = await measure(ref, order, { connections: P99_CONNECTIONS });
+    // The median of three windows: one window's p99 is set by whether a major GC of the
+    // orders' growing heap lands in it (6-18 ms over ten windows of one server).
+    const windows: Run[] = [];
+    for (let i = 0; i < P99_WINDOWS; i++) {
+      windows.push(await measure(ref, order, { connections: P99_CONNECTIONS }));
+    }
+    const p99 = median(windows.map((w) => w.p99));
+    const rps = median(windows.map((w) => w.rps));
     figures.push({
       name: `HTTP ${order.name} p99, ${P99_CONNECTIONS} connections`,
-      value: `${p99.toFixed(1)} ms (${Math.round(rps)} req/s)`,
+      value: `${p99.toFixed(1)} ms, median of ${P99_WINDOWS} windows (${windows.map((w) => w.p99.toFixed(0)).join(', ')} ms; ${Math.round(rps)} req/s)`,
       target: '≤ 10 ms',
       pass: p99 <= 10,
     });
