@@ -372,4 +372,36 @@ describe('time moves the account', () => {
     expect((await get('/invoices')).invoices).toEqual([]);
     await api.admin('DELETE', `/spaces/${id}`);
   });
+
+  it("states its clock in every answer's Date header: API and admin, refusals, spaces", async () => {
+    await load(scenario([kvm('REF-SVC-71')]));
+    const dateOf = (reply: { headers: Headers }) => reply.headers.get('date');
+    expect(dateOf(await api.call('GET', '/me', { key: KEY }))).toBe(
+      'Thu, 01 Jan 2026 00:00:00 GMT',
+    );
+    const refused = await api.call('GET', '/me', { key: 'refak_not_a_key' });
+    expect(refused.status).toBe(401);
+    expect(dateOf(refused)).toBe('Thu, 01 Jan 2026 00:00:00 GMT');
+    await advance('P1M');
+    expect(dateOf(await api.call('GET', '/balance', { key: KEY }))).toBe(
+      'Sun, 01 Feb 2026 00:00:00 GMT',
+    );
+    expect(dateOf(await api.admin('GET', '/clock'))).toBe('Sun, 01 Feb 2026 00:00:00 GMT');
+    // A space states its own clock, moved apart from the root's.
+    const id = (await api.admin('POST', '/spaces', { from: 'current' })).body.space_id as string;
+    const moved = await fetch(`${api.origin}/spaces/${id}/__admin/clock`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_seconds: 86_400 }),
+    });
+    expect(moved.headers.get('date')).toBe('Mon, 02 Feb 2026 00:00:00 GMT');
+    const inSpace = await fetch(`${api.origin}/spaces/${id}/v1/me`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(inSpace.headers.get('date')).toBe('Mon, 02 Feb 2026 00:00:00 GMT');
+    expect(dateOf(await api.call('GET', '/me', { key: KEY }))).toBe(
+      'Sun, 01 Feb 2026 00:00:00 GMT',
+    );
+    await api.admin('DELETE', `/spaces/${id}`);
+  });
 });

@@ -1,5 +1,6 @@
 import { faultsControl } from '../controls/faults';
 import { boundedMemo } from '../internal/bounded-memo';
+import { httpDate } from '../internal/http-date';
 import type { OperationImpls } from '../operations/types';
 import { catchUpIfDue } from '../state/catch-up';
 import type { ApiContext } from './api-context';
@@ -73,6 +74,7 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
     }
     const { latencyMs } = ctx.controls.read(faultsControl);
     if (latencyMs > 0) await sleep(latencyMs);
+    response.headers.date = httpDate(ctx.clock.nowMs());
     ctx.onRequest(request, response, {
       operation: operationId,
       account_ref: accountRef,

@@ -9,7 +9,7 @@ import {
 } from './recording-format';
 import { PLACEHOLDER_TOKEN, scenarioFromRecording } from './scenario-from-recording';
 import { terminalSafe } from './terminal-text';
-import { type ClockJump, statedTime, UpstreamClock } from './upstream-clock';
+import { type ClockJump, UpstreamClock } from './upstream-clock';
 
 // `ref-server drift`: the recording replayed in order against a reference server in process
 // loaded with the recording's own scenario, its clock at each exchange's upstream time
@@ -380,10 +380,10 @@ export async function driftReport(file: string): Promise<DriftReport> {
         found.length > 0 &&
         around !== undefined &&
         around.after < exchange.seq &&
-        statedTime(exchange) === undefined
+        at.by === 'estimate'
       ) {
         setAside(
-          `its answer states no time, and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`,
+          `its answer states no time (nor a Date header), and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`,
         );
         continue;
       }

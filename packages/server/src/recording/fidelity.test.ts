@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operationList } from '@refapi/schema';
@@ -55,7 +55,8 @@ async function recordTimeSession(
           },
         });
         statuses.push(response.status);
-        return (await response.json()) as Record<string, unknown>;
+        const text = await response.text();
+        return (text === '' ? {} : JSON.parse(text)) as Record<string, unknown>;
       },
       (n) => upstream.admin.clock.advance(n * 86_400),
       (amount) => upstream.admin.topUp('REF-ACCT-7', amount),
@@ -67,6 +68,32 @@ async function recordTimeSession(
   }
   return { file, statuses };
 }
+
+const rule = (name: string, hours: number, key: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'idempotency-key': key },
+  body: JSON.stringify({
+    name,
+    mode: 'observe',
+    action: 'drop',
+    risk: 'low',
+    protocol: 'tcp',
+    destination_port: 22,
+    duration_hours: hours,
+  }),
+});
+
+/** A recording's lines with the answers' `Date` headers taken out. */
+const withoutDateHeaders = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const exchange = JSON.parse(line) as { response: { headers: Record<string, string> } };
+      delete exchange.response.headers.date;
+      return JSON.stringify(exchange);
+    })
+    .join('\n');
 
 const order = (key: string): RequestInit => ({
   method: 'POST',
@@ -231,8 +258,8 @@ describe('drift on a recording of the reference server itself', () => {
 
   it('rebuilds the plans an order and the renewals used when the catalog was never listed', async () => {
     // No GET /plans: the order's answer and the renewal invoices are all there is of the
-    // plan. A Shield answer with no time of its own follows the clock's jump past the end of
-    // the grace period: it may have come before or after, so it is not compared.
+    // plan. A Shield overview, which states no time in its body, follows the clock's jump past
+    // the end of the grace period: its Date header places it.
     const { file, statuses } = await recordTimeSession(async (call, days) => {
       await call('/balance');
       await call('/orders', order('time-order-2'));
@@ -246,15 +273,50 @@ describe('drift on a recording of the reference server itself', () => {
     });
     const report = await driftReport(file);
     expect(report.differences).toEqual([]);
-    expect(report.unverifiable).toEqual([
+    expect(report.unverifiable).toEqual([]);
+    expect(report.compared).toBe(statuses.length);
+    // From an upstream that sends no Date header, the overview's time is unknown: it may
+    // have come before the jump or after it, so it is not compared.
+    const undated = join(dir, `session-${++n}.jsonl`);
+    writeFileSync(undated, withoutDateHeaders(readFileSync(file, 'utf8')));
+    const blind = await driftReport(undated);
+    expect(blind.differences).toEqual([]);
+    expect(blind.unverifiable).toEqual([
       {
         seq: 4,
         operation: 'getShieldOverview',
         reason:
-          "its answer states no time, and the upstream's clock jumped ahead between #2 and #5: it may have come before the jump or after it",
+          "its answer states no time (nor a Date header), and the upstream's clock jumped ahead between #2 and #5: it may have come before the jump or after it",
       },
     ]);
-    expect(report.compared).toBe(statuses.length - 1);
+  });
+
+  it('follows Shield rules across a jump of the clock: expiries, applies and a deletion', async () => {
+    // Rules step on through their states every 5 s and expire after their duration; a
+    // rule listing states no time in its body. Ninety minutes pass on the upstream between
+    // two listings: the rule of one hour made before the recording is gone, the one made
+    // during it active, the one deleted gone. The answers' Date headers place them.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/services/REF-SVC-4/shield/rules', rule('one hour', 1, 'rule-1'));
+      await call('/services/REF-SVC-4/shield/rules', rule('two hours', 2, 'rule-2'));
+      const { rules } = (await call('/services/REF-SVC-4/shield/rules')) as {
+        rules: Array<{ id: string; kind: string }>;
+      };
+      const deleted = rules.find((r) => r.kind === 'custom')?.id;
+      await call(`/services/REF-SVC-4/shield/rules/${deleted}`, {
+        method: 'DELETE',
+        headers: { 'idempotency-key': 'rule-del' },
+      });
+      days(90 / 1440);
+      await call('/services/REF-SVC-4/shield/rules');
+      await call('/services/REF-SVC-4/shield');
+      days(3 / 24);
+      await call('/services/REF-SVC-4/shield/rules');
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.compared).toBe(statuses.length);
   });
 
   it('makes the top-ups that came in while recording, and finds no difference', async () => {

@@ -6,7 +6,10 @@ import { jsonBody, type RecordedExchange } from './recording-format';
 // that states none (a DELETE, a profile) at the last stated time moved on by the proxy's
 // time since, at the pace the upstream's clock kept between its last two statements (none
 // for a frozen upstream). Such a time is an estimate: a write placed by one may stamp its
-// records a little off the upstream's, and `uncertainty` says by how much at most.
+// records a little off the upstream's, and `uncertainty` says by how much at most. An
+// upstream whose `Date` header agrees with the times its answers state (the reference
+// server states its own clock there) also places, to the second, an exchange its `Date`
+// shows far past the estimate: the clock jumped (an admin moved it) since its last statement.
 
 /** Most an estimate is trusted to be off by (a longer gap is still placed, not excused). */
 const MAX_UNCERTAINTY_MS = 2_000;
@@ -69,6 +72,11 @@ export interface UpstreamTime {
   readonly ms: number;
   /** How far off the upstream's own time `ms` may be: 0 when the answer stated it. */
   readonly uncertainty: number;
+  /**
+   * What placed it: the time its body states, its `Date` header (which the upstream's
+   * answers showed to follow its clock), or only an estimate from the proxy's clock.
+   */
+  readonly by: 'body' | 'date' | 'estimate';
 }
 
 /** Places recorded exchanges on the upstream's clock (see the module comment). */
@@ -77,6 +85,8 @@ export class UpstreamClock {
   #last: { upstream: number; proxy: number } | undefined;
   /** Upstream ms per proxy ms between the last two statements: 0 frozen, 1 running. */
   #pace = 1;
+  /** Whether the answers' `Date` headers agree with the times they state (unknown: unread). */
+  #dateFollowsClock: boolean | undefined;
   readonly #start: number | undefined;
 
   /** `startMs`: the upstream's time at the first exchange (the scenario's `now`), if known. */
@@ -96,13 +106,42 @@ export class UpstreamClock {
         );
       }
       this.#last = { upstream: stated, proxy };
-      return { ms: stated, uncertainty: 0 };
+      // An upstream whose `Date` is another clock than its answers' times (an older
+      // reference server stamped the host's) never has it read.
+      const dated = dateOf(exchange);
+      if (dated !== undefined && this.#dateFollowsClock !== false) {
+        this.#dateFollowsClock = Math.abs(dated - stated) <= MAX_UNCERTAINTY_MS;
+      }
+      return { ms: stated, uncertainty: 0, by: 'body' };
     }
-    if (this.#last === undefined) return { ms: this.#start ?? proxy, uncertainty: 0 };
+    if (this.#last === undefined) {
+      return { ms: this.#start ?? proxy, uncertainty: 0, by: 'estimate' };
+    }
     const elapsed = Math.max(0, proxy - this.#last.proxy);
+    const estimate = this.#last.upstream + Math.round(elapsed * this.#pace);
+    // The answer's `Date` (whole seconds) far past the estimate: the upstream's clock jumped
+    // ahead since its last statement (an admin moved it). The exchange is placed there.
+    const dated = this.#dateFollowsClock === true ? dateOf(exchange) : undefined;
+    if (dated !== undefined && dated > estimate + MAX_UNCERTAINTY_MS) {
+      this.#last = { upstream: dated, proxy };
+      return { ms: dated, uncertainty: DATE_RESOLUTION_MS, by: 'date' };
+    }
     return {
-      ms: this.#last.upstream + Math.round(elapsed * this.#pace),
+      ms: estimate,
       uncertainty: this.#pace === 0 ? 0 : Math.min(MAX_UNCERTAINTY_MS, elapsed),
+      // A `Date` that follows the clock and agrees with the estimate confirms it.
+      by: dated === undefined ? 'estimate' : 'date',
     };
   }
+}
+
+/** A `Date` header states the time to the second. */
+const DATE_RESOLUTION_MS = 1000;
+
+/** The upstream's time in an answer's `Date` header, in ms; undefined without one. */
+function dateOf(exchange: RecordedExchange): number | undefined {
+  const date = exchange.response.headers.date;
+  if (typeof date !== 'string') return undefined;
+  const ms = Date.parse(date);
+  return Number.isNaN(ms) ? undefined : ms;
 }

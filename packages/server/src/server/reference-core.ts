@@ -3,7 +3,7 @@ import { type AdminTarget, createAdminHandler } from '../admin/admin-routes';
 import { AdminSessions, sessionIdFrom } from '../admin/admin-session';
 import type { SpacesAdmin } from '../admin/admin-spaces';
 import { AdminToken } from '../admin/admin-token';
-import { type ApiRequest, errorResponse, jsonResponse } from '../api/api-request';
+import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '../api/api-request';
 import type { ContextHandler } from '../api/request-handler';
 import type { ControlSlice } from '../controls/control-slice';
 import { controlSlices } from '../controls/registry';
@@ -11,6 +11,7 @@ import { DomainError } from '../domain/errors';
 import { FailedAttempts } from '../domain/failed-attempts';
 import { base64UrlEncode } from '../internal/base64url';
 import { randomBytes } from '../internal/crypto';
+import { httpDate } from '../internal/http-date';
 import type { AttachDurability, DurableState } from '../persistence/durable-parts';
 import { DEFAULT_JOURNAL_SIZE } from '../request-journal';
 import { demoScenario } from '../scenario/demo';
@@ -211,12 +212,16 @@ export function createReferenceCore(
     space: (id: string) => spaces.use(id),
     bodyLimit,
     admin: async (runtime: SpaceRuntime, request: RoutedRequest) => {
+      let response: ApiResponse;
       try {
-        return await answerAdmin(runtime, request);
+        response = await answerAdmin(runtime, request);
       } catch (error) {
         onError(error);
-        return errorResponse(500, 'internal_error');
+        response = errorResponse(500, 'internal_error');
       }
+      // On the state's own clock, as the API's answers (`api/dispatcher.ts`).
+      response.headers.date ??= httpDate(runtime.ctx.clock.nowMs());
+      return response;
     },
   };
   const handle = createRequestChain(chainParts);
