@@ -201,12 +201,16 @@ describe.runIf(hasScript)('on a terminal', () => {
   });
 
   it("the traffic chart's updated time is the server's", async () => {
-    // Moved through the admin API; the window (and the time shown) ends on its minute.
-    await server.admin('POST', 'clock', { now: '2026-01-02T09:08:07.000Z' });
-    const terminal = onTerminal(['shield', 'traffic', 'REF-SVC-E7', '--watch'], env());
-    await answer(terminal, /q to quit/, 'q');
-    expect(await terminal.exit).toBe(0);
-    expect(terminal.text()).toContain('updated 09:08:00 UTC');
+    // Moved through the admin API (and held there): the server states it in its `Date`.
+    await server.admin('POST', 'clock', { now: '2026-01-02T09:08:07.000Z', frozen: true });
+    try {
+      const terminal = onTerminal(['shield', 'traffic', 'REF-SVC-E7', '--watch'], env());
+      await answer(terminal, /q to quit/, 'q');
+      expect(await terminal.exit).toBe(0);
+      expect(terminal.text()).toContain('updated 09:08:07 UTC');
+    } finally {
+      await server.admin('POST', 'clock', { frozen: false });
+    }
   });
 });
 
@@ -219,13 +223,17 @@ describe('off a terminal', () => {
   });
 
   it("--watch prints the server's time of each refresh", async () => {
-    await server.admin('POST', 'clock', { now: '2026-01-03T10:11:12.000Z' });
-    const { code, stderr } = await refctl(['shield', 'traffic', 'REF-SVC-E7', '--watch'], {
-      env: env(),
-      interruptWhen: /^updated .*\n/,
-    });
-    expect(code).toBe(130);
-    expect(stderr).toMatch(/^updated 10:11:00 UTC \(server time\)\n/);
+    await server.admin('POST', 'clock', { now: '2026-01-03T10:11:12.000Z', frozen: true });
+    try {
+      const { code, stderr } = await refctl(['shield', 'traffic', 'REF-SVC-E7', '--watch'], {
+        env: env(),
+        interruptWhen: /^updated .*\n/,
+      });
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/^updated 10:11:12 UTC \(server time\)\n/);
+    } finally {
+      await server.admin('POST', 'clock', { frozen: false });
+    }
   });
 
   it('Ctrl-C during rules add --wait prints the rule id and how to follow it (exit 130)', async () => {

@@ -4,9 +4,9 @@
 /**
  * When the server produced a telemetry answer: its `Date` header (seconds), as long as it
  * agrees with the window the data covers (`end`, the server's clock truncated to the
- * minute); otherwise `end` itself. The reference server runs the API on a clock of its own
- * (frozen or moved through its admin API) while its `Date` header stays the host's: the
- * data's own timestamp is then the server time that matters.
+ * minute); otherwise `end` itself. A server whose `Date` is another clock than its data's
+ * (an older reference server stated the host's time there while its API ran on a clock of
+ * its own) is read by the data's own timestamp, the server time that matters.
  * @example serverTime('Thu, 01 Jan 2026 12:34:56 GMT', '2026-01-01T12:34:00Z') // 12:34:56
  */
 export function serverTime(dateHeader: string | null | undefined, windowEnd: string): Date {
