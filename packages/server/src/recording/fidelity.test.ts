@@ -375,6 +375,42 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.compared + report.unverifiable.length).toBe(statuses.length);
   });
 
+  it('replays writes to services it never listed, through the write rate limit', async () => {
+    // Only writes: auto-renew switched 125 times and a power action on services no answer
+    // listed (their 2xx answers prove them), the last five refused 429 by the write limit of
+    // 120 a minute, then a new minute.
+    const frozen = (upstream: ReturnType<typeof createReferenceServer>) =>
+      upstream.admin.clock.freeze(true);
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen: Array<[string, number]> = [];
+      const write = async (path: string, body: unknown, key?: string) => {
+        const response = await fetch(`${base}${path}`, {
+          method: path.endsWith('/power') ? 'POST' : 'PUT',
+          body: JSON.stringify(body),
+          headers: {
+            authorization: `Bearer ${KEY}`,
+            'content-type': 'application/json',
+            ...(key === undefined ? {} : { 'idempotency-key': key }),
+          },
+        });
+        await response.text();
+        seen.push([path, response.status]);
+      };
+      await write('/services/REF-SVC-101/power', { action: 'reboot' }, 'writes-power-1');
+      for (let i = 0; i < 124; i++) {
+        await write('/services/REF-SVC-102/auto-renew', { enabled: i % 2 === 0 });
+      }
+      upstream.admin.clock.advance(61);
+      await write('/services/REF-SVC-102/auto-renew', { enabled: true });
+      return seen;
+    });
+    expect(statuses.filter(([, status]) => status === 429)).toHaveLength(5);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.compared).toBe(statuses.length);
+  });
+
   it('names the exchange the upstream answered otherwise first, its consequences after it', async () => {
     const { file, statuses } = await recordSession((upstream) => {
       upstream.admin.clock.freeze(true);

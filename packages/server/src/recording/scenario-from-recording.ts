@@ -172,6 +172,11 @@ class Observations {
   >();
   /** Services an answer linked (invoices, orders, transactions) or a Shield call named. */
   readonly linkedServices = new Set<string>();
+  /**
+   * Services a 2xx auto-renew or power answer named: they exist and were active; a power
+   * action proves a KVM; the first auto-renew answer tells the value before it.
+   */
+  readonly writtenServices = new Map<string, { kvm: boolean; autoRenew?: boolean }>();
   /** KVM services a 2xx Shield answer was about, with the address its rules protect. */
   readonly shieldTargets = new Map<string, string | undefined>();
   /** The first service counts GET /services/stats answered, and when. */
@@ -336,11 +341,19 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       if (isObject(body.service)) observeService(seen, body.service, seq, at);
       return;
     case 'setServiceAutoRenew':
+      if (typeof body.service_ref === 'string' && typeof body.auto_renew === 'boolean') {
+        const before = body.changed === true ? !body.auto_renew : body.auto_renew;
+        noteWrittenService(seen, body.service_ref, { autoRenew: before });
+      }
       if (body.changed === true && typeof body.service_ref === 'string') {
         if (!seen.autoRenewWrites.has(body.service_ref)) {
           seen.autoRenewWrites.set(body.service_ref, { seq, value: body.auto_renew === true });
         }
       }
+      return;
+    case 'powerService':
+      if (typeof body.service_ref === 'string')
+        noteWrittenService(seen, body.service_ref, { kvm: true });
       return;
     case 'getServiceStats':
       seen.stats ??= { seq, at, body };
@@ -405,6 +418,22 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       return;
     default:
   }
+}
+
+/** Keeps what a write's answer proved of a service (see `Observations.writtenServices`). */
+function noteWrittenService(
+  seen: Observations,
+  ref: string,
+  proved: { kvm?: boolean; autoRenew?: boolean },
+): void {
+  const known = seen.writtenServices.get(ref);
+  if (known === undefined && seen.writtenServices.size >= MAX_PLACEHOLDER_SERVICES) return;
+  seen.writtenServices.set(ref, {
+    kvm: known?.kvm === true || proved.kvm === true,
+    ...((known?.autoRenew ?? proved.autoRenew) === undefined
+      ? {}
+      : { autoRenew: (known?.autoRenew ?? proved.autoRenew) as boolean }),
+  });
 }
 
 /** Status changes kept per service: a hostile recording could flip one on every line. */
@@ -682,7 +711,12 @@ function inferUnseen(
       ...lists[kind].map((record) => String(record[LIST_REFS[kind].field])),
       ...(seen.cursors.get(kind)?.keys() ?? []),
       ...(kind === 'services'
-        ? [...created.keys(), ...seen.linkedServices, ...seen.shieldTargets.keys()]
+        ? [
+            ...created.keys(),
+            ...seen.linkedServices,
+            ...seen.shieldTargets.keys(),
+            ...seen.writtenServices.keys(),
+          ]
         : []),
     ]);
   const serviceRefs = new Set(lists.services.map((service) => String(service.service_ref)));
@@ -701,6 +735,13 @@ function inferUnseen(
       ...syntheticService(ref, pool.take('kvm', 'active')),
       primary_ip: address,
       ip_addresses: [address],
+    });
+  }
+  for (const [ref, { kvm, autoRenew }] of seen.writtenServices) {
+    if (serviceRefs.has(ref) || created.has(ref)) continue;
+    addService({
+      ...syntheticService(ref, pool.take(kvm ? 'kvm' : undefined, 'active')),
+      auto_renew: autoRenew ?? false,
     });
   }
   for (const ref of seen.linkedServices) {
