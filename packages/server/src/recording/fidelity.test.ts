@@ -95,6 +95,17 @@ const withoutDateHeaders = (text: string) =>
     })
     .join('\n');
 
+/** A JSON write with an Idempotency-Key, as the demo's EUR key sends it. */
+const keyedJson = (key: string, body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: {
+    authorization: `Bearer ${KEY}`,
+    'content-type': 'application/json',
+    'idempotency-key': key,
+  },
+  body: JSON.stringify(body),
+});
+
 const order = (key: string): RequestInit => ({
   method: 'POST',
   headers: { 'idempotency-key': key },
@@ -405,6 +416,51 @@ describe('drift on a recording of the reference server itself', () => {
       return seen;
     });
     expect(statuses.filter(([, status]) => status === 429)).toHaveLength(5);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.compared).toBe(statuses.length);
+  });
+
+  it('answers as the upstream did the writes it replayed from before the recording', async () => {
+    // An order, a power action and a rule sent before the recording (straight to the
+    // upstream), then again through the recorder with their keys: the upstream answers its
+    // stored responses (Idempotent-Replayed), and a used key with another body 409.
+    const writes: Array<[string, RequestInit]> = [
+      ['/orders', keyedJson('before-order', { type: 'kvm', plan_code: 'kvm-s' })],
+      ['/services/REF-SVC-101/power', keyedJson('before-power', { action: 'reboot' })],
+      [
+        '/services/REF-SVC-101/shield/rules',
+        keyedJson('before-rule', {
+          name: 'before',
+          mode: 'observe',
+          action: 'drop',
+          risk: 'low',
+          protocol: 'tcp',
+          destination_port: 22,
+        }),
+      ],
+    ];
+    const frozen = (upstream: ReturnType<typeof createReferenceServer>) =>
+      upstream.admin.clock.freeze(true);
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      for (const [path, init] of writes) {
+        await (await upstream.fetch(`${upstream.baseUrl}${path}`, init)).text();
+      }
+      upstream.admin.clock.advance(30);
+      const seen: Array<[string, number]> = [];
+      const again: Array<[string, RequestInit]> = [
+        ...writes,
+        ['/orders', keyedJson('before-order', { type: 'kvm', plan_code: 'kvm-m' })],
+      ];
+      for (const [path, init] of again) {
+        const response = await fetch(`${base}${path}`, init);
+        await response.text();
+        seen.push([path, response.status]);
+      }
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 200, 202, 409]);
     const report = await driftReport(file);
     expect(report.differences).toEqual([]);
     expect(report.unverifiable).toEqual([]);

@@ -17,6 +17,7 @@ import {
   readRecording,
   type SkippedLine,
 } from './recording-format';
+import { ReplayedWrites } from './replayed-writes';
 import {
   balanceChangesCents,
   invoiceAtStart,
@@ -156,6 +157,8 @@ class Observations {
   startMs: number | undefined;
   firstProxyMs: number | undefined;
   readonly clockJumps = new ClockJumps(MAX_CLOCK_JUMPS);
+  /** Writes answered from responses the upstream stored before the recording. */
+  readonly replayedWrites = new ReplayedWrites();
   skipped = 0;
   /** A 2xx answer of any Shield operation: the account holds an Advanced subscription. */
   shieldProven = false;
@@ -249,6 +252,8 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   const proxyMs = Date.parse(exchange.time);
   seen.firstProxyMs ??= proxyMs;
   seen.clockJumps.observe(exchange);
+  seen.replayedWrites.observe(exchange);
+  const replayed = exchange.response.headers['idempotent-replayed'] === 'true';
   const stated = statedTime(exchange);
   if (seen.startMs === undefined && stated !== undefined) {
     seen.startMs = stated - (proxyMs - seen.firstProxyMs);
@@ -311,6 +316,8 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       return;
     }
     case 'createOrder': {
+      // A replay of an order placed before the recording created nothing during it.
+      if (replayed) return;
       if (typeof body.service_ref === 'string') seen.createdServices.set(body.service_ref, seq);
       const order = jsonBody(exchange.request);
       if (isObject(order) && typeof order.plan_code === 'string' && isObject(body.service)) {
@@ -413,8 +420,9 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       return;
     case 'createShieldRule':
     case 'applyShieldPreset':
-      if (isObject(body.rule) && typeof body.rule.id === 'string')
-        seen.createdRules.add(body.rule.id);
+      if (!isObject(body.rule)) return;
+      observeRules(seen, [body.rule]);
+      if (typeof body.rule.id === 'string' && !replayed) seen.createdRules.add(body.rule.id);
       return;
     default:
   }
@@ -994,6 +1002,7 @@ function build(seen: Observations): RecordedScenario {
       requested_at: Math.max(0, Number(p.at) - 60_000),
     }));
   const startIso = new Date(start ?? Date.now()).toISOString();
+  const storedReplays = seen.replayedWrites.entries(accountRef, startIso);
   const listed = [...seen.plans.values()].map((p) =>
     planOf(p, seen.specs.get(String(p.code)), country, rate),
   );
@@ -1059,6 +1068,9 @@ function build(seen: Observations): RecordedScenario {
       },
     ],
     ...(shieldSnapshot === undefined ? {} : { extensions: { shield: shieldSnapshot } }),
+    ...(storedReplays.length === 0
+      ? {}
+      : { idempotency: storedReplays as ScenarioInput['idempotency'] }),
   };
   const unseenRenewal =
     start === undefined
