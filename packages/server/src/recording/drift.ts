@@ -9,7 +9,7 @@ import {
 } from './recording-format';
 import { PLACEHOLDER_TOKEN, scenarioFromRecording } from './scenario-from-recording';
 import { terminalSafe } from './terminal-text';
-import { type ClockJump, UpstreamClock } from './upstream-clock';
+import { type ClockJump, UpstreamClock, type UpstreamTime } from './upstream-clock';
 
 // `ref-server drift`: the recording replayed in order against a reference server in process
 // loaded with the recording's own scenario, its clock at each exchange's upstream time
@@ -321,11 +321,38 @@ export async function driftReport(file: string): Promise<DriftReport> {
   let first: number | null = null;
   /** The last write whose answer differed: later differences follow from it first. */
   let differingWrite: number | undefined;
-  /** The next clock jump not yet behind the exchange being replayed. */
-  let jump = 0;
   /** The next top-up the replay has yet to make (the upstream's came in while recording). */
   let topUp = 0;
   const accountRef = scenario.accounts?.[0]?.account_ref;
+  /** Makes the top-ups that came in up to `ms`, each at its own time, as the upstream did. */
+  const topUpUntil = async (ms: number) => {
+    for (; topUp < topUps.length && accountRef !== undefined; topUp++) {
+      const { at, amount } = topUps[topUp] as (typeof topUps)[number];
+      const atMs = Date.parse(at);
+      if (!(atMs <= ms)) return;
+      if (atMs > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(atMs));
+      // One the server refuses (a recording may hold any amount) is left out.
+      await server.admin.topUp(accountRef, amount).catch(() => {});
+    }
+  };
+  /** The next clock jump not yet behind the exchange being replayed. */
+  let jump = 0;
+  /** Why a differing answer depends on what the recording cannot show; undefined if not. */
+  const unknowable = (exchange: RecordedExchange, at: UpstreamTime): string | undefined => {
+    while (jump < clockJumps.length && (clockJumps[jump] as ClockJump).before <= exchange.seq) {
+      jump++;
+    }
+    const around = clockJumps[jump];
+    if (around !== undefined && around.after < exchange.seq && at.by === 'estimate') {
+      return `its answer states no time (nor a Date on the upstream's clock), and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`;
+    }
+    if (unseenRenewal !== undefined && at.ms >= unseenRenewalMs) {
+      if (followsRenewals(exchange.operation ?? '')) {
+        return `it follows renewals of services the recording never showed (${unseenRenewal.service_ref}, renewed by ${unseenRenewal.invoice_ref} at ${unseenRenewal.at}): list every page of GET /services while recording to verify it`;
+      }
+    }
+    return undefined;
+  };
   const base = server.baseUrl;
   try {
     for await (const exchange of readRecording(file, (line) => {
@@ -335,16 +362,7 @@ export async function driftReport(file: string): Promise<DriftReport> {
       const counts = operations[operation] ?? { matched: 0, compared: 0, unverifiable: 0 };
       operations[operation] = counts;
       const at = clock.timeOf(exchange);
-      // The top-ups that came in before it, each at its own time, as the upstream took them.
-      for (; topUp < topUps.length; topUp++) {
-        const { at: topUpAt, amount } = topUps[topUp] as (typeof topUps)[number];
-        const topUpMs = Date.parse(topUpAt);
-        if (!(topUpMs <= at.ms) || accountRef === undefined) break;
-        if (topUpMs > Date.parse(server.admin.clock.now().now))
-          server.admin.clock.set(new Date(topUpMs));
-        // One the server refuses (a recording may hold any amount) is left out.
-        await server.admin.topUp(accountRef, amount).catch(() => {});
-      }
+      await topUpUntil(at.ms);
       if (at.ms > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(at.ms));
       // A time placed by an estimate may be past the upstream's, and the frozen clock only
       // moves on: whatever is stamped from here on (a read's estimate too, not only a
@@ -372,30 +390,9 @@ export async function driftReport(file: string): Promise<DriftReport> {
         continue;
       }
       const found = compare(exchange, answer, comparer);
-      while (jump < clockJumps.length && (clockJumps[jump] as ClockJump).before <= exchange.seq) {
-        jump++;
-      }
-      const around = clockJumps[jump];
-      if (
-        found.length > 0 &&
-        around !== undefined &&
-        around.after < exchange.seq &&
-        at.by === 'estimate'
-      ) {
-        setAside(
-          `its answer states no time (nor a Date header), and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`,
-        );
-        continue;
-      }
-      if (
-        found.length > 0 &&
-        unseenRenewal !== undefined &&
-        at.ms >= unseenRenewalMs &&
-        followsRenewals(operation)
-      ) {
-        setAside(
-          `it follows renewals of services the recording never showed (${unseenRenewal.service_ref}, renewed by ${unseenRenewal.invoice_ref} at ${unseenRenewal.at}): list every page of GET /services while recording to verify it`,
-        );
+      const cannotShow = found.length > 0 ? unknowable(exchange, at) : undefined;
+      if (cannotShow !== undefined) {
+        setAside(cannotShow);
         continue;
       }
       counts.compared++;

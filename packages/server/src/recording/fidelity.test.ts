@@ -297,7 +297,7 @@ describe('drift on a recording of the reference server itself', () => {
         seq: 4,
         operation: 'getShieldOverview',
         reason:
-          "its answer states no time (nor a Date header), and the upstream's clock jumped ahead between #2 and #5: it may have come before the jump or after it",
+          "its answer states no time (nor a Date on the upstream's clock), and the upstream's clock jumped ahead between #2 and #5: it may have come before the jump or after it",
       },
     ]);
   });
