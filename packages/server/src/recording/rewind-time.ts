@@ -7,7 +7,8 @@ import { dayOfMonth } from '../domain/calendar';
 // first exchange must hold it as it was, so that the replay's clock applies the event again
 // at its due time. Only what the recording proves is taken back: a renewal invoice issued
 // during the recording (issued at its service's due time, as the server stamps it), a term
-// that ended within the recording, an unpaid renewal cancelled seven days after.
+// that ended within the recording, an unpaid renewal cancelled seven days after or settled
+// by a top-up (paid later than billed).
 
 type Json = Record<string, unknown>;
 
