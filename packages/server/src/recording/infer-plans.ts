@@ -120,11 +120,16 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
     });
   };
 
+  // The ledger's order of each service, found once (not per plan: both grow with the account).
+  const orderOf = new Map<unknown, Json>();
+  for (const order of evidence.ledgerOrders) {
+    if (!orderOf.has(order.service_ref)) orderOf.set(order.service_ref, order);
+  }
   for (const [code, { request, answer }] of evidence.orders) {
     const service = isObject(answer.service) ? answer.service : {};
     if (known(request.type, (plan) => plan.code === code)) continue;
     const months = monthsOf(service);
-    const order = [...evidence.ledgerOrders].find((o) => o.service_ref === answer.service_ref);
+    const order = orderOf.get(answer.service_ref);
     const invoice =
       typeof order?.invoice_ref === 'string' ? evidence.invoices.get(order.invoice_ref) : undefined;
     const monthlyEur =
