@@ -305,21 +305,23 @@ describe('drift on a recording of the reference server itself', () => {
   it('follows Shield rules across a jump of the clock: expiries, applies and a deletion', async () => {
     // Rules step on through their states every 5 s and expire after their duration; a
     // rule listing states no time in its body. Ninety minutes pass on the upstream between
-    // two listings: the rule of one hour made before the recording is gone, the one made
-    // during it active, the one deleted gone. The answers' Date headers place them.
+    // two listings: the rule of one hour is gone, the one of two hours active, the deleted
+    // one gone; three hours on, all are. The answers' Date headers place the listings.
     const { file, statuses } = await recordTimeSession(async (call, days) => {
       await call('/services/REF-SVC-4/shield/rules', rule('one hour', 1, 'rule-1'));
       await call('/services/REF-SVC-4/shield/rules', rule('two hours', 2, 'rule-2'));
-      const { rules } = (await call('/services/REF-SVC-4/shield/rules')) as {
-        rules: Array<{ id: string; kind: string }>;
-      };
-      const deleted = rules.find((r) => r.kind === 'custom')?.id;
-      await call(`/services/REF-SVC-4/shield/rules/${deleted}`, {
+      const doomed = (await call('/services/REF-SVC-4/shield/rules', rule('doomed', 2, 'rule-3')))
+        .rule as { id: string };
+      await call(`/services/REF-SVC-4/shield/rules/${doomed.id}`, {
         method: 'DELETE',
         headers: { 'idempotency-key': 'rule-del' },
       });
       days(90 / 1440);
-      await call('/services/REF-SVC-4/shield/rules');
+      const listed = (await call('/services/REF-SVC-4/shield/rules')).rules as Array<{
+        kind: string;
+        state: string;
+      }>;
+      expect(listed.filter((r) => r.kind === 'custom').map((r) => r.state)).toEqual(['active']);
       await call('/services/REF-SVC-4/shield');
       days(3 / 24);
       await call('/services/REF-SVC-4/shield/rules');
