@@ -3,6 +3,7 @@ import { isCredentialName, operations } from '@refapi/schema';
 import { createReferenceServer } from '../transport/node/reference-server';
 import {
   bodyText,
+  isJsonObject,
   type RecordedExchange,
   readRecording,
   type SkippedLine,
@@ -166,7 +167,7 @@ class Comparer {
       }
       return;
     }
-    if (isPlainObject(recorded) && isPlainObject(replayed)) {
+    if (isJsonObject(recorded) && isJsonObject(replayed)) {
       const keys = new Set([...Object.keys(recorded), ...Object.keys(replayed)]);
       for (const key of keys) {
         if (VOLATILE_FIELDS.has(key)) continue;
@@ -202,15 +203,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Every ref and id a scenario holds (the account's records, its catalog, Shield rules). */
 function refsOf(value: unknown, into: Set<string>): Set<string> {
   if (typeof value === 'string') {
     if (MINTED_REF.test(value)) into.add(value);
   } else if (Array.isArray(value)) for (const item of value) refsOf(item, into);
-  else if (isPlainObject(value)) for (const item of Object.values(value)) refsOf(item, into);
+  else if (isJsonObject(value)) for (const item of Object.values(value)) refsOf(item, into);
   return into;
 }
 

@@ -11,11 +11,9 @@
 
 import { periodMonths } from '../domain/account-time/renewal-price';
 import type { ServiceRecord } from '../domain/records';
+import { amountCents, isJsonObject } from './recording-format';
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What the recording showed about plans and what was bought or renewed. */
 export interface PlanEvidence {
@@ -60,13 +58,10 @@ function periodName(description: unknown, months: number): string {
   return named?.[1] ?? PERIOD_NAMES[months] ?? `${months} months`;
 }
 
-const cents = (amount: unknown): number | undefined =>
-  typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : undefined;
-
 /** The net of an invoice in account cents (amount less VAT). */
 const netOf = (invoice: Json | undefined): number | undefined => {
-  const amount = cents(invoice?.amount);
-  const vat = cents(invoice?.vat_amount);
+  const amount = amountCents(invoice?.amount);
+  const vat = amountCents(invoice?.vat_amount);
   return amount === undefined || vat === undefined ? undefined : amount - vat;
 };
 
@@ -93,7 +88,7 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
     const periodRef =
       typeof request.period_ref === 'string' ? request.period_ref : context.freeRef('PERIOD');
     if (planRef === undefined || periodRef === undefined) return;
-    const addons = Array.isArray(request.addons) ? request.addons.filter(isObject) : [];
+    const addons = Array.isArray(request.addons) ? request.addons.filter(isJsonObject) : [];
     plans.push({
       plan_ref: planRef,
       name: fields.name,
@@ -126,7 +121,7 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
     if (!orderOf.has(order.service_ref)) orderOf.set(order.service_ref, order);
   }
   for (const [code, { request, answer }] of evidence.orders) {
-    const service = isObject(answer.service) ? answer.service : {};
+    const service = isJsonObject(answer.service) ? answer.service : {};
     if (known(request.type, (plan) => plan.code === code)) continue;
     const months = monthsOf(service);
     const order = orderOf.get(answer.service_ref);

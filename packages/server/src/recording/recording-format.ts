@@ -208,3 +208,11 @@ export function jsonBody(message: RecordedMessage): unknown {
     return undefined;
   }
 }
+
+/** Whether a value of a recorded JSON body is an object (not an array, not null). */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A recorded money amount in integer cents; undefined when it is not a finite number. */
+export const amountCents = (amount: unknown): number | undefined =>
+  typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : undefined;

@@ -1,5 +1,6 @@
 import { SUSPENSION_DAYS } from '../domain/account-time/due';
 import { dayOfMonth } from '../domain/calendar';
+import { amountCents } from './recording-format';
 
 // What the account's own time did during a recording, taken back (reference spec, section 9).
 // A record first seen after a due event shows what the event made of it: a service renewed,
@@ -190,10 +191,10 @@ export function balanceChangesCents(
   let cents = 0;
   for (const invoice of invoices) {
     if (invoice.kind !== 'service_renewal' || invoice.status !== 'paid') continue;
-    if (between(timeOf(invoice.paid_at))) cents += Math.round(Number(invoice.amount) * 100) || 0;
+    if (between(timeOf(invoice.paid_at))) cents += amountCents(invoice.amount) ?? 0;
   }
   for (const topUp of topUps) {
-    if (between(timeOf(topUp.created_at))) cents -= Math.round(Number(topUp.amount) * 100) || 0;
+    if (between(timeOf(topUp.created_at))) cents -= amountCents(topUp.amount) ?? 0;
   }
   return cents;
 }

@@ -11,6 +11,8 @@ import { ScenarioAccount, type ScenarioInput, ScenarioPlan } from '../scenario/s
 import { parseScenario, ScenarioError } from '../scenario/validate';
 import { inferPlans } from './infer-plans';
 import {
+  amountCents,
+  isJsonObject,
   jsonBody,
   type RecordedExchange,
   RecordingError,
@@ -75,10 +77,6 @@ export interface RecordedScenario {
   };
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const toCents = (amount: unknown): number | undefined =>
-  typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : undefined;
 const fromCents = (cents: number): number => cents / 100;
 
 function monthsOf(period: Json): number {
@@ -225,7 +223,7 @@ function observePage(seen: Observations, kind: ListKind, exchange: RecordedExcha
     const asked = cursors.get(cursor);
     if (asked !== undefined) asked.followed = true;
   }
-  const pagination = isObject(body.pagination) ? body.pagination : {};
+  const pagination = isJsonObject(body.pagination) ? body.pagination : {};
   const next = pagination.next_cursor;
   // A cursor is the ref of the page's last record; anything else tells nothing.
   if (pagination.has_more === true && typeof next === 'string' && REF_OF[kind].test(next)) {
@@ -238,7 +236,7 @@ function observePage(seen: Observations, kind: ListKind, exchange: RecordedExcha
 /** The service refs a record links (`service_ref`), kept to rebuild the services they name. */
 function observeLinks(seen: Observations, records: unknown): void {
   for (const record of Array.isArray(records) ? records : []) {
-    if (isObject(record) && typeof record.service_ref === 'string') {
+    if (isJsonObject(record) && typeof record.service_ref === 'string') {
       seen.linkedServices.add(record.service_ref);
     }
   }
@@ -269,13 +267,17 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   const shieldCall = scope === 'shield:read' || scope === 'shield:write';
   if (shieldCall) {
     // 403 shield_advanced_required: the account has no Advanced subscription.
-    if (exchange.status === 403 && isObject(body) && body.error === 'shield_advanced_required') {
+    if (
+      exchange.status === 403 &&
+      isJsonObject(body) &&
+      body.error === 'shield_advanced_required'
+    ) {
       seen.entitlement ??= null;
     }
   }
   if (scope !== undefined) {
     if (ok) seen.grantedScopes.add(scope);
-    else if (exchange.status === 403 && isObject(body) && body.error === 'insufficient_scope') {
+    else if (exchange.status === 403 && isJsonObject(body) && body.error === 'insufficient_scope') {
       seen.refusedScopes.add(scope);
     }
   }
@@ -287,7 +289,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       seen.shieldTargets.set(target, undefined);
     }
   }
-  if (!ok || !isObject(body)) return;
+  if (!ok || !isJsonObject(body)) return;
   const list = operation === null ? undefined : LIST_KINDS[operation];
   if (list !== undefined) observePage(seen, list, exchange, body);
   switch (operation) {
@@ -298,11 +300,11 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       }
       return;
     case 'getBalance': {
-      const cents = toCents(body.amount);
+      const cents = amountCents(body.amount);
       if (seen.firstBalance === undefined && cents !== undefined) {
         seen.firstBalance = { seq, at, cents, currency: String(body.currency) };
       }
-      const display = isObject(body.display) ? body.display : undefined;
+      const display = isJsonObject(body.display) ? body.display : undefined;
       if (
         typeof display?.currency === 'string' &&
         typeof display.rate === 'number' &&
@@ -320,7 +322,11 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       if (replayed) return;
       if (typeof body.service_ref === 'string') seen.createdServices.set(body.service_ref, seq);
       const order = jsonBody(exchange.request);
-      if (isObject(order) && typeof order.plan_code === 'string' && isObject(body.service)) {
+      if (
+        isJsonObject(order) &&
+        typeof order.plan_code === 'string' &&
+        isJsonObject(body.service)
+      ) {
         if (!seen.orderedPlans.has(order.plan_code) && seen.orderedPlans.size < 1000) {
           seen.orderedPlans.set(order.plan_code, { request: order, answer: body });
         }
@@ -332,8 +338,8 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
           seen.specs.set(order.plan_code, figures);
         }
       }
-      const balance = isObject(body.balance) ? body.balance : undefined;
-      const cents = toCents(balance?.amount);
+      const balance = isJsonObject(body.balance) ? body.balance : undefined;
+      const cents = amountCents(balance?.amount);
       if (seen.firstBalance === undefined && cents !== undefined) {
         seen.firstBalance = { seq, at, cents, currency: String(balance?.currency) };
       }
@@ -341,11 +347,11 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
     case 'listServices':
       for (const service of Array.isArray(body.services) ? body.services : []) {
-        if (isObject(service)) observeService(seen, service, seq, at);
+        if (isJsonObject(service)) observeService(seen, service, seq, at);
       }
       return;
     case 'getService':
-      if (isObject(body.service)) observeService(seen, body.service, seq, at);
+      if (isJsonObject(body.service)) observeService(seen, body.service, seq, at);
       return;
     case 'setServiceAutoRenew':
       if (typeof body.service_ref === 'string' && typeof body.auto_renew === 'boolean') {
@@ -368,7 +374,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     case 'listInvoices':
       observeLinks(seen, body.invoices);
       for (const invoice of Array.isArray(body.invoices) ? body.invoices : []) {
-        if (isObject(invoice)) {
+        if (isJsonObject(invoice)) {
           if (typeof invoice.invoice_ref === 'string' && !seen.invoices.has(invoice.invoice_ref))
             seen.invoiceSeenAt.set(invoice.invoice_ref, at);
           keep(seen.invoices, invoice.invoice_ref, invoice);
@@ -380,23 +386,23 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     case 'listOrders':
       observeLinks(seen, body.orders);
       for (const order of Array.isArray(body.orders) ? body.orders : []) {
-        if (isObject(order)) keep(seen.orders, order.order_ref, order);
+        if (isJsonObject(order)) keep(seen.orders, order.order_ref, order);
       }
       return;
     case 'listTransactions':
       observeLinks(seen, body.transactions);
       for (const txn of Array.isArray(body.transactions) ? body.transactions : []) {
-        if (isObject(txn)) keep(seen.transactions, txn.transaction_ref, txn);
+        if (isJsonObject(txn)) keep(seen.transactions, txn.transaction_ref, txn);
       }
       return;
     case 'listPlans': {
       const { cursor, type } = queryOf(exchange);
-      const pagination = isObject(body.pagination) ? body.pagination : {};
+      const pagination = isJsonObject(body.pagination) ? body.pagination : {};
       if (cursor === undefined && pagination.has_more === false) {
         seen.coveredTypes.add(type ?? '*');
       }
       for (const plan of Array.isArray(body.plans) ? body.plans : []) {
-        if (isObject(plan)) {
+        if (isJsonObject(plan)) {
           keep(seen.plans, plan.plan_ref, plan);
           if (typeof plan.vat_rate === 'number') seen.vatRate = plan.vat_rate;
         }
@@ -405,12 +411,12 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
     case 'getShieldOverview':
     case 'getShieldCapabilities':
-      if (isObject(body.entitlement) && seen.entitlement === undefined)
+      if (isJsonObject(body.entitlement) && seen.entitlement === undefined)
         seen.entitlement = body.entitlement;
       if (operation === 'getShieldOverview') {
         observeRules(seen, body.rules);
         const ref = exchange.path.split('/')[3];
-        if (ref !== undefined && isObject(body.profile) && !seen.profiles.has(ref)) {
+        if (ref !== undefined && isJsonObject(body.profile) && !seen.profiles.has(ref)) {
           seen.profiles.set(ref, { ...body.profile, at: stated ?? proxyMs });
         }
       }
@@ -420,7 +426,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       return;
     case 'createShieldRule':
     case 'applyShieldPreset':
-      if (!isObject(body.rule)) return;
+      if (!isJsonObject(body.rule)) return;
       observeRules(seen, [body.rule]);
       if (typeof body.rule.id === 'string' && !replayed) seen.createdRules.add(body.rule.id);
       return;
@@ -468,7 +474,7 @@ function observeService(seen: Observations, service: Json, seq: number, at: numb
 
 function observeRules(seen: Observations, rules: unknown): void {
   for (const rule of Array.isArray(rules) ? rules : []) {
-    if (!isObject(rule)) continue;
+    if (!isJsonObject(rule)) continue;
     if (typeof rule.service_ref === 'string' && typeof rule.protected_ip === 'string') {
       seen.shieldTargets.set(rule.service_ref, rule.protected_ip);
     }
@@ -497,9 +503,9 @@ function madeDuring(record: Json, field: string, startMs: number | undefined): b
 function impliedVatRate(plans: Iterable<Json>): number | undefined {
   const pairs: Array<[number, number]> = [];
   for (const plan of plans) {
-    const price = isObject(plan.account_price) ? plan.account_price : {};
-    const base = toCents(price.base);
-    const final = toCents(price.final);
+    const price = isJsonObject(plan.account_price) ? plan.account_price : {};
+    const base = amountCents(price.base);
+    const final = amountCents(price.final);
     if (base !== undefined && final !== undefined && base > 0) pairs.push([base, final]);
   }
   const widest = pairs.reduce<[number, number] | undefined>(
@@ -522,10 +528,10 @@ function impliedVatRate(plans: Iterable<Json>): number | undefined {
 }
 
 function planOf(plan: Json, specs: Json | undefined, country: string, rate: number): Json {
-  const price = isObject(plan.account_price) ? plan.account_price : {};
-  const toEur = (amount: unknown) => fromCents(Math.round((toCents(amount) ?? 0) / rate));
-  const periods = Array.isArray(plan.periods) ? plan.periods.filter(isObject) : [];
-  const periodPrices = isObject(price.period_prices) ? price.period_prices : undefined;
+  const price = isJsonObject(plan.account_price) ? plan.account_price : {};
+  const toEur = (amount: unknown) => fromCents(Math.round((amountCents(amount) ?? 0) / rate));
+  const periods = Array.isArray(plan.periods) ? plan.periods.filter(isJsonObject) : [];
+  const periodPrices = isJsonObject(price.period_prices) ? price.period_prices : undefined;
   const out: Json = {
     plan_ref: plan.plan_ref,
     name: plan.name,
@@ -534,16 +540,18 @@ function planOf(plan: Json, specs: Json | undefined, country: string, rate: numb
     purchase_url: plan.purchase_url,
     price_eur: toEur(price.base),
     periods: periods.map((p) => ({ period_ref: p.period_ref, name: p.name, months: monthsOf(p) })),
-    os_images: (Array.isArray(plan.os_images) ? plan.os_images.filter(isObject) : []).map((o) => ({
-      os_image_ref: o.os_image_ref,
-      name: o.name,
-    })),
-    regions: (Array.isArray(plan.regions) ? plan.regions.filter(isObject) : []).map((r) => ({
+    os_images: (Array.isArray(plan.os_images) ? plan.os_images.filter(isJsonObject) : []).map(
+      (o) => ({
+        os_image_ref: o.os_image_ref,
+        name: o.name,
+      }),
+    ),
+    regions: (Array.isArray(plan.regions) ? plan.regions.filter(isJsonObject) : []).map((r) => ({
       region_ref: r.region_ref,
       ...(typeof r.name === 'string' ? { name: r.name } : {}),
       countries: [country],
     })),
-    addons: (Array.isArray(plan.addons) ? plan.addons.filter(isObject) : []).map((a) => ({
+    addons: (Array.isArray(plan.addons) ? plan.addons.filter(isJsonObject) : []).map((a) => ({
       addon_ref: a.addon_ref,
       name: a.name,
       price_eur: typeof a.monthly_net === 'number' ? toEur(a.monthly_net) : 0,
@@ -607,7 +615,7 @@ class ServicePool {
       [this.#types, stats.by_type],
       [this.#statuses, stats.by_status],
     ] as const) {
-      for (const [name, count] of Object.entries(isObject(counts) ? counts : {})) {
+      for (const [name, count] of Object.entries(isJsonObject(counts) ? counts : {})) {
         if (typeof count === 'number') map.set(name, count);
       }
     }
@@ -841,8 +849,8 @@ function statsBefore(
   services: readonly Json[],
   renewals: ReadonlyMap<string, readonly Json[]>,
 ): Json {
-  const byType = { ...(isObject(body.by_type) ? body.by_type : {}) } as Record<string, number>;
-  const byStatus = { ...(isObject(body.by_status) ? body.by_status : {}) } as Record<
+  const byType = { ...(isJsonObject(body.by_type) ? body.by_type : {}) } as Record<string, number>;
+  const byStatus = { ...(isJsonObject(body.by_status) ? body.by_status : {}) } as Record<
     string,
     number
   >;
@@ -930,7 +938,8 @@ function build(seen: Observations): RecordedScenario {
       const order = [...seen.orders.values()].find((o) => o.service_ref === serviceRef);
       const txn = [...seen.transactions.values()].find((t) => t.service_ref === serviceRef);
       const debit =
-        toCents(order?.amount) ?? (txn === undefined ? undefined : -(toCents(txn.amount) ?? 0));
+        amountCents(order?.amount) ??
+        (txn === undefined ? undefined : -(amountCents(txn.amount) ?? 0));
       if (debit === undefined) {
         notes.push(
           `the charge of the order that created ${serviceRef} was never listed: the balance before it is unknown`,
@@ -973,7 +982,7 @@ function build(seen: Observations): RecordedScenario {
     seen.entitlement === undefined && seen.shieldProven
       ? { status: 'active', grace_ends_at: null, mutations_blocked: false }
       : seen.entitlement;
-  const shield = isObject(entitlement)
+  const shield = isJsonObject(entitlement)
     ? {
         status: entitlement.status,
         grace_ends_at: entitlement.grace_ends_at ?? null,
@@ -1200,7 +1209,7 @@ function dropAt(document: Json, path: readonly string[]): boolean {
       if (!Number.isInteger(index) || index >= holder.length) break;
       last = { array: holder, index };
       holder = holder[index];
-    } else if (isObject(holder) && Object.hasOwn(holder, segment)) holder = holder[segment];
+    } else if (isJsonObject(holder) && Object.hasOwn(holder, segment)) holder = holder[segment];
     else break;
   }
   // An account field (`accounts.0.email`): its default, the account itself stays.
