@@ -206,6 +206,19 @@ async function recordSession(
   }
 }
 
+/** Freezes an upstream's clock: the same request answers the same bytes twice. */
+const frozen = (upstream: ReturnType<typeof createReferenceServer>) =>
+  upstream.admin.clock.freeze(true);
+
+/** Asserts `drift` finds the recording faithful: every one of its `exchanges` matches. */
+async function expectFaithful(file: string, exchanges: number) {
+  const report = await driftReport(file);
+  expect(report.differences).toEqual([]);
+  expect(report.unverifiable).toEqual([]);
+  expect(report.compared).toBe(exchanges);
+  return report;
+}
+
 describe('drift on a recording of the reference server itself', () => {
   it.each([
     ['frozen', true],
@@ -261,10 +274,7 @@ describe('drift on a recording of the reference server itself', () => {
         body: JSON.stringify({ action: 'start' }),
       });
     });
-    const report = await driftReport(file);
-    expect(report.differences).toEqual([]);
-    expect(report.unverifiable).toEqual([]);
-    expect(report.compared).toBe(statuses.length);
+    await expectFaithful(file, statuses.length);
   });
 
   it('rebuilds the plans an order and the renewals used when the catalog was never listed', async () => {
@@ -282,10 +292,7 @@ describe('drift on a recording of the reference server itself', () => {
       await call('/balance');
       await call('/services');
     });
-    const report = await driftReport(file);
-    expect(report.differences).toEqual([]);
-    expect(report.unverifiable).toEqual([]);
-    expect(report.compared).toBe(statuses.length);
+    await expectFaithful(file, statuses.length);
     // From an upstream that sends no Date header, the overview's time is unknown: it may
     // have come before the jump or after it, so it is not compared.
     const undated = join(dir, `session-${++n}.jsonl`);
@@ -326,10 +333,7 @@ describe('drift on a recording of the reference server itself', () => {
       days(3 / 24);
       await call('/services/REF-SVC-4/shield/rules');
     });
-    const report = await driftReport(file);
-    expect(report.differences).toEqual([]);
-    expect(report.unverifiable).toEqual([]);
-    expect(report.compared).toBe(statuses.length);
+    await expectFaithful(file, statuses.length);
   });
 
   it('makes the top-ups that came in while recording, and finds no difference', async () => {
@@ -356,10 +360,7 @@ describe('drift on a recording of the reference server itself', () => {
       await call('/invoices?limit=20');
       await call('/transactions?limit=20');
     });
-    const report = await driftReport(file);
-    expect(report.differences).toEqual([]);
-    expect(report.unverifiable).toEqual([]);
-    expect(report.compared).toBe(statuses.length);
+    await expectFaithful(file, statuses.length);
   });
 
   it('sets aside what follows renewals of services the session never listed', async () => {
@@ -367,8 +368,6 @@ describe('drift on a recording of the reference server itself', () => {
     // Forty-five days on, some it never saw have renewed: the balance and the ledger follow
     // them, and the recording cannot tell their terms. Those answers are unverifiable, with
     // the reason; nothing is a difference.
-    const frozen = (upstream: ReturnType<typeof createReferenceServer>) =>
-      upstream.admin.clock.freeze(true);
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
       const first = await runFullSession(base, KEY);
       upstream.admin.clock.advance(45 * 86_400);
@@ -392,8 +391,6 @@ describe('drift on a recording of the reference server itself', () => {
     // Only writes: auto-renew switched 125 times and a power action on services no answer
     // listed (their 2xx answers prove them), the last five refused 429 by the write limit of
     // 120 a minute, then a new minute.
-    const frozen = (upstream: ReturnType<typeof createReferenceServer>) =>
-      upstream.admin.clock.freeze(true);
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
       const seen: Array<[string, number]> = [];
       const write = async (path: string, body: unknown, key?: string) => {
@@ -418,10 +415,7 @@ describe('drift on a recording of the reference server itself', () => {
       return seen;
     });
     expect(statuses.filter(([, status]) => status === 429)).toHaveLength(5);
-    const report = await driftReport(file);
-    expect(report.differences).toEqual([]);
-    expect(report.unverifiable).toEqual([]);
-    expect(report.compared).toBe(statuses.length);
+    await expectFaithful(file, statuses.length);
   });
 
   it('answers as the upstream did the writes it replayed from before the recording', async () => {
@@ -443,8 +437,6 @@ describe('drift on a recording of the reference server itself', () => {
         }),
       ],
     ];
-    const frozen = (upstream: ReturnType<typeof createReferenceServer>) =>
-      upstream.admin.clock.freeze(true);
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
       for (const [path, init] of writes) {
         await (await upstream.fetch(`${upstream.baseUrl}${path}`, init)).text();
@@ -463,10 +455,7 @@ describe('drift on a recording of the reference server itself', () => {
       return seen;
     });
     expect(statuses.map(([, status]) => status)).toEqual([200, 200, 202, 409]);
-    const report = await driftReport(file);
-    expect(report.differences).toEqual([]);
-    expect(report.unverifiable).toEqual([]);
-    expect(report.compared).toBe(statuses.length);
+    await expectFaithful(file, statuses.length);
   });
 
   it('names the exchange the upstream answered otherwise first, its consequences after it', async () => {
