@@ -249,10 +249,10 @@ const keep = (map: Map<string, Json>, key: unknown, record: Json) => {
 function observe(seen: Observations, exchange: RecordedExchange): void {
   const proxyMs = Date.parse(exchange.time);
   seen.firstProxyMs ??= proxyMs;
-  seen.clockJumps.observe(exchange);
+  const stated = statedTime(exchange);
+  seen.clockJumps.observe(exchange, stated);
   seen.replayedWrites.observe(exchange);
   const replayed = exchange.response.headers['idempotent-replayed'] === 'true';
-  const stated = statedTime(exchange);
   if (seen.startMs === undefined && stated !== undefined) {
     seen.startMs = stated - (proxyMs - seen.firstProxyMs);
   }

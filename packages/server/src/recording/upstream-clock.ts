@@ -54,8 +54,8 @@ export class ClockJumps {
 
   constructor(private readonly most: number) {}
 
-  observe(exchange: RecordedExchange): void {
-    const stated = statedTime(exchange);
+  /** `stated`: the time its answer states ({@link statedTime}), read once by the caller. */
+  observe(exchange: RecordedExchange, stated: number | undefined): void {
     if (stated === undefined) return;
     const proxy = Date.parse(exchange.time);
     const last = this.#last;
