@@ -53,7 +53,7 @@ function environmentOf(file: string): string {
  * next file only when the queue's next file is of the same project and environment; any
  * other gets a new worker (~0.2 s to start, and every shared module evaluated again).
  * Ordering files longest first across projects spawned a worker for 282 of 379 files. The
- * last groups hold only short files, so both workers still finish together.
+ * last groups hold only short files, so the workers still finish together.
  */
 export class ProjectGroupedSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
