@@ -34,6 +34,22 @@ describe('refctl api paths', () => {
   it('refuses a full URL', () => {
     expect(() => apiTarget(BASE, 'https://evil.example/v1/me')).toThrow(UsageError);
   });
+
+  it.each([
+    ['/../__admin/state', BASE],
+    ['/v1/%2e%2e/__admin/state', BASE],
+    ['/../../v1/me', 'http://127.0.0.1:4010/spaces/sp_a1B2/v1'],
+  ])('refuses %s, which leaves %s', (path, base) => {
+    expect(() => apiTarget(base, path)).toThrow(
+      new UsageError(`the path "${path}" leaves the base URL ${base}`, 'invalid_input'),
+    );
+  });
+
+  it('takes the path as URL resolves it, for the operation it names', () => {
+    const target = apiTarget(BASE, '/services/./REF-SVC-101/x/../power');
+    expect(target.url.toString()).toBe('http://127.0.0.1:4010/v1/services/REF-SVC-101/power');
+    expect(target.path).toBe('/services/REF-SVC-101/power');
+  });
 });
 
 describe('the contract operation of a request', () => {
