@@ -146,4 +146,10 @@ describe('buildPath', () => {
   it('refuses a missing parameter instead of sending "undefined"', () => {
     expect(() => buildPath(operations.getService, {})).toThrow(/service_ref/);
   });
+
+  it.each(['', '.', '..'])('refuses %j, which would name another path', (value) => {
+    expect(() => buildPath(operations.getService, { service_ref: value })).toThrow(
+      `path parameter service_ref cannot be ${JSON.stringify(value)}`,
+    );
+  });
 });

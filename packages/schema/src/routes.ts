@@ -30,6 +30,10 @@ export function buildPath(
     const value = params[name];
     if (value === undefined)
       throw new TypeError(`missing path parameter ${name} for ${route.path}`);
+    // Encoding keeps dots, and a URL resolves `.` and `..` segments: `services/..` would
+    // be a request to another path (GET /v1/ for getService). An empty one, too.
+    if (value === '' || value === '.' || value === '..')
+      throw new TypeError(`path parameter ${name} cannot be ${JSON.stringify(value)}`);
     return encodeURIComponent(value);
   });
 }

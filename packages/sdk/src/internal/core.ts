@@ -33,6 +33,15 @@ export function withMeta<T>(data: T, meta: Record<string, unknown>): T {
   return data;
 }
 
+/** The route's path with `params` filled in; a parameter it cannot hold is the caller's error. */
+function filledPath(route: (typeof routes)[OperationId], params: unknown): string {
+  try {
+    return buildPath(route, params as Record<string, string> | undefined);
+  } catch (error) {
+    throw new ConfigurationError(`${(error as Error).message}.`);
+  }
+}
+
 /**
  * The one place that turns an operationId of the contract into an HTTP exchange; every
  * resource method is a line over `call` or `list`.
@@ -105,10 +114,7 @@ export class Core {
       urlTemplate: route.path,
       method: route.method,
       // Most paths hold no parameter: no template to fill then.
-      path: (route.path.includes('{')
-        ? buildPath(route, input.path as Record<string, string> | undefined)
-        : route.path
-      ).slice(1),
+      path: (route.path.includes('{') ? filledPath(route, input.path) : route.path).slice(1),
       query: input.query as Query | undefined,
       body: input.body,
       idempotencyKey,
