@@ -16,11 +16,12 @@ export function refapiProject(name: string, test: UserWorkspaceConfig['test'] = 
       // One worker more than the cores. Many files spend much of their time waiting (on a
       // child process, a browser, a socket, a retry's backoff), and a first run transforms
       // every module in the main process while the workers wait for it: with one worker per
-      // core, 2 cores were busy 76 % of a full run. The third worker took a fresh clone's run
-      // on 2 cores from 210-218 s to 171-193 s. (vitest's default for `run` is one worker
-      // fewer than the cores.) Every project takes the same count: vitest runs them in one pool.
+      // core, 2 cores were busy 76 % of a full run. A third worker took a run without the
+      // module cache on 2 cores from 210-218 s to 171-193 s (a fresh clone's `pnpm test`: 298
+      // to 251 s). vitest's default for `run` is one worker fewer than the cores. Every
+      // project takes the same count: vitest runs them in one pool.
       maxWorkers: availableParallelism() + 1,
-      // Two workers share two cores with the processes the tests spawn: a CPU-heavy test
+      // The workers share the cores with the processes the tests spawn: a CPU-heavy test
       // (600 requests, a large jq input) gets less of a core than it had alone. The default
       // 5 s failed such tests on a loaded machine; a hung test still fails.
       testTimeout: 15_000,

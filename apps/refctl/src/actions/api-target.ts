@@ -29,8 +29,8 @@ export function apiTarget(baseUrl: string, given: string): ApiTarget {
   );
   const url = new URL(`${base.origin}${basePath}${path}`);
   if (query !== -1) url.search = given.slice(query + 1);
-  // URL resolves `..` and `%2e%2e` segments: `/../__admin/state` would leave the base URL
-  // (a space's for the root's, /v1 for the admin API) with the key of this one.
+  // URL resolves `..` and `%2e%2e` segments: `/../__admin/state` would send the profile's
+  // key outside the base URL (to the admin API; from a space's base URL, to the root's).
   if (basePath !== '' && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
     throw new UsageError(
       `the path ${JSON.stringify(given)} leaves the base URL ${base.origin}${basePath}`,
