@@ -12,7 +12,6 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { redactHeaders, redactQuery } from '@refapi/schema';
-import { RouteTable } from '../api/route-table';
 import { hostRule } from '../server/allowed-hosts';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import {
@@ -20,6 +19,7 @@ import {
   RECORDED_BODY_BYTES,
   type RecordedExchange,
   type RecordedMessage,
+  recordedRoute,
 } from './recording-format';
 import { SessionCredentials } from './session-credentials';
 
@@ -70,7 +70,6 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-const routes = new RouteTable();
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The first RECORDED_BODY_BYTES of a body stream, and its whole length. */
@@ -444,6 +443,6 @@ function redactExchange(
 
 /** The operation id a method and `/v1/…` path name, or null. */
 function operationOf(method: string, path: string): string | null {
-  const match = routes.match(method, path.slice(3));
+  const match = recordedRoute(method, path);
   return match.kind === 'operation' ? match.op.operationId : null;
 }

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import split2 from 'split2';
 import { z } from 'zod';
+import { type RouteMatch, RouteTable } from '../api/route-table';
 
 // One line of a recording file (`ref-server record`): one exchange through the proxy.
 // The reader streams the file line by line, so a recording of any size is read in the
@@ -216,3 +217,9 @@ export const isJsonObject = (value: unknown): value is Record<string, unknown> =
 /** A recorded money amount in integer cents; undefined when it is not a finite number. */
 export const amountCents = (amount: unknown): number | undefined =>
   typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : undefined;
+
+const routes = new RouteTable();
+
+/** The contract route a recorded method and `/v1/…` path name (`kind: 'operation'` if one). */
+export const recordedRoute = (method: string, path: string): RouteMatch =>
+  routes.match(method, path.replace(/^\/v1(?=\/)/, ''));

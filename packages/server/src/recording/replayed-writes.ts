@@ -1,6 +1,5 @@
-import { RouteTable } from '../api/route-table';
 import { fingerprint } from '../domain/idempotency';
-import { jsonBody, type RecordedExchange } from './recording-format';
+import { isJsonObject, jsonBody, type RecordedExchange, recordedRoute } from './recording-format';
 
 // Writes the upstream answered as idempotent replays of requests made before the recording
 // (an Idempotency-Key the recording had not sent before, answered `Idempotent-Replayed`):
@@ -13,8 +12,6 @@ type Json = Record<string, unknown>;
 /** Keys of writes the recording sent, and stored replays kept: a recording may hold millions. */
 const MAX_KEYS = 100_000;
 const MAX_REPLAYS = 10_000;
-
-const routes = new RouteTable();
 
 /** A stored response the scenario holds (`idempotency` of the scenario document). */
 export interface StoredReplay {
@@ -54,7 +51,7 @@ export class ReplayedWrites {
 
 /** The response the upstream had stored for a replayed write, or undefined if unusable. */
 function storedReplay(exchange: RecordedExchange, key: string): StoredReplay | undefined {
-  const route = routes.match(exchange.method, exchange.path.replace(/^\/v1(?=\/)/, ''));
+  const route = recordedRoute(exchange.method, exchange.path);
   if (route.kind !== 'operation') return undefined;
   const { op } = route;
   const params = op.pathParams?.safeParse(route.params);
@@ -64,7 +61,7 @@ function storedReplay(exchange: RecordedExchange, key: string): StoredReplay | u
   const answer = jsonBody(exchange.response);
   // Stored as it was first answered: the replay flag is set on the way out.
   const stored =
-    typeof answer === 'object' && answer !== null && 'idempotent_replayed' in answer
+    isJsonObject(answer) && 'idempotent_replayed' in answer
       ? { ...answer, idempotent_replayed: false }
       : answer;
   return {
