@@ -442,11 +442,11 @@ function noteWrittenService(
 ): void {
   const known = seen.writtenServices.get(ref);
   if (known === undefined && seen.writtenServices.size >= MAX_PLACEHOLDER_SERVICES) return;
+  // The first answer's value before stays: a later write changed it from there.
+  const autoRenew = known?.autoRenew ?? proved.autoRenew;
   seen.writtenServices.set(ref, {
     kvm: known?.kvm === true || proved.kvm === true,
-    ...((known?.autoRenew ?? proved.autoRenew) === undefined
-      ? {}
-      : { autoRenew: (known?.autoRenew ?? proved.autoRenew) as boolean }),
+    ...(autoRenew === undefined ? {} : { autoRenew }),
   });
 }
 
