@@ -69,18 +69,21 @@ async function recordTimeSession(
   return { file, statuses };
 }
 
+/** A custom Shield rule's body: observe and drop SSH, for `hours` when given. */
+const ruleBody = (name: string, hours?: number) => ({
+  name,
+  mode: 'observe',
+  action: 'drop',
+  risk: 'low',
+  protocol: 'tcp',
+  destination_port: 22,
+  ...(hours === undefined ? {} : { duration_hours: hours }),
+});
+
 const rule = (name: string, hours: number, key: string): RequestInit => ({
   method: 'POST',
   headers: { 'idempotency-key': key },
-  body: JSON.stringify({
-    name,
-    mode: 'observe',
-    action: 'drop',
-    risk: 'low',
-    protocol: 'tcp',
-    destination_port: 22,
-    duration_hours: hours,
-  }),
+  body: JSON.stringify(ruleBody(name, hours)),
 });
 
 /** A recording's lines with the answers' `Date` headers taken out. */
@@ -425,17 +428,7 @@ describe('drift on a recording of the reference server itself', () => {
     const writes: Array<[string, RequestInit]> = [
       ['/orders', keyedJson('before-order', { type: 'kvm', plan_code: 'kvm-s' })],
       ['/services/REF-SVC-101/power', keyedJson('before-power', { action: 'reboot' })],
-      [
-        '/services/REF-SVC-101/shield/rules',
-        keyedJson('before-rule', {
-          name: 'before',
-          mode: 'observe',
-          action: 'drop',
-          risk: 'low',
-          protocol: 'tcp',
-          destination_port: 22,
-        }),
-      ],
+      ['/services/REF-SVC-101/shield/rules', keyedJson('before-rule', ruleBody('before'))],
     ];
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
       for (const [path, init] of writes) {
