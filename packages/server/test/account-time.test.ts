@@ -138,6 +138,40 @@ describe('time moves the account', () => {
     expect((await get('/balance')).amount).toBe(100);
   });
 
+  it('ends the term of a service a scenario suspended, with or without auto-renew, charging nothing', async () => {
+    await load(
+      scenario([
+        kvm('REF-SVC-16', { status: 'suspended' }),
+        kvm('REF-SVC-17', { status: 'suspended', auto_renew: false }),
+      ]),
+    );
+    const clock = (await api.admin('GET', '/clock')).body as { next_events: unknown[] };
+    expect(clock.next_events).toMatchObject([
+      { due_at: '2026-02-01T00:00:00.000Z', kind: 'service_expiry', ref: 'REF-SVC-16' },
+      { due_at: '2026-02-01T00:00:00.000Z', kind: 'service_expiry', ref: 'REF-SVC-17' },
+    ]);
+    const moved = await advance('P1M');
+    expect(moved.applied).toEqual([
+      {
+        kind: 'service_expiry',
+        due_at: '2026-02-01T00:00:00.000Z',
+        account_ref: expect.any(String),
+        service_ref: 'REF-SVC-16',
+        reason: 'suspended_at_term_end',
+      },
+      {
+        kind: 'service_expiry',
+        due_at: '2026-02-01T00:00:00.000Z',
+        account_ref: expect.any(String),
+        service_ref: 'REF-SVC-17',
+      },
+    ]);
+    expect((await get('/services/REF-SVC-16')).service.status).toBe('expired');
+    expect((await get('/services/REF-SVC-17')).service.status).toBe('expired');
+    expect((await get('/invoices')).invoices).toEqual([]);
+    expect((await get('/balance')).amount).toBe(100);
+  });
+
   it('ends a Shield grace period: every Shield endpoint answers 403, the rules are kept', async () => {
     await load(
       scenario([kvm('REF-SVC-16', { expires_at: '2027-01-01T00:00:00.000Z' })], {

@@ -115,14 +115,20 @@ function expired(
 
 /**
  * A service's due event: renewal (paid from the balance), suspension (balance short: an
- * unpaid invoice), or expiry (no auto-renew, a plan no longer sold, or 7 days suspended).
+ * unpaid invoice), or expiry (no auto-renew, a plan no longer sold, 7 days suspended by an
+ * unpaid renewal, or the end of a term suspended otherwise).
  */
 export function applyServiceEvent(input: ServiceEventInput): {
   writes: EventWrites;
   event: ClockEvent;
 } {
   const { service, account, dueMs } = input;
-  if (service.status === 'suspended') return expired(input);
+  if (service.status === 'suspended') {
+    // Suspended by its unpaid renewal: 7 days on, with the invoice cancelled. Suspended
+    // otherwise, it cannot renew: its term ends (auto-renew or not), nothing charged.
+    const cannotRenew = input.renewalInvoice === undefined && service.auto_renew;
+    return expired(input, cannotRenew ? 'suspended_at_term_end' : undefined);
+  }
   if (!service.auto_renew) return expired(input);
   const priced = input.priceRenewal(service, account);
   if (!priced.ok) return expired(input, priced.refusal);

@@ -19,8 +19,11 @@ const DAY_MS = 86_400_000;
 
 /**
  * A service's next due moment: its `expires_at` while active (a renewal with auto-renew,
- * else an expiry), `expires_at` + 7 days while suspended by an unpaid renewal. Reseller
- * services belong to another storefront's books: time leaves them alone.
+ * else an expiry), `expires_at` + 7 days while suspended by an unpaid renewal, and its
+ * `expires_at` while suspended otherwise (a scenario's suspension): a suspended service does
+ * not renew, so its term ends there (the spec's "`auto_renew: false`" row has no status;
+ * left alone, it would stay suspended with its term long over). Reseller services belong to
+ * another storefront's books: time leaves them alone.
  */
 export function serviceDue(service: ServiceRecord): Due | undefined {
   if (service.reseller || service.expires_at === undefined) return undefined;
@@ -29,8 +32,9 @@ export function serviceDue(service: ServiceRecord): Due | undefined {
   if (service.status === 'active') {
     return { dueMs: expiresMs, kind: service.auto_renew ? 'service_renewal' : 'service_expiry' };
   }
-  if (service.status === 'suspended' && service.renewal_invoice_ref !== undefined) {
-    return { dueMs: expiresMs + SUSPENSION_DAYS * DAY_MS, kind: 'service_expiry' };
+  if (service.status === 'suspended') {
+    const graceMs = service.renewal_invoice_ref === undefined ? 0 : SUSPENSION_DAYS * DAY_MS;
+    return { dueMs: expiresMs + graceMs, kind: 'service_expiry' };
   }
   return undefined;
 }
