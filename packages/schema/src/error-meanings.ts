@@ -49,7 +49,8 @@ export const ERROR_CODES = {
     host_not_allowed: 'The Host header is not one this server answers (DNS rebinding guard).',
   }),
   ...codesOf(404, {
-    not_found: 'The service does not exist or is not owned by the account.',
+    not_found:
+      'The service does not exist or is not owned by the account, or the path is not one the API serves.',
     shield_rule_not_found: null,
     shield_preset_not_found: null,
     request_not_found: 'The request is not (or no longer) in the request journal.',

@@ -62,6 +62,12 @@ describe('new RefClient()', () => {
     }
   });
 
+  it('refuses a fractional maxRetries, which ky would refuse on every call', () => {
+    expect(() => new RefClient({ apiKey: 'refak_x', maxRetries: 1.5 })).toThrow(
+      /maxRetries must be a whole number/,
+    );
+  });
+
   it('refuses a baseUrl with a query or a fragment, without repeating them', () => {
     for (const baseUrl of [
       'https://api.example.test/v1?token=s3cret-query-token',
@@ -89,5 +95,41 @@ describe('new RefClient()', () => {
     const client = new RefClient({ apiKey: 'refak_hidden' });
     expect(JSON.stringify(client)).not.toContain('refak_hidden');
     expect(Object.values(client)).not.toContain('refak_hidden');
+  });
+});
+
+describe('per-call options', () => {
+  it('refuses a bad timeout, totalTimeout or maxRetries before sending anything', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, account));
+    const client = new RefClient({ apiKey: 'refak_x', fetch });
+    for (const [options, named] of [
+      [{ timeout: -1 }, /timeout must be a number from 0/],
+      [{ timeout: Number.NaN }, /timeout must be a number from 0/],
+      [{ timeout: 3e9 }, /timeout must be a number from 0/],
+      [{ totalTimeout: -5 }, /totalTimeout must be a number from 0/],
+      [{ maxRetries: -1 }, /maxRetries must be a whole number/],
+      [{ maxRetries: 1.5 }, /maxRetries must be a whole number/],
+    ] as const) {
+      const call = client.account.get(options);
+      await expect(call, JSON.stringify(options)).rejects.toThrow(ConfigurationError);
+      await expect(call).rejects.toThrow(named);
+    }
+    expect(requests).toHaveLength(0);
+    await client.account.get({ timeout: 0, totalTimeout: 1000, maxRetries: 0 });
+    expect(requests).toHaveLength(1);
+  });
+
+  it("refuses a body JSON cannot hold (a cycle, a BigInt) as the call's error, sending nothing", async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, account));
+    const client = new RefClient({ apiKey: 'refak_x', fetch });
+    const cyclic: Record<string, unknown> = { type: 'kvm', plan_code: 'kvm-s' };
+    cyclic.self = cyclic;
+    const bigint = { type: 'kvm', plan_code: 'kvm-s', units: 1n };
+    for (const body of [cyclic, bigint]) {
+      const call = client.orders.create(body as never);
+      await expect(call).rejects.toThrow(ConfigurationError);
+      await expect(call).rejects.toThrow(/request body cannot be sent as JSON/);
+    }
+    expect(requests).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { ConfigurationError } from './errors/client-errors';
 import type { ClientHooks } from './hooks';
 import { Core } from './internal/core';
 import { createLevelLogger, parseLogLevel } from './internal/log';
+import { checkMs, checkRetries } from './internal/option-checks';
 import { ResponseChecker } from './internal/response-check';
 import { isBrowserLike, readEnv } from './internal/runtime';
 import { Transport } from './internal/transport';
@@ -18,15 +19,6 @@ import { ServicesResource } from './resources/services';
 import { ShieldResource } from './resources/shield';
 import { TransactionsResource } from './resources/transactions';
 import { VERSION } from './version';
-
-// Timers cannot wait longer than a signed 32-bit number of milliseconds.
-const MAX_MS = 2_147_483_647;
-
-function requireNonNegative(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isFinite(value) && value >= 0 && value <= MAX_MS)) {
-    throw new ConfigurationError(`${name} must be a number from 0 to ${MAX_MS}, got ${value}.`);
-  }
-}
 
 const HOOK_NAMES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'] as const;
 
@@ -119,12 +111,12 @@ export class RefClient {
     if (!/^[\x21-\x7e]+$/.test(apiKey)) {
       throw new ConfigurationError('The API key contains spaces or non-printable characters.');
     }
-    requireNonNegative('maxRetries', options.maxRetries);
+    checkRetries('maxRetries', options.maxRetries);
     // The deprecated `maxRetryAfter` (the same milliseconds) counts when the new name is absent.
     const maxRetryAfterMs = options.maxRetryAfterMs ?? options.maxRetryAfter;
-    requireNonNegative('maxRetryAfterMs', maxRetryAfterMs);
-    requireNonNegative('timeout', options.timeout);
-    requireNonNegative('totalTimeout', options.totalTimeout);
+    checkMs('maxRetryAfterMs', maxRetryAfterMs);
+    checkMs('timeout', options.timeout);
+    checkMs('totalTimeout', options.totalTimeout);
     const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
     if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
       throw new ConfigurationError(

@@ -16,6 +16,9 @@ const SHIELD_RULE_REFUSALS: ReadonlySet<string> = new Set([
   'broad_rule_needs_ack',
 ]);
 
+/** Whether `url` names a service (`…/services/REF-SVC-101…`), not a path of the whole account. */
+const namesAService = (url: string): boolean => /\/services\/(?!stats(?:[/?#]|$))[^/?#]+/.test(url);
+
 /** Name and hint of each API error class, keyed by status, 409 code, or `5xx`. */
 export const STATUS_ERRORS = {
   400: {
@@ -30,7 +33,15 @@ export const STATUS_ERRORS = {
     name: 'PermissionDeniedError',
     hint: () => 'Use a key with the scope this operation needs.',
   },
-  404: { name: 'NotFoundError', hint: () => 'Check the reference belongs to this account.' },
+  404: {
+    name: 'NotFoundError',
+    // A path naming no service (`/me`, `/balance`, `/services/stats` …) exists whatever the
+    // account holds: its 404 says the base URL is wrong, not a reference.
+    hint: (init) =>
+      namesAService(init.url)
+        ? 'Check the reference belongs to this account.'
+        : "Check that baseUrl is the API's, ending in /v1.",
+  },
   409: { name: 'ConflictError', hint: () => 'Re-read the resource state before retrying.' },
   idempotency_key_reused: {
     name: 'IdempotencyKeyReusedError',

@@ -143,6 +143,21 @@ describe('errorFromResponse', () => {
     expect((await respond(500, {})).meaning).toBeUndefined();
   });
 
+  it('blames the base URL, not a reference, for a 404 on a path that names no service', async () => {
+    const notFound = (url: string) =>
+      errorFromResponse(new Response('{"error":"not_found"}', { status: 404 }), 'GET', url);
+    for (const url of ['http://127.0.0.1:1/me', 'http://127.0.0.1:1/services/stats?x=1']) {
+      expect((await notFound(url)).message, url).toMatch(/Check that baseUrl is the API's/);
+    }
+    for (const url of [
+      'http://127.0.0.1:1/v1/services/REF-SVC-1',
+      'http://127.0.0.1:1/v1/services/REF-SVC-1/shield/rules',
+      'http://127.0.0.1:1/v1/services/statsman',
+    ]) {
+      expect((await notFound(url)).message, url).toMatch(/Check the reference belongs/);
+    }
+  });
+
   it('survives a body that is not JSON', async () => {
     const error = await respond(500, '<html>oops</html>');
     expect(error.code).toBeUndefined();

@@ -21,6 +21,7 @@ import { isHookError, kyHooksFor, runBeforeError } from './client-hooks';
 import { errorFromResponse } from './error-from-response';
 import { attemptTimeoutWhat } from './hook-limits';
 import type { LevelLogger } from './log';
+import { checkCallOptions, jsonBody } from './option-checks';
 import { sameOriginRedirects } from './redirects';
 import { retryOptions } from './retry-policy';
 import { HttpClientTelemetry } from './telemetry/http-client-telemetry';
@@ -95,6 +96,7 @@ export class Transport {
       redirect: 'manual',
       // throwHttpErrors stays ky's default (true): every option set here is merged per call.
       hooks: this.#hooks(),
+      stringifyJson: jsonBody,
       // Bodies are read inside ky's fetch, so its per-attempt timeout covers them too.
       fetch: this.#fetch,
     });
@@ -109,6 +111,7 @@ export class Transport {
   async send(init: SendInit): Promise<Response> {
     if (this.#telemetryReady !== undefined) await this.#telemetryReady;
     const options = init.options ?? {};
+    if (init.options !== undefined) checkCallOptions(options);
     const totalTimeout = options.totalTimeout ?? this.#config.totalTimeout;
     const deadlineSignal =
       totalTimeout === undefined ? undefined : AbortSignal.timeout(totalTimeout);

@@ -1,0 +1,49 @@
+// The numbers of the client's options and of each call's, checked before anything is sent:
+// ky refuses a bad one only once the call runs, as an error the SDK would report as a
+// network failure (or as a bare RangeError from a timer).
+import { ConfigurationError } from '../errors/client-errors';
+import type { RequestOptions } from '../options';
+
+// Timers cannot wait longer than a signed 32-bit number of milliseconds.
+const MAX_MS = 2_147_483_647;
+
+// A string shows its quotes: `got "1000"` says what `got 1000` would hide.
+const shown = (value: unknown) =>
+  typeof value === 'number' ? String(value) : JSON.stringify(value);
+
+/** Throws a {@link ConfigurationError} unless `value` is absent or milliseconds a timer can wait. */
+export function checkMs(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0 && value <= MAX_MS)) {
+    throw new ConfigurationError(
+      `${name} must be a number from 0 to ${MAX_MS}, got ${shown(value)}.`,
+    );
+  }
+}
+
+/** Throws a {@link ConfigurationError} unless `value` is absent or a whole number of retries. */
+export function checkRetries(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
+    throw new ConfigurationError(`${name} must be a whole number from 0, got ${shown(value)}.`);
+  }
+}
+
+/** Checks a call's `timeout`, `totalTimeout` and `maxRetries` as the client's are checked. */
+export function checkCallOptions(options: RequestOptions): void {
+  checkMs('timeout', options.timeout);
+  checkMs('totalTimeout', options.totalTimeout);
+  checkRetries('maxRetries', options.maxRetries);
+}
+
+/**
+ * The JSON of a request body; one JSON cannot hold (a cycle, a BigInt) is a
+ * {@link ConfigurationError} of the call, not a failure of the network.
+ */
+export function jsonBody(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    throw new ConfigurationError(
+      `The request body cannot be sent as JSON: ${(error as Error).message.split('\n')[0]}.`,
+    );
+  }
+}
