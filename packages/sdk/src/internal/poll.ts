@@ -1,4 +1,5 @@
-import { UserAbortError, WaitTimeoutError } from '../errors/client-errors';
+import { ConfigurationError, UserAbortError, WaitTimeoutError } from '../errors/client-errors';
+import { checkMs } from './option-checks';
 
 /** What one poll of a `waitFor` observed, as passed to {@link WaitForOptions.onPoll}. */
 export interface WaitForPoll {
@@ -56,6 +57,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Throws a {@link ConfigurationError} unless `id` (what a `waitFor` waits on) is a non-empty string. */
+export function requireWaitTarget(name: string, id: unknown): void {
+  if (typeof id !== 'string' || id === '') {
+    throw new ConfigurationError(`waitFor needs the ${name} to wait on, got ${String(id)}.`);
+  }
+}
+
 /**
  * Calls `probe` with growing pauses until it observes an outcome other than `pending`, it
  * throws, `onPoll` throws, or the timeout elapses (then a {@link WaitTimeoutError}).
@@ -65,6 +73,12 @@ export async function pollUntil<T>(
   probe: (signal: AbortSignal) => Promise<Observed<T>>,
   options: WaitForOptions<string>,
 ): Promise<T> {
+  // Checked as a call's options are: a bad one is the caller's error, not a timer's RangeError.
+  if (typeof options?.state !== 'string' || options.state === '') {
+    throw new ConfigurationError(`waitFor of ${what} needs the state to wait for ({ state }).`);
+  }
+  checkMs('timeout', options.timeout);
+  checkMs('interval', options.interval);
   const timeoutMs = options.timeout ?? 120_000;
   const started = Date.now();
   const deadline = AbortSignal.timeout(timeoutMs);

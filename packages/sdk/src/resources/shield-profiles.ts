@@ -2,7 +2,7 @@ import type { ShieldProfileMutation, ShieldProfileState } from '@refapi/schema';
 import type { ApiPromise } from '../api-promise';
 import { WaitForError } from '../errors/client-errors';
 import type { PathParamsOf } from '../internal/operation-types';
-import { pollUntil, type WaitForOptions } from '../internal/poll';
+import { pollUntil, requireWaitTarget, type WaitForOptions } from '../internal/poll';
 import type { RequestOptions } from '../options';
 import type { ApiResult } from '../result-meta';
 import { ShieldBundleResource } from './shield-bundle';
@@ -42,7 +42,11 @@ export class ShieldProfilesResource extends ShieldBundleResource<
    * observed state (`pending` while another profile is still the selected one).
    * @throws WaitForError when the bundle fails; WaitTimeoutError after `timeout`.
    */
-  waitFor(code: ProfileCode, options: WaitForOptions<ProfileWaitState>): Promise<ProfileState> {
+  async waitFor(
+    code: ProfileCode,
+    options: WaitForOptions<ProfileWaitState>,
+  ): Promise<ProfileState> {
+    requireWaitTarget('profile code', code);
     const what = `profile ${code}`;
     return pollUntil<ProfileState>(
       what,

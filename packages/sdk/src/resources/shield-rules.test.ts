@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
 import { RULE_ID, rule } from '../../test/helpers/shield-fixtures';
 import { RefClient } from '../client';
-import { TimeoutError, WaitForError } from '../errors/client-errors';
+import { ConfigurationError, TimeoutError, WaitForError } from '../errors/client-errors';
 
 const rulesFetch = (states: Array<string | null>) =>
   fakeFetch((_request, i) => {
@@ -20,6 +20,25 @@ describe('rules.waitFor', () => {
     const found = await rulesOf(fetch).waitFor(RULE_ID, { state: 'active', interval: 5 });
     expect(found?.state).toBe('active');
     expect(requests).toHaveLength(3);
+  });
+
+  it('refuses a wait it cannot run (no id, no state, a bad timeout or interval), polling nothing', async () => {
+    const { fetch, requests } = rulesFetch(['active']);
+    const rules = rulesOf(fetch);
+    const refused: Array<[unknown, Record<string, unknown>, RegExp]> = [
+      [undefined, { state: 'active' }, /needs the rule id/],
+      ['', { state: 'active' }, /needs the rule id/],
+      [RULE_ID, {}, /needs the state to wait for/],
+      [RULE_ID, { state: 'active', timeout: -1 }, /timeout must be a number from 0/],
+      [RULE_ID, { state: 'active', timeout: Number.NaN }, /timeout must be a number from 0/],
+      [RULE_ID, { state: 'active', interval: -5 }, /interval must be a number from 0/],
+    ];
+    for (const [id, options, named] of refused) {
+      const wait = rules.waitFor(id as string, options as { state: 'active' });
+      await expect(wait, JSON.stringify([id, options])).rejects.toThrow(ConfigurationError);
+      await expect(wait).rejects.toThrow(named);
+    }
+    expect(requests).toHaveLength(0);
   });
 
   it('throws WaitForError with the error code when the rule fails', async () => {

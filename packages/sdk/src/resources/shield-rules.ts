@@ -2,7 +2,7 @@ import type { ShieldRule, ShieldRuleMutation, ShieldRulePage } from '@refapi/sch
 import type { ApiPromise } from '../api-promise';
 import { WaitForError } from '../errors/client-errors';
 import type { BodyOf } from '../internal/operation-types';
-import { pollUntil, type WaitForOptions } from '../internal/poll';
+import { pollUntil, requireWaitTarget, type WaitForOptions } from '../internal/poll';
 import type { RequestOptions } from '../options';
 import { makePlan } from '../plans/make-plan';
 import type { PlanOf, PlanOptions } from '../plans/plan-request';
@@ -90,6 +90,7 @@ export class ShieldRulesResource extends ServiceResource {
     ruleId: string,
     options: WaitForOptions<RuleWaitState>,
   ): Promise<ShieldRule | undefined> {
+    requireWaitTarget('rule id', ruleId);
     const what = `rule ${ruleId}`;
     const wanted = options.state;
     return pollUntil<ShieldRule | undefined>(
