@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isCredentialName, operations } from '@refapi/schema';
+import { refValue } from '../domain/refs';
 import { createReferenceServer } from '../transport/node/reference-server';
 import {
   bodyText,
@@ -108,6 +109,21 @@ export interface DriftReport {
 }
 
 const kindOf = (ref: string) => (ref.startsWith('REF-') ? ref.split('-')[1] : 'uuid');
+
+/** For each kind of `refs`, the ref just before its lowest (REF-SVC-320: REF-SVC-31F). */
+function refsBefore(refs: readonly string[]): string[] {
+  const lowest = new Map<string, bigint>();
+  for (const ref of refs) {
+    const kind = /^REF-([A-Z]+)-[0-9A-F]+$/.exec(ref)?.[1];
+    if (kind === undefined) continue;
+    const value = refValue(ref);
+    const known = lowest.get(kind);
+    if (known === undefined || value < known) lowest.set(kind, value);
+  }
+  return [...lowest]
+    .filter(([, value]) => value > 1n)
+    .map(([kind, value]) => `REF-${kind}-${(value - 1n).toString(16).toUpperCase()}`);
+}
 
 /** Compares recorded and replayed answers, learning the refs each side minted. */
 class Comparer {
@@ -296,7 +312,8 @@ function compare(
  * scenario (`scenarioFromRecording`) and reports what differs.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
-  const { scenario, clockJumps, topUps, unseenRenewal } = await scenarioFromRecording(file);
+  const { scenario, clockJumps, topUps, unseenRenewal, mintedRefs } =
+    await scenarioFromRecording(file);
   const unseenRenewalMs = unseenRenewal === undefined ? Number.NaN : Date.parse(unseenRenewal.at);
   const server = createReferenceServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
@@ -305,6 +322,9 @@ export async function driftReport(file: string): Promise<DriftReport> {
     onError: () => {},
   });
   await server.ready;
+  // The replay mints what the upstream minted: the refs, and what is named after them (a
+  // service's name and address), match without a mapping.
+  server.store.observeRefs(refsBefore(mintedRefs));
   const comparer = new Comparer(refsOf(scenario, new Set()));
   const clock = new UpstreamClock(
     scenario.now === undefined ? undefined : Date.parse(scenario.now),

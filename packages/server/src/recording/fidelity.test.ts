@@ -421,6 +421,36 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('mints what the upstream minted for an order, its services never listed', async () => {
+    // The demo's services end at REF-SVC-31F: the order's service is REF-SVC-320, named and
+    // addressed after its ref. The replay's account holds no service to count from.
+    const { file, statuses } = await recordSession(frozen, async (_, base) => {
+      const seen: Array<[string, number]> = [];
+      const call = async (path: string, init: RequestInit = {}) => {
+        const response = await fetch(`${base}${path}`, {
+          ...init,
+          headers: {
+            authorization: `Bearer ${KEY}`,
+            'content-type': 'application/json',
+            'idempotency-key': 'mint-order',
+          },
+        });
+        const body = await response.json();
+        seen.push([path, response.status]);
+        return body as { service?: { name: string } };
+      };
+      for (const path of ['/me', '/balance', '/plans']) await call(path);
+      const order = await call('/orders', {
+        method: 'POST',
+        body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
+      });
+      expect(order.service?.name).toBe('kvm-s-320');
+      await call('/balance');
+      return seen;
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('answers as the upstream did the writes it replayed from before the recording', async () => {
     // An order, a power action and a rule sent before the recording (straight to the
     // upstream), then again through the recorder with their keys: the upstream answers its

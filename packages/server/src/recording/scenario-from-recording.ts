@@ -70,6 +70,11 @@ export interface RecordedScenario {
    * The first renewal time billed during the recording for a service it never showed: from
    * then on the account's money and ledger follow a schedule the recording cannot tell.
    */
+  /**
+   * The references the upstream gave the records made during the recording (the services
+   * its orders created, the orders, invoices and transactions it listed as made then).
+   */
+  readonly mintedRefs: readonly string[];
   readonly unseenRenewal?: {
     readonly at: string;
     readonly invoice_ref: string;
@@ -1094,6 +1099,7 @@ function build(seen: Observations): RecordedScenario {
     notes,
     clockJumps: seen.clockJumps.jumps,
     topUps: topUps.map((t) => ({ at: String(t.created_at), amount: Number(t.amount) })),
+    mintedRefs: mintedDuring(seen, start),
     ...(unseenRenewal === undefined
       ? {}
       : {
@@ -1104,6 +1110,21 @@ function build(seen: Observations): RecordedScenario {
           },
         }),
   };
+}
+
+/** The refs of the records the recording shows made during it (see {@link RecordedScenario}). */
+function mintedDuring(seen: Observations, start: number | undefined): string[] {
+  const minted = [...seen.createdServices.keys()];
+  const made = (records: Iterable<Json>, at: string, ref: string) => {
+    for (const record of records) {
+      if (madeDuring(record, at, start) && typeof record[ref] === 'string')
+        minted.push(record[ref]);
+    }
+  };
+  made(seen.orders.values(), 'created_at', 'order_ref');
+  made(seen.invoices.values(), 'issue_date', 'invoice_ref');
+  made(seen.transactions.values(), 'created_at', 'transaction_ref');
+  return minted;
 }
 
 /** Account fields a recording may show malformed, and what stands in for them. */

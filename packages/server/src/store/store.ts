@@ -158,6 +158,14 @@ export class Store {
     return this.#state.keys;
   }
 
+  /**
+   * Makes the next reference of each kind come after `refs` (after REF-SVC-31F, REF-SVC-320):
+   * a replay mints the references its recording's writes were given.
+   */
+  observeRefs(refs: Iterable<string>): void {
+    for (const ref of refs) this.#state.refs.observe(ref);
+  }
+
   /** A fresh reference of `kind` (e.g. `INV`), above every existing one. */
   nextRef(kind: string): string {
     return this.#state.refs.next(kind);
