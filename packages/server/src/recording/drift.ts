@@ -312,7 +312,7 @@ function compare(
  * scenario (`scenarioFromRecording`) and reports what differs.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
-  const { scenario, clockJumps, topUps, unseenRenewal, mintedRefs } =
+  const { scenario, clockJumps, topUps, unseenRenewal, mintedRefs, unknownBalanceFrom } =
     await scenarioFromRecording(file);
   const unseenRenewalMs = unseenRenewal === undefined ? Number.NaN : Date.parse(unseenRenewal.at);
   const server = createReferenceServer({
@@ -363,6 +363,13 @@ export async function driftReport(file: string): Promise<DriftReport> {
     const around = clockJumps[jump];
     if (around !== undefined && around.after < exchange.seq && at.by === 'estimate') {
       return `its answer states no time (nor a Date on the upstream's clock), and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`;
+    }
+    if (
+      unknownBalanceFrom !== undefined &&
+      exchange.seq >= unknownBalanceFrom.seq &&
+      followsRenewals(exchange.operation ?? '')
+    ) {
+      return `it follows the balance, unknown before the order that created ${unknownBalanceFrom.service_ref} (#${unknownBalanceFrom.seq}): neither its charge nor the catalog before it was listed; show GET /balance or GET /plans before ordering to verify it`;
     }
     if (unseenRenewal !== undefined && at.ms >= unseenRenewalMs) {
       if (followsRenewals(exchange.operation ?? '')) {

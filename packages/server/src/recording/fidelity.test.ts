@@ -421,10 +421,12 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
-  it('mints what the upstream minted for an order, its services never listed', async () => {
-    // The demo's services end at REF-SVC-31F: the order's service is REF-SVC-320, named and
-    // addressed after its ref. The replay's account holds no service to count from.
-    const { file, statuses } = await recordSession(frozen, async (_, base) => {
+  /**
+   * Records one order of kvm-s on the frozen demo, the reads of `before` and `after` around
+   * it (paths, `/orders` listing the ledger); resolves to the file and the answers' statuses.
+   */
+  const orderSession = (before: string[], after: string[]) =>
+    recordSession(frozen, async (_, base) => {
       const seen: Array<[string, number]> = [];
       const call = async (path: string, init: RequestInit = {}) => {
         const response = await fetch(`${base}${path}`, {
@@ -432,23 +434,52 @@ describe('drift on a recording of the reference server itself', () => {
           headers: {
             authorization: `Bearer ${KEY}`,
             'content-type': 'application/json',
-            'idempotency-key': 'mint-order',
+            'idempotency-key': 'one-order',
           },
         });
         const body = await response.json();
         seen.push([path, response.status]);
         return body as { service?: { name: string } };
       };
-      for (const path of ['/me', '/balance', '/plans']) await call(path);
+      for (const path of before) await call(path);
       const order = await call('/orders', {
         method: 'POST',
         body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
       });
+      // The demo's services end at REF-SVC-31F: the order's is REF-SVC-320, named after it.
       expect(order.service?.name).toBe('kvm-s-320');
-      await call('/balance');
+      for (const path of after) await call(path);
       return seen;
     });
+
+  it('mints what the upstream minted for an order, its services never listed', async () => {
+    // The replay's account holds no service to count from: it goes on from the recording's.
+    const { file, statuses } = await orderSession(['/me', '/balance', '/plans'], ['/balance']);
     await expectFaithful(file, statuses.length);
+  });
+
+  it('prices an order from the catalog or the ledger when the balance before it never showed', async () => {
+    // The balance first shows after the order: what it took comes from the catalog listed
+    // before it, or from the ledger after it (its region and VAT from the order's answer and
+    // its charge, when the catalog never showed them).
+    for (const [before, after] of [
+      [['/plans'], ['/balance']],
+      [[], ['/orders', '/balance']],
+      [['/me'], ['/transactions', '/invoices']],
+    ]) {
+      const { file, statuses } = await orderSession(before as string[], after as string[]);
+      await expectFaithful(file, statuses.length);
+    }
+  });
+
+  it('sets aside what follows a balance nothing in the recording can tell', async () => {
+    // Neither the catalog nor the ledger: the order's charge, so the balance, is unknown.
+    const { file } = await orderSession(['/me'], ['/balance']);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(1);
+    expect(report.unverifiable.map((u) => u.operation)).toEqual(['createOrder', 'getBalance']);
+    expect(report.unverifiable[0]?.reason).toMatch(/show GET \/balance or GET \/plans before/);
   });
 
   it('answers as the upstream did the writes it replayed from before the recording', async () => {

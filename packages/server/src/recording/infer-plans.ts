@@ -38,7 +38,7 @@ export interface PlanContext {
   /** Units of account currency per EUR. */
   readonly rate: number;
   /** Hands out a ref of `kind` (`PLAN`, `PERIOD`) no record of the recording has. */
-  readonly freeRef: (kind: 'PLAN' | 'PERIOD') => string | undefined;
+  readonly freeRef: (kind: 'PLAN' | 'PERIOD' | 'REGION') => string | undefined;
 }
 
 const PERIOD_NAMES: Readonly<Record<number, string>> = {
@@ -65,6 +65,25 @@ const netOf = (invoice: Json | undefined): number | undefined => {
   return amount === undefined || vat === undefined ? undefined : amount - vat;
 };
 
+/**
+ * The one region of a plan never listed: the one the order named, else (the server took the
+ * first that sells to the account's country) one in that country; named as the service's
+ * `location` showed it.
+ */
+function regionsOf(request: Json, location: unknown, context: PlanContext): Json[] {
+  const ref = typeof request.region_ref === 'string' ? request.region_ref : undefined;
+  if (ref === undefined && typeof location !== 'string') return [];
+  const regionRef = ref ?? context.freeRef('REGION');
+  if (regionRef === undefined) return [];
+  return [
+    {
+      region_ref: regionRef,
+      ...(typeof location === 'string' ? { name: location } : {}),
+      countries: [context.country],
+    },
+  ];
+}
+
 /** Plans the scenario adds: those the recording's orders and renewals prove, never listed. */
 export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[] {
   const plans: Json[] = [];
@@ -82,6 +101,8 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
     netCents: number;
     monthlyEur: number;
     request?: Json;
+    /** The region the order's service showed (`location`). */
+    location?: unknown;
   }) => {
     const planRef = context.freeRef('PLAN');
     const request = fields.request ?? {};
@@ -102,10 +123,7 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
         typeof request.os_image_ref === 'string'
           ? [{ os_image_ref: request.os_image_ref, name: String(request.os_name ?? 'recorded') }]
           : [],
-      regions:
-        typeof request.region_ref === 'string'
-          ? [{ region_ref: request.region_ref, countries: [context.country] }]
-          : [],
+      regions: regionsOf(request, fields.location, context),
       addons: addons.map((addon) => ({
         addon_ref: addon.addon_ref,
         name: String(addon.addon_ref).toLowerCase(),
@@ -138,6 +156,7 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
       netCents: netOf(invoice) ?? Math.round(monthlyEur * 100 * months * context.rate),
       monthlyEur,
       request,
+      location: service.location,
     });
   }
 

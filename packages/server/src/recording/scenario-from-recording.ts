@@ -1,4 +1,4 @@
-import { operations, SCOPES } from '@refapi/schema';
+import { operations, type Plan, type PricedOrder, priceOrder, SCOPES } from '@refapi/schema';
 import type { z } from 'zod';
 import { dayOfMonth } from '../domain/calendar';
 import { applyRate } from '../domain/money';
@@ -75,6 +75,11 @@ export interface RecordedScenario {
    * its orders created, the orders, invoices and transactions it listed as made then).
    */
   readonly mintedRefs: readonly string[];
+  /**
+   * The first order whose charge the recording never showed (nor the catalog before it), when
+   * the balance before the recording follows from it: from it on, the balance is unknown.
+   */
+  readonly unknownBalanceFrom?: { readonly seq: number; readonly service_ref: string };
   readonly unseenRenewal?: {
     readonly at: string;
     readonly invoice_ref: string;
@@ -127,6 +132,8 @@ class Observations {
   readonly displayRates = new Map<string, number>();
   /** Services created by the recording's orders, by the seq of the order. */
   readonly createdServices = new Map<string, number>();
+  /** What each order was charged, in cents, by its service: quoted from the catalog listed before it. */
+  readonly quotedCharges = new Map<string, number>();
   /** Shield rules created by the recording. */
   readonly createdRules = new Set<string>();
   /** The first view of each service, with its exchange's seq and upstream time. */
@@ -327,6 +334,10 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       if (replayed) return;
       if (typeof body.service_ref === 'string') seen.createdServices.set(body.service_ref, seq);
       const order = jsonBody(exchange.request);
+      const quoted = isJsonObject(order) ? quotedCents(seen.plans.values(), order) : undefined;
+      if (quoted !== undefined && typeof body.service_ref === 'string') {
+        seen.quotedCharges.set(body.service_ref, quoted);
+      }
       if (
         isJsonObject(order) &&
         typeof order.plan_code === 'string' &&
@@ -513,6 +524,43 @@ function impliedVatRate(plans: Iterable<Json>): number | undefined {
     const final = amountCents(price.final);
     if (base !== undefined && final !== undefined && base > 0) pairs.push([base, final]);
   }
+  return rateOfPairs(pairs);
+}
+
+/**
+ * The VAT rate the orders of plans never listed imply: each charge (the ledger's order
+ * amount, or its transaction's) against its net (the legacy `monthly_price_eur` × months, in the account's
+ * currency at `rate` per EUR), when the catalog and the invoices never said.
+ */
+function vatRateOfOrders(seen: Observations, rate: number): number | undefined {
+  // What each service's order was charged: its order's amount, else its debit's.
+  const chargedOf = new Map<unknown, number>();
+  for (const order of seen.orders.values()) {
+    const cents = amountCents(order.amount);
+    if (cents !== undefined && !chargedOf.has(order.service_ref))
+      chargedOf.set(order.service_ref, cents);
+  }
+  for (const txn of seen.transactions.values()) {
+    const cents = amountCents(txn.amount);
+    if (txn.kind === 'service_order' && cents !== undefined && !chargedOf.has(txn.service_ref))
+      chargedOf.set(txn.service_ref, -cents);
+  }
+  const pairs: Array<[number, number]> = [];
+  for (const { answer } of seen.orderedPlans.values()) {
+    const service = isJsonObject(answer.service) ? answer.service : {};
+    const charged = chargedOf.get(answer.service_ref);
+    if (typeof service.monthly_price_eur !== 'number' || charged === undefined) continue;
+    const net = Math.round(service.monthly_price_eur * 100 * monthsOf(service) * rate);
+    if (net > 0) pairs.push([net, charged]);
+  }
+  return rateOfPairs(pairs);
+}
+
+/**
+ * The coarsest rate (whole percent, then tenths, then hundredths of a percent) that takes
+ * each `[net, gross]` pair of cents from its net to its gross; undefined if none does.
+ */
+function rateOfPairs(pairs: ReadonlyArray<[number, number]>): number | undefined {
   const widest = pairs.reduce<[number, number] | undefined>(
     (best, pair) => (best === undefined || pair[0] > best[0] ? pair : best),
     undefined,
@@ -692,7 +740,9 @@ class FreeRefs {
 }
 
 /** Refs of the catalog's kinds no plan or order of the recording has, handed out downwards. */
-function catalogRefs(seen: Observations): (kind: 'PLAN' | 'PERIOD') => string | undefined {
+function catalogRefs(
+  seen: Observations,
+): (kind: 'PLAN' | 'PERIOD' | 'REGION') => string | undefined {
   const text = JSON.stringify([
     ...seen.plans.values(),
     ...[...seen.orderedPlans.values()].map(({ request }) => request),
@@ -700,6 +750,7 @@ function catalogRefs(seen: Observations): (kind: 'PLAN' | 'PERIOD') => string | 
   const free = {
     PLAN: new FreeRefs('PLAN', text.match(/REF-PLAN-[0-9A-F]+/g) ?? []),
     PERIOD: new FreeRefs('PERIOD', text.match(/REF-PERIOD-[0-9A-F]+/g) ?? []),
+    REGION: new FreeRefs('REGION', text.match(/REF-REGION-[0-9A-F]+/g) ?? []),
   };
   return (kind) => free[kind].below();
 }
@@ -936,6 +987,7 @@ function build(seen: Observations): RecordedScenario {
 
   // The balance before: the first one seen plus what the orders before it debited.
   let balanceCents = seen.firstBalance?.cents;
+  let unknownBalanceFrom: { seq: number; service_ref: string } | undefined;
   if (balanceCents === undefined) notes.push('the balance was never shown: it is 0');
   else {
     for (const [serviceRef, seq] of created) {
@@ -944,11 +996,15 @@ function build(seen: Observations): RecordedScenario {
       const txn = [...seen.transactions.values()].find((t) => t.service_ref === serviceRef);
       const debit =
         amountCents(order?.amount) ??
-        (txn === undefined ? undefined : -(amountCents(txn.amount) ?? 0));
+        (txn === undefined ? undefined : -(amountCents(txn.amount) ?? 0)) ??
+        seen.quotedCharges.get(serviceRef);
       if (debit === undefined) {
         notes.push(
-          `the charge of the order that created ${serviceRef} was never listed: the balance before it is unknown`,
+          `the charge of the order that created ${serviceRef} was never listed, nor the catalog before it: the balance before it is unknown`,
         );
+        if (unknownBalanceFrom === undefined || seq < unknownBalanceFrom.seq) {
+          unknownBalanceFrom = { seq, service_ref: serviceRef };
+        }
       } else balanceCents += debit;
     }
     // And what renewals took and top-ups brought before it.
@@ -1071,7 +1127,8 @@ function build(seen: Observations): RecordedScenario {
         preferred_locale: String(account?.preferred_locale ?? 'en-GB'),
         status: String(account?.status ?? 'active'),
         balance: fromCents(balanceCents ?? 0),
-        vat_rate: seen.vatRate ?? impliedVatRate(seen.plans.values()) ?? 0,
+        vat_rate:
+          seen.vatRate ?? impliedVatRate(seen.plans.values()) ?? vatRateOfOrders(seen, rate) ?? 0,
         billing_profile_complete: true,
         shield: shield as never,
         api_keys: [{ token: PLACEHOLDER_TOKEN, scopes: scopes as never, allowed_ips: [] }],
@@ -1100,6 +1157,7 @@ function build(seen: Observations): RecordedScenario {
     clockJumps: seen.clockJumps.jumps,
     topUps: topUps.map((t) => ({ at: String(t.created_at), amount: Number(t.amount) })),
     mintedRefs: mintedDuring(seen, start),
+    ...(unknownBalanceFrom === undefined ? {} : { unknownBalanceFrom }),
     ...(unseenRenewal === undefined
       ? {}
       : {
@@ -1112,19 +1170,39 @@ function build(seen: Observations): RecordedScenario {
   };
 }
 
+const ORDER_NAMED = /^Order (REF-ORD-[0-9A-F]+):/;
+
 /** The refs of the records the recording shows made during it (see {@link RecordedScenario}). */
 function mintedDuring(seen: Observations, start: number | undefined): string[] {
   const minted = [...seen.createdServices.keys()];
   const made = (records: Iterable<Json>, at: string, ref: string) => {
     for (const record of records) {
-      if (madeDuring(record, at, start) && typeof record[ref] === 'string')
-        minted.push(record[ref]);
+      if (!madeDuring(record, at, start)) continue;
+      if (typeof record[ref] === 'string') minted.push(record[ref]);
+      // An order's invoice and transaction name it (`Order REF-ORD-1A: …`) where no listed
+      // order shows it.
+      const named =
+        typeof record.description === 'string' ? ORDER_NAMED.exec(record.description) : null;
+      if (named !== null) minted.push(named[1] as string);
     }
   };
   made(seen.orders.values(), 'created_at', 'order_ref');
   made(seen.invoices.values(), 'issue_date', 'invoice_ref');
   made(seen.transactions.values(), 'created_at', 'transaction_ref');
   return minted;
+}
+
+/**
+ * What `order` is charged in cents by the catalog plan of its type and code among `plans`,
+ * priced as the server charges (`priceOrder`); undefined without such a plan or price.
+ */
+function quotedCents(plans: Iterable<Json>, order: Json): number | undefined {
+  for (const plan of plans) {
+    if (plan.code !== order.plan_code || plan.service_type !== order.type) continue;
+    const priced = priceOrder(plan as unknown as Plan, order as unknown as PricedOrder);
+    return priced.ok ? priced.price.total_cents : undefined;
+  }
+  return undefined;
 }
 
 /** Account fields a recording may show malformed, and what stands in for them. */
