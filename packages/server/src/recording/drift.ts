@@ -312,8 +312,17 @@ function compare(
  * scenario (`scenarioFromRecording`) and reports what differs.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
-  const { scenario, clockJumps, topUps, unseenRenewal, mintedRefs, unknownBalanceFrom } =
-    await scenarioFromRecording(file);
+  const {
+    scenario,
+    clockJumps,
+    topUps,
+    unseenRenewal,
+    mintedRefs,
+    unknownBalanceFrom,
+    unknownTermEnd,
+  } = await scenarioFromRecording(file);
+  const unknownTermEndMs =
+    unknownTermEnd === undefined ? Number.NaN : Date.parse(unknownTermEnd.at);
   const unseenRenewalMs = unseenRenewal === undefined ? Number.NaN : Date.parse(unseenRenewal.at);
   const server = createReferenceServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
@@ -370,6 +379,13 @@ export async function driftReport(file: string): Promise<DriftReport> {
       followsRenewals(exchange.operation ?? '')
     ) {
       return `it follows the balance, unknown before the order that created ${unknownBalanceFrom.service_ref} (#${unknownBalanceFrom.seq}): neither its charge nor the catalog before it was listed; show GET /balance or GET /plans before ordering to verify it`;
+    }
+    if (
+      unknownTermEnd !== undefined &&
+      at.ms >= unknownTermEndMs &&
+      followsRenewals(exchange.operation ?? '')
+    ) {
+      return `it follows the end of ${unknownTermEnd.service_ref}'s term at ${unknownTermEnd.at}, which the recording never showed before it ended, nor a renewal billed then: renewed, suspended or ended there, it cannot tell; show the service (or every page of GET /services) and GET /invoices before its term ends to verify it`;
     }
     if (unseenRenewal !== undefined && at.ms >= unseenRenewalMs) {
       if (followsRenewals(exchange.operation ?? '')) {

@@ -482,6 +482,35 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.unverifiable[0]?.reason).toMatch(/show GET \/balance or GET \/plans before/);
   });
 
+  it('sets aside what follows a term that ended unseen, renewed or not', async () => {
+    // The demo's REF-SVC-103 is suspended with auto-renew on; its term ends on 1 February.
+    // First shown expired after it, with no renewal billed: whether it renewed, was suspended
+    // or ended there, the recording cannot tell.
+    const { file } = await recordSession(frozen, async (upstream, base) => {
+      const get = async (path: string) => {
+        const response = await fetch(`${base}${path}`, {
+          headers: { authorization: `Bearer ${KEY}` },
+        });
+        await response.text();
+        return [path, response.status] as [string, number];
+      };
+      // With the catalog and the balance shown, an active service would renew in the replay.
+      const seen = [await get('/me'), await get('/balance'), await get('/plans')];
+      upstream.admin.clock.advance(40 * 86_400);
+      seen.push(await get('/services/REF-SVC-103'));
+      return seen;
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(3);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        operation: 'getService',
+        reason: expect.stringMatching(/end of REF-SVC-103's term at 2026-02-01/),
+      }),
+    ]);
+  });
+
   it('answers as the upstream did the writes it replayed from before the recording', async () => {
     // An order, a power action and a rule sent before the recording (straight to the
     // upstream), then again through the recorder with their keys: the upstream answers its

@@ -80,6 +80,12 @@ export interface RecordedScenario {
    * the balance before the recording follows from it: from it on, the balance is unknown.
    */
   readonly unknownBalanceFrom?: { readonly seq: number; readonly service_ref: string };
+  /**
+   * The first term that ended during the recording, of a service first shown after it no
+   * longer active, with no renewal billed then in what the recording listed: whether it
+   * renewed, was suspended or ended there, the recording cannot tell.
+   */
+  readonly unknownTermEnd?: { readonly at: string; readonly service_ref: string };
   readonly unseenRenewal?: {
     readonly at: string;
     readonly invoice_ref: string;
@@ -1019,6 +1025,7 @@ function build(seen: Observations): RecordedScenario {
   }
 
   const renewals = renewalsByService(seen.invoices.values());
+  let unknownTermEnd: { at: number; service_ref: string } | undefined;
   const services = [...seen.services.entries()]
     .filter(([ref]) => !created.has(ref))
     .map(([ref, { seq, at, record }]) => {
@@ -1027,6 +1034,10 @@ function build(seen: Observations): RecordedScenario {
       const write = seen.autoRenewWrites.get(ref);
       if (write !== undefined && write.seq < seq) service.auto_renew = !write.value;
       if (start === undefined) return service;
+      const ended = termEndedUnbilled(service, renewals.get(ref) ?? [], start, at);
+      if (ended !== undefined && (unknownTermEnd === undefined || ended < unknownTermEnd.at)) {
+        unknownTermEnd = { at: ended, service_ref: ref };
+      }
       // And what time did to it before that view (a renewal, an expiry).
       return serviceAtStart(
         service,
@@ -1157,6 +1168,14 @@ function build(seen: Observations): RecordedScenario {
     clockJumps: seen.clockJumps.jumps,
     topUps: topUps.map((t) => ({ at: String(t.created_at), amount: Number(t.amount) })),
     mintedRefs: mintedDuring(seen, start),
+    ...(unknownTermEnd === undefined
+      ? {}
+      : {
+          unknownTermEnd: {
+            at: new Date(unknownTermEnd.at).toISOString(),
+            service_ref: unknownTermEnd.service_ref,
+          },
+        }),
     ...(unknownBalanceFrom === undefined ? {} : { unknownBalanceFrom }),
     ...(unseenRenewal === undefined
       ? {}
@@ -1168,6 +1187,30 @@ function build(seen: Observations): RecordedScenario {
           },
         }),
   };
+}
+
+/**
+ * When `service`'s term ended, if it ended during the recording (at or after `startMs`,
+ * before its first view at `seenMs`), that view shows it with auto-renew on but no longer
+ * active, and no renewal of it was billed during the recording: else undefined.
+ */
+function termEndedUnbilled(
+  service: Json,
+  renewals: readonly Json[],
+  startMs: number,
+  seenMs: number,
+): number | undefined {
+  // Without auto-renew a term ends in an expiry whatever came before: the replay does that.
+  if (service.auto_renew !== true) return undefined;
+  if (service.status !== 'expired' && service.status !== 'suspended') return undefined;
+  const endMs =
+    typeof service.expires_at === 'string' ? Date.parse(service.expires_at) : Number.NaN;
+  if (!(endMs >= startMs && endMs <= seenMs)) return undefined;
+  const billed = renewals.some((invoice) => {
+    const issued = Date.parse(String(invoice.issue_date));
+    return issued >= startMs && issued <= seenMs;
+  });
+  return billed ? undefined : endMs;
 }
 
 const ORDER_NAMED = /^Order (REF-ORD-[0-9A-F]+):/;
