@@ -7,7 +7,8 @@
 // What the answers do not show is the smallest catalog that charges the same: one period
 // (the months the service shows, named as the order or invoice description names it), the
 // whole net price on the period (the addons, OS image and region the order named at 0), the
-// legacy `monthly_price_eur` of the order's answer as the plan's EUR price.
+// legacy `monthly_price_eur` of the order's answer as the plan's EUR price, and the region
+// its service showed (`location`).
 
 import { periodMonths } from '../domain/account-time/renewal-price';
 import type { ServiceRecord } from '../domain/records';
@@ -37,7 +38,7 @@ export interface PlanContext {
   readonly country: string;
   /** Units of account currency per EUR. */
   readonly rate: number;
-  /** Hands out a ref of `kind` (`PLAN`, `PERIOD`) no record of the recording has. */
+  /** Hands out a ref of `kind` (`PLAN`, `PERIOD`, `REGION`) no record of the recording has. */
   readonly freeRef: (kind: 'PLAN' | 'PERIOD' | 'REGION') => string | undefined;
 }
 
