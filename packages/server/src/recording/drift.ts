@@ -385,7 +385,7 @@ export async function driftReport(file: string): Promise<DriftReport> {
       at.ms >= unknownTermEndMs &&
       followsRenewals(exchange.operation ?? '')
     ) {
-      return `it follows the end of ${unknownTermEnd.service_ref}'s term at ${unknownTermEnd.at}, which the recording never showed before it ended, nor a renewal billed then: renewed, suspended or ended there, it cannot tell; show the service (or every page of GET /services) and GET /invoices before its term ends to verify it`;
+      return `it follows the end of ${unknownTermEnd.service_ref}'s term at ${unknownTermEnd.at}, which the recording first showed after it, with no renewal billed: what time did there, to it or to services never shown, it cannot tell; list every page of GET /services and GET /invoices before terms end to verify it`;
     }
     if (unseenRenewal !== undefined && at.ms >= unseenRenewalMs) {
       if (followsRenewals(exchange.operation ?? '')) {

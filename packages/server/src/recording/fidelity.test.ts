@@ -7,6 +7,7 @@ import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport, fidelityLine, formatDriftReport } from './drift';
 import { runFullSession } from './full-session';
 import { startRecorder } from './record-proxy';
+import { scenarioFromRecording } from './scenario-from-recording';
 
 // Fidelity against itself (reference-server spec, section 9): a recording of the reference
 // server, replayed by drift against the scenario built from it, scores N/N whatever an
@@ -482,11 +483,13 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.unverifiable[0]?.reason).toMatch(/show GET \/balance or GET \/plans before/);
   });
 
-  it('sets aside what follows a term that ended unseen, renewed or not', async () => {
+  it('takes a service first shown expired at its term end, auto-renew on, for one that could not renew', async () => {
     // The demo's REF-SVC-103 is suspended with auto-renew on; its term ends on 1 February.
-    // First shown expired after it, with no renewal billed: whether it renewed, was suspended
-    // or ended there, the recording cannot tell.
-    const { file } = await recordSession(frozen, async (upstream, base) => {
+    // First shown expired after it, with no renewal billed: it was suspended (or its plan no
+    // longer sold) before, not active. An active one would renew in the replay: the catalog
+    // and the balance are shown. The balance after it differs (services the recording never
+    // showed renewed): what follows that term's end is set apart, not a difference.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
       const get = async (path: string) => {
         const response = await fetch(`${base}${path}`, {
           headers: { authorization: `Bearer ${KEY}` },
@@ -494,21 +497,26 @@ describe('drift on a recording of the reference server itself', () => {
         await response.text();
         return [path, response.status] as [string, number];
       };
-      // With the catalog and the balance shown, an active service would renew in the replay.
       const seen = [await get('/me'), await get('/balance'), await get('/plans')];
       upstream.admin.clock.advance(40 * 86_400);
-      seen.push(await get('/services/REF-SVC-103'));
+      seen.push(await get('/services/REF-SVC-103'), await get('/balance'));
       return seen;
     });
     const report = await driftReport(file);
     expect(report.differences).toEqual([]);
-    expect(report.matched).toBe(3);
+    expect(report.matched).toBe(statuses.length - 1);
     expect(report.unverifiable).toEqual([
       expect.objectContaining({
-        operation: 'getService',
-        reason: expect.stringMatching(/end of REF-SVC-103's term at 2026-02-01/),
+        operation: 'getBalance',
+        reason: expect.stringMatching(
+          /end of REF-SVC-103's term at 2026-02-01.*services never shown/,
+        ),
       }),
     ]);
+    const { scenario, unknownTermEnd } = await scenarioFromRecording(file);
+    const services = scenario.accounts?.[0]?.services as Array<Record<string, unknown>>;
+    expect(services.find((s) => s.service_ref === 'REF-SVC-103')?.status).toBe('suspended');
+    expect(unknownTermEnd).toEqual({ at: '2026-02-01T00:00:00.000Z', service_ref: 'REF-SVC-103' });
   });
 
   it('answers as the upstream did the writes it replayed from before the recording', async () => {

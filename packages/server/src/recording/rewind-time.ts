@@ -120,8 +120,14 @@ export function serviceAtStart(
       auto_renew: true,
       expires_at: issued(firstRenewal) === expiresMs ? service.expires_at : firstRenewal.issue_date,
     });
-  } else if ((status === 'suspended' || status === 'expired') && within(expiresMs)) {
+  } else if (status === 'suspended' && within(expiresMs)) {
+    // Time suspends only by billing a renewal at the term's end: active until then.
     before.status = 'active';
+  } else if (status === 'expired' && within(expiresMs)) {
+    // Expired at its term's end with nothing billed then: without auto-renew it was active;
+    // with it on, it could not renew (suspended, or its plan no longer sold), and a suspended
+    // service ends there just so, charging nothing: an active one would renew in the replay.
+    before.status = service.auto_renew === true ? 'suspended' : 'active';
   } else if (
     status === 'expired' &&
     billedAtEnd !== undefined &&
