@@ -331,4 +331,50 @@ describe('a hostile recording', () => {
     const server = createReferenceServer({ scenario });
     await expect(server.ready).resolves.toBeUndefined();
   });
+  it('prices no order from a catalog or an order body it cannot read', async () => {
+    const file = fresh('bad-catalog.jsonl');
+    const body = (value: unknown) => {
+      const text = JSON.stringify(value);
+      return {
+        headers: { 'content-type': 'application/json' },
+        body: text,
+        body_encoding: 'utf8',
+        body_bytes: text.length,
+        body_truncated: false,
+      };
+    };
+    const plan = { plan_ref: 'REF-PLAN-1', code: 'kvm-s', service_type: 'kvm', periods: 5 };
+    const plans = { plans: [plan], pagination: { limit: 50, has_more: false } };
+    const order = {
+      type: 'kvm',
+      plan_code: 'kvm-s',
+      addons: [{ addon_ref: 'REF-ADDON-1', units: 'x' }],
+    };
+    const answer = {
+      service_ref: 'REF-SVC-9',
+      service: { name: 'kvm-s-9', type: 'kvm', status: 'active', location: 7 },
+      balance: { amount: 10, currency: 'EUR' },
+    };
+    writeFileSync(
+      file,
+      [
+        line(1, { path: '/v1/plans', operation: 'listPlans', response: body(plans) }),
+        line(2, {
+          method: 'POST',
+          path: '/v1/orders',
+          operation: 'createOrder',
+          request: { ...body(order), headers: { authorization: '[redacted]' } },
+          response: body(answer),
+        }),
+      ].join('\n'),
+    );
+    const { scenarioFromRecording } = await import('./scenario-from-recording');
+    const { notes, unknownBalanceFrom } = await scenarioFromRecording(file);
+    // Neither is priced: the balance before the order is unknown, and said so.
+    expect(unknownBalanceFrom).toEqual({ seq: 2, service_ref: 'REF-SVC-9' });
+    expect(notes.join('\n')).toContain('the balance before it is unknown');
+    // And drift replays it without a crash, the order's answer set apart.
+    const report = await driftReport(file);
+    expect(report.unverifiable.map((u) => u.operation)).toContain('createOrder');
+  });
 });

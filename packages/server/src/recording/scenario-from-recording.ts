@@ -1,4 +1,4 @@
-import { operations, type Plan, type PricedOrder, priceOrder, SCOPES } from '@refapi/schema';
+import { CreateOrderRequest, operations, Plan, priceOrder, SCOPES } from '@refapi/schema';
 import type { z } from 'zod';
 import { dayOfMonth } from '../domain/calendar';
 import { applyRate } from '../domain/money';
@@ -1237,13 +1237,21 @@ function mintedDuring(seen: Observations, start: number | undefined): string[] {
 
 /**
  * What `order` is charged in cents by the catalog plan of its type and code among `plans`,
- * priced as the server charges (`priceOrder`); undefined without such a plan or price.
+ * priced as the server charges (`priceOrder`); undefined without such a plan or price. Both
+ * come from the recording as it is: each is read through the contract's schema first.
  */
 function quotedCents(plans: Iterable<Json>, order: Json): number | undefined {
-  for (const plan of plans) {
-    if (plan.code !== order.plan_code || plan.service_type !== order.type) continue;
-    const priced = priceOrder(plan as unknown as Plan, order as unknown as PricedOrder);
-    return priced.ok ? priced.price.total_cents : undefined;
+  const request = CreateOrderRequest.safeParse(order);
+  if (!request.success) return undefined;
+  for (const listed of plans) {
+    if (listed.code !== request.data.plan_code || listed.service_type !== request.data.type) {
+      continue;
+    }
+    const plan = Plan.safeParse(listed);
+    const priced = plan.success ? priceOrder(plan.data, request.data) : undefined;
+    return priced?.ok && Number.isSafeInteger(priced.price.total_cents)
+      ? priced.price.total_cents
+      : undefined;
   }
   return undefined;
 }
