@@ -41,7 +41,7 @@ export function compareRefs(a: string, b: string): number {
 export const refValue = (ref: string): bigint => BigInt(`0x${hexPart(ref)}`);
 
 /** Formats a reference of `kind` (e.g. `INV`) with a numeric value. */
-const formatRef = (kind: string, value: bigint): string =>
+export const formatRef = (kind: string, value: bigint): string =>
   `REF-${kind}-${value.toString(16).toUpperCase()}`;
 
 const HEX_DIGITS = '0123456789ABCDEF';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isCredentialName, operations } from '@refapi/schema';
-import { refValue } from '../domain/refs';
+import { formatRef, refValue } from '../domain/refs';
 import { createReferenceServer } from '../transport/node/reference-server';
 import {
   bodyText,
@@ -9,7 +9,11 @@ import {
   readRecording,
   type SkippedLine,
 } from './recording-format';
-import { PLACEHOLDER_TOKEN, scenarioFromRecording } from './scenario-from-recording';
+import {
+  PLACEHOLDER_TOKEN,
+  type RecordedScenario,
+  scenarioFromRecording,
+} from './scenario-from-recording';
 import { terminalSafe } from './terminal-text';
 import { type ClockJump, UpstreamClock, type UpstreamTime } from './upstream-clock';
 
@@ -122,7 +126,41 @@ function refsBefore(refs: readonly string[]): string[] {
   }
   return [...lowest]
     .filter(([, value]) => value > 1n)
-    .map(([kind, value]) => `REF-${kind}-${(value - 1n).toString(16).toUpperCase()}`);
+    .map(([kind, value]) => formatRef(kind, value - 1n));
+}
+
+/** A point of a recording from which the account's money and services follow what it cannot show. */
+interface Untold {
+  /** Whether an exchange (its seq, its upstream time) comes at or after that point. */
+  readonly reached: (seq: number, ms: number) => boolean;
+  readonly reason: string;
+}
+
+/** The points past which a differing answer about money or services is set apart, and why. */
+function untoldFrom(recorded: RecordedScenario): Untold[] {
+  const { unknownBalanceFrom: order, unknownTermEnd: term, unseenRenewal: renewal } = recorded;
+  const untold: Untold[] = [];
+  if (order !== undefined) {
+    untold.push({
+      reached: (seq) => seq >= order.seq,
+      reason: `it follows the balance, unknown before the order that created ${order.service_ref} (#${order.seq}): neither its charge nor the catalog before it was listed; show GET /balance or GET /plans before ordering to verify it`,
+    });
+  }
+  if (term !== undefined) {
+    const endMs = Date.parse(term.at);
+    untold.push({
+      reached: (_, ms) => ms >= endMs,
+      reason: `it follows the end of ${term.service_ref}'s term at ${term.at}, which the recording first showed after it, with no renewal billed: what time did there, to it or to services never shown, it cannot tell; list every page of GET /services and GET /invoices before terms end to verify it`,
+    });
+  }
+  if (renewal !== undefined) {
+    const renewedMs = Date.parse(renewal.at);
+    untold.push({
+      reached: (_, ms) => ms >= renewedMs,
+      reason: `it follows renewals of services the recording never showed (${renewal.service_ref}, renewed by ${renewal.invoice_ref} at ${renewal.at}): list every page of GET /services while recording to verify it`,
+    });
+  }
+  return untold;
 }
 
 /** Compares recorded and replayed answers, learning the refs each side minted. */
@@ -312,18 +350,9 @@ function compare(
  * scenario (`scenarioFromRecording`) and reports what differs.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
-  const {
-    scenario,
-    clockJumps,
-    topUps,
-    unseenRenewal,
-    mintedRefs,
-    unknownBalanceFrom,
-    unknownTermEnd,
-  } = await scenarioFromRecording(file);
-  const unknownTermEndMs =
-    unknownTermEnd === undefined ? Number.NaN : Date.parse(unknownTermEnd.at);
-  const unseenRenewalMs = unseenRenewal === undefined ? Number.NaN : Date.parse(unseenRenewal.at);
+  const recorded = await scenarioFromRecording(file);
+  const { scenario, clockJumps, topUps, mintedRefs } = recorded;
+  const untold = untoldFrom(recorded);
   const server = createReferenceServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
     scenario: { ...scenario, frozen: true },
@@ -373,24 +402,8 @@ export async function driftReport(file: string): Promise<DriftReport> {
     if (around !== undefined && around.after < exchange.seq && at.by === 'estimate') {
       return `its answer states no time (nor a Date on the upstream's clock), and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`;
     }
-    if (
-      unknownBalanceFrom !== undefined &&
-      exchange.seq >= unknownBalanceFrom.seq &&
-      followsRenewals(exchange.operation ?? '')
-    ) {
-      return `it follows the balance, unknown before the order that created ${unknownBalanceFrom.service_ref} (#${unknownBalanceFrom.seq}): neither its charge nor the catalog before it was listed; show GET /balance or GET /plans before ordering to verify it`;
-    }
-    if (
-      unknownTermEnd !== undefined &&
-      at.ms >= unknownTermEndMs &&
-      followsRenewals(exchange.operation ?? '')
-    ) {
-      return `it follows the end of ${unknownTermEnd.service_ref}'s term at ${unknownTermEnd.at}, which the recording first showed after it, with no renewal billed: what time did there, to it or to services never shown, it cannot tell; list every page of GET /services and GET /invoices before terms end to verify it`;
-    }
-    if (unseenRenewal !== undefined && at.ms >= unseenRenewalMs) {
-      if (followsRenewals(exchange.operation ?? '')) {
-        return `it follows renewals of services the recording never showed (${unseenRenewal.service_ref}, renewed by ${unseenRenewal.invoice_ref} at ${unseenRenewal.at}): list every page of GET /services while recording to verify it`;
-      }
+    if (followsRenewals(exchange.operation ?? '')) {
+      return untold.find((from) => from.reached(exchange.seq, at.ms))?.reason;
     }
     return undefined;
   };

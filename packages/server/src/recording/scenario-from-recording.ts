@@ -67,10 +67,6 @@ export interface RecordedScenario {
   /** Top-ups that came in during the recording (`top_up` transactions it listed), oldest first. */
   readonly topUps: readonly { readonly at: string; readonly amount: number }[];
   /**
-   * The first renewal time billed during the recording for a service it never showed: from
-   * then on the account's money and ledger follow a schedule the recording cannot tell.
-   */
-  /**
    * The references the upstream gave the records made during the recording (the services
    * its orders created, the orders, invoices and transactions it listed as made then).
    */
@@ -86,6 +82,10 @@ export interface RecordedScenario {
    * renewed, was suspended or ended there, the recording cannot tell.
    */
   readonly unknownTermEnd?: { readonly at: string; readonly service_ref: string };
+  /**
+   * The first renewal time billed during the recording for a service it never showed: from
+   * then on the account's money and ledger follow a schedule the recording cannot tell.
+   */
   readonly unseenRenewal?: {
     readonly at: string;
     readonly invoice_ref: string;
@@ -538,8 +538,27 @@ function impliedVatRate(plans: Iterable<Json>): number | undefined {
  * amount, or its transaction's) against its net (the legacy `monthly_price_eur` × months, in the account's
  * currency at `rate` per EUR), when the catalog and the invoices never said.
  */
-function vatRateOfOrders(seen: Observations, rate: number): number | undefined {
-  // What each service's order was charged: its order's amount, else its debit's.
+function vatRateOfOrders(
+  seen: Observations,
+  chargedOf: ReadonlyMap<unknown, number>,
+  rate: number,
+): number | undefined {
+  const pairs: Array<[number, number]> = [];
+  for (const { answer } of seen.orderedPlans.values()) {
+    const service = isJsonObject(answer.service) ? answer.service : {};
+    const charged = chargedOf.get(answer.service_ref);
+    if (typeof service.monthly_price_eur !== 'number' || charged === undefined) continue;
+    const net = Math.round(service.monthly_price_eur * 100 * monthsOf(service) * rate);
+    if (net > 0) pairs.push([net, charged]);
+  }
+  return rateOfPairs(pairs);
+}
+
+/**
+ * What the ledger shows each service's order charged, in cents, by service ref: its order's
+ * amount, else its `service_order` transaction's debit.
+ */
+function orderCharges(seen: Observations): Map<unknown, number> {
   const chargedOf = new Map<unknown, number>();
   for (const order of seen.orders.values()) {
     const cents = amountCents(order.amount);
@@ -551,15 +570,7 @@ function vatRateOfOrders(seen: Observations, rate: number): number | undefined {
     if (txn.kind === 'service_order' && cents !== undefined && !chargedOf.has(txn.service_ref))
       chargedOf.set(txn.service_ref, -cents);
   }
-  const pairs: Array<[number, number]> = [];
-  for (const { answer } of seen.orderedPlans.values()) {
-    const service = isJsonObject(answer.service) ? answer.service : {};
-    const charged = chargedOf.get(answer.service_ref);
-    if (typeof service.monthly_price_eur !== 'number' || charged === undefined) continue;
-    const net = Math.round(service.monthly_price_eur * 100 * monthsOf(service) * rate);
-    if (net > 0) pairs.push([net, charged]);
-  }
-  return rateOfPairs(pairs);
+  return chargedOf;
 }
 
 /**
@@ -992,18 +1003,14 @@ function build(seen: Observations): RecordedScenario {
     .sort((a, b) => Date.parse(String(a.created_at)) - Date.parse(String(b.created_at)));
 
   // The balance before: the first one seen plus what the orders before it debited.
+  const charged = orderCharges(seen);
   let balanceCents = seen.firstBalance?.cents;
   let unknownBalanceFrom: { seq: number; service_ref: string } | undefined;
   if (balanceCents === undefined) notes.push('the balance was never shown: it is 0');
   else {
     for (const [serviceRef, seq] of created) {
       if (seq > (seen.firstBalance?.seq ?? 0)) continue;
-      const order = [...seen.orders.values()].find((o) => o.service_ref === serviceRef);
-      const txn = [...seen.transactions.values()].find((t) => t.service_ref === serviceRef);
-      const debit =
-        amountCents(order?.amount) ??
-        (txn === undefined ? undefined : -(amountCents(txn.amount) ?? 0)) ??
-        seen.quotedCharges.get(serviceRef);
+      const debit = charged.get(serviceRef) ?? seen.quotedCharges.get(serviceRef);
       if (debit === undefined) {
         notes.push(
           `the charge of the order that created ${serviceRef} was never listed, nor the catalog before it: the balance before it is unknown`,
@@ -1139,7 +1146,10 @@ function build(seen: Observations): RecordedScenario {
         status: String(account?.status ?? 'active'),
         balance: fromCents(balanceCents ?? 0),
         vat_rate:
-          seen.vatRate ?? impliedVatRate(seen.plans.values()) ?? vatRateOfOrders(seen, rate) ?? 0,
+          seen.vatRate ??
+          impliedVatRate(seen.plans.values()) ??
+          vatRateOfOrders(seen, charged, rate) ??
+          0,
         billing_profile_complete: true,
         shield: shield as never,
         api_keys: [{ token: PLACEHOLDER_TOKEN, scopes: scopes as never, allowed_ips: [] }],
