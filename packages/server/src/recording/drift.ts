@@ -53,10 +53,15 @@ const MINTED_REF =
  */
 const FOLLOW_RENEWALS = new Set(['balance:read', 'finance:read', 'services:read', 'orders:write']);
 
-/** Whether `operation`'s answers follow the renewals of the account's services. */
+/**
+ * Whether `operation`'s answers follow the renewals of the account's services: those above,
+ * and every operation on one service (its auto-renew, power, Shield), which a service that
+ * did not renew refuses (409).
+ */
 const followsRenewals = (operation: string): boolean => {
-  const scope = operations[operation as keyof typeof operations]?.scope;
-  return scope !== undefined && FOLLOW_RENEWALS.has(scope);
+  const contract = operations[operation as keyof typeof operations];
+  if (contract === undefined) return false;
+  return FOLLOW_RENEWALS.has(contract.scope) || contract.path.startsWith('/services/{service_ref}');
 };
 
 // Headers of one connection or recomputed by the transport: not replayed.
@@ -380,12 +385,15 @@ export async function driftReport(file: string): Promise<DriftReport> {
   /** The next top-up the replay has yet to make (the upstream's came in while recording). */
   let topUp = 0;
   const accountRef = scenario.accounts?.[0]?.account_ref;
-  /** Makes the top-ups that came in up to `ms`, each at its own time, as the upstream did. */
-  const topUpUntil = async (ms: number) => {
+  /**
+   * Makes the top-ups that came in before exchange `seq` (upstream time `ms`), each at its own
+   * time, as the upstream did: not before an order it came after.
+   */
+  const topUpBefore = async (seq: number, ms: number) => {
     for (; topUp < topUps.length && accountRef !== undefined; topUp++) {
-      const { at, amount } = topUps[topUp] as (typeof topUps)[number];
+      const { at, amount, after = 0 } = topUps[topUp] as (typeof topUps)[number];
       const atMs = Date.parse(at);
-      if (!(atMs <= ms)) return;
+      if (!(atMs <= ms) || after >= seq) return;
       if (atMs > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(atMs));
       // One the server refuses (a recording may hold any amount) is left out.
       await server.admin.topUp(accountRef, amount).catch(() => {});
@@ -416,7 +424,7 @@ export async function driftReport(file: string): Promise<DriftReport> {
       const counts = operations[operation] ?? { matched: 0, compared: 0, unverifiable: 0 };
       operations[operation] = counts;
       const at = clock.timeOf(exchange);
-      await topUpUntil(at.ms);
+      await topUpBefore(exchange.seq, at.ms);
       if (at.ms > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(at.ms));
       // A time placed by an estimate may be past the upstream's, and the frozen clock only
       // moves on: whatever is stamped from here on (a read's estimate too, not only a

@@ -367,6 +367,27 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('makes each top-up after the order and the listing it followed, under a frozen clock', async () => {
+    // The upstream's clock stands still: the orders and top-ups all carry one time. The
+    // first top-up's transaction ref is above the order's (refs are minted in order); the
+    // second is missing from a page of transactions that covered its ref. Made at their time,
+    // both came before the first balance in the replay. (The first settles vm-5's unpaid
+    // renewal, as in the test above.)
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      await call('/services');
+      await call('/invoices?limit=20');
+      await call('/balance');
+      await call('/orders', order('frozen-top-up-1'));
+      await topUp(20);
+      await call('/balance');
+      await call('/transactions?limit=20');
+      await topUp(7);
+      await call('/balance');
+      await call('/transactions?limit=20');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('sets aside what follows renewals of services the session never listed', async () => {
     // The demo's EUR account has hundreds of generated services; the session lists two pages.
     // Forty-five days on, some it never saw have renewed: the balance and the ledger follow
@@ -517,6 +538,63 @@ describe('drift on a recording of the reference server itself', () => {
     const services = scenario.accounts?.[0]?.services as Array<Record<string, unknown>>;
     expect(services.find((s) => s.service_ref === 'REF-SVC-103')?.status).toBe('suspended');
     expect(unknownTermEnd).toEqual({ at: '2026-02-01T00:00:00.000Z', service_ref: 'REF-SVC-103' });
+  });
+
+  it('sets aside a write to a service refused past a point the recording cannot tell', async () => {
+    // As in the test above, the balance after REF-SVC-103's term end follows renewals the
+    // recording never showed, and a service's renewal follows the balance: REF-SVC-101 may
+    // not have renewed upstream. Its power action, here taken as refused (its answer
+    // rewritten as the upstream gives it for an expired service), is set apart, not a
+    // difference; the same action before that point is compared.
+    const { file } = await recordSession(frozen, async (upstream, base) => {
+      const call = async (path: string, init: RequestInit = {}) => {
+        const response = await fetch(`${base}${path}`, {
+          ...init,
+          headers: {
+            authorization: `Bearer ${KEY}`,
+            'content-type': 'application/json',
+            ...(init.headers as Record<string, string>),
+          },
+        });
+        await response.text();
+        return [path, response.status] as [string, number];
+      };
+      const reboot = (key: string): RequestInit => ({
+        method: 'POST',
+        body: JSON.stringify({ action: 'reboot' }),
+        headers: { 'idempotency-key': key },
+      });
+      const seen = [await call('/balance'), await call('/plans')];
+      seen.push(await call('/services/REF-SVC-101/power', reboot('power-before')));
+      upstream.admin.clock.advance(40 * 86_400);
+      seen.push(await call('/services/REF-SVC-103'), await call('/balance'));
+      seen.push(await call('/services/REF-SVC-101/power', reboot('power-after')));
+      return seen;
+    });
+    const refused = (line: string) => {
+      const exchange = JSON.parse(line) as {
+        status: number;
+        request: { headers: Record<string, string> };
+        response: { body: string; body_bytes: number };
+      };
+      if (exchange.request.headers['idempotency-key'] !== 'power-after') return line;
+      const body = JSON.stringify({ error: 'service_not_active', status: 'expired' });
+      exchange.status = 409;
+      exchange.response.body = body;
+      exchange.response.body_bytes = Buffer.byteLength(body);
+      return JSON.stringify(exchange);
+    };
+    const tampered = join(dir, `session-${++n}.jsonl`);
+    writeFileSync(
+      tampered,
+      `${readFileSync(file, 'utf8').trim().split('\n').map(refused).join('\n')}\n`,
+    );
+    const report = await driftReport(tampered);
+    expect(report.differences).toEqual([]);
+    expect(report.operations.powerService).toEqual({ matched: 1, compared: 1, unverifiable: 1 });
+    expect(report.unverifiable.find((u) => u.operation === 'powerService')?.reason).toMatch(
+      /end of REF-SVC-103's term at 2026-02-01/,
+    );
   });
 
   it('answers as the upstream did the writes it replayed from before the recording', async () => {

@@ -64,8 +64,15 @@ export interface RecordedScenario {
   readonly notes: readonly string[];
   /** Where the upstream's clock jumped with exchanges between that state no time. */
   readonly clockJumps: readonly ClockJump[];
-  /** Top-ups that came in during the recording (`top_up` transactions it listed), oldest first. */
-  readonly topUps: readonly { readonly at: string; readonly amount: number }[];
+  /**
+   * Top-ups that came in during the recording (`top_up` transactions it listed), in the order
+   * they came; `after`: the seq of the last order the top-up came after.
+   */
+  readonly topUps: readonly {
+    readonly at: string;
+    readonly amount: number;
+    readonly after?: number;
+  }[];
   /**
    * The references the upstream gave the records made during the recording (the services
    * its orders created, the orders, invoices and transactions it listed as made then).
@@ -189,6 +196,16 @@ class Observations {
     ListKind,
     Map<string, { filters: Record<string, string>; followed: boolean }>
   >();
+  /**
+   * Unfiltered pages of GET /transactions: the span of refs each covered (below its cursor,
+   * down to its last ref or to the first when it had no more) and the refs it showed.
+   */
+  readonly transactionPages: {
+    readonly seq: number;
+    readonly below?: bigint;
+    readonly from: bigint;
+    readonly shown: ReadonlySet<bigint>;
+  }[] = [];
   /** Services an answer linked (invoices, orders, transactions) or a Shield call named. */
   readonly linkedServices = new Set<string>();
   /**
@@ -249,6 +266,33 @@ function observePage(seen: Observations, kind: ListKind, exchange: RecordedExcha
       cursors.set(next, { filters, followed: false });
     }
   }
+}
+
+/** Notes the span of refs an unfiltered page of transactions covered, and those it showed. */
+function observeTransactionPage(seen: Observations, exchange: RecordedExchange, body: Json) {
+  const { limit: _limit, cursor, ...filters } = queryOf(exchange);
+  const below = transactionRefValue(cursor);
+  if (Object.keys(filters).length > 0 || (cursor !== undefined && below === undefined)) return;
+  const shown = new Set<bigint>();
+  for (const txn of Array.isArray(body.transactions) ? body.transactions : []) {
+    const ref = isJsonObject(txn) ? transactionRefValue(txn.transaction_ref) : undefined;
+    if (ref === undefined) return;
+    shown.add(ref);
+  }
+  const pagination = isJsonObject(body.pagination) ? body.pagination : {};
+  if (pagination.has_more !== false && pagination.has_more !== true) return;
+  const lowest = [...shown].reduce<bigint | undefined>(
+    (low, ref) => (low === undefined || ref < low ? ref : low),
+    undefined,
+  );
+  const from = pagination.has_more ? lowest : 0n;
+  if (from === undefined) return;
+  seen.transactionPages.push({
+    seq: exchange.seq,
+    ...(below === undefined ? {} : { below }),
+    from,
+    shown,
+  });
 }
 
 /** The service refs a record links (`service_ref`), kept to rebuild the services they name. */
@@ -416,6 +460,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       for (const txn of Array.isArray(body.transactions) ? body.transactions : []) {
         if (isJsonObject(txn)) keep(seen.transactions, txn.transaction_ref, txn);
       }
+      observeTransactionPage(seen, exchange, body);
       return;
     case 'listPlans': {
       const { cursor, type } = queryOf(exchange);
@@ -998,9 +1043,7 @@ function build(seen: Observations): RecordedScenario {
   );
 
   // Top-ups that came in while recording (not the recording's doing: the replay makes them).
-  const topUps = [...seen.transactions.values()]
-    .filter((t) => t.kind === 'top_up' && madeDuring(t, 'created_at', start))
-    .sort((a, b) => Date.parse(String(a.created_at)) - Date.parse(String(b.created_at)));
+  const topUps = topUpsDuring(seen, start);
 
   // The balance before: the first one seen plus what the orders before it debited.
   const charged = orderCharges(seen);
@@ -1022,9 +1065,12 @@ function build(seen: Observations): RecordedScenario {
     }
     // And what renewals took and top-ups brought before it.
     if (start !== undefined && seen.firstBalance !== undefined) {
+      const firstSeq = seen.firstBalance.seq;
       balanceCents += balanceChangesCents(
         seen.invoices.values(),
-        topUps,
+        topUps
+          .filter((topUp) => (topUp.after ?? 0) < firstSeq)
+          .map(({ transaction }) => transaction),
         start,
         seen.firstBalance.at,
       );
@@ -1176,7 +1222,11 @@ function build(seen: Observations): RecordedScenario {
     scenario: loadable(scenario, notes),
     notes,
     clockJumps: seen.clockJumps.jumps,
-    topUps: topUps.map((t) => ({ at: String(t.created_at), amount: Number(t.amount) })),
+    topUps: topUps.map(({ transaction, after }) => ({
+      at: String(transaction.created_at),
+      amount: Number(transaction.amount),
+      ...(after === undefined ? {} : { after }),
+    })),
     mintedRefs: mintedDuring(seen, start),
     ...(unknownTermEnd === undefined
       ? {}
@@ -1243,6 +1293,63 @@ function mintedDuring(seen: Observations, start: number | undefined): string[] {
   made(seen.invoices.values(), 'issue_date', 'invoice_ref');
   made(seen.transactions.values(), 'created_at', 'transaction_ref');
   return minted;
+}
+
+const TRANSACTION_REF = /^REF-TXN-[0-9A-F]+$/;
+const transactionRefValue = (ref: unknown): bigint | undefined =>
+  typeof ref === 'string' && TRANSACTION_REF.test(ref) ? refValue(ref) : undefined;
+
+/**
+ * The `top_up` transactions made during the recording, in the order they came in, each with
+ * the seq of the last exchange it came after, where a frozen upstream clock stamps both with
+ * one time (and the replay would make it before): an order whose transaction's ref is below
+ * its own (transaction refs are minted in order), or a page of transactions that covered its
+ * ref and did not show it.
+ */
+function topUpsDuring(
+  seen: Observations,
+  start: number | undefined,
+): { transaction: Json; after?: number }[] {
+  const orderTransaction = new Map<unknown, bigint>();
+  for (const order of seen.orders.values()) {
+    const ref = transactionRefValue(order.transaction_ref);
+    if (ref !== undefined) orderTransaction.set(order.service_ref, ref);
+  }
+  for (const txn of seen.transactions.values()) {
+    const ref = transactionRefValue(txn.transaction_ref);
+    if (txn.kind === 'service_order' && ref !== undefined)
+      orderTransaction.set(txn.service_ref, ref);
+  }
+  const orders = [...seen.createdServices].flatMap(([serviceRef, seq]) => {
+    const ref = orderTransaction.get(serviceRef);
+    return ref === undefined ? [] : [{ ref, seq }];
+  });
+  const time = (txn: Json) => Date.parse(String(txn.created_at));
+  return [...seen.transactions.values()]
+    .filter((txn) => txn.kind === 'top_up' && madeDuring(txn, 'created_at', start))
+    .map((transaction) => {
+      const ref = transactionRefValue(transaction.transaction_ref);
+      const notYet = (page: (typeof seen.transactionPages)[number]) =>
+        ref !== undefined &&
+        ref >= page.from &&
+        (page.below === undefined || ref < page.below) &&
+        !page.shown.has(ref);
+      let after = 0;
+      for (const order of orders)
+        if (ref !== undefined && order.ref < ref) after = Math.max(after, order.seq);
+      for (const page of seen.transactionPages) if (notYet(page)) after = Math.max(after, page.seq);
+      return { transaction, ref, ...(after > 0 ? { after } : {}) };
+    })
+    .sort(
+      (a, b) =>
+        time(a.transaction) - time(b.transaction) ||
+        (a.ref === undefined || b.ref === undefined || a.ref === b.ref
+          ? 0
+          : a.ref < b.ref
+            ? -1
+            : 1),
+    )
+    .map(({ ref: _, ...topUp }) => topUp);
 }
 
 /**
