@@ -597,6 +597,33 @@ describe('drift on a recording of the reference server itself', () => {
     );
   });
 
+  it('takes a service a page of active services left out, later shown expired at its term end, for a suspended one', async () => {
+    // The demo's REF-SVC-31C is suspended with auto-renew off; its term ends on 26 February.
+    // The first page of active services leaves it out; sixty days on, it shows expired at
+    // its term's end. Without auto-renew and that page, it would be taken for active, and
+    // the replay's page would list it.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const get = async (path: string) => {
+        const response = await fetch(`${base}${path}`, {
+          headers: { authorization: `Bearer ${KEY}` },
+        });
+        await response.text();
+        return [path, response.status] as [string, number];
+      };
+      const seen = [await get('/services?status=active&limit=20')];
+      upstream.admin.clock.advance(60 * 86_400);
+      seen.push(await get('/services/REF-SVC-31C'));
+      return seen;
+    });
+    await expectFaithful(file, statuses.length);
+    const { scenario } = await scenarioFromRecording(file);
+    const services = scenario.accounts?.[0]?.services as Array<Record<string, unknown>>;
+    expect(services.find((s) => s.service_ref === 'REF-SVC-31C')).toMatchObject({
+      status: 'suspended',
+      auto_renew: false,
+    });
+  });
+
   it('answers as the upstream did the writes it replayed from before the recording', async () => {
     // An order, a power action and a rule sent before the recording (straight to the
     // upstream), then again through the recorder with their keys: the upstream answers its

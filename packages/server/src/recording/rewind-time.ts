@@ -83,7 +83,8 @@ export function statusAt(
 /**
  * `service` (first seen at `seenMs`) as it was at `startMs`. `renewals`: its renewal
  * invoices, oldest first; `days`: the days of the month its `expires_at` showed anywhere in
- * the recording (a term begun on the 31st shows 28 in February, then 31 again).
+ * the recording (a term begun on the 31st shows 28 in February, then 31 again);
+ * `leftOutOfActiveAt`: when a page of active services first left it out, if one did.
  */
 export function serviceAtStart(
   service: Json,
@@ -91,6 +92,7 @@ export function serviceAtStart(
   startMs: number,
   renewals: readonly Json[],
   days: ReadonlySet<number>,
+  leftOutOfActiveAt?: number,
 ): Json {
   const status = String(service.status);
   const expiresMs = timeOf(service.expires_at);
@@ -124,10 +126,13 @@ export function serviceAtStart(
     // Time suspends only by billing a renewal at the term's end: active until then.
     before.status = 'active';
   } else if (status === 'expired' && within(expiresMs)) {
-    // Expired at its term's end with nothing billed then: without auto-renew it was active;
-    // with it on, it could not renew (suspended, or its plan no longer sold), and a suspended
-    // service ends there just so, charging nothing: an active one would renew in the replay.
-    before.status = service.auto_renew === true ? 'suspended' : 'active';
+    // Expired at its term's end with nothing billed then: without auto-renew it was active,
+    // unless a page of active services left it out before; with it on, it could not renew
+    // (suspended, or its plan no longer sold), and a suspended service ends there just so,
+    // charging nothing: an active one would renew in the replay.
+    const leftOutBefore =
+      leftOutOfActiveAt !== undefined && leftOutOfActiveAt < (expiresMs as number);
+    before.status = service.auto_renew === true || leftOutBefore ? 'suspended' : 'active';
   } else if (
     status === 'expired' &&
     billedAtEnd !== undefined &&

@@ -196,16 +196,10 @@ class Observations {
     ListKind,
     Map<string, { filters: Record<string, string>; followed: boolean }>
   >();
-  /**
-   * Unfiltered pages of GET /transactions: the span of refs each covered (below its cursor,
-   * down to its last ref or to the first when it had no more) and the refs it showed.
-   */
-  readonly transactionPages: {
-    readonly seq: number;
-    readonly below?: bigint;
-    readonly from: bigint;
-    readonly shown: ReadonlySet<bigint>;
-  }[] = [];
+  /** Unfiltered pages of GET /transactions: a top-up a page left out came after it. */
+  readonly transactionPages: PageSpan[] = [];
+  /** Pages of GET /services?status=active: a service a page left out was not active then. */
+  readonly activeServicePages: PageSpan[] = [];
   /** Services an answer linked (invoices, orders, transactions) or a Shield call named. */
   readonly linkedServices = new Set<string>();
   /**
@@ -268,32 +262,60 @@ function observePage(seen: Observations, kind: ListKind, exchange: RecordedExcha
   }
 }
 
-/** Notes the span of refs an unfiltered page of transactions covered, and those it showed. */
-function observeTransactionPage(seen: Observations, exchange: RecordedExchange, body: Json) {
-  const { limit: _limit, cursor, ...filters } = queryOf(exchange);
-  const below = transactionRefValue(cursor);
-  if (Object.keys(filters).length > 0 || (cursor !== undefined && below === undefined)) return;
+/**
+ * The span of refs a page of a list covered (newest first: below its cursor, down to its last
+ * ref, or to the very first when it had no more) and the refs it showed, when the page was
+ * asked with exactly `filters` (besides `limit` and `cursor`).
+ */
+interface PageSpan {
+  readonly seq: number;
+  /** The upstream time of the page. */
+  readonly at: number;
+  readonly below?: bigint;
+  readonly from: bigint;
+  readonly shown: ReadonlySet<bigint>;
+}
+
+/** Page spans kept per list: each holds up to a page of refs. */
+const MAX_PAGE_SPANS = 4096;
+
+/** Notes the span of `kind`'s page in `spans` (see {@link PageSpan}), if asked with `filters`. */
+function observePageSpan(
+  spans: PageSpan[],
+  kind: ListKind,
+  filters: Readonly<Record<string, string>>,
+  exchange: RecordedExchange,
+  body: Json,
+  at: number,
+): void {
+  const { limit: _limit, cursor, ...asked } = queryOf(exchange);
+  const refOf = (ref: unknown) =>
+    typeof ref === 'string' && REF_OF[kind].test(ref) ? refValue(ref) : undefined;
+  const below = refOf(cursor);
+  const sameFilters =
+    Object.keys(asked).length === Object.keys(filters).length &&
+    Object.entries(filters).every(([name, value]) => asked[name] === value);
+  if (spans.length >= MAX_PAGE_SPANS || !sameFilters) return;
+  if (cursor !== undefined && below === undefined) return;
   const shown = new Set<bigint>();
-  for (const txn of Array.isArray(body.transactions) ? body.transactions : []) {
-    const ref = isJsonObject(txn) ? transactionRefValue(txn.transaction_ref) : undefined;
+  const records = body[kind];
+  for (const record of Array.isArray(records) ? records : []) {
+    const ref = isJsonObject(record) ? refOf(record[LIST_REFS[kind].field]) : undefined;
     if (ref === undefined) return;
     shown.add(ref);
   }
   const pagination = isJsonObject(body.pagination) ? body.pagination : {};
-  if (pagination.has_more !== false && pagination.has_more !== true) return;
-  const lowest = [...shown].reduce<bigint | undefined>(
-    (low, ref) => (low === undefined || ref < low ? ref : low),
-    undefined,
-  );
-  const from = pagination.has_more ? lowest : 0n;
+  if (typeof pagination.has_more !== 'boolean') return;
+  let from: bigint | undefined = pagination.has_more ? undefined : 0n;
+  if (pagination.has_more)
+    for (const ref of shown) if (from === undefined || ref < from) from = ref;
   if (from === undefined) return;
-  seen.transactionPages.push({
-    seq: exchange.seq,
-    ...(below === undefined ? {} : { below }),
-    from,
-    shown,
-  });
+  spans.push({ seq: exchange.seq, at, ...(below === undefined ? {} : { below }), from, shown });
 }
+
+/** Whether `span` covered `ref` and did not show it: the record was not in that list then. */
+const leftOut = (span: PageSpan, ref: bigint): boolean =>
+  ref >= span.from && (span.below === undefined || ref < span.below) && !span.shown.has(ref);
 
 /** The service refs a record links (`service_ref`), kept to rebuild the services they name. */
 function observeLinks(seen: Observations, records: unknown): void {
@@ -415,6 +437,14 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       for (const service of Array.isArray(body.services) ? body.services : []) {
         if (isJsonObject(service)) observeService(seen, service, seq, at);
       }
+      observePageSpan(
+        seen.activeServicePages,
+        'services',
+        { status: 'active' },
+        exchange,
+        body,
+        at,
+      );
       return;
     case 'getService':
       if (isJsonObject(body.service)) observeService(seen, body.service, seq, at);
@@ -460,7 +490,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       for (const txn of Array.isArray(body.transactions) ? body.transactions : []) {
         if (isJsonObject(txn)) keep(seen.transactions, txn.transaction_ref, txn);
       }
-      observeTransactionPage(seen, exchange, body);
+      observePageSpan(seen.transactionPages, 'transactions', {}, exchange, body, at);
       return;
     case 'listPlans': {
       const { cursor, type } = queryOf(exchange);
@@ -1098,6 +1128,7 @@ function build(seen: Observations): RecordedScenario {
         start,
         renewals.get(ref) ?? [],
         seen.expiryDays.get(ref) ?? new Set(),
+        notActiveBefore(seen, ref),
       );
     });
 
@@ -1295,9 +1326,15 @@ function mintedDuring(seen: Observations, start: number | undefined): string[] {
   return minted;
 }
 
-const TRANSACTION_REF = /^REF-TXN-[0-9A-F]+$/;
 const transactionRefValue = (ref: unknown): bigint | undefined =>
-  typeof ref === 'string' && TRANSACTION_REF.test(ref) ? refValue(ref) : undefined;
+  typeof ref === 'string' && REF_OF.transactions.test(ref) ? refValue(ref) : undefined;
+
+/** The first time a page of active services left the service `ref` out, if one did. */
+function notActiveBefore(seen: Observations, ref: string): number | undefined {
+  if (!REF_OF.services.test(ref)) return undefined;
+  const value = refValue(ref);
+  return seen.activeServicePages.find((page) => leftOut(page, value))?.at;
+}
 
 /**
  * The `top_up` transactions made during the recording, in the order they came in, each with
@@ -1329,15 +1366,12 @@ function topUpsDuring(
     .filter((txn) => txn.kind === 'top_up' && madeDuring(txn, 'created_at', start))
     .map((transaction) => {
       const ref = transactionRefValue(transaction.transaction_ref);
-      const notYet = (page: (typeof seen.transactionPages)[number]) =>
-        ref !== undefined &&
-        ref >= page.from &&
-        (page.below === undefined || ref < page.below) &&
-        !page.shown.has(ref);
       let after = 0;
       for (const order of orders)
         if (ref !== undefined && order.ref < ref) after = Math.max(after, order.seq);
-      for (const page of seen.transactionPages) if (notYet(page)) after = Math.max(after, page.seq);
+      for (const page of seen.transactionPages) {
+        if (ref !== undefined && leftOut(page, ref)) after = Math.max(after, page.seq);
+      }
       return { transaction, ref, ...(after > 0 ? { after } : {}) };
     })
     .sort(
