@@ -210,6 +210,20 @@ async function recordSession(
   }
 }
 
+/** A request with the demo's EUR key to `base`; resolves to its path and status. */
+async function demoCall(base: string, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${base}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
+  });
+  await response.text();
+  return [path, response.status] as [string, number];
+}
+
 /** Freezes an upstream's clock: the same request answers the same bytes twice. */
 const frozen = (upstream: ReturnType<typeof createReferenceServer>) =>
   upstream.admin.clock.freeze(true);
@@ -511,13 +525,7 @@ describe('drift on a recording of the reference server itself', () => {
     // and the balance are shown. The balance after it differs (services the recording never
     // showed renewed): what follows that term's end is set apart, not a difference.
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
-      const get = async (path: string) => {
-        const response = await fetch(`${base}${path}`, {
-          headers: { authorization: `Bearer ${KEY}` },
-        });
-        await response.text();
-        return [path, response.status] as [string, number];
-      };
+      const get = (path: string) => demoCall(base, path);
       const seen = [await get('/me'), await get('/balance'), await get('/plans')];
       upstream.admin.clock.advance(40 * 86_400);
       seen.push(await get('/services/REF-SVC-103'), await get('/balance'));
@@ -547,18 +555,7 @@ describe('drift on a recording of the reference server itself', () => {
     // rewritten as the upstream gives it for an expired service), is set apart, not a
     // difference; the same action before that point is compared.
     const { file } = await recordSession(frozen, async (upstream, base) => {
-      const call = async (path: string, init: RequestInit = {}) => {
-        const response = await fetch(`${base}${path}`, {
-          ...init,
-          headers: {
-            authorization: `Bearer ${KEY}`,
-            'content-type': 'application/json',
-            ...(init.headers as Record<string, string>),
-          },
-        });
-        await response.text();
-        return [path, response.status] as [string, number];
-      };
+      const call = (path: string, init?: RequestInit) => demoCall(base, path, init);
       const reboot = (key: string): RequestInit => ({
         method: 'POST',
         body: JSON.stringify({ action: 'reboot' }),
@@ -603,13 +600,7 @@ describe('drift on a recording of the reference server itself', () => {
     // its term's end. Without auto-renew and that page, it would be taken for active, and
     // the replay's page would list it.
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
-      const get = async (path: string) => {
-        const response = await fetch(`${base}${path}`, {
-          headers: { authorization: `Bearer ${KEY}` },
-        });
-        await response.text();
-        return [path, response.status] as [string, number];
-      };
+      const get = (path: string) => demoCall(base, path);
       const seen = [await get('/services?status=active&limit=20')];
       upstream.admin.clock.advance(60 * 86_400);
       seen.push(await get('/services/REF-SVC-31C'));
