@@ -143,7 +143,12 @@ interface Untold {
 
 /** The points past which a differing answer about money or services is set apart, and why. */
 function untoldFrom(recorded: RecordedScenario): Untold[] {
-  const { unknownBalanceFrom: order, unknownTermEnd: term, unseenRenewal: renewal } = recorded;
+  const {
+    unknownBalanceFrom: order,
+    unknownTermEnd: term,
+    unpricedTermEnd: unpriced,
+    unseenRenewal: renewal,
+  } = recorded;
   const untold: Untold[] = [];
   if (order !== undefined) {
     untold.push({
@@ -156,6 +161,13 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     untold.push({
       reached: (_, ms) => ms >= endMs,
       reason: `it follows the end of ${term.service_ref}'s term at ${term.at}, which the recording first showed after it, with no renewal billed: what time did there, to it or to services never shown, it cannot tell; list every page of GET /services and GET /invoices before terms end to verify it`,
+    });
+  }
+  if (unpriced !== undefined) {
+    const endMs = Date.parse(unpriced.at);
+    untold.push({
+      reached: (_, ms) => ms >= endMs,
+      reason: `it follows the end of ${unpriced.service_ref}'s term at ${unpriced.at}, with auto-renew on and a plan the recording never showed (nor a renewal of it): whether it renewed, and for how much, it cannot tell; list GET /plans to verify it`,
     });
   }
   if (renewal !== undefined) {
@@ -351,13 +363,55 @@ function compare(
 }
 
 /**
+ * Whether the upstream showed more money than the replay had: a higher balance, or an order
+ * the replay refused for want of balance. Money came in that the replay did not make.
+ */
+function upstreamRicher(
+  operation: string,
+  found: ReadonlyArray<[string, unknown, unknown]>,
+  answer: { text: string },
+): boolean {
+  if (operation !== 'getBalance' && operation !== 'createOrder') return false;
+  const balancePath = operation === 'getBalance' ? '$.amount' : '$.balance.amount';
+  const refusedForBalance = () => {
+    const body = parseJson(answer.text) as { error?: unknown } | null | undefined;
+    return body?.error === 'insufficient_balance';
+  };
+  return found.some(
+    ([path, recorded, replayed]) =>
+      (path === balancePath &&
+        typeof recorded === 'number' &&
+        typeof replayed === 'number' &&
+        recorded > replayed) ||
+      (path === '(status)' && recorded === 200 && refusedForBalance()),
+  );
+}
+
+/**
  * Replays `file` against a reference server in process loaded with the recording's own
- * scenario (`scenarioFromRecording`) and reports what differs.
+ * scenario (`scenarioFromRecording`) and reports what differs. When the upstream showed more
+ * money than the replay had, with no later page of the ledger to show where it came from (an
+ * admin top-up, a payment), it replays again with what follows the last balance that
+ * matched set apart: what that money paid for (renewals, orders) the recording cannot tell.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
   const recorded = await scenarioFromRecording(file);
-  const { scenario, clockJumps, topUps, mintedRefs } = recorded;
   const untold = untoldFrom(recorded);
+  const first = await replayRecording(file, recorded, untold);
+  if (first.unlistedMoney === undefined) return first.report;
+  return (await replayRecording(file, recorded, [...untold, first.unlistedMoney])).report;
+}
+
+/** One replay of `file` (see {@link driftReport}); `untold`: where money follows the unseen. */
+async function replayRecording(
+  file: string,
+  recorded: RecordedScenario,
+  untold: readonly Untold[],
+): Promise<{ report: DriftReport; unlistedMoney?: Untold }> {
+  const { scenario, clockJumps, topUps, mintedRefs, lastLedgerPage = 0 } = recorded;
+  /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
+  let balanceMatched = 0;
+  let unlistedMoney: Untold | undefined;
   const server = createReferenceServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
     scenario: { ...scenario, frozen: true },
@@ -452,6 +506,20 @@ export async function driftReport(file: string): Promise<DriftReport> {
         continue;
       }
       const found = compare(exchange, answer, comparer);
+      const showsBalance =
+        (operation === 'getBalance' || operation === 'createOrder') && exchange.status === 200;
+      if (showsBalance && found.length === 0) balanceMatched = exchange.seq;
+      if (
+        unlistedMoney === undefined &&
+        exchange.seq > lastLedgerPage &&
+        upstreamRicher(operation, found, answer)
+      ) {
+        const since = balanceMatched;
+        unlistedMoney = {
+          reached: (seq) => seq > since,
+          reason: `it follows the balance, which showed more money upstream at #${exchange.seq} than the replay had${since > 0 ? ` after #${since}` : ''}: money came in that no listing of the ledger showed (a top-up, a payment); list GET /transactions after it to verify it`,
+        };
+      }
       const cannotShow = found.length > 0 ? unknowable(exchange, at) : undefined;
       if (cannotShow !== undefined) {
         setAside(cannotShow);
@@ -487,7 +555,7 @@ export async function driftReport(file: string): Promise<DriftReport> {
   } finally {
     await server.close();
   }
-  return {
+  const report: DriftReport = {
     operations,
     first_difference: first,
     differences,
@@ -497,6 +565,7 @@ export async function driftReport(file: string): Promise<DriftReport> {
     matched,
     compared,
   };
+  return { report, ...(unlistedMoney === undefined ? {} : { unlistedMoney }) };
 }
 
 /**

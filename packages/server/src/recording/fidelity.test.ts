@@ -402,6 +402,30 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('sets aside what follows money no listing of the ledger showed', async () => {
+    // A top-up comes in that the session never lists: the balance shows more than the replay
+    // has. What follows the last balance that matched is set apart (what that money paid
+    // for, the recording cannot tell), and the reason says to list the ledger after it.
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/plans');
+      await call('/services');
+      await call('/invoices?limit=20');
+      await call('/balance');
+      await topUp(30);
+      days(3);
+      await call('/services');
+      await call('/balance');
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(4);
+    expect(report.unverifiable.map((u) => u.operation)).toEqual(['listServices', 'getBalance']);
+    expect(report.unverifiable[1]?.reason).toMatch(
+      /showed more money upstream at #6 than the replay had after #4: .*list GET \/transactions after it/,
+    );
+    expect(report.matched + report.unverifiable.length).toBe(statuses.length);
+  });
+
   it('sets aside what follows renewals of services the session never listed', async () => {
     // The demo's EUR account has hundreds of generated services; the session lists two pages.
     // Forty-five days on, some it never saw have renewed: the balance and the ledger follow
@@ -613,6 +637,28 @@ describe('drift on a recording of the reference server itself', () => {
       status: 'suspended',
       auto_renew: false,
     });
+  });
+
+  it('sets aside what follows the term end of a service whose plan it never showed', async () => {
+    // The demo's services renew from their catalog plans, which the session never lists: the
+    // replay cannot renew them. What follows the first such term end is set apart.
+    const { file } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [await demoCall(base, '/services?limit=20'), await demoCall(base, '/balance')];
+      upstream.admin.clock.advance(60 * 86_400);
+      seen.push(await demoCall(base, '/services/REF-SVC-31E'));
+      return seen;
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(2);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        operation: 'getService',
+        reason: expect.stringMatching(
+          /^it follows the end of REF-SVC-[0-9A-F]+'s term at 2026-02-\d\dT.* plan the recording never showed .*list GET \/plans/,
+        ),
+      }),
+    ]);
   });
 
   it('answers as the upstream did the writes it replayed from before the recording', async () => {

@@ -84,11 +84,22 @@ export interface RecordedScenario {
    */
   readonly unknownBalanceFrom?: { readonly seq: number; readonly service_ref: string };
   /**
+   * The seq of the last first page (no cursor, no filter) of GET /transactions: a top-up after
+   * it shows in no listing, and the replay cannot make it.
+   */
+  readonly lastLedgerPage?: number;
+  /**
    * The first term that ended during the recording, of a service first shown after it no
    * longer active, with no renewal billed then in what the recording listed: whether it
    * renewed, was suspended or ended there, the recording cannot tell.
    */
   readonly unknownTermEnd?: { readonly at: string; readonly service_ref: string };
+  /**
+   * The first term end during the recording of a service with auto-renew on whose plan the
+   * recording never showed (no catalog page of its type, no renewal of it): the replay cannot
+   * renew it; whether the upstream did, and for how much, the recording cannot tell.
+   */
+  readonly unpricedTermEnd?: { readonly at: string; readonly service_ref: string };
   /**
    * The first renewal time billed during the recording for a service it never showed: from
    * then on the account's money and ledger follow a schedule the recording cannot tell.
@@ -1249,10 +1260,12 @@ function build(seen: Observations): RecordedScenario {
           .flatMap(([, billed]) => billed)
           .filter((invoice) => madeDuring(invoice, 'issue_date', start))
           .sort((a, b) => Date.parse(String(a.issue_date)) - Date.parse(String(b.issue_date)))[0];
+  const unpriced = unpricedTermEnd(services, scenario.plans ?? [], seen.coveredTypes, start);
   return {
     scenario: loadable(scenario, notes),
     notes,
     clockJumps: seen.clockJumps.jumps,
+    ...(unpriced === undefined ? {} : { unpricedTermEnd: unpriced }),
     topUps: topUps.map(({ transaction, after }) => ({
       at: String(transaction.created_at),
       amount: Number(transaction.amount),
@@ -1268,6 +1281,7 @@ function build(seen: Observations): RecordedScenario {
           },
         }),
     ...(unknownBalanceFrom === undefined ? {} : { unknownBalanceFrom }),
+    ...lastLedgerPage(seen),
     ...(unseenRenewal === undefined
       ? {}
       : {
@@ -1328,6 +1342,35 @@ function mintedDuring(seen: Observations, start: number | undefined): string[] {
 
 const transactionRefValue = (ref: unknown): bigint | undefined =>
   typeof ref === 'string' && REF_OF.transactions.test(ref) ? refValue(ref) : undefined;
+
+/** {@link RecordedScenario.unpricedTermEnd}, from the services and plans as rebuilt. */
+function unpricedTermEnd(
+  services: readonly Json[],
+  plans: readonly Json[],
+  coveredTypes: ReadonlySet<string>,
+  start: number | undefined,
+): { at: string; service_ref: string } | undefined {
+  if (start === undefined || coveredTypes.has('*')) return undefined;
+  let first: { ms: number; service: Json } | undefined;
+  for (const service of services) {
+    const ms = Date.parse(String(service.expires_at));
+    if (service.status !== 'active' || service.auto_renew !== true || !(ms >= start)) continue;
+    if (coveredTypes.has(String(service.type))) continue;
+    const sold = plans.some(
+      (plan) => plan.name === service.service_plan_name && plan.service_type === service.type,
+    );
+    if (!sold && (first === undefined || ms < first.ms)) first = { ms, service };
+  }
+  return first === undefined
+    ? undefined
+    : { at: new Date(first.ms).toISOString(), service_ref: String(first.service.service_ref) };
+}
+
+/** {@link RecordedScenario.lastLedgerPage}, as a member to spread. */
+function lastLedgerPage(seen: Observations): { lastLedgerPage?: number } {
+  const first = seen.transactionPages.filter((page) => page.below === undefined).at(-1);
+  return first === undefined ? {} : { lastLedgerPage: first.seq };
+}
 
 /** The first time a page of active services left the service `ref` out, if one did. */
 function notActiveBefore(seen: Observations, ref: string): number | undefined {
