@@ -157,10 +157,14 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     });
   }
   if (term !== undefined) {
-    const endMs = Date.parse(term.at);
+    const fromMs = Date.parse(term.from ?? term.at);
+    const since =
+      term.from === undefined
+        ? ''
+        : ` (or earlier: renewals of a shorter term, from ${term.from}, none listed)`;
     untold.push({
-      reached: (_, ms) => ms >= endMs,
-      reason: `it follows the end of ${term.service_ref}'s term at ${term.at}, which the recording first showed after it, with no renewal billed: what time did there, to it or to services never shown, it cannot tell; list every page of GET /services and GET /invoices before terms end to verify it`,
+      reached: (_, ms) => ms >= fromMs,
+      reason: `it follows the end of ${term.service_ref}'s term at ${term.at}${since}, which the recording first showed after it, with no renewal billed: what time did there, to it or to services never shown, it cannot tell; list every page of GET /services and GET /invoices before terms end to verify it`,
     });
   }
   if (unpriced !== undefined) {
@@ -408,9 +412,12 @@ async function replayRecording(
   recorded: RecordedScenario,
   untold: readonly Untold[],
 ): Promise<{ report: DriftReport; unlistedMoney?: Untold }> {
-  const { scenario, clockJumps, topUps, mintedRefs, lastLedgerPage = 0 } = recorded;
+  const { scenario, clockJumps, topUps, mintedRefs, ledgerRuns } = recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
-  let balanceMatched = 0;
+  let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
+  /** Whether a run of the ledger's pages listed after `seq` shows what came in since `ms`. */
+  const ledgerShows = (seq: number, ms: number) =>
+    ledgerRuns.some((run) => run.seq > seq && (run.since === undefined || run.since <= ms));
   let unlistedMoney: Untold | undefined;
   const server = createReferenceServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
@@ -508,13 +515,13 @@ async function replayRecording(
       const found = compare(exchange, answer, comparer);
       const showsBalance =
         (operation === 'getBalance' || operation === 'createOrder') && exchange.status === 200;
-      if (showsBalance && found.length === 0) balanceMatched = exchange.seq;
+      if (showsBalance && found.length === 0) balanceMatched = { seq: exchange.seq, ms: at.ms };
       if (
         unlistedMoney === undefined &&
-        exchange.seq > lastLedgerPage &&
-        upstreamRicher(operation, found, answer)
+        upstreamRicher(operation, found, answer) &&
+        !ledgerShows(exchange.seq, balanceMatched.ms)
       ) {
-        const since = balanceMatched;
+        const since = balanceMatched.seq;
         unlistedMoney = {
           reached: (seq) => seq > since,
           reason: `it follows the balance, which showed more money upstream at #${exchange.seq} than the replay had${since > 0 ? ` after #${since}` : ''}: money came in that no listing of the ledger showed (a top-up, a payment); list GET /transactions after it to verify it`,

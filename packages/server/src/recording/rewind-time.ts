@@ -80,11 +80,21 @@ export function statusAt(
   return status;
 }
 
+/** What a recording tells of the end of a service's term besides the service's views. */
+export interface TermEvidence {
+  /** Whether auto-renew was on at its term's end (the recording may have switched it). */
+  readonly autoRenewAtEnd: boolean;
+  /** When a page of active services first left it out, if one did. */
+  readonly leftOutOfActiveAt?: number | undefined;
+  /** When a 2xx answer first proved it active (a power action, a new Shield rule), if one did. */
+  readonly activeAt?: number | undefined;
+}
+
 /**
  * `service` (first seen at `seenMs`) as it was at `startMs`. `renewals`: its renewal
  * invoices, oldest first; `days`: the days of the month its `expires_at` showed anywhere in
- * the recording (a term begun on the 31st shows 28 in February, then 31 again);
- * `leftOutOfActiveAt`: when a page of active services first left it out, if one did.
+ * the recording (a term begun on the 31st shows 28 in February, then 31 again); `term`:
+ * what else the recording tells of its term's end.
  */
 export function serviceAtStart(
   service: Json,
@@ -92,7 +102,7 @@ export function serviceAtStart(
   startMs: number,
   renewals: readonly Json[],
   days: ReadonlySet<number>,
-  leftOutOfActiveAt?: number,
+  term: TermEvidence = { autoRenewAtEnd: service.auto_renew === true },
 ): Json {
   const status = String(service.status);
   const expiresMs = timeOf(service.expires_at);
@@ -129,10 +139,15 @@ export function serviceAtStart(
     // Expired at its term's end with nothing billed then: without auto-renew it was active,
     // unless a page of active services left it out before; with it on, it could not renew
     // (suspended, or its plan no longer sold), and a suspended service ends there just so,
-    // charging nothing: an active one would renew in the replay.
-    const leftOutBefore =
-      leftOutOfActiveAt !== undefined && leftOutOfActiveAt < (expiresMs as number);
-    before.status = service.auto_renew === true || leftOutBefore ? 'suspended' : 'active';
+    // charging nothing: an active one would renew in the replay. Unless an answer proved it
+    // active during that term (its plan was no longer sold, or its term was shorter and
+    // renewed unlisted: what follows is set apart from the first possible renewal).
+    const { autoRenewAtEnd, leftOutOfActiveAt, activeAt } = term;
+    const beforeTermEnd = (ms: number | undefined) =>
+      ms !== undefined && ms < (expiresMs as number);
+    const suspended =
+      (autoRenewAtEnd && !beforeTermEnd(activeAt)) || beforeTermEnd(leftOutOfActiveAt);
+    before.status = suspended ? 'suspended' : 'active';
   } else if (
     status === 'expired' &&
     billedAtEnd !== undefined &&

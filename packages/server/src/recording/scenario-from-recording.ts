@@ -1,6 +1,6 @@
 import { CreateOrderRequest, operations, Plan, priceOrder, SCOPES } from '@refapi/schema';
 import type { z } from 'zod';
-import { dayOfMonth } from '../domain/calendar';
+import { addMonths, dayOfMonth } from '../domain/calendar';
 import { applyRate } from '../domain/money';
 import { compareRefs, refValue } from '../domain/refs';
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
@@ -84,16 +84,24 @@ export interface RecordedScenario {
    */
   readonly unknownBalanceFrom?: { readonly seq: number; readonly service_ref: string };
   /**
-   * The seq of the last first page (no cursor, no filter) of GET /transactions: a top-up after
-   * it shows in no listing, and the replay cannot make it.
+   * The runs of unfiltered GET /transactions pages, each from a first page on (a page asked
+   * with the cursor the last one ended on continues it): the seq of the first page and the
+   * time down to which the run listed every transaction (`since`; absent when it reached the
+   * very first). Money that came in later shows there, and the replay makes it.
    */
-  readonly lastLedgerPage?: number;
+  readonly ledgerRuns: readonly { readonly seq: number; readonly since?: number }[];
   /**
    * The first term that ended during the recording, of a service first shown after it no
    * longer active, with no renewal billed then in what the recording listed: whether it
-   * renewed, was suspended or ended there, the recording cannot tell.
+   * renewed, was suspended or ended there, the recording cannot tell. `from`: the first time
+   * after the recording's start a monthly term ending then may have ended before (renewals
+   * of it none listed), when earlier than `at`.
    */
-  readonly unknownTermEnd?: { readonly at: string; readonly service_ref: string };
+  readonly unknownTermEnd?: {
+    readonly at: string;
+    readonly service_ref: string;
+    readonly from?: string;
+  };
   /**
    * The first term end during the recording of a service with auto-renew on whose plan the
    * recording never showed (no catalog page of its type, no renewal of it): the replay cannot
@@ -179,7 +187,7 @@ class Observations {
   /** A plan's hardware figures, by plan code, from the services the recording ordered. */
   readonly specs = new Map<string, Json>();
   /** The first auto-renew change of each service: before it, the value was the other one. */
-  readonly autoRenewWrites = new Map<string, { seq: number; value: boolean }>();
+  readonly autoRenewWrites = new Map<string, { seq: number; at: number; value: boolean }>();
   /** Accounts other than the first that GET /me showed (a recording made with several keys). */
   readonly otherAccounts = new Set<string>();
   readonly rules = new Map<string, Json>();
@@ -207,6 +215,11 @@ class Observations {
     ListKind,
     Map<string, { filters: Record<string, string>; followed: boolean }>
   >();
+  /**
+   * The first time a 2xx answer proved a service active (a power action, a new Shield rule:
+   * the API refuses both on a service that is not).
+   */
+  readonly activeAt = new Map<string, number>();
   /** Unfiltered pages of GET /transactions: a top-up a page left out came after it. */
   readonly transactionPages: PageSpan[] = [];
   /** Pages of GET /services?status=active: a service a page left out was not active then. */
@@ -214,10 +227,14 @@ class Observations {
   /** Services an answer linked (invoices, orders, transactions) or a Shield call named. */
   readonly linkedServices = new Set<string>();
   /**
-   * Services a 2xx auto-renew or power answer named: they exist and were active; a power
-   * action proves a KVM; the first auto-renew answer tells the value before it.
+   * Services a 2xx auto-renew or power answer named (`firstAt`: the first one's time): they
+   * exist and had not expired; a power action proves an active KVM; the first auto-renew
+   * answer tells the value before it.
    */
-  readonly writtenServices = new Map<string, { kvm: boolean; autoRenew?: boolean }>();
+  readonly writtenServices = new Map<
+    string,
+    { kvm: boolean; firstAt: number; autoRenew?: boolean }
+  >();
   /** KVM services a 2xx Shield answer was about, with the address its rules protect. */
   readonly shieldTargets = new Map<string, string | undefined>();
   /** The first service counts GET /services/stats answered, and when. */
@@ -285,6 +302,8 @@ interface PageSpan {
   readonly below?: bigint;
   readonly from: bigint;
   readonly shown: ReadonlySet<bigint>;
+  /** When its last record was made (transactions: `created_at`), if it had more after it. */
+  readonly lastMadeAt?: number;
 }
 
 /** Page spans kept per list: each holds up to a page of refs. */
@@ -310,18 +329,27 @@ function observePageSpan(
   if (cursor !== undefined && below === undefined) return;
   const shown = new Set<bigint>();
   const records = body[kind];
+  let last: { ref: bigint; record: Json } | undefined;
   for (const record of Array.isArray(records) ? records : []) {
     const ref = isJsonObject(record) ? refOf(record[LIST_REFS[kind].field]) : undefined;
     if (ref === undefined) return;
     shown.add(ref);
+    if (last === undefined || ref < last.ref) last = { ref, record };
   }
   const pagination = isJsonObject(body.pagination) ? body.pagination : {};
-  if (typeof pagination.has_more !== 'boolean') return;
-  let from: bigint | undefined = pagination.has_more ? undefined : 0n;
-  if (pagination.has_more)
-    for (const ref of shown) if (from === undefined || ref < from) from = ref;
-  if (from === undefined) return;
-  spans.push({ seq: exchange.seq, at, ...(below === undefined ? {} : { below }), from, shown });
+  if (typeof pagination.has_more !== 'boolean' || (pagination.has_more && last === undefined)) {
+    return;
+  }
+  const from = pagination.has_more ? (last as { ref: bigint }).ref : 0n;
+  const madeAt = kind === 'transactions' ? Date.parse(String(last?.record.created_at)) : NaN;
+  spans.push({
+    seq: exchange.seq,
+    at,
+    ...(below === undefined ? {} : { below }),
+    from,
+    shown,
+    ...(pagination.has_more && !Number.isNaN(madeAt) ? { lastMadeAt: madeAt } : {}),
+  });
 }
 
 /** Whether `span` covered `ref` and did not show it: the record was not in that list then. */
@@ -463,17 +491,23 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     case 'setServiceAutoRenew':
       if (typeof body.service_ref === 'string' && typeof body.auto_renew === 'boolean') {
         const before = body.changed === true ? !body.auto_renew : body.auto_renew;
-        noteWrittenService(seen, body.service_ref, { autoRenew: before });
+        noteWrittenService(seen, body.service_ref, at, { autoRenew: before });
       }
       if (body.changed === true && typeof body.service_ref === 'string') {
         if (!seen.autoRenewWrites.has(body.service_ref)) {
-          seen.autoRenewWrites.set(body.service_ref, { seq, value: body.auto_renew === true });
+          seen.autoRenewWrites.set(body.service_ref, {
+            seq,
+            at,
+            value: body.auto_renew === true,
+          });
         }
       }
       return;
     case 'powerService':
-      if (typeof body.service_ref === 'string')
-        noteWrittenService(seen, body.service_ref, { kvm: true });
+      if (typeof body.service_ref === 'string') {
+        noteWrittenService(seen, body.service_ref, at, { kvm: true });
+        if (!seen.activeAt.has(body.service_ref)) seen.activeAt.set(body.service_ref, at);
+      }
       return;
     case 'getServiceStats':
       seen.stats ??= { seq, at, body };
@@ -537,6 +571,8 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       if (!isJsonObject(body.rule)) return;
       observeRules(seen, [body.rule]);
       if (typeof body.rule.id === 'string' && !replayed) seen.createdRules.add(body.rule.id);
+      if (typeof body.rule.service_ref === 'string' && !seen.activeAt.has(body.rule.service_ref))
+        seen.activeAt.set(body.rule.service_ref, at);
       return;
     default:
   }
@@ -546,6 +582,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
 function noteWrittenService(
   seen: Observations,
   ref: string,
+  at: number,
   proved: { kvm?: boolean; autoRenew?: boolean },
 ): void {
   const known = seen.writtenServices.get(ref);
@@ -554,6 +591,7 @@ function noteWrittenService(
   const autoRenew = known?.autoRenew ?? proved.autoRenew;
   seen.writtenServices.set(ref, {
     kvm: known?.kvm === true || proved.kvm === true,
+    firstAt: known?.firstAt ?? at,
     ...(autoRenew === undefined ? {} : { autoRenew }),
   });
 }
@@ -912,10 +950,14 @@ function inferUnseen(
       ip_addresses: [address],
     });
   }
-  for (const [ref, { kvm, autoRenew }] of seen.writtenServices) {
+  for (const [ref, { kvm, firstAt, autoRenew }] of seen.writtenServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
+    // Not expired (its write went through): active, but suspended when a page of active
+    // services left it out before an auto-renew switch (which a suspended one takes).
+    const leftOutAt = notActiveBefore(seen, ref);
+    const status = !kvm && leftOutAt !== undefined && leftOutAt <= firstAt ? 'suspended' : 'active';
     addService({
-      ...syntheticService(ref, pool.take(kvm ? 'kvm' : undefined, 'active')),
+      ...syntheticService(ref, pool.take(kvm ? 'kvm' : undefined, status)),
       auto_renew: autoRenew ?? false,
     });
   }
@@ -1119,7 +1161,7 @@ function build(seen: Observations): RecordedScenario {
   }
 
   const renewals = renewalsByService(seen.invoices.values());
-  let unknownTermEnd: { at: number; service_ref: string } | undefined;
+  let unknownTermEnd: { at: number; from: number; service_ref: string } | undefined;
   const services = [...seen.services.entries()]
     .filter(([ref]) => !created.has(ref))
     .map(([ref, { seq, at, record }]) => {
@@ -1128,9 +1170,21 @@ function build(seen: Observations): RecordedScenario {
       const write = seen.autoRenewWrites.get(ref);
       if (write !== undefined && write.seq < seq) service.auto_renew = !write.value;
       if (start === undefined) return service;
-      const ended = termEndedUnbilled(service, renewals.get(ref) ?? [], start, at);
-      if (ended !== undefined && (unknownTermEnd === undefined || ended < unknownTermEnd.at)) {
-        unknownTermEnd = { at: ended, service_ref: ref };
+      // What auto-renew was at its term's end: as switched by then.
+      const endMs = Date.parse(String(service.expires_at));
+      const autoRenewAtEnd =
+        write !== undefined && write.at <= endMs ? write.value : service.auto_renew === true;
+      const ended = termEndedUnbilled(
+        { ...service, auto_renew: autoRenewAtEnd },
+        renewals.get(ref) ?? [],
+        start,
+        at,
+      );
+      if (
+        ended !== undefined &&
+        (unknownTermEnd === undefined || ended.from < unknownTermEnd.from)
+      ) {
+        unknownTermEnd = { ...ended, service_ref: ref };
       }
       // And what time did to it before that view (a renewal, an expiry).
       return serviceAtStart(
@@ -1139,7 +1193,11 @@ function build(seen: Observations): RecordedScenario {
         start,
         renewals.get(ref) ?? [],
         seen.expiryDays.get(ref) ?? new Set(),
-        notActiveBefore(seen, ref),
+        {
+          autoRenewAtEnd,
+          leftOutOfActiveAt: notActiveBefore(seen, ref),
+          activeAt: seen.activeAt.get(ref),
+        },
       );
     });
 
@@ -1278,10 +1336,13 @@ function build(seen: Observations): RecordedScenario {
           unknownTermEnd: {
             at: new Date(unknownTermEnd.at).toISOString(),
             service_ref: unknownTermEnd.service_ref,
+            ...(unknownTermEnd.from < unknownTermEnd.at
+              ? { from: new Date(unknownTermEnd.from).toISOString() }
+              : {}),
           },
         }),
     ...(unknownBalanceFrom === undefined ? {} : { unknownBalanceFrom }),
-    ...lastLedgerPage(seen),
+    ledgerRuns: ledgerRuns(seen),
     ...(unseenRenewal === undefined
       ? {}
       : {
@@ -1304,7 +1365,7 @@ function termEndedUnbilled(
   renewals: readonly Json[],
   startMs: number,
   seenMs: number,
-): number | undefined {
+): { at: number; from: number } | undefined {
   // Without auto-renew a term ends in an expiry whatever came before: the replay does that.
   if (service.auto_renew !== true) return undefined;
   if (service.status !== 'expired' && service.status !== 'suspended') return undefined;
@@ -1315,8 +1376,20 @@ function termEndedUnbilled(
     const issued = Date.parse(String(invoice.issue_date));
     return issued >= startMs && issued <= seenMs;
   });
-  return billed ? undefined : endMs;
+  if (billed) return undefined;
+  // Its term at the start may have been shorter and renewed since, unlisted: monthly (the
+  // shortest period) on its term's day, at each of which the recording cannot tell.
+  let from = endMs;
+  for (let months = 1; months <= MAX_MONTHS_BACK; months++) {
+    const earlier = addMonths(endMs, -months, dayOfMonth(endMs));
+    if (earlier <= startMs) break;
+    from = earlier;
+  }
+  return { at: endMs, from };
 }
+
+/** How far {@link termEndedUnbilled} looks back for the renewals of a term (100 years). */
+const MAX_MONTHS_BACK = 1200;
 
 const ORDER_NAMED = /^Order (REF-ORD-[0-9A-F]+):/;
 
@@ -1366,10 +1439,25 @@ function unpricedTermEnd(
     : { at: new Date(first.ms).toISOString(), service_ref: String(first.service.service_ref) };
 }
 
-/** {@link RecordedScenario.lastLedgerPage}, as a member to spread. */
-function lastLedgerPage(seen: Observations): { lastLedgerPage?: number } {
-  const first = seen.transactionPages.filter((page) => page.below === undefined).at(-1);
-  return first === undefined ? {} : { lastLedgerPage: first.seq };
+/** {@link RecordedScenario.ledgerRuns}, from the pages of transactions seen. */
+function ledgerRuns(seen: Observations): { seq: number; since?: number }[] {
+  const runs: { seq: number; lowest: bigint; since: number | undefined; complete: boolean }[] = [];
+  for (const page of seen.transactionPages) {
+    const run =
+      page.below === undefined
+        ? undefined
+        : runs.find((open) => !open.complete && open.lowest === page.below);
+    if (page.below !== undefined && run === undefined) continue;
+    const reached = {
+      lowest: page.from,
+      complete: page.from === 0n,
+      // A run whose last record's time is unknown tells nothing of what it covers.
+      since: page.from === 0n ? undefined : (page.lastMadeAt ?? Number.POSITIVE_INFINITY),
+    };
+    if (run === undefined) runs.push({ seq: page.seq, ...reached });
+    else Object.assign(run, reached);
+  }
+  return runs.map(({ seq, since }) => (since === undefined ? { seq } : { seq, since }));
 }
 
 /** The first time a page of active services left the service `ref` out, if one did. */
