@@ -88,6 +88,11 @@ export interface TermEvidence {
   readonly leftOutOfActiveAt?: number | undefined;
   /** When a 2xx answer first proved it active (a power action, a new Shield rule), if one did. */
   readonly activeAt?: number | undefined;
+  /**
+   * Whether a monthly term could have renewed, unlisted, between the start and the term end
+   * shown: the one running at the start was then another, ended active.
+   */
+  readonly renewableBefore?: boolean;
 }
 
 /**
@@ -139,14 +144,16 @@ export function serviceAtStart(
     // Expired at its term's end with nothing billed then: without auto-renew it was active,
     // unless a page of active services left it out before; with it on, it could not renew
     // (suspended, or its plan no longer sold), and a suspended service ends there just so,
-    // charging nothing: an active one would renew in the replay. Unless an answer proved it
-    // active during that term (its plan was no longer sold, or its term was shorter and
-    // renewed unlisted: what follows is set apart from the first possible renewal).
-    const { autoRenewAtEnd, leftOutOfActiveAt, activeAt } = term;
+    // charging nothing: an active one would renew in the replay. Active all the same when
+    // an answer proved it so during that term (its plan was no longer sold), or when a
+    // monthly term could have renewed, unlisted, before the one shown (then what follows the
+    // first such renewal is set apart: drift's `unknownTermEnd`).
+    const { autoRenewAtEnd, leftOutOfActiveAt, activeAt, renewableBefore = false } = term;
     const beforeTermEnd = (ms: number | undefined) =>
       ms !== undefined && ms < (expiresMs as number);
     const suspended =
-      (autoRenewAtEnd && !beforeTermEnd(activeAt)) || beforeTermEnd(leftOutOfActiveAt);
+      (autoRenewAtEnd && !renewableBefore && !beforeTermEnd(activeAt)) ||
+      beforeTermEnd(leftOutOfActiveAt);
     before.status = suspended ? 'suspended' : 'active';
   } else if (
     status === 'expired' &&

@@ -1128,6 +1128,9 @@ function build(seen: Observations): RecordedScenario {
   // Top-ups that came in while recording (not the recording's doing: the replay makes them).
   const topUps = topUpsDuring(seen, start);
 
+  // Renewal invoices listed, and those only the ledger showed.
+  const renewalInvoices = [...seen.invoices.values(), ...renewalsOnlyInLedger(seen, start)];
+
   // The balance before: the first one seen plus what the orders before it debited.
   const charged = orderCharges(seen);
   let balanceCents = seen.firstBalance?.cents;
@@ -1150,7 +1153,7 @@ function build(seen: Observations): RecordedScenario {
     if (start !== undefined && seen.firstBalance !== undefined) {
       const firstSeq = seen.firstBalance.seq;
       balanceCents += balanceChangesCents(
-        seen.invoices.values(),
+        renewalInvoices,
         topUps
           .filter((topUp) => (topUp.after ?? 0) < firstSeq)
           .map(({ transaction }) => transaction),
@@ -1160,7 +1163,7 @@ function build(seen: Observations): RecordedScenario {
     }
   }
 
-  const renewals = renewalsByService(seen.invoices.values());
+  const renewals = renewalsByService(renewalInvoices);
   let unknownTermEnd: { at: number; from: number; service_ref: string } | undefined;
   const services = [...seen.services.entries()]
     .filter(([ref]) => !created.has(ref))
@@ -1197,6 +1200,7 @@ function build(seen: Observations): RecordedScenario {
           autoRenewAtEnd,
           leftOutOfActiveAt: notActiveBefore(seen, ref),
           activeAt: seen.activeAt.get(ref),
+          renewableBefore: ended !== undefined && ended.from < ended.at,
         },
       );
     });
@@ -1437,6 +1441,36 @@ function unpricedTermEnd(
   return first === undefined
     ? undefined
     : { at: new Date(first.ms).toISOString(), service_ref: String(first.service.service_ref) };
+}
+
+/**
+ * The renewals made during the recording that a page of transactions showed and no page of
+ * invoices did, as the paid renewal invoices they settled: issued and paid when the
+ * transaction was made (one a top-up settled later shows as paid when billed: the ledger
+ * cannot tell them apart).
+ */
+function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Json[] {
+  const renewals: Json[] = [];
+  for (const txn of seen.transactions.values()) {
+    const ref = txn.invoice_ref;
+    if (txn.kind !== 'service_renewal' || typeof ref !== 'string' || seen.invoices.has(ref)) {
+      continue;
+    }
+    if (!madeDuring(txn, 'created_at', start)) continue;
+    const cents = amountCents(txn.amount);
+    renewals.push({
+      invoice_ref: ref,
+      kind: 'service_renewal',
+      status: 'paid',
+      service_ref: txn.service_ref,
+      issue_date: txn.created_at,
+      paid_at: txn.created_at,
+      ...(cents === undefined ? {} : { amount: fromCents(-cents) }),
+      ...(txn.vat_amount === undefined ? {} : { vat_amount: txn.vat_amount }),
+      description: txn.description,
+    });
+  }
+  return renewals;
 }
 
 /** {@link RecordedScenario.ledgerRuns}, from the pages of transactions seen. */
