@@ -366,6 +366,17 @@ function compare(
   return found;
 }
 
+/** Where an answer shows the balance, by its operation's scope: a balance read, an order. */
+const BALANCE_PATHS: Readonly<Record<string, string>> = {
+  'balance:read': '$.amount',
+  'orders:write': '$.balance.amount',
+};
+
+const balancePathOf = (operation: string): string | undefined => {
+  const scope = operations[operation as keyof typeof operations]?.scope;
+  return scope === undefined ? undefined : BALANCE_PATHS[scope];
+};
+
 /**
  * Whether the upstream showed more money than the replay had: a higher balance, or an order
  * the replay refused for want of balance. Money came in that the replay did not make.
@@ -375,8 +386,8 @@ function upstreamRicher(
   found: ReadonlyArray<[string, unknown, unknown]>,
   answer: { text: string },
 ): boolean {
-  if (operation !== 'getBalance' && operation !== 'createOrder') return false;
-  const balancePath = operation === 'getBalance' ? '$.amount' : '$.balance.amount';
+  const balancePath = balancePathOf(operation);
+  if (balancePath === undefined) return false;
   const refusedForBalance = () => {
     const body = parseJson(answer.text) as { error?: unknown } | null | undefined;
     return body?.error === 'insufficient_balance';
@@ -513,8 +524,7 @@ async function replayRecording(
         continue;
       }
       const found = compare(exchange, answer, comparer);
-      const showsBalance =
-        (operation === 'getBalance' || operation === 'createOrder') && exchange.status === 200;
+      const showsBalance = balancePathOf(operation) !== undefined && exchange.status === 200;
       if (showsBalance && found.length === 0) balanceMatched = { seq: exchange.seq, ms: at.ms };
       if (
         unlistedMoney === undefined &&
