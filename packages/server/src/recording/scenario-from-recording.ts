@@ -197,6 +197,8 @@ class Observations {
   infrastructureSince: string | undefined;
   vatRate: number | undefined;
   startMs: number | undefined;
+  /** The first upstream time an answer stated (the start is estimated back from it). */
+  firstStatedMs: number | undefined;
   firstProxyMs: number | undefined;
   readonly clockJumps = new ClockJumps(MAX_CLOCK_JUMPS);
   /** Writes answered from responses the upstream stored before the recording. */
@@ -378,6 +380,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   const replayed = exchange.response.headers['idempotent-replayed'] === 'true';
   if (seen.startMs === undefined && stated !== undefined) {
     seen.startMs = stated - (proxyMs - seen.firstProxyMs);
+    seen.firstStatedMs = stated;
   }
   // The upstream's time of this answer: stated, else estimated from the proxy's clock.
   const at = stated ?? (seen.startMs ?? seen.firstProxyMs) + (proxyMs - seen.firstProxyMs);
@@ -1180,7 +1183,7 @@ function build(seen: Observations): RecordedScenario {
       const ended = termEndedUnbilled(
         { ...service, auto_renew: autoRenewAtEnd },
         renewals.get(ref) ?? [],
-        start,
+        { startMs: start, firstStatedMs: seen.firstStatedMs ?? start },
         at,
       );
       if (
@@ -1362,12 +1365,14 @@ function build(seen: Observations): RecordedScenario {
 /**
  * When `service`'s term ended, if it ended during the recording (at or after `startMs`,
  * before its first view at `seenMs`), that view shows it with auto-renew on but no longer
- * active, and no renewal of it was billed during the recording: else undefined.
+ * active, and no renewal of it was billed during the recording: else undefined. `from`: the
+ * first time after the first one an answer stated (`firstStatedMs`: the start is estimated
+ * back from it) at which a monthly term ending then could have ended before, unlisted.
  */
 function termEndedUnbilled(
   service: Json,
   renewals: readonly Json[],
-  startMs: number,
+  { startMs, firstStatedMs }: { startMs: number; firstStatedMs: number },
   seenMs: number,
 ): { at: number; from: number } | undefined {
   // Without auto-renew a term ends in an expiry whatever came before: the replay does that.
@@ -1386,7 +1391,7 @@ function termEndedUnbilled(
   let from = endMs;
   for (let months = 1; months <= MAX_MONTHS_BACK; months++) {
     const earlier = addMonths(endMs, -months, dayOfMonth(endMs));
-    if (earlier <= startMs) break;
+    if (earlier <= firstStatedMs) break;
     from = earlier;
   }
   return { at: endMs, from };
