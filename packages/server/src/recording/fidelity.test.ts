@@ -210,9 +210,9 @@ async function recordSession(
   }
 }
 
-/** A request with the demo's EUR key to `base`; resolves to its path and status. */
-async function demoCall(base: string, path: string, init: RequestInit = {}) {
-  const response = await fetch(`${base}${path}`, {
+/** A JSON request with the demo's EUR key to `base`. */
+const demoFetch = (base: string, path: string, init: RequestInit = {}) =>
+  fetch(`${base}${path}`, {
     ...init,
     headers: {
       authorization: `Bearer ${KEY}`,
@@ -220,6 +220,10 @@ async function demoCall(base: string, path: string, init: RequestInit = {}) {
       ...(init.headers as Record<string, string>),
     },
   });
+
+/** {@link demoFetch}, its answer read; resolves to the path and status. */
+async function demoCall(base: string, path: string, init: RequestInit = {}) {
+  const response = await demoFetch(base, path, init);
   await response.text();
   return [path, response.status] as [string, number];
 }
@@ -243,14 +247,7 @@ async function randomSession(
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
   const seen: Array<[string, number]> = [];
   const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${KEY}`,
-        'content-type': 'application/json',
-        ...(init.headers as Record<string, string>),
-      },
-    });
+    const response = await demoFetch(base, path, init);
     seen.push([path, response.status]);
     return response.json() as Promise<Record<string, unknown>>;
   };

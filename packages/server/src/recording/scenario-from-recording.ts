@@ -269,6 +269,10 @@ const REF_OF = Object.fromEntries(
   ]),
 ) as Record<ListKind, RegExp>;
 
+/** The value of `ref` when it is a ref of `kind`'s records (`REF-TXN-1A`…), else undefined. */
+const listRefValue = (kind: ListKind, ref: unknown): bigint | undefined =>
+  typeof ref === 'string' && REF_OF[kind].test(ref) ? refValue(ref) : undefined;
+
 /** Query parameters of a recorded exchange (the raw query, without `?`). */
 const queryOf = (exchange: RecordedExchange) =>
   Object.fromEntries(new URLSearchParams(exchange.query)) as Record<string, string>;
@@ -321,8 +325,7 @@ function observePageSpan(
   at: number,
 ): void {
   const { limit: _limit, cursor, ...asked } = queryOf(exchange);
-  const refOf = (ref: unknown) =>
-    typeof ref === 'string' && REF_OF[kind].test(ref) ? refValue(ref) : undefined;
+  const refOf = (ref: unknown) => listRefValue(kind, ref);
   const below = refOf(cursor);
   const sameFilters =
     Object.keys(asked).length === Object.keys(filters).length &&
@@ -1422,9 +1425,6 @@ function mintedDuring(seen: Observations, start: number | undefined): string[] {
   return minted;
 }
 
-const transactionRefValue = (ref: unknown): bigint | undefined =>
-  typeof ref === 'string' && REF_OF.transactions.test(ref) ? refValue(ref) : undefined;
-
 /** {@link RecordedScenario.unpricedTermEnd}, from the services and plans as rebuilt. */
 function unpricedTermEnd(
   services: readonly Json[],
@@ -1519,11 +1519,11 @@ function topUpsDuring(
 ): { transaction: Json; after?: number }[] {
   const orderTransaction = new Map<unknown, bigint>();
   for (const order of seen.orders.values()) {
-    const ref = transactionRefValue(order.transaction_ref);
+    const ref = listRefValue('transactions', order.transaction_ref);
     if (ref !== undefined) orderTransaction.set(order.service_ref, ref);
   }
   for (const txn of seen.transactions.values()) {
-    const ref = transactionRefValue(txn.transaction_ref);
+    const ref = listRefValue('transactions', txn.transaction_ref);
     if (txn.kind === 'service_order' && ref !== undefined)
       orderTransaction.set(txn.service_ref, ref);
   }
@@ -1535,7 +1535,7 @@ function topUpsDuring(
   return [...seen.transactions.values()]
     .filter((txn) => txn.kind === 'top_up' && madeDuring(txn, 'created_at', start))
     .map((transaction) => {
-      const ref = transactionRefValue(transaction.transaction_ref);
+      const ref = listRefValue('transactions', transaction.transaction_ref);
       let after = 0;
       for (const order of orders)
         if (ref !== undefined && order.ref < ref) after = Math.max(after, order.seq);
