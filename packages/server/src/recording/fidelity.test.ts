@@ -629,6 +629,15 @@ describe('drift on a recording of the reference server itself', () => {
     }
   });
 
+  it('takes the VAT from the balances around an order when neither the catalog nor the ledger shows it', async () => {
+    // The balance before and the order's own answer: their difference is what it charged,
+    // net and VAT, and the order's service states its monthly price.
+    const { file, statuses } = await orderSession(['/balance'], ['/balance']);
+    await expectFaithful(file, statuses.length);
+    const { scenario } = await scenarioFromRecording(file);
+    expect(scenario.accounts?.[0]?.vat_rate).toBe(0.19);
+  });
+
   it('sets aside what follows a balance nothing in the recording can tell', async () => {
     // Neither the catalog nor the ledger: the order's charge, so the balance, is unknown.
     const { file } = await orderSession(['/me'], ['/balance']);

@@ -160,6 +160,14 @@ function ratesShown(
 class Observations {
   account: Json | undefined;
   firstBalance: { seq: number; at: number; cents: number; currency: string } | undefined;
+  /** The last balance an answer showed (a balance read, an order's), and when. */
+  lastBalance: { at: number; cents: number } | undefined;
+  /**
+   * What the recording's orders charged by the balances around them, by service ref: the
+   * balance an order answered, less the one shown just before it (within
+   * {@link ADJACENT_BALANCE_MS}: no renewal or top-up could come between).
+   */
+  readonly balanceCharges = new Map<string, number>();
   /** Display rates a balance showed: units of each display currency per account unit. */
   readonly displayRates = new Map<string, number>();
   /** Services created by the recording's orders, by the seq of the order. */
@@ -361,6 +369,27 @@ function observePageSpan(
 const leftOut = (span: PageSpan, ref: bigint): boolean =>
   ref >= span.from && (span.below === undefined || ref < span.below) && !span.shown.has(ref);
 
+/**
+ * How close (ms) a balance shown before an order must be for their difference to be the
+ * order's charge: a renewal falls at a term's end, a top-up comes when someone pays, and
+ * neither within a second of a request but by a rare chance (a wrong pair then fails the
+ * rate every pair must agree on: no rate, as without it).
+ */
+const ADJACENT_BALANCE_MS = 1000;
+
+/** Notes a balance an answer showed: the first one, and the last. */
+function noteBalance(
+  seen: Observations,
+  seq: number,
+  at: number,
+  cents: number | undefined,
+  currency: unknown,
+): void {
+  if (cents === undefined) return;
+  seen.firstBalance ??= { seq, at, cents, currency: String(currency) };
+  seen.lastBalance = { at, cents };
+}
+
 /** The service refs a record links (`service_ref`), kept to rebuild the services they name. */
 function observeLinks(seen: Observations, records: unknown): void {
   for (const record of Array.isArray(records) ? records : []) {
@@ -429,10 +458,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       }
       return;
     case 'getBalance': {
-      const cents = amountCents(body.amount);
-      if (seen.firstBalance === undefined && cents !== undefined) {
-        seen.firstBalance = { seq, at, cents, currency: String(body.currency) };
-      }
+      noteBalance(seen, seq, at, amountCents(body.amount), body.currency);
       const display = isJsonObject(body.display) ? body.display : undefined;
       if (
         typeof display?.currency === 'string' &&
@@ -473,9 +499,17 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       }
       const balance = isJsonObject(body.balance) ? body.balance : undefined;
       const cents = amountCents(balance?.amount);
-      if (seen.firstBalance === undefined && cents !== undefined) {
-        seen.firstBalance = { seq, at, cents, currency: String(balance?.currency) };
+      const before = seen.lastBalance;
+      if (
+        typeof body.service_ref === 'string' &&
+        cents !== undefined &&
+        before !== undefined &&
+        at - before.at <= ADJACENT_BALANCE_MS &&
+        seen.balanceCharges.size < MAX_PLACEHOLDER_SERVICES
+      ) {
+        seen.balanceCharges.set(body.service_ref, before.cents - cents);
       }
+      noteBalance(seen, seq, at, cents, balance?.currency);
       return;
     }
     case 'listServices':
@@ -1304,7 +1338,7 @@ function build(seen: Observations): RecordedScenario {
         vat_rate:
           seen.vatRate ??
           impliedVatRate(seen.plans.values()) ??
-          vatRateOfOrders(seen, charged, rate) ??
+          vatRateOfOrders(seen, new Map([...seen.balanceCharges, ...charged]), rate) ??
           0,
         billing_profile_complete: true,
         shield: shield as never,
