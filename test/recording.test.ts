@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,5 +90,24 @@ describe('ref-server record between a real-like API and its clients', () => {
     // One page of five services, with more: the rebuilt account has more below its cursor,
     // so the page replays as recorded.
     expect(drift.stdout.trimEnd().split('\n').at(-1)).toBe('fidelity 4/4 (0 unverifiable)');
+  }, 30_000);
+
+  it('drift --exit-code gates a CI job: 0 when faithful, 1 on a difference, 2 when unreadable', async () => {
+    const gate = (recording: string) =>
+      run(process.execPath, [REF_SERVER, 'drift', recording, '--exit-code']).then(
+        () => 0,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    expect(await gate(file)).toBe(0);
+    // An upstream that answered the unknown service 410 where the contract says 404.
+    const changed = join(dir, 'changed.jsonl');
+    const recorded = readFileSync(file, 'utf8');
+    expect(recorded).toContain('"status":404,');
+    writeFileSync(changed, recorded.replace('"status":404,', '"status":410,'));
+    const differs = await gate(changed);
+    expect(differs).toMatchObject({ code: 1 });
+    expect((differs as { stdout: string }).stdout).toContain('fidelity 3/4 (0 unverifiable)');
+    const missing = await gate(join(dir, 'missing.jsonl'));
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('ENOENT') });
   }, 30_000);
 });

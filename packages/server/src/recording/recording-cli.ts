@@ -42,11 +42,12 @@ export const RECORDING_USAGE = `Recordings (see the README, "From your real acco
                          those under way ${STOP_GRACE_MS / 1000} s, then cuts them; a second Ctrl-C cuts at once
   ref-server scenario --from-recording <file>
                          prints the scenario of the account before the recording
-  ref-server drift <file> [--json]
+  ref-server drift <file> [--json] [--exit-code]
                          replays the recording against that scenario in process; prints
                          matched/compared per operation, the first difference, each
                          difference, what the recording cannot verify, then
-                         "fidelity m/n (u unverifiable)"`;
+                         "fidelity m/n (u unverifiable)"; --exit-code exits 1 when any
+                         answer differs and 2 when the file cannot be read, as diff(1)`;
 
 function parse(argv: readonly string[], options: ParseArgsOptionsConfig) {
   try {
@@ -151,17 +152,26 @@ async function scenario(argv: readonly string[], io: RecordingCliIo): Promise<nu
 }
 
 async function drift(argv: readonly string[], io: RecordingCliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
+  const { values, positionals } = parse(argv, {
+    json: { type: 'boolean' },
+    'exit-code': { type: 'boolean' },
+  });
   const file = positionals[0];
   if (file === undefined || positionals.length > 1) {
     throw new RecordingCliExit('drift needs one recording file (see --help)', 2);
   }
+  const gate = values['exit-code'] === true;
   const { driftReport, formatDriftReport } = await import('./drift');
-  const report = await driftReport(file);
+  const report = await driftReport(file).catch((error: unknown) => {
+    // Under --exit-code, 1 means "differs" (as `diff` and `git diff --exit-code`), so trouble
+    // reading the file takes 2 and a CI job never mistakes one for the other.
+    if (gate && error instanceof RecordingError) throw new RecordingCliExit(error.message, 2);
+    throw error;
+  });
   io.stdout(
     values.json === true
       ? terminalSafe(`${JSON.stringify(report, null, 2)}\n`)
       : formatDriftReport(report),
   );
-  return 0;
+  return gate && report.matched < report.compared ? 1 : 0;
 }
