@@ -767,6 +767,54 @@ describe('drift on a recording of the reference server itself', () => {
     ]);
   });
 
+  it('settles the start statuses the recording leaves open by the first GET /services/stats', async () => {
+    // The demo's REF-SVC-108 ended early: expired at the start, its term to 1 March. Left out
+    // of the active and the suspended services listed then and first shown expired after its
+    // term, it could have been suspended until then; the stats count one expired service.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [
+        await demoCall(base, '/services/stats'),
+        await demoCall(base, '/services?status=active&limit=100'),
+        await demoCall(base, '/services?status=suspended&limit=100'),
+      ];
+      upstream.admin.clock.advance(70 * 86_400);
+      seen.push(await demoCall(base, '/services?limit=100'), await demoCall(base, '/services/stats'));
+      return seen;
+    });
+    const { scenario, notes } = await scenarioFromRecording(file);
+    const services = scenario.accounts?.[0]?.services ?? [];
+    expect(services.find((s) => s.service_ref === 'REF-SVC-108')?.status).toBe('expired');
+    expect(notes).toContain(
+      'the status at the start the recording left open follows GET /services/stats for REF-SVC-108 expired',
+    );
+    // What follows the unbilled term ends is set apart (no invoice was listed); the answers
+    // before the clock moved, the stats among them, all match.
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.compared + report.unverifiable.length).toBe(statuses.length);
+    expect(report.unverifiable.every(({ seq }) => seq > 3)).toBe(true);
+  });
+
+  it('counts a service an order made before the first stats as it was then, not as first shown', async () => {
+    // The order's service is first shown expired, months on; at the stats it was active.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const order = keyedJson('stats-order', { type: 'kvm', plan_code: 'kvm-s' });
+      const seen = [
+        await demoCall(base, '/plans'),
+        await demoCall(base, '/orders', order),
+        await demoCall(base, '/services/stats'),
+      ];
+      upstream.admin.clock.advance(70 * 86_400);
+      seen.push(await demoCall(base, '/services?limit=100'));
+      return seen;
+    });
+    // What follows the unbilled term ends is set apart (no invoice was listed); no difference.
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.compared + report.unverifiable.length).toBe(statuses.length);
+    expect(report.operations.getServiceStats).toEqual({ matched: 1, compared: 1, unverifiable: 0 });
+  });
+
   it.each(Array.from({ length: 48 }, (_, i) => i + 1))(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {

@@ -93,6 +93,18 @@ export interface TermEvidence {
    * shown: the one running at the start was then another, ended active.
    */
   readonly renewableBefore?: boolean;
+  /** When a 2xx write first proved it had not ended (an auto-renew switch too), if one did. */
+  readonly openAt?: number | undefined;
+}
+
+/** A service as it was at the start, and the other statuses it may have had then. */
+export interface ServiceAtStart {
+  readonly service: Json;
+  /**
+   * Where the status is a guess the recording cannot settle: the other statuses it allows
+   * (a services stats answer may settle it). Empty where the recording tells.
+   */
+  readonly otherStatuses: readonly string[];
 }
 
 /**
@@ -108,12 +120,13 @@ export function serviceAtStart(
   renewals: readonly Json[],
   days: ReadonlySet<number>,
   term: TermEvidence = { autoRenewAtEnd: service.auto_renew === true },
-): Json {
+): ServiceAtStart {
   const status = String(service.status);
   const expiresMs = timeOf(service.expires_at);
   const within = (ms: number | undefined) => ms !== undefined && ms >= startMs && ms <= seenMs;
   const issued = (invoice: Json) => timeOf(invoice.issue_date) as number;
   const before: Json = { ...service };
+  const otherStatuses: string[] = [];
   // The unpaid renewal its term's end billed: the service expires seven days after it.
   const billedAtEnd = renewals.find((invoice) => issued(invoice) === expiresMs);
   const firstRenewal = renewals.find((invoice) => within(issued(invoice)));
@@ -148,13 +161,18 @@ export function serviceAtStart(
     // an answer proved it so during that term (its plan was no longer sold), or when a
     // monthly term could have renewed, unlisted, before the one shown (then what follows the
     // first such renewal is set apart: drift's `unknownTermEnd`).
-    const { autoRenewAtEnd, leftOutOfActiveAt, activeAt, renewableBefore = false } = term;
+    const { autoRenewAtEnd, leftOutOfActiveAt, activeAt, renewableBefore = false, openAt } = term;
     const beforeTermEnd = (ms: number | undefined) =>
       ms !== undefined && ms < (expiresMs as number);
     const suspended =
       (autoRenewAtEnd && !renewableBefore && !beforeTermEnd(activeAt)) ||
       beforeTermEnd(leftOutOfActiveAt);
     before.status = suspended ? 'suspended' : 'active';
+    // What else the recording allows (never active where that guess is suspended: it was
+    // left out of active services, or would renew in the replay): suspended unless proved
+    // active in the term; expired already (an early end) unless a write went through first.
+    if (!suspended && !beforeTermEnd(activeAt)) otherStatuses.push('suspended');
+    if (!(openAt !== undefined && openAt <= seenMs)) otherStatuses.push('expired');
   } else if (
     status === 'expired' &&
     billedAtEnd !== undefined &&
@@ -180,7 +198,7 @@ export function serviceAtStart(
     const termDay = Math.max(dayOfMonth(startExpires), ...days);
     if (termDay > dayOfMonth(startExpires)) before.term_day = termDay;
   }
-  return before;
+  return { service: before, otherStatuses };
 }
 
 /**

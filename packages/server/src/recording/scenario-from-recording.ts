@@ -25,6 +25,7 @@ import {
   invoiceAtStart,
   renewalsByService,
   type StatusView,
+  type ServiceAtStart,
   serviceAtStart,
   statusAt,
 } from './rewind-time';
@@ -841,9 +842,12 @@ const LINK_FIELDS = ['service_ref', 'invoice_ref', 'transaction_ref'];
 /** Type and status counts still to be filled to reproduce the first services stats seen. */
 class ServicePool {
   readonly #types = new Map<string, number>();
+  /** Per status, services the stats counted less those taken: below 0, too many taken. */
   readonly #statuses = new Map<string, number>();
+  readonly #counted: boolean;
 
   constructor(stats: Json | undefined, known: readonly Json[]) {
+    this.#counted = stats !== undefined;
     if (stats === undefined) return;
     for (const [map, counts] of [
       [this.#types, stats.by_type],
@@ -858,12 +862,50 @@ class ServicePool {
 
   /** Counts one service of `type` and `status` (either may be unknown: the pool picks). */
   take(type?: string, status?: string): { type: string; status: string } {
-    const pick = (map: Map<string, number>, wanted: string | undefined, fallback: string) => {
+    // A status the stats leave out counted none (a type left out is not checked).
+    const pick = (
+      map: Map<string, number>,
+      wanted: string | undefined,
+      fallback: string,
+      countedNone: boolean,
+    ) => {
       const name = wanted ?? [...map.entries()].find(([, left]) => left > 0)?.[0] ?? fallback;
-      if (map.has(name)) map.set(name, (map.get(name) ?? 0) - 1);
+      if (map.has(name) || countedNone) map.set(name, (map.get(name) ?? 0) - 1);
       return name;
     };
-    return { type: pick(this.#types, type, 'kvm'), status: pick(this.#statuses, status, 'active') };
+    return {
+      type: pick(this.#types, type, 'kvm', false),
+      status: pick(this.#statuses, status, 'active', this.#counted),
+    };
+  }
+
+  /**
+   * Gives each service whose start status the rewind guessed another one the recording
+   * allows, where the stats counted fewer services of its status (at their time, which
+   * `atStats` gives from a start status) and more of the other's. Returns those it moved.
+   */
+  settle(
+    guessed: readonly ServiceAtStart[],
+    atStats: (service: Json, startStatus: string) => string,
+  ): Json[] {
+    const moved: Json[] = [];
+    if (!this.#counted) return moved;
+    const left = (status: string) => this.#statuses.get(status) ?? 0;
+    for (const { service, otherStatuses } of guessed) {
+      const now = atStats(service, String(service.status));
+      if (left(now) >= 0) continue;
+      const other = otherStatuses.find((status) => {
+        const then = atStats(service, status);
+        return then !== now && left(then) > 0;
+      });
+      if (other === undefined) continue;
+      const then = atStats(service, other);
+      this.#statuses.set(now, left(now) + 1);
+      this.#statuses.set(then, left(then) - 1);
+      service.status = other;
+      moved.push(service);
+    }
+    return moved;
   }
 
   /** Services still to add; a negative count means the stats and the records disagree. */
@@ -954,11 +996,27 @@ function inferUnseen(
   lists: AccountLists,
   notes: string[],
   renewals: ReadonlyMap<string, readonly Json[]>,
+  guessed: readonly ServiceAtStart[],
 ): void {
   const created = seen.createdServices;
   const stats =
     seen.stats === undefined ? undefined : statsBefore(seen.stats, seen, lists.services, renewals);
   const pool = new ServicePool(stats, lists.services);
+  const statsAt = seen.stats?.at;
+  const moved = pool.settle(guessed, (service, startStatus) => {
+    const ref = String(service.service_ref);
+    const views = seen.statusViews.get(ref) ?? [];
+    return statusAt(startStatus, views, renewals.get(ref) ?? [], statsAt as number);
+  });
+  if (moved.length > 0) {
+    const named = moved
+      .slice(0, NAMED_LEFT_OUT)
+      .map((service) => `${String(service.service_ref)} ${String(service.status)}`);
+    if (moved.length > NAMED_LEFT_OUT) named.push(`${moved.length - NAMED_LEFT_OUT} more`);
+    notes.push(
+      `the status at the start the recording left open follows GET /services/stats for ${named.join(', ')}`,
+    );
+  }
   const refsOfKind = (kind: ListKind) =>
     new FreeRefs(LIST_REFS[kind].kind, [
       ...lists[kind].map((record) => String(record[LIST_REFS[kind].field])),
@@ -1095,11 +1153,13 @@ function statsBefore(
     string,
     number
   >;
-  for (const [ref, at] of seen.createdServices) {
-    if (at > seq) continue;
+  for (const [ref, createdSeq] of seen.createdServices) {
+    if (createdSeq > seq) continue;
     const service = seen.services.get(ref)?.record ?? services.find((s) => s.service_ref === ref);
     const type = String(service?.type ?? 'kvm');
-    const status = String(service?.status ?? 'active');
+    // An order makes an active service; its first view may be later, when time changed it.
+    const views = seen.statusViews.get(ref) ?? [];
+    const status = statusAt('active', views, renewals.get(ref) ?? [], at);
     if (byType[type] !== undefined) byType[type] -= 1;
     if (byStatus[status] !== undefined) byStatus[status] -= 1;
   }
@@ -1205,6 +1265,7 @@ function build(seen: Observations): RecordedScenario {
 
   const renewals = renewalsByService(renewalInvoices);
   let unknownTermEnd: { at: number; from: number; service_ref: string } | undefined;
+  const guessed: ServiceAtStart[] = [];
   const services = [...seen.services.entries()]
     .filter(([ref]) => !created.has(ref))
     .map(([ref, { seq, at, record }]) => {
@@ -1230,7 +1291,9 @@ function build(seen: Observations): RecordedScenario {
         unknownTermEnd = { ...ended, service_ref: ref };
       }
       // And what time did to it before that view (a renewal, an expiry).
-      return serviceAtStart(
+      const activeAt = seen.activeAt.get(ref);
+      const writtenAt = seen.writtenServices.get(ref)?.firstAt;
+      const rewound = serviceAtStart(
         service,
         at,
         start,
@@ -1239,13 +1302,16 @@ function build(seen: Observations): RecordedScenario {
         {
           autoRenewAtEnd,
           leftOutOfActiveAt: notActiveBefore(seen, ref),
-          activeAt: seen.activeAt.get(ref),
+          activeAt,
           renewableBefore: ended !== undefined && ended.from < ended.at,
+          openAt: writtenAt === undefined ? activeAt : Math.min(writtenAt, activeAt ?? writtenAt),
         },
       );
+      if (rewound.otherStatuses.length > 0) guessed.push(rewound);
+      return rewound.service;
     });
 
-  inferUnseen(seen, { services, invoices, orders, transactions }, notes, renewals);
+  inferUnseen(seen, { services, invoices, orders, transactions }, notes, renewals, guessed);
 
   const entitlement =
     seen.entitlement === undefined && seen.shieldProven
