@@ -795,6 +795,19 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.unverifiable.every(({ seq }) => seq > 3)).toBe(true);
   });
 
+  it('keeps the auto-renew a write showed of a service that only Shield calls and writes named', async () => {
+    // No services page: REF-SVC-101 is rebuilt from the Shield answers, with auto-renew as
+    // the switch showed it was before (on), so the replayed switch changes it too.
+    const { file, statuses } = await recordSession(frozen, async (_, base) => [
+      await demoCall(base, '/services/REF-SVC-101/shield/rules'),
+      await demoCall(base, '/services/REF-SVC-101/auto-renew', {
+        method: 'PUT',
+        body: JSON.stringify({ enabled: false }),
+      }),
+    ]);
+    await expectFaithful(file, statuses.length);
+  });
+
   it('counts a service an order made before the first stats as it was then, not as first shown', async () => {
     // The order's service is first shown expired, months on; at the stats it was active.
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {

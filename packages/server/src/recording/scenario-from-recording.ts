@@ -1046,6 +1046,8 @@ function inferUnseen(
       ...syntheticService(ref, pool.take('kvm', 'active')),
       primary_ip: address,
       ip_addresses: [address],
+      // As an auto-renew answer showed it was before, when one did.
+      auto_renew: seen.writtenServices.get(ref)?.autoRenew ?? false,
     });
   }
   for (const [ref, { kvm, firstAt, autoRenew }] of seen.writtenServices) {
