@@ -808,6 +808,19 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('rebuilds a service only an invoice linked as not active when a page of active ones left it out', async () => {
+    // REF-SVC-31C (suspended) and REF-SVC-31B (cancelled): linked by invoices, never listed,
+    // and left out of the first page of active services, between REF-SVC-31D and REF-SVC-31A.
+    const { file, statuses } = await recordSession(frozen, async (_, base) => [
+      await demoCall(base, '/invoices?limit=100'),
+      await demoCall(base, '/services?status=active&limit=4'),
+    ]);
+    const { scenario } = await scenarioFromRecording(file);
+    const services = scenario.accounts?.[0]?.services ?? [];
+    expect(services.find((s) => s.service_ref === 'REF-SVC-31C')?.status).toBe('suspended');
+    await expectFaithful(file, statuses.length);
+  });
+
   it('counts a service an order made before the first stats as it was then, not as first shown', async () => {
     // The order's service is first shown expired, months on; at the stats it was active.
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {

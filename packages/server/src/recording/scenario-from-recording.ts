@@ -860,22 +860,31 @@ class ServicePool {
     for (const service of known) this.take(String(service.type), String(service.status));
   }
 
-  /** Counts one service of `type` and `status` (either may be unknown: the pool picks). */
-  take(type?: string, status?: string): { type: string; status: string } {
+  /**
+   * Counts one service of `type` and `status` (either may be unknown: the pool picks, a
+   * status other than active for one a page of active services left out).
+   */
+  take(type?: string, status?: string, notActive = false): { type: string; status: string } {
     // A status the stats leave out counted none (a type left out is not checked).
     const pick = (
       map: Map<string, number>,
       wanted: string | undefined,
       fallback: string,
       countedNone: boolean,
+      except?: string,
     ) => {
-      const name = wanted ?? [...map.entries()].find(([, left]) => left > 0)?.[0] ?? fallback;
+      const name =
+        wanted ??
+        [...map.entries()].find(([name, left]) => left > 0 && name !== except)?.[0] ??
+        fallback;
       if (map.has(name) || countedNone) map.set(name, (map.get(name) ?? 0) - 1);
       return name;
     };
     return {
       type: pick(this.#types, type, 'kvm', false),
-      status: pick(this.#statuses, status, 'active', this.#counted),
+      status: notActive
+        ? pick(this.#statuses, status, 'suspended', this.#counted, 'active')
+        : pick(this.#statuses, status, 'active', this.#counted),
     };
   }
 
@@ -1063,7 +1072,8 @@ function inferUnseen(
   }
   for (const ref of seen.linkedServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
-    addService(syntheticService(ref, pool.take()));
+    // Not active when a page of active services left it out (suspended where nothing tells).
+    addService(syntheticService(ref, pool.take(undefined, undefined, notActiveBefore(seen, ref) !== undefined)));
   }
 
   // A record below each cursor no later page asked for: `has_more` was true there.
