@@ -499,6 +499,44 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('makes a top-up after a balance read that had not counted it yet, under a frozen clock', async () => {
+    // Both top-ups come after the first order (their refs are above its own) and before the
+    // second, at one time; the read between shows neither. Made right after the first order,
+    // both came before that read in the replay.
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      await call('/services');
+      await call('/invoices?limit=20');
+      await call('/orders', order('read-top-up-1'));
+      await call('/balance');
+      await topUp(10);
+      await topUp(20);
+      await call('/balance');
+      await call('/orders', order('read-top-up-2'));
+      await call('/transactions?limit=20');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('makes the top-ups a balance read counted before it, and the others after it', async () => {
+    // The first read shows the first top-up come in and not the second: in ref order, the
+    // top-ups that add up to what it gained came before it.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [
+        await demoCall(base, '/orders', keyedJson('counted-1', { type: 'kvm', plan_code: 'kvm-s' })),
+      ];
+      await upstream.admin.topUp('REF-ACCT-1', 10);
+      seen.push(await demoCall(base, '/balance'));
+      await upstream.admin.topUp('REF-ACCT-1', 20);
+      seen.push(
+        await demoCall(base, '/balance'),
+        await demoCall(base, '/orders', keyedJson('counted-2', { type: 'kvm', plan_code: 'kvm-s' })),
+        await demoCall(base, '/transactions?limit=20'),
+      );
+      return seen;
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('sets aside what follows money no listing of the ledger showed', async () => {
     // A top-up comes in that the session never lists: the balance shows more than the replay
     // has. What follows the last balance that matched is set apart (what that money paid

@@ -162,7 +162,13 @@ class Observations {
   account: Json | undefined;
   firstBalance: { seq: number; at: number; cents: number; currency: string } | undefined;
   /** The last balance an answer showed (a balance read, an order's), and when. */
-  lastBalance: { at: number; cents: number } | undefined;
+  lastBalance: { seq: number; at: number; cents: number } | undefined;
+  /**
+   * Balance reads (`to`) at the upstream time of the balance answer before them (`from`):
+   * what came in between (`gainedCents`) is what top-ups brought, no renewal or order
+   * (capped at {@link MAX_PAGE_SPANS}).
+   */
+  readonly balanceReads: { from: number; to: number; at: number; gainedCents: number }[] = [];
   /**
    * What the recording's orders charged by the balances around them, by service ref: the
    * balance an order answered, less the one shown just before it (within
@@ -385,10 +391,16 @@ function noteBalance(
   at: number,
   cents: number | undefined,
   currency: unknown,
+  read: boolean,
 ): void {
   if (cents === undefined) return;
   seen.firstBalance ??= { seq, at, cents, currency: String(currency) };
-  seen.lastBalance = { at, cents };
+  const before = seen.lastBalance;
+  // Only a read: an order's answer holds its charge too.
+  if (read && before?.at === at && seen.balanceReads.length < MAX_PAGE_SPANS) {
+    seen.balanceReads.push({ from: before.seq, to: seq, at, gainedCents: cents - before.cents });
+  }
+  seen.lastBalance = { seq, at, cents };
 }
 
 /** The service refs a record links (`service_ref`), kept to rebuild the services they name. */
@@ -459,7 +471,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       }
       return;
     case 'getBalance': {
-      noteBalance(seen, seq, at, amountCents(body.amount), body.currency);
+      noteBalance(seen, seq, at, amountCents(body.amount), body.currency, true);
       const display = isJsonObject(body.display) ? body.display : undefined;
       if (
         typeof display?.currency === 'string' &&
@@ -510,7 +522,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       ) {
         seen.balanceCharges.set(body.service_ref, before.cents - cents);
       }
-      noteBalance(seen, seq, at, cents, balance?.currency);
+      noteBalance(seen, seq, at, cents, balance?.currency, false);
       return;
     }
     case 'listServices':
@@ -1644,7 +1656,7 @@ function topUpsDuring(
     return ref === undefined ? [] : [{ ref, seq }];
   });
   const time = (txn: Json) => Date.parse(String(txn.created_at));
-  return [...seen.transactions.values()]
+  const topUps = [...seen.transactions.values()]
     .filter((txn) => txn.kind === 'top_up' && madeDuring(txn, 'created_at', start))
     .map((transaction) => {
       const ref = listRefValue('transactions', transaction.transaction_ref);
@@ -1654,7 +1666,7 @@ function topUpsDuring(
       for (const page of seen.transactionPages) {
         if (ref !== undefined && leftOut(page, ref)) after = Math.max(after, page.seq);
       }
-      return { transaction, ref, ...(after > 0 ? { after } : {}) };
+      return { transaction, ref, after };
     })
     .sort(
       (a, b) =>
@@ -1664,8 +1676,27 @@ function topUpsDuring(
           : a.ref < b.ref
             ? -1
             : 1),
-    )
-    .map(({ ref: _, ...topUp }) => topUp);
+    );
+  // Nor before a balance read that showed less come in since the answer before it (at its
+  // time: a frozen clock stamps them all with one): those that came first, in ref order,
+  // add up to what it gained; the others came after it.
+  for (const { from, to, at, gainedCents } of seen.balanceReads) {
+    const pending = topUps.filter(
+      ({ transaction, after }) => time(transaction) === at && from <= after && after < to,
+    );
+    let sum = 0;
+    let came = 0;
+    while (came < pending.length && sum < gainedCents) {
+      sum += amountCents(pending[came]?.transaction.amount) ?? 0;
+      came++;
+    }
+    if (sum !== gainedCents) continue;
+    for (const topUp of pending.slice(came)) topUp.after = to;
+  }
+  return topUps.map(({ transaction, after }) => ({
+    transaction,
+    ...(after > 0 ? { after } : {}),
+  }));
 }
 
 /**
