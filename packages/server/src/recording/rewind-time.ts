@@ -168,10 +168,12 @@ export function serviceAtStart(
       (autoRenewAtEnd && !renewableBefore && !beforeTermEnd(activeAt)) ||
       beforeTermEnd(leftOutOfActiveAt);
     before.status = suspended ? 'suspended' : 'active';
-    // What else the recording allows (never active where that guess is suspended: it was
-    // left out of active services, or would renew in the replay): suspended unless proved
-    // active in the term; expired already (an early end) unless a write went through first.
+    // What else the recording allows: suspended unless proved active in the term; active
+    // where that guess is suspended only for want of a renewal (the upstream may not have
+    // renewed it: a renewal unlisted, its plan no longer sold), not when left out of active
+    // services; expired already (an early end) unless a write went through first.
     if (!suspended && !beforeTermEnd(activeAt)) otherStatuses.push('suspended');
+    if (suspended && !beforeTermEnd(leftOutOfActiveAt)) otherStatuses.push('active');
     if (!(openAt !== undefined && openAt <= seenMs)) otherStatuses.push('expired');
   } else if (
     status === 'expired' &&
