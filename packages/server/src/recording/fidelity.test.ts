@@ -522,14 +522,22 @@ describe('drift on a recording of the reference server itself', () => {
     // top-ups that add up to what it gained came before it.
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
       const seen = [
-        await demoCall(base, '/orders', keyedJson('counted-1', { type: 'kvm', plan_code: 'kvm-s' })),
+        await demoCall(
+          base,
+          '/orders',
+          keyedJson('counted-1', { type: 'kvm', plan_code: 'kvm-s' }),
+        ),
       ];
       await upstream.admin.topUp('REF-ACCT-1', 10);
       seen.push(await demoCall(base, '/balance'));
       await upstream.admin.topUp('REF-ACCT-1', 20);
       seen.push(
         await demoCall(base, '/balance'),
-        await demoCall(base, '/orders', keyedJson('counted-2', { type: 'kvm', plan_code: 'kvm-s' })),
+        await demoCall(
+          base,
+          '/orders',
+          keyedJson('counted-2', { type: 'kvm', plan_code: 'kvm-s' }),
+        ),
         await demoCall(base, '/transactions?limit=20'),
       );
       return seen;
@@ -816,7 +824,10 @@ describe('drift on a recording of the reference server itself', () => {
         await demoCall(base, '/services?status=suspended&limit=100'),
       ];
       upstream.admin.clock.advance(70 * 86_400);
-      seen.push(await demoCall(base, '/services?limit=100'), await demoCall(base, '/services/stats'));
+      seen.push(
+        await demoCall(base, '/services?limit=100'),
+        await demoCall(base, '/services/stats'),
+      );
       return seen;
     });
     const { scenario, notes } = await scenarioFromRecording(file);
@@ -903,7 +914,13 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.operations.getServiceStats).toEqual({ matched: 1, compared: 1, unverifiable: 0 });
   });
 
-  it.each(process.env.SEEDS ? process.env.SEEDS.split(',').map(Number) : Array.from({ length: 48 }, (_, i) => i + 1))(
+  // Seeds 1-48, then those past them that once found a rule missing (the stats settling
+  // start statuses, top-ups after balance reads, a Shield-named service's auto-renew, a
+  // linked service left out of the active ones).
+  it.each([
+    ...Array.from({ length: 48 }, (_, i) => i + 1),
+    ...[60, 73, 86, 95, 105, 126, 165, 169, 174, 184, 187, 217],
+  ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {
       // Whatever the session listed or not, what it cannot show is set apart with its reason;
@@ -912,8 +929,6 @@ describe('drift on a recording of the reference server itself', () => {
         randomSession(seed, upstream, base),
       );
       const report = await driftReport(file);
-      require('node:fs').copyFileSync(file, `/tmp/seedrec-${seed}.jsonl`);
-      if (report.differences.length > 0) require('node:fs').appendFileSync('/tmp/seedout.txt', `SEED ${seed} ${JSON.stringify(report.differences[0]).slice(0, 500)}\n`);
       expect(report.differences).toEqual([]);
       expect(report.compared + report.unverifiable.length).toBe(statuses.length);
     },

@@ -24,8 +24,8 @@ import {
   balanceChangesCents,
   invoiceAtStart,
   renewalsByService,
-  type StatusView,
   type ServiceAtStart,
+  type StatusView,
   serviceAtStart,
   statusAt,
 } from './rewind-time';
@@ -1085,7 +1085,12 @@ function inferUnseen(
   for (const ref of seen.linkedServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
     // Not active when a page of active services left it out (suspended where nothing tells).
-    addService(syntheticService(ref, pool.take(undefined, undefined, notActiveBefore(seen, ref) !== undefined)));
+    addService(
+      syntheticService(
+        ref,
+        pool.take(undefined, undefined, notActiveBefore(seen, ref) !== undefined),
+      ),
+    );
   }
 
   // A record below each cursor no later page asked for: `has_more` was true there.
