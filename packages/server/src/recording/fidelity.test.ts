@@ -321,9 +321,15 @@ async function randomSession(
   return seen;
 }
 
-/** Freezes an upstream's clock: the same request answers the same bytes twice. */
-const frozen = (upstream: ReturnType<typeof createReferenceServer>) =>
+/**
+ * Freezes an upstream's clock at one instant, a second past the demo's start (the scenario
+ * loads in less): the same request answers the same bytes twice, and every run of a test
+ * sees the same times, however loaded the machine.
+ */
+const frozen = (upstream: ReturnType<typeof createReferenceServer>) => {
+  upstream.admin.clock.set('2026-01-01T00:00:01.000Z');
   upstream.admin.clock.freeze(true);
+};
 
 /** Asserts `drift` finds the recording faithful: every one of its `exchanges` matches. */
 async function expectFaithful(file: string, exchanges: number) {
