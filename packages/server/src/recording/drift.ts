@@ -378,6 +378,28 @@ const balancePathOf = (operation: string): string | undefined => {
 };
 
 /**
+ * Upstream time after the last balance that matched past which a lower balance upstream may
+ * be a renewal of a service the recording never listed: an order's answer just after a
+ * balance read stays compared, so an upstream that charges it otherwise still shows.
+ */
+const UNLISTED_RENEWAL_AFTER_MS = 60_000;
+
+/** Whether the upstream showed less money than the replay had (a lower balance). */
+function upstreamPoorer(
+  operation: string,
+  found: ReadonlyArray<[string, unknown, unknown]>,
+): boolean {
+  const balancePath = balancePathOf(operation);
+  return found.some(
+    ([path, recorded, replayed]) =>
+      path === balancePath &&
+      typeof recorded === 'number' &&
+      typeof replayed === 'number' &&
+      recorded < replayed,
+  );
+}
+
+/**
  * Whether the upstream showed more money than the replay had: a higher balance, or an order
  * the replay refused for want of balance. Money came in that the replay did not make.
  */
@@ -406,8 +428,9 @@ function upstreamRicher(
  * Replays `file` against a reference server in process loaded with the recording's own
  * scenario (`scenarioFromRecording`) and reports what differs. When the upstream showed more
  * money than the replay had, with no later page of the ledger to show where it came from (an
- * admin top-up, a payment), it replays again with what follows the last balance that
- * matched set apart: what that money paid for (renewals, orders) the recording cannot tell.
+ * admin top-up, a payment), or, a while after, less money, with no listing of every service
+ * (a renewal of one never listed), it replays again with what follows the last balance that
+ * matched set apart: what that money paid for, or what took it, the recording cannot tell.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
   const recorded = await scenarioFromRecording(file);
@@ -423,7 +446,7 @@ async function replayRecording(
   recorded: RecordedScenario,
   untold: readonly Untold[],
 ): Promise<{ report: DriftReport; unlistedMoney?: Untold }> {
-  const { scenario, clockJumps, topUps, mintedRefs, ledgerRuns } = recorded;
+  const { scenario, clockJumps, topUps, mintedRefs, ledgerRuns, servicesListed } = recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
   let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
   /** Whether a run of the ledger's pages listed after `seq` shows what came in since `ms`. */
@@ -526,15 +549,27 @@ async function replayRecording(
       const found = compare(exchange, answer, comparer);
       const showsBalance = balancePathOf(operation) !== undefined && exchange.status === 200;
       if (showsBalance && found.length === 0) balanceMatched = { seq: exchange.seq, ms: at.ms };
+      const since = balanceMatched.seq;
+      const afterMatched = since > 0 ? ` after #${since}` : '';
       if (
         unlistedMoney === undefined &&
         upstreamRicher(operation, found, answer) &&
         !ledgerShows(exchange.seq, balanceMatched.ms)
       ) {
-        const since = balanceMatched.seq;
         unlistedMoney = {
           reached: (seq) => seq > since,
-          reason: `it follows the balance, which showed more money upstream at #${exchange.seq} than the replay had${since > 0 ? ` after #${since}` : ''}: money came in that no listing of the ledger showed (a top-up, a payment); list GET /transactions after it to verify it`,
+          reason: `it follows the balance, which showed more money upstream at #${exchange.seq} than the replay had${afterMatched}: money came in that no listing of the ledger showed (a top-up, a payment); list GET /transactions after it to verify it`,
+        };
+      }
+      if (
+        unlistedMoney === undefined &&
+        !servicesListed &&
+        at.ms - balanceMatched.ms >= UNLISTED_RENEWAL_AFTER_MS &&
+        upstreamPoorer(operation, found)
+      ) {
+        unlistedMoney = {
+          reached: (seq) => seq > since,
+          reason: `it follows the balance, which showed less money upstream at #${exchange.seq} than the replay had${afterMatched}, time having passed: a renewal of a service the recording never listed may have taken it; list every page of GET /services while recording to verify it`,
         };
       }
       const cannotShow = found.length > 0 ? unknowable(exchange, at) : undefined;

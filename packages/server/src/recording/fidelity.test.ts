@@ -551,6 +551,52 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('sets aside a lower balance, time having passed, when no page listed every service', async () => {
+    // A new user's first session: a balance, an order, 40 days, a balance. The services
+    // that renewed meanwhile were never listed: the replay cannot renew them.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const order = keyedJson('new-user', { type: 'kvm', plan_code: 'kvm-s' });
+      const seen = [await demoCall(base, '/balance'), await demoCall(base, '/orders', order)];
+      upstream.admin.clock.advance(40 * 86_400);
+      seen.push(await demoCall(base, '/balance'));
+      return seen;
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(statuses.length - 1);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        seq: 3,
+        operation: 'getBalance',
+        reason: expect.stringMatching(
+          /^it follows the balance, which showed less money upstream at #3 than the replay had after #2, time having passed: .*list every page of GET \/services/,
+        ),
+      }),
+    ]);
+  });
+
+  it('still names an order that charged otherwise right after the balance matched', async () => {
+    // No service listed, yet no time passed: an upstream that charged the order a euro more
+    // than its plan's listed price is a difference, never set apart.
+    const { file } = await recordSession(frozen, async (_, base) => [
+      await demoCall(base, '/plans'),
+      await demoCall(base, '/balance'),
+      await demoCall(base, '/orders', keyedJson('dearer', { type: 'kvm', plan_code: 'kvm-s' })),
+    ]);
+    const recorded = readFileSync(file, 'utf8');
+    const dearer = recorded.replace(
+      /(\\"balance\\":\{\\"amount\\":)([0-9.]+)/,
+      (_, field: string, amount: string) => `${field}${(Number(amount) - 1).toFixed(2)}`,
+    );
+    expect(dearer).not.toBe(recorded);
+    writeFileSync(file, dearer);
+    const report = await driftReport(file);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.differences).toEqual([
+      expect.objectContaining({ seq: 3, operation: 'createOrder', json_path: '$.balance.amount' }),
+    ]);
+  });
+
   it('sets aside what follows money no listing of the ledger showed', async () => {
     // A top-up comes in that the session never lists: the balance shows more than the replay
     // has. What follows the last balance that matched is set apart (what that money paid

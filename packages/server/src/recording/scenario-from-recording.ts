@@ -92,6 +92,11 @@ export interface RecordedScenario {
    */
   readonly ledgerRuns: readonly { readonly seq: number; readonly since?: number }[];
   /**
+   * Whether a run of unfiltered GET /services pages listed every service, from the first
+   * page to the last: the replay then has every service that could renew.
+   */
+  readonly servicesListed: boolean;
+  /**
    * The first term that ended during the recording, of a service first shown after it no
    * longer active, with no renewal billed then in what the recording listed: whether it
    * renewed, was suspended or ended there, the recording cannot tell. `from`: the first time
@@ -239,6 +244,8 @@ class Observations {
   readonly activeAt = new Map<string, number>();
   /** Unfiltered pages of GET /transactions: a top-up a page left out came after it. */
   readonly transactionPages: PageSpan[] = [];
+  /** Unfiltered pages of GET /services: a run of them to the last lists every service. */
+  readonly servicePages: PageSpan[] = [];
   /** Pages of GET /services?status=active: a service a page left out was not active then. */
   readonly activeServicePages: PageSpan[] = [];
   /** Services an answer linked (invoices, orders, transactions) or a Shield call named. */
@@ -529,6 +536,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       for (const service of Array.isArray(body.services) ? body.services : []) {
         if (isJsonObject(service)) observeService(seen, service, seq, at);
       }
+      observePageSpan(seen.servicePages, 'services', {}, exchange, body, at);
       observePageSpan(
         seen.activeServicePages,
         'services',
@@ -1482,6 +1490,7 @@ function build(seen: Observations): RecordedScenario {
         }),
     ...(unknownBalanceFrom === undefined ? {} : { unknownBalanceFrom }),
     ledgerRuns: ledgerRuns(seen),
+    servicesListed: pageRuns(seen.servicePages).some(({ lowest }) => lowest === 0n),
     ...(unseenRenewal === undefined
       ? {}
       : {
@@ -1609,23 +1618,32 @@ function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Js
 
 /** {@link RecordedScenario.ledgerRuns}, from the pages of transactions seen. */
 function ledgerRuns(seen: Observations): { seq: number; since?: number }[] {
-  const runs: { seq: number; lowest: bigint; since: number | undefined; complete: boolean }[] = [];
-  for (const page of seen.transactionPages) {
+  return pageRuns(seen.transactionPages).map(({ seq, lowest, lastMadeAt }) =>
+    // A run whose last record's time is unknown tells nothing of what it covers.
+    lowest === 0n ? { seq } : { seq, since: lastMadeAt ?? Number.POSITIVE_INFINITY },
+  );
+}
+
+/**
+ * The runs of a list's pages, each from a first page on (a page asked with the cursor the
+ * last one ended on continues it): the seq of its first page, and how far down it listed
+ * (`lowest` 0: to the very first record), with the time its last record was made.
+ */
+function pageRuns(
+  spans: readonly PageSpan[],
+): { seq: number; lowest: bigint; lastMadeAt?: number | undefined }[] {
+  const runs: { seq: number; lowest: bigint; lastMadeAt?: number | undefined }[] = [];
+  for (const page of spans) {
     const run =
       page.below === undefined
         ? undefined
-        : runs.find((open) => !open.complete && open.lowest === page.below);
+        : runs.find((open) => open.lowest !== 0n && open.lowest === page.below);
     if (page.below !== undefined && run === undefined) continue;
-    const reached = {
-      lowest: page.from,
-      complete: page.from === 0n,
-      // A run whose last record's time is unknown tells nothing of what it covers.
-      since: page.from === 0n ? undefined : (page.lastMadeAt ?? Number.POSITIVE_INFINITY),
-    };
+    const reached = { lowest: page.from, lastMadeAt: page.lastMadeAt };
     if (run === undefined) runs.push({ seq: page.seq, ...reached });
     else Object.assign(run, reached);
   }
-  return runs.map(({ seq, since }) => (since === undefined ? { seq } : { seq, since }));
+  return runs;
 }
 
 /** The first time a page of active services left the service `ref` out, if one did. */
