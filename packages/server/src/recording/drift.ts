@@ -3,6 +3,7 @@ import { isCredentialName, operations } from '@refapi/schema';
 import { formatRef, refValue } from '../domain/refs';
 import { createReferenceServer } from '../transport/node/reference-server';
 import {
+  amountCents,
   bodyText,
   isJsonObject,
   type RecordedExchange,
@@ -384,19 +385,34 @@ const balancePathOf = (operation: string): string | undefined => {
  */
 const UNLISTED_RENEWAL_AFTER_MS = 60_000;
 
-/** Whether the upstream showed less money than the replay had (a lower balance). */
+/**
+ * Whether the upstream showed less money than the replay had: a lower balance, or an order
+ * it refused for want of balance that the replay took.
+ */
 function upstreamPoorer(
-  operation: string,
+  exchange: RecordedExchange,
   found: ReadonlyArray<[string, unknown, unknown]>,
 ): boolean {
-  const balancePath = balancePathOf(operation);
+  const balancePath = balancePathOf(exchange.operation ?? '');
+  if (balancePath === undefined) return false;
   return found.some(
     ([path, recorded, replayed]) =>
-      path === balancePath &&
-      typeof recorded === 'number' &&
-      typeof replayed === 'number' &&
-      recorded < replayed,
+      (path === balancePath &&
+        typeof recorded === 'number' &&
+        typeof replayed === 'number' &&
+        recorded < replayed) ||
+      (path === '(status)' && replayed === 200 && refusedForBalance(exchange)),
   );
+}
+
+/** Whether the upstream refused the exchange (an order) for want of balance. */
+function refusedForBalance(exchange: RecordedExchange): boolean {
+  const text = bodyText(exchange.response);
+  const body = (text === undefined ? undefined : parseJson(text)) as
+    | { error?: unknown }
+    | null
+    | undefined;
+  return exchange.status === 422 && body?.error === 'insufficient_balance';
 }
 
 /**
@@ -433,11 +449,53 @@ function upstreamRicher(
  * matched set apart: what that money paid for, or what took it, the recording cannot tell.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
-  const recorded = await scenarioFromRecording(file);
+  let recorded = await scenarioFromRecording(file);
   const untold = untoldFrom(recorded);
-  const first = await replayRecording(file, recorded, untold);
-  if (first.unlistedMoney === undefined) return first.report;
-  return (await replayRecording(file, recorded, [...untold, first.unlistedMoney])).report;
+  let replayed = await replayRecording(file, recorded, untold);
+  for (let moves = 0; replayed.lateTopUps !== undefined && moves < MAX_TOP_UP_MOVES; moves++) {
+    const { indices, after } = replayed.lateTopUps;
+    const topUps = recorded.topUps.map((topUp, i) =>
+      indices.includes(i) ? { ...topUp, after } : topUp,
+    );
+    recorded = { ...recorded, topUps };
+    replayed = await replayRecording(file, recorded, untold);
+  }
+  if (replayed.unlistedMoney === undefined) return replayed.report;
+  return (await replayRecording(file, recorded, [...untold, replayed.unlistedMoney])).report;
+}
+
+/** Replays again to make top-ups after a balance read that had not counted them, at most. */
+const MAX_TOP_UP_MOVES = 8;
+
+/**
+ * How near an exchange's upstream time a top-up's is taken for its very instant: an answer
+ * that states no time (an error) is placed by an estimate, a few ms off.
+ */
+const SAME_INSTANT_MS = 1000;
+
+/**
+ * Of the top-ups made since the last answer that showed the balance, at an exchange's very
+ * instant (`made`: their indices, in order), those that came after it upstream: for a
+ * balance read, the last ones, that add up to what the replay showed more (`excessCents`);
+ * for an order the upstream refused for want of balance, all of them. A frozen upstream
+ * clock stamps a top-up with the time of the exchanges around it: only the money tells.
+ */
+function topUpsAfter(
+  topUps: RecordedScenario['topUps'],
+  made: readonly number[],
+  ms: number,
+  excessCents?: number,
+): number[] | undefined {
+  const sameInstant = made.filter(
+    (i) => Math.abs(Date.parse((topUps[i] as { at: string }).at) - ms) <= SAME_INSTANT_MS,
+  );
+  if (excessCents === undefined) return sameInstant.length > 0 ? sameInstant : undefined;
+  let sum = 0;
+  for (let first = sameInstant.length - 1; first >= 0; first--) {
+    sum += amountCents(topUps[sameInstant[first] as number]?.amount) ?? 0;
+    if (sum === excessCents) return sameInstant.slice(first);
+  }
+  return undefined;
 }
 
 /** One replay of `file` (see {@link driftReport}); `untold`: where money follows the unseen. */
@@ -445,7 +503,11 @@ async function replayRecording(
   file: string,
   recorded: RecordedScenario,
   untold: readonly Untold[],
-): Promise<{ report: DriftReport; unlistedMoney?: Untold }> {
+): Promise<{
+  report: DriftReport;
+  unlistedMoney?: Untold;
+  lateTopUps?: { indices: number[]; after: number };
+}> {
   const { scenario, clockJumps, topUps, mintedRefs, ledgerRuns, servicesListed } = recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
   let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
@@ -453,6 +515,10 @@ async function replayRecording(
   const ledgerShows = (seq: number, ms: number) =>
     ledgerRuns.some((run) => run.seq > seq && (run.since === undefined || run.since <= ms));
   let unlistedMoney: Untold | undefined;
+  /** The first balance read that showed less than the replay by top-ups made before it. */
+  let lateTopUps: { indices: number[]; after: number } | undefined;
+  /** The top-ups made since the last answer that showed the balance (their indices). */
+  const madeSinceBalance: number[] = [];
   const server = createReferenceServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
     scenario: { ...scenario, frozen: true },
@@ -492,6 +558,7 @@ async function replayRecording(
       if (atMs > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(atMs));
       // One the server refuses (a recording may hold any amount) is left out.
       await server.admin.topUp(accountRef, amount).catch(() => {});
+      madeSinceBalance.push(topUp);
     }
   };
   /** The next clock jump not yet behind the exchange being replayed. */
@@ -549,6 +616,21 @@ async function replayRecording(
       const found = compare(exchange, answer, comparer);
       const showsBalance = balancePathOf(operation) !== undefined && exchange.status === 200;
       if (showsBalance && found.length === 0) balanceMatched = { seq: exchange.seq, ms: at.ms };
+      if (lateTopUps === undefined) {
+        const [, recordedAmount, replayedAmount] =
+          found.find(([path]) => path === '$.amount') ?? [];
+        const excess = (amountCents(replayedAmount) ?? 0) - (amountCents(recordedAmount) ?? 0);
+        const late =
+          showsBalance && excess > 0
+            ? topUpsAfter(topUps, madeSinceBalance, at.ms, excess)
+            : balancePathOf(operation) !== undefined &&
+                answer.status === 200 &&
+                refusedForBalance(exchange)
+              ? topUpsAfter(topUps, madeSinceBalance, at.ms)
+              : undefined;
+        if (late !== undefined) lateTopUps = { indices: late, after: exchange.seq };
+      }
+      if (showsBalance) madeSinceBalance.length = 0;
       const since = balanceMatched.seq;
       const afterMatched = since > 0 ? ` after #${since}` : '';
       if (
@@ -565,7 +647,7 @@ async function replayRecording(
         unlistedMoney === undefined &&
         !servicesListed &&
         at.ms - balanceMatched.ms >= UNLISTED_RENEWAL_AFTER_MS &&
-        upstreamPoorer(operation, found)
+        upstreamPoorer(exchange, found)
       ) {
         unlistedMoney = {
           reached: (seq) => seq > since,
@@ -617,7 +699,11 @@ async function replayRecording(
     matched,
     compared,
   };
-  return { report, ...(unlistedMoney === undefined ? {} : { unlistedMoney }) };
+  return {
+    report,
+    ...(unlistedMoney === undefined ? {} : { unlistedMoney }),
+    ...(lateTopUps === undefined ? {} : { lateTopUps }),
+  };
 }
 
 /**

@@ -920,6 +920,49 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.compared + report.unverifiable.length).toBe(statuses.length);
   });
 
+  it('takes auto-renew at a term end as last switched before it, however often', async () => {
+    // REF-SVC-103 is suspended, auto-renew on, its term to 1 February: switched off, then on
+    // again, then first shown expired after that term. On at its end, it could only have
+    // been suspended (it would have renewed): the replay expires it there too.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const autoRenew = (enabled: boolean) =>
+        demoCall(base, '/services/REF-SVC-103/auto-renew', {
+          method: 'PUT',
+          body: JSON.stringify({ enabled }),
+        });
+      const order = keyedJson('switched', { type: 'kvm', plan_code: 'kvm-s' });
+      const seen = [
+        await demoCall(base, '/plans'),
+        await demoCall(base, '/orders', order),
+        await autoRenew(false),
+        await autoRenew(true),
+      ];
+      upstream.admin.clock.advance(45 * 86_400);
+      seen.push(await demoCall(base, '/services/REF-SVC-103'));
+      return seen;
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(statuses.length);
+  });
+
+  it('compares what follows a term end the recording tells of: a plan not sold, invoices listed', async () => {
+    // The catalog listed, then 45 days, then invoices and every service. REF-SVC-307's plan
+    // is not sold: it could not renew. The suspended services' terms ended with no renewal
+    // in the invoices listed. Nothing is left to set apart.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [await demoCall(base, '/plans'), await demoCall(base, '/balance')];
+      upstream.admin.clock.advance(45 * 86_400);
+      seen.push(
+        await demoCall(base, '/invoices?limit=100'),
+        await demoCall(base, '/services?limit=100'),
+        await demoCall(base, '/balance'),
+      );
+      return seen;
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('keeps the auto-renew a write showed of a service that only Shield calls and writes named', async () => {
     // No services page: REF-SVC-101 is rebuilt from the Shield answers, with auto-renew as
     // the switch showed it was before (on), so the replayed switch changes it too.
@@ -971,7 +1014,7 @@ describe('drift on a recording of the reference server itself', () => {
   // linked service left out of the active ones).
   it.each([
     ...Array.from({ length: 48 }, (_, i) => i + 1),
-    ...[60, 73, 86, 95, 105, 126, 165, 169, 174, 184, 187, 217],
+    ...[60, 73, 86, 95, 105, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {

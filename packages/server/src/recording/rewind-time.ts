@@ -95,6 +95,11 @@ export interface TermEvidence {
   readonly renewableBefore?: boolean;
   /** When a 2xx write first proved it had not ended (an auto-renew switch too), if one did. */
   readonly openAt?: number | undefined;
+  /**
+   * Whether it did not renew at its term's end though its plan was sold: invoices listed
+   * after it showed no renewal billed. It was not active then.
+   */
+  readonly unrenewed?: boolean;
 }
 
 /** A service as it was at the start, and the other statuses it may have had then. */
@@ -161,7 +166,14 @@ export function serviceAtStart(
     // an answer proved it so during that term (its plan was no longer sold), or when a
     // monthly term could have renewed, unlisted, before the one shown (then what follows the
     // first such renewal is set apart: drift's `unknownTermEnd`).
-    const { autoRenewAtEnd, leftOutOfActiveAt, activeAt, renewableBefore = false, openAt } = term;
+    const {
+      autoRenewAtEnd,
+      leftOutOfActiveAt,
+      activeAt,
+      renewableBefore = false,
+      openAt,
+      unrenewed = false,
+    } = term;
     const beforeTermEnd = (ms: number | undefined) =>
       ms !== undefined && ms < (expiresMs as number);
     const suspended =
@@ -171,9 +183,10 @@ export function serviceAtStart(
     // What else the recording allows: suspended unless proved active in the term; active
     // where that guess is suspended only for want of a renewal (the upstream may not have
     // renewed it: a renewal unlisted, its plan no longer sold), not when left out of active
-    // services; expired already (an early end) unless a write went through first.
+    // services or shown unrenewed; expired already (an early end) unless a write went
+    // through first.
     if (!suspended && !beforeTermEnd(activeAt)) otherStatuses.push('suspended');
-    if (suspended && !beforeTermEnd(leftOutOfActiveAt)) otherStatuses.push('active');
+    if (suspended && !unrenewed && !beforeTermEnd(leftOutOfActiveAt)) otherStatuses.push('active');
     if (!(openAt !== undefined && openAt <= seenMs)) otherStatuses.push('expired');
   } else if (
     status === 'expired' &&

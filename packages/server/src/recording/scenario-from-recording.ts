@@ -206,8 +206,11 @@ class Observations {
   readonly orderedPlans = new Map<string, { request: Json; answer: Json }>();
   /** A plan's hardware figures, by plan code, from the services the recording ordered. */
   readonly specs = new Map<string, Json>();
-  /** The first auto-renew change of each service: before it, the value was the other one. */
-  readonly autoRenewWrites = new Map<string, { seq: number; at: number; value: boolean }>();
+  /**
+   * The auto-renew changes of each service, in order (at most {@link MAX_STATUS_VIEWS}):
+   * before the first, the value was the other one.
+   */
+  readonly autoRenewWrites = new Map<string, { seq: number; at: number; value: boolean }[]>();
   /** Accounts other than the first that GET /me showed (a recording made with several keys). */
   readonly otherAccounts = new Set<string>();
   readonly rules = new Map<string, Json>();
@@ -244,6 +247,8 @@ class Observations {
   readonly activeAt = new Map<string, number>();
   /** Unfiltered pages of GET /transactions: a top-up a page left out came after it. */
   readonly transactionPages: PageSpan[] = [];
+  /** Unfiltered pages of GET /invoices: a run of them lists every invoice issued since. */
+  readonly invoicePages: PageSpan[] = [];
   /** Unfiltered pages of GET /services: a run of them to the last lists every service. */
   readonly servicePages: PageSpan[] = [];
   /** Pages of GET /services?status=active: a service a page left out was not active then. */
@@ -330,7 +335,10 @@ interface PageSpan {
   readonly below?: bigint;
   readonly from: bigint;
   readonly shown: ReadonlySet<bigint>;
-  /** When its last record was made (transactions: `created_at`), if it had more after it. */
+  /**
+   * When its last record was made (transactions: `created_at`, invoices: `issue_date`), if
+   * it had more after it.
+   */
   readonly lastMadeAt?: number;
 }
 
@@ -368,7 +376,8 @@ function observePageSpan(
     return;
   }
   const from = pagination.has_more ? (last as { ref: bigint }).ref : 0n;
-  const madeAt = kind === 'transactions' ? Date.parse(String(last?.record.created_at)) : NaN;
+  const madeField = kind === 'transactions' ? 'created_at' : 'issue_date';
+  const madeAt = Date.parse(String(last?.record[madeField]));
   spans.push({
     seq: exchange.seq,
     at,
@@ -555,12 +564,10 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
         noteWrittenService(seen, body.service_ref, at, { autoRenew: before });
       }
       if (body.changed === true && typeof body.service_ref === 'string') {
-        if (!seen.autoRenewWrites.has(body.service_ref)) {
-          seen.autoRenewWrites.set(body.service_ref, {
-            seq,
-            at,
-            value: body.auto_renew === true,
-          });
+        const writes = seen.autoRenewWrites.get(body.service_ref) ?? [];
+        seen.autoRenewWrites.set(body.service_ref, writes);
+        if (writes.length < MAX_STATUS_VIEWS) {
+          writes.push({ seq, at, value: body.auto_renew === true });
         }
       }
       return;
@@ -575,6 +582,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       return;
     case 'listInvoices':
       observeLinks(seen, body.invoices);
+      observePageSpan(seen.invoicePages, 'invoices', {}, exchange, body, at);
       for (const invoice of Array.isArray(body.invoices) ? body.invoices : []) {
         if (isJsonObject(invoice)) {
           if (typeof invoice.invoice_ref === 'string' && !seen.invoices.has(invoice.invoice_ref))
@@ -1101,6 +1109,16 @@ function inferUnseen(
     );
   }
 
+  // Invoices a transaction or an order linked, never listed: an answer shows a link only to
+  // a record the account has.
+  const invoiceRefs = new Set(lists.invoices.map((invoice) => String(invoice.invoice_ref)));
+  for (const record of [...lists.transactions, ...lists.orders]) {
+    const ref = record.invoice_ref;
+    if (typeof ref !== 'string' || invoiceRefs.has(ref) || !REF_OF.invoices.test(ref)) continue;
+    invoiceRefs.add(ref);
+    lists.invoices.push(invoiceLinkedBy(record, seen.vatRate ?? 0));
+  }
+
   // A record below each cursor no later page asked for: `has_more` was true there.
   for (const kind of Object.keys(LIST_REFS) as ListKind[]) {
     const free = refsOfKind(kind);
@@ -1160,6 +1178,31 @@ function inferUnseen(
       'no free ref was left below a page the recording saw: some placeholders are missing',
     );
   }
+}
+
+/**
+ * The paid invoice a transaction or an order (`record`) links, never listed: what the
+ * record tells of it (its kind, amount, VAT, service, time and description).
+ */
+function invoiceLinkedBy(record: Json, vatRate: number): Json {
+  const at = record.created_at;
+  return {
+    invoice_ref: record.invoice_ref,
+    kind: record.kind === 'service_renewal' ? 'service_renewal' : 'service_order',
+    transaction_kind: 'debit',
+    amount: Math.abs(typeof record.amount === 'number' ? record.amount : 0),
+    fee: 0,
+    penalty: 0,
+    vat_amount: typeof record.vat_amount === 'number' ? Math.abs(record.vat_amount) : 0,
+    vat_rate: vatRate,
+    currency: record.currency,
+    status: 'paid',
+    issue_date: at,
+    paid_at: at,
+    description: String(record.description ?? ''),
+    customer_payable: false,
+    ...(typeof record.service_ref === 'string' ? { service_ref: record.service_ref } : {}),
+  };
 }
 
 /** A service the recording named but never showed: the spec's required fields. */
@@ -1301,32 +1344,41 @@ function build(seen: Observations): RecordedScenario {
   }
 
   const renewals = renewalsByService(renewalInvoices);
-  let unknownTermEnd: { at: number; from: number; service_ref: string } | undefined;
+  /** Terms that ended unbilled during the recording (see `termEndedUnbilled`). */
+  const unbilledTermEnds: { at: number; from: number; service: Json }[] = [];
+  const invoiceRuns = pageRuns(seen.invoicePages);
+  /** Whether a run of GET /invoices pages from `atMs` on reached back before `fromMs`. */
+  const invoicesCover = (fromMs: number, atMs: number) =>
+    invoiceRuns.some(
+      (run) =>
+        run.at >= atMs &&
+        (run.lowest === 0n || (run.lastMadeAt !== undefined && run.lastMadeAt < fromMs)),
+    );
   const guessed: ServiceAtStart[] = [];
   const services = [...seen.services.entries()]
     .filter(([ref]) => !created.has(ref))
     .map(([ref, { seq, at, record }]) => {
       const service: Json = { ...record };
-      // The first view came after the recording changed auto-renew: take the change back.
-      const write = seen.autoRenewWrites.get(ref);
-      if (write !== undefined && write.seq < seq) service.auto_renew = !write.value;
+      // The first view came after the recording changed auto-renew: take the changes back.
+      const writes = seen.autoRenewWrites.get(ref) ?? [];
+      const firstWrite = writes[0];
+      if (firstWrite !== undefined && firstWrite.seq < seq) service.auto_renew = !firstWrite.value;
       if (start === undefined) return service;
-      // What auto-renew was at its term's end: as switched by then.
+      // What auto-renew was at its term's end: as last switched by then.
       const endMs = Date.parse(String(service.expires_at));
       const autoRenewAtEnd =
-        write !== undefined && write.at <= endMs ? write.value : service.auto_renew === true;
-      const ended = termEndedUnbilled(
+        writes.findLast((write) => write.at <= endMs)?.value ?? service.auto_renew === true;
+      const unbilled = termEndedUnbilled(
         { ...service, auto_renew: autoRenewAtEnd },
         renewals.get(ref) ?? [],
         { startMs: start, firstStatedMs: seen.firstStatedMs ?? start },
         at,
       );
-      if (
-        ended !== undefined &&
-        (unknownTermEnd === undefined || ended.from < unknownTermEnd.from)
-      ) {
-        unknownTermEnd = { ...ended, service_ref: ref };
-      }
+      // Unless invoices listed after its end showed none billed since it could first renew:
+      // then it did not renew, and was not active at its end (or its plan was not sold).
+      const unbilledShown = unbilled !== undefined && invoicesCover(unbilled.from, unbilled.at);
+      const ended = unbilledShown ? undefined : unbilled;
+      if (ended !== undefined) unbilledTermEnds.push({ ...ended, service });
       // And what time did to it before that view (a renewal, an expiry).
       const activeAt = seen.activeAt.get(ref);
       const writtenAt = seen.writtenServices.get(ref)?.firstAt;
@@ -1341,6 +1393,7 @@ function build(seen: Observations): RecordedScenario {
           leftOutOfActiveAt: notActiveBefore(seen, ref),
           activeAt,
           renewableBefore: ended !== undefined && ended.from < ended.at,
+          unrenewed: unbilledShown && planSold(seen, service),
           openAt: writtenAt === undefined ? activeAt : Math.min(writtenAt, activeAt ?? writtenAt),
         },
       );
@@ -1466,6 +1519,7 @@ function build(seen: Observations): RecordedScenario {
           .filter((invoice) => madeDuring(invoice, 'issue_date', start))
           .sort((a, b) => Date.parse(String(a.issue_date)) - Date.parse(String(b.issue_date)))[0];
   const unpriced = unpricedTermEnd(services, scenario.plans ?? [], seen.coveredTypes, start);
+  const unknownTermEnd = firstUnknownTermEnd(unbilledTermEnds, plans, seen.coveredTypes);
   return {
     scenario: loadable(scenario, notes),
     notes,
@@ -1563,6 +1617,43 @@ function mintedDuring(seen: Observations, start: number | undefined): string[] {
   return minted;
 }
 
+/** Whether the recording showed `service`'s plan sold: listed, or ordered during it. */
+function planSold(seen: Observations, service: Json): boolean {
+  const same = (name: unknown, type: unknown) =>
+    name === service.service_plan_name && type === service.type;
+  return (
+    [...seen.plans.values()].some((plan) => same(plan.name, plan.service_type)) ||
+    [...seen.orderedPlans.values()].some(({ answer }) => {
+      const ordered = isJsonObject(answer.service) ? answer.service : {};
+      return same(ordered.service_plan_name, ordered.type);
+    })
+  );
+}
+
+/**
+ * {@link RecordedScenario.unknownTermEnd}: the earliest of the terms that ended unbilled,
+ * leaving out those of a plan a complete listing of its type's catalog did not sell (nor
+ * the rebuilt catalog): such a term could renew neither upstream nor in the replay, and ends
+ * in both at its end, as shown.
+ */
+function firstUnknownTermEnd(
+  ended: readonly { at: number; from: number; service: Json }[],
+  plans: readonly Json[],
+  coveredTypes: ReadonlySet<string>,
+): { at: number; from: number; service_ref: string } | undefined {
+  let first: { at: number; from: number; service: Json } | undefined;
+  for (const term of ended) {
+    const { type, service_plan_name: planName } = term.service;
+    const unsold =
+      (coveredTypes.has('*') || coveredTypes.has(String(type))) &&
+      !plans.some((plan) => plan.name === planName && plan.service_type === type);
+    if (!unsold && (first === undefined || term.from < first.from)) first = term;
+  }
+  return (
+    first && { at: first.at, from: first.from, service_ref: String(first.service.service_ref) }
+  );
+}
+
 /** {@link RecordedScenario.unpricedTermEnd}, from the services and plans as rebuilt. */
 function unpricedTermEnd(
   services: readonly Json[],
@@ -1624,15 +1715,24 @@ function ledgerRuns(seen: Observations): { seq: number; since?: number }[] {
   );
 }
 
+/** A run of a list's pages (see {@link pageRuns}). */
+interface PageRun {
+  /** The seq and upstream time of its first page. */
+  readonly seq: number;
+  readonly at: number;
+  /** How far down it listed: 0 when to the very first record. */
+  lowest: bigint;
+  /** When its last record was made, if it had more after it. */
+  lastMadeAt?: number | undefined;
+}
+
 /**
  * The runs of a list's pages, each from a first page on (a page asked with the cursor the
  * last one ended on continues it): the seq of its first page, and how far down it listed
  * (`lowest` 0: to the very first record), with the time its last record was made.
  */
-function pageRuns(
-  spans: readonly PageSpan[],
-): { seq: number; lowest: bigint; lastMadeAt?: number | undefined }[] {
-  const runs: { seq: number; lowest: bigint; lastMadeAt?: number | undefined }[] = [];
+function pageRuns(spans: readonly PageSpan[]): PageRun[] {
+  const runs: PageRun[] = [];
   for (const page of spans) {
     const run =
       page.below === undefined
@@ -1640,7 +1740,7 @@ function pageRuns(
         : runs.find((open) => open.lowest !== 0n && open.lowest === page.below);
     if (page.below !== undefined && run === undefined) continue;
     const reached = { lowest: page.from, lastMadeAt: page.lastMadeAt };
-    if (run === undefined) runs.push({ seq: page.seq, ...reached });
+    if (run === undefined) runs.push({ seq: page.seq, at: page.at, ...reached });
     else Object.assign(run, reached);
   }
   return runs;
