@@ -149,6 +149,7 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     unknownTermEnd: term,
     unpricedTermEnd: unpriced,
     unseenRenewal: renewal,
+    endedUnseen: ended,
   } = recorded;
   const untold: Untold[] = [];
   if (order !== undefined) {
@@ -180,6 +181,12 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     untold.push({
       reached: (_, ms) => ms >= renewedMs,
       reason: `it follows renewals of services the recording never showed (${renewal.service_ref}, renewed by ${renewal.invoice_ref} at ${renewal.at}): list every page of GET /services while recording to verify it`,
+    });
+  }
+  if (ended !== undefined) {
+    untold.push({
+      reached: (seq) => seq > ended.aliveSeq,
+      reason: `it follows #${ended.aliveSeq}, the last write ${ended.service_ref} took before #${ended.seq} showed it ${ended.status}: its term, which the recording never showed, ended in between; list every page of GET /services while recording to verify it`,
     });
   }
   return untold;

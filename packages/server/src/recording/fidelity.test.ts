@@ -963,6 +963,57 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('takes the status a 409 showed of a service never listed, before any write on it went through', async () => {
+    // REF-SVC-103 is suspended: a power action is refused with its status, an auto-renew
+    // switch goes through. Rebuilt suspended, not active, the replay refuses the first too.
+    const { file, statuses } = await recordSession(frozen, async (_, base) => [
+      await demoCall(base, '/services/REF-SVC-103/power', {
+        method: 'POST',
+        body: JSON.stringify({ action: 'reboot' }),
+        headers: { 'idempotency-key': 'suspended-power' },
+      }),
+      await demoCall(base, '/services/REF-SVC-103/auto-renew', {
+        method: 'PUT',
+        body: JSON.stringify({ enabled: false }),
+      }),
+    ]);
+    expect(statuses.map(([, status]) => status)).toEqual([409, 200]);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('sets apart what follows the last write a service never listed took before a 409 showed it ended', async () => {
+    // REF-SVC-101's auto-renew is switched off; 45 days on, a power action is refused: it
+    // expired. When, the recording cannot tell (its term was never shown).
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [
+        await demoCall(base, '/services/REF-SVC-101/auto-renew', {
+          method: 'PUT',
+          body: JSON.stringify({ enabled: false }),
+        }),
+      ];
+      upstream.admin.clock.advance(45 * 86_400);
+      seen.push(
+        await demoCall(base, '/services/REF-SVC-101/power', {
+          method: 'POST',
+          body: JSON.stringify({ action: 'reboot' }),
+          headers: { 'idempotency-key': 'ended-power' },
+        }),
+      );
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 409]);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        seq: 2,
+        reason: expect.stringMatching(
+          /^it follows #1, the last write REF-SVC-101 took before #2 showed it expired: .*list every page of GET \/services/,
+        ),
+      }),
+    ]);
+  });
+
   it('keeps the auto-renew a write showed of a service that only Shield calls and writes named', async () => {
     // No services page: REF-SVC-101 is rebuilt from the Shield answers, with auto-renew as
     // the switch showed it was before (on), so the replayed switch changes it too.
@@ -1014,7 +1065,7 @@ describe('drift on a recording of the reference server itself', () => {
   // linked service left out of the active ones).
   it.each([
     ...Array.from({ length: 48 }, (_, i) => i + 1),
-    ...[60, 73, 86, 95, 105, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296],
+    ...[60, 73, 86, 95, 105, 115, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296, 311, 329],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {

@@ -123,6 +123,17 @@ export interface RecordedScenario {
     readonly invoice_ref: string;
     readonly service_ref: string;
   };
+  /**
+   * The first service never listed that a write's answer showed alive (`aliveSeq`) and a
+   * later one ended (a 409 showing `status`, at `seq`): its term ended in between, when the
+   * recording cannot tell.
+   */
+  readonly endedUnseen?: {
+    readonly service_ref: string;
+    readonly aliveSeq: number;
+    readonly seq: number;
+    readonly status: string;
+  };
 }
 
 const fromCents = (cents: number): number => cents / 100;
@@ -247,6 +258,17 @@ class Observations {
   readonly activeAt = new Map<string, number>();
   /** Unfiltered pages of GET /transactions: a top-up a page left out came after it. */
   readonly transactionPages: PageSpan[] = [];
+  /**
+   * The first status a 409 answer to a write on a service showed (`service_not_active`,
+   * `service_lifecycle_conflict`), by service ref, and the last 2xx write on it before
+   * (`aliveSeq`): a service never listed ended then, or before the recording.
+   */
+  readonly conflictStatus = new Map<
+    string,
+    { seq: number; status: string; aliveSeq?: number | undefined }
+  >();
+  /** The last 2xx write on each service (seq), while no 409 had shown its status. */
+  readonly lastWriteSeq = new Map<string, number>();
   /** Unfiltered pages of GET /invoices: a run of them lists every invoice issued since. */
   readonly invoicePages: PageSpan[] = [];
   /** Unfiltered pages of GET /services: a run of them to the last lists every service. */
@@ -476,6 +498,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       seen.shieldTargets.set(target, undefined);
     }
   }
+  noteServiceWrite(seen, exchange, ok, body);
   if (!ok || !isJsonObject(body)) return;
   const list = operation === null ? undefined : LIST_KINDS[operation];
   if (list !== undefined) observePage(seen, list, exchange, body);
@@ -644,6 +667,36 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
         seen.activeAt.set(body.rule.service_ref, at);
       return;
     default:
+  }
+}
+
+const SERVICE_PATH = /^\/v1\/services\/(REF-SVC-[0-9A-F]+)\//;
+const SERVICE_CONFLICTS = new Set(['service_not_active', 'service_lifecycle_conflict']);
+
+/** Notes a write on one service: 2xx, or a 409 showing its status (`conflictStatus`). */
+function noteServiceWrite(
+  seen: Observations,
+  exchange: RecordedExchange,
+  ok: boolean,
+  body: unknown,
+): void {
+  const ref = SERVICE_PATH.exec(exchange.path)?.[1];
+  if (ref === undefined || exchange.method === 'GET' || seen.conflictStatus.has(ref)) return;
+  if (ok) {
+    if (seen.lastWriteSeq.has(ref) || seen.lastWriteSeq.size < MAX_PLACEHOLDER_SERVICES)
+      seen.lastWriteSeq.set(ref, exchange.seq);
+  } else if (
+    exchange.status === 409 &&
+    isJsonObject(body) &&
+    typeof body.status === 'string' &&
+    SERVICE_CONFLICTS.has(String(body.error)) &&
+    seen.conflictStatus.size < MAX_PLACEHOLDER_SERVICES
+  ) {
+    seen.conflictStatus.set(ref, {
+      seq: exchange.seq,
+      status: body.status,
+      aliveSeq: seen.lastWriteSeq.get(ref),
+    });
   }
 }
 
@@ -1074,13 +1127,19 @@ function inferUnseen(
   };
   let crowded = false;
 
+  // A service never listed that a 409 showed ended before any write on it went through had
+  // that status from the start.
+  const endedFirst = (ref: string) => {
+    const conflict = seen.conflictStatus.get(ref);
+    return conflict?.aliveSeq === undefined ? conflict?.status : undefined;
+  };
   // Services a Shield call or a link named: a KVM with its protected address, else one the
   // stats say there is room for.
   for (const [ref, ip] of seen.shieldTargets) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
     const address = ip ?? '192.0.2.1';
     addService({
-      ...syntheticService(ref, pool.take('kvm', 'active')),
+      ...syntheticService(ref, pool.take('kvm', endedFirst(ref) ?? 'active')),
       primary_ip: address,
       ip_addresses: [address],
       // As an auto-renew answer showed it was before, when one did.
@@ -1092,7 +1151,9 @@ function inferUnseen(
     // Not expired (its write went through): active, but suspended when a page of active
     // services left it out before an auto-renew switch (which a suspended one takes).
     const leftOutAt = notActiveBefore(seen, ref);
-    const status = !kvm && leftOutAt !== undefined && leftOutAt <= firstAt ? 'suspended' : 'active';
+    const status =
+      endedFirst(ref) ??
+      (!kvm && leftOutAt !== undefined && leftOutAt <= firstAt ? 'suspended' : 'active');
     addService({
       ...syntheticService(ref, pool.take(kvm ? 'kvm' : undefined, status)),
       auto_renew: autoRenew ?? false,
@@ -1100,13 +1161,13 @@ function inferUnseen(
   }
   for (const ref of seen.linkedServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
-    // Not active when a page of active services left it out (suspended where nothing tells).
-    addService(
-      syntheticService(
-        ref,
-        pool.take(undefined, undefined, notActiveBefore(seen, ref) !== undefined),
-      ),
-    );
+    // Never listed: not active when a page of active services left it out (no page showed
+    // it active; suspended where nothing tells), unless that page came after the first
+    // stats, whose counts then tell (time may have ended it since).
+    const leftOutAt = notActiveBefore(seen, ref);
+    const notActive =
+      leftOutAt !== undefined && (seen.stats === undefined || leftOutAt <= seen.stats.at);
+    addService(syntheticService(ref, pool.take(undefined, endedFirst(ref), notActive)));
   }
 
   // Invoices a transaction or an order linked, never listed: an answer shows a link only to
@@ -1554,7 +1615,20 @@ function build(seen: Observations): RecordedScenario {
             service_ref: String(unseenRenewal.service_ref),
           },
         }),
+    ...endedUnseen(seen),
   };
+}
+
+/** {@link RecordedScenario.endedUnseen}, from the writes on services never listed. */
+function endedUnseen(seen: Observations): Pick<RecordedScenario, 'endedUnseen'> {
+  let first: RecordedScenario['endedUnseen'];
+  for (const [ref, { seq, status, aliveSeq }] of seen.conflictStatus) {
+    if (aliveSeq === undefined || seen.services.has(ref) || seen.createdServices.has(ref)) continue;
+    if (first === undefined || aliveSeq < first.aliveSeq) {
+      first = { service_ref: ref, aliveSeq, seq, status };
+    }
+  }
+  return first === undefined ? {} : { endedUnseen: first };
 }
 
 /**
