@@ -689,6 +689,8 @@ function noteServiceWrite(
     exchange.status === 409 &&
     isJsonObject(body) &&
     typeof body.status === 'string' &&
+    // A status word, not whatever a hostile recording holds: it names a rebuilt service's.
+    /^[a-z][a-z_]{0,31}$/.test(body.status) &&
     SERVICE_CONFLICTS.has(String(body.error)) &&
     seen.conflictStatus.size < MAX_PLACEHOLDER_SERVICES
   ) {
