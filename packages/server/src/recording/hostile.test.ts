@@ -331,6 +331,62 @@ describe('a hostile recording', () => {
     const server = createReferenceServer({ scenario });
     await expect(server.ready).resolves.toBeUndefined();
   });
+  it('takes no service status from a 409 answer but a status word', async () => {
+    // Refusals of a write on a service never listed, naming a status a megabyte long (with
+    // a terminal escape), then a word: only the word rebuilds the service.
+    const file = fresh('conflict-status.jsonl');
+    const refusal = (seq: number, ref: string, status: string) => {
+      const body = JSON.stringify({ error: 'service_not_active', status });
+      return line(seq, {
+        method: 'POST',
+        path: `/v1/services/${ref}/power`,
+        operation: 'powerService',
+        status: 409,
+        response: {
+          headers: {},
+          body,
+          body_encoding: 'utf8',
+          body_bytes: body.length,
+          body_truncated: false,
+        },
+      });
+    };
+    // Invoices (unreadable as such) that link both services: they are rebuilt, never listed.
+    const invoices = JSON.stringify({
+      invoices: [
+        { invoice_ref: 'REF-INV-1', service_ref: 'REF-SVC-1' },
+        { invoice_ref: 'REF-INV-2', service_ref: 'REF-SVC-2' },
+      ],
+      pagination: { limit: 50, has_more: false },
+    });
+    writeFileSync(
+      file,
+      `${[
+        line(1),
+        line(2, {
+          path: '/v1/invoices',
+          operation: 'listInvoices',
+          response: {
+            headers: {},
+            body: invoices,
+            body_encoding: 'utf8',
+            body_bytes: invoices.length,
+            body_truncated: false,
+          },
+        }),
+        refusal(3, 'REF-SVC-1', `${ESC}]0;x${BEL}${'y'.repeat(1_000_000)}`),
+        refusal(4, 'REF-SVC-2', 'suspended'),
+      ].join('\n')}\n`,
+    );
+    const { scenarioFromRecording } = await import('./scenario-from-recording');
+    const { scenario } = await scenarioFromRecording(file);
+    const statuses = scenario.accounts?.[0]?.services?.map((s) => [s.service_ref, s.status]);
+    expect(statuses).toEqual([
+      ['REF-SVC-1', 'active'],
+      ['REF-SVC-2', 'suspended'],
+    ]);
+  });
+
   it('prices no order from a catalog or an order body it cannot read', async () => {
     const file = fresh('bad-catalog.jsonl');
     const body = (value: unknown) => {
