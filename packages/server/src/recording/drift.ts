@@ -454,6 +454,8 @@ function upstreamRicher(
  * admin top-up, a payment), or, a while after, less money, with no listing of every service
  * (a renewal of one never listed), it replays again with what follows the last balance that
  * matched set apart: what that money paid for, or what took it, the recording cannot tell.
+ * Before that, it replays again while an exchange had not counted top-ups of its very
+ * instant that the replay made before it, with those top-ups moved after it.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
   let recorded = await scenarioFromRecording(file);
@@ -471,7 +473,7 @@ export async function driftReport(file: string): Promise<DriftReport> {
   return (await replayRecording(file, recorded, [...untold, replayed.unlistedMoney])).report;
 }
 
-/** Replays again to make top-ups after a balance read that had not counted them, at most. */
+/** How many times drift replays again to make top-ups after an exchange that had not counted them. */
 const MAX_TOP_UP_MOVES = 8;
 
 /**
@@ -522,7 +524,10 @@ async function replayRecording(
   const ledgerShows = (seq: number, ms: number) =>
     ledgerRuns.some((run) => run.seq > seq && (run.since === undefined || run.since <= ms));
   let unlistedMoney: Untold | undefined;
-  /** The first balance read that showed less than the replay by top-ups made before it. */
+  /**
+   * The first exchange that had not counted top-ups the replay made before it (a balance
+   * read that showed less, an order refused for want of balance), and those top-ups.
+   */
   let lateTopUps: { indices: number[]; after: number } | undefined;
   /** The top-ups made since the last answer that showed the balance (their indices). */
   const madeSinceBalance: number[] = [];
