@@ -150,6 +150,7 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     unpricedTermEnd: unpriced,
     unseenRenewal: renewal,
     endedUnseen: ended,
+    countedOnly: counted,
   } = recorded;
   const untold: Untold[] = [];
   if (order !== undefined) {
@@ -181,6 +182,12 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     untold.push({
       reached: (_, ms) => ms >= renewedMs,
       reason: `it follows renewals of services the recording never showed (${renewal.service_ref}, renewed by ${renewal.invoice_ref} at ${renewal.at}): list every page of GET /services while recording to verify it`,
+    });
+  }
+  if (counted !== undefined) {
+    untold.push({
+      reached: (_, ms) => ms > counted.at,
+      reason: `it follows #${counted.seq}, where GET /services/stats counted ${counted.count} services no answer showed: when their terms end, the recording cannot tell; list every page of GET /services while recording to verify it`,
     });
   }
   if (ended !== undefined) {

@@ -1014,6 +1014,28 @@ describe('drift on a recording of the reference server itself', () => {
     ]);
   });
 
+  it('sets apart what follows the first stats once time passed, when they counted services no answer showed', async () => {
+    // Only counted, the services are rebuilt without a term: they never end in the replay.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [await demoCall(base, '/services/stats')];
+      upstream.admin.clock.advance(70 * 86_400);
+      seen.push(await demoCall(base, '/services/stats'));
+      return seen;
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(1);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        seq: 2,
+        reason: expect.stringMatching(
+          /^it follows #1, where GET \/services\/stats counted 39 services no answer showed: /,
+        ),
+      }),
+    ]);
+    expect(statuses).toHaveLength(2);
+  });
+
   it('keeps the auto-renew a write showed of a service that only Shield calls and writes named', async () => {
     // No services page: REF-SVC-101 is rebuilt from the Shield answers, with auto-renew as
     // the switch showed it was before (on), so the replayed switch changes it too.

@@ -124,6 +124,12 @@ export interface RecordedScenario {
     readonly service_ref: string;
   };
   /**
+   * Services the first GET /services/stats (`seq`, upstream time `at`) counted and no answer
+   * showed: rebuilt without a term, they never end in the replay; upstream, time may end
+   * them once it passes `at`.
+   */
+  readonly countedOnly?: { readonly count: number; readonly seq: number; readonly at: number };
+  /**
    * The first service never listed that a write's answer showed alive (`aliveSeq`) and a
    * later one ended (a 409 showing `status`, at `seq`): its term ended in between, when the
    * recording cannot tell.
@@ -1089,7 +1095,7 @@ function inferUnseen(
   notes: string[],
   renewals: ReadonlyMap<string, readonly Json[]>,
   guessed: readonly ServiceAtStart[],
-): void {
+): { countedOnly: number } {
   const created = seen.createdServices;
   const stats =
     seen.stats === undefined ? undefined : statsBefore(seen.stats, seen, lists.services, renewals);
@@ -1209,6 +1215,7 @@ function inferUnseen(
 
   // Services enough to reproduce the first stats: below every services page seen.
   const left = pool.remaining();
+  let added = 0;
   if (left < 0) {
     notes.push(
       'GET /services/stats disagrees with the services listed: its counts are not rebuilt',
@@ -1223,7 +1230,6 @@ function inferUnseen(
       .filter(([, { followed }]) => !followed)
       .map(([cursor]) => cursor)
       .sort(compareRefs)[0];
-    let added = 0;
     for (; added < left; added++) {
       const ref = free.below(unfollowed);
       if (ref === undefined) {
@@ -1241,6 +1247,7 @@ function inferUnseen(
       'no free ref was left below a page the recording saw: some placeholders are missing',
     );
   }
+  return { countedOnly: added };
 }
 
 /**
@@ -1464,7 +1471,13 @@ function build(seen: Observations): RecordedScenario {
       return rewound.service;
     });
 
-  inferUnseen(seen, { services, invoices, orders, transactions }, notes, renewals, guessed);
+  const { countedOnly } = inferUnseen(
+    seen,
+    { services, invoices, orders, transactions },
+    notes,
+    renewals,
+    guessed,
+  );
 
   const entitlement =
     seen.entitlement === undefined && seen.shieldProven
@@ -1618,6 +1631,9 @@ function build(seen: Observations): RecordedScenario {
           },
         }),
     ...endedUnseen(seen),
+    ...(countedOnly > 0 && seen.stats !== undefined
+      ? { countedOnly: { count: countedOnly, seq: seen.stats.seq, at: seen.stats.at } }
+      : {}),
   };
 }
 
