@@ -169,14 +169,16 @@ describe('the recorder under pressure', () => {
 });
 
 /** One recorded exchange line, as the recorder writes them, with `patch` applied. */
+/** A recorded request or answer holding `body` whole. */
+const message = (body: string | null) => ({
+  headers: { 'content-type': 'application/json' },
+  body,
+  body_encoding: 'utf8',
+  body_bytes: body?.length ?? 0,
+  body_truncated: false,
+});
+
 function line(seq: number, patch: Record<string, unknown> = {}): string {
-  const message = (body: string | null) => ({
-    headers: { 'content-type': 'application/json' },
-    body,
-    body_encoding: 'utf8',
-    body_bytes: body?.length ?? 0,
-    body_truncated: false,
-  });
   return JSON.stringify({
     v: 1,
     seq,
@@ -312,13 +314,7 @@ describe('a hostile recording', () => {
       `${line(1, {
         path: '/v1/services',
         operation: 'listServices',
-        response: {
-          headers: {},
-          body,
-          body_encoding: 'utf8',
-          body_bytes: body.length,
-          body_truncated: false,
-        },
+        response: message(body),
       })}\n`,
     );
     const { scenarioFromRecording } = await import('./scenario-from-recording');
@@ -342,13 +338,7 @@ describe('a hostile recording', () => {
         path: `/v1/services/${ref}/power`,
         operation: 'powerService',
         status: 409,
-        response: {
-          headers: {},
-          body,
-          body_encoding: 'utf8',
-          body_bytes: body.length,
-          body_truncated: false,
-        },
+        response: message(body),
       });
     };
     // Invoices (unreadable as such) that link both services: they are rebuilt, never listed.
@@ -366,13 +356,7 @@ describe('a hostile recording', () => {
         line(2, {
           path: '/v1/invoices',
           operation: 'listInvoices',
-          response: {
-            headers: {},
-            body: invoices,
-            body_encoding: 'utf8',
-            body_bytes: invoices.length,
-            body_truncated: false,
-          },
+          response: message(invoices),
         }),
         refusal(3, 'REF-SVC-1', `${ESC}]0;x${BEL}${'y'.repeat(1_000_000)}`),
         refusal(4, 'REF-SVC-2', 'suspended'),
