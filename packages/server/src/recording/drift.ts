@@ -419,15 +419,18 @@ function upstreamPoorer(
   );
 }
 
-/** Whether the upstream refused the exchange (an order) for want of balance. */
-function refusedForBalance(exchange: RecordedExchange): boolean {
-  const text = bodyText(exchange.response);
+/** Whether an answer's body (its text) refuses an order for want of balance. */
+function insufficientBalance(text: string | undefined): boolean {
   const body = (text === undefined ? undefined : parseJson(text)) as
     | { error?: unknown }
     | null
     | undefined;
-  return exchange.status === 422 && body?.error === 'insufficient_balance';
+  return body?.error === 'insufficient_balance';
 }
+
+/** Whether the upstream refused the exchange (an order) for want of balance. */
+const refusedForBalance = (exchange: RecordedExchange): boolean =>
+  exchange.status === 422 && insufficientBalance(bodyText(exchange.response));
 
 /**
  * Whether the upstream showed more money than the replay had: a higher balance, or an order
@@ -440,17 +443,13 @@ function upstreamRicher(
 ): boolean {
   const balancePath = balancePathOf(operation);
   if (balancePath === undefined) return false;
-  const refusedForBalance = () => {
-    const body = parseJson(answer.text) as { error?: unknown } | null | undefined;
-    return body?.error === 'insufficient_balance';
-  };
   return found.some(
     ([path, recorded, replayed]) =>
       (path === balancePath &&
         typeof recorded === 'number' &&
         typeof replayed === 'number' &&
         recorded > replayed) ||
-      (path === '(status)' && recorded === 200 && refusedForBalance()),
+      (path === '(status)' && recorded === 200 && insufficientBalance(answer.text)),
   );
 }
 

@@ -67,7 +67,8 @@ export interface RecordedScenario {
   readonly clockJumps: readonly ClockJump[];
   /**
    * Top-ups that came in during the recording (`top_up` transactions it listed), in the order
-   * they came; `after`: the seq of the last order the top-up came after.
+   * they came; `after`: the seq of the last exchange the top-up came after (an order, a page
+   * of transactions, a balance read: see `topUpsDuring`).
    */
   readonly topUps: readonly {
     readonly at: string;
@@ -1709,15 +1710,21 @@ function mintedDuring(seen: Observations, start: number | undefined): string[] {
   return minted;
 }
 
+/** Whether `plans` (catalog plans) hold `service`'s plan: its name and type. */
+const sellsPlanOf = (plans: Iterable<Json>, service: Json): boolean =>
+  [...plans].some(
+    (plan) => plan.name === service.service_plan_name && plan.service_type === service.type,
+  );
+
 /** Whether the recording showed `service`'s plan sold: listed, or ordered during it. */
 function planSold(seen: Observations, service: Json): boolean {
-  const same = (name: unknown, type: unknown) =>
-    name === service.service_plan_name && type === service.type;
   return (
-    [...seen.plans.values()].some((plan) => same(plan.name, plan.service_type)) ||
+    sellsPlanOf(seen.plans.values(), service) ||
     [...seen.orderedPlans.values()].some(({ answer }) => {
       const ordered = isJsonObject(answer.service) ? answer.service : {};
-      return same(ordered.service_plan_name, ordered.type);
+      return (
+        ordered.service_plan_name === service.service_plan_name && ordered.type === service.type
+      );
     })
   );
 }
@@ -1735,10 +1742,10 @@ function firstUnknownTermEnd(
 ): { at: number; from: number; service_ref: string } | undefined {
   let first: { at: number; from: number; service: Json } | undefined;
   for (const term of ended) {
-    const { type, service_plan_name: planName } = term.service;
+    const { type } = term.service;
     const unsold =
       (coveredTypes.has('*') || coveredTypes.has(String(type))) &&
-      !plans.some((plan) => plan.name === planName && plan.service_type === type);
+      !sellsPlanOf(plans, term.service);
     if (!unsold && (first === undefined || term.from < first.from)) first = term;
   }
   return (
@@ -1759,10 +1766,9 @@ function unpricedTermEnd(
     const ms = Date.parse(String(service.expires_at));
     if (service.status !== 'active' || service.auto_renew !== true || !(ms >= start)) continue;
     if (coveredTypes.has(String(service.type))) continue;
-    const sold = plans.some(
-      (plan) => plan.name === service.service_plan_name && plan.service_type === service.type,
-    );
-    if (!sold && (first === undefined || ms < first.ms)) first = { ms, service };
+    if (!sellsPlanOf(plans, service) && (first === undefined || ms < first.ms)) {
+      first = { ms, service };
+    }
   }
   return first === undefined
     ? undefined
@@ -1783,18 +1789,7 @@ function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Js
       continue;
     }
     if (!madeDuring(txn, 'created_at', start)) continue;
-    const cents = amountCents(txn.amount);
-    renewals.push({
-      invoice_ref: ref,
-      kind: 'service_renewal',
-      status: 'paid',
-      service_ref: txn.service_ref,
-      issue_date: txn.created_at,
-      paid_at: txn.created_at,
-      ...(cents === undefined ? {} : { amount: fromCents(-cents) }),
-      ...(txn.vat_amount === undefined ? {} : { vat_amount: txn.vat_amount }),
-      description: txn.description,
-    });
+    renewals.push(invoiceLinkedBy(txn, seen.vatRate ?? 0));
   }
   return renewals;
 }
