@@ -135,6 +135,9 @@ function refsBefore(refs: readonly string[]): string[] {
     .map(([kind, value]) => formatRef(kind, value - 1n));
 }
 
+/** Services named in the reason of {@link RecordedScenario.termless}. */
+const NAMED_TERMLESS = 5;
+
 /** A point of a recording from which the account's money and services follow what it cannot show. */
 interface Untold {
   /** Whether an exchange (its seq, its upstream time) comes at or after that point. */
@@ -150,7 +153,7 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     unpricedTermEnd: unpriced,
     unseenRenewal: renewal,
     endedUnseen: ended,
-    countedOnly: counted,
+    termless,
   } = recorded;
   const untold: Untold[] = [];
   if (order !== undefined) {
@@ -184,10 +187,20 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
       reason: `it follows renewals of services the recording never showed (${renewal.service_ref}, renewed by ${renewal.invoice_ref} at ${renewal.at}): list every page of GET /services while recording to verify it`,
     });
   }
-  if (counted !== undefined) {
+  if (termless !== undefined) {
+    const { unnamed, named, seq, at } = termless;
+    const counted: string[] = [];
+    if (unnamed > 0) counted.push(`${unnamed} services no answer showed`);
+    if (named.length > 0) {
+      const shown = named.slice(0, NAMED_TERMLESS).join(', ');
+      const more =
+        named.length > NAMED_TERMLESS ? ` and ${named.length - NAMED_TERMLESS} more` : '';
+      const services = named.length === 1 ? 'a service' : `${named.length} services`;
+      counted.push(`${services} no answer showed the term of (${shown}${more})`);
+    }
     untold.push({
-      reached: (_, ms) => ms > counted.at,
-      reason: `it follows #${counted.seq}, where GET /services/stats counted ${counted.count} services no answer showed: when their terms end, the recording cannot tell; list every page of GET /services while recording to verify it`,
+      reached: (_, ms) => ms > at,
+      reason: `it follows #${seq}, where GET /services/stats counted ${counted.join(' and ')}: when their terms end, the recording cannot tell; list every page of GET /services while recording to verify it`,
     });
   }
   if (ended !== undefined) {

@@ -1036,6 +1036,56 @@ describe('drift on a recording of the reference server itself', () => {
     expect(statuses).toHaveLength(2);
   });
 
+  it('sets apart what follows the first stats once time passed, when they counted a service only a link named', async () => {
+    // vm-5 (suspended) is named only by its renewal invoice: rebuilt without a term, it never
+    // ends in the replay, while upstream it expires on 3 February (seed 457).
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/balance');
+      await call('/plans');
+      await call('/invoices');
+      await call('/services?status=active');
+      await call('/services/stats');
+      days(10);
+      await call('/services/stats');
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(5);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        seq: 6,
+        reason: expect.stringMatching(
+          /^it follows #5, where GET \/services\/stats counted a service no answer showed the term of \(REF-SVC-5\): /,
+        ),
+      }),
+    ]);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('gives a service a 409 showed ended its status before the pool picks for the others', async () => {
+    // On 8 February: the first page of services lists most active ones, invoices link the
+    // rest, and the 409 shows REF-SVC-103 (the last linked) expired. The pool hands the
+    // services only linked the statuses the stats counted, in their order (active, then
+    // expired): REF-SVC-103 must keep an expired one, not leave a cancelled one (seed 373).
+    const { file, statuses } = await recordSession(
+      (upstream) => {
+        frozen(upstream);
+        upstream.admin.clock.set('2026-02-08T22:00:00.000Z');
+      },
+      async (_, base) => [
+        await demoCall(base, '/services?limit=20'),
+        await demoCall(base, '/invoices?limit=100'),
+        await demoCall(base, '/services/REF-SVC-103/auto-renew', {
+          method: 'PUT',
+          body: JSON.stringify({ enabled: false }),
+        }),
+        await demoCall(base, '/services/stats'),
+      ],
+    );
+    expect(statuses.map(([, status]) => status)).toEqual([200, 200, 409, 200]);
+    await expectFaithful(file, statuses.length);
+  });
+
   it('keeps the auto-renew a write showed of a service that only Shield calls and writes named', async () => {
     // No services page: REF-SVC-101 is rebuilt from the Shield answers, with auto-renew as
     // the switch showed it was before (on), so the replayed switch changes it too.
@@ -1084,10 +1134,12 @@ describe('drift on a recording of the reference server itself', () => {
 
   // Seeds 1-48, then those past them that once found a rule missing (the stats settling
   // start statuses, top-ups after balance reads, a Shield-named service's auto-renew, a
-  // linked service left out of the active ones).
+  // linked service left out of the active ones, the status a 409 showed taken first, a
+  // linked service without a term).
   it.each([
     ...Array.from({ length: 48 }, (_, i) => i + 1),
     ...[60, 73, 86, 95, 105, 115, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296, 311, 329],
+    ...[373, 457],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {

@@ -125,11 +125,17 @@ export interface RecordedScenario {
     readonly service_ref: string;
   };
   /**
-   * Services the first GET /services/stats (`seq`, upstream time `at`) counted and no answer
-   * showed: rebuilt without a term, they never end in the replay; upstream, time may end
+   * Services alive at the first GET /services/stats (`seq`, upstream time `at`) whose term no
+   * answer showed: `unnamed` only counted by it, `named` only named (by a link, a Shield call
+   * or a write). Rebuilt without a term, they never end in the replay; upstream, time may end
    * them once it passes `at`.
    */
-  readonly countedOnly?: { readonly count: number; readonly seq: number; readonly at: number };
+  readonly termless?: {
+    readonly unnamed: number;
+    readonly named: readonly string[];
+    readonly seq: number;
+    readonly at: number;
+  };
   /**
    * The first service never listed that a write's answer showed alive (`aliveSeq`) and a
    * later one ended (a 409 showing `status`, at `seq`): its term ended in between, when the
@@ -1096,7 +1102,7 @@ function inferUnseen(
   notes: string[],
   renewals: ReadonlyMap<string, readonly Json[]>,
   guessed: readonly ServiceAtStart[],
-): { countedOnly: number } {
+): { unnamed: number; named: string[] } {
   const created = seen.createdServices;
   const stats =
     seen.stats === undefined ? undefined : statsBefore(seen.stats, seen, lists.services, renewals);
@@ -1130,6 +1136,7 @@ function inferUnseen(
         : []),
     ]);
   const serviceRefs = new Set(lists.services.map((service) => String(service.service_ref)));
+  const listedCount = lists.services.length;
   const addService = (service: Json) => {
     lists.services.push(service);
     serviceRefs.add(String(service.service_ref));
@@ -1168,6 +1175,15 @@ function inferUnseen(
       auto_renew: autoRenew ?? false,
     });
   }
+  // Services whose type and status the pool picks from what the stats counted (in place
+  // here, picked below), once every service of a known status took its own: a 409 showed
+  // one expired, and a linked one before it must not take the last expired the stats counted.
+  const statusUnknown: Array<{ service: Json; type: string | undefined; notActive: boolean }> = [];
+  const addStatusUnknown = (ref: string, type: string | undefined, notActive: boolean) => {
+    const service = syntheticService(ref, { type: type ?? 'kvm', status: 'active' });
+    addService(service);
+    statusUnknown.push({ service, type, notActive });
+  };
   for (const ref of seen.linkedServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
     // Never listed: not active when a page of active services left it out (no page showed
@@ -1176,7 +1192,9 @@ function inferUnseen(
     const leftOutAt = notActiveBefore(seen, ref);
     const notActive =
       leftOutAt !== undefined && (seen.stats === undefined || leftOutAt <= seen.stats.at);
-    addService(syntheticService(ref, pool.take(undefined, endedFirst(ref), notActive)));
+    const status = endedFirst(ref);
+    if (status === undefined) addStatusUnknown(ref, undefined, notActive);
+    else addService(syntheticService(ref, pool.take(undefined, status, notActive)));
   }
 
   // Invoices a transaction or an order linked, never listed: an answer shows a link only to
@@ -1205,7 +1223,8 @@ function inferUnseen(
       const ref = free.below(cursor);
       if (ref === undefined) crowded = true;
       else if (kind === 'services') {
-        addService(syntheticService(ref, pool.take(filters.type, filters.status)));
+        if (filters.status === undefined) addStatusUnknown(ref, filters.type, false);
+        else addService(syntheticService(ref, pool.take(filters.type, filters.status)));
       } else if (neighbour !== undefined) {
         const placeholder: Json = { ...neighbour, [field]: ref };
         for (const link of LINK_FIELDS) if (link !== field) delete placeholder[link];
@@ -1213,6 +1232,16 @@ function inferUnseen(
       }
     }
   }
+
+  for (const { service, type, notActive } of statusUnknown) {
+    Object.assign(service, pool.take(type, undefined, notActive));
+  }
+
+  // Named placeholders the stats counted alive: time may end them (they have no term).
+  const named = lists.services
+    .slice(listedCount)
+    .filter((service) => service.status === 'active' || service.status === 'suspended')
+    .map((service) => String(service.service_ref));
 
   // Services enough to reproduce the first stats: below every services page seen.
   const left = pool.remaining();
@@ -1248,7 +1277,7 @@ function inferUnseen(
       'no free ref was left below a page the recording saw: some placeholders are missing',
     );
   }
-  return { countedOnly: added };
+  return { unnamed: added, named: stats === undefined ? [] : named };
 }
 
 /**
@@ -1472,7 +1501,7 @@ function build(seen: Observations): RecordedScenario {
       return rewound.service;
     });
 
-  const { countedOnly } = inferUnseen(
+  const termless = inferUnseen(
     seen,
     { services, invoices, orders, transactions },
     notes,
@@ -1632,8 +1661,8 @@ function build(seen: Observations): RecordedScenario {
           },
         }),
     ...endedUnseen(seen),
-    ...(countedOnly > 0 && seen.stats !== undefined
-      ? { countedOnly: { count: countedOnly, seq: seen.stats.seq, at: seen.stats.at } }
+    ...((termless.unnamed > 0 || termless.named.length > 0) && seen.stats !== undefined
+      ? { termless: { ...termless, seq: seen.stats.seq, at: seen.stats.at } }
       : {}),
   };
 }
