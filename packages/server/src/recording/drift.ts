@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isCredentialName, operations } from '@refapi/schema';
 import { formatRef, refValue } from '../domain/refs';
+import type { ScenarioInput } from '../scenario/schema';
 import { createReferenceServer } from '../transport/node/reference-server';
 import {
   amountCents,
@@ -466,6 +467,17 @@ function upstreamRicher(
   );
 }
 
+/** How much more money (cents) the upstream's balance answer showed than the replay's, if more. */
+function balanceShortCents(
+  operation: string,
+  found: ReadonlyArray<[string, unknown, unknown]>,
+): number | undefined {
+  const balancePath = balancePathOf(operation);
+  const [, recorded, replayed] = found.find(([path]) => path === balancePath) ?? [];
+  const short = (amountCents(recorded) ?? 0) - (amountCents(replayed) ?? 0);
+  return short > 0 ? short : undefined;
+}
+
 /**
  * Replays `file` against a reference server in process loaded with the recording's own
  * scenario (`scenarioFromRecording`) and reports what differs. When the upstream showed more
@@ -474,18 +486,25 @@ function upstreamRicher(
  * (a renewal of one never listed), it replays again with what follows the last balance that
  * matched set apart: what that money paid for, or what took it, the recording cannot tell.
  * Before that, it replays again while an exchange had not counted top-ups of its very
- * instant that the replay made before it, with those top-ups moved after it.
+ * instant that the replay made before it, with those top-ups moved after it, or while a
+ * balance showed more than the replay by top-ups it made before the first balance answer
+ * at that answer's instant: those are moved after it, and the balance before the recording
+ * is raised by them.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
   let recorded = await scenarioFromRecording(file);
   const untold = untoldFrom(recorded);
   let replayed = await replayRecording(file, recorded, untold);
   for (let moves = 0; replayed.lateTopUps !== undefined && moves < MAX_TOP_UP_MOVES; moves++) {
-    const { indices, after } = replayed.lateTopUps;
+    const { indices, after, startCents } = replayed.lateTopUps;
     const topUps = recorded.topUps.map((topUp, i) =>
       indices.includes(i) ? { ...topUp, after } : topUp,
     );
-    recorded = { ...recorded, topUps };
+    const scenario =
+      startCents === undefined
+        ? recorded.scenario
+        : withBalanceRaised(recorded.scenario, startCents);
+    recorded = { ...recorded, scenario, topUps };
     replayed = await replayRecording(file, recorded, untold);
   }
   if (replayed.unlistedMoney === undefined) return replayed.report;
@@ -526,6 +545,41 @@ function topUpsAfter(
   return undefined;
 }
 
+/** Top-ups to make after the exchange `after`, the start balance raised by `startCents` if given. */
+interface LateTopUps {
+  readonly indices: number[];
+  readonly after: number;
+  readonly startCents?: number;
+}
+
+/**
+ * Of the top-ups the scenario took for made before the first balance answer (`first`), at
+ * its very instant, the last ones that add up to what the upstream showed more than the
+ * replay (`shortCents`) a while later: upstream they came after it, and the balance before
+ * the recording was that much higher than the rewind took it for.
+ */
+function topUpsAfterFirstBalance(
+  topUps: RecordedScenario['topUps'],
+  first: { seq: number; ms: number },
+  shortCents: number,
+): LateTopUps | undefined {
+  const before = topUps.flatMap((topUp, i) =>
+    (topUp.after ?? 0) < first.seq && Math.abs(Date.parse(topUp.at) - first.ms) <= SAME_INSTANT_MS
+      ? [i]
+      : [],
+  );
+  const indices = topUpsAfter(topUps, before, first.ms, shortCents);
+  return indices === undefined ? undefined : { indices, after: first.seq, startCents: shortCents };
+}
+
+/** `scenario` with its account's balance raised by `cents` (exact: counted in cents). */
+function withBalanceRaised(scenario: ScenarioInput, cents: number): ScenarioInput {
+  const [account, ...others] = scenario.accounts ?? [];
+  if (account === undefined) return scenario;
+  const balance = ((amountCents(account.balance) ?? 0) + cents) / 100;
+  return { ...scenario, accounts: [{ ...account, balance }, ...others] };
+}
+
 /** One replay of `file` (see {@link driftReport}); `untold`: where money follows the unseen. */
 async function replayRecording(
   file: string,
@@ -534,7 +588,7 @@ async function replayRecording(
 ): Promise<{
   report: DriftReport;
   unlistedMoney?: Untold;
-  lateTopUps?: { indices: number[]; after: number };
+  lateTopUps?: LateTopUps;
 }> {
   const { scenario, clockJumps, topUps, mintedRefs, ledgerRuns, servicesListed } = recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
@@ -547,7 +601,10 @@ async function replayRecording(
    * The first exchange that had not counted top-ups the replay made before it (a balance
    * read that showed less, an order refused for want of balance), and those top-ups.
    */
-  let lateTopUps: { indices: number[]; after: number } | undefined;
+  let lateTopUps: LateTopUps | undefined;
+  /** The first exchange that showed the balance, if the replay's matched it. */
+  let firstBalance: { seq: number; ms: number } | undefined;
+  let balanceShown = false;
   /** The top-ups made since the last answer that showed the balance (their indices). */
   const madeSinceBalance: number[] = [];
   const server = createReferenceServer({
@@ -647,6 +704,9 @@ async function replayRecording(
       const found = compare(exchange, answer, comparer);
       const showsBalance = balancePathOf(operation) !== undefined && exchange.status === 200;
       if (showsBalance && found.length === 0) balanceMatched = { seq: exchange.seq, ms: at.ms };
+      if (showsBalance && !balanceShown && found.length === 0) {
+        firstBalance = { seq: exchange.seq, ms: at.ms };
+      }
       if (lateTopUps === undefined) {
         const [, recordedAmount, replayedAmount] =
           found.find(([path]) => path === '$.amount') ?? [];
@@ -660,8 +720,15 @@ async function replayRecording(
               ? topUpsAfter(topUps, madeSinceBalance, at.ms)
               : undefined;
         if (late !== undefined) lateTopUps = { indices: late, after: exchange.seq };
+        const short = showsBalance ? balanceShortCents(operation, found) : undefined;
+        if (late === undefined && firstBalance !== undefined && short !== undefined) {
+          lateTopUps = topUpsAfterFirstBalance(topUps, firstBalance, short);
+        }
       }
-      if (showsBalance) madeSinceBalance.length = 0;
+      if (showsBalance) {
+        balanceShown = true;
+        madeSinceBalance.length = 0;
+      }
       const since = balanceMatched.seq;
       const afterMatched = since > 0 ? ` after #${since}` : '';
       if (

@@ -523,6 +523,28 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('makes a top-up after the first balance read when a later balance shows it came after', async () => {
+    // The top-up comes right after the first balance read, at its time: nothing but the
+    // money tells it from one before the read, which the rewind takes it for (taking it off
+    // the balance before the recording). Six days on, the order's balance shows it came after
+    // (seeds 559, 684).
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [await demoCall(base, '/balance')];
+      await upstream.admin.topUp('REF-ACCT-1', 12.34);
+      upstream.admin.clock.advance(6 * 86_400);
+      seen.push(
+        await demoCall(
+          base,
+          '/orders',
+          keyedJson('first-read-top-up', { type: 'kvm', plan_code: 'kvm-s' }),
+        ),
+        await demoCall(base, '/transactions?limit=20'),
+      );
+      return seen;
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('makes the top-ups a balance read counted before it, and the others after it', async () => {
     // The first read shows the first top-up come in and not the second: in ref order, the
     // top-ups that add up to what it gained came before it.
