@@ -1108,6 +1108,32 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('takes a Shield call refused 409 service_not_active for proof of the subscription', async () => {
+    // The only Shield answer is a 409 on an expired service: the subscription check comes
+    // before the service's status, so the account has one (without it, the replay answers
+    // 403 shield_advanced_required; seed 835).
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [
+        await demoCall(base, '/services/REF-SVC-101'),
+        await demoCall(base, '/services/REF-SVC-101/auto-renew', {
+          method: 'PUT',
+          body: JSON.stringify({ enabled: false }),
+        }),
+      ];
+      upstream.admin.clock.advance(70 * 86_400);
+      seen.push(
+        await demoCall(base, '/services/REF-SVC-101/shield/rules', {
+          method: 'POST',
+          headers: { 'idempotency-key': 'rule-on-expired' },
+          body: JSON.stringify(ruleBody('late')),
+        }),
+      );
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 200, 409]);
+    await expectFaithful(file, statuses.length);
+  });
+
   it('keeps the auto-renew a write showed of a service that only Shield calls and writes named', async () => {
     // No services page: REF-SVC-101 is rebuilt from the Shield answers, with auto-renew as
     // the switch showed it was before (on), so the replayed switch changes it too.

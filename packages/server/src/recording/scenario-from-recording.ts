@@ -503,8 +503,12 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       seen.refusedScopes.add(scope);
     }
   }
-  if (ok && shieldCall) {
-    // Any 2xx Shield answer proves the subscription and a directly owned KVM service.
+  // A Shield call's 409 `service_not_active` comes after its subscription check passed.
+  const passedShieldChecks =
+    ok || (exchange.status === 409 && isJsonObject(body) && body.error === 'service_not_active');
+  if (passedShieldChecks && shieldCall) {
+    // Any 2xx Shield answer (or that 409) proves the subscription and a directly owned KVM
+    // service with an address.
     seen.shieldProven = true;
     const target = exchange.path.split('/')[3];
     if (target !== undefined && !seen.shieldTargets.has(target)) {
