@@ -188,6 +188,13 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
       reason: `it follows renewals of services the recording never showed (${renewal.service_ref}, renewed by ${renewal.invoice_ref} at ${renewal.at}): list every page of GET /services while recording to verify it`,
     });
   }
+  if (ended !== undefined) {
+    untold.push({
+      reached: (seq) => seq > ended.aliveSeq,
+      reason: `it follows #${ended.aliveSeq}, the last write ${ended.service_ref} took before #${ended.seq} showed it ${ended.status}: its term, which the recording never showed, ended in between; list every page of GET /services while recording to verify it`,
+    });
+  }
+  // The most general last: a reason names the point nearest what it sets apart.
   if (termless !== undefined) {
     const { unnamed, named, seq, at } = termless;
     const counted: string[] = [];
@@ -199,15 +206,13 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
       const services = named.length === 1 ? 'a service' : `${named.length} services`;
       counted.push(`${services} no answer showed the term of (${shown}${more})`);
     }
+    const where =
+      seq > 0
+        ? `#${seq}, where GET /services/stats counted ${counted.join(' and ')}`
+        : `the recording's start, with ${counted.join(' and ')}`;
     untold.push({
       reached: (_, ms) => ms > at,
-      reason: `it follows #${seq}, where GET /services/stats counted ${counted.join(' and ')}: when their terms end, the recording cannot tell; list every page of GET /services while recording to verify it`,
-    });
-  }
-  if (ended !== undefined) {
-    untold.push({
-      reached: (seq) => seq > ended.aliveSeq,
-      reason: `it follows #${ended.aliveSeq}, the last write ${ended.service_ref} took before #${ended.seq} showed it ${ended.status}: its term, which the recording never showed, ended in between; list every page of GET /services while recording to verify it`,
+      reason: `it follows ${where}: when their terms end, the recording cannot tell; list every page of GET /services while recording to verify it`,
     });
   }
   return untold;

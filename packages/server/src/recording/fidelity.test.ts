@@ -1134,6 +1134,33 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('sets apart what follows the start once time passed, when a service only a write named has no term', async () => {
+    // No stats: REF-SVC-31C, never listed, is rebuilt alive (its switch went through) and
+    // without a term, so it never ends in the replay; upstream, 70 days end it (seed 899).
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [
+        await demoCall(base, '/services/REF-SVC-31C/auto-renew', {
+          method: 'PUT',
+          body: JSON.stringify({ enabled: true }),
+        }),
+      ];
+      upstream.admin.clock.advance(70 * 86_400);
+      seen.push(await demoCall(base, '/services?status=active&limit=100'));
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 200]);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        seq: 2,
+        reason: expect.stringMatching(
+          /^it follows the recording's start, with a service no answer showed the term of \(REF-SVC-31C\): /,
+        ),
+      }),
+    ]);
+  });
+
   it('keeps the auto-renew a write showed of a service that only Shield calls and writes named', async () => {
     // No services page: REF-SVC-101 is rebuilt from the Shield answers, with auto-renew as
     // the switch showed it was before (on), so the replayed switch changes it too.
@@ -1183,11 +1210,11 @@ describe('drift on a recording of the reference server itself', () => {
   // Seeds 1-48, then those past them that once found a rule missing (the stats settling
   // start statuses, top-ups after balance reads, a Shield-named service's auto-renew, a
   // linked service left out of the active ones, the status a 409 showed taken first, a
-  // linked service without a term).
+  // service without a term, a top-up right after the first balance, a Shield 409).
   it.each([
     ...Array.from({ length: 48 }, (_, i) => i + 1),
     ...[60, 73, 86, 95, 105, 115, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296, 311, 329],
-    ...[373, 457],
+    ...[373, 457, 559, 684, 835, 899],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {

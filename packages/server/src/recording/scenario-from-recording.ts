@@ -125,10 +125,10 @@ export interface RecordedScenario {
     readonly service_ref: string;
   };
   /**
-   * Services alive at the first GET /services/stats (`seq`, upstream time `at`) whose term no
-   * answer showed: `unnamed` only counted by it, `named` only named (by a link, a Shield call
-   * or a write). Rebuilt without a term, they never end in the replay; upstream, time may end
-   * them once it passes `at`.
+   * Services alive at the first GET /services/stats (`seq`, upstream time `at`; without
+   * stats, seq 0 and the recording's start) whose term no answer showed: `unnamed` only
+   * counted by it, `named` only named (by a link, a Shield call or a write). Rebuilt without
+   * a term, they never end in the replay; upstream, time may end them once it passes `at`.
    */
   readonly termless?: {
     readonly unnamed: number;
@@ -1281,7 +1281,7 @@ function inferUnseen(
       'no free ref was left below a page the recording saw: some placeholders are missing',
     );
   }
-  return { unnamed: added, named: stats === undefined ? [] : named };
+  return { unnamed: added, named };
 }
 
 /**
@@ -1665,10 +1665,20 @@ function build(seen: Observations): RecordedScenario {
           },
         }),
     ...endedUnseen(seen),
-    ...((termless.unnamed > 0 || termless.named.length > 0) && seen.stats !== undefined
-      ? { termless: { ...termless, seq: seen.stats.seq, at: seen.stats.at } }
-      : {}),
+    ...termlessFrom(
+      termless,
+      seen.stats ?? (start === undefined ? undefined : { seq: 0, at: start }),
+    ),
   };
+}
+
+/** {@link RecordedScenario.termless}, placed at `since` (the first stats, else the start). */
+function termlessFrom(
+  { unnamed, named }: { unnamed: number; named: string[] },
+  since: { seq: number; at: number } | undefined,
+): Pick<RecordedScenario, 'termless'> {
+  if (since === undefined || (unnamed === 0 && named.length === 0)) return {};
+  return { termless: { unnamed, named, seq: since.seq, at: since.at } };
 }
 
 /** {@link RecordedScenario.endedUnseen}, from the writes on services never listed. */
