@@ -136,8 +136,8 @@ function refsBefore(refs: readonly string[]): string[] {
     .map(([kind, value]) => formatRef(kind, value - 1n));
 }
 
-/** Services named in the reason of {@link RecordedScenario.termless}. */
-const NAMED_TERMLESS = 5;
+/** Services named in the reason of {@link RecordedScenario.unsettled}, of each kind. */
+const NAMED_UNSETTLED = 5;
 
 /** A point of a recording from which the account's money and services follow what it cannot show. */
 interface Untold {
@@ -154,7 +154,7 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     unpricedTermEnd: unpriced,
     unseenRenewal: renewal,
     endedUnseen: ended,
-    termless,
+    unsettled,
   } = recorded;
   const untold: Untold[] = [];
   if (order !== undefined) {
@@ -195,24 +195,28 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     });
   }
   // The most general last: a reason names the point nearest what it sets apart.
-  if (termless !== undefined) {
-    const { unnamed, named, seq, at } = termless;
-    const counted: string[] = [];
-    if (unnamed > 0) counted.push(`${unnamed} services no answer showed`);
-    if (named.length > 0) {
-      const shown = named.slice(0, NAMED_TERMLESS).join(', ');
-      const more =
-        named.length > NAMED_TERMLESS ? ` and ${named.length - NAMED_TERMLESS} more` : '';
-      const services = named.length === 1 ? 'a service' : `${named.length} services`;
-      counted.push(`${services} no answer showed the term of (${shown}${more})`);
+  if (unsettled !== undefined) {
+    const { unnamed, termless, open, seq, at } = unsettled;
+    const refs = (services: readonly string[]) =>
+      `${services.slice(0, NAMED_UNSETTLED).join(', ')}${services.length > NAMED_UNSETTLED ? ` and ${services.length - NAMED_UNSETTLED} more` : ''}`;
+    const parts: string[] = [];
+    if (unnamed > 0) parts.push(`${unnamed} services no answer showed`);
+    if (termless.length > 0) {
+      const services = termless.length === 1 ? 'a service' : `${termless.length} services`;
+      parts.push(`${services} no answer showed the term of (${refs(termless)})`);
+    }
+    if (open.length > 0) {
+      parts.push(
+        `services whose status at the start it left open (${refs(open)}: the first seen took the one it counted)`,
+      );
     }
     const where =
       seq > 0
-        ? `#${seq}, where GET /services/stats counted ${counted.join(' and ')}`
-        : `the recording's start, with ${counted.join(' and ')}`;
+        ? `#${seq}, where GET /services/stats counted ${parts.join(' and ')}`
+        : `the recording's start, with ${parts.join(' and ')}`;
     untold.push({
       reached: (_, ms) => ms > at,
-      reason: `it follows ${where}: when their terms end, the recording cannot tell; list every page of GET /services while recording to verify it`,
+      reason: `it follows ${where}: what time did to them, the recording cannot tell; list every page of GET /services while recording to verify it`,
     });
   }
   return untold;

@@ -125,14 +125,17 @@ export interface RecordedScenario {
     readonly service_ref: string;
   };
   /**
-   * Services alive at the first GET /services/stats (`seq`, upstream time `at`; without
-   * stats, seq 0 and the recording's start) whose term no answer showed: `unnamed` only
-   * counted by it, `named` only named (by a link, a Shield call or a write). Rebuilt without
-   * a term, they never end in the replay; upstream, time may end them once it passes `at`.
+   * Services whose course after the first GET /services/stats (`seq`, upstream time `at`;
+   * without stats, seq 0 and the recording's start) the replay cannot follow once time
+   * passes `at`. Alive then, with no term an answer showed (they never end in the replay):
+   * `unnamed` only counted by the stats, `termless` only named (by a link, a Shield call or
+   * a write). `open`: services whose status at the start the stats left open among several
+   * (the first seen took the one they counted; upstream, another may have had it).
    */
-  readonly termless?: {
+  readonly unsettled?: {
     readonly unnamed: number;
-    readonly named: readonly string[];
+    readonly termless: readonly string[];
+    readonly open: readonly string[];
     readonly seq: number;
     readonly at: number;
   };
@@ -991,15 +994,27 @@ class ServicePool {
   /**
    * Gives each service whose start status the rewind guessed another one the recording
    * allows, where the stats counted fewer services of its status (at their time, which
-   * `atStats` gives from a start status) and more of the other's. Returns those it moved.
+   * `atStats` gives from a start status) and more of the other's. Returns those it moved,
+   * and those it left open: where more services could have made a move than made it, the
+   * first seen made it, and which ones the upstream's were the recording cannot tell.
    */
   settle(
     guessed: readonly ServiceAtStart[],
     atStats: (service: Json, startStatus: string) => string,
-  ): Json[] {
+  ): { moved: Json[]; open: Json[] } {
     const moved: Json[] = [];
-    if (!this.#counted) return moved;
+    if (!this.#counted) return { moved, open: [] };
     const left = (status: string) => this.#statuses.get(status) ?? 0;
+    // Each service's possible moves at the stats' time (`now>then`), before any is made.
+    const movesOf = guessed.map(({ service, otherStatuses }) => {
+      const now = atStats(service, String(service.status));
+      return new Set(
+        otherStatuses
+          .map((status) => `${now}>${atStats(service, status)}`)
+          .filter((move) => move !== `${now}>${now}`),
+      );
+    });
+    const made = new Map<string, number>();
     for (const { service, otherStatuses } of guessed) {
       const now = atStats(service, String(service.status));
       if (left(now) >= 0) continue;
@@ -1013,8 +1028,14 @@ class ServicePool {
       this.#statuses.set(then, left(then) - 1);
       service.status = other;
       moved.push(service);
+      made.set(`${now}>${then}`, (made.get(`${now}>${then}`) ?? 0) + 1);
     }
-    return moved;
+    const open = new Set<Json>();
+    for (const [move, count] of made) {
+      const could = guessed.filter((_, i) => movesOf[i]?.has(move));
+      if (could.length > count) for (const { service } of could) open.add(service);
+    }
+    return { moved, open: [...open] };
   }
 
   /** Services still to add; a negative count means the stats and the records disagree. */
@@ -1106,13 +1127,13 @@ function inferUnseen(
   notes: string[],
   renewals: ReadonlyMap<string, readonly Json[]>,
   guessed: readonly ServiceAtStart[],
-): { unnamed: number; named: string[] } {
+): { unnamed: number; termless: string[]; open: string[] } {
   const created = seen.createdServices;
   const stats =
     seen.stats === undefined ? undefined : statsBefore(seen.stats, seen, lists.services, renewals);
   const pool = new ServicePool(stats, lists.services);
   const statsAt = seen.stats?.at;
-  const moved = pool.settle(guessed, (service, startStatus) => {
+  const { moved, open } = pool.settle(guessed, (service, startStatus) => {
     const ref = String(service.service_ref);
     const views = seen.statusViews.get(ref) ?? [];
     return statusAt(startStatus, views, renewals.get(ref) ?? [], statsAt as number);
@@ -1242,7 +1263,7 @@ function inferUnseen(
   }
 
   // Named placeholders the stats counted alive: time may end them (they have no term).
-  const named = lists.services
+  const termless = lists.services
     .slice(listedCount)
     .filter((service) => service.status === 'active' || service.status === 'suspended')
     .map((service) => String(service.service_ref));
@@ -1281,7 +1302,7 @@ function inferUnseen(
       'no free ref was left below a page the recording saw: some placeholders are missing',
     );
   }
-  return { unnamed: added, named };
+  return { unnamed: added, termless, open: open.map((service) => String(service.service_ref)) };
 }
 
 /**
@@ -1505,7 +1526,7 @@ function build(seen: Observations): RecordedScenario {
       return rewound.service;
     });
 
-  const termless = inferUnseen(
+  const unsettled = inferUnseen(
     seen,
     { services, invoices, orders, transactions },
     notes,
@@ -1665,20 +1686,20 @@ function build(seen: Observations): RecordedScenario {
           },
         }),
     ...endedUnseen(seen),
-    ...termlessFrom(
-      termless,
+    ...unsettledFrom(
+      unsettled,
       seen.stats ?? (start === undefined ? undefined : { seq: 0, at: start }),
     ),
   };
 }
 
-/** {@link RecordedScenario.termless}, placed at `since` (the first stats, else the start). */
-function termlessFrom(
-  { unnamed, named }: { unnamed: number; named: string[] },
+/** {@link RecordedScenario.unsettled}, placed at `since` (the first stats, else the start). */
+function unsettledFrom(
+  { unnamed, termless, open }: { unnamed: number; termless: string[]; open: string[] },
   since: { seq: number; at: number } | undefined,
-): Pick<RecordedScenario, 'termless'> {
-  if (since === undefined || (unnamed === 0 && named.length === 0)) return {};
-  return { termless: { unnamed, named, seq: since.seq, at: since.at } };
+): Pick<RecordedScenario, 'unsettled'> {
+  if (since === undefined || unnamed + termless.length + open.length === 0) return {};
+  return { unsettled: { unnamed, termless, open, seq: since.seq, at: since.at } };
 }
 
 /** {@link RecordedScenario.endedUnseen}, from the writes on services never listed. */
