@@ -234,8 +234,9 @@ class Observations {
   /** A plan's hardware figures, by plan code, from the services the recording ordered. */
   readonly specs = new Map<string, Json>();
   /**
-   * The auto-renew changes of each service, in order (at most {@link MAX_STATUS_VIEWS}):
-   * before the first, the value was the other one.
+   * The auto-renew changes of each service, in order (at most {@link MAX_STATUS_VIEWS}, of
+   * at most {@link MAX_PLACEHOLDER_SERVICES} services): before the first, the value was the
+   * other one.
    */
   readonly autoRenewWrites = new Map<string, { seq: number; at: number; value: boolean }[]>();
   /** Accounts other than the first that GET /me showed (a recording made with several keys). */
@@ -269,7 +270,8 @@ class Observations {
   >();
   /**
    * The first time a 2xx answer proved a service active (a power action, a new Shield rule:
-   * the API refuses both on a service that is not).
+   * the API refuses both on a service that is not), of at most
+   * {@link MAX_PLACEHOLDER_SERVICES} services.
    */
   readonly activeAt = new Map<string, number>();
   /** Unfiltered pages of GET /transactions: a top-up a page left out came after it. */
@@ -606,7 +608,11 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
         const before = body.changed === true ? !body.auto_renew : body.auto_renew;
         noteWrittenService(seen, body.service_ref, at, { autoRenew: before });
       }
-      if (body.changed === true && typeof body.service_ref === 'string') {
+      if (
+        body.changed === true &&
+        typeof body.service_ref === 'string' &&
+        roomFor(seen.autoRenewWrites, body.service_ref)
+      ) {
         const writes = seen.autoRenewWrites.get(body.service_ref) ?? [];
         seen.autoRenewWrites.set(body.service_ref, writes);
         if (writes.length < MAX_STATUS_VIEWS) {
@@ -617,7 +623,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     case 'powerService':
       if (typeof body.service_ref === 'string') {
         noteWrittenService(seen, body.service_ref, at, { kvm: true });
-        if (!seen.activeAt.has(body.service_ref)) seen.activeAt.set(body.service_ref, at);
+        noteActiveAt(seen, body.service_ref, at);
       }
       return;
     case 'getServiceStats':
@@ -683,8 +689,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       if (!isJsonObject(body.rule)) return;
       observeRules(seen, [body.rule]);
       if (typeof body.rule.id === 'string' && !replayed) seen.createdRules.add(body.rule.id);
-      if (typeof body.rule.service_ref === 'string' && !seen.activeAt.has(body.rule.service_ref))
-        seen.activeAt.set(body.rule.service_ref, at);
+      if (typeof body.rule.service_ref === 'string') noteActiveAt(seen, body.rule.service_ref, at);
       return;
     default:
   }
@@ -692,6 +697,18 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
 
 const SERVICE_PATH = /^\/v1\/services\/(REF-SVC-[0-9A-F]+)\//;
 const SERVICE_CONFLICTS = new Set(['service_not_active', 'service_lifecycle_conflict']);
+
+/**
+ * Whether a per-service map of what the answers proved may hold `ref`: one it holds, or a
+ * new one below {@link MAX_PLACEHOLDER_SERVICES} (a recording may name any number).
+ */
+const roomFor = (map: ReadonlyMap<string, unknown>, ref: string): boolean =>
+  map.has(ref) || map.size < MAX_PLACEHOLDER_SERVICES;
+
+/** The first time a 2xx write on the service `ref` (a power action, a rule) showed it active. */
+function noteActiveAt(seen: Observations, ref: string, at: number): void {
+  if (!seen.activeAt.has(ref) && roomFor(seen.activeAt, ref)) seen.activeAt.set(ref, at);
+}
 
 /** Notes a write on one service: 2xx, or a 409 showing its status (`conflictStatus`). */
 function noteServiceWrite(
@@ -703,8 +720,7 @@ function noteServiceWrite(
   const ref = SERVICE_PATH.exec(exchange.path)?.[1];
   if (ref === undefined || exchange.method === 'GET' || seen.conflictStatus.has(ref)) return;
   if (ok) {
-    if (seen.lastWriteSeq.has(ref) || seen.lastWriteSeq.size < MAX_PLACEHOLDER_SERVICES)
-      seen.lastWriteSeq.set(ref, exchange.seq);
+    if (roomFor(seen.lastWriteSeq, ref)) seen.lastWriteSeq.set(ref, exchange.seq);
   } else if (
     exchange.status === 409 &&
     isJsonObject(body) &&
@@ -712,7 +728,7 @@ function noteServiceWrite(
     // A status word, not whatever a hostile recording holds: it names a rebuilt service's.
     /^[a-z][a-z_]{0,31}$/.test(body.status) &&
     SERVICE_CONFLICTS.has(String(body.error)) &&
-    seen.conflictStatus.size < MAX_PLACEHOLDER_SERVICES
+    roomFor(seen.conflictStatus, ref)
   ) {
     seen.conflictStatus.set(ref, {
       seq: exchange.seq,
@@ -729,8 +745,8 @@ function noteWrittenService(
   at: number,
   proved: { kvm?: boolean; autoRenew?: boolean },
 ): void {
+  if (!roomFor(seen.writtenServices, ref)) return;
   const known = seen.writtenServices.get(ref);
-  if (known === undefined && seen.writtenServices.size >= MAX_PLACEHOLDER_SERVICES) return;
   // The first answer's value before stays: a later write changed it from there.
   const autoRenew = known?.autoRenew ?? proved.autoRenew;
   seen.writtenServices.set(ref, {
