@@ -464,15 +464,13 @@ function upstreamRicher(
   found: ReadonlyArray<[string, unknown, unknown]>,
   answer: { text: string },
 ): boolean {
-  const balancePath = balancePathOf(operation);
-  if (balancePath === undefined) return false;
-  return found.some(
-    ([path, recorded, replayed]) =>
-      (path === balancePath &&
-        typeof recorded === 'number' &&
-        typeof replayed === 'number' &&
-        recorded > replayed) ||
-      (path === '(status)' && recorded === 200 && insufficientBalance(answer.text)),
+  if (balancePathOf(operation) === undefined) return false;
+  return (
+    balanceShortCents(operation, found) !== undefined ||
+    found.some(
+      ([path, recorded]) =>
+        path === '(status)' && recorded === 200 && insufficientBalance(answer.text),
+    )
   );
 }
 
@@ -483,8 +481,10 @@ function balanceShortCents(
 ): number | undefined {
   const balancePath = balancePathOf(operation);
   const [, recorded, replayed] = found.find(([path]) => path === balancePath) ?? [];
-  const short = (amountCents(recorded) ?? 0) - (amountCents(replayed) ?? 0);
-  return short > 0 ? short : undefined;
+  const [upstream, replay] = [amountCents(recorded), amountCents(replayed)];
+  return upstream !== undefined && replay !== undefined && upstream > replay
+    ? upstream - replay
+    : undefined;
 }
 
 /**
