@@ -331,6 +331,33 @@ const frozen = (upstream: ReturnType<typeof createReferenceServer>) => {
   upstream.admin.clock.freeze(true);
 };
 
+/**
+ * Records a switch of `service`'s auto-renew to `enabled`, then, `days` later upstream, one
+ * call: a service never listed, whose term ends between the two.
+ */
+function switchThenLater(
+  service: string,
+  enabled: boolean,
+  days: number,
+  [path, init]: [string, RequestInit?],
+) {
+  return recordSession(frozen, async (upstream, base) => {
+    const seen = [
+      await demoCall(base, `/services/${service}/auto-renew`, {
+        method: 'PUT',
+        body: JSON.stringify({ enabled }),
+      }),
+    ];
+    upstream.admin.clock.advance(days * 86_400);
+    seen.push(await demoCall(base, path, init));
+    return seen;
+  });
+}
+
+/** Orders a KVM S as the demo's EUR key, with the Idempotency-Key `key`. */
+const orderKvmS = (base: string, key: string) =>
+  demoCall(base, '/orders', keyedJson(key, { type: 'kvm', plan_code: 'kvm-s' }));
+
 /** Asserts `drift` finds the recording faithful: every one of its `exchanges` matches. */
 async function expectFaithful(file: string, exchanges: number) {
   const report = await driftReport(file);
@@ -533,11 +560,7 @@ describe('drift on a recording of the reference server itself', () => {
       await upstream.admin.topUp('REF-ACCT-1', 12.34);
       upstream.admin.clock.advance(6 * 86_400);
       seen.push(
-        await demoCall(
-          base,
-          '/orders',
-          keyedJson('first-read-top-up', { type: 'kvm', plan_code: 'kvm-s' }),
-        ),
+        await orderKvmS(base, 'first-read-top-up'),
         await demoCall(base, '/transactions?limit=20'),
       );
       return seen;
@@ -549,23 +572,13 @@ describe('drift on a recording of the reference server itself', () => {
     // The first read shows the first top-up come in and not the second: in ref order, the
     // top-ups that add up to what it gained came before it.
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
-      const seen = [
-        await demoCall(
-          base,
-          '/orders',
-          keyedJson('counted-1', { type: 'kvm', plan_code: 'kvm-s' }),
-        ),
-      ];
+      const seen = [await orderKvmS(base, 'counted-1')];
       await upstream.admin.topUp('REF-ACCT-1', 10);
       seen.push(await demoCall(base, '/balance'));
       await upstream.admin.topUp('REF-ACCT-1', 20);
       seen.push(
         await demoCall(base, '/balance'),
-        await demoCall(
-          base,
-          '/orders',
-          keyedJson('counted-2', { type: 'kvm', plan_code: 'kvm-s' }),
-        ),
+        await orderKvmS(base, 'counted-2'),
         await demoCall(base, '/transactions?limit=20'),
       );
       return seen;
@@ -603,7 +616,7 @@ describe('drift on a recording of the reference server itself', () => {
     const { file } = await recordSession(frozen, async (_, base) => [
       await demoCall(base, '/plans'),
       await demoCall(base, '/balance'),
-      await demoCall(base, '/orders', keyedJson('dearer', { type: 'kvm', plan_code: 'kvm-s' })),
+      await orderKvmS(base, 'dearer'),
     ]);
     const recorded = readFileSync(file, 'utf8');
     const dearer = recorded.replace(
@@ -1006,23 +1019,14 @@ describe('drift on a recording of the reference server itself', () => {
   it('sets apart what follows the last write a service never listed took before a 409 showed it ended', async () => {
     // REF-SVC-101's auto-renew is switched off; 45 days on, a power action is refused: it
     // expired. When, the recording cannot tell (its term was never shown).
-    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
-      const seen = [
-        await demoCall(base, '/services/REF-SVC-101/auto-renew', {
-          method: 'PUT',
-          body: JSON.stringify({ enabled: false }),
-        }),
-      ];
-      upstream.admin.clock.advance(45 * 86_400);
-      seen.push(
-        await demoCall(base, '/services/REF-SVC-101/power', {
-          method: 'POST',
-          body: JSON.stringify({ action: 'reboot' }),
-          headers: { 'idempotency-key': 'ended-power' },
-        }),
-      );
-      return seen;
-    });
+    const { file, statuses } = await switchThenLater('REF-SVC-101', false, 45, [
+      '/services/REF-SVC-101/power',
+      {
+        method: 'POST',
+        body: JSON.stringify({ action: 'reboot' }),
+        headers: { 'idempotency-key': 'ended-power' },
+      },
+    ]);
     expect(statuses.map(([, status]) => status)).toEqual([200, 409]);
     const report = await driftReport(file);
     expect(report.differences).toEqual([]);
@@ -1137,17 +1141,9 @@ describe('drift on a recording of the reference server itself', () => {
   it('sets apart what follows the start once time passed, when a service only a write named has no term', async () => {
     // No stats: REF-SVC-31C, never listed, is rebuilt alive (its switch went through) and
     // without a term, so it never ends in the replay; upstream, 70 days end it (seed 899).
-    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
-      const seen = [
-        await demoCall(base, '/services/REF-SVC-31C/auto-renew', {
-          method: 'PUT',
-          body: JSON.stringify({ enabled: true }),
-        }),
-      ];
-      upstream.admin.clock.advance(70 * 86_400);
-      seen.push(await demoCall(base, '/services?status=active&limit=100'));
-      return seen;
-    });
+    const { file, statuses } = await switchThenLater('REF-SVC-31C', true, 70, [
+      '/services?status=active&limit=100',
+    ]);
     expect(statuses.map(([, status]) => status)).toEqual([200, 200]);
     const report = await driftReport(file);
     expect(report.differences).toEqual([]);
