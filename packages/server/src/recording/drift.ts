@@ -215,7 +215,7 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
         ? `#${seq}, where GET /services/stats counted ${parts.join(' and ')}`
         : `the recording's start, with ${parts.join(' and ')}`;
     untold.push({
-      reached: (_, ms) => ms > at,
+      reached: (_, ms) => ms - at >= TERM_END_UNSEEN_AFTER_MS,
       reason: `it follows ${where}: what time did to them, the recording cannot tell; list every page of GET /services while recording to verify it`,
     });
   }
@@ -416,11 +416,12 @@ const balancePathOf = (operation: string): string | undefined => {
 };
 
 /**
- * Upstream time after the last balance that matched past which a lower balance upstream may
- * be a renewal of a service the recording never listed: an order's answer just after a
- * balance read stays compared, so an upstream that charges it otherwise still shows.
+ * Upstream time past which a term the recording never showed may have ended (a renewal of a
+ * service never listed after the last balance that matched, an expiry after the first
+ * stats): before it, what follows stays compared, so an upstream that answers otherwise
+ * right away (charges an order otherwise, answers an unknown service 410) still shows.
  */
-const UNLISTED_RENEWAL_AFTER_MS = 60_000;
+const TERM_END_UNSEEN_AFTER_MS = 60_000;
 
 /**
  * Whether the upstream showed less money than the replay had: a lower balance, or an order
@@ -753,7 +754,7 @@ async function replayRecording(
       if (
         unlistedMoney === undefined &&
         !servicesListed &&
-        at.ms - balanceMatched.ms >= UNLISTED_RENEWAL_AFTER_MS &&
+        at.ms - balanceMatched.ms >= TERM_END_UNSEEN_AFTER_MS &&
         upstreamPoorer(exchange, found)
       ) {
         unlistedMoney = {
