@@ -31,9 +31,17 @@ export function useServerState() {
     }));
   }, []);
 
+  // Refreshes overlap (one on mount, one after each burst of requests): an older one that
+  // answers last must not put back the state from before a newer one (a loaded server took
+  // longer over the first than over the second, and the new service never showed).
+  const asked = useRef(0);
+  const shown = useRef(0);
   const refresh = useCallback(async () => {
+    const mine = ++asked.current;
     try {
       const [nextState, nextClock] = await Promise.all([admin.state(), admin.clock()]);
+      if (mine < shown.current) return;
+      shown.current = mine;
       setState(nextState);
       applyClock(nextClock);
       setError(undefined);
