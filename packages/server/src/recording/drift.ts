@@ -433,13 +433,12 @@ function upstreamPoorer(
 ): boolean {
   const balancePath = balancePathOf(exchange.operation ?? '');
   if (balancePath === undefined) return false;
-  return found.some(
-    ([path, recorded, replayed]) =>
-      (path === balancePath &&
-        typeof recorded === 'number' &&
-        typeof replayed === 'number' &&
-        recorded < replayed) ||
-      (path === '(status)' && replayed === 200 && refusedForBalance(exchange)),
+  return (
+    (amountGapCents(found, balancePath) ?? 0) < 0 ||
+    found.some(
+      ([path, , replayed]) =>
+        path === '(status)' && replayed === 200 && refusedForBalance(exchange),
+    )
   );
 }
 
@@ -465,9 +464,10 @@ function upstreamRicher(
   found: ReadonlyArray<[string, unknown, unknown]>,
   answer: { text: string },
 ): boolean {
-  if (balancePathOf(operation) === undefined) return false;
+  const balancePath = balancePathOf(operation);
+  if (balancePath === undefined) return false;
   return (
-    balanceShortCents(operation, found) !== undefined ||
+    (amountGapCents(found, balancePath) ?? 0) > 0 ||
     found.some(
       ([path, recorded]) =>
         path === '(status)' && recorded === 200 && insufficientBalance(answer.text),
@@ -475,17 +475,17 @@ function upstreamRicher(
   );
 }
 
-/** How much more money (cents) the upstream's balance answer showed than the replay's, if more. */
-function balanceShortCents(
-  operation: string,
+/**
+ * The upstream's amount at `path` less the replay's, in cents, where the two answers
+ * differed there and both are numbers (above 0: the upstream showed more money).
+ */
+function amountGapCents(
   found: ReadonlyArray<[string, unknown, unknown]>,
+  path: string,
 ): number | undefined {
-  const balancePath = balancePathOf(operation);
-  const [, recorded, replayed] = found.find(([path]) => path === balancePath) ?? [];
+  const [, recorded, replayed] = found.find(([at]) => at === path) ?? [];
   const [upstream, replay] = [amountCents(recorded), amountCents(replayed)];
-  return upstream !== undefined && replay !== undefined && upstream > replay
-    ? upstream - replay
-    : undefined;
+  return upstream === undefined || replay === undefined ? undefined : upstream - replay;
 }
 
 /**
@@ -612,9 +612,8 @@ async function replayRecording(
    * read that showed less, an order refused for want of balance), and those top-ups.
    */
   let lateTopUps: LateTopUps | undefined;
-  /** The first exchange that showed the balance, if the replay's matched it. */
-  let firstBalance: { seq: number; ms: number } | undefined;
-  let balanceShown = false;
+  /** The first exchange that showed the balance, and whether the replay's matched it. */
+  let firstBalance: { seq: number; ms: number; matched: boolean } | undefined;
   /** The top-ups made since the last answer that showed the balance (their indices). */
   const madeSinceBalance: number[] = [];
   const server = createReferenceServer({
@@ -712,33 +711,28 @@ async function replayRecording(
         continue;
       }
       const found = compare(exchange, answer, comparer);
-      const showsBalance = balancePathOf(operation) !== undefined && exchange.status === 200;
+      const balancePath = balancePathOf(operation);
+      const showsBalance = balancePath !== undefined && exchange.status === 200;
       if (showsBalance && found.length === 0) balanceMatched = { seq: exchange.seq, ms: at.ms };
-      if (showsBalance && !balanceShown && found.length === 0) {
-        firstBalance = { seq: exchange.seq, ms: at.ms };
+      if (showsBalance) {
+        firstBalance ??= { seq: exchange.seq, ms: at.ms, matched: found.length === 0 };
       }
       if (lateTopUps === undefined) {
-        const [, recordedAmount, replayedAmount] =
-          found.find(([path]) => path === '$.amount') ?? [];
-        const excess = (amountCents(replayedAmount) ?? 0) - (amountCents(recordedAmount) ?? 0);
+        // What a balance read showed less than the replay (an order's answer holds a charge).
+        const excess = -(amountGapCents(found, '$.amount') ?? 0);
         const late =
           showsBalance && excess > 0
             ? topUpsAfter(topUps, madeSinceBalance, at.ms, excess)
-            : balancePathOf(operation) !== undefined &&
-                answer.status === 200 &&
-                refusedForBalance(exchange)
+            : balancePath !== undefined && answer.status === 200 && refusedForBalance(exchange)
               ? topUpsAfter(topUps, madeSinceBalance, at.ms)
               : undefined;
         if (late !== undefined) lateTopUps = { indices: late, after: exchange.seq };
-        const short = showsBalance ? balanceShortCents(operation, found) : undefined;
-        if (late === undefined && firstBalance !== undefined && short !== undefined) {
+        const short = balancePath === undefined ? 0 : (amountGapCents(found, balancePath) ?? 0);
+        if (late === undefined && firstBalance?.matched && showsBalance && short > 0) {
           lateTopUps = topUpsAfterFirstBalance(topUps, firstBalance, short);
         }
       }
-      if (showsBalance) {
-        balanceShown = true;
-        madeSinceBalance.length = 0;
-      }
+      if (showsBalance) madeSinceBalance.length = 0;
       const since = balanceMatched.seq;
       const afterMatched = since > 0 ? ` after #${since}` : '';
       if (

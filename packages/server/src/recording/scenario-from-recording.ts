@@ -386,6 +386,13 @@ interface PageSpan {
 const MAX_PAGE_SPANS = 4096;
 
 /** Notes the span of `kind`'s page in `spans` (see {@link PageSpan}), if asked with `filters`. */
+/** The field that says when a record of a list was made (services say none). */
+const MADE_AT: Readonly<Partial<Record<ListKind, string>>> = {
+  transactions: 'created_at',
+  invoices: 'issue_date',
+  orders: 'created_at',
+};
+
 function observePageSpan(
   spans: PageSpan[],
   kind: ListKind,
@@ -416,8 +423,8 @@ function observePageSpan(
     return;
   }
   const from = pagination.has_more ? (last as { ref: bigint }).ref : 0n;
-  const madeField = kind === 'transactions' ? 'created_at' : 'issue_date';
-  const madeAt = Date.parse(String(last?.record[madeField]));
+  const madeField = MADE_AT[kind];
+  const madeAt = madeField === undefined ? NaN : Date.parse(String(last?.record[madeField]));
   spans.push({
     seq: exchange.seq,
     at,
@@ -1021,18 +1028,18 @@ class ServicePool {
     const moved: Json[] = [];
     if (!this.#counted) return { moved, open: [] };
     const left = (status: string) => this.#statuses.get(status) ?? 0;
-    // Each service's possible moves at the stats' time (`now>then`), before any is made.
-    const movesOf = guessed.map(({ service, otherStatuses }) => {
+    // Each service's status at the stats' time and its possible moves (`now>then`), before
+    // any is made.
+    const atStart = guessed.map(({ service, otherStatuses }) => {
       const now = atStats(service, String(service.status));
-      return new Set(
-        otherStatuses
-          .map((status) => `${now}>${atStats(service, status)}`)
-          .filter((move) => move !== `${now}>${now}`),
-      );
+      const moves = otherStatuses
+        .map((status) => `${now}>${atStats(service, status)}`)
+        .filter((move) => move !== `${now}>${now}`);
+      return { now, moves: new Set(moves) };
     });
     const made = new Map<string, number>();
-    for (const { service, otherStatuses } of guessed) {
-      const now = atStats(service, String(service.status));
+    for (const [i, { service, otherStatuses }] of guessed.entries()) {
+      const { now } = atStart[i] as { now: string };
       if (left(now) >= 0) continue;
       const other = otherStatuses.find((status) => {
         const then = atStats(service, status);
@@ -1048,7 +1055,7 @@ class ServicePool {
     }
     const open = new Set<Json>();
     for (const [move, count] of made) {
-      const could = guessed.filter((_, i) => movesOf[i]?.has(move));
+      const could = guessed.filter((_, i) => atStart[i]?.moves.has(move));
       if (could.length > count) for (const { service } of could) open.add(service);
     }
     return { moved, open: [...open] };
