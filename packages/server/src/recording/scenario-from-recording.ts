@@ -386,11 +386,10 @@ interface PageSpan {
 const MAX_PAGE_SPANS = 4096;
 
 /** Notes the span of `kind`'s page in `spans` (see {@link PageSpan}), if asked with `filters`. */
-/** The field that says when a record of a list was made (services say none). */
+/** The field that says when a record of a list whose pages are spanned was made. */
 const MADE_AT: Readonly<Partial<Record<ListKind, string>>> = {
   transactions: 'created_at',
   invoices: 'issue_date',
-  orders: 'created_at',
 };
 
 function observePageSpan(
