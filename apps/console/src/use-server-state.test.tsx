@@ -9,18 +9,22 @@ import { useServerState } from './use-server-state';
 
 afterEach(cleanup);
 
-it('keeps the newest state when an older refresh answers last', async () => {
-  // Each state() call answers only when the test says so, in any order.
-  const answers: Array<(state: StateDocument) => void> = [];
+/** The hook over an admin whose state() calls answer only when the test says so, in any order. */
+function heldStates() {
+  const answers: Array<{ resolve(state: StateDocument): void; reject(cause: Error): void }> = [];
   const fake: StateAdmin = {
     ...adminIn(undefined),
-    state: () => new Promise<StateDocument>((resolve) => answers.push(resolve)),
+    state: () => new Promise<StateDocument>((resolve, reject) => answers.push({ resolve, reject })),
     clock: async () => ({ now: '2026-01-01T00:00:00.000Z', frozen: true, next_events: [] }),
   };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <StateAdminContext.Provider value={fake}>{children}</StateAdminContext.Provider>
   );
-  const { result } = renderHook(() => useServerState(), { wrapper });
+  return { answers, ...renderHook(() => useServerState(), { wrapper }) };
+}
+
+it('keeps the newest state when an older refresh answers last', async () => {
+  const { answers, result } = heldStates();
   // The refresh on mount is in flight; one after a new request starts behind it.
   let second: Promise<void> | undefined;
   act(() => {
@@ -30,13 +34,32 @@ it('keeps the newest state when an older refresh answers last', async () => {
   const before = { accounts: [], now: 'before' } as unknown as StateDocument;
   const after = { accounts: [], now: 'after' } as unknown as StateDocument;
   await act(async () => {
-    answers[1]?.(after);
+    answers[1]?.resolve(after);
     await second;
   });
   expect(result.current.state).toBe(after);
   await act(async () => {
-    answers[0]?.(before);
+    answers[0]?.resolve(before);
     await new Promise((done) => setTimeout(done, 0));
   });
   expect(result.current.state).toBe(after);
+});
+
+it('shows no error when an older refresh fails after a newer one answered', async () => {
+  const { answers, result } = heldStates();
+  let second: Promise<void> | undefined;
+  act(() => {
+    second = result.current.refresh();
+  });
+  const after = { accounts: [], now: 'after' } as unknown as StateDocument;
+  await act(async () => {
+    answers[1]?.resolve(after);
+    await second;
+  });
+  await act(async () => {
+    answers[0]?.reject(new Error('older refresh failed'));
+    await new Promise((done) => setTimeout(done, 0));
+  });
+  expect(result.current.state).toBe(after);
+  expect(result.current.error).toBeUndefined();
 });

@@ -47,7 +47,8 @@ export function useServerState() {
       setError(undefined);
       answered();
     } catch (cause) {
-      setError((cause as Error).message);
+      // Nor may its failure mark as failed the state a newer one showed.
+      if (mine > shown.current) setError((cause as Error).message);
       failed(cause);
     }
   }, [admin, applyClock, answered, failed]);
