@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isCredentialName, operations } from '@refapi/schema';
 import { formatRef, refValue } from '../domain/refs';
 import type { ScenarioInput } from '../scenario/schema';
+import type { Change } from '../store/store';
 import { createReferenceServer } from '../transport/node/reference-server';
 import {
   amountCents,
@@ -488,6 +489,22 @@ function amountGapCents(
   return upstream === undefined || replay === undefined ? undefined : upstream - replay;
 }
 
+/** A renewal the replay's clock left unpaid for want of balance: its service and due time. */
+interface UnpaidRenewal {
+  readonly serviceRef: string;
+  readonly dueAt: string;
+}
+
+/** The renewal a commit left unpaid (the clock suspends the service instead), if any. */
+function unpaidRenewalIn(changes: readonly Change[]): UnpaidRenewal | undefined {
+  for (const { kind, record } of changes) {
+    if (kind === 'invoices' && record.kind === 'service_renewal' && record.status === 'unpaid') {
+      return { serviceRef: record.service_ref ?? '(a service)', dueAt: record.issue_date };
+    }
+  }
+  return undefined;
+}
+
 /**
  * Replays `file` against a reference server in process loaded with the recording's own
  * scenario (`scenarioFromRecording`) and reports what differs. When the upstream showed more
@@ -495,6 +512,8 @@ function amountGapCents(
  * admin top-up, a payment), or, a while after, less money, with no listing of every service
  * (a renewal of one never listed), it replays again with what follows the last balance that
  * matched set apart: what that money paid for, or what took it, the recording cannot tell.
+ * So is what follows a renewal the replay could not pay, with no later page of the ledger:
+ * money the recording never showed may have paid it upstream.
  * Before that, it replays again while an exchange had not counted top-ups of its very
  * instant that the replay made before it, with those top-ups moved after it, or while a
  * balance showed more than the replay by top-ups it made before the first balance answer
@@ -623,6 +642,15 @@ async function replayRecording(
     onError: () => {},
   });
   await server.ready;
+  /** A renewal the replay could not pay, until the exchange during which it fell due is done. */
+  let unpaidRenewal: UnpaidRenewal | undefined;
+  /** Whether what follows one is set apart already (one point is enough: it reaches every later). */
+  let unpaidSetApart = false;
+  server.store.onChanges((changes) => {
+    if (!unpaidSetApart) unpaidRenewal ??= unpaidRenewalIn(changes);
+  });
+  /** What follows points the recording cannot show: those it told, then those the replay found. */
+  const untoldHere = [...untold];
   // The replay mints what the upstream minted: the refs, and what is named after them (a
   // service's name and address), match without a mapping.
   server.store.observeRefs(refsBefore(mintedRefs));
@@ -670,7 +698,7 @@ async function replayRecording(
       return `its answer states no time (nor a Date on the upstream's clock), and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`;
     }
     if (followsRenewals(exchange.operation ?? '')) {
-      return untold.find((from) => from.reached(exchange.seq, at.ms))?.reason;
+      return untoldHere.find((from) => from.reached(exchange.seq, at.ms))?.reason;
     }
     return undefined;
   };
@@ -755,6 +783,21 @@ async function replayRecording(
           reached: (seq) => seq > since,
           reason: `it follows the balance, which showed less money upstream at #${exchange.seq} than the replay had${afterMatched}, time having passed: a renewal of a service the recording never listed may have taken it; list every page of GET /services while recording to verify it`,
         };
+      }
+      if (unpaidRenewal !== undefined) {
+        const { serviceRef, dueAt } = unpaidRenewal;
+        const from = exchange.seq;
+        unpaidRenewal = undefined;
+        // With the ledger listed after it back to the last balance that matched, the replay
+        // made every top-up the upstream had: a renewal it could not pay, neither could the
+        // upstream, and what differs from here on differs.
+        if (!ledgerShows(from, balanceMatched.ms)) {
+          unpaidSetApart = true;
+          untoldHere.push({
+            reached: (seq) => seq >= from,
+            reason: `it follows a renewal the replay could not pay (${serviceRef}, due ${dueAt})${afterMatched}: the upstream may have had money that no answer showed (a top-up, a payment) and renewed it; list GET /transactions after it to verify it`,
+          });
+        }
       }
       const cannotShow = found.length > 0 ? unknowable(exchange, at) : undefined;
       if (cannotShow !== undefined) {

@@ -656,6 +656,67 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.matched + report.unverifiable.length).toBe(statuses.length);
   });
 
+  it('sets aside what follows a renewal the replay could not pay, the money that paid it unseen', async () => {
+    // A top-up on 9 February the session never lists: the upstream renews vm-1 on 31 March
+    // with it; the replay, without it, cannot and suspends it. No balance read shows the
+    // gap: the services page after it is set apart, with the renewal and the way to verify
+    // it, not a difference.
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/services');
+      await call('/invoices?limit=20');
+      await call('/plans');
+      await call('/balance');
+      days(10);
+      await topUp(10);
+      days(52);
+      const services = await call('/services');
+      expect(services.services).toContainEqual(
+        expect.objectContaining({ service_ref: 'REF-SVC-1', status: 'active' }),
+      );
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(4);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        seq: 5,
+        operation: 'listServices',
+        reason: expect.stringMatching(
+          /^it follows a renewal the replay could not pay \(REF-SVC-1, due 2026-03-31T10:00:00\.000Z\) after #4: .*list GET \/transactions after it/,
+        ),
+      }),
+    ]);
+    expect(report.matched + report.unverifiable.length).toBe(statuses.length);
+  });
+
+  it('still names a renewal the upstream made without the money, the ledger listed after it', async () => {
+    // The same months without the top-up, the ledger listed after them: the replay knows all
+    // the money there was. An upstream that shows vm-1 renewed all the same is a difference.
+    const { file } = await recordTimeSession(async (call, days) => {
+      await call('/services');
+      await call('/invoices?limit=20');
+      await call('/plans');
+      await call('/balance');
+      days(62);
+      await call('/services');
+      await call('/transactions?limit=100');
+    });
+    const recorded = readFileSync(file, 'utf8').split('\n');
+    const page = recorded[4] as string;
+    const renewed = page.replace(
+      /(\\"service_ref\\":\\"REF-SVC-1\\"[^}]*?\\"status\\":\\")suspended/,
+      '$1active',
+    );
+    expect(renewed).not.toBe(page);
+    recorded[4] = renewed;
+    writeFileSync(file, recorded.join('\n'));
+    const report = await driftReport(file);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.differences).toEqual([
+      expect.objectContaining({ seq: 5, operation: 'listServices', recorded: 'active' }),
+    ]);
+  });
+
   it('sets aside what follows renewals of services the session never listed', async () => {
     // The demo's EUR account has hundreds of generated services; the session lists two pages.
     // Forty-five days on, some it never saw have renewed: the balance and the ledger follow
@@ -1207,11 +1268,11 @@ describe('drift on a recording of the reference server itself', () => {
   // start statuses, top-ups after balance reads, a Shield-named service's auto-renew, a
   // linked service left out of the active ones, the status a 409 showed taken first, a
   // service without a term, a top-up right after the first balance, a Shield 409, start
-  // statuses the stats left open among several services).
+  // statuses the stats left open among several services, a renewal the replay could not pay).
   it.each([
     ...Array.from({ length: 48 }, (_, i) => i + 1),
     ...[60, 73, 86, 95, 105, 115, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296, 311, 329],
-    ...[373, 457, 559, 684, 739, 835, 857, 899],
+    ...[373, 457, 559, 684, 739, 835, 857, 899, 1019, 1020, 1049, 1143],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {
