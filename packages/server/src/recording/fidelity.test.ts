@@ -656,6 +656,39 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.matched + report.unverifiable.length).toBe(statuses.length);
   });
 
+  it('keeps a service suspended past its term suspended until it expires, its renewal invoice never listed', async () => {
+    // vm-5 was suspended on 27 January by a renewal it could not pay; the session never lists
+    // invoices. Only that unpaid renewal keeps it suspended past its term's end: the replay
+    // shows it suspended, then expired on 3 February, as the upstream did.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      const services = await call('/services');
+      expect(services.services).toContainEqual(
+        expect.objectContaining({ service_ref: 'REF-SVC-5', status: 'suspended' }),
+      );
+      await call('/plans');
+      await call('/balance');
+      days(10);
+      await call('/services');
+    });
+    await expectFaithful(file, statuses.length);
+    const { scenario } = await scenarioFromRecording(file);
+    const [account] = scenario.accounts ?? [];
+    // A scenario's services may hold more than the spec's fields (the server's own records).
+    const vm5 = account?.services?.find((service) => service.service_ref === 'REF-SVC-5') as
+      | { renewal_invoice_ref?: string }
+      | undefined;
+    expect(vm5?.renewal_invoice_ref).toMatch(/^REF-INV-/);
+    expect(account?.invoices).toContainEqual(
+      expect.objectContaining({
+        invoice_ref: vm5?.renewal_invoice_ref,
+        status: 'unpaid',
+        amount: 11.9,
+        issue_date: '2026-01-27T00:00:00Z',
+        due_date: '2026-02-03T00:00:00.000Z',
+      }),
+    );
+  });
+
   it('sets aside what follows a renewal the replay could not pay, the money that paid it unseen', async () => {
     // A top-up on 9 February the session never lists: the upstream renews vm-1 on 31 March
     // with it; the replay, without it, cannot and suspends it. No balance read shows the

@@ -13,9 +13,11 @@ import { amountCents } from './recording-format';
 
 type Json = Record<string, unknown>;
 
-const SUSPENSION_MS = SUSPENSION_DAYS * 86_400_000;
+/** How long a service suspended by an unpaid renewal stays so before it expires. */
+export const SUSPENSION_MS = SUSPENSION_DAYS * 86_400_000;
 
-const timeOf = (value: unknown): number | undefined => {
+/** The epoch ms of an ISO time; undefined when it is not one. */
+export const timeOf = (value: unknown): number | undefined => {
   if (typeof value !== 'string') return undefined;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : ms;

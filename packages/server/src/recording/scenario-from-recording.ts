@@ -26,8 +26,10 @@ import {
   renewalsByService,
   type ServiceAtStart,
   type StatusView,
+  SUSPENSION_MS,
   serviceAtStart,
   statusAt,
+  timeOf,
 } from './rewind-time';
 import { type ClockJump, ClockJumps, statedTime } from './upstream-clock';
 
@@ -1352,6 +1354,88 @@ function invoiceLinkedBy(record: Json, vatRate: number): Json {
   };
 }
 
+/**
+ * Services suspended at the start past their term's end: only a renewal billed at that end
+ * and left unpaid keeps a service suspended past it (time ends the term of one suspended
+ * otherwise), and it expires seven days on. The recording never listed that invoice (else
+ * the rewind named it): a placeholder below every invoice seen stands for it, priced as
+ * its plan's monthly price when the catalog showed it and the term was a month (else 0),
+ * so the replay keeps the service suspended until then as the upstream did.
+ */
+function billUnlistedSuspensions(
+  lists: Pick<AccountLists, 'services' | 'invoices'>,
+  seen: Observations,
+  startMs: number,
+  { vatRate, currency }: { vatRate: number; currency: string },
+  notes: string[],
+): void {
+  const { services, invoices } = lists;
+  const free = new FreeRefs(LIST_REFS.invoices.kind, [
+    ...invoices.map((invoice) => String(invoice.invoice_ref)),
+    ...(seen.cursors.get('invoices')?.keys() ?? []),
+  ]);
+  for (const service of services) {
+    const endMs = timeOf(service.expires_at);
+    if (
+      service.status !== 'suspended' ||
+      service.renewal_invoice_ref !== undefined ||
+      service.reseller === true ||
+      endMs === undefined ||
+      endMs > startMs
+    ) {
+      continue;
+    }
+    const ref = free.below();
+    if (ref === undefined) {
+      notes.push(`no free invoice ref was left for the unpaid renewal of ${service.service_ref}`);
+      continue;
+    }
+    const price = monthlyPriceOf(service, seen.plans.values(), currency);
+    invoices.push({
+      invoice_ref: ref,
+      kind: 'service_renewal',
+      transaction_kind: 'debit',
+      amount: price?.final ?? 0,
+      fee: 0,
+      penalty: 0,
+      vat_amount: price === undefined ? 0 : fromCents(price.finalCents - price.baseCents),
+      vat_rate: vatRate,
+      currency,
+      status: 'unpaid',
+      issue_date: service.expires_at,
+      due_date: new Date(endMs + SUSPENSION_MS).toISOString(),
+      description: `Renewal of ${String(service.name)}`,
+      customer_payable: true,
+      service_ref: service.service_ref,
+    });
+    service.renewal_invoice_ref = ref;
+    notes.push(
+      `${String(service.service_ref)} was suspended past its term's end by a renewal invoice never listed: ${ref} stands for it${price === undefined ? ' (its amount unknown: 0)' : ''}`,
+    );
+  }
+}
+
+/** A monthly service's price as its plan's listing showed it in the account's currency. */
+function monthlyPriceOf(
+  service: Json,
+  plans: Iterable<Json>,
+  currency: string,
+): { final: number; finalCents: number; baseCents: number } | undefined {
+  const monthly =
+    (service.last_period_unit ?? 'month') === 'month' && (service.last_period_amount ?? 1) === 1;
+  if (!monthly) return undefined;
+  for (const plan of plans) {
+    if (plan.name !== service.service_plan_name || plan.service_type !== service.type) continue;
+    const price = isJsonObject(plan.account_price) ? plan.account_price : {};
+    const [finalCents, baseCents] = [amountCents(price.final), amountCents(price.base)];
+    if (price.currency !== currency || finalCents === undefined || baseCents === undefined) {
+      return undefined;
+    }
+    return { final: fromCents(finalCents), finalCents, baseCents };
+  }
+  return undefined;
+}
+
 /** A service the recording named but never showed: the spec's required fields. */
 function syntheticService(ref: string, { type, status }: { type: string; status: string }): Json {
   return {
@@ -1555,6 +1639,14 @@ function build(seen: Observations): RecordedScenario {
     renewals,
     guessed,
   );
+  const vatRate =
+    seen.vatRate ??
+    impliedVatRate(seen.plans.values()) ??
+    vatRateOfOrders(seen, new Map([...seen.balanceCharges, ...charged]), rate) ??
+    0;
+  if (start !== undefined) {
+    billUnlistedSuspensions({ services, invoices }, seen, start, { vatRate, currency }, notes);
+  }
 
   const entitlement =
     seen.entitlement === undefined && seen.shieldProven
@@ -1644,11 +1736,7 @@ function build(seen: Observations): RecordedScenario {
         preferred_locale: String(account?.preferred_locale ?? 'en-GB'),
         status: String(account?.status ?? 'active'),
         balance: fromCents(balanceCents ?? 0),
-        vat_rate:
-          seen.vatRate ??
-          impliedVatRate(seen.plans.values()) ??
-          vatRateOfOrders(seen, new Map([...seen.balanceCharges, ...charged]), rate) ??
-          0,
+        vat_rate: vatRate,
         billing_profile_complete: true,
         shield: shield as never,
         api_keys: [{ token: PLACEHOLDER_TOKEN, scopes: scopes as never, allowed_ips: [] }],
