@@ -1358,22 +1358,17 @@ function invoiceLinkedBy(record: Json, vatRate: number): Json {
  * Services suspended at the start past their term's end: only a renewal billed at that end
  * and left unpaid keeps a service suspended past it (time ends the term of one suspended
  * otherwise), and it expires seven days on. The recording never listed that invoice (else
- * the rewind named it): a placeholder below every invoice seen stands for it, priced as
+ * the rewind named it): a placeholder from `refs` stands for it, priced as
  * its plan's monthly price when the catalog showed it and the term was a month (else 0),
  * so the replay keeps the service suspended until then as the upstream did.
  */
 function billUnlistedSuspensions(
-  lists: Pick<AccountLists, 'services' | 'invoices'>,
-  seen: Observations,
+  { services, invoices }: Pick<AccountLists, 'services' | 'invoices'>,
+  plans: Iterable<Json>,
   startMs: number,
-  { vatRate, currency }: { vatRate: number; currency: string },
+  { vatRate, currency, refs }: { vatRate: number; currency: string; refs: FreeRefs },
   notes: string[],
 ): void {
-  const { services, invoices } = lists;
-  const free = new FreeRefs(LIST_REFS.invoices.kind, [
-    ...invoices.map((invoice) => String(invoice.invoice_ref)),
-    ...(seen.cursors.get('invoices')?.keys() ?? []),
-  ]);
   for (const service of services) {
     const endMs = timeOf(service.expires_at);
     if (
@@ -1385,12 +1380,12 @@ function billUnlistedSuspensions(
     ) {
       continue;
     }
-    const ref = free.below();
+    const ref = refs.below();
     if (ref === undefined) {
       notes.push(`no free invoice ref was left for the unpaid renewal of ${service.service_ref}`);
       continue;
     }
-    const price = monthlyPriceOf(service, seen.plans.values(), currency);
+    const price = monthlyPriceOf(service, plans, currency);
     invoices.push({
       invoice_ref: ref,
       kind: 'service_renewal',
@@ -1645,7 +1640,22 @@ function build(seen: Observations): RecordedScenario {
     vatRateOfOrders(seen, new Map([...seen.balanceCharges, ...charged]), rate) ??
     0;
   if (start !== undefined) {
-    billUnlistedSuspensions({ services, invoices }, seen, start, { vatRate, currency }, notes);
+    // Below every invoice ref the recording showed, those minted while recording too: the
+    // replay mints above the highest ref it holds, from where the upstream did.
+    const shownInvoiceRefs = [
+      ...invoices.map((invoice) => invoice.invoice_ref),
+      ...(seen.cursors.get('invoices')?.keys() ?? []),
+      ...seen.invoices.keys(),
+      ...createdInvoices,
+      ...[...seen.transactions.values(), ...seen.orders.values()].map((r) => r.invoice_ref),
+    ].filter((ref): ref is string => typeof ref === 'string');
+    billUnlistedSuspensions(
+      { services, invoices },
+      seen.plans.values(),
+      start,
+      { vatRate, currency, refs: new FreeRefs(LIST_REFS.invoices.kind, shownInvoiceRefs) },
+      notes,
+    );
   }
 
   const entitlement =
