@@ -695,6 +695,23 @@ describe('drift on a recording of the reference server itself', () => {
     );
   });
 
+  it('takes a service a 409 showed suspended past its term, first listed expired, for suspended then', async () => {
+    // vm-5's power action is refused while it is suspended by its unpaid renewal; the first
+    // page that lists it comes after it expired on 3 February. It was suspended at the start.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/balance');
+      const refused = await call('/services/REF-SVC-5/power', {
+        method: 'POST',
+        headers: { 'idempotency-key': 'suspended-power' },
+        body: JSON.stringify({ action: 'start' }),
+      });
+      expect(refused).toEqual({ error: 'service_not_active', status: 'suspended' });
+      days(10);
+      await call('/services');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('sets aside what follows a renewal the replay could not pay, the money that paid it unseen', async () => {
     // A top-up on 9 February the session never lists: the upstream renews vm-1 on 31 March
     // with it; the replay, without it, cannot and suspends it. No balance read shows the

@@ -97,6 +97,8 @@ export interface TermEvidence {
   readonly renewableBefore?: boolean;
   /** When a 2xx write first proved it had not ended (an auto-renew switch too), if one did. */
   readonly openAt?: number | undefined;
+  /** When a 409 answer to a write first showed it suspended, if one did. */
+  readonly suspendedAt?: number | undefined;
   /**
    * Whether it did not renew at its term's end though its plan was sold: invoices listed
    * after it showed no renewal billed. It was not active then.
@@ -192,10 +194,12 @@ export function serviceAtStart(
     if (!(openAt !== undefined && openAt <= seenMs)) otherStatuses.push('expired');
   } else if (
     status === 'expired' &&
-    billedAtEnd !== undefined &&
     expiresMs !== undefined &&
     expiresMs < startMs &&
-    within(expiresMs + SUSPENSION_MS)
+    within(expiresMs + SUSPENSION_MS) &&
+    // Its renewal listed unpaid, or an answer showed it suspended after its term's end:
+    // only a renewal billed then and left unpaid keeps a service suspended past it.
+    (billedAtEnd !== undefined || (term.suspendedAt !== undefined && term.suspendedAt > expiresMs))
   ) {
     // Suspended by a renewal billed before the recording, expired during it.
     before.status = 'suspended';

@@ -280,12 +280,12 @@ class Observations {
   readonly transactionPages: PageSpan[] = [];
   /**
    * The first status a 409 answer to a write on a service showed (`service_not_active`,
-   * `service_lifecycle_conflict`), by service ref, and the last 2xx write on it before
-   * (`aliveSeq`): a service never listed ended then, or before the recording.
+   * `service_lifecycle_conflict`), by service ref, its upstream time, and the last 2xx write
+   * on it before (`aliveSeq`): a service never listed ended then, or before the recording.
    */
   readonly conflictStatus = new Map<
     string,
-    { seq: number; status: string; aliveSeq?: number | undefined }
+    { seq: number; at: number; status: string; aliveSeq?: number | undefined }
   >();
   /** The last 2xx write on each service (seq), while no 409 had shown its status. */
   readonly lastWriteSeq = new Map<string, number>();
@@ -528,7 +528,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       seen.shieldTargets.set(target, undefined);
     }
   }
-  noteServiceWrite(seen, exchange, ok, body);
+  noteServiceWrite(seen, exchange, at, ok, body);
   if (!ok || !isJsonObject(body)) return;
   const list = operation === null ? undefined : LIST_KINDS[operation];
   if (list !== undefined) observePage(seen, list, exchange, body);
@@ -713,6 +713,12 @@ const SERVICE_CONFLICTS = new Set(['service_not_active', 'service_lifecycle_conf
 const roomFor = (map: ReadonlyMap<string, unknown>, ref: string): boolean =>
   map.has(ref) || map.size < MAX_PLACEHOLDER_SERVICES;
 
+/** When a 409 answer to a write on the service `ref` first showed it suspended, if one did. */
+function suspendedAt(seen: Observations, ref: string): number | undefined {
+  const conflict = seen.conflictStatus.get(ref);
+  return conflict?.status === 'suspended' ? conflict.at : undefined;
+}
+
 /** The first time a 2xx write on the service `ref` (a power action, a rule) showed it active. */
 function noteActiveAt(seen: Observations, ref: string, at: number): void {
   if (!seen.activeAt.has(ref) && roomFor(seen.activeAt, ref)) seen.activeAt.set(ref, at);
@@ -722,6 +728,7 @@ function noteActiveAt(seen: Observations, ref: string, at: number): void {
 function noteServiceWrite(
   seen: Observations,
   exchange: RecordedExchange,
+  at: number,
   ok: boolean,
   body: unknown,
 ): void {
@@ -740,6 +747,7 @@ function noteServiceWrite(
   ) {
     seen.conflictStatus.set(ref, {
       seq: exchange.seq,
+      at,
       status: body.status,
       aliveSeq: seen.lastWriteSeq.get(ref),
     });
@@ -1620,6 +1628,7 @@ function build(seen: Observations): RecordedScenario {
           activeAt,
           renewableBefore: ended !== undefined && ended.from < ended.at,
           unrenewed: unbilledShown && planSold(seen, service),
+          suspendedAt: suspendedAt(seen, ref),
           openAt: writtenAt === undefined ? activeAt : Math.min(writtenAt, activeAt ?? writtenAt),
         },
       );
