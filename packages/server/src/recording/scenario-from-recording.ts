@@ -1366,9 +1366,9 @@ function invoiceLinkedBy(record: Json, vatRate: number): Json {
  * Services suspended at the start past their term's end: only a renewal billed at that end
  * and left unpaid keeps a service suspended past it (time ends the term of one suspended
  * otherwise), and it expires seven days on. The recording never listed that invoice (else
- * the rewind named it): a placeholder from `refs` stands for it, priced as
- * its plan's monthly price when the catalog showed it and the term was a month (else 0),
- * so the replay keeps the service suspended until then as the upstream did.
+ * the rewind named it): a placeholder with a ref from `refs` stands for it, priced at its
+ * plan's monthly price when the catalog showed it and the term was a month (else 0), so the
+ * replay keeps the service suspended until then, as the upstream did.
  */
 function billUnlistedSuspensions(
   { services, invoices }: Pick<AccountLists, 'services' | 'invoices'>,
@@ -1652,7 +1652,6 @@ function build(seen: Observations): RecordedScenario {
     // Below every invoice ref the recording showed, those minted while recording too: the
     // replay mints above the highest ref it holds, from where the upstream did.
     const shownInvoiceRefs = [
-      ...invoices.map((invoice) => invoice.invoice_ref),
       ...(seen.cursors.get('invoices')?.keys() ?? []),
       ...seen.invoices.keys(),
       ...createdInvoices,
