@@ -712,6 +712,24 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('takes a Shield overview answered 200 for proof its service was active then', async () => {
+    // The overview states no time and comes before any answer that does. Four orders take
+    // the balance: vm-1 cannot renew on 31 January and is first listed expired. It was
+    // active at the start all the same, as the overview showed.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      const overview = await call('/services/REF-SVC-1/shield');
+      expect(overview.entitlement).toBeDefined();
+      await call('/balance');
+      for (let i = 1; i <= 4; i++) await call('/orders', order(`drain-${i}`));
+      days(11);
+      const services = await call('/services');
+      expect(services.services).toContainEqual(
+        expect.objectContaining({ service_ref: 'REF-SVC-1', status: 'expired' }),
+      );
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('sets aside what follows a renewal the replay could not pay, the money that paid it unseen', async () => {
     // A top-up on 9 February the session never lists: the upstream renews vm-1 on 31 March
     // with it; the replay, without it, cannot and suspends it. No balance read shows the

@@ -253,6 +253,11 @@ class Observations {
   /** The first upstream time an answer stated (the start is estimated back from it). */
   firstStatedMs: number | undefined;
   firstProxyMs: number | undefined;
+  /**
+   * Services a 2xx answer that states no time proved active before any answer stated the
+   * upstream's (a Shield overview first): their proxy times, placed once one does.
+   */
+  readonly activeUntimed: Array<{ ref: string; proxyMs: number }> = [];
   readonly clockJumps = new ClockJumps(MAX_CLOCK_JUMPS);
   /** Writes answered from responses the upstream stored before the recording. */
   readonly replayedWrites = new ReplayedWrites();
@@ -488,8 +493,12 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   seen.replayedWrites.observe(exchange);
   const replayed = exchange.response.headers['idempotent-replayed'] === 'true';
   if (seen.startMs === undefined && stated !== undefined) {
-    seen.startMs = stated - (proxyMs - seen.firstProxyMs);
+    const startMs = stated - (proxyMs - seen.firstProxyMs);
+    seen.startMs = startMs;
     seen.firstStatedMs = stated;
+    for (const { ref, proxyMs: then } of seen.activeUntimed.splice(0)) {
+      noteActiveAt(seen, ref, startMs + (then - seen.firstProxyMs));
+    }
   }
   // The upstream's time of this answer: stated, else estimated from the proxy's clock.
   const at = stated ?? (seen.startMs ?? seen.firstProxyMs) + (proxyMs - seen.firstProxyMs);
@@ -529,6 +538,14 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
   }
   noteServiceWrite(seen, exchange, at, ok, body);
+  const serviceRef = SERVICE_PATH.exec(exchange.path)?.[1];
+  if (ok && serviceRef !== undefined && NEEDS_ACTIVE_SERVICE.has(operation ?? '')) {
+    // Before any answer stated the upstream's time, the proxy's says nothing of it.
+    if (seen.startMs !== undefined) noteActiveAt(seen, serviceRef, at);
+    else if (seen.activeUntimed.length < MAX_PLACEHOLDER_SERVICES) {
+      seen.activeUntimed.push({ ref: serviceRef, proxyMs });
+    }
+  }
   if (!ok || !isJsonObject(body)) return;
   const list = operation === null ? undefined : LIST_KINDS[operation];
   if (list !== undefined) observePage(seen, list, exchange, body);
@@ -631,7 +648,6 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     case 'powerService':
       if (typeof body.service_ref === 'string') {
         noteWrittenService(seen, body.service_ref, at, { kvm: true });
-        noteActiveAt(seen, body.service_ref, at);
       }
       return;
     case 'getServiceStats':
@@ -697,13 +713,30 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       if (!isJsonObject(body.rule)) return;
       observeRules(seen, [body.rule]);
       if (typeof body.rule.id === 'string' && !replayed) seen.createdRules.add(body.rule.id);
-      if (typeof body.rule.service_ref === 'string') noteActiveAt(seen, body.rule.service_ref, at);
       return;
     default:
   }
 }
 
 const SERVICE_PATH = /^\/v1\/services\/(REF-SVC-[0-9A-F]+)\//;
+
+/**
+ * Operations on one service that refuse it unless active (409 `service_not_active`): a power
+ * action, Shield's mutations and the reads of its dataplane (`operations/shield-access.ts`).
+ * A 2xx answer proves the service active at its time.
+ */
+const NEEDS_ACTIVE_SERVICE: ReadonlySet<string> = new Set([
+  'powerService',
+  'createShieldRule',
+  'deleteShieldRule',
+  'applyShieldPreset',
+  'applyShieldProfile',
+  'getShieldOverview',
+  'getShieldRuleEvidence',
+  'getShieldTraffic',
+  'getShieldProtectionActivity',
+  'exportShieldTelemetry',
+]);
 const SERVICE_CONFLICTS = new Set(['service_not_active', 'service_lifecycle_conflict']);
 
 /**
