@@ -712,6 +712,24 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('rebuilds a plan only ever refused for want of balance as one no balance pays', async () => {
+    // Renewals take the balance below KVM T's price by 12 March; the session never lists
+    // the catalog. The refusals prove the plan is for sale, not its price: the replay
+    // refuses the orders for want of balance too, not for a plan it does not sell.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/balance');
+      days(41);
+      for (const key of ['short-1', 'short-2']) {
+        expect(await call('/orders', order(key))).toEqual({ error: 'insufficient_balance' });
+      }
+    });
+    await expectFaithful(file, statuses.length);
+    const { scenario } = await scenarioFromRecording(file);
+    expect(scenario.plans).toEqual([
+      expect.objectContaining({ code: 'kvm-t', service_type: 'kvm', price_eur: 1_000_000_000 }),
+    ]);
+  });
+
   it('takes a Shield overview answered 200 for proof its service was active then', async () => {
     // The overview states no time and comes before any answer that does. Four orders take
     // the balance: vm-1 cannot renew on 31 January and is first listed expired. It was

@@ -24,6 +24,8 @@ export interface PlanEvidence {
   readonly coveredTypes: ReadonlySet<string>;
   /** The first order of each plan code the recording placed: its request and its answer. */
   readonly orders: ReadonlyMap<string, { readonly request: Json; readonly answer: Json }>;
+  /** The first order of each plan code the upstream refused for want of balance: its request. */
+  readonly refusedOrders: ReadonlyMap<string, Json>;
   /** The account's services at the start, and the renewals time billed each during it. */
   readonly services: readonly Json[];
   readonly renewals: ReadonlyMap<string, readonly Json[]>;
@@ -58,6 +60,9 @@ function periodName(description: unknown, months: number): string {
   const named = typeof description === 'string' ? /\(([^()]+)\)$/.exec(description) : null;
   return named?.[1] ?? PERIOD_NAMES[months] ?? `${months} months`;
 }
+
+/** The price of a plan only ever refused for want of balance: more than any account holds. */
+export const NEVER_AFFORDED_EUR = 1_000_000_000;
 
 /** The net of an invoice in account cents (amount less VAT). */
 const netOf = (invoice: Json | undefined): number | undefined => {
@@ -158,6 +163,23 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
       monthlyEur,
       request,
       location: service.location,
+    });
+  }
+
+  // An order refused for want of balance proves the plan was for sale (it was priced), not
+  // its price: one no balance pays refuses it in the replay too, until an order the upstream
+  // took shows what it cost (then the loop above priced it).
+  for (const [code, request] of evidence.refusedOrders) {
+    if (known(request.type, (plan) => plan.code === code)) continue;
+    add({
+      name: code,
+      code,
+      type: request.type,
+      months: 1,
+      period: 'monthly',
+      netCents: Math.round(NEVER_AFFORDED_EUR * 100 * context.rate),
+      monthlyEur: NEVER_AFFORDED_EUR,
+      request,
     });
   }
 

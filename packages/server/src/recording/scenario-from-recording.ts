@@ -9,7 +9,7 @@ import { formatIssuePath } from '../internal/issue-path';
 import { findUnsafeText } from '../scenario/scenario-text';
 import { ScenarioAccount, type ScenarioInput, ScenarioPlan } from '../scenario/schema';
 import { parseScenario, ScenarioError } from '../scenario/validate';
-import { inferPlans } from './infer-plans';
+import { inferPlans, NEVER_AFFORDED_EUR } from './infer-plans';
 import {
   amountCents,
   isJsonObject,
@@ -233,6 +233,8 @@ class Observations {
   readonly coveredTypes = new Set<string>();
   /** The first order of each plan code the recording placed (a plan it may never list). */
   readonly orderedPlans = new Map<string, { request: Json; answer: Json }>();
+  /** The first order of each plan code the upstream refused for want of balance. */
+  readonly refusedPlans = new Map<string, Json>();
   /** A plan's hardware figures, by plan code, from the services the recording ordered. */
   readonly specs = new Map<string, Json>();
   /**
@@ -538,6 +540,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
   }
   noteServiceWrite(seen, exchange, at, ok, body);
+  if (operation === 'createOrder' && !replayed) noteRefusedPlan(seen, exchange, body);
   const serviceRef = SERVICE_PATH.exec(exchange.path)?.[1];
   if (ok && serviceRef !== undefined && NEEDS_ACTIVE_SERVICE.has(operation ?? '')) {
     // Before any answer stated the upstream's time, the proxy's says nothing of it.
@@ -745,6 +748,18 @@ const SERVICE_CONFLICTS = new Set(['service_not_active', 'service_lifecycle_conf
  */
 const roomFor = (map: ReadonlyMap<string, unknown>, ref: string): boolean =>
   map.has(ref) || map.size < MAX_PLACEHOLDER_SERVICES;
+
+/** Notes the plan of an order refused 422 `insufficient_balance` (it exists, and was priced). */
+function noteRefusedPlan(seen: Observations, exchange: RecordedExchange, body: unknown): void {
+  if (exchange.status !== 422 || !isJsonObject(body) || body.error !== 'insufficient_balance') {
+    return;
+  }
+  const order = jsonBody(exchange.request);
+  if (!isJsonObject(order) || typeof order.plan_code !== 'string') return;
+  if (!seen.refusedPlans.has(order.plan_code) && seen.refusedPlans.size < 1000) {
+    seen.refusedPlans.set(order.plan_code, order);
+  }
+}
 
 /** When a 409 answer to a write on the service `ref` first showed it suspended, if one did. */
 function suspendedAt(seen: Observations, ref: string): number | undefined {
@@ -1164,6 +1179,7 @@ function catalogRefs(
   const text = JSON.stringify([
     ...seen.plans.values(),
     ...[...seen.orderedPlans.values()].map(({ request }) => request),
+    ...seen.refusedPlans.values(),
   ]);
   const free = {
     PLAN: new FreeRefs('PLAN', text.match(/REF-PLAN-[0-9A-F]+/g) ?? []),
@@ -1743,6 +1759,7 @@ function build(seen: Observations): RecordedScenario {
         listed,
         coveredTypes: seen.coveredTypes,
         orders: seen.orderedPlans,
+        refusedOrders: seen.refusedPlans,
         services,
         renewals,
         invoices: seen.invoices,
@@ -1755,7 +1772,9 @@ function build(seen: Observations): RecordedScenario {
       const specs = seen.specs.get(String(plan.code));
       plans.push(specs === undefined ? plan : { ...plan, specs });
       notes.push(
-        `plan ${String(plan.code)} (${String(plan.name)}) was bought or renewed but never listed: its one period is priced from what was charged`,
+        plan.price_eur === NEVER_AFFORDED_EUR
+          ? `plan ${String(plan.code)} was only ever refused for want of balance and never listed: it is priced at ${NEVER_AFFORDED_EUR} EUR, which no balance pays`
+          : `plan ${String(plan.code)} (${String(plan.name)}) was bought or renewed but never listed: its one period is priced from what was charged`,
       );
     }
   }
