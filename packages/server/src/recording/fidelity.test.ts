@@ -36,8 +36,9 @@ async function recordTimeSession(
     days: (n: number) => void,
     topUp: (amount: number) => Promise<unknown>,
   ) => Promise<void>,
+  scenario: unknown = TIME_SCENARIO,
 ) {
-  const upstream = createReferenceServer({ adminToken: 'fidelity-admin', scenario: TIME_SCENARIO });
+  const upstream = createReferenceServer({ adminToken: 'fidelity-admin', scenario });
   await upstream.ready;
   upstream.admin.clock.freeze(true);
   const listening = await upstream.listen({ port: 0 });
@@ -706,6 +707,94 @@ describe('drift on a recording of the reference server itself', () => {
         body: JSON.stringify({ action: 'start' }),
       });
       expect(refused).toEqual({ error: 'service_not_active', status: 'suspended' });
+      days(10);
+      await call('/services');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
+  it("prices an unlisted renewal placeholder as the service's last renewal the ledger showed", async () => {
+    // vm-5 renewed on 27 December for 13.09 (the ledger shows it); the session never lists
+    // invoices. The placeholder of its unpaid renewal costs what that one did, not the
+    // plan's listed price.
+    const [account] = TIME_SCENARIO.accounts;
+    const renewed = {
+      ...TIME_SCENARIO,
+      accounts: [
+        {
+          ...account,
+          invoices: [
+            ...account.invoices,
+            {
+              invoice_ref: 'REF-INV-40',
+              kind: 'service_renewal',
+              transaction_kind: 'debit',
+              amount: 13.09,
+              fee: 0,
+              penalty: 0,
+              vat_amount: 2.09,
+              vat_rate: 0.19,
+              currency: 'EUR',
+              status: 'paid',
+              issue_date: '2025-12-27T00:00:00.000Z',
+              paid_at: '2025-12-27T00:00:00.000Z',
+              description: 'Renewal of vm-5: KVM T (monthly)',
+              customer_payable: false,
+              service_ref: 'REF-SVC-5',
+            },
+          ],
+          transactions: [
+            {
+              transaction_ref: 'REF-TXN-40',
+              kind: 'service_renewal',
+              currency: 'EUR',
+              status: 'completed',
+              method: 'balance',
+              description: 'Renewal of vm-5: KVM T (monthly)',
+              service_order: false,
+              created_at: '2025-12-27T00:00:00.000Z',
+              invoice_ref: 'REF-INV-40',
+              service_ref: 'REF-SVC-5',
+              amount: -13.09,
+              fee: 0,
+              penalty: 0,
+              vat_amount: 2.09,
+            },
+          ],
+        },
+      ],
+    };
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/services');
+      await call('/transactions?limit=100');
+      await call('/plans');
+      await call('/balance');
+      days(10);
+      await call('/services');
+    }, renewed);
+    await expectFaithful(file, statuses.length);
+    const { scenario } = await scenarioFromRecording(file);
+    const vm5 = scenario.accounts?.[0]?.services?.find((s) => s.service_ref === 'REF-SVC-5') as
+      | { renewal_invoice_ref?: string }
+      | undefined;
+    expect(scenario.accounts?.[0]?.invoices).toContainEqual(
+      expect.objectContaining({
+        invoice_ref: vm5?.renewal_invoice_ref,
+        status: 'unpaid',
+        amount: 13.09,
+        vat_amount: 2.09,
+      }),
+    );
+  });
+
+  it('takes a service first listed expired a week after its term for suspended at the start when the stats say so', async () => {
+    // vm-5 is first listed after it expired on 3 February, its term having ended on 27
+    // January: it may have ended then or been suspended until the 3rd. The stats at the
+    // start counted one suspended service: it was.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      const stats = await call('/services/stats');
+      expect(stats.by_status).toMatchObject({ suspended: 1 });
+      await call('/balance');
       days(10);
       await call('/services');
     });

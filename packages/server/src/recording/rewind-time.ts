@@ -203,6 +203,16 @@ export function serviceAtStart(
   ) {
     // Suspended by a renewal billed before the recording, expired during it.
     before.status = 'suspended';
+  } else if (
+    status === 'expired' &&
+    term.autoRenewAtEnd &&
+    expiresMs !== undefined &&
+    expiresMs < startMs &&
+    within(expiresMs + SUSPENSION_MS)
+  ) {
+    // Expired seven days after its term's end, its renewal unpaid, or at that end (its plan
+    // no longer sold): the recording cannot tell which, a services stats answer may.
+    otherStatuses.push('suspended');
   }
   // A suspended service expires seven days after the renewal that suspended it: the server
   // keeps that invoice's ref on the service (never shown), so the scenario names it.

@@ -1217,7 +1217,19 @@ function inferUnseen(
   const { moved, open } = pool.settle(guessed, (service, startStatus) => {
     const ref = String(service.service_ref);
     const views = seen.statusViews.get(ref) ?? [];
-    return statusAt(startStatus, views, renewals.get(ref) ?? [], statsAt as number);
+    // Suspended at the start past its term's end: by a renewal billed at that end, which
+    // ends it seven days on (`billUnlistedSuspensions` bills it when no answer listed it).
+    const endMs = timeOf(service.expires_at);
+    const billedAtEnd =
+      startStatus === 'suspended' && endMs !== undefined && endMs <= (seen.startMs ?? endMs - 1)
+        ? [{ issue_date: service.expires_at }]
+        : [];
+    return statusAt(
+      startStatus,
+      views,
+      [...(renewals.get(ref) ?? []), ...billedAtEnd],
+      statsAt as number,
+    );
   });
   if (moved.length > 0) {
     const named = moved
@@ -1415,9 +1427,10 @@ function invoiceLinkedBy(record: Json, vatRate: number): Json {
  * Services suspended at the start past their term's end: only a renewal billed at that end
  * and left unpaid keeps a service suspended past it (time ends the term of one suspended
  * otherwise), and it expires seven days on. The recording never listed that invoice (else
- * the rewind named it): a placeholder with a ref from `refs` stands for it, priced at its
- * plan's monthly price when the catalog showed it and the term was a month (else 0), so the
- * replay keeps the service suspended until then, as the upstream did.
+ * the rewind named it): a placeholder with a ref from `refs` stands for it, priced as its
+ * last renewal the recording showed, else at its plan's monthly price when the catalog
+ * showed it and the term was a month, else 0, so the replay keeps the service suspended
+ * until then, as the upstream did.
  */
 function billUnlistedSuspensions(
   { services, invoices }: Pick<AccountLists, 'services' | 'invoices'>,
@@ -1442,12 +1455,12 @@ function billUnlistedSuspensions(
       notes.push(`no free invoice ref was left for the unpaid renewal of ${service.service_ref}`);
       continue;
     }
-    const price = monthlyPriceOf(service, plans, currency);
+    const price = lastRenewalPrice(service, invoices) ?? monthlyPriceOf(service, plans, currency);
     invoices.push({
       invoice_ref: ref,
       kind: 'service_renewal',
       transaction_kind: 'debit',
-      amount: price?.final ?? 0,
+      amount: price === undefined ? 0 : fromCents(price.finalCents),
       fee: 0,
       penalty: 0,
       vat_amount: price === undefined ? 0 : fromCents(price.finalCents - price.baseCents),
@@ -1467,12 +1480,31 @@ function billUnlistedSuspensions(
   }
 }
 
+/** What a renewal of a service costs, in account cents: with VAT (`final`) and without. */
+interface RenewalCents {
+  readonly finalCents: number;
+  readonly baseCents: number;
+}
+
+/** What the last renewal of `service` the scenario holds cost (listed, or a ledger link). */
+function lastRenewalPrice(service: Json, invoices: readonly Json[]): RenewalCents | undefined {
+  let last: Json | undefined;
+  for (const invoice of invoices) {
+    if (invoice.kind !== 'service_renewal' || invoice.service_ref !== service.service_ref) continue;
+    if (last === undefined || String(invoice.issue_date) > String(last.issue_date)) last = invoice;
+  }
+  const [finalCents, vatCents] = [amountCents(last?.amount), amountCents(last?.vat_amount)];
+  return finalCents === undefined || vatCents === undefined || finalCents <= 0
+    ? undefined
+    : { finalCents, baseCents: finalCents - vatCents };
+}
+
 /** A monthly service's price as its plan's listing showed it in the account's currency. */
 function monthlyPriceOf(
   service: Json,
   plans: Iterable<Json>,
   currency: string,
-): { final: number; finalCents: number; baseCents: number } | undefined {
+): RenewalCents | undefined {
   const monthly =
     (service.last_period_unit ?? 'month') === 'month' && (service.last_period_amount ?? 1) === 1;
   if (!monthly) return undefined;
@@ -1483,7 +1515,7 @@ function monthlyPriceOf(
     if (price.currency !== currency || finalCents === undefined || baseCents === undefined) {
       return undefined;
     }
-    return { final: fromCents(finalCents), finalCents, baseCents };
+    return { finalCents, baseCents };
   }
   return undefined;
 }
