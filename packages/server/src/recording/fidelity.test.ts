@@ -717,7 +717,7 @@ describe('drift on a recording of the reference server itself', () => {
     // vm-5 renewed on 27 December for 13.09 (the ledger shows it); the session never lists
     // invoices. The placeholder of its unpaid renewal costs what that one did, not the
     // plan's listed price.
-    const [account] = TIME_SCENARIO.accounts;
+    const account = TIME_SCENARIO.accounts[0] as (typeof TIME_SCENARIO.accounts)[number];
     const renewed = {
       ...TIME_SCENARIO,
       accounts: [
