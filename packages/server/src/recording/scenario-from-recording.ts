@@ -1220,10 +1220,10 @@ function inferUnseen(
     // Suspended at the start past its term's end: by a renewal billed at that end, which
     // ends it seven days on (`billUnlistedSuspensions` bills it when no answer listed it).
     const endMs = timeOf(service.expires_at);
+    const endedBeforeStart =
+      endMs !== undefined && seen.startMs !== undefined && endMs <= seen.startMs;
     const billedAtEnd =
-      startStatus === 'suspended' && endMs !== undefined && endMs <= (seen.startMs ?? endMs - 1)
-        ? [{ issue_date: service.expires_at }]
-        : [];
+      startStatus === 'suspended' && endedBeforeStart ? [{ issue_date: service.expires_at }] : [];
     return statusAt(
       startStatus,
       views,
