@@ -644,10 +644,9 @@ async function replayRecording(
   await server.ready;
   /** A renewal the replay could not pay, until the exchange during which it fell due is done. */
   let unpaidRenewal: UnpaidRenewal | undefined;
-  /** Whether what follows one is set apart already (one point is enough: it reaches every later). */
-  let unpaidSetApart = false;
-  server.store.onChanges((changes) => {
-    if (!unpaidSetApart) unpaidRenewal ??= unpaidRenewalIn(changes);
+  // Watched until what follows one is set apart: that point reaches every later exchange.
+  const stopWatchingRenewals = server.store.onChanges((changes) => {
+    unpaidRenewal ??= unpaidRenewalIn(changes);
   });
   /** What follows points the recording cannot show: those it told, then those the replay found. */
   const untoldHere = [...untold];
@@ -792,7 +791,7 @@ async function replayRecording(
         // made every top-up the upstream had: a renewal it could not pay, neither could the
         // upstream, and what differs from here on differs.
         if (!ledgerShows(from, balanceMatched.ms)) {
-          unpaidSetApart = true;
+          stopWatchingRenewals();
           untoldHere.push({
             reached: (seq) => seq >= from,
             reason: `it follows a renewal the replay could not pay (${serviceRef}, due ${dueAt})${afterMatched}: the upstream may have had money that no answer showed (a top-up, a payment) and renewed it; list GET /transactions after it to verify it`,
