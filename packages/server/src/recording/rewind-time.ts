@@ -246,6 +246,29 @@ export function invoiceAtStart(invoice: Json, seenMs: number, startMs: number): 
   return { ...unpaid, status: 'unpaid', customer_payable: true };
 }
 
+/**
+ * The renewal invoice of `serviceRef` that held it suspended at `startMs`: one time billed
+ * (due seven days after its issue, as the clock's renewals are) before then, unpaid and due
+ * after it (`invoices` as they were at the start). Time keeps its own renewal unpaid only
+ * while the service it suspended is so, and ends both at its due date. A renewal due at
+ * another time is not the clock's (a scenario's own): it tells nothing of its service.
+ */
+export function suspendingRenewal(
+  invoices: Iterable<Json>,
+  serviceRef: string,
+  startMs: number,
+): Json | undefined {
+  for (const invoice of invoices) {
+    if (invoice.kind !== 'service_renewal' || invoice.service_ref !== serviceRef) continue;
+    const [issued, due] = [timeOf(invoice.issue_date), timeOf(invoice.due_date)];
+    const open = invoice.status === 'unpaid' && issued !== undefined && due !== undefined;
+    if (open && due === issued + SUSPENSION_MS && issued <= startMs && due > startMs) {
+      return invoice;
+    }
+  }
+  return undefined;
+}
+
 /** A renewal billed unpaid and paid later by a top-up, between `fromMs` and `toMs`. */
 function settledWithin(invoice: Json, fromMs: number, toMs: number): boolean {
   const paid = timeOf(invoice.paid_at);

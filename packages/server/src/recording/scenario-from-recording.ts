@@ -29,6 +29,7 @@ import {
   SUSPENSION_MS,
   serviceAtStart,
   statusAt,
+  suspendingRenewal,
   timeOf,
 } from './rewind-time';
 import { type ClockJump, ClockJumps, statedTime } from './upstream-clock';
@@ -1304,6 +1305,21 @@ function inferUnseen(
   };
   for (const ref of seen.linkedServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
+    // Its renewal unpaid at the start and due after it: suspended then, its term ended when
+    // that renewal was billed, and the replay's clock expires it at the due date.
+    const renewal =
+      seen.startMs === undefined ? undefined : suspendingRenewal(lists.invoices, ref, seen.startMs);
+    if (renewal !== undefined) {
+      const expiredByStats = statsAt !== undefined && statsAt >= (timeOf(renewal.due_date) ?? 0);
+      addService({
+        ...syntheticService(ref, pool.take(undefined, expiredByStats ? 'expired' : 'suspended')),
+        status: 'suspended',
+        auto_renew: true,
+        expires_at: renewal.issue_date,
+        renewal_invoice_ref: renewal.invoice_ref,
+      });
+      continue;
+    }
     // Never listed: not active when a page of active services left it out (no page showed
     // it active; suspended where nothing tells), unless that page came after the first
     // stats, whose counts then tell (time may have ended it since).
@@ -1359,6 +1375,7 @@ function inferUnseen(
   const termless = lists.services
     .slice(listedCount)
     .filter((service) => service.status === 'active' || service.status === 'suspended')
+    .filter((service) => service.expires_at === undefined)
     .map((service) => String(service.service_ref));
 
   // Services enough to reproduce the first stats: below every services page seen.
