@@ -1027,6 +1027,42 @@ describe('drift on a recording of the reference server itself', () => {
       return seen;
     });
 
+  it.each([
+    ['transactions', '/transactions?limit=2'],
+    ['orders', '/orders?limit=2'],
+    ['invoices', '/invoices?limit=2'],
+  ])(
+    'keeps the older %s a first page of records made while recording said there were',
+    async (_, page) => {
+      // Two orders, then a page of two: it shows only what they made, and `has_more: true`
+      // for the account's older records, which no page showed. The scenario leaves the
+      // recording's own records out, so one older record stands for those the upstream had.
+      const { file, statuses } = await recordSession(frozen, async (_, base) => [
+        await demoCall(base, '/balance'),
+        await orderKvmS(base, 'first'),
+        await orderKvmS(base, 'second'),
+        await demoCall(base, page),
+      ]);
+      const recorded = readFileSync(file, 'utf8').trim().split('\n').at(-1) as string;
+      expect(JSON.parse(JSON.parse(recorded).response.body).pagination.has_more).toBe(true);
+      await expectFaithful(file, statuses.length);
+    },
+  );
+
+  it('takes the older record below every ref the recording minted, links included', async () => {
+    // The page of one shows the second order's transaction only; the first one's ref shows
+    // only as the link of its order, listed after. The placeholder for the older records
+    // takes a ref below both, so the replay mints the first order's transaction as upstream.
+    const { file, statuses } = await recordSession(frozen, async (_, base) => [
+      await demoCall(base, '/balance'),
+      await orderKvmS(base, 'first'),
+      await orderKvmS(base, 'second'),
+      await demoCall(base, '/transactions?limit=1'),
+      await demoCall(base, '/orders?limit=2'),
+    ]);
+    await expectFaithful(file, statuses.length);
+  });
+
   it('mints what the upstream minted for an order, its services never listed', async () => {
     // The replay's account holds no service to count from: it goes on from the recording's.
     const { file, statuses } = await orderSession(['/me', '/balance', '/plans'], ['/balance']);
@@ -1485,11 +1521,12 @@ describe('drift on a recording of the reference server itself', () => {
   // start statuses, top-ups after balance reads, a Shield-named service's auto-renew, a
   // linked service left out of the active ones, the status a 409 showed taken first, a
   // service without a term, a top-up right after the first balance, a Shield 409, start
-  // statuses the stats left open among several services, a renewal the replay could not pay).
+  // statuses the stats left open among several services, a renewal the replay could not pay,
+  // a page of the ledger that listed only records made while recording).
   it.each([
     ...Array.from({ length: 48 }, (_, i) => i + 1),
     ...[60, 73, 86, 95, 105, 115, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296, 311, 329],
-    ...[373, 457, 559, 684, 739, 835, 857, 899, 1019, 1020, 1049, 1143],
+    ...[373, 457, 559, 684, 739, 835, 857, 899, 1019, 1020, 1049, 1143, 1227],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {
@@ -1509,8 +1546,8 @@ describe('drift on a recording of the reference server itself', () => {
   // suspended and expired, and invoices were billed, settled and cancelled before the first
   // exchange. Seeds that once found a rule missing (a term ended by the stats' settling, a
   // plan only refused for want of balance, proof of an active service, the price of an
-  // unlisted renewal, a service only its unpaid renewal named).
-  it.each([47, 254, 274, 449, 479, 544, 545, 550, 624, 627, 744, 791])(
+  // unlisted renewal, a service only its unpaid renewal named, older records a page counted).
+  it.each([47, 199, 254, 274, 449, 479, 544, 545, 550, 624, 627, 744, 791])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {
       const { file, statuses } = await recordSession(frozen, async (upstream, base) => {

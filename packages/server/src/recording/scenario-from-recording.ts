@@ -395,12 +395,14 @@ interface PageSpan {
 /** Page spans kept per list: each holds up to a page of refs. */
 const MAX_PAGE_SPANS = 4096;
 
-/** Notes the span of `kind`'s page in `spans` (see {@link PageSpan}), if asked with `filters`. */
-/** The field that says when a record of a list whose pages are spanned was made. */
+/** The field that says when a record of a list was made (services have none). */
 const MADE_AT: Readonly<Partial<Record<ListKind, string>>> = {
   transactions: 'created_at',
   invoices: 'issue_date',
+  orders: 'created_at',
 };
+
+/** Notes the span of `kind`'s page in `spans` (see {@link PageSpan}), if asked with `filters`. */
 
 function observePageSpan(
   spans: PageSpan[],
@@ -1023,6 +1025,48 @@ interface AccountLists {
 /** Links a placeholder record never has: it stands for a record nobody saw. */
 const LINK_FIELDS = ['service_ref', 'invoice_ref', 'transaction_ref'];
 
+/**
+ * A record of `kind` made while recording, moved to a second before the start: the neighbour
+ * a placeholder below a cursor copies when every record the pages showed was made while
+ * recording (those the scenario leaves out), so that the older record the upstream's
+ * `has_more` counted is there.
+ */
+function madeBefore(
+  seen: Observations,
+  kind: ListKind,
+  startMs: number | undefined,
+): Json | undefined {
+  const madeField = MADE_AT[kind];
+  if (madeField === undefined || startMs === undefined) return undefined;
+  const [record] = seen[kind].values();
+  if (record === undefined) return undefined;
+  const before = new Date(startMs - 1000).toISOString();
+  const moved: Json = { ...record, [madeField]: before };
+  if (kind === 'invoices') {
+    moved.due_date = before;
+    if (moved.paid_at !== undefined) moved.paid_at = before;
+  }
+  return moved;
+}
+
+/**
+ * Every ref the records made while recording show, their own and their links (an order's
+ * transaction), and those {@link mintedDuring} names.
+ */
+function refsMadeDuring(seen: Observations): string[] {
+  if (seen.startMs === undefined) return [];
+  const refs = mintedDuring(seen, seen.startMs);
+  for (const kind of ['orders', 'invoices', 'transactions'] as const) {
+    for (const record of seen[kind].values()) {
+      if (!madeDuring(record, MADE_AT[kind] as string, seen.startMs)) continue;
+      for (const field of [LIST_REFS[kind].field, ...LINK_FIELDS]) {
+        if (typeof record[field] === 'string') refs.push(record[field]);
+      }
+    }
+  }
+  return refs;
+}
+
 /** Type and status counts still to be filled to reproduce the first services stats seen. */
 class ServicePool {
   readonly #types = new Map<string, number>();
@@ -1261,6 +1305,12 @@ function inferUnseen(
     serviceRefs.add(String(service.service_ref));
   };
   let crowded = false;
+  const minted = refsMadeDuring(seen);
+  const lowestMinted = (kind: ListKind) =>
+    minted
+      .filter((ref) => REF_OF[kind]?.test(ref))
+      .sort(compareRefs)
+      .at(0);
 
   // A service never listed that a 409 showed ended before any write on it went through had
   // that status from the start.
@@ -1353,8 +1403,10 @@ function inferUnseen(
         (record) => compareRefs(String(record[field]), cursor) < 0 && matches(record),
       );
       if (below) continue;
-      const neighbour = lists[kind].find(matches) ?? lists[kind][0];
-      const ref = free.below(cursor);
+      const listed = lists[kind].find(matches) ?? lists[kind][0];
+      const neighbour = listed ?? madeBefore(seen, kind, seen.startMs);
+      // Older than every record the recording minted, so the replay mints what they were.
+      const ref = free.below(listed === undefined ? (lowestMinted(kind) ?? cursor) : cursor);
       if (ref === undefined) crowded = true;
       else if (kind === 'services') {
         if (filters.status === undefined) addStatusUnknown(ref, filters.type, false);
