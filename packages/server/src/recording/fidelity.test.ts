@@ -844,6 +844,46 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('settles two guesses of the start statuses by the stats in two steps', async () => {
+    // First listed on 9 February: vm-9, whose plan is no longer sold, expired at its term's
+    // end (5 February), taken for one that could not renew (suspended at the start), and
+    // vm-5 expired a week after its term, taken for ended. The stats at the start counted
+    // one suspended service and one more active: vm-9 was active and vm-5 suspended, which
+    // neither move alone gives.
+    const [account] = TIME_SCENARIO.accounts;
+    const unsold = service(9, {
+      service_plan_name: 'KVM X',
+      auto_renew: true,
+      expires_at: '2026-02-05T00:00:00Z',
+    });
+    const scenario = {
+      ...TIME_SCENARIO,
+      accounts: [{ ...account, services: [...(account?.services ?? []), unsold] }],
+    };
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      const stats = await call('/services/stats');
+      expect(stats.by_status).toMatchObject({ active: 6, suspended: 1 });
+      await call('/balance');
+      days(10);
+      const { services } = await call('/services');
+      expect(services).toEqual(
+        expect.arrayContaining(
+          ['REF-SVC-9', 'REF-SVC-5'].map((ref) =>
+            expect.objectContaining({ service_ref: ref, status: 'expired' }),
+          ),
+        ),
+      );
+    }, scenario);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.compared + report.unverifiable.length).toBe(statuses.length);
+    expect(report.unverifiable.map(({ seq }) => seq)).not.toContain(1);
+    const { notes } = await scenarioFromRecording(file);
+    expect(notes).toContain(
+      'the status at the start the recording left open follows GET /services/stats for REF-SVC-9 active, REF-SVC-5 suspended',
+    );
+  });
+
   it('rebuilds a plan only ever refused for want of balance as one no balance pays', async () => {
     // Renewals take the balance below KVM T's price by 12 March; the session never lists
     // the catalog. The refusals prove the plan is for sale, not its price: the replay
@@ -1546,8 +1586,9 @@ describe('drift on a recording of the reference server itself', () => {
   // suspended and expired, and invoices were billed, settled and cancelled before the first
   // exchange. Seeds that once found a rule missing (a term ended by the stats' settling, a
   // plan only refused for want of balance, proof of an active service, the price of an
-  // unlisted renewal, a service only its unpaid renewal named, older records a page counted).
-  it.each([47, 199, 254, 274, 449, 479, 544, 545, 550, 624, 627, 744, 791])(
+  // unlisted renewal, a service only its unpaid renewal named, older records a page counted,
+  // start statuses the stats settle in two steps).
+  it.each([47, 126, 199, 254, 274, 449, 479, 544, 545, 550, 624, 627, 744, 791])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {
       const { file, statuses } = await recordSession(frozen, async (upstream, base) => {

@@ -1140,20 +1140,46 @@ class ServicePool {
       return { now, moves: new Set(moves) };
     });
     const made = new Map<string, number>();
-    for (const [i, { service, otherStatuses }] of guessed.entries()) {
+    const move = (i: number, to: string) => {
+      const { service } = guessed[i] as ServiceAtStart;
       const { now } = atStart[i] as { now: string };
-      if (left(now) >= 0) continue;
-      const other = otherStatuses.find((status) => {
-        const then = atStats(service, status);
-        return then !== now && left(then) > 0;
-      });
-      if (other === undefined) continue;
-      const then = atStats(service, other);
+      const then = atStats(service, to);
       this.#statuses.set(now, left(now) + 1);
       this.#statuses.set(then, left(then) - 1);
-      service.status = other;
+      service.status = to;
       moved.push(service);
       made.set(`${now}>${then}`, (made.get(`${now}>${then}`) ?? 0) + 1);
+    };
+    /** An other status of guessed service `i` whose count at the stats' time `fits`. */
+    const otherWhere = (i: number, fits: (then: string) => boolean) => {
+      const { service, otherStatuses } = guessed[i] as ServiceAtStart;
+      const { now } = atStart[i] as { now: string };
+      return otherStatuses.find((status) => {
+        const then = atStats(service, status);
+        return then !== now && fits(then);
+      });
+    };
+    for (const i of guessed.keys()) {
+      if (left((atStart[i] as { now: string }).now) >= 0) continue;
+      const other = otherWhere(i, (then) => left(then) > 0);
+      if (other !== undefined) move(i, other);
+    }
+    // Then in two steps: one takes the status of another service that still can move to a
+    // status the stats counted more of (two guesses of a suspension, one a week late).
+    const unmoved = (j: number) => !moved.includes((guessed[j] as ServiceAtStart).service);
+    for (const i of guessed.keys()) {
+      const { now } = atStart[i] as { now: string };
+      if (left(now) >= 0 || !unmoved(i)) continue;
+      for (const j of guessed.keys()) {
+        if (j === i || !unmoved(j)) continue;
+        const held = (atStart[j] as { now: string }).now;
+        const second = otherWhere(j, (then) => then !== now && left(then) > 0);
+        const first = otherWhere(i, (then) => then === held);
+        if (second === undefined || first === undefined) continue;
+        move(j, second);
+        move(i, first);
+        break;
+      }
     }
     const open = new Set<Json>();
     for (const [move, count] of made) {
