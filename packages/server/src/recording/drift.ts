@@ -619,7 +619,8 @@ async function replayRecording(
   unlistedMoney?: Untold;
   lateTopUps?: LateTopUps;
 }> {
-  const { scenario, clockJumps, topUps, mintedRefs, ledgerRuns, servicesListed } = recorded;
+  const { scenario, clockJumps, dateFollowsClock, topUps, mintedRefs, ledgerRuns, servicesListed } =
+    recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
   let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
   /** Whether a run of the ledger's pages listed after `seq` shows what came in since `ms`. */
@@ -656,6 +657,7 @@ async function replayRecording(
   const comparer = new Comparer(refsOf(scenario, new Set()));
   const clock = new UpstreamClock(
     scenario.now === undefined ? undefined : Date.parse(scenario.now),
+    dateFollowsClock,
   );
   const operations: DriftReport['operations'] = {};
   const differences: DriftDifference[] = [];

@@ -884,6 +884,43 @@ describe('drift on a recording of the reference server itself', () => {
     );
   });
 
+  it('places the answers before the first stated time by their Date once it shows the upstream clock', async () => {
+    // The Shield overview of vm-2 and an order state no time; the upstream's clock moves 41
+    // days between them: vm-2 ends on 10 February, and renewals take the balance below KVM
+    // T's price by 12 March. The catalog after them states the time, and its `Date` agrees:
+    // the overview's `Date` tells it came on 30 January, the order's that it came on 12
+    // March. The account is rebuilt as it was on 30 January, and the replay answers each
+    // where the upstream did: the overview 200, the order 422.
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      expect((await call('/services/REF-SVC-2/shield')).entitlement).toBeDefined();
+      days(41);
+      expect(await call('/orders', order('short'))).toEqual({ error: 'insufficient_balance' });
+      await call('/plans');
+    });
+    await expectFaithful(file, statuses.length);
+    const { scenario } = await scenarioFromRecording(file);
+    expect(scenario.now).toBe('2026-01-30T00:00:00.000Z');
+    // An upstream whose `Date` is the host's clock, not its own, tells nothing of it: the
+    // start is estimated back from the first stated time.
+    const hostDated = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const exchange = JSON.parse(line) as {
+          time: string;
+          response: { headers: Record<string, string> };
+        };
+        exchange.response.headers.date = new Date(exchange.time).toUTCString();
+        return JSON.stringify(exchange);
+      });
+    const hostFile = `${file}.host-dated.jsonl`;
+    writeFileSync(hostFile, `${hostDated.join('\n')}\n`);
+    const { scenario: estimated } = await scenarioFromRecording(hostFile);
+    expect(Date.parse('2026-03-12T00:00:00Z') - Date.parse(estimated.now as string)).toBeLessThan(
+      1000,
+    );
+  });
+
   it('rebuilds a plan only ever refused for want of balance as one no balance pays', async () => {
     // Renewals take the balance below KVM T's price by 12 March; the session never lists
     // the catalog. The refusals prove the plan is for sale, not its price: the replay
@@ -1587,8 +1624,8 @@ describe('drift on a recording of the reference server itself', () => {
   // exchange. Seeds that once found a rule missing (a term ended by the stats' settling, a
   // plan only refused for want of balance, proof of an active service, the price of an
   // unlisted renewal, a service only its unpaid renewal named, older records a page counted,
-  // start statuses the stats settle in two steps).
-  it.each([47, 126, 199, 254, 274, 449, 479, 544, 545, 550, 624, 627, 744, 791])(
+  // start statuses the stats settle in two steps, a clock moved before any answer stated it).
+  it.each([47, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 624, 627, 744, 766, 791])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {
       const { file, statuses } = await recordSession(frozen, async (upstream, base) => {

@@ -32,7 +32,14 @@ import {
   suspendingRenewal,
   timeOf,
 } from './rewind-time';
-import { type ClockJump, ClockJumps, statedTime } from './upstream-clock';
+import {
+  type ClockJump,
+  ClockJumps,
+  DATE_RESOLUTION_MS,
+  dateOf,
+  MAX_UNCERTAINTY_MS,
+  statedTime,
+} from './upstream-clock';
 
 // The scenario of `ref-server scenario --from-recording`: the account as it was before the
 // recording's first exchange. One streaming pass keeps the first view of each record (by
@@ -68,6 +75,11 @@ export interface RecordedScenario {
   readonly notes: readonly string[];
   /** Where the upstream's clock jumped with exchanges between that state no time. */
   readonly clockJumps: readonly ClockJump[];
+  /**
+   * Whether the first answer that stated the upstream's time had a `Date` header agreeing
+   * with it: the upstream's `Date` follows its clock, and places the answers before it too.
+   */
+  readonly dateFollowsClock: boolean;
   /**
    * Top-ups that came in during the recording (`top_up` transactions it listed), in the order
    * they came; `after`: the seq of the last exchange the top-up came after (an order, a page
@@ -256,6 +268,10 @@ class Observations {
   /** The first upstream time an answer stated (the start is estimated back from it). */
   firstStatedMs: number | undefined;
   firstProxyMs: number | undefined;
+  /** The first answer's `Date` header (NaN without one). */
+  firstDateMs: number | undefined;
+  /** See {@link RecordedScenario.dateFollowsClock}; false until an answer states a time. */
+  dateFollowsClock = false;
   /**
    * Services a 2xx answer that states no time proved active before any answer stated the
    * upstream's (a Shield overview first): their proxy times, placed once one does.
@@ -497,8 +513,14 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   seen.clockJumps.observe(exchange, stated);
   seen.replayedWrites.observe(exchange);
   const replayed = exchange.response.headers['idempotent-replayed'] === 'true';
+  seen.firstDateMs ??= dateOf(exchange) ?? Number.NaN;
   if (seen.startMs === undefined && stated !== undefined) {
-    const startMs = stated - (proxyMs - seen.firstProxyMs);
+    const dated = dateOf(exchange);
+    seen.dateFollowsClock = dated !== undefined && Math.abs(dated - stated) <= MAX_UNCERTAINTY_MS;
+    const estimate = stated - (proxyMs - seen.firstProxyMs);
+    // The first answer came earlier, before the upstream's clock moved on (an admin moved it).
+    const jumped = estimate - seen.firstDateMs > DATE_RESOLUTION_MS + MAX_UNCERTAINTY_MS;
+    const startMs = seen.dateFollowsClock && jumped ? seen.firstDateMs : estimate;
     seen.startMs = startMs;
     seen.firstStatedMs = stated;
     for (const { ref, proxyMs: then } of seen.activeUntimed.splice(0)) {
@@ -1962,6 +1984,7 @@ function build(seen: Observations): RecordedScenario {
     scenario: loadable(scenario, notes),
     notes,
     clockJumps: seen.clockJumps.jumps,
+    dateFollowsClock: seen.dateFollowsClock,
     ...(unpriced === undefined ? {} : { unpricedTermEnd: unpriced }),
     topUps: topUps.map(({ transaction, after }) => ({
       at: String(transaction.created_at),

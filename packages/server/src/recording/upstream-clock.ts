@@ -12,7 +12,7 @@ import { jsonBody, type RecordedExchange } from './recording-format';
 // shows far past the estimate: the clock jumped (an admin moved it) since its last statement.
 
 /** Most an estimate is trusted to be off by (a longer gap is still placed, not excused). */
-const MAX_UNCERTAINTY_MS = 2_000;
+export const MAX_UNCERTAINTY_MS = 2_000;
 
 /** The upstream's time an answer states, in ms; undefined if none. */
 export function statedTime(exchange: RecordedExchange): number | undefined {
@@ -89,9 +89,14 @@ export class UpstreamClock {
   #dateFollowsClock: boolean | undefined;
   readonly #start: number | undefined;
 
-  /** `startMs`: the upstream's time at the first exchange (the scenario's `now`), if known. */
-  constructor(startMs?: number) {
+  /**
+   * `startMs`: the upstream's time at the first exchange (the scenario's `now`), if known;
+   * `dateFollowsClock`: whether the first answer that stated a time showed that the `Date`
+   * headers follow the upstream's clock, read from the answers before it too.
+   */
+  constructor(startMs?: number, dateFollowsClock?: boolean) {
     this.#start = startMs;
+    if (dateFollowsClock === true) this.#dateFollowsClock = true;
   }
 
   /** The upstream time of `exchange`: the time it states, else an estimate. */
@@ -114,11 +119,11 @@ export class UpstreamClock {
       }
       return { ms: stated, uncertainty: 0, by: 'body' };
     }
-    if (this.#last === undefined) {
-      return { ms: this.#start ?? proxy, uncertainty: 0, by: 'estimate' };
-    }
-    const elapsed = Math.max(0, proxy - this.#last.proxy);
-    const estimate = this.#last.upstream + Math.round(elapsed * this.#pace);
+    const elapsed = this.#last === undefined ? 0 : Math.max(0, proxy - this.#last.proxy);
+    const estimate =
+      this.#last === undefined
+        ? (this.#start ?? proxy)
+        : this.#last.upstream + Math.round(elapsed * this.#pace);
     // The answer's `Date` (whole seconds) far past the estimate: the upstream's clock jumped
     // ahead since its last statement (an admin moved it). The exchange is placed there.
     const dated = this.#dateFollowsClock === true ? dateOf(exchange) : undefined;
@@ -136,10 +141,10 @@ export class UpstreamClock {
 }
 
 /** A `Date` header states the time to the second. */
-const DATE_RESOLUTION_MS = 1000;
+export const DATE_RESOLUTION_MS = 1000;
 
 /** The upstream's time in an answer's `Date` header, in ms; undefined without one. */
-function dateOf(exchange: RecordedExchange): number | undefined {
+export function dateOf(exchange: RecordedExchange): number | undefined {
   const date = exchange.response.headers.date;
   if (typeof date !== 'string') return undefined;
   const ms = Date.parse(date);
