@@ -419,7 +419,6 @@ const MADE_AT: Readonly<Partial<Record<ListKind, string>>> = {
 };
 
 /** Notes the span of `kind`'s page in `spans` (see {@link PageSpan}), if asked with `filters`. */
-
 function observePageSpan(
   spans: PageSpan[],
   kind: ListKind,
