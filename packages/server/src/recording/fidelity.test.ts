@@ -1414,6 +1414,22 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('keeps a service only 409 answers to writes named, of the status they showed', async () => {
+    // REF-SVC-103 is suspended: power actions are refused with its status, and nothing else
+    // names it. The answer shows the account has it: the replay refuses them alike, not 404.
+    const { file, statuses } = await recordSession(frozen, async (_, base) => {
+      const power = (key: string) =>
+        demoCall(base, '/services/REF-SVC-103/power', {
+          method: 'POST',
+          body: JSON.stringify({ action: 'reboot' }),
+          headers: { 'idempotency-key': key },
+        });
+      return [await power('refused-1'), await demoCall(base, '/me'), await power('refused-2')];
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([409, 200, 409]);
+    await expectFaithful(file, statuses.length);
+  });
+
   it('sets apart what follows the last write a service never listed took before a 409 showed it ended', async () => {
     // REF-SVC-101's auto-renew is switched off; 45 days on, a power action is refused: it
     // expired. When, the recording cannot tell (its term was never shown).
@@ -1624,8 +1640,11 @@ describe('drift on a recording of the reference server itself', () => {
   // exchange. Seeds that once found a rule missing (a term ended by the stats' settling, a
   // plan only refused for want of balance, proof of an active service, the price of an
   // unlisted renewal, a service only its unpaid renewal named, older records a page counted,
-  // start statuses the stats settle in two steps, a clock moved before any answer stated it).
-  it.each([47, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 624, 627, 744, 766, 791])(
+  // start statuses the stats settle in two steps, a clock moved before any answer stated it,
+  // a service only 409 answers named).
+  it.each([
+    47, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 624, 627, 744, 766, 791, 1110,
+  ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {
       const { file, statuses } = await recordSession(frozen, async (upstream, base) => {

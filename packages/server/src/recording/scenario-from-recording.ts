@@ -1428,6 +1428,13 @@ function inferUnseen(
     else addService(syntheticService(ref, pool.take(undefined, status, notActive)));
   }
 
+  // Services only a 409 to a write named, no write on them through before: the answer is a
+  // service the account has, of that status from the start.
+  for (const [ref, { status, aliveSeq }] of seen.conflictStatus) {
+    if (serviceRefs.has(ref) || created.has(ref) || aliveSeq !== undefined) continue;
+    addService(syntheticService(ref, pool.take(undefined, status)));
+  }
+
   // Invoices a transaction or an order linked, never listed: an answer shows a link only to
   // a record the account has.
   const invoiceRefs = new Set(lists.invoices.map((invoice) => String(invoice.invoice_ref)));
