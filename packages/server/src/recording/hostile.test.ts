@@ -371,6 +371,36 @@ describe('a hostile recording', () => {
     ]);
   });
 
+  it('takes no time a year no scenario holds from an answer or its Date', async () => {
+    // The first answer's `Date` is the earliest time JavaScript has (year -271821); a
+    // balance states that time, then another, each with an agreeing `Date`. Neither starts
+    // the scenario there: it starts at the plausible balance, loads, and replays.
+    const earliest = '-271821-04-20T00:00:00.000Z';
+    const dated = (seq: number, date: string, patch: Record<string, unknown> = {}) => {
+      const exchange = JSON.parse(line(seq, patch)) as { response: { headers: object } };
+      exchange.response.headers = { ...exchange.response.headers, date };
+      return JSON.stringify(exchange);
+    };
+    const balance = (seq: number, asOf: string) =>
+      dated(seq, asOf, {
+        path: '/v1/balance',
+        operation: 'getBalance',
+        response: message(
+          JSON.stringify({ amount: 10, currency: 'EUR', account_currency: 'EUR', as_of: asOf }),
+        ),
+      });
+    const file = fresh('earliest-time.jsonl');
+    writeFileSync(
+      file,
+      `${[dated(1, earliest), balance(2, earliest), balance(3, '2026-01-01T00:00:00.000Z')].join('\n')}\n`,
+    );
+    const { scenarioFromRecording } = await import('./scenario-from-recording');
+    const { scenario } = await scenarioFromRecording(file);
+    expect(scenario.now).toBe('2026-01-01T00:00:00.000Z');
+    const report = await driftReport(file);
+    expect(report.compared + report.unverifiable.length).toBe(3);
+  });
+
   it('prices no order from a catalog or an order body it cannot read', async () => {
     const file = fresh('bad-catalog.jsonl');
     const body = (value: unknown) => {

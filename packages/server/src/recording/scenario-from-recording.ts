@@ -33,11 +33,11 @@ import {
   timeOf,
 } from './rewind-time';
 import {
+  CLOCK_MOVED_MS,
   type ClockJump,
   ClockJumps,
-  DATE_RESOLUTION_MS,
+  dateAgrees,
   dateOf,
-  MAX_UNCERTAINTY_MS,
   statedTime,
 } from './upstream-clock';
 
@@ -514,11 +514,10 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   const replayed = exchange.response.headers['idempotent-replayed'] === 'true';
   seen.firstDateMs ??= dateOf(exchange) ?? Number.NaN;
   if (seen.startMs === undefined && stated !== undefined) {
-    const dated = dateOf(exchange);
-    seen.dateFollowsClock = dated !== undefined && Math.abs(dated - stated) <= MAX_UNCERTAINTY_MS;
+    seen.dateFollowsClock = dateAgrees(exchange, stated) === true;
     const estimate = stated - (proxyMs - seen.firstProxyMs);
     // The first answer came earlier, before the upstream's clock moved on (an admin moved it).
-    const jumped = estimate - seen.firstDateMs > DATE_RESOLUTION_MS + MAX_UNCERTAINTY_MS;
+    const jumped = estimate - seen.firstDateMs > CLOCK_MOVED_MS;
     const startMs = seen.dateFollowsClock && jumped ? seen.firstDateMs : estimate;
     seen.startMs = startMs;
     seen.firstStatedMs = stated;
@@ -1071,8 +1070,8 @@ function madeBefore(
 }
 
 /**
- * Every ref the records made while recording show, their own and their links (an order's
- * transaction), and those {@link mintedDuring} names.
+ * Every ref the records made while recording show: those {@link mintedDuring} names, and
+ * their links (an order's transaction).
  */
 function refsMadeDuring(seen: Observations): string[] {
   if (seen.startMs === undefined) return [];
@@ -1080,7 +1079,7 @@ function refsMadeDuring(seen: Observations): string[] {
   for (const kind of ['orders', 'invoices', 'transactions'] as const) {
     for (const record of seen[kind].values()) {
       if (!madeDuring(record, MADE_AT[kind] as string, seen.startMs)) continue;
-      for (const field of [LIST_REFS[kind].field, ...LINK_FIELDS]) {
+      for (const field of LINK_FIELDS) {
         if (typeof record[field] === 'string') refs.push(record[field]);
       }
     }
@@ -1352,12 +1351,14 @@ function inferUnseen(
     serviceRefs.add(String(service.service_ref));
   };
   let crowded = false;
-  const minted = refsMadeDuring(seen);
-  const lowestMinted = (kind: ListKind) =>
-    minted
+  let minted: string[] | undefined;
+  const lowestMinted = (kind: ListKind) => {
+    minted ??= refsMadeDuring(seen);
+    return minted
       .filter((ref) => REF_OF[kind]?.test(ref))
       .sort(compareRefs)
       .at(0);
+  };
 
   // A service never listed that a 409 showed ended before any write on it went through had
   // that status from the start.
@@ -1400,12 +1401,15 @@ function inferUnseen(
     addService(service);
     statusUnknown.push({ service, type, notActive });
   };
+  const renewalsAtStart = renewalsByService(lists.invoices);
   for (const ref of seen.linkedServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
     // Its renewal unpaid at the start and due after it: suspended then, its term ended when
     // that renewal was billed, and the replay's clock expires it at the due date.
     const renewal =
-      seen.startMs === undefined ? undefined : suspendingRenewal(lists.invoices, ref, seen.startMs);
+      seen.startMs === undefined
+        ? undefined
+        : suspendingRenewal(renewalsAtStart.get(ref) ?? [], ref, seen.startMs);
     if (renewal !== undefined) {
       const expiredByStats = statsAt !== undefined && statsAt >= (timeOf(renewal.due_date) ?? 0);
       addService({

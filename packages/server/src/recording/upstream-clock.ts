@@ -12,7 +12,17 @@ import { jsonBody, type RecordedExchange } from './recording-format';
 // shows far past the estimate: the clock jumped (an admin moved it) since its last statement.
 
 /** Most an estimate is trusted to be off by (a longer gap is still placed, not excused). */
-export const MAX_UNCERTAINTY_MS = 2_000;
+const MAX_UNCERTAINTY_MS = 2_000;
+
+/** The latest time an ISO 8601 date with a four-digit year (a scenario's `now`) can hold. */
+const LAST_ISO_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A time an API answer can state: from 1970 to year 9999. A recording's text is not
+ * trusted: a hostile year -271821 would start a scenario no server loads.
+ */
+const plausible = (ms: number): number | undefined =>
+  ms >= 0 && ms <= LAST_ISO_MS ? ms : undefined;
 
 /** The upstream's time an answer states, in ms; undefined if none. */
 export function statedTime(exchange: RecordedExchange): number | undefined {
@@ -31,9 +41,7 @@ export function statedTime(exchange: RecordedExchange): number | undefined {
   ) {
     stated = rule.created_at;
   }
-  if (typeof stated !== 'string') return undefined;
-  const ms = Date.parse(stated);
-  return Number.isNaN(ms) ? undefined : ms;
+  return typeof stated === 'string' ? plausible(Date.parse(stated)) : undefined;
 }
 
 /**
@@ -113,10 +121,8 @@ export class UpstreamClock {
       this.#last = { upstream: stated, proxy };
       // An upstream whose `Date` is another clock than its answers' times (an older
       // reference server stamped the host's) never has it read.
-      const dated = dateOf(exchange);
-      if (dated !== undefined && this.#dateFollowsClock !== false) {
-        this.#dateFollowsClock = Math.abs(dated - stated) <= MAX_UNCERTAINTY_MS;
-      }
+      const agrees = dateAgrees(exchange, stated);
+      if (agrees !== undefined && this.#dateFollowsClock !== false) this.#dateFollowsClock = agrees;
       return { ms: stated, uncertainty: 0, by: 'body' };
     }
     const elapsed = this.#last === undefined ? 0 : Math.max(0, proxy - this.#last.proxy);
@@ -141,12 +147,22 @@ export class UpstreamClock {
 }
 
 /** A `Date` header states the time to the second. */
-export const DATE_RESOLUTION_MS = 1000;
+const DATE_RESOLUTION_MS = 1000;
+
+/** Past this, an answer's `Date` ahead of a time on the same clock shows the clock moved between. */
+export const CLOCK_MOVED_MS = DATE_RESOLUTION_MS + MAX_UNCERTAINTY_MS;
 
 /** The upstream's time in an answer's `Date` header, in ms; undefined without one. */
 export function dateOf(exchange: RecordedExchange): number | undefined {
   const date = exchange.response.headers.date;
-  if (typeof date !== 'string') return undefined;
-  const ms = Date.parse(date);
-  return Number.isNaN(ms) ? undefined : ms;
+  return typeof date === 'string' ? plausible(Date.parse(date)) : undefined;
+}
+
+/**
+ * Whether the answer's `Date` agrees with the time it states (`stated`): then the upstream's
+ * `Date` follows its clock. Undefined without a `Date`.
+ */
+export function dateAgrees(exchange: RecordedExchange, stated: number): boolean | undefined {
+  const dated = dateOf(exchange);
+  return dated === undefined ? undefined : Math.abs(dated - stated) <= MAX_UNCERTAINTY_MS;
 }
