@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
 // Vite's default server conditions, with ours first: workspace packages resolve to their
 // TypeScript sources (the `@refapi/source` export condition), so tests need no prior build.
 const conditions = ['@refapi/source', 'module', 'node', 'development|production'];
+const tmpdirSetup = fileURLToPath(new URL('./vitest.tmpdir.ts', import.meta.url));
 
 /** Shared settings of every vitest project in the workspace. */
 export function refapiProject(name: string, test: UserWorkspaceConfig['test'] = {}) {
@@ -26,6 +28,7 @@ export function refapiProject(name: string, test: UserWorkspaceConfig['test'] = 
       // 5 s failed such tests on a loaded machine; a hung test still fails.
       testTimeout: 15_000,
       ...test,
+      globalSetup: [tmpdirSetup, ...[test.globalSetup ?? []].flat()],
     },
   });
 }
