@@ -530,6 +530,41 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('makes a top-up after a page that showed unpaid the renewal it settled, under a frozen clock', async () => {
+    // The balance and a page of invoices come first; a top-up then settles vm-5's renewal,
+    // all at one time. The page showed the renewal unpaid: the top-up came after it, and the
+    // first balance had not counted it.
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      await call('/balance');
+      await call('/invoices?limit=20');
+      await topUp(20);
+      await call('/balance');
+      await call('/invoices?limit=20');
+      await call('/transactions?limit=20');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('takes a listed service for suspended at the start when its renewal was first listed unpaid there, settled since', async () => {
+    // The first page of invoices shows vm-5's renewal unpaid, due on 3 February; a top-up at
+    // that same instant settles it, and vm-5 is first listed forty days on, a term later.
+    // Its renewal was unpaid at the start: vm-5 was suspended then, its term ended when the
+    // renewal was billed (27 January), not the active service of the term after it.
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/balance');
+      const invoices = (await call('/invoices?limit=20')).invoices;
+      expect(invoices).toContainEqual(
+        expect.objectContaining({ invoice_ref: 'REF-INV-50', status: 'unpaid' }),
+      );
+      await topUp(20);
+      days(40);
+      await call('/services');
+      await call('/invoices?limit=20');
+      await call('/transactions?limit=20');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('makes each top-up after the order and the listing it followed, under a frozen clock', async () => {
     // The upstream's clock stands still: the orders and top-ups all carry one time. The
     // first top-up's transaction ref is above the order's (refs are minted in order); the

@@ -139,11 +139,15 @@ export function serviceAtStart(
   // The unpaid renewal its term's end billed: the service expires seven days after it.
   const billedAtEnd = renewals.find((invoice) => issued(invoice) === expiresMs);
   const firstRenewal = renewals.find((invoice) => within(issued(invoice)));
-  // A renewal billed before the recording and settled by a top-up during it: the service
-  // was suspended by it until then, its term ending when it was billed.
-  const settled = renewals.find(
-    (invoice) => issued(invoice) < startMs && settledWithin(invoice, startMs, seenMs),
-  );
+  // A renewal billed before the recording and settled by a top-up during it, or shown unpaid
+  // and due after the start (settled, if at all, after it was listed): the service was
+  // suspended by it until then, its term ending when it was billed (as the view shows, when
+  // it shows that suspension).
+  const unpaid = suspendingRenewal(renewals, String(service.service_ref), startMs);
+  const settled =
+    renewals.find(
+      (invoice) => issued(invoice) < startMs && settledWithin(invoice, startMs, seenMs),
+    ) ?? (unpaid !== undefined && issued(unpaid) !== expiresMs ? unpaid : undefined);
   if (settled !== undefined) {
     Object.assign(before, {
       status: 'suspended',

@@ -239,6 +239,8 @@ class Observations {
   readonly invoices = new Map<string, Json>();
   /** When each invoice was first seen (upstream time). */
   readonly invoiceSeenAt = new Map<string, number>();
+  /** The last exchange that showed each renewal unpaid, and its `paid_at` once a later one showed it paid. */
+  readonly unpaidRenewals = new Map<string, { seq: number; paidMs?: number | undefined }>();
   readonly orders = new Map<string, Json>();
   readonly transactions = new Map<string, Json>();
   readonly plans = new Map<string, Json>();
@@ -687,6 +689,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
           if (typeof invoice.invoice_ref === 'string' && !seen.invoices.has(invoice.invoice_ref))
             seen.invoiceSeenAt.set(invoice.invoice_ref, at);
           keep(seen.invoices, invoice.invoice_ref, invoice);
+          noteRenewalPayment(seen, invoice, seq);
           if (seen.vatRate === undefined && typeof invoice.vat_rate === 'number')
             seen.vatRate = invoice.vat_rate;
         }
@@ -2244,12 +2247,21 @@ function notActiveBefore(seen: Observations, ref: string): number | undefined {
   return seen.activeServicePages.find((page) => leftOut(page, value))?.at;
 }
 
+/** Notes when a page showed a renewal invoice unpaid, and when a later one showed it paid. */
+function noteRenewalPayment(seen: Observations, invoice: Json, seq: number): void {
+  const ref = invoice.invoice_ref;
+  if (invoice.kind !== 'service_renewal' || typeof ref !== 'string') return;
+  if (invoice.status === 'unpaid') seen.unpaidRenewals.set(ref, { seq });
+  const shown = seen.unpaidRenewals.get(ref);
+  if (invoice.status === 'paid' && shown !== undefined) shown.paidMs ??= timeOf(invoice.paid_at);
+}
+
 /**
  * The `top_up` transactions made during the recording, in the order they came in, each with
  * the seq of the last exchange it came after, where a frozen upstream clock stamps both with
  * one time (and the replay would make it before): an order whose transaction's ref is below
- * its own (transaction refs are minted in order), or a page of transactions that covered its
- * ref and did not show it.
+ * its own (transaction refs are minted in order), a page of transactions that covered its
+ * ref and did not show it, or a page of invoices that showed unpaid a renewal it settled.
  */
 function topUpsDuring(
   seen: Observations,
@@ -2291,6 +2303,12 @@ function topUpsDuring(
             ? -1
             : 1),
     );
+  // Nor before a page that showed a renewal unpaid which a top-up then settled: the last
+  // top-up made at the settlement's time came after it (a frozen clock stamps them all alike).
+  for (const { seq, paidMs } of seen.unpaidRenewals.values()) {
+    const settling = topUps.findLast(({ transaction }) => time(transaction) === paidMs);
+    if (settling !== undefined) settling.after = Math.max(settling.after, seq);
+  }
   // Nor before a balance read that showed less come in since the answer before it (at its
   // time: a frozen clock stamps them all with one): those that came first, in ref order,
   // add up to what it gained; the others came after it.
