@@ -623,9 +623,13 @@ async function replayRecording(
     recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
   let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
-  /** Whether a run of the ledger's pages listed after `seq` shows what came in since `ms`. */
+  /**
+   * Whether a run of the ledger's pages listed after `seq` shows what came in since `ms`: it
+   * shows all that was made after its last record's time, not all made at that time (a
+   * frozen clock stamps many records with one; those below its last are not listed).
+   */
   const ledgerShows = (seq: number, ms: number) =>
-    ledgerRuns.some((run) => run.seq > seq && (run.since === undefined || run.since <= ms));
+    ledgerRuns.some((run) => run.seq > seq && (run.since === undefined || run.since < ms));
   let unlistedMoney: Untold | undefined;
   /**
    * The first exchange that had not counted top-ups the replay made before it (a balance

@@ -710,6 +710,31 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.matched + report.unverifiable.length).toBe(statuses.length);
   });
 
+  it('sets aside what follows money a page of the ledger stopped short of, under a frozen clock', async () => {
+    // A top-up comes in between two orders, all at one time; the only page of the ledger
+    // lists the newest transaction, the second order's, and stops there. That page shows
+    // everything made after its last record's time, not everything made at it: the top-up,
+    // of that very time, lies below it. What follows the first order is set apart.
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      await call('/plans');
+      await call('/orders', order('ledger-short-1'));
+      await topUp(15);
+      await call('/orders', order('ledger-short-2'));
+      const page = await call('/transactions?limit=1');
+      expect(page.pagination).toMatchObject({ has_more: true });
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable.map((u) => u.operation)).toEqual([
+      'createOrder',
+      'listTransactions',
+    ]);
+    expect(report.unverifiable[0]?.reason).toMatch(
+      /showed more money upstream at #3 than the replay had after #2: .*list GET \/transactions after it/,
+    );
+    expect(report.matched + report.unverifiable.length).toBe(statuses.length);
+  });
+
   it('keeps a service suspended past its term suspended until it expires, its renewal invoice never listed', async () => {
     // vm-5 was suspended on 27 January by a renewal it could not pay; the session never lists
     // invoices. Only that unpaid renewal keeps it suspended past its term's end: the replay

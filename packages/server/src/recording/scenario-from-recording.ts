@@ -103,8 +103,8 @@ export interface RecordedScenario {
   /**
    * The runs of unfiltered GET /transactions pages, each from a first page on (a page asked
    * with the cursor the last one ended on continues it): the seq of the first page and the
-   * time down to which the run listed every transaction (`since`; absent when it reached the
-   * very first). Money that came in later shows there, and the replay makes it.
+   * time of the last transaction it listed (`since`; absent when it reached the very first).
+   * Money that came in after that time shows there, and the replay makes it.
    */
   readonly ledgerRuns: readonly { readonly seq: number; readonly since?: number }[];
   /**
