@@ -619,8 +619,16 @@ async function replayRecording(
   unlistedMoney?: Untold;
   lateTopUps?: LateTopUps;
 }> {
-  const { scenario, clockJumps, dateFollowsClock, topUps, mintedRefs, ledgerRuns, servicesListed } =
-    recorded;
+  const {
+    scenario,
+    clockJumps,
+    dateFollowsClock,
+    topUps,
+    mintedRefs,
+    ledgerRuns,
+    servicesListed,
+    unknownBalanceFrom,
+  } = recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
   let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
   /**
@@ -795,13 +803,19 @@ async function replayRecording(
         unpaidRenewal = undefined;
         // With the ledger listed after it back to the last balance that matched, the replay
         // made every top-up the upstream had: a renewal it could not pay, neither could the
-        // upstream, and what differs from here on differs.
-        if (!ledgerShows(from, balanceMatched.ms)) {
+        // upstream, and what differs from here on differs. Unless it came before an order
+        // whose charge no answer showed: the replay's balance before that order is short of
+        // it (the rewind had nothing to add back).
+        const order = unknownBalanceFrom;
+        const reason =
+          order !== undefined && from < order.seq
+            ? `it follows a renewal the replay could not pay (${serviceRef}, due ${dueAt}): the balance before the order that created ${order.service_ref} (#${order.seq}) is unknown, neither its charge nor the catalog before it listed, and the upstream may have had the money; show GET /balance or GET /plans before ordering to verify it`
+            : ledgerShows(from, balanceMatched.ms)
+              ? undefined
+              : `it follows a renewal the replay could not pay (${serviceRef}, due ${dueAt})${afterMatched}: the upstream may have had money that no answer showed (a top-up, a payment) and renewed it; list GET /transactions after it to verify it`;
+        if (reason !== undefined) {
           stopWatchingRenewals();
-          untoldHere.push({
-            reached: (seq) => seq >= from,
-            reason: `it follows a renewal the replay could not pay (${serviceRef}, due ${dueAt})${afterMatched}: the upstream may have had money that no answer showed (a top-up, a payment) and renewed it; list GET /transactions after it to verify it`,
-          });
+          untoldHere.push({ reached: (seq) => seq >= from, reason });
         }
       }
       const cannotShow = found.length > 0 ? unknowable(exchange, at) : undefined;

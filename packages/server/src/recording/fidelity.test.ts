@@ -735,6 +735,35 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.matched + report.unverifiable.length).toBe(statuses.length);
   });
 
+  it('sets apart what follows a renewal the replay could not pay while the balance was unknown', async () => {
+    // The first balance the session shows is an order's, and neither the order's charge nor
+    // the catalog was listed: the rewind has nothing to add back for it, and the replay's
+    // balance before the order is short of it. The upstream paid vm-3's renewal on 10 March
+    // with what it had then; the replay, short of that charge, could not, and vm-3 expired
+    // a week on. A top-up after it paid for the order. The ledger listed after it shows every
+    // top-up, yet the renewal is no proof: what follows it is set apart.
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/services');
+      days(40);
+      await call('/invoices?limit=20');
+      days(7);
+      await topUp(30);
+      await call('/transactions?limit=100');
+      await call('/services');
+      const placed = await call('/orders', order('unknown-charge'));
+      expect(placed.balance).toEqual({ amount: 22.5, currency: 'EUR' });
+    });
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable[0]).toMatchObject({
+      seq: 2,
+      reason: expect.stringMatching(
+        /follows a renewal the replay could not pay \(REF-SVC-3, .*the balance before the order that created REF-SVC-9 \(#5\) is unknown/,
+      ),
+    });
+    expect(report.compared + report.unverifiable.length).toBe(statuses.length);
+  });
+
   it('keeps a service suspended past its term suspended until it expires, its renewal invoice never listed', async () => {
     // vm-5 was suspended on 27 January by a renewal it could not pay; the session never lists
     // invoices. Only that unpaid renewal keeps it suspended past its term's end: the replay
