@@ -495,6 +495,27 @@ interface UnpaidRenewal {
   readonly dueAt: string;
 }
 
+/** A renewal invoice a top-up settled in the replay, and when it was billed. */
+interface SettledRenewal {
+  readonly invoiceRef: string;
+  readonly issuedMs: number;
+}
+
+/** The renewal invoice a commit settled after it was billed (a top-up paid it), if any. */
+function settledRenewalIn(changes: readonly Change[]): SettledRenewal | undefined {
+  for (const { kind, record } of changes) {
+    if (
+      kind === 'invoices' &&
+      record.kind === 'service_renewal' &&
+      record.status === 'paid' &&
+      record.paid_at !== record.issue_date
+    ) {
+      return { invoiceRef: record.invoice_ref, issuedMs: Date.parse(record.issue_date) };
+    }
+  }
+  return undefined;
+}
+
 /** The renewal a commit left unpaid (the clock suspends the service instead), if any. */
 function unpaidRenewalIn(changes: readonly Change[]): UnpaidRenewal | undefined {
   for (const { kind, record } of changes) {
@@ -628,6 +649,7 @@ async function replayRecording(
     ledgerRuns,
     servicesListed,
     unknownBalanceFrom,
+    invoicesListedAt,
   } = recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
   let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
@@ -657,6 +679,11 @@ async function replayRecording(
   await server.ready;
   /** A renewal the replay could not pay, until the exchange during which it fell due is done. */
   let unpaidRenewal: UnpaidRenewal | undefined;
+  /** A renewal a top-up settled in the replay, until the exchange it came before is done. */
+  let settledRenewal: SettledRenewal | undefined;
+  const stopWatchingSettlements = server.store.onChanges((changes) => {
+    settledRenewal ??= settledRenewalIn(changes);
+  });
   // Watched until what follows one is set apart: that point reaches every later exchange.
   const stopWatchingRenewals = server.store.onChanges((changes) => {
     unpaidRenewal ??= unpaidRenewalIn(changes);
@@ -816,6 +843,21 @@ async function replayRecording(
         if (reason !== undefined) {
           stopWatchingRenewals();
           untoldHere.push({ reached: (seq) => seq >= from, reason });
+        }
+      }
+      if (settledRenewal !== undefined) {
+        const { invoiceRef, issuedMs } = settledRenewal;
+        const from = exchange.seq;
+        settledRenewal = undefined;
+        // A top-up settles unpaid renewals oldest first and stops at the first it does not
+        // cover: unless a run of invoice pages listed every invoice billed by then, an older
+        // one the recording never showed may have held this one back upstream.
+        if (!invoicesListedAt.some((listedMs) => listedMs >= issuedMs)) {
+          stopWatchingSettlements();
+          untoldHere.push({
+            reached: (seq) => seq >= from,
+            reason: `it follows a top-up that settled ${invoiceRef} in the replay: a top-up settles unpaid renewals oldest first and stops at the first it does not cover, and an older unpaid invoice the recording never showed may have held it back upstream; list every page of GET /invoices while recording to verify it`,
+          });
         }
       }
       const cannotShow = found.length > 0 ? unknowable(exchange, at) : undefined;

@@ -764,6 +764,44 @@ describe('drift on a recording of the reference server itself', () => {
     expect(report.compared + report.unverifiable.length).toBe(statuses.length);
   });
 
+  it('sets apart what follows a top-up the replay settled a renewal with, older invoices never listed', async () => {
+    // An older renewal invoice of vm-4 is unpaid (100 EUR, due 14 days on: not the clock's,
+    // which never cancels it), and the session lists only the newest invoice. A top-up
+    // settles unpaid renewals oldest first and stops at the first it does not cover: upstream
+    // the 20 EUR stop at that invoice, and vm-5's renewal stays unpaid; the replay, which
+    // never saw it, settles vm-5's. What follows is set apart.
+    const blocked = structuredClone(TIME_SCENARIO);
+    blocked.accounts[0]?.invoices.unshift({
+      ...(blocked.accounts[0]?.invoices[0] as (typeof blocked.accounts)[0]['invoices'][0]),
+      invoice_ref: 'REF-INV-4F',
+      amount: 100,
+      vat_amount: 15.97,
+      issue_date: '2026-01-20T00:00:00.000Z',
+      due_date: '2026-02-03T00:00:00.000Z',
+      description: 'Renewal of vm-4: KVM T (monthly)',
+      service_ref: 'REF-SVC-4',
+    });
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/invoices?limit=1');
+      days(1 / 24);
+      await topUp(20);
+      expect((await call('/balance')).amount).toBe(72);
+      await call('/services');
+      await call('/transactions?limit=5');
+    }, blocked);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable.map((u) => u.operation)).toEqual([
+      'getBalance',
+      'listServices',
+      'listTransactions',
+    ]);
+    expect(report.unverifiable[0]?.reason).toMatch(
+      /follows a top-up that settled REF-INV-50 in the replay: .*list every page of GET \/invoices/,
+    );
+    expect(report.compared + report.unverifiable.length).toBe(statuses.length);
+  });
+
   it('keeps a service suspended past its term suspended until it expires, its renewal invoice never listed', async () => {
     // vm-5 was suspended on 27 January by a renewal it could not pay; the session never lists
     // invoices. Only that unpaid renewal keeps it suspended past its term's end: the replay
@@ -1732,10 +1770,10 @@ describe('drift on a recording of the reference server itself', () => {
   // start statuses the stats settle in two steps, a clock moved before any answer stated it,
   // a service only 409 answers named, a renewal listed unpaid at the start, a page of the
   // ledger that stopped at a record of the balance's very time, a renewal the replay could
-  // not pay before an order of unknown charge).
+  // not pay before an order of unknown charge, a settlement older invoices may have held back).
   it.each([
-    47, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766, 791,
-    1110, 1178,
+    47, 54, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766,
+    791, 1031, 1110, 1178, 1487,
   ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {

@@ -108,6 +108,11 @@ export interface RecordedScenario {
    */
   readonly ledgerRuns: readonly { readonly seq: number; readonly since?: number }[];
   /**
+   * The upstream times of the runs of unfiltered GET /invoices pages that reached the very
+   * first invoice: each listed every invoice billed by then.
+   */
+  readonly invoicesListedAt: readonly number[];
+  /**
    * Whether a run of unfiltered GET /services pages listed every service, from the first
    * page to the last: the replay then has every service that could renew.
    */
@@ -2018,6 +2023,9 @@ function build(seen: Observations): RecordedScenario {
         }),
     ...(unknownBalanceFrom === undefined ? {} : { unknownBalanceFrom }),
     ledgerRuns: ledgerRuns(seen),
+    invoicesListedAt: pageRuns(seen.invoicePages)
+      .filter((run) => run.lowest === 0n)
+      .map((run) => run.at),
     servicesListed: pageRuns(seen.servicePages).some(({ lowest }) => lowest === 0n),
     ...(unseenRenewal === undefined
       ? {}
