@@ -244,7 +244,10 @@ class Observations {
   readonly invoices = new Map<string, Json>();
   /** When each invoice was first seen (upstream time). */
   readonly invoiceSeenAt = new Map<string, number>();
-  /** The last exchange that showed each renewal unpaid, and its `paid_at` once a later one showed it paid. */
+  /**
+   * The last exchange that showed each renewal invoice unpaid, and its `paid_at` once a later
+   * one showed it paid (a top-up settled it in between).
+   */
   readonly unpaidRenewals = new Map<string, { seq: number; paidMs?: number | undefined }>();
   readonly orders = new Map<string, Json>();
   readonly transactions = new Map<string, Json>();
