@@ -2026,9 +2026,7 @@ function build(seen: Observations): RecordedScenario {
         }),
     ...(unknownBalanceFrom === undefined ? {} : { unknownBalanceFrom }),
     ledgerRuns: ledgerRuns(seen),
-    invoicesListedAt: pageRuns(seen.invoicePages)
-      .filter((run) => run.lowest === 0n)
-      .map((run) => run.at),
+    invoicesListedAt: invoiceRuns.filter((run) => run.lowest === 0n).map((run) => run.at),
     servicesListed: pageRuns(seen.servicePages).some(({ lowest }) => lowest === 0n),
     ...(unseenRenewal === undefined
       ? {}
