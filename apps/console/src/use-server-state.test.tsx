@@ -3,6 +3,7 @@ import type { StateDocument } from '@refapi/server/browser';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it } from 'vitest';
+import { AdminError } from './api';
 import { adminIn, type StateAdmin } from './space-api';
 import { StateAdminContext } from './space-context';
 import { useServerState } from './use-server-state';
@@ -57,7 +58,8 @@ it('shows no error when an older refresh fails after a newer one answered', asyn
     await second;
   });
   await act(async () => {
-    answers[0]?.reject(new Error('older refresh failed'));
+    // An answer (a 500), not a network failure: that would probe the page's own address.
+    answers[0]?.reject(new AdminError(500, 'older refresh failed', {}));
     await new Promise((done) => setTimeout(done, 0));
   });
   expect(result.current.state).toBe(after);

@@ -356,9 +356,13 @@ describe('reading a recording', () => {
         written += chunk.length;
         if (!pipe.write(chunk)) {
           // Until the reader takes more, or goes away (EPIPE closes the stream).
-          await new Promise<void>((resolve) =>
-            pipe.once('drain', () => resolve()).once('close', () => resolve()),
-          );
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              pipe.off('drain', done).off('close', done);
+              resolve();
+            };
+            pipe.on('drain', done).on('close', done);
+          });
         }
       }
       pipe.destroy();
