@@ -516,6 +516,22 @@ function settledRenewalIn(changes: readonly Change[]): SettledRenewal | undefine
   return undefined;
 }
 
+/** A renewal the clock paid when it billed it, before `beforeMs`: its service and due time. */
+function paidRenewalIn(changes: readonly Change[], beforeMs: number): UnpaidRenewal | undefined {
+  for (const { kind, record } of changes) {
+    if (
+      kind === 'invoices' &&
+      record.kind === 'service_renewal' &&
+      record.status === 'paid' &&
+      record.paid_at === record.issue_date &&
+      Date.parse(record.issue_date) < beforeMs
+    ) {
+      return { serviceRef: record.service_ref ?? '(a service)', dueAt: record.issue_date };
+    }
+  }
+  return undefined;
+}
+
 /** The renewal a commit left unpaid (the clock suspends the service instead), if any. */
 function unpaidRenewalIn(changes: readonly Change[]): UnpaidRenewal | undefined {
   for (const { kind, record } of changes) {
@@ -650,6 +666,7 @@ async function replayRecording(
     servicesListed,
     unknownBalanceFrom,
     invoicesListedAt,
+    balanceFrom,
   } = recorded;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
   let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
@@ -688,6 +705,14 @@ async function replayRecording(
   const stopWatchingRenewals = server.store.onChanges((changes) => {
     unpaidRenewal ??= unpaidRenewalIn(changes);
   });
+  /** A renewal the replay paid before the first balance shown, until its exchange is done. */
+  let paidRenewal: UnpaidRenewal | undefined;
+  const stopWatchingPaidRenewals =
+    balanceFrom === undefined
+      ? () => {}
+      : server.store.onChanges((changes) => {
+          paidRenewal ??= paidRenewalIn(changes, balanceFrom.at);
+        });
   /** What follows points the recording cannot show: those it told, then those the replay found. */
   const untoldHere = [...untold];
   // The replay mints what the upstream minted: the refs, and what is named after them (a
@@ -843,6 +868,21 @@ async function replayRecording(
         if (reason !== undefined) {
           stopWatchingRenewals();
           untoldHere.push({ reached: (seq) => seq >= from, reason });
+        }
+      }
+      if (paidRenewal !== undefined && balanceFrom !== undefined) {
+        const { serviceRef, dueAt } = paidRenewal;
+        const from = exchange.seq;
+        paidRenewal = undefined;
+        // The balance before it is rewound from a later one: money that came in between
+        // unlisted (a top-up) made the rewound balance higher than the upstream's was here,
+        // unless a page of the ledger listed from that balance on reaches back before it.
+        if (!ledgerShows(balanceFrom.seq - 1, Date.parse(dueAt))) {
+          stopWatchingPaidRenewals();
+          untoldHere.push({
+            reached: (seq) => seq >= from,
+            reason: `it follows renewals the replay paid before the first answer that showed the balance (#${balanceFrom.seq}), the first ${serviceRef}'s, due ${dueAt}: the balance until that answer is rewound from it, and money that came in unlisted before it (a top-up) would have left the upstream less to pay them with; list GET /transactions after #${balanceFrom.seq} to verify it`,
+          });
         }
       }
       if (settledRenewal !== undefined) {

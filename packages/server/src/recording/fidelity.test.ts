@@ -187,6 +187,13 @@ const TIME_SCENARIO = {
   ],
 };
 
+/** TIME_SCENARIO's account with only `services`, no invoice, and `balance`. */
+function timeAccount(balance: number, services: ReturnType<typeof service>[]) {
+  const scenario = structuredClone(TIME_SCENARIO);
+  Object.assign(scenario.accounts[0] as object, { balance, services, invoices: [] });
+  return scenario;
+}
+
 /** Records the full session against a fresh demo server; `prepare` may set it up first. */
 async function recordSession(
   prepare: (upstream: ReturnType<typeof createReferenceServer>) => void = () => {},
@@ -732,7 +739,8 @@ describe('drift on a recording of the reference server itself', () => {
     // A top-up comes in between two orders, all at one time; the only page of the ledger
     // lists the newest transaction, the second order's, and stops there. That page shows
     // everything made after its last record's time, not everything made at it: the top-up,
-    // of that very time, lies below it. What follows the first order is set apart.
+    // of that very time, lies below it. What follows the first order is set apart where it
+    // differs: the second order's balance; the page itself matches.
     const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
       await call('/plans');
       await call('/orders', order('ledger-short-1'));
@@ -744,7 +752,7 @@ describe('drift on a recording of the reference server itself', () => {
     await expectSetApart(
       file,
       statuses.length,
-      ['createOrder', 'listTransactions'],
+      ['createOrder'],
       /showed more money upstream at #3 than the replay had after #2: .*list GET \/transactions after it/,
     );
   });
@@ -806,6 +814,89 @@ describe('drift on a recording of the reference server itself', () => {
       ['getBalance', 'listServices', 'listTransactions'],
       /follows a top-up that settled REF-INV-50 in the replay: .*list every page of GET \/invoices/,
     );
+  });
+
+  it('sets apart what follows a renewal the replay paid before the first balance, money it never saw come in after it', async () => {
+    // The balance (5 EUR) cannot pay vm-1's renewal on 31 January: upstream it stays unpaid
+    // until a top-up the session never lists settles it. The first balance read comes after
+    // that top-up, so the balance before it is rewound from it, and the replay, richer by the
+    // unseen top-up, pays the renewal when billed. What follows it is set apart where it
+    // differs: the invoice, paid later upstream. The balance, after both, matches.
+    const poor = timeAccount(5, [
+      service(1, { auto_renew: true, expires_at: '2026-01-31T10:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/services');
+      days(2);
+      await topUp(100);
+      const invoices = await call('/invoices?limit=1');
+      expect(invoices.invoices).toEqual([
+        expect.objectContaining({ service_ref: 'REF-SVC-1', status: 'paid' }),
+      ]);
+      await call('/balance');
+    }, poor);
+    await expectSetApart(
+      file,
+      statuses.length,
+      ['listInvoices'],
+      /follows renewals the replay paid before the first answer that showed the balance \(#3\), the first REF-SVC-1's.*list GET \/transactions after #3/,
+    );
+  });
+
+  it('numbers the orders as the upstream did when an answer shows only a later one', async () => {
+    // An order's answer does not show its own ref; the one page of the ledger shows only the
+    // second order's (`Order REF-ORD-…: …`). The first order minted the ref before it.
+    const { file, statuses } = await recordTimeSession(async (call) => {
+      await call('/plans');
+      await call('/orders', order('numbered-1'));
+      await call('/orders', order('numbered-2'));
+      await call('/transactions?limit=1');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('counts a listed service whose term ended unrenewed before the first stats as expired there', async () => {
+    // vm-8's term ends on 10 February, auto-renew off: it expires. The stats of 19 February
+    // count it expired, with vm-6 (expired) and vm-7 (cancelled), neither ever listed. The
+    // placeholders for those two are one expired and one cancelled, as counted, not two
+    // expired: vm-8 is not counted active there.
+    const ended = timeAccount(100, [
+      service(6, { auto_renew: false, status: 'expired', expires_at: '2026-01-10T00:00:00Z' }),
+      service(7, { auto_renew: false, status: 'cancelled', expires_at: '2026-01-10T00:00:00Z' }),
+      service(8, { auto_renew: false, expires_at: '2026-02-10T00:00:00Z' }),
+      service(9, { auto_renew: true, expires_at: '2026-06-10T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/plans');
+      await call('/balance');
+      await call('/services?status=active&limit=100');
+      days(20);
+      const stats = await call('/services/stats');
+      expect(stats.by_status).toEqual({ active: 1, expired: 2, cancelled: 1 });
+    }, ended);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it("makes the last top-ups at the first balance read's instant come after it where the balance before them would be below zero", async () => {
+    // Under a frozen clock, two top-ups and the first balance read share one time: 15 EUR
+    // before the read, 60 after it. Counting both before it, the rewind put the balance
+    // before the recording at -8 EUR, and the replay could not pay vm-1's renewal of 31
+    // January, which the upstream paid. Before the top-ups of that instant the balance was
+    // the read's less them: never below zero, so the 60 EUR came after the read.
+    const account = timeAccount(52, [
+      service(1, { auto_renew: true, expires_at: '2026-01-31T10:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/plans');
+      await call('/services');
+      days(2);
+      await topUp(15);
+      expect((await call('/balance')).amount).toBe(55.1);
+      await topUp(60);
+      await call('/transactions?limit=5');
+      await call('/services/REF-SVC-1');
+    }, account);
+    await expectFaithful(file, statuses.length);
   });
 
   it('keeps a service suspended past its term suspended until it expires, its renewal invoice never listed', async () => {
@@ -1776,10 +1867,13 @@ describe('drift on a recording of the reference server itself', () => {
   // start statuses the stats settle in two steps, a clock moved before any answer stated it,
   // a service only 409 answers named, a renewal listed unpaid at the start, a page of the
   // ledger that stopped at a record of the balance's very time, a renewal the replay could
-  // not pay before an order of unknown charge, a settlement older invoices may have held back).
+  // not pay before an order of unknown charge, a settlement older invoices may have held back,
+  // a listed term that ended unrenewed before the stats, an order shown only by a later one's
+  // ref, a renewal the replay paid before the first balance, top-ups of the first balance's
+  // instant the rewind counted before it).
   it.each([
     47, 54, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766,
-    791, 1031, 1110, 1178, 1487,
+    791, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2494, 2907,
   ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {

@@ -2,7 +2,7 @@ import { CreateOrderRequest, operations, Plan, priceOrder, SCOPES } from '@refap
 import type { z } from 'zod';
 import { addMonths, dayOfMonth } from '../domain/calendar';
 import { applyRate } from '../domain/money';
-import { compareRefs, refValue } from '../domain/refs';
+import { compareRefs, formatRef, refValue } from '../domain/refs';
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
 import type { ShieldSnapshot } from '../domain/shield/snapshot';
 import { formatIssuePath } from '../internal/issue-path';
@@ -100,6 +100,12 @@ export interface RecordedScenario {
    * the balance before the recording follows from it: from it on, the balance is unknown.
    */
   readonly unknownBalanceFrom?: { readonly seq: number; readonly service_ref: string };
+  /**
+   * The first answer that showed the balance (its seq and upstream time): the balance before
+   * the recording is rewound from it, less the top-ups the ledger listed before it. Money no
+   * answer showed that came in before it would make the rewound balance too high until then.
+   */
+  readonly balanceFrom?: { readonly seq: number; readonly at: number };
   /**
    * The runs of unfiltered GET /transactions pages, each from a first page on (a page asked
    * with the cursor the last one ended on continues it): the seq of the first page and the
@@ -231,6 +237,11 @@ class Observations {
   readonly displayRates = new Map<string, number>();
   /** Services created by the recording's orders, by the seq of the order. */
   readonly createdServices = new Map<string, number>();
+  /**
+   * Each order's answer by its service: its upstream time, and the term end it showed (an
+   * order's auto-renew is off).
+   */
+  readonly orderAnswers = new Map<string, { at: number; expiresAt: unknown }>();
   /** What each order was charged, in cents, by its service: quoted from the catalog listed before it. */
   readonly quotedCharges = new Map<string, number>();
   /** Shield rules created by the recording. */
@@ -610,7 +621,12 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     case 'createOrder': {
       // A replay of an order placed before the recording created nothing during it.
       if (replayed) return;
-      if (typeof body.service_ref === 'string') seen.createdServices.set(body.service_ref, seq);
+      if (typeof body.service_ref === 'string') {
+        seen.createdServices.set(body.service_ref, seq);
+        if (isJsonObject(body.service)) {
+          seen.orderAnswers.set(body.service_ref, { at, expiresAt: body.service.expires_at });
+        }
+      }
       const order = jsonBody(exchange.request);
       const quoted = isJsonObject(order) ? quotedCents(seen.plans.values(), order) : undefined;
       if (quoted !== undefined && typeof body.service_ref === 'string') {
@@ -1692,7 +1708,15 @@ function statsBefore(
     const type = String(service?.type ?? 'kvm');
     // An order makes an active service; its first view may be later, when time changed it.
     const views = seen.statusViews.get(ref) ?? [];
-    const status = statusAt('active', views, renewals.get(ref) ?? [], at);
+    const shown = statusAt('active', views, renewals.get(ref) ?? [], at);
+    const term = service ?? {
+      expires_at: seen.orderAnswers.get(ref)?.expiresAt,
+      auto_renew: false,
+    };
+    const status =
+      shown === 'active' && expiredUnrenewed(term, views, seen.autoRenewWrites.get(ref), at)
+        ? 'expired'
+        : shown;
     if (byType[type] !== undefined) byType[type] -= 1;
     if (byStatus[status] !== undefined) byStatus[status] -= 1;
   }
@@ -1700,12 +1724,127 @@ function statsBefore(
   for (const service of services) {
     const ref = String(service.service_ref);
     const start = String(service.status);
-    const then = statusAt(start, seen.statusViews.get(ref) ?? [], renewals.get(ref) ?? [], at);
+    const views = seen.statusViews.get(ref) ?? [];
+    const shown = statusAt(start, views, renewals.get(ref) ?? [], at);
+    const then =
+      shown === 'active' && expiredUnrenewed(service, views, seen.autoRenewWrites.get(ref), at)
+        ? 'expired'
+        : shown;
     if (then === start || byStatus[then] === undefined) continue;
     byStatus[then] -= 1;
     byStatus[start] = (byStatus[start] ?? 0) + 1;
   }
   return { by_type: byType, by_status: byStatus };
+}
+
+/**
+ * Whether a service active by its views had expired by `atMs` though no answer showed it: its
+ * term ended before, auto-renew off then (as last switched by then), and no view from its end
+ * on showed it active. Time expires such a term at its end, charging nothing.
+ */
+function expiredUnrenewed(
+  service: Json,
+  views: readonly StatusView[],
+  autoRenewWrites: readonly { at: number; value: boolean }[] = [],
+  atMs: number,
+): boolean {
+  const endMs = timeOf(service.expires_at);
+  if (endMs === undefined || endMs > atMs) return false;
+  const autoRenew =
+    autoRenewWrites.findLast((write) => write.at <= endMs)?.value ?? service.auto_renew === true;
+  return !autoRenew && !views.some((view) => view.at >= endMs && view.status === 'active');
+}
+
+/**
+ * The balance is never below zero. Before the top-ups of the first balance answer's very
+ * instant that the rewind counted before it (a frozen clock stamps them alike), it was that
+ * answer's less them, plus what that instant's orders up to the answer charged (it may be an
+ * order's, its charge taken): where that is below zero, the last made of them came after the
+ * answer. Marks those `after` it and returns the cents they give back to the balance before
+ * the recording (none when such an order's charge is unknown, or a renewal they may have
+ * settled took money there).
+ */
+function placeAfterFirstBalance(
+  seen: Observations,
+  topUps: { transaction: Json; after?: number }[],
+  renewalInvoices: readonly Json[],
+  chargeOf: (serviceRef: string) => number | undefined,
+): number {
+  const first = seen.firstBalance;
+  if (first === undefined) return 0;
+  const atFirst = (ms: number | undefined) => ms === first.at;
+  const sameInstant = topUps.filter(
+    ({ transaction, after }) => (after ?? 0) < first.seq && atFirst(timeOf(transaction.created_at)),
+  );
+  let beforeThem = first.cents;
+  for (const [serviceRef, seq] of seen.createdServices) {
+    if (seq > first.seq || !atFirst(seen.orderAnswers.get(serviceRef)?.at)) continue;
+    const charge = chargeOf(serviceRef);
+    if (charge === undefined) return 0;
+    beforeThem += charge;
+  }
+  let cameIn = 0;
+  for (const { transaction } of sameInstant) cameIn += amountCents(transaction.amount) ?? 0;
+  beforeThem -= cameIn;
+  // A top-up settles unpaid renewals oldest first while it covers them, taking money at that
+  // very instant: where the oldest unpaid then was within reach (or of unknown price: one a
+  // service shown suspended by then was held by), the answer's balance tells nothing of when
+  // they came.
+  if (
+    settlementWithin(
+      renewalInvoices,
+      seen.statusViews.values(),
+      first.at,
+      cameIn + Math.max(first.cents, 0),
+    )
+  ) {
+    return 0;
+  }
+  let given = 0;
+  for (let i = sameInstant.length - 1; beforeThem < 0 && i >= 0; i--) {
+    const topUp = sameInstant[i] as (typeof sameInstant)[number];
+    const cents = amountCents(topUp.transaction.amount) ?? 0;
+    beforeThem += cents;
+    given += cents;
+    topUp.after = first.seq;
+  }
+  return given;
+}
+
+/**
+ * Whether a top-up at `atMs` bringing the balance to `reachCents` may have settled a renewal:
+ * the oldest unpaid then, of the renewal invoices the recording showed (unpaid, or paid or
+ * cancelled after `atMs`) and those that held services shown suspended by then (billed at
+ * their term's end, at a price unknown), costs no more, or an unknown price.
+ */
+function settlementWithin(
+  renewalInvoices: readonly Json[],
+  statusViews: Iterable<readonly StatusView[]>,
+  atMs: number,
+  reachCents: number,
+): boolean {
+  let oldest: { issuedMs: number; cents: number | undefined } | undefined;
+  const consider = (issuedMs: number | undefined, cents: number | undefined) => {
+    if (issuedMs === undefined || issuedMs > atMs) return;
+    if (oldest === undefined || issuedMs < oldest.issuedMs) oldest = { issuedMs, cents };
+  };
+  for (const invoice of renewalInvoices) {
+    const settledMs =
+      invoice.status === 'paid'
+        ? timeOf(invoice.paid_at)
+        : invoice.status === 'cancelled'
+          ? timeOf(invoice.due_date)
+          : undefined;
+    if (settledMs !== undefined && settledMs < atMs) continue;
+    consider(timeOf(invoice.issue_date), amountCents(invoice.amount));
+  }
+  for (const views of statusViews) {
+    for (const view of views) {
+      if (view.status === 'suspended' && view.at <= atMs)
+        consider(timeOf(view.expires_at), undefined);
+    }
+  }
+  return oldest !== undefined && (oldest.cents === undefined || oldest.cents <= reachCents);
 }
 
 function build(seen: Observations): RecordedScenario {
@@ -1792,6 +1931,12 @@ function build(seen: Observations): RecordedScenario {
           .map(({ transaction }) => transaction),
         start,
         seen.firstBalance.at,
+      );
+      balanceCents += placeAfterFirstBalance(
+        seen,
+        topUps,
+        renewalInvoices,
+        (serviceRef) => charged.get(serviceRef) ?? seen.quotedCharges.get(serviceRef),
       );
     }
   }
@@ -2025,6 +2170,9 @@ function build(seen: Observations): RecordedScenario {
           },
         }),
     ...(unknownBalanceFrom === undefined ? {} : { unknownBalanceFrom }),
+    ...(seen.firstBalance === undefined
+      ? {}
+      : { balanceFrom: { seq: seen.firstBalance.seq, at: seen.firstBalance.at } }),
     ledgerRuns: ledgerRuns(seen),
     invoicesListedAt: invoiceRuns.filter((run) => run.lowest === 0n).map((run) => run.at),
     servicesListed: pageRuns(seen.servicePages).some(({ lowest }) => lowest === 0n),
@@ -2108,16 +2256,29 @@ const ORDER_NAMED = /^Order (REF-ORD-[0-9A-F]+):/;
 
 /** The refs of the records the recording shows made during it (see {@link RecordedScenario}). */
 function mintedDuring(seen: Observations, start: number | undefined): string[] {
-  const minted = [...seen.createdServices.keys()];
+  const ordered = [...seen.createdServices.keys()];
+  const minted = [...ordered];
+  // Only orders mint order refs, one each, and an order's answer does not show its own: the
+  // recording's first order minted the ref of a later one it showed, less the orders between
+  // (the first orders may be shown by no answer).
+  const orderShown = (orderRef: string, serviceRef: unknown) => {
+    minted.push(orderRef);
+    const later = typeof serviceRef === 'string' ? ordered.indexOf(serviceRef) : -1;
+    const first = later > 0 ? refValue(orderRef) - BigInt(later) : 0n;
+    if (first > 0n) minted.push(formatRef('ORD', first));
+  };
   const made = (records: Iterable<Json>, at: string, ref: string) => {
     for (const record of records) {
       if (!madeDuring(record, at, start)) continue;
-      if (typeof record[ref] === 'string') minted.push(record[ref]);
+      if (typeof record[ref] === 'string') {
+        if (ref === 'order_ref') orderShown(record[ref], record.service_ref);
+        else minted.push(record[ref]);
+      }
       // An order's invoice and transaction name it (`Order REF-ORD-1A: …`) where no listed
       // order shows it.
       const named =
         typeof record.description === 'string' ? ORDER_NAMED.exec(record.description) : null;
-      if (named !== null) minted.push(named[1] as string);
+      if (named !== null) orderShown(named[1] as string, record.service_ref);
     }
   };
   made(seen.orders.values(), 'created_at', 'order_ref');
