@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isCredentialName, operations } from '@refapi/schema';
+import type { InvoiceRecord } from '../domain/records';
 import { formatRef, refValue } from '../domain/refs';
 import type { ScenarioInput } from '../scenario/schema';
 import type { Change } from '../store/store';
@@ -489,8 +490,8 @@ function amountGapCents(
   return upstream === undefined || replay === undefined ? undefined : upstream - replay;
 }
 
-/** A renewal the replay's clock left unpaid for want of balance: its service and due time. */
-interface UnpaidRenewal {
+/** A renewal the replay's clock billed: its service and due time. */
+interface BilledRenewal {
   readonly serviceRef: string;
   readonly dueAt: string;
 }
@@ -501,46 +502,46 @@ interface SettledRenewal {
   readonly issuedMs: number;
 }
 
+/** The first renewal invoice a commit wrote that `matches`, if any. */
+function renewalIn(
+  changes: readonly Change[],
+  matches: (invoice: InvoiceRecord) => boolean,
+): InvoiceRecord | undefined {
+  for (const { kind, record } of changes) {
+    if (kind === 'invoices' && record.kind === 'service_renewal' && matches(record)) return record;
+  }
+  return undefined;
+}
+
+const billed = (invoice: InvoiceRecord | undefined): BilledRenewal | undefined =>
+  invoice === undefined
+    ? undefined
+    : { serviceRef: invoice.service_ref ?? '(a service)', dueAt: invoice.issue_date };
+
 /** The renewal invoice a commit settled after it was billed (a top-up paid it), if any. */
 function settledRenewalIn(changes: readonly Change[]): SettledRenewal | undefined {
-  for (const { kind, record } of changes) {
-    if (
-      kind === 'invoices' &&
-      record.kind === 'service_renewal' &&
-      record.status === 'paid' &&
-      record.paid_at !== record.issue_date
-    ) {
-      return { invoiceRef: record.invoice_ref, issuedMs: Date.parse(record.issue_date) };
-    }
-  }
-  return undefined;
+  const invoice = renewalIn(
+    changes,
+    ({ status, paid_at, issue_date }) => status === 'paid' && paid_at !== issue_date,
+  );
+  return invoice === undefined
+    ? undefined
+    : { invoiceRef: invoice.invoice_ref, issuedMs: Date.parse(invoice.issue_date) };
 }
 
-/** A renewal the clock paid when it billed it, before `beforeMs`: its service and due time. */
-function paidRenewalIn(changes: readonly Change[], beforeMs: number): UnpaidRenewal | undefined {
-  for (const { kind, record } of changes) {
-    if (
-      kind === 'invoices' &&
-      record.kind === 'service_renewal' &&
-      record.status === 'paid' &&
-      record.paid_at === record.issue_date &&
-      Date.parse(record.issue_date) < beforeMs
-    ) {
-      return { serviceRef: record.service_ref ?? '(a service)', dueAt: record.issue_date };
-    }
-  }
-  return undefined;
-}
+/** A renewal the clock paid when it billed it, before `beforeMs`, if any. */
+const paidRenewalIn = (changes: readonly Change[], beforeMs: number) =>
+  billed(
+    renewalIn(
+      changes,
+      ({ status, paid_at, issue_date }) =>
+        status === 'paid' && paid_at === issue_date && Date.parse(issue_date) < beforeMs,
+    ),
+  );
 
 /** The renewal a commit left unpaid (the clock suspends the service instead), if any. */
-function unpaidRenewalIn(changes: readonly Change[]): UnpaidRenewal | undefined {
-  for (const { kind, record } of changes) {
-    if (kind === 'invoices' && record.kind === 'service_renewal' && record.status === 'unpaid') {
-      return { serviceRef: record.service_ref ?? '(a service)', dueAt: record.issue_date };
-    }
-  }
-  return undefined;
-}
+const unpaidRenewalIn = (changes: readonly Change[]) =>
+  billed(renewalIn(changes, ({ status }) => status === 'unpaid'));
 
 /**
  * Replays `file` against a reference server in process loaded with the recording's own
@@ -695,7 +696,7 @@ async function replayRecording(
   });
   await server.ready;
   /** A renewal the replay could not pay, until the exchange during which it fell due is done. */
-  let unpaidRenewal: UnpaidRenewal | undefined;
+  let unpaidRenewal: BilledRenewal | undefined;
   /** A renewal a top-up settled in the replay, until the exchange it came before is done. */
   let settledRenewal: SettledRenewal | undefined;
   const stopWatchingSettlements = server.store.onChanges((changes) => {
@@ -706,7 +707,7 @@ async function replayRecording(
     unpaidRenewal ??= unpaidRenewalIn(changes);
   });
   /** A renewal the replay paid before the first balance shown, until its exchange is done. */
-  let paidRenewal: UnpaidRenewal | undefined;
+  let paidRenewal: BilledRenewal | undefined;
   const stopWatchingPaidRenewals =
     balanceFrom === undefined
       ? () => {}
@@ -885,6 +886,8 @@ async function replayRecording(
           });
         }
       }
+      // Past the first balance shown, the rewound balance is behind: nothing more to watch.
+      if (balanceFrom !== undefined && exchange.seq >= balanceFrom.seq) stopWatchingPaidRenewals();
       if (settledRenewal !== undefined) {
         const { invoiceRef, issuedMs } = settledRenewal;
         const from = exchange.seq;

@@ -1702,34 +1702,36 @@ function statsBefore(
     string,
     number
   >;
+  /**
+   * The status at the stats of a service of status `start` at the start: as its views show
+   * it, or expired where its term ended unrenewed before the stats and no view showed it.
+   */
+  const statusThen = (service: Json, start: string) => {
+    const ref = String(service.service_ref);
+    const views = seen.statusViews.get(ref) ?? [];
+    const shown = statusAt(start, views, renewals.get(ref) ?? [], at);
+    return shown === 'active' && expiredUnrenewed(service, views, seen.autoRenewWrites.get(ref), at)
+      ? 'expired'
+      : shown;
+  };
   for (const [ref, createdSeq] of seen.createdServices) {
     if (createdSeq > seq) continue;
     const service = seen.services.get(ref)?.record ?? services.find((s) => s.service_ref === ref);
     const type = String(service?.type ?? 'kvm');
     // An order makes an active service; its first view may be later, when time changed it.
-    const views = seen.statusViews.get(ref) ?? [];
-    const shown = statusAt('active', views, renewals.get(ref) ?? [], at);
     const term = service ?? {
+      service_ref: ref,
       expires_at: seen.orderAnswers.get(ref)?.expiresAt,
       auto_renew: false,
     };
-    const status =
-      shown === 'active' && expiredUnrenewed(term, views, seen.autoRenewWrites.get(ref), at)
-        ? 'expired'
-        : shown;
+    const status = statusThen(term, 'active');
     if (byType[type] !== undefined) byType[type] -= 1;
     if (byStatus[status] !== undefined) byStatus[status] -= 1;
   }
   // Each service counted with the status it had then, not at the start.
   for (const service of services) {
-    const ref = String(service.service_ref);
     const start = String(service.status);
-    const views = seen.statusViews.get(ref) ?? [];
-    const shown = statusAt(start, views, renewals.get(ref) ?? [], at);
-    const then =
-      shown === 'active' && expiredUnrenewed(service, views, seen.autoRenewWrites.get(ref), at)
-        ? 'expired'
-        : shown;
+    const then = statusThen(service, start);
     if (then === start || byStatus[then] === undefined) continue;
     byStatus[then] -= 1;
     byStatus[start] = (byStatus[start] ?? 0) + 1;
@@ -1750,10 +1752,18 @@ function expiredUnrenewed(
 ): boolean {
   const endMs = timeOf(service.expires_at);
   if (endMs === undefined || endMs > atMs) return false;
-  const autoRenew =
-    autoRenewWrites.findLast((write) => write.at <= endMs)?.value ?? service.auto_renew === true;
-  return !autoRenew && !views.some((view) => view.at >= endMs && view.status === 'active');
+  return (
+    !autoRenewAt(service, autoRenewWrites, endMs) &&
+    !views.some((view) => view.at >= endMs && view.status === 'active')
+  );
 }
+
+/** What `service`'s auto-renew was at `ms`: as last switched by then, else as it shows it. */
+const autoRenewAt = (
+  service: Json,
+  writes: readonly { at: number; value: boolean }[],
+  ms: number,
+): boolean => writes.findLast((write) => write.at <= ms)?.value ?? service.auto_renew === true;
 
 /**
  * The balance is never below zero. Before the top-ups of the first balance answer's very
@@ -1964,8 +1974,7 @@ function build(seen: Observations): RecordedScenario {
       if (start === undefined) return service;
       // What auto-renew was at its term's end: as last switched by then.
       const endMs = Date.parse(String(service.expires_at));
-      const autoRenewAtEnd =
-        writes.findLast((write) => write.at <= endMs)?.value ?? service.auto_renew === true;
+      const autoRenewAtEnd = autoRenewAt(service, writes, endMs);
       const unbilled = termEndedUnbilled(
         { ...service, auto_renew: autoRenewAtEnd },
         renewals.get(ref) ?? [],
@@ -2256,14 +2265,15 @@ const ORDER_NAMED = /^Order (REF-ORD-[0-9A-F]+):/;
 
 /** The refs of the records the recording shows made during it (see {@link RecordedScenario}). */
 function mintedDuring(seen: Observations, start: number | undefined): string[] {
-  const ordered = [...seen.createdServices.keys()];
-  const minted = [...ordered];
+  const minted = [...seen.createdServices.keys()];
+  /** Each ordered service's place among the recording's orders (0: the first). */
+  const orderIndex = new Map(minted.map((ref, index) => [ref, index]));
   // Only orders mint order refs, one each, and an order's answer does not show its own: the
   // recording's first order minted the ref of a later one it showed, less the orders between
   // (the first orders may be shown by no answer).
   const orderShown = (orderRef: string, serviceRef: unknown) => {
     minted.push(orderRef);
-    const later = typeof serviceRef === 'string' ? ordered.indexOf(serviceRef) : -1;
+    const later = typeof serviceRef === 'string' ? (orderIndex.get(serviceRef) ?? 0) : 0;
     const first = later > 0 ? refValue(orderRef) - BigInt(later) : 0n;
     if (first > 0n) minted.push(formatRef('ORD', first));
   };
