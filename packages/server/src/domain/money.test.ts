@@ -10,6 +10,10 @@ describe('money', () => {
     expect(() => toCents(1.005)).toThrow(RangeError);
     expect(isCentsAmount(1.005)).toBe(false);
     expect(isCentsAmount(-3.5)).toBe(true);
+    // Past Number.MAX_SAFE_INTEGER cents an amount is no longer exact: neither side takes it.
+    expect(isCentsAmount(90071992547409.91)).toBe(true);
+    expect(isCentsAmount(1e15)).toBe(false);
+    expect(() => toCents(1e15)).toThrow(RangeError);
   });
 
   it('converts between currencies through the per-EUR rates, rounding half away from zero', () => {

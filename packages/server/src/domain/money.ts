@@ -26,11 +26,24 @@ export function toCents(amount: number): number {
 /** Integer cents back to a JSON number, at the edge only. */
 export const fromCents = (cents: number): number => cents / 100;
 
-/** Whether a JSON number is a whole number of cents. */
-export function isCentsAmount(amount: number): boolean {
+/** The largest amount integer cents hold exactly: `Number.MAX_SAFE_INTEGER` cents. */
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER / 100;
+
+/**
+ * Why a JSON number is not an amount the server can hold as integer cents (more than two
+ * decimals, or past {@link MAX_AMOUNT} either way), or undefined when it is.
+ */
+export function centsAmountProblem(amount: number): string | undefined {
   const cents = amount * 100;
-  return Number.isFinite(amount) && Math.abs(cents - Math.round(cents)) <= 1e-6;
+  if (!Number.isFinite(amount) || Math.abs(cents - Math.round(cents)) > 1e-6) {
+    return 'must have at most 2 decimals';
+  }
+  if (!Number.isSafeInteger(Math.round(cents))) return `must be within ±${MAX_AMOUNT.toFixed(2)}`;
+  return undefined;
 }
+
+/** Whether a JSON number is a whole number of cents the server can hold ({@link toCents} takes it). */
+export const isCentsAmount = (amount: number): boolean => centsAmountProblem(amount) === undefined;
 
 const rateMicros = (rate: number): bigint => BigInt(Math.round(rate * 1_000_000));
 

@@ -11,12 +11,15 @@ import {
 } from '@refapi/schema';
 import { z } from 'zod';
 import { parseIpOrCidr } from '../domain/ip-allow-list';
-import { isCentsAmount } from '../domain/money';
+import { centsAmountProblem } from '../domain/money';
 import { accountSettings, addonFields, PlanRecord } from '../domain/records';
 import { ExtensionSnapshots } from '../extensions/registry';
 
-/** A money amount in a scenario: a JSON number with at most two decimals. */
-const ScenarioAmount = z.number().refine(isCentsAmount, 'must have at most 2 decimals');
+/** A money amount in a scenario: a JSON number with at most two decimals the server can hold. */
+const ScenarioAmount = z.number().superRefine((value, ctx) => {
+  const problem = centsAmountProblem(value);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
 const Price = ScenarioAmount.refine((value) => value >= 0, 'must not be negative');
 
 /** An API key of a scenario account. */

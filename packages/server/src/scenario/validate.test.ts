@@ -83,6 +83,12 @@ describe('parseScenario', () => {
     expect(errorOf(cents)).toBe(
       'invalid_scenario: accounts[0].balance: must have at most 2 decimals',
     );
+
+    const huge = valid();
+    huge.accounts[0]!.balance = -1e15;
+    expect(errorOf(huge)).toBe(
+      'invalid_scenario: accounts[0].balance: must be within ±90071992547409.91',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
-import { isCentsAmount } from '../domain/money';
+import { centsAmountProblem } from '../domain/money';
 import { describeIssue, formatIssuePath } from '../internal/issue-path';
 import { findUnsafeText } from './scenario-text';
 import { Scenario, ScenarioExtensions } from './schema';
@@ -127,8 +127,7 @@ function checkDocumentRules(scenario: Scenario): void {
 function checkCents<T extends object>(record: T, fields: ReadonlyArray<keyof T>, at: string): void {
   for (const field of fields) {
     const value = record[field];
-    if (typeof value === 'number' && !isCentsAmount(value)) {
-      throw new ScenarioError(`${at}.${String(field)}`, 'must have at most 2 decimals');
-    }
+    const problem = typeof value === 'number' ? centsAmountProblem(value) : undefined;
+    if (problem !== undefined) throw new ScenarioError(`${at}.${String(field)}`, problem);
   }
 }
