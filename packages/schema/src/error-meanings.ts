@@ -73,6 +73,8 @@ export const ERROR_CODES = {
     shield_quota_exceeded: null,
     space_limit_reached: 'The server holds `--max-spaces` spaces already; delete one first.',
     snapshot_limit_reached: 'This space holds the most snapshots it may; delete one first.',
+    balance_limit_reached:
+      'The top-up would take the balance past ±90071992547409.91, the most integer cents hold exactly (admin API).',
     fail_next_queue_full: 'Too many failures are queued by `POST /__admin/fail-next` already.',
     snapshot_budget_exceeded:
       'The snapshots of this space would pass `--max-snapshot-bytes`; delete one first.',

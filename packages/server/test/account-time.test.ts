@@ -337,6 +337,20 @@ describe('time moves the account', () => {
     expect((await api.admin('GET', '/clock')).body.now).toBe('2026-01-01T00:00:00.000Z');
   });
 
+  it('refuses a top-up that would take the balance past exact integer cents, keeping the balance', async () => {
+    // 90071992547409.91 is Number.MAX_SAFE_INTEGER cents.
+    await load(scenario([], { balance: 90_071_991_547_409.91 }));
+    const refused = await api.admin('POST', '/top-ups', {
+      account_ref: 'REF-ACCT-1',
+      amount: 1_000_000.01,
+    });
+    expect([refused.status, refused.body.error]).toEqual([409, 'balance_limit_reached']);
+    expect((await get('/balance')).amount).toBe(90_071_991_547_409.91);
+    const top = { account_ref: 'REF-ACCT-1', amount: 1_000_000 };
+    expect((await api.admin('POST', '/top-ups', top)).status).toBe(201);
+    expect((await get('/balance')).amount).toBe(90_071_992_547_409.91);
+  });
+
   it('journals every applied event as a clock_event entry, stamped with its due time', async () => {
     await load(scenario([kvm('REF-SVC-41'), kvm('REF-SVC-42', { auto_renew: false })]));
     await advance('P1M');
