@@ -5,6 +5,7 @@ import { formatRef, refValue } from '../domain/refs';
 import type { ScenarioInput } from '../scenario/schema';
 import type { Change } from '../store/store';
 import { createReferenceServer } from '../transport/node/reference-server';
+import { statusGap, withCountedStatuses } from './counted-statuses';
 import {
   amountCents,
   bodyText,
@@ -560,26 +561,39 @@ const unpaidRenewalIn = (changes: readonly Change[]) =>
  */
 export async function driftReport(file: string): Promise<DriftReport> {
   let recorded = await scenarioFromRecording(file);
-  const untold = untoldFrom(recorded);
-  let replayed = await replayRecording(file, recorded, untold);
-  for (let moves = 0; replayed.lateTopUps !== undefined && moves < MAX_TOP_UP_MOVES; moves++) {
-    const { indices, after, startCents } = replayed.lateTopUps;
-    const topUps = recorded.topUps.map((topUp, i) =>
-      indices.includes(i) ? { ...topUp, after } : topUp,
-    );
-    const scenario =
-      startCents === undefined
-        ? recorded.scenario
-        : withBalanceRaised(recorded.scenario, startCents);
-    recorded = { ...recorded, scenario, topUps };
-    replayed = await replayRecording(file, recorded, untold);
+  let replayed = await replayRecording(file, recorded, untoldFrom(recorded));
+  for (let replays = 0; replays < MAX_REPLAYS_AGAIN; replays++) {
+    const again =
+      replayed.lateTopUps !== undefined
+        ? withTopUpsMoved(recorded, replayed.lateTopUps)
+        : replayed.statusGap === undefined
+          ? undefined
+          : withCountedStatuses(recorded, replayed.statusGap);
+    if (again === undefined) break;
+    recorded = again;
+    replayed = await replayRecording(file, recorded, untoldFrom(recorded));
   }
   if (replayed.unlistedMoney === undefined) return replayed.report;
-  return (await replayRecording(file, recorded, [...untold, replayed.unlistedMoney])).report;
+  const untold = [...untoldFrom(recorded), replayed.unlistedMoney];
+  return (await replayRecording(file, recorded, untold)).report;
 }
 
-/** How many times drift replays again to make top-ups after an exchange that had not counted them. */
-const MAX_TOP_UP_MOVES = 8;
+/**
+ * How many times drift replays again: to make top-ups after an exchange that had not counted
+ * them, or to give the services only the first stats counted the statuses its replay left.
+ */
+const MAX_REPLAYS_AGAIN = 8;
+
+/** `recorded` with the top-ups `late` names made after its exchange, the balance raised. */
+function withTopUpsMoved(recorded: RecordedScenario, late: LateTopUps): RecordedScenario {
+  const { indices, after, startCents } = late;
+  const topUps = recorded.topUps.map((topUp, i) =>
+    indices.includes(i) ? { ...topUp, after } : topUp,
+  );
+  const scenario =
+    startCents === undefined ? recorded.scenario : withBalanceRaised(recorded.scenario, startCents);
+  return { ...recorded, scenario, topUps };
+}
 
 /**
  * How near an exchange's upstream time a top-up's is taken for its very instant: an answer
@@ -656,6 +670,8 @@ async function replayRecording(
   report: DriftReport;
   unlistedMoney?: Untold;
   lateTopUps?: LateTopUps;
+  /** Where the first stats differed in status counts alone: see `statusGap`. */
+  statusGap?: Map<string, number>;
 }> {
   const {
     scenario,
@@ -668,7 +684,9 @@ async function replayRecording(
     unknownBalanceFrom,
     invoicesListedAt,
     balanceFrom,
+    countedStatuses,
   } = recorded;
+  let gap: Map<string, number> | undefined;
   /** The last exchange whose balance (a balance read, an order's) matched the upstream's. */
   let balanceMatched = { seq: 0, ms: Number.NEGATIVE_INFINITY };
   /**
@@ -805,6 +823,7 @@ async function replayRecording(
         continue;
       }
       const found = compare(exchange, answer, comparer);
+      if (exchange.seq === countedStatuses?.seq) gap = statusGap(found);
       const balancePath = balancePathOf(operation);
       const showsBalance = balancePath !== undefined && exchange.status === 200;
       if (showsBalance && found.length === 0) balanceMatched = { seq: exchange.seq, ms: at.ms };
@@ -952,6 +971,7 @@ async function replayRecording(
     report,
     ...(unlistedMoney === undefined ? {} : { unlistedMoney }),
     ...(lateTopUps === undefined ? {} : { lateTopUps }),
+    ...(gap === undefined ? {} : { statusGap: gap }),
   };
 }
 

@@ -166,6 +166,19 @@ export interface RecordedScenario {
     readonly at: number;
   };
   /**
+   * The first GET /services/stats (its seq and upstream time) and the services whose status there only its
+   * counts chose: never shown, each took a status the counts had room for once the services
+   * shown took theirs. Which room is left depends on how time ended the terms of the services
+   * shown (renewed, suspended or expired: the balance decides, which the rewind does not
+   * follow), so `drift` gives them what its replay leaves. `notActive`: a page of active
+   * services left it out; `named`: an answer named it (else only counted).
+   */
+  readonly countedStatuses?: {
+    readonly seq: number;
+    readonly at: number;
+    readonly services: readonly CountedStatus[];
+  };
+  /**
    * The first service never listed that a write's answer showed alive (`aliveSeq`) and a
    * later one ended (a 409 showing `status`, at `seq`): its term ended in between, when the
    * recording cannot tell.
@@ -176,6 +189,13 @@ export interface RecordedScenario {
     readonly seq: number;
     readonly status: string;
   };
+}
+
+/** A service whose status only the first stats' counts chose (see {@link RecordedScenario.countedStatuses}). */
+export interface CountedStatus {
+  readonly ref: string;
+  readonly notActive: boolean;
+  readonly named: boolean;
 }
 
 const fromCents = (cents: number): number => cents / 100;
@@ -1326,7 +1346,7 @@ function inferUnseen(
   notes: string[],
   renewals: ReadonlyMap<string, readonly Json[]>,
   guessed: readonly ServiceAtStart[],
-): { unnamed: number; termless: string[]; open: string[] } {
+): { unnamed: number; termless: string[]; open: string[]; counted: CountedStatus[] } {
   const created = seen.createdServices;
   const stats =
     seen.stats === undefined ? undefined : statsBefore(seen.stats, seen, lists.services, renewals);
@@ -1504,8 +1524,10 @@ function inferUnseen(
     }
   }
 
+  const counted: CountedStatus[] = [];
   for (const { service, type, notActive } of statusUnknown) {
     Object.assign(service, pool.take(type, undefined, notActive));
+    counted.push({ ref: String(service.service_ref), notActive, named: true });
   }
 
   // Named placeholders the stats counted alive: time may end them (they have no term).
@@ -1539,6 +1561,7 @@ function inferUnseen(
         break;
       }
       addService(syntheticService(ref, pool.take()));
+      counted.push({ ref, notActive: false, named: false });
     }
     notes.push(
       `${added} services were only counted (GET /services/stats), never listed: they are placeholders`,
@@ -1549,7 +1572,12 @@ function inferUnseen(
       'no free ref was left below a page the recording saw: some placeholders are missing',
     );
   }
-  return { unnamed: added, termless, open: open.map((service) => String(service.service_ref)) };
+  return {
+    unnamed: added,
+    termless,
+    open: open.map((service) => String(service.service_ref)),
+    counted: seen.stats === undefined ? [] : counted,
+  };
 }
 
 /**
@@ -2199,6 +2227,15 @@ function build(seen: Observations): RecordedScenario {
       unsettled,
       seen.stats ?? (start === undefined ? undefined : { seq: 0, at: start }),
     ),
+    ...(seen.stats === undefined || unsettled.counted.length === 0
+      ? {}
+      : {
+          countedStatuses: {
+            seq: seen.stats.seq,
+            at: seen.stats.at,
+            services: unsettled.counted,
+          },
+        }),
   };
 }
 
