@@ -87,6 +87,26 @@ describe('stateFile: a restart resumes the same state', () => {
     await second.server.close();
   });
 
+  it('stops the clock at its last instant, so what it stamps loads again after a restart', async () => {
+    const file = join(dir(), 'last-instant.json');
+    const first = await openState(file);
+    const clock = (body: unknown) => first.call('POST', '/__admin/clock', { body });
+    const past = await clock({ now: '9990-01-01T00:00:00Z' });
+    expect([past.status, past.body.error]).toEqual([409, 'clock_limit_reached']);
+    expect((await clock({ now: '9989-12-31T23:59:59.999Z' })).status).toBe(200);
+    expect((await clock({ advance: 'PT1S' })).status).toBe(409);
+    const order = await first.call('POST', '/orders', { body: ORDER, idem: 'last-instant' });
+    expect(order.status).toBe(200);
+    // The longest term a plan sells (120 months) ends by 9999-12-31: a date the API states.
+    expect(order.body.service.expires_at).toBe('9990-01-31T23:59:59.999Z');
+    const state = first.server.admin.state();
+    await first.server.close();
+
+    const second = await openState(file);
+    expect(second.server.admin.state()).toEqual(state);
+    await second.server.close();
+  });
+
   it('journals only what changed: an order line does not copy the account keys', async () => {
     const file = join(dir(), 'small-lines.json');
     const state = await openState(file);

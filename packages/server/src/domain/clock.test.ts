@@ -18,6 +18,24 @@ describe('clock', () => {
     expect(clock.now().toISOString()).toBe('2026-01-01T00:00:02.000Z');
   });
 
+  it('stops at its last instant: moves past it refused, a running clock held there', () => {
+    const last = Date.parse('9989-12-31T23:59:59.999Z');
+    let real = 0;
+    const clock = createClock(last - 1000, () => real);
+    expect(() => clock.advance(2)).toThrow(
+      expect.objectContaining({ status: 409, message: 'clock_limit_reached' }),
+    );
+    expect(() => clock.set(last + 1)).toThrow(
+      expect.objectContaining({ status: 409, message: 'clock_limit_reached' }),
+    );
+    real += 5000;
+    expect(clock.now().toISOString()).toBe('9989-12-31T23:59:59.999Z');
+    clock.set(last);
+    expect(clock.nowMs()).toBe(last);
+    clock.restart(last + 86_400_000, true);
+    expect(clock.nowMs()).toBe(last);
+  });
+
   it('moves forward on advance and set, and never backwards', () => {
     const clock = createClock(start, () => 0);
     clock.advance(90);

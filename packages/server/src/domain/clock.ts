@@ -1,6 +1,19 @@
 import { DomainError } from './errors';
 
-/** The server's clock: starts at a given instant, runs at real speed unless frozen, never goes back. */
+/**
+ * The clock's last instant, 9989-12-31T23:59:59.999Z: a term it starts (a plan sells periods
+ * of at most 120 months) still ends by 9999-12-31, the last date an API date-time can state,
+ * so every record it stamps is one the API can answer and a state file can load again.
+ */
+export const LAST_CLOCK_MS = Date.UTC(9989, 11, 31, 23, 59, 59, 999);
+
+/** {@link LAST_CLOCK_MS} as the API states it. */
+export const LAST_CLOCK_TIME = new Date(LAST_CLOCK_MS).toISOString();
+
+/**
+ * The server's clock: starts at a given instant, runs at real speed unless frozen, never goes
+ * back, and stops at {@link LAST_CLOCK_MS}.
+ */
 export interface Clock {
   /** Current server time in epoch milliseconds. */
   nowMs(): number;
@@ -8,9 +21,9 @@ export interface Clock {
   now(): Date;
   /** Whether the clock is frozen. */
   readonly frozen: boolean;
-  /** Moves the clock forward; a negative amount is refused. */
+  /** Moves the clock forward; a negative amount, or one past its last instant, is refused. */
   advance(seconds: number): void;
-  /** Jumps to an instant; an instant before the current time is refused. */
+  /** Jumps to an instant; one before the current time, or past the last, is refused. */
   set(epochMs: number): void;
   /** Freezes (true) or unfreezes (false) the clock at its current time. */
   freeze(frozen: boolean): void;
@@ -31,7 +44,12 @@ export function createClock(
   let anchorReal = elapsedMs();
   let frozen = false;
 
-  const nowMs = () => (frozen ? anchorMs : anchorMs + Math.floor(elapsedMs() - anchorReal));
+  const nowMs = () =>
+    frozen ? anchorMs : Math.min(anchorMs + Math.floor(elapsedMs() - anchorReal), LAST_CLOCK_MS);
+  const moveTo = (ms: number) => {
+    if (ms > LAST_CLOCK_MS) throw new DomainError(409, 'clock_limit_reached');
+    reanchor(ms);
+  };
   const reanchor = (ms: number) => {
     anchorMs = ms;
     anchorReal = elapsedMs();
@@ -47,20 +65,20 @@ export function createClock(
       if (!Number.isFinite(seconds) || seconds < 0) {
         throw new DomainError(400, 'invalid_body: advance_seconds');
       }
-      reanchor(nowMs() + Math.round(seconds * 1000));
+      moveTo(nowMs() + Math.round(seconds * 1000));
     },
     set(epochMs) {
       if (!Number.isFinite(epochMs)) throw new DomainError(400, 'invalid_body: now');
       const current = nowMs();
       if (epochMs < current) throw new DomainError(400, 'clock_backwards');
-      reanchor(epochMs);
+      moveTo(epochMs);
     },
     freeze(value) {
       reanchor(nowMs());
       frozen = value;
     },
     restart(epochMs, value) {
-      reanchor(epochMs);
+      reanchor(Math.min(epochMs, LAST_CLOCK_MS));
       frozen = value;
     },
   };

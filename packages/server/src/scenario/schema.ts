@@ -10,6 +10,7 @@ import {
   Transaction,
 } from '@refapi/schema';
 import { z } from 'zod';
+import { LAST_CLOCK_MS, LAST_CLOCK_TIME } from '../domain/clock';
 import { parseIpOrCidr } from '../domain/ip-allow-list';
 import { centsAmountProblem } from '../domain/money';
 import { accountSettings, addonFields, PlanRecord } from '../domain/records';
@@ -98,7 +99,10 @@ export const ScenarioExtensions = ExtensionSnapshots;
 
 /** The scenario document: the whole state of the reference server. */
 export const Scenario = z.strictObject({
-  now: DateTime.optional(),
+  now: DateTime.refine(
+    (now) => Date.parse(now) <= LAST_CLOCK_MS,
+    `must be at most ${LAST_CLOCK_TIME}, the clock's last instant`,
+  ).optional(),
   /** Whether the clock starts frozen. */
   frozen: z.boolean().optional(),
   rates: z

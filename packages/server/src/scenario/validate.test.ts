@@ -60,6 +60,11 @@ describe('parseScenario', () => {
     );
 
     expect(errorOf({ accounts: 'x' })).toBe('invalid_scenario: accounts: must be array');
+
+    const late = { ...valid(), now: '9990-01-01T00:00:00Z' };
+    expect(errorOf(late)).toBe(
+      "invalid_scenario: now: must be at most 9989-12-31T23:59:59.999Z, the clock's last instant",
+    );
   });
 
   it('enforces document-wide uniqueness and whole cents', () => {
