@@ -877,6 +877,25 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('ends a service only a write showed when a later page of active services leaves it out', async () => {
+    // vm-6 is never listed: the auto-renew switch of 30 January shows only that it was
+    // active then. Its term ends on 10 February, auto-renew off, and the page of active
+    // services of 19 February leaves it out. The replay ends its term just before that page
+    // (the moment it ended the recording cannot tell), so the page matches.
+    const account = timeAccount(100, [
+      service(6, { auto_renew: false, expires_at: '2026-02-10T00:00:00Z' }),
+      service(9, { auto_renew: false, expires_at: '2026-06-10T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      const body = JSON.stringify({ enabled: false });
+      await call('/services/REF-SVC-6/auto-renew', { method: 'PUT', body });
+      days(20);
+      const page = await call('/services?status=active');
+      expect(page.services).toEqual([expect.objectContaining({ service_ref: 'REF-SVC-9' })]);
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
   it("gives the services only the stats counted the statuses the replay's renewals leave them", async () => {
     // vm-8's term ends on 15 February with auto-renew on, and the balance (1 EUR) cannot pay
     // its renewal: it is suspended (for seven days). The stats of 19 February count it
@@ -1795,8 +1814,10 @@ describe('drift on a recording of the reference server itself', () => {
   it('sets apart what follows the start once time passed, when a service only a write named has no term', async () => {
     // No stats: REF-SVC-31C, never listed, is rebuilt alive (its switch went through) and
     // without a term, so it never ends in the replay; upstream, 70 days end it (seed 899).
+    // The page asks for active KVMs: a page of all active services would have left it out,
+    // and ended its term before (see `ends a service only a write showed …`).
     const { file, statuses } = await switchThenLater('REF-SVC-31C', true, 70, [
-      '/services?status=active&limit=100',
+      '/services?type=kvm&status=active&limit=100',
     ]);
     expect(statuses.map(([, status]) => status)).toEqual([200, 200]);
     const report = await driftReport(file);
@@ -1862,11 +1883,12 @@ describe('drift on a recording of the reference server itself', () => {
   // linked service left out of the active ones, the status a 409 showed taken first, a
   // service without a term, a top-up right after the first balance, a Shield 409, start
   // statuses the stats left open among several services, a renewal the replay could not pay,
-  // a page of the ledger that listed only records made while recording).
+  // a page of the ledger that listed only records made while recording, a service only
+  // writes showed that a later page of active services left out).
   it.each([
     ...Array.from({ length: 48 }, (_, i) => i + 1),
     ...[60, 73, 86, 95, 105, 115, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296, 311, 329],
-    ...[373, 457, 559, 684, 739, 835, 857, 899, 1019, 1020, 1049, 1143, 1227],
+    ...[373, 457, 559, 684, 739, 835, 857, 899, 1019, 1020, 1049, 1143, 1227, 2480, 2869],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {

@@ -352,8 +352,8 @@ class Observations {
     string,
     { seq: number; at: number; status: string; aliveSeq?: number | undefined }
   >();
-  /** The last 2xx write on each service (seq), while no 409 had shown its status. */
-  readonly lastWriteSeq = new Map<string, number>();
+  /** The last 2xx write on each service (seq, upstream time), while no 409 had shown its status. */
+  readonly lastWrite = new Map<string, { seq: number; at: number }>();
   /** Unfiltered pages of GET /invoices: a run of them lists every invoice issued since. */
   readonly invoicePages: PageSpan[] = [];
   /** Unfiltered pages of GET /services: a run of them to the last lists every service. */
@@ -853,7 +853,7 @@ function noteServiceWrite(
   const ref = SERVICE_PATH.exec(exchange.path)?.[1];
   if (ref === undefined || exchange.method === 'GET' || seen.conflictStatus.has(ref)) return;
   if (ok) {
-    if (roomFor(seen.lastWriteSeq, ref)) seen.lastWriteSeq.set(ref, exchange.seq);
+    if (roomFor(seen.lastWrite, ref)) seen.lastWrite.set(ref, { seq: exchange.seq, at });
   } else if (
     exchange.status === 409 &&
     isJsonObject(body) &&
@@ -867,7 +867,7 @@ function noteServiceWrite(
       seq: exchange.seq,
       at,
       status: body.status,
-      aliveSeq: seen.lastWriteSeq.get(ref),
+      aliveSeq: seen.lastWrite.get(ref)?.seq,
     });
   }
 }
@@ -1434,9 +1434,20 @@ function inferUnseen(
     const status =
       endedFirst(ref) ??
       (!kvm && leftOutAt !== undefined && leftOutAt <= firstAt ? 'suspended' : 'active');
+    // Active at its writes, left out of a page of active services after them: its term, never
+    // shown, ended in between. It ends just before that page in the replay (its plan unknown,
+    // it cannot renew); what follows its last write is set apart where it differs.
+    const endMs = status === 'active' ? endedAfterWrites(seen, ref)?.endMs : undefined;
+    const expiredByStats =
+      endMs !== undefined && seen.stats !== undefined && seen.stats.at >= endMs;
     addService({
-      ...syntheticService(ref, pool.take(kvm ? 'kvm' : undefined, status)),
+      ...syntheticService(
+        ref,
+        pool.take(kvm ? 'kvm' : undefined, expiredByStats ? 'expired' : status),
+      ),
+      status,
       auto_renew: autoRenew ?? false,
+      ...(endMs === undefined ? {} : { expires_at: new Date(endMs).toISOString() }),
     });
   }
   // Services whose type and status the pool picks from what the stats counted (in place
@@ -2251,13 +2262,36 @@ function unsettledFrom(
 /** {@link RecordedScenario.endedUnseen}, from the writes on services never listed. */
 function endedUnseen(seen: Observations): Pick<RecordedScenario, 'endedUnseen'> {
   let first: RecordedScenario['endedUnseen'];
+  const note = (ended: NonNullable<RecordedScenario['endedUnseen']>) => {
+    if (first === undefined || ended.aliveSeq < first.aliveSeq) first = ended;
+  };
+  const unlisted = (ref: string) => !seen.services.has(ref) && !seen.createdServices.has(ref);
   for (const [ref, { seq, status, aliveSeq }] of seen.conflictStatus) {
-    if (aliveSeq === undefined || seen.services.has(ref) || seen.createdServices.has(ref)) continue;
-    if (first === undefined || aliveSeq < first.aliveSeq) {
-      first = { service_ref: ref, aliveSeq, seq, status };
-    }
+    if (aliveSeq !== undefined && unlisted(ref)) note({ service_ref: ref, aliveSeq, seq, status });
+  }
+  for (const ref of seen.writtenServices.keys()) {
+    const ended = unlisted(ref) ? endedAfterWrites(seen, ref) : undefined;
+    if (ended !== undefined) note({ service_ref: ref, ...ended, status: 'no longer active' });
   }
   return first === undefined ? {} : { endedUnseen: first };
+}
+
+/**
+ * The first page of active services (its seq) that left out the service `ref` after the 2xx
+ * writes on it, the last of them before it (`aliveSeq`), a moment earlier: its term ended
+ * in between, at `endMs` at the latest. Undefined when no page did so, or when the last
+ * write and that page share an upstream time (a frozen clock), which leaves no moment between.
+ */
+function endedAfterWrites(
+  seen: Observations,
+  ref: string,
+): { aliveSeq: number; seq: number; endMs: number } | undefined {
+  const write = seen.lastWrite.get(ref);
+  if (write === undefined || !REF_OF.services.test(ref)) return undefined;
+  const value = refValue(ref);
+  const page = seen.activeServicePages.find((span) => leftOut(span, value));
+  if (page === undefined || page.seq < write.seq || page.at - 1 <= write.at) return undefined;
+  return { aliveSeq: write.seq, seq: page.seq, endMs: page.at - 1 };
 }
 
 /**
