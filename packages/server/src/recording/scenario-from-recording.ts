@@ -166,12 +166,13 @@ export interface RecordedScenario {
     readonly at: number;
   };
   /**
-   * The first GET /services/stats (its seq and upstream time) and the services whose status there only its
-   * counts chose: never shown, each took a status the counts had room for once the services
-   * shown took theirs. Which room is left depends on how time ended the terms of the services
-   * shown (renewed, suspended or expired: the balance decides, which the rewind does not
-   * follow), so `drift` gives them what its replay leaves. `notActive`: a page of active
-   * services left it out; `named`: an answer named it (else only counted).
+   * The first GET /services/stats (its seq and upstream time) and the services whose status
+   * there only its counts chose: never shown, each took a status the counts had room for once
+   * the services shown took theirs. Which room is left depends on how time ended the terms of
+   * the services shown (renewed, suspended or expired: the balance decides, which the rewind
+   * does not follow), so `drift` gives them what its replay leaves. `notActive`: a page of
+   * active services left it out; `named`: named by an answer or below a page's cursor, so
+   * `unsettled.termless` names it while alive (else `unsettled.unnamed` counts it).
    */
   readonly countedStatuses?: {
     readonly seq: number;
@@ -1587,7 +1588,7 @@ function inferUnseen(
     unnamed: added,
     termless,
     open: open.map((service) => String(service.service_ref)),
-    counted: seen.stats === undefined ? [] : counted,
+    counted,
   };
 }
 
