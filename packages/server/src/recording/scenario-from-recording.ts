@@ -2272,7 +2272,13 @@ function endedUnseen(seen: Observations): Pick<RecordedScenario, 'endedUnseen'> 
   }
   for (const ref of seen.writtenServices.keys()) {
     const ended = unlisted(ref) ? endedAfterWrites(seen, ref) : undefined;
-    if (ended !== undefined) note({ service_ref: ref, ...ended, status: 'no longer active' });
+    if (ended === undefined) continue;
+    note({
+      service_ref: ref,
+      aliveSeq: ended.aliveSeq,
+      seq: ended.seq,
+      status: 'no longer active',
+    });
   }
   return first === undefined ? {} : { endedUnseen: first };
 }
