@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suspendingRenewal } from './rewind-time';
+import { serviceAtStart, suspendingRenewal } from './rewind-time';
 
 const START = Date.parse('2026-01-30T00:00:00Z');
 
@@ -30,5 +30,29 @@ describe('suspendingRenewal', () => {
     const other = renewal('2026-01-27T00:00:00.000Z', '2026-02-03T00:00:00.000Z');
     expect(suspendingRenewal([due, paid], 'REF-SVC-5', START)).toBeUndefined();
     expect(suspendingRenewal([other], 'REF-SVC-6', START)).toBeUndefined();
+  });
+});
+
+describe('serviceAtStart', () => {
+  it('takes a service later seen expired for suspended at the start when a write went through after its term ended', () => {
+    // Its term ended on 27 January, auto-renew on, no renewal listed; a write on it went
+    // through just after the start: only a renewal billed at that end and left unpaid keeps
+    // a service alive past it, so it was suspended then, and expired seven days on.
+    const expired = {
+      service_ref: 'REF-SVC-5',
+      status: 'expired',
+      auto_renew: true,
+      expires_at: '2026-01-27T00:00:00.000Z',
+    };
+    const seenMs = Date.parse('2026-02-20T00:00:00Z');
+    const days = new Set([27]);
+    const written = serviceAtStart(expired, seenMs, START, [], days, {
+      autoRenewAtEnd: true,
+      openAt: START + 1000,
+    });
+    expect([written.service.status, written.otherStatuses]).toEqual(['suspended', []]);
+    // Without the write, the recording cannot tell: expired at that end, or seven days on.
+    const unwritten = serviceAtStart(expired, seenMs, START, [], days, { autoRenewAtEnd: true });
+    expect([unwritten.service.status, unwritten.otherStatuses]).toEqual(['expired', ['suspended']]);
   });
 });

@@ -201,9 +201,12 @@ export function serviceAtStart(
     expiresMs !== undefined &&
     expiresMs < startMs &&
     within(expiresMs + SUSPENSION_MS) &&
-    // Its renewal listed unpaid, or an answer showed it suspended after its term's end:
-    // only a renewal billed then and left unpaid keeps a service suspended past it.
-    (billedAtEnd !== undefined || (term.suspendedAt !== undefined && term.suspendedAt > expiresMs))
+    // Its renewal listed unpaid, or an answer showed it suspended after its term's end, or a
+    // write on it went through after that end: only a renewal billed then and left unpaid
+    // keeps a service alive (suspended) past it.
+    (billedAtEnd !== undefined ||
+      (term.suspendedAt !== undefined && term.suspendedAt > expiresMs) ||
+      (term.openAt !== undefined && term.openAt > expiresMs && term.openAt <= seenMs))
   ) {
     // Suspended by a renewal billed before the recording, expired during it.
     before.status = 'suspended';
