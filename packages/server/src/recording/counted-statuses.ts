@@ -6,7 +6,7 @@
 // statuses alone, those services take the statuses the replay left over instead.
 import { SERVICE_STATUSES } from '@refapi/schema';
 import type { ScenarioInput } from '../scenario/schema';
-import type { CountedStatus, RecordedScenario } from './scenario-from-recording';
+import { type CountedStatus, isAlive, type RecordedScenario } from './scenario-from-recording';
 
 /** A difference as `drift` finds it: JSON path, recorded value, replayed value. */
 type Difference = readonly [path: string, recorded: unknown, replayed: unknown];
@@ -40,8 +40,6 @@ export function statusGap(found: readonly Difference[]): Map<string, number> | u
 type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 const isServiceStatus = (status: string): status is ServiceStatus =>
   (SERVICE_STATUSES as readonly string[]).includes(status);
-
-const alive = (status: unknown) => status === 'active' || status === 'suspended';
 
 /**
  * `recorded` with services of its `countedStatuses` moved from the statuses the replay counted
@@ -90,7 +88,7 @@ export function withCountedStatuses(
   const unsettled = recorded.unsettled ?? { unnamed: 0, termless: [], open: [], seq, at };
   const named = [...moved].filter((placeholder) => placeholder.named).map(({ ref }) => ref);
   const termless = [...new Set([...unsettled.termless, ...named])].filter((ref) =>
-    alive(byRef.get(ref)?.status),
+    isAlive(byRef.get(ref)?.status),
   );
   const { unsettled: _, ...rest } = recorded;
   return unsettled.unnamed + termless.length + unsettled.open.length === 0

@@ -192,6 +192,9 @@ export interface RecordedScenario {
   };
 }
 
+/** Whether a service of `status` is alive: time may still end it (active or suspended). */
+export const isAlive = (status: unknown): boolean => status === 'active' || status === 'suspended';
+
 /** A service whose status only the first stats' counts chose (see {@link RecordedScenario.countedStatuses}). */
 export interface CountedStatus {
   readonly ref: string;
@@ -1545,7 +1548,7 @@ function inferUnseen(
   // Named placeholders the stats counted alive: time may end them (they have no term).
   const termless = lists.services
     .slice(listedCount)
-    .filter((service) => service.status === 'active' || service.status === 'suspended')
+    .filter((service) => isAlive(service.status))
     .filter((service) => service.expires_at === undefined)
     .map((service) => String(service.service_ref));
 

@@ -193,11 +193,6 @@ export class AccountTime {
     return this.store.write(async () => {
       const partition = this.store.partition(accountRef);
       if (partition === undefined) throw new DomainError(404, 'account_not_found');
-      // Refused before it is written: a balance past exact integer cents could be neither
-      // summed exactly nor loaded again from the state file.
-      if (!Number.isSafeInteger(partition.account.balance_cents + amountCents)) {
-        throw new DomainError(409, 'balance_limit_reached');
-      }
       const writes = topUp({
         account: partition.account,
         amountCents,

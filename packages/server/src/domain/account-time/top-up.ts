@@ -2,6 +2,7 @@
 // renewal invoices settled oldest first while the balance covers them, each moving its
 // suspended service back to active with `expires_at` moved on by its period.
 import { isoTime } from '../../internal/iso-time';
+import { DomainError } from '../errors';
 import type { AccountRecord, InvoiceRecord, ServiceRecord, TransactionRecord } from '../records';
 import { renewalTransaction } from './apply-event';
 import { renewedService } from './term';
@@ -26,7 +27,8 @@ const byAge = (a: InvoiceRecord, b: InvoiceRecord): number =>
         : 1;
 
 /**
- * A top-up of `amountCents` and the settlements it pays for. `invoices`: the account's
+ * A top-up of `amountCents` and the settlements it pays for; 409 `balance_limit_reached`
+ * when the balance would pass exact integer cents. `invoices`: the account's
  * invoices (only unpaid renewals whose service is still suspended by them are settled);
  * `serviceOf` finds a service by ref.
  */
@@ -39,6 +41,11 @@ export function topUp(input: {
   readonly nextRef: (kind: 'TXN') => string;
 }): TopUpWrites {
   const { account, amountCents } = input;
+  // Refused before any ref is taken: a balance past exact integer cents could be neither
+  // summed exactly nor loaded again from a state file.
+  if (!Number.isSafeInteger(account.balance_cents + amountCents)) {
+    throw new DomainError(409, 'balance_limit_reached');
+  }
   const at = isoTime(input.nowMs);
   const topUpRecord: TransactionRecord = {
     transaction_ref: input.nextRef('TXN'),
