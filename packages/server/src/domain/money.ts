@@ -14,13 +14,15 @@ export type Rates = Readonly<Record<Currency, number>>;
 // Rates are held as integer millionths so conversions stay exact integer arithmetic.
 const RATE_SCALE = 1_000_000n;
 
-/** Converts a JSON amount (at most two decimals) to integer cents; throws on finer amounts. */
+/**
+ * Converts a JSON amount to integer cents; throws on one {@link centsAmountProblem} refuses
+ * (finer than a cent, or past what integer cents hold exactly).
+ */
 export function toCents(amount: number): number {
-  const cents = Math.round(amount * 100);
-  if (!Number.isSafeInteger(cents) || Math.abs(cents - amount * 100) > 1e-6) {
+  if (centsAmountProblem(amount) !== undefined) {
     throw new RangeError(`amount ${amount} is not a whole number of cents`);
   }
-  return cents;
+  return Math.round(amount * 100);
 }
 
 /** Integer cents back to a JSON number, at the edge only. */
