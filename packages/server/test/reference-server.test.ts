@@ -70,6 +70,14 @@ describe('createReferenceServer', () => {
     ).toThrow('invalid_scenario: rates.USD: must be greater than 0');
   });
 
+  it("refuses a start time the clock cannot hold, as a scenario's now is refused", () => {
+    expect(() => createReferenceServer({ now: '9990-01-01T00:00:00Z' })).toThrow(
+      "invalid now: 9990-01-01T00:00:00Z: must be from 0000-01-01T00:00:00.000Z to 9989-12-31T23:59:59.999Z, the clock's last instant",
+    );
+    expect(() => createReferenceServer({ now: -62_167_219_200_001 })).toThrow(RangeError);
+    expect(() => createReferenceServer({ now: 'soon' })).toThrow('invalid now: soon');
+  });
+
   it('rejects a malformed Shield snapshot at once, naming its path; a valid one serves Shield', async () => {
     const shield = {
       version: 1,

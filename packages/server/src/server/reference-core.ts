@@ -7,6 +7,7 @@ import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '
 import type { ContextHandler } from '../api/request-handler';
 import type { ControlSlice } from '../controls/control-slice';
 import { controlSlices } from '../controls/registry';
+import { LAST_CLOCK_MS, LAST_CLOCK_TIME } from '../domain/clock';
 import { DomainError } from '../domain/errors';
 import { FailedAttempts } from '../domain/failed-attempts';
 import { base64UrlEncode } from '../internal/base64url';
@@ -34,7 +35,7 @@ import type { RoutedRequest } from './space-router';
 export interface ReferenceServerOptions {
   /** Scenario document (validated; throws `ScenarioError` when invalid). Default: the demo. */
   readonly scenario?: unknown;
-  /** Start time of the clock, overriding the scenario's `now`. */
+  /** Start time of the clock, overriding the scenario's `now`; one past the clock's last instant (9989-12-31T23:59:59.999Z) throws a `RangeError`. */
   readonly now?: string | number | Date;
   /** Base URL of the msw handlers. Default `https://api.ref.test/v1`. */
   readonly baseUrl?: string;
@@ -91,9 +92,18 @@ export interface ReferenceCoreParts {
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
 
+/** The first instant an API date-time (a four-digit year) can state. */
+const FIRST_CLOCK_MS = Date.parse('0000-01-01T00:00:00.000Z');
+
 function toEpochMs(now: string | number | Date): number {
   const ms = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
   if (!Number.isFinite(ms)) throw new TypeError(`invalid now: ${String(now)}`);
+  // Refused, not clamped, as a scenario's `now` is: a clock started elsewhere would date every answer wrongly.
+  if (ms < FIRST_CLOCK_MS || ms > LAST_CLOCK_MS) {
+    throw new RangeError(
+      `invalid now: ${String(now)}: must be from ${new Date(FIRST_CLOCK_MS).toISOString()} to ${LAST_CLOCK_TIME}, the clock's last instant`,
+    );
+  }
   return ms;
 }
 
