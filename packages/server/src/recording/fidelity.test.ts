@@ -896,6 +896,30 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('takes a renewal only the ledger showed, paid days after its term ended, for one billed there and settled by a top-up', async () => {
+    // vm-1's term ended on 31 January with auto-renew on, and the balance (1 EUR) could not
+    // pay its renewal: it was suspended when the recording starts on 1 February. A top-up
+    // settles that renewal a day later, and the term runs on from 31 January to 28 February
+    // (its day, the 31st, clamped). No page of invoices shows the renewal, the ledger only
+    // its payment, on 2 February. Taken for billed then, the replay renewed it to 2 March.
+    const account = timeAccount(1, [
+      service(1, { auto_renew: true, expires_at: '2026-01-31T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      days(2);
+      expect((await call('/balance')).amount).toBe(1);
+      days(1);
+      await topUp(20);
+      const { services } = await call('/services');
+      expect(services).toEqual([
+        expect.objectContaining({ status: 'active', expires_at: '2026-02-28T00:00:00.000Z' }),
+      ]);
+      await call('/transactions');
+      expect((await call('/balance')).amount).toBe(9.1);
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
   it("gives the services only the stats counted the statuses the replay's renewals leave them", async () => {
     // vm-8's term ends on 15 February with auto-renew on, and the balance (1 EUR) cannot pay
     // its renewal: it is suspended (for seven days). The stats of 19 February count it
@@ -1916,10 +1940,11 @@ describe('drift on a recording of the reference server itself', () => {
   // a listed term that ended unrenewed before the stats, an order shown only by a later one's
   // ref, a renewal the replay paid before the first balance, top-ups of the first balance's
   // instant the rewind counted before it, statuses only the stats counted that a listed
-  // term's unpaid renewal changed, a write proving a service suspended at the start).
+  // term's unpaid renewal changed, a write proving a service suspended at the start, a
+  // renewal only the ledger showed, settled days after its term ended).
   it.each([
     47, 54, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766,
-    791, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2344, 2494, 2907, 3256,
+    791, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2344, 2494, 2907, 3256, 5369,
   ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {

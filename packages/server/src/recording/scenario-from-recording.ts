@@ -1,7 +1,9 @@
 import { CreateOrderRequest, operations, Plan, priceOrder, SCOPES } from '@refapi/schema';
 import type { z } from 'zod';
+import { periodMonths } from '../domain/account-time/renewal-price';
 import { addMonths, dayOfMonth } from '../domain/calendar';
 import { applyRate } from '../domain/money';
+import type { ServiceRecord } from '../domain/records';
 import { compareRefs, formatRef, refValue } from '../domain/refs';
 import { infrastructureRuleId } from '../domain/shield/infrastructure-rule';
 import type { ShieldSnapshot } from '../domain/shield/snapshot';
@@ -1936,13 +1938,20 @@ function build(seen: Observations): RecordedScenario {
       .filter((i) => isCreatedService(i.service_ref))
       .map((i) => i.invoice_ref),
   );
-  const invoices = [...seen.invoices.values()]
-    .filter((i) => !createdInvoices.has(i.invoice_ref) && !madeDuring(i, 'issue_date', start))
-    .map((i) =>
-      start === undefined
-        ? i
-        : invoiceAtStart(i, seen.invoiceSeenAt.get(String(i.invoice_ref)) ?? start, start),
-    );
+  // Renewal invoices only the ledger showed: those billed before the start were unpaid then.
+  const ledgerRenewals = renewalsOnlyInLedger(seen, start);
+  const invoices = [
+    ...[...seen.invoices.values()]
+      .filter((i) => !createdInvoices.has(i.invoice_ref) && !madeDuring(i, 'issue_date', start))
+      .map((i) =>
+        start === undefined
+          ? i
+          : invoiceAtStart(i, seen.invoiceSeenAt.get(String(i.invoice_ref)) ?? start, start),
+      ),
+    ...ledgerRenewals
+      .filter((i) => start !== undefined && !madeDuring(i, 'issue_date', start))
+      .map((i) => invoiceAtStart(i, timeOf(i.paid_at) as number, start as number)),
+  ];
   const transactions = [...seen.transactions.values()].filter(
     (t) =>
       !isCreatedService(t.service_ref) &&
@@ -1954,7 +1963,7 @@ function build(seen: Observations): RecordedScenario {
   const topUps = topUpsDuring(seen, start);
 
   // Renewal invoices listed, and those only the ledger showed.
-  const renewalInvoices = [...seen.invoices.values(), ...renewalsOnlyInLedger(seen, start)];
+  const renewalInvoices = [...seen.invoices.values(), ...ledgerRenewals];
 
   // The balance before: the first one seen plus what the orders before it debited.
   const charged = orderCharges(seen);
@@ -2446,20 +2455,73 @@ function unpricedTermEnd(
 /**
  * The renewals made during the recording that a page of transactions showed and no page of
  * invoices did, as the paid renewal invoices they settled: issued and paid when the
- * transaction was made (one a top-up settled later shows as paid when billed: the ledger
- * cannot tell them apart).
+ * transaction was made, unless the service's term shows it billed earlier (see
+ * {@link settledTermEnd}).
  */
 function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Json[] {
   const renewals: Json[] = [];
-  for (const txn of seen.transactions.values()) {
+  const ledgerOnly = [...seen.transactions.values()].filter((txn) => {
     const ref = txn.invoice_ref;
-    if (txn.kind !== 'service_renewal' || typeof ref !== 'string' || seen.invoices.has(ref)) {
-      continue;
+    return (
+      txn.kind === 'service_renewal' &&
+      typeof ref === 'string' &&
+      !seen.invoices.has(ref) &&
+      madeDuring(txn, 'created_at', start)
+    );
+  });
+  for (const txn of ledgerOnly) {
+    const invoice = invoiceLinkedBy(txn, seen.vatRate ?? 0);
+    const billedMs = settledTermEnd(seen, txn, ledgerOnly);
+    if (billedMs !== undefined) {
+      Object.assign(invoice, {
+        issue_date: new Date(billedMs).toISOString(),
+        due_date: new Date(billedMs + SUSPENSION_MS).toISOString(),
+      });
     }
-    if (!madeDuring(txn, 'created_at', start)) continue;
-    renewals.push(invoiceLinkedBy(txn, seen.vatRate ?? 0));
+    renewals.push(invoice);
   }
   return renewals;
+}
+
+/**
+ * When the renewal `txn` was billed, where that was before it was paid: the end of the term
+ * it renewed, one period (the service's last, else a month) before the term end the
+ * service's first view showed, when that view came after it with no other renewal of the
+ * service between, and the end lies less than seven days before the payment. Time bills a
+ * renewal at a term's end and takes it at once when the balance covers it; one taken later
+ * was left unpaid, the service suspended, until a top-up settled it.
+ */
+function settledTermEnd(
+  seen: Observations,
+  txn: Json,
+  ledgerOnly: readonly Json[],
+): number | undefined {
+  const serviceRef = txn.service_ref;
+  const paidMs = timeOf(txn.created_at);
+  const view = typeof serviceRef === 'string' ? seen.services.get(serviceRef) : undefined;
+  const expiresMs = timeOf(view?.record.expires_at);
+  if (view === undefined || paidMs === undefined || expiresMs === undefined) return undefined;
+  if (view.at < paidMs) return undefined;
+  const renewedBetween = [...ledgerOnly, ...seen.invoices.values()].some((other) => {
+    const ms = timeOf(
+      other.kind === 'service_renewal' ? (other.created_at ?? other.issue_date) : undefined,
+    );
+    return (
+      other !== txn &&
+      other.service_ref === serviceRef &&
+      ms !== undefined &&
+      ms > paidMs &&
+      ms <= view.at
+    );
+  });
+  if (renewedBetween) return undefined;
+  const months = periodMonths(view.record as ServiceRecord) ?? 1;
+  const termDay = Math.max(
+    dayOfMonth(expiresMs),
+    ...(seen.expiryDays.get(serviceRef as string) ?? []),
+  );
+  const billedMs = addMonths(expiresMs, -months, termDay);
+  return billedMs < paidMs && paidMs - billedMs < SUSPENSION_MS ? billedMs : undefined;
 }
 
 /** {@link RecordedScenario.ledgerRuns}, from the pages of transactions seen. */
