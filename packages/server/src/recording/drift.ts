@@ -869,6 +869,18 @@ async function replayRecording(
           reason: `it follows the balance, which showed less money upstream at #${exchange.seq} than the replay had${afterMatched}, time having passed: a renewal of a service the recording never listed may have taken it; list every page of GET /services while recording to verify it`,
         };
       }
+      if (
+        unlistedMoney === undefined &&
+        balanceFrom !== undefined &&
+        exchange.seq < balanceFrom.seq &&
+        upstreamPoorer(exchange, found) &&
+        !ledgerShows(exchange.seq, at.ms)
+      ) {
+        unlistedMoney = {
+          reached: (seq) => seq > since,
+          reason: `it follows the balance, which showed less money upstream at #${exchange.seq} than the replay had, before the first answer that showed it (#${balanceFrom.seq}): the balance until then is rewound from that answer, and money that came in between that no listing of the ledger showed (a top-up) makes it lower upstream; list GET /transactions after #${balanceFrom.seq} to verify it`,
+        };
+      }
       if (unpaidRenewal !== undefined) {
         const { serviceRef, dueAt } = unpaidRenewal;
         const from = exchange.seq;

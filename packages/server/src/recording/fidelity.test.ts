@@ -920,6 +920,154 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('counts a service suspended past its term at the start as suspended in the stats, settling a guess by them', async () => {
+    // On 1 February, vm-1 is suspended by the renewal of 31 January the balance (1 EUR) could
+    // not pay, and vm-2 active, its term ending on 5 February with auto-renew on but its
+    // plan no longer sold. Both are first listed expired, ten days later. A switch of vm-1's
+    // auto-renew went through before: it was suspended, and expired on 7 February. vm-2 may
+    // have been suspended at the start, or active: the stats settle it, active. They counted
+    // vm-1 suspended; taken for expired at their time (at its term's end, as without a
+    // renewal billed there), vm-2 stayed suspended.
+    const account = timeAccount(1, [
+      service(1, { auto_renew: true, expires_at: '2026-01-31T00:00:00Z' }),
+      service(2, {
+        auto_renew: true,
+        service_plan_name: 'KVM Old',
+        expires_at: '2026-02-05T00:00:00Z',
+      }),
+      service(3, { auto_renew: false, status: 'expired', expires_at: '2026-01-10T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      days(2);
+      const stats = await call('/services/stats');
+      expect(stats.by_status).toEqual({ active: 1, suspended: 1, expired: 1 });
+      const body = JSON.stringify({ enabled: false });
+      await call('/services/REF-SVC-1/auto-renew', { method: 'PUT', body });
+      days(10);
+      const { services } = await call('/services');
+      expect(services).toEqual([
+        expect.objectContaining({ status: 'expired' }),
+        expect.objectContaining({ status: 'expired' }),
+        expect.objectContaining({ status: 'expired' }),
+      ]);
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('leaves out of the balance before the first one shown a renewal settled at its instant by a top-up that came after it', async () => {
+    // Under a frozen clock, on 1 February: the balance shows 5 EUR, an order takes 1.19, then
+    // a top-up of 20 EUR settles vm-1's renewal of 31 January (11.90), all at one time. The
+    // top-up came after the order (its ledger ref is above the order's), so after the
+    // balance: the renewal was paid after it too. Counted before it, the balance before the
+    // recording was 16.90.
+    const account = timeAccount(5, [
+      service(1, { auto_renew: true, expires_at: '2026-01-31T00:00:00Z' }),
+    ]);
+    const kvmT = TIME_SCENARIO.plans[0] as (typeof TIME_SCENARIO.plans)[number];
+    account.plans.push({
+      ...kvmT,
+      plan_ref: 'REF-PLAN-8',
+      name: 'KVM U',
+      code: 'kvm-u',
+      price_eur: 1,
+    });
+    const cheap: RequestInit = {
+      method: 'POST',
+      headers: { 'idempotency-key': 'cheap' },
+      body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-u' }),
+    };
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      days(2);
+      expect((await call('/balance')).amount).toBe(5);
+      await call('/orders', cheap);
+      await topUp(20);
+      await call('/transactions');
+      const { invoices } = await call('/invoices');
+      expect(invoices).toContainEqual(
+        expect.objectContaining({ kind: 'service_renewal', status: 'paid' }),
+      );
+      await call('/services');
+      expect((await call('/balance')).amount).toBe(11.91);
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it("makes a top-up of the first balance read's instant come after it, where the ledger shows it settled no renewal", async () => {
+    // vm-1 is shown suspended on 1 February (its renewal unpaid, of a price the recording
+    // never shows) and expires on 7 February. On 9 February, under a frozen clock, the balance
+    // shows 1 EUR, an order is refused, 15 EUR come in, and the same order goes through.
+    // Counted before the balance read, the top-up left the balance before the recording at
+    // -14 EUR: it came after. It might have settled a renewal, taking money at once, but the
+    // ledger, listed later from its first record, shows no renewal paid then.
+    const account = timeAccount(1, [
+      service(1, { auto_renew: true, expires_at: '2026-01-31T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      days(2);
+      const { services } = await call('/services');
+      expect(services).toEqual([expect.objectContaining({ status: 'suspended' })]);
+      days(8);
+      expect((await call('/balance')).amount).toBe(1);
+      expect(await call('/orders', order('o-1'))).toEqual({ error: 'insufficient_balance' });
+      await topUp(15);
+      expect(await call('/orders', order('o-2'))).toHaveProperty('service_ref');
+      days(1);
+      await call('/transactions');
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it("makes a top-up of the first balance read's instant come after it where the renewals the ledger shows paid would take the balance below zero", async () => {
+    // Under a frozen clock, the balance shows 20 EUR and 5 EUR come in, at one time. vm-1
+    // renews on 10 February and 10 March (11.90 each), and the ledger listed after shows
+    // both paid: 23.80, more than 20. So the 5 EUR came after the read. Counted before it,
+    // the balance before the recording was 15, and the replay could not pay the second.
+    const account = timeAccount(20, [
+      service(1, { auto_renew: true, expires_at: '2026-02-10T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/plans');
+      expect((await call('/balance')).amount).toBe(20);
+      await topUp(5);
+      days(40);
+      const { transactions } = await call('/transactions');
+      expect(transactions).toEqual([
+        expect.objectContaining({ kind: 'service_renewal', amount: -11.9 }),
+        expect.objectContaining({ kind: 'service_renewal', amount: -11.9 }),
+        expect.objectContaining({ kind: 'top_up', amount: 5 }),
+      ]);
+      await call('/services');
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('sets apart an order refused for want of balance before the first balance shown, rewound from it across renewals with no ledger listed', async () => {
+    // The balance is first shown on 12 February (5 EUR), after vm-1's renewal of 10 February
+    // (11.90, listed paid later): rewound from it, it was 16.90 before. But 15 EUR came in on
+    // 5 February that no answer showed, so the order of 1 February was refused upstream for
+    // want of balance, where the replay, with 16.90, takes it. What follows is set apart.
+    const account = timeAccount(1.9, [
+      service(1, { auto_renew: true, expires_at: '2026-02-10T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      await call('/plans');
+      await call('/services');
+      days(2);
+      expect(await call('/orders', order('o-1'))).toEqual({ error: 'insufficient_balance' });
+      days(4);
+      await topUp(15);
+      days(7);
+      expect((await call('/balance')).amount).toBe(5);
+      await call('/invoices');
+    }, account);
+    await expectSetApart(
+      file,
+      statuses.length,
+      ['createOrder', 'listInvoices'],
+      /before the first answer that showed it \(#4\)/,
+    );
+  });
+
   it("gives the services only the stats counted the statuses the replay's renewals leave them", async () => {
     // vm-8's term ends on 15 February with auto-renew on, and the balance (1 EUR) cannot pay
     // its renewal: it is suspended (for seven days). The stats of 19 February count it
@@ -1941,10 +2089,13 @@ describe('drift on a recording of the reference server itself', () => {
   // ref, a renewal the replay paid before the first balance, top-ups of the first balance's
   // instant the rewind counted before it, statuses only the stats counted that a listed
   // term's unpaid renewal changed, a write proving a service suspended at the start, a
-  // renewal only the ledger showed, settled days after its term ended).
+  // renewal only the ledger showed, settled days after its term ended, a service suspended
+  // past its term counted by the stats, top-ups of the first balance's instant that the
+  // ledger or a settlement places after it, an order refused before the first balance).
   it.each([
     47, 54, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766,
-    791, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2344, 2494, 2907, 3256, 5369,
+    791, 815, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2344, 2494, 2907, 3256, 3375, 3768,
+    5369, 5498, 5787, 5935,
   ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {

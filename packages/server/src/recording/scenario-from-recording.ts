@@ -1358,23 +1358,9 @@ function inferUnseen(
     seen.stats === undefined ? undefined : statsBefore(seen.stats, seen, lists.services, renewals);
   const pool = new ServicePool(stats, lists.services);
   const statsAt = seen.stats?.at;
-  const { moved, open } = pool.settle(guessed, (service, startStatus) => {
-    const ref = String(service.service_ref);
-    const views = seen.statusViews.get(ref) ?? [];
-    // Suspended at the start past its term's end: by a renewal billed at that end, which
-    // ends it seven days on (`billUnlistedSuspensions` bills it when no answer listed it).
-    const endMs = timeOf(service.expires_at);
-    const endedBeforeStart =
-      endMs !== undefined && seen.startMs !== undefined && endMs <= seen.startMs;
-    const billedAtEnd =
-      startStatus === 'suspended' && endedBeforeStart ? [{ issue_date: service.expires_at }] : [];
-    return statusAt(
-      startStatus,
-      views,
-      [...(renewals.get(ref) ?? []), ...billedAtEnd],
-      statsAt as number,
-    );
-  });
+  const { moved, open } = pool.settle(guessed, (service, startStatus) =>
+    statusSinceStart(seen, renewals, service, startStatus, statsAt as number),
+  );
   if (moved.length > 0) {
     const named = moved
       .slice(0, NAMED_LEFT_OUT)
@@ -1754,7 +1740,7 @@ function statsBefore(
   const statusThen = (service: Json, start: string) => {
     const ref = String(service.service_ref);
     const views = seen.statusViews.get(ref) ?? [];
-    const shown = statusAt(start, views, renewals.get(ref) ?? [], at);
+    const shown = statusSinceStart(seen, renewals, service, start, at);
     return shown === 'active' && expiredUnrenewed(service, views, seen.autoRenewWrites.get(ref), at)
       ? 'expired'
       : shown;
@@ -1785,6 +1771,29 @@ function statsBefore(
 }
 
 /**
+ * The status at `atMs` of `service`, of status `startStatus` at the start, as its views show
+ * it. Suspended at the start past its term's end, it was so by a renewal billed at that end,
+ * which expires it seven days on (`billUnlistedSuspensions` bills it when no answer listed
+ * it), not at that end.
+ */
+function statusSinceStart(
+  seen: Observations,
+  renewals: ReadonlyMap<string, readonly Json[]>,
+  service: Json,
+  startStatus: string,
+  atMs: number,
+): string {
+  const ref = String(service.service_ref);
+  const endMs = timeOf(service.expires_at);
+  const endedBeforeStart =
+    endMs !== undefined && seen.startMs !== undefined && endMs <= seen.startMs;
+  const billedAtEnd =
+    startStatus === 'suspended' && endedBeforeStart ? [{ issue_date: service.expires_at }] : [];
+  const views = seen.statusViews.get(ref) ?? [];
+  return statusAt(startStatus, views, [...(renewals.get(ref) ?? []), ...billedAtEnd], atMs);
+}
+
+/**
  * Whether a service active by its views had expired by `atMs` though no answer showed it: its
  * term ended before, auto-renew off then (as last switched by then), and no view from its end
  * on showed it active. Time expires such a term at its end, charging nothing.
@@ -1809,6 +1818,22 @@ const autoRenewAt = (
   writes: readonly { at: number; value: boolean }[],
   ms: number,
 ): boolean => writes.findLast((write) => write.at <= ms)?.value ?? service.auto_renew === true;
+
+/**
+ * Whether the renewal `invoice`, paid later than billed, was settled after the exchange
+ * `seq`: a top-up settles unpaid renewals as it comes in, and every top-up of the instant it
+ * was paid came after that exchange (a frozen clock stamps them alike).
+ */
+function settledAfter(
+  invoice: Json,
+  topUps: readonly { transaction: Json; after?: number }[],
+  seq: number,
+): boolean {
+  const paidMs = timeOf(invoice.paid_at);
+  if (paidMs === undefined || paidMs === timeOf(invoice.issue_date)) return false;
+  const thatInstant = topUps.filter(({ transaction }) => timeOf(transaction.created_at) === paidMs);
+  return thatInstant.length > 0 && thatInstant.every(({ after }) => (after ?? 0) >= seq);
+}
 
 /**
  * The balance is never below zero. Before the top-ups of the first balance answer's very
@@ -1844,8 +1869,10 @@ function placeAfterFirstBalance(
   // A top-up settles unpaid renewals oldest first while it covers them, taking money at that
   // very instant: where the oldest unpaid then was within reach (or of unknown price: one a
   // service shown suspended by then was held by), the answer's balance tells nothing of when
-  // they came.
+  // they came. Unless a page of the ledger listed what was made from before that instant on,
+  // and showed no renewal paid then: none was settled.
   if (
+    !noRenewalPaidAt(seen, first.at) &&
     settlementWithin(
       renewalInvoices,
       seen.statusViews.values(),
@@ -1855,8 +1882,19 @@ function placeAfterFirstBalance(
   ) {
     return 0;
   }
+  // Nor after it: where what the ledger shows taken after that instant outruns the answer's
+  // balance and what came in after it (the top-ups of that instant known to, first), some of
+  // them came after the answer.
+  let cameInAfter = 0;
+  for (const { transaction, after } of topUps) {
+    if ((after ?? 0) >= first.seq && atFirst(timeOf(transaction.created_at))) {
+      cameInAfter += amountCents(transaction.amount) ?? 0;
+    }
+  }
+  const lowest = cameInAfter + (lowestLedgerSumAfter(seen, first.at) ?? 0);
   let given = 0;
-  for (let i = sameInstant.length - 1; beforeThem < 0 && i >= 0; i--) {
+  const short = () => beforeThem < 0 || first.cents + given + lowest < 0;
+  for (let i = sameInstant.length - 1; short() && i >= 0; i--) {
     const topUp = sameInstant[i] as (typeof sameInstant)[number];
     const cents = amountCents(topUp.transaction.amount) ?? 0;
     beforeThem += cents;
@@ -1864,6 +1902,58 @@ function placeAfterFirstBalance(
     topUp.after = first.seq;
   }
   return given;
+}
+
+/**
+ * The lowest running sum, from 0, of the ledger's amounts made after `atMs` (0 when it never
+ * falls below), in cents: up to the last run of its pages that listed, later, all that was
+ * made from before then on. Undefined when no run did.
+ */
+function lowestLedgerSumAfter(seen: Observations, atMs: number): number | undefined {
+  const until = ledgerListedAfter(seen, atMs);
+  if (until === undefined) return undefined;
+  const after = [...seen.transactions.values()]
+    .map((txn) => ({
+      ms: timeOf(txn.created_at),
+      ref: txn.transaction_ref,
+      cents: amountCents(txn.amount),
+    }))
+    .filter(({ ms, cents }) => ms !== undefined && ms > atMs && ms <= until && cents !== undefined)
+    .sort(
+      (a, b) => (a.ms as number) - (b.ms as number) || compareRefs(String(a.ref), String(b.ref)),
+    );
+  let sum = 0;
+  let lowest = 0;
+  for (const { cents } of after) {
+    sum += cents as number;
+    lowest = Math.min(lowest, sum);
+  }
+  return lowest;
+}
+
+/**
+ * When the last run of the ledger's pages that listed, after `atMs`, all that was made from
+ * before then on was listed; undefined when none did.
+ */
+function ledgerListedAfter(seen: Observations, atMs: number): number | undefined {
+  let listedAt: number | undefined;
+  for (const { at, lowest, lastMadeAt } of pageRuns(seen.transactionPages)) {
+    const fromBefore = lowest === 0n || (lastMadeAt !== undefined && lastMadeAt < atMs);
+    if (fromBefore && at > atMs && (listedAt === undefined || at > listedAt)) listedAt = at;
+  }
+  return listedAt;
+}
+
+/**
+ * Whether the ledger shows no renewal paid at `atMs`: a run of its pages listed later all
+ * that was made from before then on, and none of the transactions it showed is one.
+ */
+function noRenewalPaidAt(seen: Observations, atMs: number): boolean {
+  if (ledgerListedAfter(seen, atMs) === undefined) return false;
+  for (const txn of seen.transactions.values()) {
+    if (txn.kind === 'service_renewal' && timeOf(txn.created_at) === atMs) return false;
+  }
+  return true;
 }
 
 /**
@@ -1987,7 +2077,7 @@ function build(seen: Observations): RecordedScenario {
     if (start !== undefined && seen.firstBalance !== undefined) {
       const firstSeq = seen.firstBalance.seq;
       balanceCents += balanceChangesCents(
-        renewalInvoices,
+        renewalInvoices.filter((invoice) => !settledAfter(invoice, topUps, firstSeq)),
         topUps
           .filter((topUp) => (topUp.after ?? 0) < firstSeq)
           .map(({ transaction }) => transaction),
