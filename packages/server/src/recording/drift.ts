@@ -772,6 +772,11 @@ async function replayRecording(
   };
   /** The next clock jump not yet behind the exchange being replayed. */
   let jump = 0;
+  /**
+   * Whether a plan's stock is counted: then whether the catalog shows it in stock follows the
+   * orders it took, which follow the balance as an order does.
+   */
+  const stockCounted = (scenario.plans ?? []).some(({ stock }) => stock !== undefined && stock > 0);
   /** Why a differing answer depends on what the recording cannot show; undefined if not. */
   const unknowable = (exchange: RecordedExchange, at: UpstreamTime): string | undefined => {
     while (jump < clockJumps.length && (clockJumps[jump] as ClockJump).before <= exchange.seq) {
@@ -781,7 +786,8 @@ async function replayRecording(
     if (around !== undefined && around.after < exchange.seq && at.by === 'estimate') {
       return `its answer states no time (nor a Date on the upstream's clock), and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`;
     }
-    if (followsRenewals(exchange.operation ?? '')) {
+    const operation = exchange.operation ?? '';
+    if (followsRenewals(operation) || (operation === 'listPlans' && stockCounted)) {
       return untoldHere.find((from) => from.reached(exchange.seq, at.ms))?.reason;
     }
     return undefined;

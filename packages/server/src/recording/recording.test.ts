@@ -497,6 +497,29 @@ describe('ref-server drift', () => {
     );
   });
 
+  it("counts a plan's stock from the orders that took it before an answer showed it out", async () => {
+    // kvm-s has two left: two orders take them, the catalog then shows it out of stock and a
+    // third order is refused. Taken for unlimited, the replay showed it in stock and took it.
+    const plans = (demoScenario.plans ?? []).map((plan) =>
+      plan.code === 'kvm-s' ? { ...plan, stock: 2 } : plan,
+    );
+    await upstream.admin.loadScenario({ ...demoScenario, plans });
+    upstream.admin.clock.freeze(true);
+    await call(recorder.baseUrl, '/plans?limit=100');
+    expect((await call(recorder.baseUrl, '/orders', order('stock-1'))).status).toBe(200);
+    expect((await call(recorder.baseUrl, '/orders', order('stock-2'))).status).toBe(200);
+    await call(recorder.baseUrl, '/plans?limit=100');
+    const refused = await call(recorder.baseUrl, '/orders', order('stock-3'));
+    expect(JSON.parse(refused.bytes.toString())).toEqual({ error: 'out_of_stock' });
+    await recorder.close();
+
+    const { scenario } = await scenarioFromRecording(file);
+    expect(scenario.plans?.find((plan) => plan.code === 'kvm-s')?.stock).toBe(2);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(5);
+  });
+
   it('names an upstream that differed: a queued failure and a changed price', async () => {
     await call(recorder.baseUrl, '/plans?limit=100');
     upstream.admin.failNext('getBalance', 503, { error: 'maintenance' });

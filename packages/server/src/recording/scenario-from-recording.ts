@@ -50,7 +50,9 @@ import {
 //
 // Defaults for what a recording never shows (the README lists them): rates 1 / 1.08 / 0.86;
 // plan prices converted back to EUR by those rates; addon prices 0 unless the catalog shows
-// `monthly_net`; plan stock unlimited (0 when `in_stock` was false); regions sell to the
+// `monthly_net`; plan stock unlimited, unless an answer showed the plan out of stock (listed
+// `in_stock: false`, an order refused `out_of_stock`): then the orders the recording placed
+// of it before; regions sell to the
 // account's country; a period's months from `months`, else from its name (monthly 1,
 // quarterly 3, semiannual 6, yearly/annual 12, biennial 24, else 1); VAT from the catalog's
 // `vat_rate`, else the first invoice's, else the one its prices imply (final over base); billing profile complete; no Shield subscription
@@ -295,6 +297,12 @@ class Observations {
   readonly orderedPlans = new Map<string, { request: Json; answer: Json }>();
   /** The first order of each plan code the upstream refused for want of balance. */
   readonly refusedPlans = new Map<string, Json>();
+  /**
+   * The orders of each plan code the recording placed (2xx, not replays), and how many it
+   * had placed when an answer first showed the plan out of stock (listed `in_stock: false`,
+   * an order refused `out_of_stock`): its stock at the start (at most 1,000 codes).
+   */
+  readonly planStock = new Map<string, { taken: number; outAfter?: number }>();
   /** A plan's hardware figures, by plan code, from the services the recording ordered. */
   readonly specs = new Map<string, Json>();
   /**
@@ -610,7 +618,15 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
   }
   noteServiceWrite(seen, exchange, at, ok, body);
-  if (operation === 'createOrder' && !replayed) noteRefusedPlan(seen, exchange, body);
+  if (operation === 'createOrder' && !replayed) {
+    noteRefusedPlan(seen, exchange, body);
+    const code = jsonBody(exchange.request);
+    const planCode = isJsonObject(code) ? code.plan_code : undefined;
+    if (ok) noteStock(seen, planCode, 'taken');
+    else if (exchange.status === 422 && isJsonObject(body) && body.error === 'out_of_stock') {
+      noteStock(seen, planCode, 'out');
+    }
+  }
   const serviceRef = SERVICE_PATH.exec(exchange.path)?.[1];
   if (ok && serviceRef !== undefined && NEEDS_ACTIVE_SERVICE.has(operation ?? '')) {
     // Before any answer stated the upstream's time, the proxy's says nothing of it.
@@ -768,6 +784,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
         if (isJsonObject(plan)) {
           keep(seen.plans, plan.plan_ref, plan);
           if (typeof plan.vat_rate === 'number') seen.vatRate = plan.vat_rate;
+          if (plan.in_stock === false) noteStock(seen, plan.code, 'out');
         }
       }
       return;
@@ -835,6 +852,19 @@ function noteRefusedPlan(seen: Observations, exchange: RecordedExchange, body: u
   if (!seen.refusedPlans.has(order.plan_code) && seen.refusedPlans.size < 1000) {
     seen.refusedPlans.set(order.plan_code, order);
   }
+}
+
+/** Notes an order of the plan `code` taken, or an answer showing it out of stock. */
+function noteStock(seen: Observations, code: unknown, event: 'taken' | 'out'): void {
+  if (typeof code !== 'string') return;
+  let stock = seen.planStock.get(code);
+  if (stock === undefined) {
+    if (seen.planStock.size >= 1000) return;
+    stock = { taken: 0 };
+    seen.planStock.set(code, stock);
+  }
+  if (event === 'taken') stock.taken++;
+  else stock.outAfter ??= stock.taken;
 }
 
 /** When a 409 answer to a write on the service `ref` first showed it suspended, if one did. */
@@ -1057,7 +1087,6 @@ function planOf(plan: Json, specs: Json | undefined, country: string, rate: numb
       Object.entries(periodPrices).map(([name, amount]) => [name, toEur(amount)]),
     );
   }
-  if (plan.in_stock === false) out.stock = 0;
   if (specs !== undefined) out.specs = specs;
   return out;
 }
@@ -2244,6 +2273,11 @@ function build(seen: Observations): RecordedScenario {
       );
     }
   }
+  // A plan's stock: what the recording's orders took of it before an answer showed it out.
+  for (const plan of plans) {
+    const outAfter = seen.planStock.get(String(plan.code))?.outAfter;
+    if (outAfter !== undefined) plan.stock = outAfter;
+  }
   const shieldSnapshot: ShieldSnapshot | undefined =
     rules.length === 0 && profiles.length === 0 && seen.infrastructureSince === undefined
       ? undefined
@@ -2559,9 +2593,20 @@ function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Js
       madeDuring(txn, 'created_at', start)
     );
   });
+  // When each service renewed, as the ledger and the invoices showed it, in order.
+  const renewedAt = new Map<unknown, number[]>();
+  for (const renewal of [...ledgerOnly, ...seen.invoices.values()]) {
+    if (renewal.kind !== 'service_renewal') continue;
+    const ms = timeOf(renewal.created_at ?? renewal.issue_date);
+    if (ms === undefined) continue;
+    const times = renewedAt.get(renewal.service_ref) ?? [];
+    times.push(ms);
+    renewedAt.set(renewal.service_ref, times);
+  }
+  for (const times of renewedAt.values()) times.sort((a, b) => a - b);
   for (const txn of ledgerOnly) {
     const invoice = invoiceLinkedBy(txn, seen.vatRate ?? 0);
-    const billedMs = settledTermEnd(seen, txn, ledgerOnly);
+    const billedMs = settledTermEnd(seen, txn, renewedAt.get(txn.service_ref) ?? []);
     if (billedMs !== undefined) {
       Object.assign(invoice, {
         issue_date: new Date(billedMs).toISOString(),
@@ -2577,14 +2622,15 @@ function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Js
  * When the renewal `txn` was billed, where that was before it was paid: the end of the term
  * it renewed, one period (the service's last, else a month) before the term end the
  * service's first view showed, when that view came after it with no other renewal of the
- * service between, and the end lies less than seven days before the payment. Time bills a
+ * service between (`renewedAt`: when the service renewed, in order), and the end lies less
+ * than seven days before the payment. Time bills a
  * renewal at a term's end and takes it at once when the balance covers it; one taken later
  * was left unpaid, the service suspended, until a top-up settled it.
  */
 function settledTermEnd(
   seen: Observations,
   txn: Json,
-  ledgerOnly: readonly Json[],
+  renewedAt: readonly number[],
 ): number | undefined {
   const serviceRef = txn.service_ref;
   const paidMs = timeOf(txn.created_at);
@@ -2592,19 +2638,15 @@ function settledTermEnd(
   const expiresMs = timeOf(view?.record.expires_at);
   if (view === undefined || paidMs === undefined || expiresMs === undefined) return undefined;
   if (view.at < paidMs) return undefined;
-  const renewedBetween = [...ledgerOnly, ...seen.invoices.values()].some((other) => {
-    const ms = timeOf(
-      other.kind === 'service_renewal' ? (other.created_at ?? other.issue_date) : undefined,
-    );
-    return (
-      other !== txn &&
-      other.service_ref === serviceRef &&
-      ms !== undefined &&
-      ms > paidMs &&
-      ms <= view.at
-    );
-  });
-  if (renewedBetween) return undefined;
+  // The first renewal after this one (`renewedAt` is in order), found by halving.
+  let [low, high] = [0, renewedAt.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((renewedAt[middle] as number) <= paidMs) low = middle + 1;
+    else high = middle;
+  }
+  const next = renewedAt[low];
+  if (next !== undefined && next <= view.at) return undefined;
   const months = periodMonths(view.record as ServiceRecord) ?? 1;
   const termDay = Math.max(
     dayOfMonth(expiresMs),
