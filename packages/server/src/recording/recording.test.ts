@@ -520,6 +520,27 @@ describe('ref-server drift', () => {
     expect(report.matched).toBe(5);
   });
 
+  it('needs no placeholder below a page of expired services that the services listed had expired by then', async () => {
+    // Every service is listed at the start; two months on, a page of expired services stops
+    // at its limit. Below its cursor lie services that expired in between: the recording
+    // shows what they were. Matched by their status at the start, none was expired there,
+    // and a placeholder made up for one was counted by the stats after.
+    await call(recorder.baseUrl, '/services?limit=100');
+    upstream.admin.clock.advance(61 * 86_400);
+    const page = JSON.parse(
+      (await call(recorder.baseUrl, '/services?status=expired&limit=25')).bytes.toString(),
+    );
+    expect(page.pagination.has_more).toBe(true);
+    await call(recorder.baseUrl, '/services/stats');
+    await recorder.close();
+
+    const { scenario } = await scenarioFromRecording(file);
+    const listed = upstream.admin.state().accounts[0]?.services.filter((s) => !s.reseller);
+    expect(scenario.accounts?.[0]?.services).toHaveLength(listed?.length ?? 0);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+  });
+
   it('names an upstream that differed: a queued failure and a changed price', async () => {
     await call(recorder.baseUrl, '/plans?limit=100');
     upstream.admin.failNext('getBalance', 503, { error: 'maintenance' });

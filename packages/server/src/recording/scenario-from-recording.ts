@@ -342,12 +342,13 @@ class Observations {
   readonly grantedScopes = new Set<string>();
   readonly refusedScopes = new Set<string>();
   /**
-   * Per list kind, each `next_cursor` a page answered (with the filters it was asked with),
-   * and whether a later page asked for it: an unfollowed one implies records below it.
+   * Per list kind, each `next_cursor` a page answered (with the filters it was asked with, at
+   * its upstream time), and whether a later page asked for it: an unfollowed one implies
+   * records below it.
    */
   readonly cursors = new Map<
     ListKind,
-    Map<string, { filters: Record<string, string>; followed: boolean }>
+    Map<string, { filters: Record<string, string>; at: number; followed: boolean }>
   >();
   /**
    * The first time a 2xx answer proved a service active (a power action, a new Shield rule:
@@ -426,7 +427,13 @@ const queryOf = (exchange: RecordedExchange) =>
   Object.fromEntries(new URLSearchParams(exchange.query)) as Record<string, string>;
 
 /** Notes what a page of a list implies: its cursor followed, and its own next_cursor. */
-function observePage(seen: Observations, kind: ListKind, exchange: RecordedExchange, body: Json) {
+function observePage(
+  seen: Observations,
+  kind: ListKind,
+  exchange: RecordedExchange,
+  body: Json,
+  at: number,
+) {
   const cursors = seen.cursors.get(kind) ?? new Map();
   seen.cursors.set(kind, cursors);
   const { limit: _limit, cursor, ...filters } = queryOf(exchange);
@@ -439,7 +446,7 @@ function observePage(seen: Observations, kind: ListKind, exchange: RecordedExcha
   // A cursor is the ref of the page's last record; anything else tells nothing.
   if (pagination.has_more === true && typeof next === 'string' && REF_OF[kind].test(next)) {
     if (!cursors.has(next)) {
-      cursors.set(next, { filters, followed: false });
+      cursors.set(next, { filters, at, followed: false });
     }
   }
 }
@@ -637,7 +644,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   }
   if (!ok || !isJsonObject(body)) return;
   const list = operation === null ? undefined : LIST_KINDS[operation];
-  if (list !== undefined) observePage(seen, list, exchange, body);
+  if (list !== undefined) observePage(seen, list, exchange, body, at);
   switch (operation) {
     case 'getAccount':
       seen.account ??= body;
@@ -1532,10 +1539,15 @@ function inferUnseen(
   for (const kind of Object.keys(LIST_REFS) as ListKind[]) {
     const free = refsOfKind(kind);
     const { field } = LIST_REFS[kind];
-    for (const [cursor, { filters, followed }] of seen.cursors.get(kind) ?? []) {
+    for (const [cursor, { filters, at, followed }] of seen.cursors.get(kind) ?? []) {
       if (followed) continue;
+      // A service by the status it had at the page's time, not at the start.
+      const valueOf = (record: Json, name: string) =>
+        kind === 'services' && name === 'status'
+          ? statusAtTime(seen, renewals, record, String(record.status), at)
+          : String(record[name]);
       const matches = (record: Json) =>
-        Object.entries(filters).every(([name, value]) => String(record[name]) === value);
+        Object.entries(filters).every(([name, value]) => valueOf(record, name) === value);
       const below = lists[kind].some(
         (record) => compareRefs(String(record[field]), cursor) < 0 && matches(record),
       );
@@ -1762,18 +1774,8 @@ function statsBefore(
     string,
     number
   >;
-  /**
-   * The status at the stats of a service of status `start` at the start: as its views show
-   * it, or expired where its term ended unrenewed before the stats and no view showed it.
-   */
-  const statusThen = (service: Json, start: string) => {
-    const ref = String(service.service_ref);
-    const views = seen.statusViews.get(ref) ?? [];
-    const shown = statusSinceStart(seen, renewals, service, start, at);
-    return shown === 'active' && expiredUnrenewed(service, views, seen.autoRenewWrites.get(ref), at)
-      ? 'expired'
-      : shown;
-  };
+  const statusThen = (service: Json, start: string) =>
+    statusAtTime(seen, renewals, service, start, at);
   for (const [ref, createdSeq] of seen.createdServices) {
     if (createdSeq > seq) continue;
     const service = seen.services.get(ref)?.record ?? services.find((s) => s.service_ref === ref);
@@ -1797,6 +1799,26 @@ function statsBefore(
     byStatus[start] = (byStatus[start] ?? 0) + 1;
   }
   return { by_type: byType, by_status: byStatus };
+}
+
+/**
+ * The status at `atMs` of `service`, of status `startStatus` at the start: as its views show
+ * it (see {@link statusSinceStart}), or expired where its term ended unrenewed before and no
+ * view showed it.
+ */
+function statusAtTime(
+  seen: Observations,
+  renewals: ReadonlyMap<string, readonly Json[]>,
+  service: Json,
+  startStatus: string,
+  atMs: number,
+): string {
+  const ref = String(service.service_ref);
+  const views = seen.statusViews.get(ref) ?? [];
+  const shown = statusSinceStart(seen, renewals, service, startStatus, atMs);
+  return shown === 'active' && expiredUnrenewed(service, views, seen.autoRenewWrites.get(ref), atMs)
+    ? 'expired'
+    : shown;
 }
 
 /**
