@@ -1395,7 +1395,11 @@ function inferUnseen(
   const pool = new ServicePool(stats, lists.services);
   const statsAt = seen.stats?.at;
   const { moved, open } = pool.settle(guessed, (service, startStatus) =>
-    statusSinceStart(seen, renewals, service, startStatus, statsAt as number),
+    statusAtTime(seen, renewals, service, {
+      startStatus,
+      atMs: statsAt as number,
+      unrenewedExpired: false,
+    }),
   );
   if (moved.length > 0) {
     const named = moved
@@ -1544,7 +1548,11 @@ function inferUnseen(
       // A service by the status it had at the page's time, not at the start.
       const valueOf = (record: Json, name: string) =>
         kind === 'services' && name === 'status'
-          ? statusAtTime(seen, renewals, record, String(record.status), at)
+          ? statusAtTime(seen, renewals, record, {
+              startStatus: String(record.status),
+              atMs: at,
+              unrenewedExpired: true,
+            })
           : String(record[name]);
       const matches = (record: Json) =>
         Object.entries(filters).every(([name, value]) => valueOf(record, name) === value);
@@ -1775,7 +1783,7 @@ function statsBefore(
     number
   >;
   const statusThen = (service: Json, start: string) =>
-    statusAtTime(seen, renewals, service, start, at);
+    statusAtTime(seen, renewals, service, { startStatus: start, atMs: at, unrenewedExpired: true });
   for (const [ref, createdSeq] of seen.createdServices) {
     if (createdSeq > seq) continue;
     const service = seen.services.get(ref)?.record ?? services.find((s) => s.service_ref === ref);
@@ -1802,37 +1810,21 @@ function statsBefore(
 }
 
 /**
- * The status at `atMs` of `service`, of status `startStatus` at the start: as its views show
- * it (see {@link statusSinceStart}), or expired where its term ended unrenewed before and no
- * view showed it.
+ * The status at `atMs` of `service`, of status `startStatus` at the start, as its views show
+ * it. Suspended at the start past its term's end, it was so by a renewal billed at that end,
+ * which expires it seven days on (`billUnlistedSuspensions` bills it when no answer listed
+ * it), not at that end. With `unrenewedExpired`, expired too where its term ended unrenewed
+ * before `atMs`, auto-renew off, and no view showed it.
  */
 function statusAtTime(
   seen: Observations,
   renewals: ReadonlyMap<string, readonly Json[]>,
   service: Json,
-  startStatus: string,
-  atMs: number,
-): string {
-  const ref = String(service.service_ref);
-  const views = seen.statusViews.get(ref) ?? [];
-  const shown = statusSinceStart(seen, renewals, service, startStatus, atMs);
-  return shown === 'active' && expiredUnrenewed(service, views, seen.autoRenewWrites.get(ref), atMs)
-    ? 'expired'
-    : shown;
-}
-
-/**
- * The status at `atMs` of `service`, of status `startStatus` at the start, as its views show
- * it. Suspended at the start past its term's end, it was so by a renewal billed at that end,
- * which expires it seven days on (`billUnlistedSuspensions` bills it when no answer listed
- * it), not at that end.
- */
-function statusSinceStart(
-  seen: Observations,
-  renewals: ReadonlyMap<string, readonly Json[]>,
-  service: Json,
-  startStatus: string,
-  atMs: number,
+  {
+    startStatus,
+    atMs,
+    unrenewedExpired,
+  }: { startStatus: string; atMs: number; unrenewedExpired: boolean },
 ): string {
   const ref = String(service.service_ref);
   const endMs = timeOf(service.expires_at);
@@ -1841,7 +1833,12 @@ function statusSinceStart(
   const billedAtEnd =
     startStatus === 'suspended' && endedBeforeStart ? [{ issue_date: service.expires_at }] : [];
   const views = seen.statusViews.get(ref) ?? [];
-  return statusAt(startStatus, views, [...(renewals.get(ref) ?? []), ...billedAtEnd], atMs);
+  const shown = statusAt(startStatus, views, [...(renewals.get(ref) ?? []), ...billedAtEnd], atMs);
+  const expired =
+    unrenewedExpired &&
+    shown === 'active' &&
+    expiredUnrenewed(service, views, seen.autoRenewWrites.get(ref), atMs);
+  return expired ? 'expired' : shown;
 }
 
 /**
