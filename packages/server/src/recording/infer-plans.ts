@@ -109,6 +109,8 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
     request?: Json;
     /** The region the order's service showed (`location`). */
     location?: unknown;
+    /** The OS image name the order's service showed (`os_name`). */
+    osName?: unknown;
   }) => {
     const planRef = context.freeRef('PLAN');
     const request = fields.request ?? {};
@@ -127,7 +129,12 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
       periods: [{ period_ref: periodRef, name: fields.period, months: fields.months }],
       os_images:
         typeof request.os_image_ref === 'string'
-          ? [{ os_image_ref: request.os_image_ref, name: String(request.os_name ?? 'recorded') }]
+          ? [
+              {
+                os_image_ref: request.os_image_ref,
+                name: String(request.os_name ?? fields.osName ?? 'recorded'),
+              },
+            ]
           : [],
       regions: regionsOf(request, fields.location, context),
       addons: addons.map((addon) => ({
@@ -163,6 +170,7 @@ export function inferPlans(evidence: PlanEvidence, context: PlanContext): Json[]
       monthlyEur,
       request,
       location: service.location,
+      osName: service.os_name,
     });
   }
 

@@ -541,6 +541,25 @@ describe('ref-server drift', () => {
     expect(report.differences).toEqual([]);
   });
 
+  it("takes the VAT rate from any order whose charge the balances around it show, not only a plan's first", async () => {
+    // An hour after the balance was read, two orders of one plan, the catalog never listed:
+    // the first one's charge is unknown (time passed since the balance), the second's is the
+    // fall of the balance between their answers (5.95 on 5.00 net: 19 %). Read off the first
+    // order alone, VAT was 0 and the replay charged 5.00. The plan's OS image, named by its
+    // ref alone in the order, has the name the order's service showed (`os_name`).
+    await call(recorder.baseUrl, '/balance');
+    upstream.admin.clock.advance(3600);
+    expect((await call(recorder.baseUrl, '/orders', order('vat-1'))).status).toBe(200);
+    expect((await call(recorder.baseUrl, '/orders', order('vat-2'))).status).toBe(200);
+    await recorder.close();
+
+    const { scenario } = await scenarioFromRecording(file);
+    expect(scenario.accounts?.[0]?.vat_rate).toBe(0.19);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(3);
+  });
+
   it('names an upstream that differed: a queued failure and a changed price', async () => {
     await call(recorder.baseUrl, '/plans?limit=100');
     upstream.admin.failNext('getBalance', 503, { error: 'maintenance' });

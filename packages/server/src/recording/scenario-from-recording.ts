@@ -266,10 +266,10 @@ class Observations {
   /** Services created by the recording's orders, by the seq of the order. */
   readonly createdServices = new Map<string, number>();
   /**
-   * Each order's answer by its service: its upstream time, and the term end it showed (an
-   * order's auto-renew is off).
+   * Each order's answer by its service: its upstream time, and the service it showed (its
+   * term end, an order's auto-renew being off; its monthly price).
    */
-  readonly orderAnswers = new Map<string, { at: number; expiresAt: unknown }>();
+  readonly orderAnswers = new Map<string, { at: number; service: Json }>();
   /** What each order was charged, in cents, by its service: quoted from the catalog listed before it. */
   readonly quotedCharges = new Map<string, number>();
   /** Shield rules created by the recording. */
@@ -673,7 +673,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       if (typeof body.service_ref === 'string') {
         seen.createdServices.set(body.service_ref, seq);
         if (isJsonObject(body.service)) {
-          seen.orderAnswers.set(body.service_ref, { at, expiresAt: body.service.expires_at });
+          seen.orderAnswers.set(body.service_ref, { at, service: body.service });
         }
       }
       const order = jsonBody(exchange.request);
@@ -995,9 +995,10 @@ function impliedVatRate(plans: Iterable<Json>): number | undefined {
 }
 
 /**
- * The VAT rate the orders of plans never listed imply: each charge (the ledger's order
- * amount, or its transaction's) against its net (the legacy `monthly_price_eur` × months, in the account's
- * currency at `rate` per EUR), when the catalog and the invoices never said.
+ * The VAT rate the recording's orders imply: each charge it knows (the ledger's order amount,
+ * or its transaction's, or the fall of the balance an answer right before showed) against its
+ * net (the legacy `monthly_price_eur` × months, in the account's currency at `rate` per EUR),
+ * when the catalog and the invoices never said.
  */
 function vatRateOfOrders(
   seen: Observations,
@@ -1005,9 +1006,8 @@ function vatRateOfOrders(
   rate: number,
 ): number | undefined {
   const pairs: Array<[number, number]> = [];
-  for (const { answer } of seen.orderedPlans.values()) {
-    const service = isJsonObject(answer.service) ? answer.service : {};
-    const charged = chargedOf.get(answer.service_ref);
+  for (const [serviceRef, { service }] of seen.orderAnswers) {
+    const charged = chargedOf.get(serviceRef);
     if (typeof service.monthly_price_eur !== 'number' || charged === undefined) continue;
     const net = Math.round(service.monthly_price_eur * 100 * monthsOf(service) * rate);
     if (net > 0) pairs.push([net, charged]);
@@ -1791,7 +1791,7 @@ function statsBefore(
     // An order makes an active service; its first view may be later, when time changed it.
     const term = service ?? {
       service_ref: ref,
-      expires_at: seen.orderAnswers.get(ref)?.expiresAt,
+      expires_at: seen.orderAnswers.get(ref)?.service.expires_at,
       auto_renew: false,
     };
     const status = statusThen(term, 'active');
