@@ -560,6 +560,30 @@ describe('ref-server drift', () => {
     expect(report.matched).toBe(3);
   });
 
+  it("needs no placeholder below a page of orders whose cursor the recording's own orders lie under", async () => {
+    // The USD account has no order before the recording, which places three. A page of two
+    // stops with more to come: the first order, made while recording, lies below its cursor.
+    // Taken for an older one, a placeholder order showed in the full listing after.
+    const usd = { authorization: 'Bearer refak_demo_usd_full' };
+    for (const key of ['usd-1', 'usd-2', 'usd-3']) {
+      const init = order(key);
+      const headers = { ...(init.headers as Record<string, string>), ...usd };
+      const body = JSON.stringify({ type: 'storage_box', plan_code: 'sb-1tb' });
+      expect((await call(recorder.baseUrl, '/orders', { ...init, headers, body })).status).toBe(
+        200,
+      );
+    }
+    const page = await call(recorder.baseUrl, '/orders?limit=2', { headers: usd });
+    expect(JSON.parse(page.bytes.toString()).pagination.has_more).toBe(true);
+    await call(recorder.baseUrl, '/orders?limit=100', { headers: usd });
+    await recorder.close();
+
+    expect((await scenarioFromRecording(file)).scenario.accounts?.[0]?.orders).toEqual([]);
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(5);
+  });
+
   it('names an upstream that differed: a queued failure and a changed price', async () => {
     await call(recorder.baseUrl, '/plans?limit=100');
     upstream.admin.failNext('getBalance', 503, { error: 'maintenance' });

@@ -1556,9 +1556,21 @@ function inferUnseen(
           : String(record[name]);
       const matches = (record: Json) =>
         Object.entries(filters).every(([name, value]) => valueOf(record, name) === value);
-      const below = lists[kind].some(
-        (record) => compareRefs(String(record[field]), cursor) < 0 && matches(record),
-      );
+      const under = (record: Json) => compareRefs(String(record[field]), cursor) < 0;
+      // So do records the recording made, once made by the page's time.
+      const madeField = MADE_AT[kind];
+      const madeUnder = (record: Json) => {
+        const made = madeField === undefined ? undefined : timeOf(record[madeField]);
+        return (
+          made !== undefined && made <= at && madeDuring(record, madeField as string, seen.startMs)
+        );
+      };
+      const below =
+        lists[kind].some((record) => under(record) && matches(record)) ||
+        (kind !== 'services' &&
+          [...seen[kind].values()].some(
+            (record) => madeUnder(record) && under(record) && matches(record),
+          ));
       if (below) continue;
       const listed = lists[kind].find(matches) ?? lists[kind][0];
       const neighbour = listed ?? madeBefore(seen, kind, seen.startMs);
