@@ -35,6 +35,7 @@ function recorded(): RecordedScenario {
     ledgerRuns: [],
     invoicesListedAt: [],
     servicesListed: false,
+    scopesOfSeveralKeys: [],
     countedStatuses: {
       seq: 4,
       at: 0,

@@ -366,6 +366,23 @@ function unverifiableBecause(exchange: RecordedExchange): string | undefined {
   return undefined;
 }
 
+/**
+ * Why an exchange refused 403 `insufficient_scope` is not replayed, where other answers show
+ * a key that held that scope (`severalKeys`): the replay's one key holds it, and a refused
+ * request changed nothing upstream.
+ */
+function sentByAnotherKey(
+  exchange: RecordedExchange,
+  severalKeys: readonly string[],
+): string | undefined {
+  if (exchange.status !== 403 || severalKeys.length === 0) return undefined;
+  const scope = operations[exchange.operation as keyof typeof operations]?.scope;
+  if (scope === undefined || !severalKeys.includes(scope)) return undefined;
+  const body = parseJson(bodyText(exchange.response) ?? '') as { error?: unknown } | undefined;
+  if (body?.error !== 'insufficient_scope') return undefined;
+  return `it was refused the scope ${scope}, which other answers show a key of the account held: the recording used several keys and keeps none of them, so it cannot tell which sent it; a refused request changed nothing, so it is not replayed`;
+}
+
 /** The replayed answer as text, or why the exchange could not be replayed. */
 async function replay(
   server: ReturnType<typeof createReferenceServer>,
@@ -681,6 +698,7 @@ async function replayRecording(
     mintedRefs,
     ledgerRuns,
     servicesListed,
+    scopesOfSeveralKeys,
     unknownBalanceFrom,
     invoicesListedAt,
     balanceFrom,
@@ -809,7 +827,8 @@ async function replayRecording(
       comparer.tolerance = Math.max(comparer.tolerance, at.uncertainty);
       const write = exchange.method !== 'GET' && exchange.method !== 'HEAD';
       const url = `${base}${comparer.rewrite(exchange.path.slice(3))}${exchange.query === '' ? '' : `?${comparer.rewrite(exchange.query)}`}`;
-      const cannot = unverifiableBecause(exchange);
+      const cannot =
+        unverifiableBecause(exchange) ?? sentByAnotherKey(exchange, scopesOfSeveralKeys);
       const answer =
         cannot === undefined ? await replay(server, url, exchange, comparer) : { failed: cannot };
       const setAside = (reason: string) => {

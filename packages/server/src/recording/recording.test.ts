@@ -584,6 +584,50 @@ describe('ref-server drift', () => {
     expect(report.matched).toBe(5);
   });
 
+  it('does not replay a write refused for want of a scope that another key of the account held', async () => {
+    // The full key switches db-1's auto-renew off; a read-only key of the same account is
+    // refused switching it back (403). The recording keeps neither key: the replay's one key
+    // holds the scope, and took that switch, so the service read after differed.
+    const put = (enabled: boolean, key: string): RequestInit => ({
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ enabled }),
+    });
+    const path = '/services/REF-SVC-102/auto-renew';
+    expect((await call(recorder.baseUrl, path, put(false, KEY))).status).toBe(200);
+    expect((await call(recorder.baseUrl, path, put(true, 'refak_demo_eur_read'))).status).toBe(403);
+    await call(recorder.baseUrl, '/services/REF-SVC-102');
+    await recorder.close();
+
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(2);
+    expect(report.unverifiable).toEqual([
+      expect.objectContaining({
+        seq: 2,
+        reason: expect.stringMatching(
+          /^it was refused the scope services:write, which other answers show a key of the account held/,
+        ),
+      }),
+    ]);
+  });
+
+  it('takes a service a read of its Shield answered 409 for the status that answer showed', async () => {
+    // staging-1 is suspended, never listed: the Shield overview answers 409 with its status.
+    // Taken for an active KVM (a Shield call named it), the replay answered 200.
+    const overview = await call(recorder.baseUrl, '/services/REF-SVC-103/shield');
+    expect(JSON.parse(overview.bytes.toString())).toEqual({
+      error: 'service_not_active',
+      status: 'suspended',
+    });
+    await call(recorder.baseUrl, '/services/REF-SVC-103/shield/capabilities');
+    await recorder.close();
+
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.matched).toBe(2);
+  });
+
   it('names an upstream that differed: a queued failure and a changed price', async () => {
     await call(recorder.baseUrl, '/plans?limit=100');
     upstream.admin.failNext('getBalance', 503, { error: 'maintenance' });

@@ -128,6 +128,12 @@ export interface RecordedScenario {
    */
   readonly servicesListed: boolean;
   /**
+   * Scopes some answers proved the key held (2xx) and others refused (403
+   * `insufficient_scope`): the recording used several keys of the account, and keeps none of
+   * them, so which one sent what it cannot tell. The scenario's key holds them.
+   */
+  readonly scopesOfSeveralKeys: readonly string[];
+  /**
    * The first term that ended during the recording, of a service first shown after it no
    * longer active, with no renewal billed then in what the recording listed: whether it
    * renewed, was suspended or ended there, the recording cannot tell. `from`: the first time
@@ -359,9 +365,10 @@ class Observations {
   /** Unfiltered pages of GET /transactions: a top-up a page left out came after it. */
   readonly transactionPages: PageSpan[] = [];
   /**
-   * The first status a 409 answer to a write on a service showed (`service_not_active`,
-   * `service_lifecycle_conflict`), by service ref, its upstream time, and the last 2xx write
-   * on it before (`aliveSeq`): a service never listed ended then, or before the recording.
+   * The first status a 409 answer about a service showed (`service_not_active`,
+   * `service_lifecycle_conflict`; to a write, or to a read of its Shield), by service ref, its
+   * upstream time, and the last 2xx write on it before (`aliveSeq`): a service never listed
+   * ended then, or before the recording.
    */
   readonly conflictStatus = new Map<
     string,
@@ -624,7 +631,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       seen.shieldTargets.set(target, undefined);
     }
   }
-  noteServiceWrite(seen, exchange, at, ok, body);
+  noteServiceAnswer(seen, exchange, at, ok, body);
   if (operation === 'createOrder' && !replayed) {
     noteRefusedPlan(seen, exchange, body);
     const code = jsonBody(exchange.request);
@@ -874,7 +881,7 @@ function noteStock(seen: Observations, code: unknown, event: 'taken' | 'out'): v
   else stock.outAfter ??= stock.taken;
 }
 
-/** When a 409 answer to a write on the service `ref` first showed it suspended, if one did. */
+/** When a 409 answer about the service `ref` first showed it suspended, if one did. */
 function suspendedAt(seen: Observations, ref: string): number | undefined {
   const conflict = seen.conflictStatus.get(ref);
   return conflict?.status === 'suspended' ? conflict.at : undefined;
@@ -885,8 +892,11 @@ function noteActiveAt(seen: Observations, ref: string, at: number): void {
   if (!seen.activeAt.has(ref) && roomFor(seen.activeAt, ref)) seen.activeAt.set(ref, at);
 }
 
-/** Notes a write on one service: 2xx, or a 409 showing its status (`conflictStatus`). */
-function noteServiceWrite(
+/**
+ * Notes an answer about one service: a 2xx write, or a 409 showing its status
+ * (`conflictStatus`), to a write or to a read (of its Shield) alike.
+ */
+function noteServiceAnswer(
   seen: Observations,
   exchange: RecordedExchange,
   at: number,
@@ -894,9 +904,10 @@ function noteServiceWrite(
   body: unknown,
 ): void {
   const ref = SERVICE_PATH.exec(exchange.path)?.[1];
-  if (ref === undefined || exchange.method === 'GET' || seen.conflictStatus.has(ref)) return;
+  if (ref === undefined || seen.conflictStatus.has(ref)) return;
   if (ok) {
-    if (roomFor(seen.lastWrite, ref)) seen.lastWrite.set(ref, { seq: exchange.seq, at });
+    const write = exchange.method !== 'GET';
+    if (write && roomFor(seen.lastWrite, ref)) seen.lastWrite.set(ref, { seq: exchange.seq, at });
   } else if (
     exchange.status === 409 &&
     isJsonObject(body) &&
@@ -1522,7 +1533,7 @@ function inferUnseen(
     else addService(syntheticService(ref, pool.take(undefined, status, notActive)));
   }
 
-  // Services only a 409 to a write named, no write on them through before: the answer is a
+  // Services only a 409 answer named, no write on them through before: the answer is a
   // service the account has, of that status from the start.
   for (const [ref, { status, aliveSeq }] of seen.conflictStatus) {
     if (serviceRefs.has(ref) || created.has(ref) || aliveSeq !== undefined) continue;
@@ -2392,6 +2403,7 @@ function build(seen: Observations): RecordedScenario {
     ledgerRuns: ledgerRuns(seen),
     invoicesListedAt: invoiceRuns.filter((run) => run.lowest === 0n).map((run) => run.at),
     servicesListed: pageRuns(seen.servicePages).some(({ lowest }) => lowest === 0n),
+    scopesOfSeveralKeys: [...seen.refusedScopes].filter((scope) => seen.grantedScopes.has(scope)),
     ...(unseenRenewal === undefined
       ? {}
       : {
