@@ -628,6 +628,24 @@ describe('ref-server drift', () => {
     expect(report.matched).toBe(2);
   });
 
+  it('takes a service first seen expired for active at the start when a page of suspended services left it out', async () => {
+    // ip-subnet-16's term ends on 15 February, auto-renew on, its plan never listed: first
+    // seen expired in March, no renewal billed (the invoices listed after show none), it may
+    // have been suspended at the start, or active. The page of every suspended service at the
+    // start left it out. Taken for suspended, the replay's page listed it.
+    await call(recorder.baseUrl, '/services?status=suspended&limit=100');
+    upstream.admin.clock.advance(60 * 86_400);
+    await call(recorder.baseUrl, '/services?limit=100');
+    await call(recorder.baseUrl, '/invoices?limit=100');
+    await recorder.close();
+
+    const { scenario } = await scenarioFromRecording(file);
+    const subnet = scenario.accounts?.[0]?.services?.find((s) => s.service_ref === 'REF-SVC-311');
+    expect(subnet?.status).toBe('active');
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+  });
+
   it('names an upstream that differed: a queued failure and a changed price', async () => {
     await call(recorder.baseUrl, '/plans?limit=100');
     upstream.admin.failNext('getBalance', 503, { error: 'maintenance' });

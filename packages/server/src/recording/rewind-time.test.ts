@@ -55,4 +55,28 @@ describe('serviceAtStart', () => {
     const unwritten = serviceAtStart(expired, seenMs, START, [], days, { autoRenewAtEnd: true });
     expect([unwritten.service.status, unwritten.otherStatuses]).toEqual(['expired', ['suspended']]);
   });
+
+  it('takes a service first seen expired at its term end for active when a page of suspended services left it out', () => {
+    // Its term ended on 15 February with auto-renew on, nothing billed: suspended at the start
+    // (its plan no longer sold, or its renewal unpaid) or active. A page of every suspended
+    // service at the start left it out: it was not suspended.
+    const expired = {
+      service_ref: 'REF-SVC-5',
+      status: 'expired',
+      auto_renew: true,
+      expires_at: '2026-02-15T00:00:00.000Z',
+    };
+    const seenMs = Date.parse('2026-03-07T00:00:00Z');
+    const days = new Set([15]);
+    const guessed = serviceAtStart(expired, seenMs, START, [], days, { autoRenewAtEnd: true });
+    expect([guessed.service.status, guessed.otherStatuses]).toEqual([
+      'suspended',
+      ['active', 'expired'],
+    ]);
+    const leftOut = serviceAtStart(expired, seenMs, START, [], days, {
+      autoRenewAtEnd: true,
+      leftOutOfSuspendedAt: START,
+    });
+    expect([leftOut.service.status, leftOut.otherStatuses]).toEqual(['active', ['expired']]);
+  });
 });

@@ -88,6 +88,8 @@ export interface TermEvidence {
   readonly autoRenewAtEnd: boolean;
   /** When a page of active services first left it out, if one did. */
   readonly leftOutOfActiveAt?: number | undefined;
+  /** When a page of suspended services first left it out, if one did. */
+  readonly leftOutOfSuspendedAt?: number | undefined;
   /** When a 2xx answer first proved it active (a power action, a new Shield rule), if one did. */
   readonly activeAt?: number | undefined;
   /**
@@ -177,6 +179,7 @@ export function serviceAtStart(
     const {
       autoRenewAtEnd,
       leftOutOfActiveAt,
+      leftOutOfSuspendedAt,
       activeAt,
       renewableBefore = false,
       openAt,
@@ -184,16 +187,19 @@ export function serviceAtStart(
     } = term;
     const beforeTermEnd = (ms: number | undefined) =>
       ms !== undefined && ms < (expiresMs as number);
+    // A page of suspended services that left it out in the term: it was not suspended.
+    const notSuspended = beforeTermEnd(leftOutOfSuspendedAt);
     const suspended =
-      (autoRenewAtEnd && !renewableBefore && !beforeTermEnd(activeAt)) ||
-      beforeTermEnd(leftOutOfActiveAt);
+      !notSuspended &&
+      ((autoRenewAtEnd && !renewableBefore && !beforeTermEnd(activeAt)) ||
+        beforeTermEnd(leftOutOfActiveAt));
     before.status = suspended ? 'suspended' : 'active';
-    // What else the recording allows: suspended unless proved active in the term; active
-    // where that guess is suspended only for want of a renewal (the upstream may not have
-    // renewed it: a renewal unlisted, its plan no longer sold), not when left out of active
-    // services or shown unrenewed; expired already (an early end) unless a write went
-    // through first.
-    if (!suspended && !beforeTermEnd(activeAt)) otherStatuses.push('suspended');
+    // What else the recording allows: suspended unless proved active in the term or left out
+    // of suspended services; active where that guess is suspended only for want of a renewal
+    // (the upstream may not have renewed it: a renewal unlisted, its plan no longer sold),
+    // not when left out of active services or shown unrenewed; expired already (an early
+    // end) unless a write went through first.
+    if (!suspended && !beforeTermEnd(activeAt) && !notSuspended) otherStatuses.push('suspended');
     if (suspended && !unrenewed && !beforeTermEnd(leftOutOfActiveAt)) otherStatuses.push('active');
     if (!(openAt !== undefined && openAt <= seenMs)) otherStatuses.push('expired');
   } else if (

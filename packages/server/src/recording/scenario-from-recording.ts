@@ -382,6 +382,8 @@ class Observations {
   readonly servicePages: PageSpan[] = [];
   /** Pages of GET /services?status=active: a service a page left out was not active then. */
   readonly activeServicePages: PageSpan[] = [];
+  /** Pages of GET /services?status=suspended: a service a page left out was not suspended then. */
+  readonly suspendedServicePages: PageSpan[] = [];
   /** Services an answer linked (invoices, orders, transactions) or a Shield call named. */
   readonly linkedServices = new Set<string>();
   /**
@@ -728,6 +730,14 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
         seen.activeServicePages,
         'services',
         { status: 'active' },
+        exchange,
+        body,
+        at,
+      );
+      observePageSpan(
+        seen.suspendedServicePages,
+        'services',
+        { status: 'suspended' },
         exchange,
         body,
         at,
@@ -2211,6 +2221,7 @@ function build(seen: Observations): RecordedScenario {
         {
           autoRenewAtEnd,
           leftOutOfActiveAt: notActiveBefore(seen, ref),
+          leftOutOfSuspendedAt: leftOutAt(seen.suspendedServicePages, ref),
           activeAt,
           renewableBefore: ended !== undefined && ended.from < ended.at,
           unrenewed: unbilledShown && planSold(seen, service),
@@ -2740,9 +2751,14 @@ function pageRuns(spans: readonly PageSpan[]): PageRun[] {
 
 /** The first time a page of active services left the service `ref` out, if one did. */
 function notActiveBefore(seen: Observations, ref: string): number | undefined {
+  return leftOutAt(seen.activeServicePages, ref);
+}
+
+/** The first time a page of `pages` left the service `ref` out, if one did. */
+function leftOutAt(pages: readonly PageSpan[], ref: string): number | undefined {
   if (!REF_OF.services.test(ref)) return undefined;
   const value = refValue(ref);
-  return seen.activeServicePages.find((page) => leftOut(page, value))?.at;
+  return pages.find((page) => leftOut(page, value))?.at;
 }
 
 /** Notes when a page showed a renewal invoice unpaid, and when a later one showed it paid. */
