@@ -1033,7 +1033,7 @@ function vatRateOfOrders(
     const net = Math.round(service.monthly_price_eur * 100 * monthsOf(service) * rate);
     if (net > 0) pairs.push([net, charged]);
   }
-  return rateOfPairs(pairs);
+  return rateMostAgreeOn(pairs);
 }
 
 /**
@@ -1053,6 +1053,21 @@ function orderCharges(seen: Observations): Map<unknown, number> {
       chargedOf.set(txn.service_ref, -cents);
   }
   return chargedOf;
+}
+
+/**
+ * The rate (see {@link rateOfPairs}) of more than half of `pairs`, each taken alone; undefined
+ * when none has so many. A charge read off the balances around an order may be wrong (a
+ * top-up came between at that very time): one such pair must not hide the rate of the rest.
+ */
+function rateMostAgreeOn(pairs: ReadonlyArray<[number, number]>): number | undefined {
+  const votes = new Map<number, number>();
+  for (const pair of pairs) {
+    const rate = rateOfPairs([pair]);
+    if (rate !== undefined) votes.set(rate, (votes.get(rate) ?? 0) + 1);
+  }
+  for (const [rate, count] of votes) if (count * 2 > pairs.length) return rate;
+  return undefined;
 }
 
 /**
