@@ -1979,8 +1979,8 @@ function placeAfterFirstBalance(
     return 0;
   }
   // Nor after it: where what the ledger shows taken after that instant outruns the answer's
-  // balance and what came in after it (the top-ups of that instant known to, first), some of
-  // them came after the answer.
+  // balance and what came in after it (first the top-ups of that instant already known to
+  // have come after it), some of them came after the answer.
   let cameInAfter = 0;
   for (const { transaction, after } of topUps) {
     if ((after ?? 0) >= first.seq && atFirst(timeOf(transaction.created_at))) {
