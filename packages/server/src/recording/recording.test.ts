@@ -646,6 +646,19 @@ describe('ref-server drift', () => {
     expect(report.differences).toEqual([]);
   });
 
+  it('keeps the VAT rate the charges show when a top-up between two orders makes one look negative', async () => {
+    // Under a frozen clock: the balance, an order (5.95 on 5.00 net), 20 EUR in, another
+    // order, all at one time. Read off the balances, the second order "charged" -14.05: no
+    // rate explains it, and it must not outvote the first.
+    await call(recorder.baseUrl, '/balance');
+    expect((await call(recorder.baseUrl, '/orders', order('vat-a'))).status).toBe(200);
+    await upstream.admin.topUp('REF-ACCT-1', 20);
+    expect((await call(recorder.baseUrl, '/orders', order('vat-b'))).status).toBe(200);
+    await recorder.close();
+
+    expect((await scenarioFromRecording(file)).scenario.accounts?.[0]?.vat_rate).toBe(0.19);
+  });
+
   it('names an upstream that differed: a queued failure and a changed price', async () => {
     await call(recorder.baseUrl, '/plans?limit=100');
     upstream.admin.failNext('getBalance', 503, { error: 'maintenance' });

@@ -1056,17 +1056,21 @@ function orderCharges(seen: Observations): Map<unknown, number> {
 }
 
 /**
- * The rate (see {@link rateOfPairs}) of more than half of `pairs`, each taken alone; undefined
- * when none has so many. A charge read off the balances around an order may be wrong (a
- * top-up came between at that very time): one such pair must not hide the rate of the rest.
+ * The rate (see {@link rateOfPairs}) of more than half of the `pairs` that have one, each
+ * taken alone; undefined when none has so many. A charge read off the balances around an
+ * order may be wrong (a top-up came between at that very time): one such pair must not hide
+ * the rate of the rest, and one no rate explains (less than its net) counts for none.
  */
 function rateMostAgreeOn(pairs: ReadonlyArray<[number, number]>): number | undefined {
   const votes = new Map<number, number>();
+  let voters = 0;
   for (const pair of pairs) {
     const rate = rateOfPairs([pair]);
-    if (rate !== undefined) votes.set(rate, (votes.get(rate) ?? 0) + 1);
+    if (rate === undefined) continue;
+    voters++;
+    votes.set(rate, (votes.get(rate) ?? 0) + 1);
   }
-  for (const [rate, count] of votes) if (count * 2 > pairs.length) return rate;
+  for (const [rate, count] of votes) if (count * 2 > voters) return rate;
   return undefined;
 }
 
