@@ -1,14 +1,10 @@
-import { type ChildProcess, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { RefClient } from '@refapi/sdk';
-import { createReferenceServer } from '@refapi/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRecorder } from '../packages/server/test/record-process';
+import { describe, expect, it } from 'vitest';
+import { recordedUpstream } from './recorded-upstream';
 
 // A client's ordinary working session through `ref-server record` (the built bin, its own
 // process), against a reference server whose clock runs and whose account lives: the SDK
@@ -20,24 +16,7 @@ import { startRecorder } from '../packages/server/test/record-process';
 const run = promisify(execFile);
 const REF_SERVER = fileURLToPath(new URL('../packages/server/bin/ref-server.js', import.meta.url));
 
-const upstream = createReferenceServer({ adminToken: 'e2e-session-admin' });
-let listening: Awaited<ReturnType<typeof upstream.listen>>;
-let recorder: ChildProcess;
-let proxy = '';
-const dir = mkdtempSync(join(tmpdir(), 'ref-record-session-'));
-const file = join(dir, 'session.jsonl');
-
-beforeAll(async () => {
-  await upstream.ready;
-  listening = await upstream.listen({ port: 0 });
-  ({ child: recorder, baseUrl: proxy } = await startRecorder(listening.baseUrl, file));
-}, 30_000);
-afterAll(async () => {
-  if (recorder.exitCode === null) recorder.kill();
-  await listening.close();
-  await upstream.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const recorded = recordedUpstream({ adminToken: 'e2e-session-admin', frozen: false });
 
 /** A seeded stream of numbers in [0, 1): the same session on every run. */
 function seeded(seed: number): () => number {
@@ -53,7 +32,12 @@ describe('drift on a working session recorded through ref-server record', () => 
     const random = seeded(7);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
     const client = (apiKey: string) =>
-      new RefClient({ apiKey, baseUrl: proxy, validateResponses: 'strict', maxRetries: 0 });
+      new RefClient({
+        apiKey,
+        baseUrl: recorded.proxy,
+        validateResponses: 'strict',
+        maxRetries: 0,
+      });
     const full = client('refak_demo_eur_full');
     const readOnly = client('refak_demo_eur_read');
     const services = ['REF-SVC-101', 'REF-SVC-102', 'REF-SVC-103', 'REF-SVC-303', 'REF-SVC-31E'];
@@ -97,17 +81,17 @@ describe('drift on a working session recorded through ref-server record', () => 
         );
       else if (roll < 0.86) await attempt(() => sdk.shield('REF-SVC-101').rules.list());
       else if (roll < 0.93)
-        upstream.admin.clock.advance(pick([3_600, 86_400, 5 * 86_400, 12 * 86_400]));
-      else await upstream.admin.topUp('REF-ACCT-1', Math.round(random() * 4_000) / 100);
+        recorded.upstream.admin.clock.advance(pick([3_600, 86_400, 5 * 86_400, 12 * 86_400]));
+      else await recorded.upstream.admin.topUp('REF-ACCT-1', Math.round(random() * 4_000) / 100);
     }
-    recorder.kill('SIGTERM');
-    expect((await once(recorder, 'exit'))[0]).toBe(0);
+    recorded.recorder.kill('SIGTERM');
+    expect((await once(recorded.recorder, 'exit'))[0]).toBe(0);
 
     // Exit code 0 (a difference would be 1), and the report as JSON.
     const { stdout } = await run(process.execPath, [
       REF_SERVER,
       'drift',
-      file,
+      recorded.file,
       '--json',
       '--exit-code',
     ]);

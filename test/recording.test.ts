@@ -1,14 +1,12 @@
-import { type ChildProcess, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { isNotFoundError, RefClient } from '@refapi/sdk';
-import { createReferenceServer } from '@refapi/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRecorder } from '../packages/server/test/record-process';
+import { describe, expect, it } from 'vitest';
+import { recordedUpstream } from './recorded-upstream';
 
 // `ref-server record` as a user runs it (the built bin, its own process, stopped by SIGTERM)
 // between a second reference server and the SDK and refctl, which work through it
@@ -19,40 +17,22 @@ const REF_SERVER = fileURLToPath(new URL('../packages/server/bin/ref-server.js',
 const REFCTL = fileURLToPath(new URL('../apps/refctl/dist/refctl.cjs', import.meta.url));
 const KEY = 'refak_demo_eur_full';
 
-const upstream = createReferenceServer({ adminToken: 'e2e-recording-admin' });
-let listening: Awaited<ReturnType<typeof upstream.listen>>;
-let recorder: ChildProcess;
-let proxy = '';
-const dir = mkdtempSync(join(tmpdir(), 'ref-record-e2e-'));
-const file = join(dir, 'recording.jsonl');
-
-beforeAll(async () => {
-  await upstream.ready;
-  upstream.admin.clock.freeze(true);
-  listening = await upstream.listen({ port: 0 });
-  ({ child: recorder, baseUrl: proxy } = await startRecorder(listening.baseUrl, file));
-}, 30_000);
-afterAll(async () => {
-  if (recorder.exitCode === null) recorder.kill();
-  await listening.close();
-  await upstream.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const recorded = recordedUpstream({ adminToken: 'e2e-recording-admin', frozen: true });
 
 const client = (baseUrl: string) =>
   new RefClient({ apiKey: KEY, baseUrl, validateResponses: 'strict', maxRetries: 0 });
 
 describe('ref-server record between a real-like API and its clients', () => {
   it('the SDK gets through it what it gets directly, errors with their request ids included', async () => {
-    for (const sdk of [client(listening.baseUrl), client(proxy)]) {
+    for (const sdk of [client(recorded.direct), client(recorded.proxy)]) {
       expect((await sdk.account.get()).account_ref).toBe('REF-ACCT-1');
     }
-    const direct = await client(listening.baseUrl).services.list({ limit: 5 });
-    const through = await client(proxy).services.list({ limit: 5 });
+    const direct = await client(recorded.direct).services.list({ limit: 5 });
+    const through = await client(recorded.proxy).services.list({ limit: 5 });
     // Page metadata aside (each answer has its request id and rate-limit count).
     expect(through.items).toEqual(direct.items);
     expect(through.items).toHaveLength(5);
-    const error = await client(proxy)
+    const error = await client(recorded.proxy)
       .services.get('REF-SVC-FFFF')
       .catch((caught: unknown) => caught);
     if (!isNotFoundError(error)) throw error;
@@ -64,17 +44,17 @@ describe('ref-server record between a real-like API and its clients', () => {
       run(process.execPath, [REFCTL, 'balance', '--output', 'json'], {
         env: { ...process.env, REF_BASE_URL: baseUrl, REF_API_KEY: KEY, NO_COLOR: '1' },
       });
-    const direct = await refctl(listening.baseUrl);
-    const through = await refctl(proxy);
+    const direct = await refctl(recorded.direct);
+    const through = await refctl(recorded.proxy);
     expect(through.stdout).toBe(direct.stdout);
     expect(JSON.parse(through.stdout)).toMatchObject({ amount: 250, currency: 'EUR' });
   }, 30_000);
 
   it('SIGTERM ends it cleanly, the file holds every exchange redacted, and drift names what the recording never saw', async () => {
-    recorder.kill('SIGTERM');
-    const [code] = await once(recorder, 'exit');
+    recorded.recorder.kill('SIGTERM');
+    const [code] = await once(recorded.recorder, 'exit');
     expect(code).toBe(0);
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const lines = readFileSync(recorded.file, 'utf8').trim().split('\n');
     const exchanges = lines.map(
       (line) => JSON.parse(line) as { operation: string; status: number },
     );
@@ -86,7 +66,7 @@ describe('ref-server record between a real-like API and its clients', () => {
     ]);
     expect(lines.join('\n')).not.toContain(KEY);
 
-    const drift = await run(process.execPath, [REF_SERVER, 'drift', file]);
+    const drift = await run(process.execPath, [REF_SERVER, 'drift', recorded.file]);
     // One page of five services, with more: the rebuilt account has more below its cursor,
     // so the page replays as recorded.
     expect(drift.stdout.trimEnd().split('\n').at(-1)).toBe('fidelity 4/4 (0 unverifiable)');
@@ -98,16 +78,16 @@ describe('ref-server record between a real-like API and its clients', () => {
         () => 0,
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
-    expect(await gate(file)).toBe(0);
+    expect(await gate(recorded.file)).toBe(0);
     // An upstream that answered the unknown service 410 where the contract says 404.
-    const changed = join(dir, 'changed.jsonl');
-    const recorded = readFileSync(file, 'utf8');
-    expect(recorded).toContain('"status":404,');
-    writeFileSync(changed, recorded.replace('"status":404,', '"status":410,'));
+    const changed = join(dirname(recorded.file), 'changed.jsonl');
+    const lines = readFileSync(recorded.file, 'utf8');
+    expect(lines).toContain('"status":404,');
+    writeFileSync(changed, lines.replace('"status":404,', '"status":410,'));
     const differs = await gate(changed);
     expect(differs).toMatchObject({ code: 1 });
     expect((differs as { stdout: string }).stdout).toContain('fidelity 3/4 (0 unverifiable)');
-    const missing = await gate(join(dir, 'missing.jsonl'));
+    const missing = await gate(join(dirname(recorded.file), 'missing.jsonl'));
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('ENOENT') });
   }, 30_000);
 });

@@ -1586,7 +1586,7 @@ function inferUnseen(
     for (const [cursor, { filters, at, followed }] of seen.cursors.get(kind) ?? []) {
       if (followed) continue;
       // A service by the status it had at the page's time, not at the start.
-      const valueOf = (record: Json, name: string) =>
+      const fieldOf = (record: Json, name: string) =>
         kind === 'services' && name === 'status'
           ? statusAtTime(seen, renewals, record, {
               startStatus: String(record.status),
@@ -1595,7 +1595,7 @@ function inferUnseen(
             })
           : String(record[name]);
       const matches = (record: Json) =>
-        Object.entries(filters).every(([name, value]) => valueOf(record, name) === value);
+        Object.entries(filters).every(([name, value]) => fieldOf(record, name) === value);
       const under = (record: Json) => compareRefs(String(record[field]), cursor) < 0;
       // So do records the recording made, once made by the page's time.
       const madeField = MADE_AT[kind];
