@@ -58,6 +58,10 @@ const MINTED_REF =
  */
 const FOLLOW_RENEWALS = new Set(['balance:read', 'finance:read', 'services:read', 'orders:write']);
 
+/** The scope of `operation` in the contract, if it is one of its operations. */
+const scopeOf = (operation: string): string | undefined =>
+  operations[operation as keyof typeof operations]?.scope;
+
 /**
  * Whether `operation`'s answers follow the renewals of the account's services: those above,
  * and every operation on one service (its auto-renew, power, Shield), which a service that
@@ -376,7 +380,7 @@ function sentByAnotherKey(
   severalKeys: readonly string[],
 ): string | undefined {
   if (exchange.status !== 403 || severalKeys.length === 0) return undefined;
-  const scope = operations[exchange.operation as keyof typeof operations]?.scope;
+  const scope = scopeOf(exchange.operation ?? '');
   if (scope === undefined || !severalKeys.includes(scope)) return undefined;
   const body = parseJson(bodyText(exchange.response) ?? '') as { error?: unknown } | undefined;
   if (body?.error !== 'insufficient_scope') return undefined;
@@ -431,7 +435,7 @@ const BALANCE_PATHS: Readonly<Record<string, string>> = {
 };
 
 const balancePathOf = (operation: string): string | undefined => {
-  const scope = operations[operation as keyof typeof operations]?.scope;
+  const scope = scopeOf(operation);
   return scope === undefined ? undefined : BALANCE_PATHS[scope];
 };
 
@@ -805,7 +809,7 @@ async function replayRecording(
       return `its answer states no time (nor a Date on the upstream's clock), and the upstream's clock jumped ahead between #${around.after} and #${around.before}: it may have come before the jump or after it`;
     }
     const operation = exchange.operation ?? '';
-    if (followsRenewals(operation) || (operation === 'listPlans' && stockCounted)) {
+    if (followsRenewals(operation) || (stockCounted && scopeOf(operation) === 'catalog:read')) {
       return untoldHere.find((from) => from.reached(exchange.seq, at.ms))?.reason;
     }
     return undefined;
