@@ -7,6 +7,12 @@ import { DomainError } from './errors';
  */
 export const LAST_CLOCK_MS = Date.UTC(9989, 11, 31, 23, 59, 59, 999);
 
+/**
+ * The clock's first instant, 0000-01-01T00:00:00.000Z: the first an API date-time (a
+ * four-digit year) can state.
+ */
+export const FIRST_CLOCK_MS = Date.parse('0000-01-01T00:00:00.000Z');
+
 /** {@link LAST_CLOCK_MS} as the API states it. */
 export const LAST_CLOCK_TIME = new Date(LAST_CLOCK_MS).toISOString();
 

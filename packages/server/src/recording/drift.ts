@@ -382,8 +382,7 @@ function sentByAnotherKey(
   if (exchange.status !== 403 || severalKeys.length === 0) return undefined;
   const scope = scopeOf(exchange.operation ?? '');
   if (scope === undefined || !severalKeys.includes(scope)) return undefined;
-  const body = parseJson(bodyText(exchange.response) ?? '') as { error?: unknown } | undefined;
-  if (body?.error !== 'insufficient_scope') return undefined;
+  if (errorOf(bodyText(exchange.response)) !== 'insufficient_scope') return undefined;
   return `it was refused the scope ${scope}, which other answers show a key of the account held: the recording used several keys and keeps none of them, so it cannot tell which sent it; a refused request changed nothing, so it is not replayed`;
 }
 
@@ -466,14 +465,18 @@ function upstreamPoorer(
   );
 }
 
-/** Whether an answer's body (its text) refuses an order for want of balance. */
-function insufficientBalance(text: string | undefined): boolean {
+/** The `error` an answer's body (its text) names, if it is a JSON error. */
+function errorOf(text: string | undefined): unknown {
   const body = (text === undefined ? undefined : parseJson(text)) as
     | { error?: unknown }
     | null
     | undefined;
-  return body?.error === 'insufficient_balance';
+  return body?.error;
 }
+
+/** Whether an answer's body (its text) refuses an order for want of balance. */
+const insufficientBalance = (text: string | undefined): boolean =>
+  errorOf(text) === 'insufficient_balance';
 
 /** Whether the upstream refused the exchange (an order) for want of balance. */
 const refusedForBalance = (exchange: RecordedExchange): boolean =>

@@ -7,7 +7,7 @@ import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '
 import type { ContextHandler } from '../api/request-handler';
 import type { ControlSlice } from '../controls/control-slice';
 import { controlSlices } from '../controls/registry';
-import { LAST_CLOCK_MS, LAST_CLOCK_TIME } from '../domain/clock';
+import { FIRST_CLOCK_MS, LAST_CLOCK_MS, LAST_CLOCK_TIME } from '../domain/clock';
 import { DomainError } from '../domain/errors';
 import { FailedAttempts } from '../domain/failed-attempts';
 import { base64UrlEncode } from '../internal/base64url';
@@ -91,9 +91,6 @@ export interface ReferenceCoreParts {
 }
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
-
-/** The first instant an API date-time (a four-digit year) can state. */
-const FIRST_CLOCK_MS = Date.parse('0000-01-01T00:00:00.000Z');
 
 function toEpochMs(now: string | number | Date): number {
   const ms = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
