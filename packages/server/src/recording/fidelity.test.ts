@@ -571,6 +571,86 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('makes a top-up after a page of services that showed suspended the service whose renewal it settled, under a frozen clock', async () => {
+    // The services page shows vm-5 suspended (no page of invoices before the top-up), then a
+    // top-up settles its renewal at that same instant. Made at its time, the replay would list
+    // vm-5 active there.
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      await call('/services?limit=20');
+      await topUp(20);
+      await call('/services?limit=20');
+      await call('/transactions?limit=20');
+      await call('/invoices?limit=20');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('makes a top-up after a page of active services that left out the service whose renewal it settled, under a frozen clock', async () => {
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      const active = async () =>
+        (
+          (await call('/services?status=active&limit=20')).services as { service_ref: string }[]
+        ).map((service) => service.service_ref);
+      expect(await active()).not.toContain('REF-SVC-5');
+      await topUp(20);
+      expect(await active()).toContain('REF-SVC-5');
+      await call('/transactions?limit=20');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('makes a top-up after a 409 that showed suspended the service whose renewal it settled, under a frozen clock', async () => {
+    // Only a refused power action shows vm-5 suspended (an error states no time: it is placed
+    // by an estimate), then a top-up settles vm-5's renewal and the action goes through; vm-5
+    // is listed last.
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      const power = (key: string): RequestInit => ({
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+        body: JSON.stringify({ action: 'reboot' }),
+      });
+      expect(await call('/services/REF-SVC-5/power', power('before'))).toMatchObject({
+        error: 'service_not_active',
+        status: 'suspended',
+      });
+      await topUp(20);
+      await call('/services/REF-SVC-5/power', power('after'));
+      await call('/transactions?limit=20');
+      await call('/invoices?limit=20');
+      await call('/services?limit=20');
+    });
+    expect(statuses).toEqual([409, 200, 200, 200, 200]);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('takes a renewal a top-up paid at the first instant, the ledger never listed, for paid before the recording', async () => {
+    // A top-up settles vm-5's renewal at the instant the recording starts (the clock frozen).
+    // No answer shows the renewal unpaid and the ledger is never listed: it was paid before the
+    // first exchange (the replay makes no top-up that could settle it).
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      await topUp(20);
+      await call('/services?limit=20');
+      await call('/invoices?limit=20');
+      await call('/balance');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('counts back to the start a renewal a page showed unpaid and a later one paid before the first balance, under a frozen clock', async () => {
+    // The page shows vm-5's renewal unpaid, a top-up settles it, then the first balance, pages
+    // of invoices (it paid), services and the ledger. The balance before the recording is the
+    // first one shown less the top-up, plus the renewal it paid (kept as first shown: unpaid).
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      await call('/invoices?limit=20');
+      await topUp(20);
+      expect(await call('/balance')).toMatchObject({ amount: 60.1 });
+      await call('/invoices?limit=20');
+      await call('/services?limit=20');
+      await call('/transactions?limit=20');
+    });
+    await expectFaithful(file, statuses.length);
+  });
+
   it('takes a listed service for suspended at the start when its renewal was first listed unpaid there, settled since', async () => {
     // The first page of invoices shows vm-5's renewal unpaid, due on 3 February; a top-up at
     // that same instant settles it, and vm-5 is first listed forty days on, a term later.
@@ -2136,11 +2216,15 @@ describe('drift on a recording of the reference server itself', () => {
   // term's unpaid renewal changed, a write proving a service suspended at the start, a
   // renewal only the ledger showed, settled days after its term ended, a service suspended
   // past its term counted by the stats, top-ups of the first balance's instant that the
-  // ledger or a settlement places after it, an order refused before the first balance).
+  // ledger or a settlement places after it, an order refused before the first balance, a
+  // top-up that settled a renewal after a listing or a 409 of that instant showed its service
+  // suspended, or a page of active services left it out, a renewal paid at the first instant
+  // with no top-up listed, a renewal first listed unpaid and paid before the first balance, a
+  // term begun by a renewal paid when billed, first listed expired at its end).
   it.each([
     47, 54, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766,
     791, 815, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2344, 2494, 2907, 3256, 3375, 3768,
-    5369, 5498, 5787, 5935,
+    5369, 5498, 5787, 5935, 6662, 6847, 7307, 7330, 7358, 7927,
   ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {

@@ -153,7 +153,8 @@ export function serviceAtStart(
   if (settled !== undefined) {
     Object.assign(before, {
       status: 'suspended',
-      expires_at: settled.issue_date,
+      // The view's own text when it shows that suspension (the same instant, as written).
+      expires_at: expiresMs === issued(settled) ? service.expires_at : settled.issue_date,
       renewal_invoice_ref: settled.invoice_ref,
     });
   } else if (firstRenewal !== undefined) {
@@ -187,19 +188,23 @@ export function serviceAtStart(
     } = term;
     const beforeTermEnd = (ms: number | undefined) =>
       ms !== undefined && ms < (expiresMs as number);
+    // The renewal that began the term, paid when billed: active from then (time suspends a
+    // service only at a term's end).
+    const began = renewals.findLast((invoice) => issued(invoice) < (expiresMs as number));
+    const paidTerm = began?.status === 'paid' && timeOf(began.paid_at) === issued(began);
+    const provedActive = beforeTermEnd(activeAt) || paidTerm;
     // A page of suspended services that left it out in the term: it was not suspended.
-    const notSuspended = beforeTermEnd(leftOutOfSuspendedAt);
+    const notSuspended = beforeTermEnd(leftOutOfSuspendedAt) || paidTerm;
     const suspended =
       !notSuspended &&
-      ((autoRenewAtEnd && !renewableBefore && !beforeTermEnd(activeAt)) ||
-        beforeTermEnd(leftOutOfActiveAt));
+      ((autoRenewAtEnd && !renewableBefore && !provedActive) || beforeTermEnd(leftOutOfActiveAt));
     before.status = suspended ? 'suspended' : 'active';
     // What else the recording allows: suspended unless proved active in the term or left out
     // of suspended services; active where that guess is suspended only for want of a renewal
     // (the upstream may not have renewed it: a renewal unlisted, its plan no longer sold),
     // not when left out of active services or shown unrenewed; expired already (an early
     // end) unless a write went through first.
-    if (!suspended && !beforeTermEnd(activeAt) && !notSuspended) otherStatuses.push('suspended');
+    if (!suspended && !provedActive && !notSuspended) otherStatuses.push('suspended');
     if (suspended && !unrenewed && !beforeTermEnd(leftOutOfActiveAt)) otherStatuses.push('active');
     if (!(openAt !== undefined && openAt <= seenMs)) otherStatuses.push('expired');
   } else if (

@@ -38,6 +38,7 @@ import {
   CLOCK_MOVED_MS,
   type ClockJump,
   ClockJumps,
+  DATE_RESOLUTION_MS,
   dateAgrees,
   dateOf,
   statedTime,
@@ -286,6 +287,8 @@ class Observations {
   readonly expiryDays = new Map<string, Set<number>>();
   /** Each service's views whose status differed from the view before (time changes them). */
   readonly statusViews = new Map<string, StatusView[]>();
+  /** Each service's views that showed it suspended: the last exchange of each instant. */
+  readonly suspendedViews = new Map<string, { seq: number; at: number }[]>();
   readonly invoices = new Map<string, Json>();
   /** When each invoice was first seen (upstream time). */
   readonly invoiceSeenAt = new Map<string, number>();
@@ -914,26 +917,40 @@ function noteServiceAnswer(
   body: unknown,
 ): void {
   const ref = SERVICE_PATH.exec(exchange.path)?.[1];
-  if (ref === undefined || seen.conflictStatus.has(ref)) return;
-  if (ok) {
-    const write = exchange.method !== 'GET';
-    if (write && roomFor(seen.lastWrite, ref)) seen.lastWrite.set(ref, { seq: exchange.seq, at });
-  } else if (
+  if (ref === undefined) return;
+  const status =
+    !ok &&
     exchange.status === 409 &&
     isJsonObject(body) &&
     typeof body.status === 'string' &&
     // A status word, not whatever a hostile recording holds: it names a rebuilt service's.
     /^[a-z][a-z_]{0,31}$/.test(body.status) &&
-    SERVICE_CONFLICTS.has(String(body.error)) &&
-    roomFor(seen.conflictStatus, ref)
-  ) {
+    SERVICE_CONFLICTS.has(String(body.error))
+      ? body.status
+      : undefined;
+  if (status === 'suspended') noteSuspended(seen, ref, exchange.seq, at);
+  if (seen.conflictStatus.has(ref)) return;
+  if (ok) {
+    const write = exchange.method !== 'GET';
+    if (write && roomFor(seen.lastWrite, ref)) seen.lastWrite.set(ref, { seq: exchange.seq, at });
+  } else if (status !== undefined && roomFor(seen.conflictStatus, ref)) {
     seen.conflictStatus.set(ref, {
       seq: exchange.seq,
       at,
-      status: body.status,
+      status,
       aliveSeq: seen.lastWrite.get(ref)?.seq,
     });
   }
+}
+
+/** Notes an exchange that showed the service `ref` suspended (the last one of each instant). */
+function noteSuspended(seen: Observations, ref: string, seq: number, at: number): void {
+  if (!roomFor(seen.suspendedViews, ref)) return;
+  const views = seen.suspendedViews.get(ref) ?? [];
+  seen.suspendedViews.set(ref, views);
+  const last = views.at(-1);
+  if (last?.at === at) last.seq = seq;
+  else if (views.length < MAX_STATUS_VIEWS) views.push({ seq, at });
 }
 
 /** Keeps what a write's answer proved of a service (see `Observations.writtenServices`). */
@@ -968,6 +985,7 @@ function observeService(seen: Observations, service: Json, seq: number, at: numb
   if (views.length < MAX_STATUS_VIEWS && views.at(-1)?.status !== status) {
     views.push({ at, status, expires_at: service.expires_at });
   }
+  if (status === 'suspended') noteSuspended(seen, ref, seq, at);
   const expires = typeof service.expires_at === 'string' ? Date.parse(service.expires_at) : NaN;
   if (Number.isNaN(expires)) return;
   const days = seen.expiryDays.get(ref) ?? new Set<number>();
@@ -2130,17 +2148,20 @@ function build(seen: Observations): RecordedScenario {
   );
   // Renewal invoices only the ledger showed: those billed before the start were unpaid then.
   const ledgerRenewals = renewalsOnlyInLedger(seen, start);
+  // Renewal invoices listed, and those only the ledger showed.
+  const renewalInvoices = [...seen.invoices.values(), ...ledgerRenewals];
+  const paidBefore = paidBeforeStart(seen, renewalInvoices, start);
+  const asAtStart = (invoice: Json, seenMs: number) =>
+    start === undefined || paidBefore.has(invoice)
+      ? invoice
+      : invoiceAtStart(invoice, seenMs, start);
   const invoices = [
     ...[...seen.invoices.values()]
       .filter((i) => !createdInvoices.has(i.invoice_ref) && !madeDuring(i, 'issue_date', start))
-      .map((i) =>
-        start === undefined
-          ? i
-          : invoiceAtStart(i, seen.invoiceSeenAt.get(String(i.invoice_ref)) ?? start, start),
-      ),
+      .map((i) => asAtStart(i, seen.invoiceSeenAt.get(String(i.invoice_ref)) ?? (start as number))),
     ...ledgerRenewals
       .filter((i) => start !== undefined && !madeDuring(i, 'issue_date', start))
-      .map((i) => invoiceAtStart(i, timeOf(i.paid_at) as number, start as number)),
+      .map((i) => asAtStart(i, timeOf(i.paid_at) as number)),
   ];
   const transactions = [...seen.transactions.values()].filter(
     (t) =>
@@ -2151,9 +2172,6 @@ function build(seen: Observations): RecordedScenario {
 
   // Top-ups that came in while recording (not the recording's doing: the replay makes them).
   const topUps = topUpsDuring(seen, start);
-
-  // Renewal invoices listed, and those only the ledger showed.
-  const renewalInvoices = [...seen.invoices.values(), ...ledgerRenewals];
 
   // The balance before: the first one seen plus what the orders before it debited.
   const charged = orderCharges(seen);
@@ -2177,7 +2195,10 @@ function build(seen: Observations): RecordedScenario {
     if (start !== undefined && seen.firstBalance !== undefined) {
       const firstSeq = seen.firstBalance.seq;
       balanceCents += balanceChangesCents(
-        renewalInvoices.filter((invoice) => !settledAfter(invoice, topUps, firstSeq)),
+        renewalInvoices
+          .filter((invoice) => !paidBefore.has(invoice))
+          .map((invoice) => asLastShown(seen, invoice))
+          .filter((invoice) => !settledAfter(invoice, topUps, firstSeq)),
         topUps
           .filter((topUp) => (topUp.after ?? 0) < firstSeq)
           .map(({ transaction }) => transaction),
@@ -2235,7 +2256,7 @@ function build(seen: Observations): RecordedScenario {
         service,
         at,
         start,
-        renewals.get(ref) ?? [],
+        (renewals.get(ref) ?? []).filter((invoice) => !paidBefore.has(invoice)),
         seen.expiryDays.get(ref) ?? new Set(),
         {
           autoRenewAtEnd,
@@ -2780,6 +2801,33 @@ function leftOutAt(pages: readonly PageSpan[], ref: string): number | undefined 
   return pages.find((page) => leftOut(page, value))?.at;
 }
 
+/**
+ * The last exchange by `byMs` that showed the service `ref` not active: a view of it
+ * suspended (a page, a 409), or a page of active services that left it out. An answer that
+ * states no time is placed by an estimate, its Date to the second: one of a second later may
+ * be of that instant (an older one comes before that instant's top-ups anyway).
+ */
+function lastShownNotActive(seen: Observations, ref: string, byMs: number): number | undefined {
+  const by = (at: number) => at <= byMs + DATE_RESOLUTION_MS;
+  let seq = seen.suspendedViews.get(ref)?.findLast((view) => by(view.at))?.seq;
+  const value = REF_OF.services.test(ref) ? refValue(ref) : undefined;
+  for (const page of seen.activeServicePages) {
+    if (value !== undefined && by(page.at) && leftOut(page, value))
+      seq = Math.max(seq ?? 0, page.seq);
+  }
+  return seq;
+}
+
+/**
+ * A renewal `invoice` as last shown: paid, when a page first showed it unpaid and a later one
+ * paid (the invoices kept are as first shown, as they were nearer the start).
+ */
+function asLastShown(seen: Observations, invoice: Json): Json {
+  const paidMs = seen.unpaidRenewals.get(String(invoice.invoice_ref))?.paidMs;
+  if (invoice.status !== 'unpaid' || paidMs === undefined) return invoice;
+  return { ...invoice, status: 'paid', paid_at: new Date(paidMs).toISOString() };
+}
+
 /** Notes when a page showed a renewal invoice unpaid, and when a later one showed it paid. */
 function noteRenewalPayment(seen: Observations, invoice: Json, seq: number): void {
   const ref = invoice.invoice_ref;
@@ -2787,6 +2835,40 @@ function noteRenewalPayment(seen: Observations, invoice: Json, seq: number): voi
   if (invoice.status === 'unpaid') seen.unpaidRenewals.set(ref, { seq });
   const shown = seen.unpaidRenewals.get(ref);
   if (invoice.status === 'paid' && shown !== undefined) shown.paidMs ??= timeOf(invoice.paid_at);
+}
+
+/**
+ * The renewals a top-up paid, later than billed, by the first time an answer stated (from the
+ * start on: the start is estimated back from it), where the ledger showed no top-up by then
+ * and no answer showed them unpaid, nor their service not active: nothing tells the top-up
+ * came after the first exchange, and the replay, making none then, could not settle them.
+ * They were paid before the start.
+ */
+function paidBeforeStart(
+  seen: Observations,
+  renewalInvoices: readonly Json[],
+  start: number | undefined,
+): Set<Json> {
+  const paid = new Set<Json>();
+  if (start === undefined) return paid;
+  const untold = (ms: number | undefined) =>
+    ms !== undefined && ms >= start && ms <= (seen.firstStatedMs ?? start);
+  for (const txn of seen.transactions.values()) {
+    if (txn.kind === 'top_up' && untold(timeOf(txn.created_at))) return paid;
+  }
+  for (const invoice of renewalInvoices) {
+    const paidMs = timeOf(invoice.paid_at);
+    if (
+      invoice.kind === 'service_renewal' &&
+      untold(paidMs) &&
+      paidMs !== timeOf(invoice.issue_date) &&
+      !seen.unpaidRenewals.has(String(invoice.invoice_ref)) &&
+      lastShownNotActive(seen, String(invoice.service_ref), paidMs as number) === undefined
+    ) {
+      paid.add(invoice);
+    }
+  }
+  return paid;
 }
 
 /**
@@ -2836,9 +2918,26 @@ function topUpsDuring(
             ? -1
             : 1),
     );
-  // Nor before a page that showed a renewal unpaid which a top-up then settled: the last
-  // top-up made at the settlement's time came after it (a frozen clock stamps them all alike).
-  for (const { seq, paidMs } of seen.unpaidRenewals.values()) {
+  // Nor before an answer that showed unpaid a renewal a top-up then settled, or showed its
+  // service not active by then (the renewal held it suspended): the last top-up made at the
+  // settlement's time came after it (a frozen clock stamps them all alike).
+  const shownUnsettled = [...seen.unpaidRenewals.values()];
+  const renewalsPaid = [
+    ...[...seen.invoices.values()]
+      .filter((invoice) => timeOf(invoice.paid_at) !== timeOf(invoice.issue_date))
+      .map((invoice) => ({ record: invoice, paidMs: timeOf(invoice.paid_at) })),
+    // The ledger's renewals too (one paid when billed was of a service active by then).
+    ...[...seen.transactions.values()].map((txn) => ({
+      record: txn,
+      paidMs: timeOf(txn.created_at),
+    })),
+  ];
+  for (const { record, paidMs } of renewalsPaid) {
+    if (record.kind !== 'service_renewal' || paidMs === undefined) continue;
+    const seq = lastShownNotActive(seen, String(record.service_ref), paidMs);
+    if (seq !== undefined) shownUnsettled.push({ seq, paidMs });
+  }
+  for (const { seq, paidMs } of shownUnsettled) {
     const settling = topUps.findLast(({ transaction }) => time(transaction) === paidMs);
     if (settling !== undefined) settling.after = Math.max(settling.after, seq);
   }

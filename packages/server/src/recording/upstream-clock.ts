@@ -147,7 +147,7 @@ export class UpstreamClock {
 }
 
 /** A `Date` header states the time to the second. */
-const DATE_RESOLUTION_MS = 1000;
+export const DATE_RESOLUTION_MS = 1000;
 
 /** Past this, an answer's `Date` ahead of a time on the same clock shows the clock moved between. */
 export const CLOCK_MOVED_MS = DATE_RESOLUTION_MS + MAX_UNCERTAINTY_MS;
