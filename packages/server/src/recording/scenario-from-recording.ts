@@ -2921,25 +2921,35 @@ function topUpsDuring(
   // Nor before an answer that showed unpaid a renewal a top-up then settled, or showed its
   // service not active by then (the renewal held it suspended): the last top-up made at the
   // settlement's time came after it (a frozen clock stamps them all alike).
-  const shownUnsettled = [...seen.unpaidRenewals.values()];
+  // The last top-up of each instant (sorted above): the one a settlement then came with.
+  const lastTopUpAt = new Map(topUps.map((topUp) => [time(topUp.transaction), topUp]));
+  const settledAfterSeq = (paidMs: number | undefined, seq: number) => {
+    const settling = paidMs === undefined ? undefined : lastTopUpAt.get(paidMs);
+    if (settling !== undefined) settling.after = Math.max(settling.after, seq);
+  };
+  for (const { seq, paidMs } of seen.unpaidRenewals.values()) settledAfterSeq(paidMs, seq);
+  // The renewals paid at a top-up's instant, listed (paid later than billed) or in the ledger
+  // (one paid when billed was of a service active by then), each service and instant once.
+  const looked = new Set<string>();
   const renewalsPaid = [
     ...[...seen.invoices.values()]
       .filter((invoice) => timeOf(invoice.paid_at) !== timeOf(invoice.issue_date))
       .map((invoice) => ({ record: invoice, paidMs: timeOf(invoice.paid_at) })),
-    // The ledger's renewals too (one paid when billed was of a service active by then).
     ...[...seen.transactions.values()].map((txn) => ({
       record: txn,
       paidMs: timeOf(txn.created_at),
     })),
   ];
   for (const { record, paidMs } of renewalsPaid) {
-    if (record.kind !== 'service_renewal' || paidMs === undefined) continue;
-    const seq = lastShownNotActive(seen, String(record.service_ref), paidMs);
-    if (seq !== undefined) shownUnsettled.push({ seq, paidMs });
-  }
-  for (const { seq, paidMs } of shownUnsettled) {
-    const settling = topUps.findLast(({ transaction }) => time(transaction) === paidMs);
-    if (settling !== undefined) settling.after = Math.max(settling.after, seq);
+    if (record.kind !== 'service_renewal' || paidMs === undefined || !lastTopUpAt.has(paidMs)) {
+      continue;
+    }
+    const ref = String(record.service_ref);
+    const key = `${ref}@${paidMs}`;
+    if (looked.has(key)) continue;
+    looked.add(key);
+    const seq = lastShownNotActive(seen, ref, paidMs);
+    if (seq !== undefined) settledAfterSeq(paidMs, seq);
   }
   // Nor before a balance read that showed less come in since the answer before it (at its
   // time: a frozen clock stamps them all with one): those that came first, in ref order,
