@@ -162,6 +162,7 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     unseenRenewal: renewal,
     endedUnseen: ended,
     unsettled,
+    unlistedRenewal: unlisted,
   } = recorded;
   const untold: Untold[] = [];
   if (order !== undefined) {
@@ -198,7 +199,7 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
   if (ended !== undefined) {
     untold.push({
       reached: (seq) => seq > ended.aliveSeq,
-      reason: `it follows #${ended.aliveSeq}, the last write ${ended.service_ref} took before #${ended.seq} showed it ${ended.status}: its term, which the recording never showed, ended in between; list every page of GET /services while recording to verify it`,
+      reason: `it follows #${ended.aliveSeq}, the last answer that showed ${ended.service_ref} ${ended.alive ?? 'alive'} before #${ended.seq} showed it ${ended.status}: ${ended.alive === 'suspended' ? 'its suspension ran out' : 'its term ended'} in between, when the recording cannot tell (it never showed the term); list every page of GET /services while recording to verify it`,
     });
   }
   // The most general last: a reason names the point nearest what it sets apart.
@@ -224,6 +225,17 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     untold.push({
       reached: (_, ms) => ms - at >= TERM_END_UNSEEN_AFTER_MS,
       reason: `it follows ${where}: what time did to them, the recording cannot tell; list every page of GET /services while recording to verify it`,
+    });
+  }
+  if (unlisted !== undefined) {
+    const fromMs = Date.parse(unlisted.from);
+    const since =
+      unlisted.from === unlisted.at
+        ? ''
+        : ` (or earlier: of a shorter term, from ${unlisted.from})`;
+    untold.push({
+      reached: (_, ms) => ms >= fromMs,
+      reason: `it follows ${unlisted.service_ref}'s renewal time at ${unlisted.at}${since}: first shown active in the term such a renewal would have begun, with none of its renewals listed, it may have renewed there or had a longer term; list every page of GET /invoices after its renewals to verify it`,
     });
   }
   return untold;

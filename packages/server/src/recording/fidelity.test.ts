@@ -187,6 +187,26 @@ const TIME_SCENARIO = {
   ],
 };
 
+/**
+ * TIME_SCENARIO with an older unpaid renewal invoice of vm-4 (100 EUR, due 14 days on: not
+ * the clock's, which never cancels it; vm-4 is active, so no top-up settles it): a top-up
+ * settles unpaid renewals oldest first and stops at the first it does not cover.
+ */
+function withOlderUnpaidInvoice() {
+  const blocked = structuredClone(TIME_SCENARIO);
+  blocked.accounts[0]?.invoices.unshift({
+    ...(blocked.accounts[0]?.invoices[0] as (typeof blocked.accounts)[0]['invoices'][0]),
+    invoice_ref: 'REF-INV-4F',
+    amount: 100,
+    vat_amount: 15.97,
+    issue_date: '2026-01-20T00:00:00.000Z',
+    due_date: '2026-02-03T00:00:00.000Z',
+    description: 'Renewal of vm-4: KVM T (monthly)',
+    service_ref: 'REF-SVC-4',
+  });
+  return blocked;
+}
+
 /** TIME_SCENARIO's account with only `services`, no invoice, and `balance`. */
 function timeAccount(balance: number, services: ReturnType<typeof service>[]) {
   const scenario = structuredClone(TIME_SCENARIO);
@@ -864,22 +884,10 @@ describe('drift on a recording of the reference server itself', () => {
   });
 
   it('sets apart what follows a top-up the replay settled a renewal with, older invoices never listed', async () => {
-    // An older renewal invoice of vm-4 is unpaid (100 EUR, due 14 days on: not the clock's,
-    // which never cancels it), and the session lists only the newest invoice. A top-up
-    // settles unpaid renewals oldest first and stops at the first it does not cover: upstream
-    // the 20 EUR stop at that invoice, and vm-5's renewal stays unpaid; the replay, which
-    // never saw it, settles vm-5's. What follows is set apart.
-    const blocked = structuredClone(TIME_SCENARIO);
-    blocked.accounts[0]?.invoices.unshift({
-      ...(blocked.accounts[0]?.invoices[0] as (typeof blocked.accounts)[0]['invoices'][0]),
-      invoice_ref: 'REF-INV-4F',
-      amount: 100,
-      vat_amount: 15.97,
-      issue_date: '2026-01-20T00:00:00.000Z',
-      due_date: '2026-02-03T00:00:00.000Z',
-      description: 'Renewal of vm-4: KVM T (monthly)',
-      service_ref: 'REF-SVC-4',
-    });
+    // An older renewal invoice of vm-4 is unpaid, and the session lists only the newest
+    // invoice: upstream the 20 EUR top-up stops at that invoice, and vm-5's renewal stays
+    // unpaid; the replay, which never saw it, settles vm-5's. What follows is set apart.
+    const blocked = withOlderUnpaidInvoice();
     const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
       await call('/invoices?limit=1');
       days(1 / 24);
@@ -894,6 +902,27 @@ describe('drift on a recording of the reference server itself', () => {
       ['getBalance', 'listServices', 'listTransactions'],
       /follows a top-up that settled REF-INV-50 in the replay: .*list every page of GET \/invoices/,
     );
+  });
+
+  it('makes the top-up a settlement came with after a page that showed the renewal unpaid, though later ones share its instant', async () => {
+    // An older unpaid invoice of vm-4 holds back the first top-up; the second covers it and
+    // settles vm-5's renewal, then a third comes in,
+    // all at one instant. A page between the first two showed the renewal unpaid: the ledger
+    // places the settlement after the second, so that one came after the page. Taken for the
+    // third (the last of the instant), the replay settled the renewal before it (seed 6527).
+    const blocked = withOlderUnpaidInvoice();
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      await call('/invoices?limit=100');
+      await topUp(20);
+      const page = (await call('/invoices?limit=100')).invoices as Record<string, unknown>[];
+      expect(page.find((invoice) => invoice.invoice_ref === 'REF-INV-50')?.status).toBe('unpaid');
+      await topUp(40);
+      await topUp(5);
+      await call('/transactions?limit=20');
+      await call('/invoices?limit=100');
+      expect((await call('/balance')).amount).toBe(105.1);
+    }, blocked);
+    await expectFaithful(file, statuses.length);
   });
 
   it('sets apart what follows a renewal the replay paid before the first balance, money it never saw come in after it', async () => {
@@ -998,6 +1027,50 @@ describe('drift on a recording of the reference server itself', () => {
       expect((await call('/balance')).amount).toBe(9.1);
     }, account);
     await expectFaithful(file, statuses.length);
+  });
+
+  it('takes a renewal only the ledger showed, of a service a page showed suspended past its term at its instant, for one billed at that end', async () => {
+    // As above, vm-1's renewal of 31 January was left unpaid. On 2 February a page of services
+    // shows vm-1 suspended, its term ended on 31 January; a top-up then settles the renewal at
+    // that same instant (a frozen clock). No page of invoices shows the renewal: taken for
+    // billed at its payment, the replay listed vm-1 active, renewed to 2 March (aged seed 9339).
+    const account = timeAccount(1, [
+      service(1, { auto_renew: true, expires_at: '2026-01-31T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      days(1);
+      expect((await call('/services')).services).toEqual([
+        expect.objectContaining({ status: 'suspended', expires_at: '2026-01-31T00:00:00Z' }),
+      ]);
+      await topUp(20);
+      await call('/services');
+      await call('/transactions');
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('sets apart what follows a renewal no answer listed that may have begun the term a service was first shown in', async () => {
+    // vm-1 renews on 5 February (11.90 EUR); the session lists no invoice and first shows
+    // vm-1 after it, its term ending on 5 March. Whether its term at the start was a month
+    // (renewed unlisted) or longer, the recording cannot tell: rebuilt in the term shown, the
+    // replay never renewed it, and reported the balance 11.90 higher.
+    const account = timeAccount(50, [
+      service(1, { auto_renew: true, expires_at: '2026-02-05T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/balance');
+      days(10);
+      expect((await call('/services')).services).toEqual([
+        expect.objectContaining({ status: 'active', expires_at: '2026-03-05T00:00:00.000Z' }),
+      ]);
+      expect((await call('/balance')).amount).toBe(38.1);
+    }, account);
+    await expectSetApart(
+      file,
+      statuses.length,
+      ['getBalance'],
+      /^it follows REF-SVC-1's renewal time at 2026-02-05T00:00:00.000Z: first shown active in the term such a renewal would have begun, with none of its renewals listed.*list every page of GET \/invoices/,
+    );
   });
 
   it('counts a service suspended past its term at the start as suspended in the stats, settling a guess by them', async () => {
@@ -1765,7 +1838,7 @@ describe('drift on a recording of the reference server itself', () => {
     // As in the test above, the balance after REF-SVC-103's term end follows renewals the
     // recording never showed, and a service's renewal follows the balance: REF-SVC-101 may
     // not have renewed upstream. Its power action, here taken as refused (its answer
-    // rewritten as the upstream gives it for an expired service), is set apart, not a
+    // rewritten as the upstream gives it for a suspended service), is set apart, not a
     // difference; the same action before that point is compared.
     const { file } = await recordSession(frozen, async (upstream, base) => {
       const call = (path: string, init?: RequestInit) => demoCall(base, path, init);
@@ -1788,7 +1861,7 @@ describe('drift on a recording of the reference server itself', () => {
         response: { body: string; body_bytes: number };
       };
       if (exchange.request.headers['idempotency-key'] !== 'power-after') return line;
-      const body = JSON.stringify({ error: 'service_not_active', status: 'expired' });
+      const body = JSON.stringify({ error: 'service_not_active', status: 'suspended' });
       exchange.status = 409;
       exchange.response.body = body;
       exchange.response.body_bytes = Buffer.byteLength(body);
@@ -1993,28 +2066,93 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
-  it('sets apart what follows the last write a service never listed took before a 409 showed it ended', async () => {
+  it('ends a service never listed between the last answer that showed it alive and a 409 that showed it expired', async () => {
     // REF-SVC-101's auto-renew is switched off; 45 days on, a power action is refused: it
-    // expired. When, the recording cannot tell (its term was never shown).
-    const { file, statuses } = await switchThenLater('REF-SVC-101', false, 45, [
-      '/services/REF-SVC-101/power',
-      {
-        method: 'POST',
-        body: JSON.stringify({ action: 'reboot' }),
-        headers: { 'idempotency-key': 'ended-power' },
-      },
-    ]);
-    expect(statuses.map(([, status]) => status)).toEqual([200, 409]);
-    const report = await driftReport(file);
+    // expired. When, the recording cannot tell (its term was never shown): the replay ends
+    // it just before that answer, and sets apart what differs after its last write.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [
+        await demoCall(base, '/services/REF-SVC-101/auto-renew', {
+          method: 'PUT',
+          body: JSON.stringify({ enabled: false }),
+        }),
+      ];
+      upstream.admin.clock.advance(45 * 86_400);
+      seen.push(
+        await demoCall(base, '/services/REF-SVC-101/power', {
+          method: 'POST',
+          body: JSON.stringify({ action: 'reboot' }),
+          headers: { 'idempotency-key': 'ended-power' },
+        }),
+        await demoCall(base, '/services/stats'),
+      );
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 409, 200]);
+    await expectFaithful(file, statuses.length);
+    // Stats the upstream counted otherwise after that write are set apart, not a difference.
+    const recorded = readFileSync(file, 'utf8').trim().split('\n');
+    const stats = JSON.parse(recorded[2] as string);
+    const counts = JSON.parse(stats.response.body);
+    counts.by_status.expired += 1;
+    counts.by_status.active -= 1;
+    stats.response.body = JSON.stringify(counts);
+    stats.response.body_bytes = Buffer.byteLength(stats.response.body);
+    recorded[2] = JSON.stringify(stats);
+    const otherwise = join(dir, `session-${++n}.jsonl`);
+    writeFileSync(otherwise, `${recorded.join('\n')}\n`);
+    const report = await driftReport(otherwise);
     expect(report.differences).toEqual([]);
     expect(report.unverifiable).toEqual([
       expect.objectContaining({
-        seq: 2,
+        seq: 3,
         reason: expect.stringMatching(
-          /^it follows #1, the last write REF-SVC-101 took before #2 showed it expired: .*list every page of GET \/services/,
+          /^it follows #1, the last answer that showed REF-SVC-101 alive before #2 showed it expired: its term ended in between.*list every page of GET \/services/,
         ),
       }),
     ]);
+  });
+
+  it('ends between the two the suspension of a service never listed that a 409 showed suspended and a later one expired', async () => {
+    // REF-SVC-103 is suspended: a power action is refused so; 45 days on (the `Date` shows
+    // it), its suspension ran out and one is refused as expired. Rebuilt suspended for good,
+    // the replay said suspended.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const power = (key: string) =>
+        demoCall(base, '/services/REF-SVC-103/power', {
+          method: 'POST',
+          body: JSON.stringify({ action: 'reboot' }),
+          headers: { 'idempotency-key': key },
+        });
+      const seen = [await demoCall(base, '/balance'), await power('while-suspended')];
+      upstream.admin.clock.advance(45 * 86_400);
+      seen.push(await power('once-expired'));
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 409, 409]);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('takes a service never listed for suspended when a page of active services left it out between two switches that went through', async () => {
+    // REF-SVC-103 is suspended: its auto-renew switches go through, a page of active services
+    // a day after the first leaves it out, and 45 days on a 409 shows it expired. Taken for
+    // active (the page came after the first switch), the replay listed it on that page (seed
+    // 5773).
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const autoRenew = (enabled: boolean) =>
+        demoCall(base, '/services/REF-SVC-103/auto-renew', {
+          method: 'PUT',
+          body: JSON.stringify({ enabled }),
+        });
+      const seen = [await autoRenew(false)];
+      upstream.admin.clock.advance(86_400);
+      seen.push(await demoCall(base, '/services?status=active&limit=100'), await autoRenew(true));
+      upstream.admin.clock.advance(44 * 86_400);
+      seen.push(await autoRenew(false));
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 200, 200, 409]);
+    await expectFaithful(file, statuses.length);
   });
 
   it('sets apart what follows the first stats once time passed, when they counted services no answer showed', async () => {
@@ -2181,11 +2319,14 @@ describe('drift on a recording of the reference server itself', () => {
   // service without a term, a top-up right after the first balance, a Shield 409, start
   // statuses the stats left open among several services, a renewal the replay could not pay,
   // a page of the ledger that listed only records made while recording, a service only
-  // writes showed that a later page of active services left out).
+  // writes showed that a later page of active services left out, or one between two
+  // switches, a renewal no answer listed before a service's first view, the top-up a
+  // settlement came with among several of its instant).
   it.each([
     ...Array.from({ length: 48 }, (_, i) => i + 1),
     ...[60, 73, 86, 95, 105, 115, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296, 311, 329],
     ...[373, 457, 559, 684, 739, 835, 857, 899, 1019, 1020, 1049, 1143, 1227, 2480, 2869],
+    ...[5773, 6520, 6527],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {
@@ -2220,11 +2361,13 @@ describe('drift on a recording of the reference server itself', () => {
   // top-up that settled a renewal after a listing or a 409 of that instant showed its service
   // suspended, or a page of active services left it out, a renewal paid at the first instant
   // with no top-up listed, a renewal first listed unpaid and paid before the first balance, a
-  // term begun by a renewal paid when billed, first listed expired at its end).
+  // term begun by a renewal paid when billed, first listed expired at its end, a service
+  // never listed that a Shield read showed active or a 409 suspended, and a later 409
+  // expired, a renewal only the ledger showed of a service a page showed suspended).
   it.each([
     47, 54, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766,
     791, 815, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2344, 2494, 2907, 3256, 3375, 3768,
-    5369, 5498, 5787, 5935, 6662, 6847, 7307, 7330, 7358, 7927,
+    5369, 5498, 5787, 5935, 6662, 6847, 7307, 7330, 7358, 7927, 8644, 8835, 9339,
   ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {

@@ -153,6 +153,17 @@ export interface RecordedScenario {
    */
   readonly unpricedTermEnd?: { readonly at: string; readonly service_ref: string };
   /**
+   * The first time a renewal no answer listed may have come (`from`; `at`: the last such
+   * time before its first view) that would have begun the term a service was first shown
+   * active in (see `renewedUnlisted`): whether its term at the start was that short, the
+   * recording cannot tell, and the replay renews it only at the end of the term shown.
+   */
+  readonly unlistedRenewal?: {
+    readonly at: string;
+    readonly from: string;
+    readonly service_ref: string;
+  };
+  /**
    * The first renewal time billed during the recording for a service it never showed: from
    * then on the account's money and ledger follow a schedule the recording cannot tell.
    */
@@ -191,15 +202,17 @@ export interface RecordedScenario {
     readonly services: readonly CountedStatus[];
   };
   /**
-   * The first service never listed that a write's answer showed alive (`aliveSeq`) and a
-   * later one ended (a 409 showing `status`, at `seq`): its term ended in between, when the
-   * recording cannot tell.
+   * The first service never listed that an answer showed alive (`aliveSeq`: a write, a read of
+   * its dataplane) and a later one ended (a 409 showing `status`, or a page of active services
+   * leaving it out, at `seq`): its term ended in between, when the recording cannot tell.
+   * `alive: 'suspended'`: a 409 showed it suspended at `aliveSeq`, and its suspension ran out.
    */
   readonly endedUnseen?: {
     readonly service_ref: string;
     readonly aliveSeq: number;
     readonly seq: number;
     readonly status: string;
+    readonly alive?: 'suspended';
   };
 }
 
@@ -370,15 +383,25 @@ class Observations {
   /**
    * The first status a 409 answer about a service showed (`service_not_active`,
    * `service_lifecycle_conflict`; to a write, or to a read of its Shield), by service ref, its
-   * upstream time, and the last 2xx write on it before (`aliveSeq`): a service never listed
-   * ended then, or before the recording.
+   * upstream time (`placedAt`: where the replay places it, see {@link placedTime}), and the
+   * last 2xx answer before that proved it alive (`aliveSeq`): a service never listed ended
+   * then, or before the recording.
    */
   readonly conflictStatus = new Map<
     string,
-    { seq: number; at: number; status: string; aliveSeq?: number | undefined }
+    { seq: number; at: number; placedAt: number; status: string; aliveSeq?: number | undefined }
   >();
-  /** The last 2xx write on each service (seq, upstream time), while no 409 had shown its status. */
-  readonly lastWrite = new Map<string, { seq: number; at: number }>();
+  /**
+   * Services a first 409 showed suspended, no write on them through before, and a later 409
+   * expired: the first such answer (`seq`, upstream time `at`) and the last answer before it
+   * that showed the service suspended (`aliveSeq`). Its suspension ran out in between.
+   */
+  readonly suspensionEnds = new Map<string, { aliveSeq: number; seq: number; at: number }>();
+  /**
+   * The last 2xx answer on each service that proved it alive (seq, upstream time), while no
+   * 409 had shown its status: a write, or a read of its dataplane (which needs it active).
+   */
+  readonly lastAlive = new Map<string, { seq: number; at: number }>();
   /** Unfiltered pages of GET /invoices: a run of them lists every invoice issued since. */
   readonly invoicePages: PageSpan[] = [];
   /** Unfiltered pages of GET /services: a run of them to the last lists every service. */
@@ -390,13 +413,13 @@ class Observations {
   /** Services an answer linked (invoices, orders, transactions) or a Shield call named. */
   readonly linkedServices = new Set<string>();
   /**
-   * Services a 2xx auto-renew or power answer named (`firstAt`: the first one's time): they
-   * exist and had not expired; a power action proves an active KVM; the first auto-renew
-   * answer tells the value before it.
+   * Services a 2xx auto-renew or power answer named (`firstAt`: the first one's time,
+   * `lastSeq`: the last one's seq): they exist and had not expired; a power action proves an
+   * active KVM; the first auto-renew answer tells the value before it.
    */
   readonly writtenServices = new Map<
     string,
-    { kvm: boolean; firstAt: number; autoRenew?: boolean }
+    { kvm: boolean; firstAt: number; lastSeq: number; autoRenew?: boolean }
   >();
   /** KVM services a 2xx Shield answer was about, with the address its rules protect. */
   readonly shieldTargets = new Map<string, string | undefined>();
@@ -752,7 +775,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     case 'setServiceAutoRenew':
       if (typeof body.service_ref === 'string' && typeof body.auto_renew === 'boolean') {
         const before = body.changed === true ? !body.auto_renew : body.auto_renew;
-        noteWrittenService(seen, body.service_ref, at, { autoRenew: before });
+        noteWrittenService(seen, body.service_ref, { seq, at }, { autoRenew: before });
       }
       if (
         body.changed === true &&
@@ -768,7 +791,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       return;
     case 'powerService':
       if (typeof body.service_ref === 'string') {
-        noteWrittenService(seen, body.service_ref, at, { kvm: true });
+        noteWrittenService(seen, body.service_ref, { seq, at }, { kvm: true });
       }
       return;
     case 'getServiceStats':
@@ -929,18 +952,46 @@ function noteServiceAnswer(
       ? body.status
       : undefined;
   if (status === 'suspended') noteSuspended(seen, ref, exchange.seq, at);
-  if (seen.conflictStatus.has(ref)) return;
+  const first = seen.conflictStatus.get(ref);
+  if (first !== undefined) {
+    if (
+      status === 'expired' &&
+      first.status === 'suspended' &&
+      first.aliveSeq === undefined &&
+      !seen.suspensionEnds.has(ref) &&
+      roomFor(seen.suspensionEnds, ref)
+    ) {
+      const aliveSeq = seen.suspendedViews.get(ref)?.at(-1)?.seq ?? first.seq;
+      seen.suspensionEnds.set(ref, {
+        aliveSeq,
+        seq: exchange.seq,
+        at: placedTime(seen, exchange, at),
+      });
+    }
+    return;
+  }
   if (ok) {
-    const write = exchange.method !== 'GET';
-    if (write && roomFor(seen.lastWrite, ref)) seen.lastWrite.set(ref, { seq: exchange.seq, at });
+    const alive = exchange.method !== 'GET' || NEEDS_ACTIVE_SERVICE.has(exchange.operation ?? '');
+    if (alive && roomFor(seen.lastAlive, ref)) seen.lastAlive.set(ref, { seq: exchange.seq, at });
   } else if (status !== undefined && roomFor(seen.conflictStatus, ref)) {
     seen.conflictStatus.set(ref, {
       seq: exchange.seq,
       at,
+      placedAt: placedTime(seen, exchange, at),
       status,
-      aliveSeq: seen.lastWrite.get(ref)?.seq,
+      aliveSeq: seen.lastAlive.get(ref)?.seq,
     });
   }
+}
+
+/**
+ * Where the replay places an answer that states no time, estimated at `at`: at its `Date`
+ * when that is later and the upstream's `Date` follows its clock (it moved on since the
+ * last answer that stated a time).
+ */
+function placedTime(seen: Observations, exchange: RecordedExchange, at: number): number {
+  const dated = seen.dateFollowsClock ? dateOf(exchange) : undefined;
+  return dated === undefined ? at : Math.max(at, dated);
 }
 
 /** Notes an exchange that showed the service `ref` suspended (the last one of each instant). */
@@ -957,7 +1008,7 @@ function noteSuspended(seen: Observations, ref: string, seq: number, at: number)
 function noteWrittenService(
   seen: Observations,
   ref: string,
-  at: number,
+  { seq, at }: { seq: number; at: number },
   proved: { kvm?: boolean; autoRenew?: boolean },
 ): void {
   if (!roomFor(seen.writtenServices, ref)) return;
@@ -967,6 +1018,7 @@ function noteWrittenService(
   seen.writtenServices.set(ref, {
     kvm: known?.kvm === true || proved.kvm === true,
     firstAt: known?.firstAt ?? at,
+    lastSeq: seq,
     ...(autoRenew === undefined ? {} : { autoRenew }),
   });
 }
@@ -1503,41 +1555,57 @@ function inferUnseen(
     const conflict = seen.conflictStatus.get(ref);
     return conflict?.aliveSeq === undefined ? conflict?.status : undefined;
   };
+  // A service of `status` at the start, kept so until an answer showed it ended: active at
+  // answers that proved it alive, then left out of a page of active services or shown expired
+  // by a 409 (its term, never shown, ended in between); or suspended at a 409, then shown
+  // expired by a later one (its suspension ran out in between). It ends just before that
+  // answer in the replay (its plan unknown, it cannot renew; with no renewal invoice, a
+  // suspended service expires at its `expires_at`), and stats after it count it expired.
+  // What follows the last answer that showed it alive is set apart where it differs.
+  const ofStatusFromStart = (
+    ref: string,
+    type: string | undefined,
+    status: string,
+    notActive?: boolean,
+  ): Json => {
+    const endMs =
+      status === 'active'
+        ? endedAfterAlive(seen, ref)?.endMs
+        : status === 'suspended'
+          ? suspensionEndMs(seen, ref)
+          : undefined;
+    if (endMs === undefined) return syntheticService(ref, pool.take(type, status, notActive));
+    const statsStatus = statsAt !== undefined && statsAt >= endMs ? 'expired' : status;
+    return {
+      ...syntheticService(ref, pool.take(type, statsStatus, notActive)),
+      status,
+      expires_at: new Date(endMs).toISOString(),
+    };
+  };
   // Services a Shield call or a link named: a KVM with its protected address, else one the
   // stats say there is room for.
   for (const [ref, ip] of seen.shieldTargets) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
     const address = ip ?? '192.0.2.1';
     addService({
-      ...syntheticService(ref, pool.take('kvm', endedFirst(ref) ?? 'active')),
+      ...ofStatusFromStart(ref, 'kvm', endedFirst(ref) ?? 'active'),
       primary_ip: address,
       ip_addresses: [address],
       // As an auto-renew answer showed it was before, when one did.
       auto_renew: seen.writtenServices.get(ref)?.autoRenew ?? false,
     });
   }
-  for (const [ref, { kvm, firstAt, autoRenew }] of seen.writtenServices) {
+  for (const [ref, { kvm, firstAt, lastSeq, autoRenew }] of seen.writtenServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
     // Not expired (its write went through): active, but suspended when a page of active
     // services left it out before an auto-renew switch (which a suspended one takes).
-    const leftOutAt = notActiveBefore(seen, ref);
-    const status =
-      endedFirst(ref) ??
-      (!kvm && leftOutAt !== undefined && leftOutAt <= firstAt ? 'suspended' : 'active');
-    // Active at its writes, left out of a page of active services after them: its term, never
-    // shown, ended in between. It ends just before that page in the replay (its plan unknown,
-    // it cannot renew); what follows its last write is set apart where it differs.
-    const endMs = status === 'active' ? endedAfterWrites(seen, ref)?.endMs : undefined;
-    const expiredByStats =
-      endMs !== undefined && seen.stats !== undefined && seen.stats.at >= endMs;
+    const leftOut = pageLeavingOut(seen.activeServicePages, ref);
+    const suspended =
+      !kvm && leftOut !== undefined && (leftOut.at <= firstAt || leftOut.seq < lastSeq);
+    const status = endedFirst(ref) ?? (suspended ? 'suspended' : 'active');
     addService({
-      ...syntheticService(
-        ref,
-        pool.take(kvm ? 'kvm' : undefined, expiredByStats ? 'expired' : status),
-      ),
-      status,
+      ...ofStatusFromStart(ref, kvm ? 'kvm' : undefined, status),
       auto_renew: autoRenew ?? false,
-      ...(endMs === undefined ? {} : { expires_at: new Date(endMs).toISOString() }),
     });
   }
   // Services whose type and status the pool picks from what the stats counted (in place
@@ -1577,14 +1645,14 @@ function inferUnseen(
       leftOutAt !== undefined && (seen.stats === undefined || leftOutAt <= seen.stats.at);
     const status = endedFirst(ref);
     if (status === undefined) addStatusUnknown(ref, undefined, notActive);
-    else addService(syntheticService(ref, pool.take(undefined, status, notActive)));
+    else addService(ofStatusFromStart(ref, undefined, status, notActive));
   }
 
   // Services only a 409 answer named, no write on them through before: the answer is a
   // service the account has, of that status from the start.
   for (const [ref, { status, aliveSeq }] of seen.conflictStatus) {
     if (serviceRefs.has(ref) || created.has(ref) || aliveSeq !== undefined) continue;
-    addService(syntheticService(ref, pool.take(undefined, status)));
+    addService(ofStatusFromStart(ref, undefined, status));
   }
 
   // Invoices a transaction or an order linked, never listed: an answer shows a link only to
@@ -2217,6 +2285,7 @@ function build(seen: Observations): RecordedScenario {
   const renewals = renewalsByService(renewalInvoices);
   /** Terms that ended unbilled during the recording (see `termEndedUnbilled`). */
   const unbilledTermEnds: { at: number; from: number; service: Json }[] = [];
+  let unlistedRenewal: RecordedScenario['unlistedRenewal'];
   const invoiceRuns = pageRuns(seen.invoicePages);
   /** Whether a run of GET /invoices pages from `atMs` on reached back before `fromMs`. */
   const invoicesCover = (fromMs: number, atMs: number) =>
@@ -2249,6 +2318,25 @@ function build(seen: Observations): RecordedScenario {
       const unbilledShown = unbilled !== undefined && invoicesCover(unbilled.from, unbilled.at);
       const ended = unbilledShown ? undefined : unbilled;
       if (ended !== undefined) unbilledTermEnds.push({ ...ended, service });
+      // Or first shown active in a term a renewal no answer listed may have begun.
+      const renewed = renewedUnlisted(
+        service,
+        writes,
+        renewals.get(ref) ?? [],
+        { startMs: start, firstStatedMs: seen.firstStatedMs ?? start },
+        at,
+      );
+      if (
+        renewed !== undefined &&
+        !invoicesCover(renewed.from, at) &&
+        (unlistedRenewal === undefined || renewed.from < Date.parse(unlistedRenewal.from))
+      ) {
+        unlistedRenewal = {
+          at: new Date(renewed.at).toISOString(),
+          from: new Date(renewed.from).toISOString(),
+          service_ref: ref,
+        };
+      }
       // And what time did to it before that view (a renewal, an expiry).
       const activeAt = seen.activeAt.get(ref);
       const writtenAt = seen.writtenServices.get(ref)?.firstAt;
@@ -2422,7 +2510,7 @@ function build(seen: Observations): RecordedScenario {
           .flatMap(([, billed]) => billed)
           .filter((invoice) => madeDuring(invoice, 'issue_date', start))
           .sort((a, b) => Date.parse(String(a.issue_date)) - Date.parse(String(b.issue_date)))[0];
-  const unpriced = unpricedTermEnd(services, scenario.plans ?? [], seen.coveredTypes, start);
+  const unpriced = unpricedTermEnd(seen, services, scenario.plans ?? [], start);
   const unknownTermEnd = firstUnknownTermEnd(unbilledTermEnds, plans, seen.coveredTypes);
   return {
     scenario: loadable(scenario, notes),
@@ -2430,6 +2518,7 @@ function build(seen: Observations): RecordedScenario {
     clockJumps: seen.clockJumps.jumps,
     dateFollowsClock: seen.dateFollowsClock,
     ...(unpriced === undefined ? {} : { unpricedTermEnd: unpriced }),
+    ...(unlistedRenewal === undefined ? {} : { unlistedRenewal }),
     topUps: topUps.map(({ transaction, after }) => ({
       at: String(transaction.created_at),
       amount: Number(transaction.amount),
@@ -2500,8 +2589,12 @@ function endedUnseen(seen: Observations): Pick<RecordedScenario, 'endedUnseen'> 
   for (const [ref, { seq, status, aliveSeq }] of seen.conflictStatus) {
     if (aliveSeq !== undefined && unlisted(ref)) note({ service_ref: ref, aliveSeq, seq, status });
   }
-  for (const ref of seen.writtenServices.keys()) {
-    const ended = unlisted(ref) ? endedAfterWrites(seen, ref) : undefined;
+  for (const [ref, { aliveSeq, seq }] of seen.suspensionEnds) {
+    if (unlisted(ref))
+      note({ service_ref: ref, aliveSeq, seq, status: 'expired', alive: 'suspended' });
+  }
+  for (const ref of seen.lastAlive.keys()) {
+    const ended = unlisted(ref) ? endedAfterAlive(seen, ref) : undefined;
     if (ended === undefined) continue;
     note({
       service_ref: ref,
@@ -2514,21 +2607,47 @@ function endedUnseen(seen: Observations): Pick<RecordedScenario, 'endedUnseen'> 
 }
 
 /**
- * The first page of active services (its seq) that left out the service `ref` after the 2xx
- * writes on it, the last of them before it (`aliveSeq`), a moment earlier: its term ended
- * in between, at `endMs` at the latest. Undefined when no page did so, or when the last
- * write and that page share an upstream time (a frozen clock), which leaves no moment between.
+ * The first answer (its seq) that showed the service `ref` ended after the last 2xx answer
+ * that proved it alive (`aliveSeq`, see `Observations.lastAlive`): a page of active services
+ * that left it out, or a 409 that showed it expired. Its term ended in between, at `endMs`
+ * at the latest (a moment before where the replay places that answer). Undefined when no
+ * answer did so, or when the two share an upstream time (a frozen clock), which leaves no
+ * moment between.
  */
-function endedAfterWrites(
+function endedAfterAlive(
   seen: Observations,
   ref: string,
 ): { aliveSeq: number; seq: number; endMs: number } | undefined {
-  const write = seen.lastWrite.get(ref);
-  if (write === undefined || !REF_OF.services.test(ref)) return undefined;
+  const alive = seen.lastAlive.get(ref);
+  if (alive === undefined || !REF_OF.services.test(ref)) return undefined;
   const value = refValue(ref);
   const page = seen.activeServicePages.find((span) => leftOut(span, value));
-  if (page === undefined || page.seq < write.seq || page.at - 1 <= write.at) return undefined;
-  return { aliveSeq: write.seq, seq: page.seq, endMs: page.at - 1 };
+  const conflict = seen.conflictStatus.get(ref);
+  const ends = [
+    ...(page === undefined || page.seq < alive.seq ? [] : [{ seq: page.seq, at: page.at }]),
+    ...(conflict?.aliveSeq === alive.seq && conflict.status === 'expired'
+      ? [{ seq: conflict.seq, at: conflict.placedAt }]
+      : []),
+  ];
+  const end = ends.sort((a, b) => a.seq - b.seq)[0];
+  if (end === undefined || end.at - 1 <= alive.at) return undefined;
+  return { aliveSeq: alive.seq, seq: end.seq, endMs: end.at - 1 };
+}
+
+/**
+ * When the suspension of the service `ref`, suspended from the start, ran out in the replay:
+ * just before the 409 that first showed it expired, after one that showed it suspended (see
+ * `Observations.suspensionEnds`) or after answers that showed it alive.
+ */
+function suspensionEndMs(seen: Observations, ref: string): number | undefined {
+  const ended = seen.suspensionEnds.get(ref);
+  if (ended !== undefined) return ended.at - 1;
+  const conflict = seen.conflictStatus.get(ref);
+  const alive = seen.lastAlive.get(ref);
+  if (conflict?.status !== 'expired' || alive === undefined) return undefined;
+  return conflict.aliveSeq === alive.seq && conflict.placedAt - 1 > alive.at
+    ? conflict.placedAt - 1
+    : undefined;
 }
 
 /**
@@ -2564,6 +2683,47 @@ function termEndedUnbilled(
     from = earlier;
   }
   return { at: endMs, from };
+}
+
+/**
+ * The term ends during the recording (after the first time an answer stated, by `seenMs`)
+ * at which `service`, first shown at `seenMs` active with auto-renew on, would have renewed
+ * into the term it shows, one period (its last, else a month: the shortest) at a time, when
+ * no renewal of it billed during the recording was listed: `at` the last, `from` the first.
+ * The recording cannot tell whether it renewed there (its period may have been longer),
+ * nor what that charged; the replay, from the term shown, renews it at its end only.
+ */
+function renewedUnlisted(
+  service: Json,
+  autoRenewWrites: readonly { at: number; value: boolean }[],
+  renewals: readonly Json[],
+  { startMs, firstStatedMs }: { startMs: number; firstStatedMs: number },
+  seenMs: number,
+): { at: number; from: number } | undefined {
+  if (service.status !== 'active') return undefined;
+  const endMs = timeOf(service.expires_at);
+  if (endMs === undefined || endMs <= seenMs) return undefined;
+  const billed = renewals.some((invoice) => {
+    const issued = timeOf(invoice.issue_date);
+    return issued !== undefined && issued >= startMs && issued <= seenMs;
+  });
+  if (billed) return undefined;
+  const months = periodMonths(service as ServiceRecord) ?? 1;
+  // Term ends in a month after the view's come after it: start below them.
+  const monthOf = (ms: number) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth();
+  const after = monthOf(endMs) - monthOf(seenMs) - 1;
+  let ends: { at: number; from: number } | undefined;
+  for (
+    let back = Math.max(months, after - (after % months));
+    back <= MAX_MONTHS_BACK;
+    back += months
+  ) {
+    const earlier = addMonths(endMs, -back, dayOfMonth(endMs));
+    if (earlier <= firstStatedMs) break;
+    if (earlier > seenMs || !autoRenewAt(service, autoRenewWrites, earlier)) continue;
+    ends = { at: ends?.at ?? earlier, from: earlier };
+  }
+  return ends;
 }
 
 /** How far {@link termEndedUnbilled} looks back for the renewals of a term (100 years). */
@@ -2648,19 +2808,24 @@ function firstUnknownTermEnd(
   );
 }
 
-/** {@link RecordedScenario.unpricedTermEnd}, from the services and plans as rebuilt. */
+/**
+ * {@link RecordedScenario.unpricedTermEnd}, from the services and plans as rebuilt, with
+ * auto-renew as the recording's switches left it at each term's end.
+ */
 function unpricedTermEnd(
+  seen: Observations,
   services: readonly Json[],
   plans: readonly Json[],
-  coveredTypes: ReadonlySet<string>,
   start: number | undefined,
 ): { at: string; service_ref: string } | undefined {
+  const { coveredTypes } = seen;
   if (start === undefined || coveredTypes.has('*')) return undefined;
   let first: { ms: number; service: Json } | undefined;
   for (const service of services) {
     const ms = Date.parse(String(service.expires_at));
-    if (service.status !== 'active' || service.auto_renew !== true || !(ms >= start)) continue;
-    if (coveredTypes.has(String(service.type))) continue;
+    if (service.status !== 'active' || !(ms >= start)) continue;
+    const switches = seen.autoRenewWrites.get(String(service.service_ref)) ?? [];
+    if (!autoRenewAt(service, switches, ms) || coveredTypes.has(String(service.type))) continue;
     if (!sellsPlanOf(plans, service) && (first === undefined || ms < first.ms)) {
       first = { ms, service };
     }
@@ -2716,8 +2881,9 @@ function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Js
  * When the renewal `txn` was billed, where that was before it was paid: the end of the term
  * it renewed, one period (the service's last, else a month) before the term end the
  * service's first view showed, when that view came after it with no other renewal of the
- * service between (`renewedAt`: when the service renewed, in order), and the end lies less
- * than seven days before the payment. Time bills a
+ * service between (`renewedAt`: when the service renewed, in order), or the term end itself
+ * when that view showed the service suspended, and the end lies less than seven days before
+ * the payment. Time bills a
  * renewal at a term's end and takes it at once when the balance covers it; one taken later
  * was left unpaid, the service suspended, until a top-up settled it.
  */
@@ -2731,6 +2897,11 @@ function settledTermEnd(
   const view = typeof serviceRef === 'string' ? seen.services.get(serviceRef) : undefined;
   const expiresMs = timeOf(view?.record.expires_at);
   if (view === undefined || paidMs === undefined || expiresMs === undefined) return undefined;
+  // Shown suspended before it was paid (a frozen clock may stamp both alike), its term ended
+  // unrenewed: billed at that end.
+  if (view.record.status === 'suspended' && expiresMs < paidMs) {
+    return paidMs - expiresMs < SUSPENSION_MS ? expiresMs : undefined;
+  }
   if (view.at < paidMs) return undefined;
   // The first renewal after this one (`renewedAt` is in order), found by halving.
   let [low, high] = [0, renewedAt.length];
@@ -2796,9 +2967,14 @@ function notActiveBefore(seen: Observations, ref: string): number | undefined {
 
 /** The first time a page of `pages` left the service `ref` out, if one did. */
 function leftOutAt(pages: readonly PageSpan[], ref: string): number | undefined {
+  return pageLeavingOut(pages, ref)?.at;
+}
+
+/** The first page of `pages` that left the service `ref` out, if one did. */
+function pageLeavingOut(pages: readonly PageSpan[], ref: string): PageSpan | undefined {
   if (!REF_OF.services.test(ref)) return undefined;
   const value = refValue(ref);
-  return pages.find((page) => leftOut(page, value))?.at;
+  return pages.find((page) => leftOut(page, value));
 }
 
 /**
@@ -2919,15 +3095,49 @@ function topUpsDuring(
             : 1),
     );
   // Nor before an answer that showed unpaid a renewal a top-up then settled, or showed its
-  // service not active by then (the renewal held it suspended): the last top-up made at the
-  // settlement's time came after it (a frozen clock stamps them all alike).
-  // The last top-up of each instant (sorted above): the one a settlement then came with.
+  // service not active by then (the renewal held it suspended): the top-up the settlement
+  // came with came after it (a frozen clock stamps them all alike). That is the last one
+  // before the settlement's transaction, in ref order, where the ledger showed it (an older
+  // unpaid invoice the balance could not cover held back the top-ups before); else the last
+  // top-up of that instant (sorted above).
   const lastTopUpAt = new Map(topUps.map((topUp) => [time(topUp.transaction), topUp]));
-  const settledAfterSeq = (paidMs: number | undefined, seq: number) => {
-    const settling = paidMs === undefined ? undefined : lastTopUpAt.get(paidMs);
+  /** Each instant's top-ups of a known ref, in ref order (sorted above). */
+  const refTopUpsAt = new Map<number, (typeof topUps)[number][]>();
+  for (const topUp of topUps) {
+    if (topUp.ref === undefined) continue;
+    const at = refTopUpsAt.get(time(topUp.transaction)) ?? [];
+    refTopUpsAt.set(time(topUp.transaction), at);
+    at.push(topUp);
+  }
+  const settlementRef = new Map<unknown, bigint>();
+  for (const txn of seen.transactions.values()) {
+    const ref = listRefValue('transactions', txn.transaction_ref);
+    if (txn.kind === 'service_renewal' && ref !== undefined) {
+      settlementRef.set(txn.invoice_ref, ref);
+    }
+  }
+  /** The last top-up at `paidMs` below the ref `settledAt`, found by halving. */
+  const lastBelow = (paidMs: number, settledAt: bigint) => {
+    const at = refTopUpsAt.get(paidMs) ?? [];
+    let [low, high] = [0, at.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((at[middle]?.ref as bigint) < settledAt) low = middle + 1;
+      else high = middle;
+    }
+    return at[low - 1];
+  };
+  const settledAfterSeq = (paidMs: number | undefined, seq: number, invoiceRef: unknown) => {
+    if (paidMs === undefined) return;
+    const settledAt = settlementRef.get(invoiceRef);
+    const settling =
+      (settledAt === undefined ? undefined : lastBelow(paidMs, settledAt)) ??
+      lastTopUpAt.get(paidMs);
     if (settling !== undefined) settling.after = Math.max(settling.after, seq);
   };
-  for (const { seq, paidMs } of seen.unpaidRenewals.values()) settledAfterSeq(paidMs, seq);
+  for (const [invoiceRef, { seq, paidMs }] of seen.unpaidRenewals) {
+    settledAfterSeq(paidMs, seq, invoiceRef);
+  }
   // The renewals paid at a top-up's instant, listed (paid later than billed) or in the ledger
   // (one paid when billed was of a service active by then), each service and instant once.
   const looked = new Set<string>();
@@ -2949,7 +3159,7 @@ function topUpsDuring(
     if (looked.has(key)) continue;
     looked.add(key);
     const seq = lastShownNotActive(seen, ref, paidMs);
-    if (seq !== undefined) settledAfterSeq(paidMs, seq);
+    if (seq !== undefined) settledAfterSeq(paidMs, seq, record.invoice_ref);
   }
   // Nor before a balance read that showed less come in since the answer before it (at its
   // time: a frozen clock stamps them all with one): those that came first, in ref order,
