@@ -2155,6 +2155,26 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('takes the services the recording ordered for those below a cursor no later page followed', async () => {
+    // vm-5 has expired; two services are ordered. A page of one active service shows the
+    // second, `has_more` true, and its cursor is never followed: the first ordered is below
+    // it. Taken for one never shown, a placeholder was made there (a free ref below the
+    // ones shown), and the full list after it showed one service too many (aged seeds 10972,
+    // 11511).
+    const account = timeAccount(100, [
+      service(5, { auto_renew: false, status: 'expired', expires_at: '2026-01-10T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call) => {
+      await call('/plans');
+      await call('/orders', order('first-order'));
+      await call('/orders', order('second-order'));
+      const page = await call('/services?status=active&limit=1');
+      expect(page.pagination).toMatchObject({ has_more: true });
+      expect((await call('/services')).services).toHaveLength(3);
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
   it('sets apart what follows the first stats once time passed, when they counted services no answer showed', async () => {
     // Only counted, the services are rebuilt without a term: they never end in the replay.
     const { file, statuses } = await recordSession(frozen, async (upstream, base) => {

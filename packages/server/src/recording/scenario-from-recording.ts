@@ -1691,12 +1691,20 @@ function inferUnseen(
           made !== undefined && made <= at && madeDuring(record, madeField as string, seen.startMs)
         );
       };
+      // A service the recording's orders created by the page's time, as its order showed it.
+      const createdUnder = () =>
+        [...seen.orderAnswers].some(([ref, answer]) => {
+          if (!created.has(ref) || answer.at > at) return false;
+          const record: Json = { ...answer.service, service_ref: ref, status: 'active' };
+          return under(record) && matches(record);
+        });
       const below =
         lists[kind].some((record) => under(record) && matches(record)) ||
-        (kind !== 'services' &&
-          [...seen[kind].values()].some(
-            (record) => madeUnder(record) && under(record) && matches(record),
-          ));
+        (kind === 'services'
+          ? createdUnder()
+          : [...seen[kind].values()].some(
+              (record) => madeUnder(record) && under(record) && matches(record),
+            ));
       if (below) continue;
       const listed = lists[kind].find(matches) ?? lists[kind][0];
       const neighbour = listed ?? madeBefore(seen, kind, seen.startMs);
