@@ -2383,11 +2383,12 @@ describe('drift on a recording of the reference server itself', () => {
   // with no top-up listed, a renewal first listed unpaid and paid before the first balance, a
   // term begun by a renewal paid when billed, first listed expired at its end, a service
   // never listed that a Shield read showed active or a 409 suspended, and a later 409
-  // expired, a renewal only the ledger showed of a service a page showed suspended).
+  // expired, a renewal only the ledger showed of a service a page showed suspended, a
+  // service ordered below a cursor no page followed).
   it.each([
     47, 54, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766,
     791, 815, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2344, 2494, 2907, 3256, 3375, 3768,
-    5369, 5498, 5787, 5935, 6662, 6847, 7307, 7330, 7358, 7927, 8644, 8835, 9339,
+    5369, 5498, 5787, 5935, 6662, 6847, 7307, 7330, 7358, 7927, 8644, 8835, 9339, 10972, 11511,
   ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {
