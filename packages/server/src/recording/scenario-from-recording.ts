@@ -2627,19 +2627,32 @@ function endedAfterAlive(
   ref: string,
 ): { aliveSeq: number; seq: number; endMs: number } | undefined {
   const alive = seen.lastAlive.get(ref);
-  if (alive === undefined || !REF_OF.services.test(ref)) return undefined;
-  const value = refValue(ref);
-  const page = seen.activeServicePages.find((span) => leftOut(span, value));
-  const conflict = seen.conflictStatus.get(ref);
-  const ends = [
-    ...(page === undefined || page.seq < alive.seq ? [] : [{ seq: page.seq, at: page.at }]),
-    ...(conflict?.aliveSeq === alive.seq && conflict.status === 'expired'
-      ? [{ seq: conflict.seq, at: conflict.placedAt }]
-      : []),
-  ];
-  const end = ends.sort((a, b) => a.seq - b.seq)[0];
-  if (end === undefined || end.at - 1 <= alive.at) return undefined;
+  const page = pageLeavingOut(seen.activeServicePages, ref);
+  const expired = expiredAfterAlive(seen, ref);
+  const end =
+    page !== undefined &&
+    alive !== undefined &&
+    page.seq >= alive.seq &&
+    (expired === undefined || page.seq < expired.seq)
+      ? page
+      : expired;
+  if (alive === undefined || end === undefined || end.at - 1 <= alive.at) return undefined;
   return { aliveSeq: alive.seq, seq: end.seq, endMs: end.at - 1 };
+}
+
+/**
+ * The 409 that first showed the service `ref` expired, right after the last answer that
+ * proved it alive: its seq and where the replay places it (`at`).
+ */
+function expiredAfterAlive(
+  seen: Observations,
+  ref: string,
+): { seq: number; at: number } | undefined {
+  const conflict = seen.conflictStatus.get(ref);
+  const alive = seen.lastAlive.get(ref);
+  return alive !== undefined && conflict?.status === 'expired' && conflict.aliveSeq === alive.seq
+    ? { seq: conflict.seq, at: conflict.placedAt }
+    : undefined;
 }
 
 /**
@@ -2650,11 +2663,10 @@ function endedAfterAlive(
 function suspensionEndMs(seen: Observations, ref: string): number | undefined {
   const ended = seen.suspensionEnds.get(ref);
   if (ended !== undefined) return ended.at - 1;
-  const conflict = seen.conflictStatus.get(ref);
+  const expired = expiredAfterAlive(seen, ref);
   const alive = seen.lastAlive.get(ref);
-  if (conflict?.status !== 'expired' || alive === undefined) return undefined;
-  return conflict.aliveSeq === alive.seq && conflict.placedAt - 1 > alive.at
-    ? conflict.placedAt - 1
+  return expired !== undefined && alive !== undefined && expired.at - 1 > alive.at
+    ? expired.at - 1
     : undefined;
 }
 
@@ -2717,21 +2729,38 @@ function renewedUnlisted(
   });
   if (billed) return undefined;
   const months = periodMonths(service as ServiceRecord) ?? 1;
-  // Term ends in a month after the view's come after it: start below them.
-  const monthOf = (ms: number) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth();
+  const monthOf = (ms: number) => {
+    const date = new Date(ms);
+    return date.getUTCFullYear() * 12 + date.getUTCMonth();
+  };
+  const termEnd = (back: number) => addMonths(endMs, -back, dayOfMonth(endMs));
+  const renewable = (earlier: number) =>
+    earlier > firstStatedMs && earlier <= seenMs && autoRenewAt(service, autoRenewWrites, earlier);
+  // Looked for from both ends of the recording, not walked month by month across it (a
+  // hostile file may span a century of them for every service). Term ends in a month after
+  // the view's come after it: `at` is looked for from below them.
   const after = monthOf(endMs) - monthOf(seenMs) - 1;
-  let ends: { at: number; from: number } | undefined;
+  let atBack: number | undefined;
   for (
     let back = Math.max(months, after - (after % months));
     back <= MAX_MONTHS_BACK;
     back += months
   ) {
-    const earlier = addMonths(endMs, -back, dayOfMonth(endMs));
+    const earlier = termEnd(back);
     if (earlier <= firstStatedMs) break;
-    if (earlier > seenMs || !autoRenewAt(service, autoRenewWrites, earlier)) continue;
-    ends = { at: ends?.at ?? earlier, from: earlier };
+    if (renewable(earlier)) {
+      atBack = back;
+      break;
+    }
   }
-  return ends;
+  if (atBack === undefined) return undefined;
+  // A month past the first stated time's, `from` is looked for from there down.
+  const last = Math.min(MAX_MONTHS_BACK, monthOf(endMs) - monthOf(firstStatedMs) + months);
+  for (let back = Math.floor(last / months) * months; back > atBack; back -= months) {
+    const earlier = termEnd(back);
+    if (renewable(earlier)) return { at: termEnd(atBack), from: earlier };
+  }
+  return { at: termEnd(atBack), from: termEnd(atBack) };
 }
 
 /** How far {@link termEndedUnbilled} looks back for the renewals of a term (100 years). */
@@ -2911,14 +2940,8 @@ function settledTermEnd(
     return paidMs - expiresMs < SUSPENSION_MS ? expiresMs : undefined;
   }
   if (view.at < paidMs) return undefined;
-  // The first renewal after this one (`renewedAt` is in order), found by halving.
-  let [low, high] = [0, renewedAt.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((renewedAt[middle] as number) <= paidMs) low = middle + 1;
-    else high = middle;
-  }
-  const next = renewedAt[low];
+  // The first renewal after this one (`renewedAt` is in order).
+  const next = renewedAt[countWhile(renewedAt, (ms) => ms <= paidMs)];
   if (next !== undefined && next <= view.at) return undefined;
   const months = periodMonths(view.record as ServiceRecord) ?? 1;
   const termDay = Math.max(
@@ -2927,6 +2950,20 @@ function settledTermEnd(
   );
   const billedMs = addMonths(expiresMs, -months, termDay);
   return billedMs < paidMs && paidMs - billedMs < SUSPENSION_MS ? billedMs : undefined;
+}
+
+/**
+ * How many items of `sorted` from the first one `holds` (true up to some point, false after
+ * it), found by halving.
+ */
+function countWhile<T>(sorted: readonly T[], holds: (item: T) => boolean): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (holds(sorted[middle] as T)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** {@link RecordedScenario.ledgerRuns}, from the pages of transactions seen. */
@@ -3124,16 +3161,10 @@ function topUpsDuring(
       settlementRef.set(txn.invoice_ref, ref);
     }
   }
-  /** The last top-up at `paidMs` below the ref `settledAt`, found by halving. */
+  /** The last top-up at `paidMs` below the ref `settledAt`. */
   const lastBelow = (paidMs: number, settledAt: bigint) => {
     const at = refTopUpsAt.get(paidMs) ?? [];
-    let [low, high] = [0, at.length];
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((at[middle]?.ref as bigint) < settledAt) low = middle + 1;
-      else high = middle;
-    }
-    return at[low - 1];
+    return at[countWhile(at, ({ ref }) => (ref as bigint) < settledAt) - 1];
   };
   const settledAfterSeq = (paidMs: number | undefined, seq: number, invoiceRef: unknown) => {
     if (paidMs === undefined) return;
