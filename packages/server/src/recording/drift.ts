@@ -197,9 +197,13 @@ function untoldFrom(recorded: RecordedScenario): Untold[] {
     });
   }
   if (ended !== undefined) {
+    const since =
+      ended.alive === 'counted'
+        ? `#${ended.aliveSeq}, where GET /services/stats left no room for ${ended.service_ref} expired, before #${ended.seq} showed it ${ended.status}: its term (or suspension) ended`
+        : `#${ended.aliveSeq}, the last answer that showed ${ended.service_ref} ${ended.alive ?? 'alive'} before #${ended.seq} showed it ${ended.status}: ${ended.alive === 'suspended' ? 'its suspension ran out' : 'its term ended'}`;
     untold.push({
       reached: (seq) => seq > ended.aliveSeq,
-      reason: `it follows #${ended.aliveSeq}, the last answer that showed ${ended.service_ref} ${ended.alive ?? 'alive'} before #${ended.seq} showed it ${ended.status}: ${ended.alive === 'suspended' ? 'its suspension ran out' : 'its term ended'} in between, when the recording cannot tell (it never showed the term); list every page of GET /services while recording to verify it`,
+      reason: `it follows ${since} in between, when the recording cannot tell (it never showed the term); list every page of GET /services while recording to verify it`,
     });
   }
   // The most general last: a reason names the point nearest what it sets apart.

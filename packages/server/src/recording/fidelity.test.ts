@@ -1688,10 +1688,10 @@ describe('drift on a recording of the reference server itself', () => {
       };
       await write('/services/REF-SVC-101/power', { action: 'reboot' }, 'writes-power-1');
       for (let i = 0; i < 124; i++) {
-        await write('/services/REF-SVC-102/auto-renew', { enabled: i % 2 === 0 });
+        await write('/services/REF-SVC-302/auto-renew', { enabled: i % 2 === 0 });
       }
       upstream.admin.clock.advance(61);
-      await write('/services/REF-SVC-102/auto-renew', { enabled: true });
+      await write('/services/REF-SVC-302/auto-renew', { enabled: true });
       return seen;
     });
     expect(statuses.filter(([, status]) => status === 429)).toHaveLength(5);
@@ -2155,6 +2155,53 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('takes a service never listed for suspended when the first stats had no room for it active, a page after its switch leaving it out', async () => {
+    // REF-SVC-31C is suspended: the stats count it so, its auto-renew switch goes through,
+    // and a page of active services a day later leaves it out. Taken for active until that
+    // page (its term ending unseen in between), the replay's stats counted one active
+    // service too many and the expired one the upstream counted not at all (seed 8798).
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const seen = [
+        await demoCall(base, '/services/stats'),
+        await demoCall(base, '/services/REF-SVC-31C/auto-renew', {
+          method: 'PUT',
+          body: JSON.stringify({ enabled: true }),
+        }),
+      ];
+      upstream.admin.clock.advance(86_400);
+      seen.push(await demoCall(base, '/services?status=active&limit=100'));
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 200, 200]);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('takes a service never listed for alive at the first stats when they had no room for one more expired, before a 409 showed it expired', async () => {
+    // The stats count one expired service, REF-SVC-108, and an auto-renew switch shows it
+    // so. REF-SVC-302 is active, its term ending on 31 January, auto-renew off: 60 days on a
+    // switch is refused, expired. Taken for expired from the start, the replay's stats
+    // counted two (seed 9636); alive then, it ends just before the 409, and the stats after
+    // it are set apart where they differ.
+    const { file, statuses } = await recordSession(frozen, async (upstream, base) => {
+      const autoRenew = (service: string) =>
+        demoCall(base, `/services/${service}/auto-renew`, {
+          method: 'PUT',
+          body: JSON.stringify({ enabled: false }),
+        });
+      const seen = [await demoCall(base, '/services/stats'), await autoRenew('REF-SVC-108')];
+      upstream.admin.clock.advance(60 * 86_400);
+      seen.push(await autoRenew('REF-SVC-302'), await demoCall(base, '/services/stats'));
+      return seen;
+    });
+    expect(statuses.map(([, status]) => status)).toEqual([200, 409, 409, 200]);
+    await expectSetApart(
+      file,
+      statuses.length,
+      ['getServiceStats'],
+      /^it follows #1, where GET \/services\/stats left no room for REF-SVC-302 expired, before #3 showed it expired: its term \(or suspension\) ended in between/,
+    );
+  });
+
   it('takes the services the recording ordered for those below a cursor no later page followed', async () => {
     // vm-5 has expired; two services are ordered. A page of one active service shows the
     // second, `has_more` true, and its cursor is never followed: the first ordered is below
@@ -2346,7 +2393,7 @@ describe('drift on a recording of the reference server itself', () => {
     ...Array.from({ length: 48 }, (_, i) => i + 1),
     ...[60, 73, 86, 95, 105, 115, 126, 165, 169, 174, 184, 187, 208, 217, 249, 296, 311, 329],
     ...[373, 457, 559, 684, 739, 835, 857, 899, 1019, 1020, 1049, 1143, 1227, 2480, 2869],
-    ...[5773, 6520, 6527],
+    ...[5773, 6520, 6527, 8798, 9636],
   ])(
     'finds no difference in seeded random session %i, with admin clock moves and top-ups between',
     async (seed) => {

@@ -205,14 +205,15 @@ export interface RecordedScenario {
    * The first service never listed that an answer showed alive (`aliveSeq`: a write, a read of
    * its dataplane) and a later one ended (a 409 showing `status`, or a page of active services
    * leaving it out, at `seq`): its term ended in between, when the recording cannot tell.
-   * `alive: 'suspended'`: a 409 showed it suspended at `aliveSeq`, and its suspension ran out.
+   * `alive: 'suspended'`: a 409 showed it suspended at `aliveSeq`, and its suspension ran out;
+   * `'counted'`: the first GET /services/stats at `aliveSeq` had no room for it expired.
    */
   readonly endedUnseen?: {
     readonly service_ref: string;
     readonly aliveSeq: number;
     readonly seq: number;
     readonly status: string;
-    readonly alive?: 'suspended';
+    readonly alive?: 'suspended' | 'counted';
   };
 }
 
@@ -400,6 +401,8 @@ class Observations {
   /**
    * The last 2xx answer on each service that proved it alive (seq, upstream time), while no
    * 409 had shown its status: a write, or a read of its dataplane (which needs it active).
+   * Inferring the unseen adds the first stats for a service they counted alive before a 409
+   * showed it expired (and sets that 409's `aliveSeq` alike).
    */
   readonly lastAlive = new Map<string, { seq: number; at: number }>();
   /** Unfiltered pages of GET /invoices: a run of them lists every invoice issued since. */
@@ -1408,6 +1411,11 @@ class ServicePool {
     return { moved, open: [...open] };
   }
 
+  /** Whether the stats counted services of `status` not yet taken (false without stats). */
+  hasRoom(status: string): boolean {
+    return this.#counted && (this.#statuses.get(status) ?? 0) > 0;
+  }
+
   /** Services still to add; a negative count means the stats and the records disagree. */
   remaining(): number {
     const left = [...this.#types.values()];
@@ -1550,10 +1558,26 @@ function inferUnseen(
   };
 
   // A service never listed that a 409 showed ended before any write on it went through had
-  // that status from the start.
+  // that status from the start; but when it showed it expired after the first stats, and
+  // they counted no room for one more expired, it was alive then (active, else suspended,
+  // as they have room for), and the stats are the last answer that showed it alive.
   const endedFirst = (ref: string) => {
     const conflict = seen.conflictStatus.get(ref);
-    return conflict?.aliveSeq === undefined ? conflict?.status : undefined;
+    if (conflict === undefined || conflict.aliveSeq !== undefined) return undefined;
+    const stats = seen.stats;
+    if (
+      conflict.status !== 'expired' ||
+      stats === undefined ||
+      stats.seq > conflict.seq ||
+      conflict.placedAt - 1 <= stats.at ||
+      pool.hasRoom('expired')
+    )
+      return conflict.status;
+    const alive = ['active', 'suspended'].find((status) => pool.hasRoom(status));
+    if (alive === undefined) return conflict.status;
+    seen.lastAlive.set(ref, { seq: stats.seq, at: stats.at });
+    conflict.aliveSeq = stats.seq;
+    return alive;
   };
   // A service of `status` at the start, kept so until an answer showed it ended: active at
   // answers that proved it alive, then left out of a page of active services or shown expired
@@ -1582,6 +1606,14 @@ function inferUnseen(
       expires_at: new Date(endMs).toISOString(),
     };
   };
+  // Whether the first stats counted the service `ref` suspended, not active until a page
+  // left it out: room for one suspended, none for it active (or expired, its term ended).
+  const countedSuspended = (ref: string) => {
+    const endMs = endedAfterAlive(seen, ref)?.endMs;
+    const activeAtStats =
+      statsAt !== undefined && endMs !== undefined && statsAt >= endMs ? 'expired' : 'active';
+    return !pool.hasRoom(activeAtStats) && pool.hasRoom('suspended');
+  };
   // Services a Shield call or a link named: a KVM with its protected address, else one the
   // stats say there is room for.
   for (const [ref, ip] of seen.shieldTargets) {
@@ -1598,10 +1630,14 @@ function inferUnseen(
   for (const [ref, { kvm, firstAt, lastSeq, autoRenew }] of seen.writtenServices) {
     if (serviceRefs.has(ref) || created.has(ref)) continue;
     // Not expired (its write went through): active, but suspended when a page of active
-    // services left it out before an auto-renew switch (which a suspended one takes).
+    // services left it out before an auto-renew switch (which a suspended one takes), or
+    // after the last one when the first stats left no room for it active (nor, its term
+    // ended before them, expired) but room for it suspended.
     const leftOut = pageLeavingOut(seen.activeServicePages, ref);
     const suspended =
-      !kvm && leftOut !== undefined && (leftOut.at <= firstAt || leftOut.seq < lastSeq);
+      !kvm &&
+      leftOut !== undefined &&
+      (leftOut.at <= firstAt || leftOut.seq < lastSeq || countedSuspended(ref));
     const status = endedFirst(ref) ?? (suspended ? 'suspended' : 'active');
     addService({
       ...ofStatusFromStart(ref, kvm ? 'kvm' : undefined, status),
@@ -1652,7 +1688,7 @@ function inferUnseen(
   // service the account has, of that status from the start.
   for (const [ref, { status, aliveSeq }] of seen.conflictStatus) {
     if (serviceRefs.has(ref) || created.has(ref) || aliveSeq !== undefined) continue;
-    addService(ofStatusFromStart(ref, undefined, status));
+    addService(ofStatusFromStart(ref, undefined, endedFirst(ref) ?? status));
   }
 
   // Invoices a transaction or an order linked, never listed: an answer shows a link only to
@@ -2561,7 +2597,7 @@ function build(seen: Observations): RecordedScenario {
             service_ref: String(unseenRenewal.service_ref),
           },
         }),
-    ...endedUnseen(seen),
+    ...endedUnseen(seen, unsettled.termless),
     ...unsettledFrom(
       unsettled,
       seen.stats ?? (start === undefined ? undefined : { seq: 0, at: start }),
@@ -2587,22 +2623,31 @@ function unsettledFrom(
   return { unsettled: { unnamed, termless, open, seq: since.seq, at: since.at } };
 }
 
-/** {@link RecordedScenario.endedUnseen}, from the writes on services never listed. */
-function endedUnseen(seen: Observations): Pick<RecordedScenario, 'endedUnseen'> {
+/**
+ * {@link RecordedScenario.endedUnseen}, from the writes on services never listed; not for a
+ * service left out of a page of active services that the scenario holds `termless` (the
+ * stats counted it suspended from the start, not ended in between).
+ */
+function endedUnseen(
+  seen: Observations,
+  termless: readonly string[],
+): Pick<RecordedScenario, 'endedUnseen'> {
   let first: RecordedScenario['endedUnseen'];
   const note = (ended: NonNullable<RecordedScenario['endedUnseen']>) => {
     if (first === undefined || ended.aliveSeq < first.aliveSeq) first = ended;
   };
   const unlisted = (ref: string) => !seen.services.has(ref) && !seen.createdServices.has(ref);
   for (const [ref, { seq, status, aliveSeq }] of seen.conflictStatus) {
-    if (aliveSeq !== undefined && unlisted(ref)) note({ service_ref: ref, aliveSeq, seq, status });
+    if (aliveSeq === undefined || !unlisted(ref)) continue;
+    const counted = aliveSeq === seen.stats?.seq;
+    note({ service_ref: ref, aliveSeq, seq, status, ...(counted ? { alive: 'counted' } : {}) });
   }
   for (const [ref, { aliveSeq, seq }] of seen.suspensionEnds) {
     if (unlisted(ref))
       note({ service_ref: ref, aliveSeq, seq, status: 'expired', alive: 'suspended' });
   }
   for (const ref of seen.lastAlive.keys()) {
-    const ended = unlisted(ref) ? endedAfterAlive(seen, ref) : undefined;
+    const ended = unlisted(ref) && !termless.includes(ref) ? endedAfterAlive(seen, ref) : undefined;
     if (ended === undefined) continue;
     note({
       service_ref: ref,
