@@ -531,6 +531,15 @@ function amountGapCents(
   return upstream === undefined || replay === undefined ? undefined : upstream - replay;
 }
 
+/**
+ * Whether stats counted more suspended services than the replay's: a top-up the replay made
+ * before them may have settled a renewal that was still unpaid upstream.
+ */
+function countedMoreSuspended(found: ReadonlyArray<[string, unknown, unknown]>): boolean {
+  const [, recorded, replayed] = found.find(([at]) => at === '$.by_status.suspended') ?? [];
+  return typeof recorded === 'number' && recorded > (typeof replayed === 'number' ? replayed : 0);
+}
+
 /** A renewal the replay's clock billed: its service and due time. */
 interface BilledRenewal {
   readonly serviceRef: string;
@@ -642,21 +651,26 @@ function withTopUpsMoved(recorded: RecordedScenario, late: LateTopUps): Recorded
 const SAME_INSTANT_MS = 1000;
 
 /**
- * Of the top-ups made since the last answer that showed the balance, at an exchange's very
- * instant (`made`: their indices, in order), those that came after it upstream: for a
- * balance read, the last ones, that add up to what the replay showed more (`excessCents`);
- * for an order the upstream refused for want of balance, all of them. A frozen upstream
- * clock stamps a top-up with the time of the exchanges around it: only the money tells.
+ * Of the top-ups made since the last answer that showed the balance, at the very instant of
+ * an exchange (`ms`, `seq`; `made`: their indices, in order), those that came after it
+ * upstream: for a balance read, the last ones, that add up to what the replay showed more
+ * (`excessCents`); for an order the upstream refused for want of balance, all of them. A
+ * frozen upstream clock stamps a top-up with the time of the exchanges around it: only the
+ * money tells. None a page of transactions listed by then.
  */
 function topUpsAfter(
   topUps: RecordedScenario['topUps'],
   made: readonly number[],
-  ms: number,
+  { ms, seq }: { ms: number; seq: number },
   excessCents?: number,
 ): number[] | undefined {
-  const sameInstant = made.filter(
-    (i) => Math.abs(Date.parse((topUps[i] as { at: string }).at) - ms) <= SAME_INSTANT_MS,
-  );
+  const sameInstant = made.filter((i) => {
+    const topUp = topUps[i] as RecordedScenario['topUps'][number];
+    return (
+      Math.abs(Date.parse(topUp.at) - ms) <= SAME_INSTANT_MS &&
+      (topUp.listed === undefined || topUp.listed > seq)
+    );
+  });
   if (excessCents === undefined) return sameInstant.length > 0 ? sameInstant : undefined;
   let sum = 0;
   for (let first = sameInstant.length - 1; first >= 0; first--) {
@@ -689,7 +703,7 @@ function topUpsAfterFirstBalance(
       ? [i]
       : [],
   );
-  const indices = topUpsAfter(topUps, before, first.ms, shortCents);
+  const indices = topUpsAfter(topUps, before, first, shortCents);
   return indices === undefined ? undefined : { indices, after: first.seq, startCents: shortCents };
 }
 
@@ -883,9 +897,10 @@ async function replayRecording(
         const excess = -(amountGapCents(found, '$.amount') ?? 0);
         const late =
           showsBalance && excess > 0
-            ? topUpsAfter(topUps, madeSinceBalance, at.ms, excess)
-            : balancePath !== undefined && answer.status === 200 && refusedForBalance(exchange)
-              ? topUpsAfter(topUps, madeSinceBalance, at.ms)
+            ? topUpsAfter(topUps, madeSinceBalance, { ms: at.ms, seq: exchange.seq }, excess)
+            : (balancePath !== undefined && answer.status === 200 && refusedForBalance(exchange)) ||
+                (operation === 'getServiceStats' && countedMoreSuspended(found))
+              ? topUpsAfter(topUps, madeSinceBalance, { ms: at.ms, seq: exchange.seq })
               : undefined;
         if (late !== undefined) lateTopUps = { indices: late, after: exchange.seq };
         const short = balancePath === undefined ? 0 : (amountGapCents(found, balancePath) ?? 0);

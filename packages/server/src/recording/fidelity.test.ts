@@ -691,6 +691,23 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('makes a top-up after stats that counted suspended the service whose renewal it settled, under a frozen clock', async () => {
+    // vm-1's renewal of 29 January is unpaid (the balance is 1): it is suspended, and the
+    // stats count it so. A top-up at the same frozen instant then settles the renewal. Made
+    // before the stats, the replay counted no suspended service (aged seed 613).
+    const account = timeAccount(1, [
+      service(1, { auto_renew: true, expires_at: '2026-01-29T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, _days, topUp) => {
+      expect((await call('/services/stats')).by_status).toEqual({ suspended: 1 });
+      await topUp(20);
+      await call('/services');
+      await call('/transactions');
+      expect((await call('/balance')).amount).toBe(9.1);
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
   it('makes each top-up after the order and the listing it followed, under a frozen clock', async () => {
     // The upstream's clock stands still: the orders and top-ups all carry one time. The
     // first top-up's transaction ref is above the order's (refs are minted in order); the
@@ -1025,6 +1042,47 @@ describe('drift on a recording of the reference server itself', () => {
       ]);
       await call('/transactions');
       expect((await call('/balance')).amount).toBe(9.1);
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it('takes a renewal only the ledger showed, paid days after its term ended, for one billed there though the service renewed again before its first view', async () => {
+    // As above, but vm-1 renews twice more, on time, before any page shows it: its renewal of
+    // 5 February was paid on the 7th, and the terms after run from the 5th of each month.
+    // Taken for billed at its payment, the replay renewed it on the 7th (aged seed 11308).
+    const account = timeAccount(1, [
+      service(1, { auto_renew: true, expires_at: '2026-02-05T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days, topUp) => {
+      days(7);
+      expect((await call('/balance')).amount).toBe(1);
+      days(1);
+      await topUp(40);
+      days(60);
+      const { services } = await call('/services');
+      expect(services).toEqual([
+        expect.objectContaining({ status: 'active', expires_at: '2026-05-05T00:00:00.000Z' }),
+      ]);
+      await call('/transactions');
+      expect((await call('/balance')).amount).toBe(5.3);
+    }, account);
+    await expectFaithful(file, statuses.length);
+  });
+
+  it("takes the VAT rate from the ledger's renewals when nothing else shows it", async () => {
+    // vm-1 renews on 5 February: the ledger shows its charge, 11.90 with 1.90 VAT. No
+    // catalog, invoice or order shows the rate: taken for 0, the replay renewed it on
+    // 5 March for 10.00 and showed the balance 1.90 too high.
+    const account = timeAccount(30, [
+      service(1, { auto_renew: true, expires_at: '2026-02-05T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/services');
+      expect((await call('/balance')).amount).toBe(30);
+      days(7);
+      await call('/transactions');
+      days(30);
+      expect((await call('/balance')).amount).toBe(6.2);
     }, account);
     await expectFaithful(file, statuses.length);
   });
@@ -2436,6 +2494,9 @@ describe('drift on a recording of the reference server itself', () => {
     47, 54, 126, 132, 199, 254, 274, 348, 449, 479, 544, 545, 550, 556, 624, 627, 671, 744, 766,
     791, 815, 1031, 1110, 1178, 1487, 1566, 1733, 1807, 1887, 2344, 2494, 2907, 3256, 3375, 3768,
     5369, 5498, 5787, 5935, 6662, 6847, 7307, 7330, 7358, 7927, 8644, 8835, 9339, 10972, 11511,
+    // 8595: a top-up a page of transactions listed stays before a later exchange of its
+    // instant that the replay would otherwise make it come after.
+    613, 8595, 11240, 11308, 11832,
   ])(
     'finds no difference in seeded random session %i on an account that lived months before it',
     async (seed) => {

@@ -401,6 +401,77 @@ describe('a hostile recording', () => {
     expect(report.compared + report.unverifiable.length).toBe(3);
   });
 
+  it('takes a service of a billion-month period for no calendar, renewals paid late included', async () => {
+    // A renewal the ledger shows paid two days into January, then a page of services: the
+    // service's period is a billion months. Counting its term ends back from the one shown
+    // leaves the calendar's range at the first step; the scenario is built and replayed.
+    const file = fresh('billion-months.jsonl');
+    const renewal = {
+      transaction_ref: 'REF-TXN-9',
+      kind: 'service_renewal',
+      currency: 'EUR',
+      status: 'completed',
+      method: 'balance',
+      description: 'Renewal of vm-1',
+      service_order: false,
+      created_at: '2026-01-03T00:00:00.000Z',
+      invoice_ref: 'REF-INV-9',
+      service_ref: 'REF-SVC-1',
+      amount: -11.9,
+      fee: 0,
+      penalty: 0,
+      vat_amount: 1.9,
+    };
+    const service = {
+      service_ref: 'REF-SVC-1',
+      name: 'vm-1',
+      service_plan_name: 'KVM S',
+      type: 'kvm',
+      status: 'active',
+      auto_renew: true,
+      expires_at: '2026-02-01T00:00:00.000Z',
+      last_period_unit: 'month',
+      last_period_amount: 1e9,
+    };
+    const page = (key: string, records: unknown[]) =>
+      message(
+        JSON.stringify({
+          [key]: records,
+          pagination: { limit: 50, has_more: false },
+          server_time: '2026-01-05T00:00:00.000Z',
+        }),
+      );
+    writeFileSync(
+      file,
+      [
+        line(1, {
+          path: '/v1/balance',
+          operation: 'getBalance',
+          response: message(
+            JSON.stringify({
+              amount: 10,
+              currency: 'EUR',
+              account_currency: 'EUR',
+              as_of: '2025-12-31T00:00:00.000Z',
+            }),
+          ),
+        }),
+        line(2, {
+          path: '/v1/transactions',
+          operation: 'listTransactions',
+          response: page('transactions', [renewal]),
+        }),
+        line(3, {
+          path: '/v1/services',
+          operation: 'listServices',
+          response: page('services', [service]),
+        }),
+      ].join('\n'),
+    );
+    const report = await driftReport(file);
+    expect(report.compared + report.unverifiable.length).toBe(3);
+  });
+
   it('prices no order from a catalog or an order body it cannot read', async () => {
     const file = fresh('bad-catalog.jsonl');
     const body = (value: unknown) => {

@@ -88,12 +88,14 @@ export interface RecordedScenario {
   /**
    * Top-ups that came in during the recording (`top_up` transactions it listed), in the order
    * they came; `after`: the seq of the last exchange the top-up came after (an order, a page
-   * of transactions, a balance read: see `topUpsDuring`).
+   * of transactions, a balance read: see `topUpsDuring`); `listed`: the seq of the first page
+   * of transactions that listed it, which it came before.
    */
   readonly topUps: readonly {
     readonly at: string;
     readonly amount: number;
     readonly after?: number;
+    readonly listed?: number;
   }[];
   /**
    * The references the upstream gave the records made during the recording (the services
@@ -1105,6 +1107,27 @@ function vatRateOfOrders(
     if (typeof service.monthly_price_eur !== 'number' || charged === undefined) continue;
     const net = Math.round(service.monthly_price_eur * 100 * monthsOf(service) * rate);
     if (net > 0) pairs.push([net, charged]);
+  }
+  return rateMostAgreeOn(pairs);
+}
+
+/**
+ * The VAT rate the ledger's charges made while recording imply (an order's or a renewal's
+ * debit, its VAT amount shown beside it: the net is what remains without it), when the
+ * catalog and the invoices never said. Older charges are the account's history as it was
+ * given, which need not follow today's rate.
+ */
+function vatRateOfLedger(seen: Observations): number | undefined {
+  const pairs: Array<[number, number]> = [];
+  for (const txn of seen.transactions.values()) {
+    if (txn.kind !== 'service_order' && txn.kind !== 'service_renewal') continue;
+    if (!madeDuring(txn, 'created_at', seen.startMs)) continue;
+    const gross = amountCents(typeof txn.amount === 'number' ? -txn.amount : undefined);
+    const vat = amountCents(txn.vat_amount);
+    const extras = (amountCents(txn.fee) ?? 0) + (amountCents(txn.penalty) ?? 0);
+    if (gross !== undefined && vat !== undefined && extras === 0 && gross > vat) {
+      pairs.push([gross - vat, gross]);
+    }
   }
   return rateMostAgreeOn(pairs);
 }
@@ -2415,6 +2438,7 @@ function build(seen: Observations): RecordedScenario {
   const vatRate =
     seen.vatRate ??
     impliedVatRate(seen.plans.values()) ??
+    vatRateOfLedger(seen) ??
     vatRateOfOrders(seen, new Map([...seen.balanceCharges, ...charged]), rate) ??
     0;
   if (start !== undefined) {
@@ -2563,10 +2587,11 @@ function build(seen: Observations): RecordedScenario {
     dateFollowsClock: seen.dateFollowsClock,
     ...(unpriced === undefined ? {} : { unpricedTermEnd: unpriced }),
     ...(unlistedRenewal === undefined ? {} : { unlistedRenewal }),
-    topUps: topUps.map(({ transaction, after }) => ({
+    topUps: topUps.map(({ transaction, after, listed }) => ({
       at: String(transaction.created_at),
       amount: Number(transaction.amount),
       ...(after === undefined ? {} : { after }),
+      ...(listed === undefined ? {} : { listed }),
     })),
     mintedRefs: mintedDuring(seen, start),
     ...(unknownTermEnd === undefined
@@ -2934,20 +2959,9 @@ function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Js
       madeDuring(txn, 'created_at', start)
     );
   });
-  // When each service renewed, as the ledger and the invoices showed it, in order.
-  const renewedAt = new Map<unknown, number[]>();
-  for (const renewal of [...ledgerOnly, ...seen.invoices.values()]) {
-    if (renewal.kind !== 'service_renewal') continue;
-    const ms = timeOf(renewal.created_at ?? renewal.issue_date);
-    if (ms === undefined) continue;
-    const times = renewedAt.get(renewal.service_ref) ?? [];
-    times.push(ms);
-    renewedAt.set(renewal.service_ref, times);
-  }
-  for (const times of renewedAt.values()) times.sort((a, b) => a - b);
   for (const txn of ledgerOnly) {
     const invoice = invoiceLinkedBy(txn, seen.vatRate ?? 0);
-    const billedMs = settledTermEnd(seen, txn, renewedAt.get(txn.service_ref) ?? []);
+    const billedMs = settledTermEnd(seen, txn);
     if (billedMs !== undefined) {
       Object.assign(invoice, {
         issue_date: new Date(billedMs).toISOString(),
@@ -2961,19 +2975,15 @@ function renewalsOnlyInLedger(seen: Observations, start: number | undefined): Js
 
 /**
  * When the renewal `txn` was billed, where that was before it was paid: the end of the term
- * it renewed, one period (the service's last, else a month) before the term end the
- * service's first view showed, when that view came after it with no other renewal of the
- * service between (`renewedAt`: when the service renewed, in order), or the term end itself
- * when that view showed the service suspended, and the end lies less than seven days before
- * the payment. Time bills a
+ * it renewed, the last before the payment of those the service's first view showed it on
+ * (its term end, whole periods back: the service's last period, else a month), when that
+ * view came after the payment, or the term end itself when that view showed the service
+ * suspended, and the end lies less than seven days before the payment. Time bills a
  * renewal at a term's end and takes it at once when the balance covers it; one taken later
- * was left unpaid, the service suspended, until a top-up settled it.
+ * was left unpaid, the service suspended, until a top-up settled it, and the term it began
+ * ran from the end of the last (so later terms end on the same days).
  */
-function settledTermEnd(
-  seen: Observations,
-  txn: Json,
-  renewedAt: readonly number[],
-): number | undefined {
+function settledTermEnd(seen: Observations, txn: Json): number | undefined {
   const serviceRef = txn.service_ref;
   const paidMs = timeOf(txn.created_at);
   const view = typeof serviceRef === 'string' ? seen.services.get(serviceRef) : undefined;
@@ -2985,16 +2995,39 @@ function settledTermEnd(
     return paidMs - expiresMs < SUSPENSION_MS ? expiresMs : undefined;
   }
   if (view.at < paidMs) return undefined;
-  // The first renewal after this one (`renewedAt` is in order).
-  const next = renewedAt[countWhile(renewedAt, (ms) => ms <= paidMs)];
-  if (next !== undefined && next <= view.at) return undefined;
   const months = periodMonths(view.record as ServiceRecord) ?? 1;
   const termDay = Math.max(
     dayOfMonth(expiresMs),
     ...(seen.expiryDays.get(serviceRef as string) ?? []),
   );
-  const billedMs = addMonths(expiresMs, -months, termDay);
-  return billedMs < paidMs && paidMs - billedMs < SUSPENSION_MS ? billedMs : undefined;
+  const billedMs = termEndBefore(expiresMs, paidMs, months, termDay);
+  return billedMs !== undefined && paidMs - billedMs < SUSPENSION_MS ? billedMs : undefined;
+}
+
+/**
+ * The last end before `beforeMs` of the terms of `months` months on `termDay` that end at
+ * `endMs` (at or after it): whole periods back from there. Undefined past the calendar's
+ * range (a hostile recording's period of a billion months).
+ */
+function termEndBefore(
+  endMs: number,
+  beforeMs: number,
+  months: number,
+  termDay: number,
+): number | undefined {
+  const [end, before] = [new Date(endMs), new Date(beforeMs)];
+  const monthsApart =
+    (end.getUTCFullYear() - before.getUTCFullYear()) * 12 +
+    end.getUTCMonth() -
+    before.getUTCMonth();
+  // From one period short of the periods apart: the first end before is the last, at most
+  // three steps on.
+  const first = Math.max(1, Math.floor(monthsApart / months) - 1);
+  for (let back = first; back < first + 3; back++) {
+    const ms = addMonths(endMs, -back * months, termDay);
+    if (ms < beforeMs) return ms;
+  }
+  return undefined;
 }
 
 /**
@@ -3147,7 +3180,7 @@ function paidBeforeStart(
 function topUpsDuring(
   seen: Observations,
   start: number | undefined,
-): { transaction: Json; after?: number }[] {
+): { transaction: Json; after?: number; listed?: number }[] {
   const orderTransaction = new Map<unknown, bigint>();
   for (const order of seen.orders.values()) {
     const ref = listRefValue('transactions', order.transaction_ref);
@@ -3170,10 +3203,12 @@ function topUpsDuring(
       let after = 0;
       for (const order of orders)
         if (ref !== undefined && order.ref < ref) after = Math.max(after, order.seq);
+      let listed: number | undefined;
       for (const page of seen.transactionPages) {
         if (ref !== undefined && leftOut(page, ref)) after = Math.max(after, page.seq);
+        if (ref !== undefined && page.shown.has(ref)) listed ??= page.seq;
       }
-      return { transaction, ref, after };
+      return { transaction, ref, after, listed };
     })
     .sort(
       (a, b) =>
@@ -3261,9 +3296,10 @@ function topUpsDuring(
     if (sum !== gainedCents) continue;
     for (const topUp of pending.slice(came)) topUp.after = to;
   }
-  return topUps.map(({ transaction, after }) => ({
+  return topUps.map(({ transaction, after, listed }) => ({
     transaction,
     ...(after > 0 ? { after } : {}),
+    ...(listed === undefined ? {} : { listed }),
   }));
 }
 
