@@ -2662,6 +2662,7 @@ function endedUnseen(
     if (first === undefined || ended.aliveSeq < first.aliveSeq) first = ended;
   };
   const unlisted = (ref: string) => !seen.services.has(ref) && !seen.createdServices.has(ref);
+  const termlessRefs = new Set(termless);
   for (const [ref, { seq, status, aliveSeq }] of seen.conflictStatus) {
     if (aliveSeq === undefined || !unlisted(ref)) continue;
     const counted = aliveSeq === seen.stats?.seq;
@@ -2672,7 +2673,7 @@ function endedUnseen(
       note({ service_ref: ref, aliveSeq, seq, status: 'expired', alive: 'suspended' });
   }
   for (const ref of seen.lastAlive.keys()) {
-    const ended = unlisted(ref) && !termless.includes(ref) ? endedAfterAlive(seen, ref) : undefined;
+    const ended = unlisted(ref) && !termlessRefs.has(ref) ? endedAfterAlive(seen, ref) : undefined;
     if (ended === undefined) continue;
     note({
       service_ref: ref,
