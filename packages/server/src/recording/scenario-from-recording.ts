@@ -2800,17 +2800,13 @@ function renewedUnlisted(
   });
   if (billed) return undefined;
   const months = periodMonths(service as ServiceRecord) ?? 1;
-  const monthOf = (ms: number) => {
-    const date = new Date(ms);
-    return date.getUTCFullYear() * 12 + date.getUTCMonth();
-  };
   const termEnd = (back: number) => addMonths(endMs, -back, dayOfMonth(endMs));
   const renewable = (earlier: number) =>
     earlier > firstStatedMs && earlier <= seenMs && autoRenewAt(service, autoRenewWrites, earlier);
   // Looked for from both ends of the recording, not walked month by month across it (a
   // hostile file may span a century of them for every service). Term ends in a month after
   // the view's come after it: `at` is looked for from below them.
-  const after = monthOf(endMs) - monthOf(seenMs) - 1;
+  const after = monthIndex(endMs) - monthIndex(seenMs) - 1;
   let atBack: number | undefined;
   for (
     let back = Math.max(months, after - (after % months));
@@ -2826,12 +2822,18 @@ function renewedUnlisted(
   }
   if (atBack === undefined) return undefined;
   // A month past the first stated time's, `from` is looked for from there down.
-  const last = Math.min(MAX_MONTHS_BACK, monthOf(endMs) - monthOf(firstStatedMs) + months);
+  const last = Math.min(MAX_MONTHS_BACK, monthIndex(endMs) - monthIndex(firstStatedMs) + months);
   for (let back = Math.floor(last / months) * months; back > atBack; back -= months) {
     const earlier = termEnd(back);
     if (renewable(earlier)) return { at: termEnd(atBack), from: earlier };
   }
   return { at: termEnd(atBack), from: termEnd(atBack) };
+}
+
+/** The month of `ms` counted from year 0 (UTC): months apart is a difference of two. */
+function monthIndex(ms: number): number {
+  const date = new Date(ms);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
 }
 
 /** How far {@link termEndedUnbilled} looks back for the renewals of a term (100 years). */
@@ -3016,14 +3018,9 @@ function termEndBefore(
   months: number,
   termDay: number,
 ): number | undefined {
-  const [end, before] = [new Date(endMs), new Date(beforeMs)];
-  const monthsApart =
-    (end.getUTCFullYear() - before.getUTCFullYear()) * 12 +
-    end.getUTCMonth() -
-    before.getUTCMonth();
   // From one period short of the periods apart: the first end before is the last, at most
   // three steps on.
-  const first = Math.max(1, Math.floor(monthsApart / months) - 1);
+  const first = Math.max(1, Math.floor((monthIndex(endMs) - monthIndex(beforeMs)) / months) - 1);
   for (let back = first; back < first + 3; back++) {
     const ms = addMonths(endMs, -back * months, termDay);
     if (ms < beforeMs) return ms;
