@@ -17,6 +17,25 @@ const hexStart = (ref: string): number => {
 
 const hexPart = (ref: string): string => ref.slice(hexStart(ref));
 
+/**
+ * The hex value of `ref` when it is below `limit` and written as the allocator writes it (no
+ * leading zero, upper-case digits): `REF-SVC-1A` → 26; -1 for any other (`REF-SVC-01A`,
+ * `REF-SVC-1a`, a value at or past `limit`, no digits).
+ */
+export function smallRefValue(ref: string, limit: number): number {
+  const first = lastDash(ref) + 1;
+  if (first === ref.length || (ref.charCodeAt(first) === 48 && first < ref.length - 1)) return -1;
+  let value = 0;
+  for (let i = first; i < ref.length; i++) {
+    const code = ref.charCodeAt(i);
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 70 ? code - 55 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+    if (value >= limit) return -1;
+  }
+  return value;
+}
+
 /** The hex digits of `ref` as written (leading zeros kept): `REF-SVC-0A1` → `0A1`. */
 export const refDigits = (ref: string): string => ref.slice(lastDash(ref) + 1);
 

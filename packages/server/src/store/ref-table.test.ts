@@ -104,3 +104,68 @@ describe('RefTable.jsonBlocks (the texts a state file writes at each compaction)
     expect(members(table.jsonBlocks(text))).toBe(expected(table));
   });
 });
+
+describe('RefTable records by reference', () => {
+  // Refs the allocator writes sit at their value, others in a map: every spelling and kind
+  // of one value must stay its own record.
+  const refs = [
+    'REF-INV-1A',
+    'REF-INV-01A',
+    'REF-SVC-1A',
+    'REF-INV-1a',
+    'REF-INV-FFFFF',
+    'REF-INV-100000',
+    'REF-INV-FFFFFFFFFFFFFFFFFF',
+    'REF-INV-0',
+  ];
+
+  it('answers each ref with its own record, whatever its spelling or size', () => {
+    const table = new RefTable<Row>();
+    for (const [n, r] of refs.entries()) table.set(r, { ref: r, n });
+    table.set('REF-INV-1A', { ref: 'REF-INV-1A', n: -1 });
+
+    expect(refs.map((r) => table.get(r)?.n)).toEqual([-1, 1, 2, 3, 4, 5, 6, 7]);
+    expect(table.size).toBe(refs.length);
+    for (const missing of ['REF-INV-1B', 'REF-INV-', 'REF-INV-001A', 'REF-ORD-1A', ''])
+      expect(table.get(missing)).toBeUndefined();
+    expect(table.values().map((r) => r.ref)).toEqual(table.refs);
+  });
+
+  it('keeps a fork and its source apart record by record', () => {
+    const table = new RefTable<Row>();
+    for (const [n, r] of refs.entries()) table.set(r, { ref: r, n });
+    const fork = table.fork();
+    fork.set('REF-INV-1A', { ref: 'REF-INV-1A', n: 100 });
+    fork.set('REF-INV-1B', { ref: 'REF-INV-1B', n: 101 });
+    fork.set('REF-INV-01A', { ref: 'REF-INV-01A', n: 102 });
+    table.set('REF-INV-2', { ref: 'REF-INV-2', n: 200 });
+
+    expect(
+      ['REF-INV-1A', 'REF-INV-1B', 'REF-INV-01A', 'REF-INV-2'].map((r) => fork.get(r)?.n),
+    ).toEqual([100, 101, 102, undefined]);
+    expect(
+      ['REF-INV-1A', 'REF-INV-1B', 'REF-INV-01A', 'REF-INV-2'].map((r) => table.get(r)?.n),
+    ).toEqual([0, undefined, 1, 200]);
+  });
+
+  it('holds a ref given far ahead of the others once, when the others reach it', () => {
+    const table = new RefTable<Row>();
+    const at = (i: number) => `REF-INV-${i.toString(16).toUpperCase()}`;
+    table.set(at(0x2000), { ref: at(0x2000), n: -1 });
+    for (let i = 1; i <= 0x2100; i++) table.set(at(i), { ref: at(i), n: i });
+
+    expect(table.size).toBe(0x2100);
+    expect(table.get(at(0x2000))?.n).toBe(0x2000);
+    expect(table.values().map((r) => r.n)).toEqual(Array.from({ length: 0x2100 }, (_, i) => i + 1));
+  });
+
+  it('loads records given out of order and answers them ascending', () => {
+    const table = new RefTable<Row>();
+    table.setAll(
+      refs.map((r, n) => ({ ref: r, n })),
+      (r) => r.ref,
+    );
+    expect(refs.map((r) => table.get(r)?.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(table.refs.slice(0, 3)).toEqual(['REF-INV-0', 'REF-INV-01A', 'REF-INV-1A']);
+  });
+});
