@@ -117,8 +117,10 @@ function sortedKeys(record: object): string[] {
 // Bodies repeat their keys from request to request: each is quoted once (bounded).
 const quotedKey = boundedMemo((key: string) => JSON.stringify(key), 1024);
 
+// Joined, not a template: a template's result is a rope of its pieces, and the map keeps
+// the key of every write of the last 24 h.
 const slotKey = (account: string, operation: string, key: string) =>
-  `${account}\u0000${operation}\u0000${key}`;
+  [account, operation, key].join('\u0000');
 
 const isKept = (slot: KeyedSlot, nowMs: number): slot is KeyedSlot & { state: 'done' } =>
   slot.state === 'done' && nowMs - slot.storedAt < IDEMPOTENCY_RETENTION_MS;
