@@ -14,15 +14,15 @@ afterEach(async () => {
 });
 
 /** Serves `answer` through the listener; `log` records each request handled and each answer written. */
-async function serve(answer: (path: string) => ApiResponse, errors: unknown[] = []) {
+async function serve(
+  answer: (path: string) => ApiResponse,
+  onError: (error: unknown) => void = () => {},
+) {
   const log: string[] = [];
-  const listener = createNodeListener(
-    async (request) => {
-      log.push(`handled ${request.path}`);
-      return answer(request.path);
-    },
-    (error) => errors.push(error),
-  );
+  const listener = createNodeListener(async (request) => {
+    log.push(`handled ${request.path}`);
+    return answer(request.path);
+  }, onError);
   server = createServer((req, res) => {
     const end = res.end.bind(res);
     res.end = ((...args: Parameters<typeof res.end>) => {
@@ -84,7 +84,7 @@ describe('createNodeListener', () => {
     const errors: unknown[] = [];
     const { port } = await serve(
       () => ({ status: 200, headers: { 'x-broken': 'line\nbreak' }, body: '{}' }),
-      errors,
+      (error) => errors.push(error),
     );
     const connection = await openConnection(port);
 
@@ -92,5 +92,24 @@ describe('createNodeListener', () => {
     expect(text).toMatch(/^HTTP\/1\.1 500 /);
     expect(text).toContain('{"error":"internal_error"}');
     expect(errors).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })]);
+  });
+
+  it('cuts only the connection of an answer it cannot write when onError throws too', async () => {
+    const { port } = await serve(
+      (path) =>
+        path === '/broken'
+          ? { status: 200, headers: { 'x-broken': 'line\nbreak' }, body: '{}' }
+          : json('{"ok":true}'),
+      () => {
+        throw new Error('onError failed');
+      },
+    );
+    const [broken, ok] = [await openConnection(port), await openConnection(port)];
+    const replies = Promise.all([broken.request('/broken'), ok.request('/ok')]);
+    blockFor(50);
+
+    const [brokenReply, okReply] = await replies;
+    expect(brokenReply).toBe('');
+    expect(okReply).toContain('{"ok":true}');
   });
 });

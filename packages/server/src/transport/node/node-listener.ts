@@ -60,28 +60,55 @@ export function send(res: ServerResponse, response: ApiResponse, options: SendOp
  * requests that arrived with it.
  */
 class AnswerBatch {
-  #pending: [ServerResponse, ApiResponse, SendOptions, () => void, (error: unknown) => void][] = [];
+  #pending: [ServerResponse, ApiResponse, SendOptions][] = [];
+  // One promise for the round (not one per answer): settled once all of it is written.
+  #written: Promise<void> | undefined;
+  #roundWritten: () => void = () => {};
+
+  constructor(private readonly onError: (error: unknown) => void) {}
+
   readonly #flush = () => {
     const pending = this.#pending;
+    const written = this.#roundWritten;
     this.#pending = [];
-    for (const [res, response, options, written, failed] of pending) {
+    this.#written = undefined;
+    for (const [res, response, options] of pending) {
       try {
         send(res, response, options);
-        written();
       } catch (error) {
-        failed(error);
+        // Nothing may escape a `setImmediate`: an onError that throws cuts this connection only.
+        try {
+          answerFailure(res, error, this.onError);
+        } catch {
+          res.destroy();
+        }
       }
     }
+    written();
   };
 
-  /** Writes `response` with this round's others; resolves once written (rejects as `send` throws). */
+  /** Writes `response` with this round's others; resolves once they are written (never rejects). */
   write(res: ServerResponse, response: ApiResponse, options: SendOptions): Promise<void> {
-    return new Promise((written, failed) => {
-      if (this.#pending.push([res, response, options, written, failed]) === 1) {
-        setImmediate(this.#flush);
-      }
-    });
+    if (this.#pending.push([res, response, options]) === 1) {
+      this.#written = new Promise((written) => {
+        this.#roundWritten = written;
+      });
+      setImmediate(this.#flush);
+    }
+    return this.#written as Promise<void>;
   }
+}
+
+/** Reports `error` and answers 500 `internal_error`, or cuts the connection once a head went out. */
+function answerFailure(res: ServerResponse, error: unknown, onError: (error: unknown) => void) {
+  onError(error);
+  if (!res.headersSent)
+    send(res, {
+      status: 500,
+      headers: { 'request-id': newRequestId() },
+      body: '{"error":"internal_error"}',
+    });
+  else res.destroy();
 }
 
 /**
@@ -98,7 +125,7 @@ export function createNodeListener(
   bodyDeadlineMs = BODY_DEADLINE_MS,
 ): Responder {
   const deadlines = new BodyDeadlines(bodyDeadlineMs);
-  const answers = new AnswerBatch();
+  const answers = new AnswerBatch(onError);
   // An async function, not `.then(send).catch(…)`: no closures and promises of its own
   // per request.
   return async (req, res) => {
@@ -127,14 +154,7 @@ export function createNodeListener(
       const response = await handle(request);
       await answers.write(res, response, { streams, close: request.close === true || unread });
     } catch (error) {
-      onError(error);
-      if (!res.headersSent)
-        send(res, {
-          status: 500,
-          headers: { 'request-id': newRequestId() },
-          body: '{"error":"internal_error"}',
-        });
-      else res.destroy();
+      answerFailure(res, error, onError);
     }
   };
 }
