@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceServer } from '../src/index';
 import {
   KVMS,
@@ -195,5 +195,25 @@ describe('stateFile: a restart resumes the same state', () => {
     await other.ready;
     expect(other.store.partition('REF-ACCT-1')?.orders.size).toBe(1);
     await other.close();
+  });
+});
+
+describe('stateFile under a suite that fakes timers', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('makes a write durable and answers it while vi.useFakeTimers() holds the timers', async () => {
+    const state = await openState(join(dir(), 'fake-timers.json'));
+    // The journal groups lines with node's own setImmediate, which a suite's fake timers
+    // (vitest, Jest, sinon: the global functions) do not hold back.
+    vi.useFakeTimers();
+    const order = await state.call('POST', '/orders', { body: ORDER, idem: 'under-fake-timers' });
+    expect(order.status).toBe(200);
+    vi.useRealTimers();
+    await state.server.close();
+
+    const again = await openState(join(dir(), 'fake-timers.json'));
+    const replay = await again.call('POST', '/orders', { body: ORDER, idem: 'under-fake-timers' });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    await again.server.close();
   });
 });

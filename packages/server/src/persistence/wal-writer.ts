@@ -1,3 +1,6 @@
+// node's own setImmediate, not the global one a test suite's fake timers replace
+// (vi.useFakeTimers): a durable write must not wait for the suite to advance them.
+import { setImmediate } from 'node:timers';
 import type { WalFile } from './durable-fs';
 import { encodeLine } from './wal-line';
 

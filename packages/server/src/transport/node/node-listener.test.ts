@@ -2,12 +2,13 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '../../api/api-request';
 import { createNodeListener } from './node-listener';
 
 let server: Server | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   server?.closeAllConnections();
   await new Promise((done) => server?.close(done));
   server = undefined;
@@ -111,5 +112,15 @@ describe('createNodeListener', () => {
     const [brokenReply, okReply] = await replies;
     expect(brokenReply).toBe('');
     expect(okReply).toContain('{"ok":true}');
+  });
+
+  it('answers while the test suite fakes timers (vi.useFakeTimers)', async () => {
+    const { port } = await serve(() => json('{"ok":true}'));
+    const connection = await openConnection(port);
+    // A suite testing its own retries fakes the global timers; the answers of a server it
+    // started in the same process still go out (node:timers' setImmediate is not faked).
+    vi.useFakeTimers();
+
+    expect(await connection.request('/me')).toContain('{"ok":true}');
   });
 });

@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+// node's own setImmediate, not the global one a test suite's fake timers replace
+// (vi.useFakeTimers): answers to a suite that fakes timers must still go out.
+import { setImmediate } from 'node:timers';
 import type { ApiResponse } from '../../api/api-request';
 import { createRequestContext } from '../../api/request-context';
 import type { ContextHandler } from '../../api/request-handler';
