@@ -53,14 +53,19 @@ function renewalDescriber(): CatchUpMemo['describeRenewal'] {
 
 // A long catch-up (a year of many services) gives the event loop a turn every so many
 // events: the state file writes and syncs the lines of those applied so far meanwhile
-// (instead of all at the end), and nothing else starves. setImmediate where there is one
-// (Node); browsers take a timer.
+// (instead of all at the end), and nothing else starves. Node's own setImmediate where there
+// is one, not the global one a test suite's fake timers replace (under vi.useFakeTimers() a
+// catch-up waited for the suite to advance them); browsers take a timer.
 const EVENTS_PER_TURN = 1024;
+const nodeTimers = (
+  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+).process?.getBuiltinModule?.('node:timers') as
+  | { setImmediate(callback: () => void): unknown }
+  | undefined;
 const nextTurn = (): Promise<void> =>
   new Promise((resolve) => {
-    const immediate = (globalThis as { setImmediate?: (fn: () => void) => void }).setImmediate;
-    if (immediate === undefined) setTimeout(resolve, 0);
-    else immediate(resolve);
+    if (nodeTimers === undefined) setTimeout(resolve, 0);
+    else nodeTimers.setImmediate(resolve);
   });
 
 export type { ClockEvent };
