@@ -1,5 +1,6 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
+import { nodeBuiltin } from './node-builtin';
 
 // Platform-neutral crypto: the reference server also runs in browsers (msw's setupWorker),
 // so nothing on its request path may import node:crypto. Hashing is synchronous (noble, or
@@ -21,17 +22,7 @@ interface NativeCrypto {
 // Node's own SHA-256 where the runtime has one (Node, Bun, Deno), found without an import a
 // browser bundle could not resolve: native hashing is several times noble's, and every API
 // request hashes its key (and every idempotent write its fingerprint).
-const native: NativeCrypto | undefined = (() => {
-  const runtime = (
-    globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } | undefined }
-  ).process;
-  if (typeof runtime?.getBuiltinModule !== 'function') return undefined;
-  try {
-    return runtime.getBuiltinModule('node:crypto') as NativeCrypto | undefined;
-  } catch {
-    return undefined;
-  }
-})();
+const native = nodeBuiltin<NativeCrypto>('node:crypto');
 
 /** SHA-256 of UTF-8 text or bytes (noble's, where the runtime has no native one). */
 export function sha256(data: string | Uint8Array): Uint8Array {

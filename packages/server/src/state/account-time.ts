@@ -19,6 +19,7 @@ import type { Clock } from '../domain/clock';
 import { DomainError } from '../domain/errors';
 import type { AccountRecord, ServiceRecord, TransactionRecord } from '../domain/records';
 import { isoTime } from '../internal/iso-time';
+import { nodeBuiltin } from '../internal/node-builtin';
 import type { Change, Store } from '../store/store';
 import { type DueEntry, DueHeap } from './due-heap';
 
@@ -57,11 +58,7 @@ function renewalDescriber(): CatchUpMemo['describeRenewal'] {
 // is one, not the global one a test suite's fake timers replace (under vi.useFakeTimers() a
 // catch-up waited for the suite to advance them); browsers take a timer.
 const EVENTS_PER_TURN = 1024;
-const nodeTimers = (
-  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-).process?.getBuiltinModule?.('node:timers') as
-  | { setImmediate(callback: () => void): unknown }
-  | undefined;
+const nodeTimers = nodeBuiltin<{ setImmediate(callback: () => void): unknown }>('node:timers');
 const nextTurn = (): Promise<void> =>
   new Promise((resolve) => {
     if (nodeTimers === undefined) setTimeout(resolve, 0);

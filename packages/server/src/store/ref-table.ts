@@ -29,26 +29,18 @@ const MIN_SLOT_GAP = 4096;
 export class RefTable<T> {
   // At a ref's value: its record and the ref itself (another spelling or kind of the same
   // value is not this record: it goes to #others).
-  #slots: (T | undefined)[];
-  #slotRefs: (string | undefined)[];
-  #others: Map<string, T>;
-  #ascending: string[];
+  #slots: (T | undefined)[] = [];
+  #slotRefs: (string | undefined)[] = [];
+  #others = new Map<string, T>();
+  #ascending: string[] = [];
   // False while the slots, map and list are shared with the table this one was forked from.
-  #owned: boolean;
+  #owned = true;
   // The JSON of each full block of BLOCK_RECORDS records (in ascending order) as UTF-8 bytes,
   // kept for the next compaction: a state file rewrites the whole state each time, and most
   // blocks (every record of them older than the last compaction) are as they were.
   #blockBytes: (Uint8Array | undefined)[] = [];
   // Refs replaced since the blocks were last read: their blocks are stale (found then).
   #replaced: string[] = [];
-
-  constructor() {
-    this.#slots = [];
-    this.#slotRefs = [];
-    this.#others = new Map();
-    this.#ascending = [];
-    this.#owned = true;
-  }
 
   /** Number of records. */
   get size(): number {
