@@ -1,7 +1,7 @@
 import { boundedMemo } from '../internal/bounded-memo';
 import { sha256Hex } from '../internal/crypto';
 import { isoTime } from '../internal/iso-time';
-import { concatBytes, piecesText, utf8 } from '../internal/json-pieces';
+import { piecesText, utf8 } from '../internal/json-pieces';
 
 /** A completed response kept for replay. */
 export interface StoredResponse {
@@ -39,8 +39,9 @@ type Slot =
   | { state: 'done'; fingerprint: string; storedAt: number; response: StoredResponse };
 
 // `json`: the JSON of its entry once made (a completed record never changes: a new claim
-// replaces it): text for its write-ahead log line, then UTF-8 bytes from the first
-// compaction on (the text goes: only compactions read it again, and they write bytes).
+// replaces it): text for its write-ahead log line, then, from the first compaction on, the
+// UTF-8 bytes of a comma and that text (the text goes: only compactions read it again, and
+// they write bytes, each entry after a comma but the first).
 type KeyedSlot = Slot & {
   account: string;
   operation: string;
@@ -137,19 +138,19 @@ const entryOf = (slot: KeyedSlot & { state: 'done' }): IdempotencyEntry => ({
 /** The JSON text of a completed record's entry, made once (see `KeyedSlot`). */
 function entryText(slot: KeyedSlot & { state: 'done' }): string {
   slot.json ??= JSON.stringify(entryOf(slot));
-  return typeof slot.json === 'string' ? slot.json : piecesText([slot.json]);
+  return typeof slot.json === 'string' ? slot.json : piecesText([slot.json.subarray(1)]);
 }
 
-/** The entry's JSON as UTF-8, encoded once and kept in place of its text. */
-function entryBytes(slot: KeyedSlot & { state: 'done' }): Uint8Array {
+/** A comma and the entry's JSON as UTF-8, encoded once and kept in place of its text. */
+function commaEntryBytes(slot: KeyedSlot & { state: 'done' }): Uint8Array {
   const json = slot.json ?? JSON.stringify(entryOf(slot));
   if (typeof json !== 'string') return json;
-  const bytes = utf8(json);
+  const bytes = utf8(`,${json}`);
   slot.json = bytes;
   return bytes;
 }
 
-const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map(utf8) as [Uint8Array, Uint8Array, Uint8Array];
+const [OPEN, CLOSE] = ['[', ']'].map(utf8) as [Uint8Array, Uint8Array];
 
 /**
  * Idempotency records scoped per account and operation. A key is claimed before the
@@ -262,18 +263,21 @@ export class IdempotencyStore {
   }
 
   /**
-   * {@link IdempotencyStore.export} as UTF-8 JSON, byte for byte: each entry encoded once
-   * and kept, so a compaction copies the entries' bytes instead of encoding them again.
+   * {@link IdempotencyStore.export} as UTF-8 JSON in pieces, byte for byte: each entry
+   * encoded once and kept, so a compaction neither encodes the entries again nor copies
+   * them. Joined into one buffer, they were a copy of every response of the last 24 h at
+   * each compaction (100+ MB, ~0.1 s on the event loop, and memory V8 counted against the
+   * heap): `bench durable` ~13% more orders a second without it.
    */
-  exportJson(nowMs: number): Uint8Array {
-    const parts: Uint8Array[] = [OPEN];
+  exportPieces(nowMs: number): Uint8Array[] {
+    const pieces: Uint8Array[] = [OPEN];
     for (const slot of this.#slots.values()) {
       if (!isKept(slot, nowMs)) continue;
-      if (parts.length > 1) parts.push(COMMA);
-      parts.push(entryBytes(slot));
+      const bytes = commaEntryBytes(slot);
+      pieces.push(pieces.length === 1 ? bytes.subarray(1) : bytes);
     }
-    parts.push(CLOSE);
-    return concatBytes(parts);
+    pieces.push(CLOSE);
+    return pieces;
   }
 
   /** Replaces every record with the given ones (in-flight claims are dropped). */

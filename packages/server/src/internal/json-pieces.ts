@@ -35,19 +35,3 @@ export function piecesText(pieces: readonly JsonPiece[]): string {
 /** A piece as UTF-8 bytes (encoded when it is text). */
 export const pieceBytes = (piece: JsonPiece): Uint8Array =>
   typeof piece === 'string' ? utf8(piece) : piece;
-
-/** Byte arrays joined into one (Node's Buffer.concat skips zero-filling what it copies over). */
-export const concatBytes: (parts: readonly Uint8Array[]) => Uint8Array =
-  typeof Buffer === 'function' ? (parts) => Buffer.concat(parts) : concatArrays;
-
-function concatArrays(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const joined = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
-}

@@ -53,7 +53,7 @@ const idempotencySlice = ({ idempotency }: ServerContext): StateSlice<Idempotenc
   export: (nowMs) => ({
     idempotency: idempotency.export(nowMs) as Scenario['idempotency'] & object,
   }),
-  exportPieces: (nowMs) => ['"idempotency":', idempotency.exportJson(nowMs)],
+  exportPieces: (nowMs) => ['"idempotency":', ...idempotency.exportPieces(nowMs)],
   fork: () => idempotency.fork(),
   restore: (fork) => idempotency.restore(fork),
   wal: {
