@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createReferenceServer, type ReferenceServer } from '../src/index';
+import type { JsonPiece } from '../src/internal/json-pieces';
 import { writeSnapshot } from '../src/persistence/snapshot-file';
 import { stateLayout } from '../src/persistence/state-layout';
 import { createReferenceCore } from '../src/server/reference-core';
@@ -136,7 +137,7 @@ async function compaction(dir: string): Promise<Figure[]> {
   const nowMs = Date.parse(core.admin.clock.now().now);
   const layout = stateLayout(join(dir, 'compaction.json'));
   const snapshot = { generation: 1, wallMs: 0, controls: {}, base: '{}' };
-  const time = async (capture: () => string | readonly (string | Uint8Array)[]) => {
+  const time = async (capture: () => string | readonly JsonPiece[]) => {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const state = capture();
@@ -163,7 +164,7 @@ async function compaction(dir: string): Promise<Figure[]> {
       target: 'reported',
     },
     {
-      name: '  capture alone (on the event loop)',
+      name: '  capture alone (inside the gate: every request waits)',
       value: `${at(own, 'captureMs').toFixed(0)} vs ${at(whole, 'captureMs').toFixed(0)} ms`,
       target: 'reported',
     },

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { setImmediate } from 'node:timers';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { type JsonPiece, pieceBytes } from '../internal/json-pieces';
@@ -13,6 +14,11 @@ import type { StateLayout } from './state-layout';
 // line alone is a valid scenario: `sed -n 2p state.json > scenario.json`.
 
 const FORMAT = 'refapi-state';
+
+/** Event-loop time a snapshot write takes at a stretch before it lets requests run. */
+const SLICE_MS = 4;
+// node's own setImmediate, not the global one a test suite's fake timers replace.
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const Header = z.strictObject({
   format: z.literal(FORMAT),
@@ -61,16 +67,22 @@ export async function writeSnapshot(
   layout: StateLayout,
   snapshot: SnapshotToWrite,
 ): Promise<number> {
-  // Each piece encoded (unless it comes encoded), summed and written on its own: a joined
-  // text or buffer would be one more copy of the whole state.
-  const state = (typeof snapshot.state === 'string' ? [snapshot.state] : snapshot.state).map(
-    pieceBytes,
-  );
+  // Each piece made (see `DeferredPiece`), encoded (unless it comes encoded), summed and
+  // written on its own: a joined text or buffer would be one more copy of the whole state.
+  // A slice at a time: requests go on between slices (a state of 700 MB takes seconds).
+  const state: Uint8Array[] = [];
   let stateBytes = 0;
   let stateCrc = 0;
-  for (const piece of state) {
-    stateBytes += piece.length;
-    stateCrc = crc32(piece, stateCrc);
+  let sliceStart = performance.now();
+  for (const piece of typeof snapshot.state === 'string' ? [snapshot.state] : snapshot.state) {
+    const bytes = pieceBytes(piece);
+    state.push(bytes);
+    stateBytes += bytes.length;
+    stateCrc = crc32(bytes, stateCrc);
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
   }
   const base = Buffer.from(snapshot.base);
   const header = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type JsonPiece, piecesText } from '../internal/json-pieces';
+import { DeferredPiece, type JsonPiece, piecesText } from '../internal/json-pieces';
 import { RefTable } from './ref-table';
 
 interface Row {
@@ -63,10 +63,30 @@ describe('RefTable.jsonBlocks (the texts a state file writes at each compaction)
     expect(serialized.length).toBeLessThan(300);
   });
 
+  it('serializes nothing while gathering the blocks, and reads the records they held then', () => {
+    // A compaction gathers the blocks inside its gate (every request waits) and reads them
+    // after it, while requests replace and add records.
+    const table = tableOf(300);
+    const serialized: string[] = [];
+    const counting = (r: Row) => {
+      serialized.push(r.ref);
+      return JSON.stringify(r);
+    };
+    const gathered = table.jsonBlocks(counting);
+    expect(serialized).toEqual([]);
+    const then = expected(table);
+    table.set(ref(5), row(5, -5));
+    table.set(ref(299), row(299, -299));
+    table.set(ref(300), row(300));
+    expect(members(gathered)).toBe(then);
+    expect(members(table.jsonBlocks(counting))).toBe(expected(table));
+  });
+
   it('keeps full blocks encoded: a later read hands out the same bytes, the last block as text', () => {
     const table = tableOf(300);
     const first = table.jsonBlocks(text);
-    expect(first.map((block) => typeof block)).toEqual(['object', 'object', 'string']);
+    const made = (block: JsonPiece) => (block instanceof DeferredPiece ? block.value() : block);
+    expect(first.map((block) => typeof made(block))).toEqual(['object', 'object', 'string']);
     const again = table.jsonBlocks(text);
     expect(again[0]).toBe(first[0]);
     expect(again[1]).toBe(first[1]);

@@ -1,5 +1,5 @@
 import { compareRefs, smallRefValue } from '../domain/refs';
-import { type JsonPiece, utf8 } from '../internal/json-pieces';
+import { DeferredPiece, type JsonPiece, utf8 } from '../internal/json-pieces';
 
 /** Records per block of kept JSON (see {@link RefTable.jsonBlocks}). */
 const BLOCK_RECORDS = 128;
@@ -37,8 +37,9 @@ export class RefTable<T> {
   #owned = true;
   // The JSON of each full block of BLOCK_RECORDS records (in ascending order) as UTF-8 bytes,
   // kept for the next compaction: a state file rewrites the whole state each time, and most
-  // blocks (every record of them older than the last compaction) are as they were.
-  #blockBytes: (Uint8Array | undefined)[] = [];
+  // blocks (every record of them older than the last compaction) are as they were. Made
+  // when first read (see `jsonBlocks`).
+  #blockBytes: (Uint8Array | DeferredPiece | undefined)[] = [];
   // Refs replaced since the blocks were last read: their blocks are stale (found then).
   #replaced: string[] = [];
 
@@ -86,7 +87,9 @@ export class RefTable<T> {
    * by commas (the blocks joined by commas again are a JSON array's members). A full block
    * is kept as UTF-8 bytes until one of its records is replaced, so a state of 100,000
    * records that grew by a few thousand since the last call serializes and encodes only
-   * those; the last block, while not full, is text.
+   * those; the last block, while not full, is text. A block not kept is serialized when it
+   * is first read, from the records it held when gathered: gathering costs O(blocks) plus a
+   * lookup per record not kept, so a compaction's gate stays short.
    */
   jsonBlocks(textOf: (record: T) => string): JsonPiece[] {
     const ascending = this.#ascending;
@@ -103,15 +106,15 @@ export class RefTable<T> {
         continue;
       }
       const end = Math.min(start + BLOCK_RECORDS, ascending.length);
-      const members: string[] = [];
-      for (let i = start; i < end; i++) members.push(textOf(this.get(ascending[i] as string) as T));
-      const text = members.join(',');
+      const records: T[] = [];
+      for (let i = start; i < end; i++) records.push(this.get(ascending[i] as string) as T);
+      const text = () => records.map((record) => textOf(record)).join(',');
       // The last block, while not full, changes with the next record appended.
       if (end - start < BLOCK_RECORDS) {
-        blocks.push(text);
+        blocks.push(new DeferredPiece(text));
         continue;
       }
-      const bytes = utf8(text);
+      const bytes = new DeferredPiece(() => utf8(text()));
       keptBlocks[block] = bytes;
       blocks.push(bytes);
     }
