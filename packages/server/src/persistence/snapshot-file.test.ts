@@ -1,7 +1,10 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DeferredPiece } from '../internal/json-pieces';
 import { recordFormat } from './record-format';
 import { readSnapshot, type Snapshot, writeSnapshot } from './snapshot-file';
 import { StateFileError } from './state-file-error';
@@ -48,6 +51,39 @@ describe('snapshot file', () => {
       Buffer.byteLength(text),
     );
     expect(await readSnapshot(layout)).toEqual({ ...snapshot, recordFormat: recordFormat() });
+  });
+
+  describe('a state whose pieces take longer to make than a slice', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('lets other work run between slices, also while a suite fakes the timers', async () => {
+      const layout = stateLayout(join(dir, 'slices.json'));
+      const events: string[] = [];
+      // A piece that keeps the event loop ~6 ms to make (a block of records serialized late).
+      const slow = (text: string) =>
+        new DeferredPiece(() => {
+          const until = performance.now() + 6;
+          while (performance.now() < until);
+          events.push(text);
+          return text;
+        });
+      // Logs each turn the event loop gets while the snapshot is written.
+      let writing = true;
+      const turn = () => {
+        events.push('turn');
+        if (writing) setImmediate(turn);
+      };
+      setImmediate(turn);
+      vi.useFakeTimers();
+      await writeSnapshot(layout, {
+        ...snapshot,
+        state: ['{"a":', slow('1'), ',"b":', slow('2'), '}'],
+      });
+      writing = false;
+      vi.useRealTimers();
+      expect(events.slice(events.indexOf('1'), events.indexOf('2') + 1)).toContain('turn');
+      expect((await readSnapshot(layout))?.state).toBe('{"a":1,"b":2}');
+    });
   });
 
   it('is undefined when there is no file', async () => {
