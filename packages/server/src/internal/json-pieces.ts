@@ -1,8 +1,9 @@
 // A JSON text in pieces, written one after another and never joined (a 60 MB state joined
-// is one more copy of it): each piece is text, or text already encoded as UTF-8. A table
-// keeps its full blocks of records encoded between compactions, so writing the state again
-// encodes only what changed (encoding was most of a compaction's CPU). The server core also
-// runs in browsers (msw's service worker): Buffer only where Node has it.
+// is one more copy of it): each piece is text, text already encoded as UTF-8, or either one
+// made when first read (`DeferredPiece`). A table keeps its full blocks of records encoded
+// between compactions, so writing the state again encodes only what changed (encoding was
+// most of a compaction's CPU). The server core also runs in browsers (msw's service
+// worker): Buffer only where Node has it.
 import { utf8Bytes } from './json-size';
 
 /**

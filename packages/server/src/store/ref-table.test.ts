@@ -29,6 +29,11 @@ const members = (blocks: readonly JsonPiece[]) =>
 
 describe('RefTable.jsonBlocks (the texts a state file writes at each compaction)', () => {
   const text = (r: Row) => JSON.stringify(r);
+  /** `text`, noting the ref of each record it serializes in `serialized`. */
+  const textLogging = (serialized: string[]) => (r: Row) => {
+    serialized.push(r.ref);
+    return text(r);
+  };
 
   it('answers the records as they are after appends, replacements and inserts between reads', () => {
     const table = tableOf(1000);
@@ -48,10 +53,7 @@ describe('RefTable.jsonBlocks (the texts a state file writes at each compaction)
   it('serializes only the records of blocks that changed since the last read', () => {
     const table = tableOf(1000);
     const serialized: string[] = [];
-    const counting = (r: Row) => {
-      serialized.push(r.ref);
-      return JSON.stringify(r);
-    };
+    const counting = textLogging(serialized);
     members(table.jsonBlocks(counting));
     serialized.length = 0;
     table.set(ref(500), row(500, -500));
@@ -68,10 +70,7 @@ describe('RefTable.jsonBlocks (the texts a state file writes at each compaction)
     // after it, while requests replace and add records.
     const table = tableOf(300);
     const serialized: string[] = [];
-    const counting = (r: Row) => {
-      serialized.push(r.ref);
-      return JSON.stringify(r);
-    };
+    const counting = textLogging(serialized);
     const gathered = table.jsonBlocks(counting);
     expect(serialized).toEqual([]);
     const then = expected(table);
