@@ -156,11 +156,13 @@ function commaEntryBytes(slot: KeyedSlot & { state: 'done' }): Uint8Array {
  * compaction reads the pieces after its gate, see `DeferredPiece`).
  */
 function entryPiece(slot: KeyedSlot & { state: 'done' }, first: boolean): JsonPiece {
-  const cut = (bytes: Uint8Array) => (first ? bytes.subarray(1) : bytes);
+  // A closure only for an entry not encoded yet: the export runs inside a compaction's gate.
   return slot.json instanceof Uint8Array
-    ? cut(slot.json)
-    : new DeferredPiece(() => cut(commaEntryBytes(slot)));
+    ? commaCut(slot.json, first)
+    : new DeferredPiece(() => commaCut(commaEntryBytes(slot), first));
 }
+
+const commaCut = (bytes: Uint8Array, first: boolean) => (first ? bytes.subarray(1) : bytes);
 
 const [OPEN, CLOSE] = ['[', ']'].map(utf8) as [Uint8Array, Uint8Array];
 

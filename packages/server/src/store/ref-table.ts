@@ -108,7 +108,7 @@ export class RefTable<T> {
       const end = Math.min(start + BLOCK_RECORDS, ascending.length);
       const records: T[] = [];
       for (let i = start; i < end; i++) records.push(this.get(ascending[i] as string) as T);
-      const text = () => records.map((record) => textOf(record)).join(',');
+      const text = () => records.map(textOf).join(',');
       // The last block, while not full, changes with the next record appended.
       if (end - start < BLOCK_RECORDS) {
         blocks.push(new DeferredPiece(text));
