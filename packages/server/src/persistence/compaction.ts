@@ -38,6 +38,8 @@ export class Compactor {
   #running: Promise<void> | undefined;
   #stopped = false;
   #held = false;
+  // Aborted by `stop`: the snapshot being made is given up (see `stop`).
+  readonly #stopping = new AbortController();
 
   constructor(options: CompactorOptions) {
     this.#options = options;
@@ -81,9 +83,14 @@ export class Compactor {
     this.#snapshotBytes = snapshotBytes;
   }
 
-  /** Starts no more compactions; resolves once the running one (if any) is done. */
+  /**
+   * Starts no more compactions; resolves once the running one (if any) is done, or given up
+   * while its snapshot is still being made (seconds for a large state): the write-ahead logs
+   * hold everything, and the old snapshot plus both logs load as they are.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stopping.abort();
     while (this.#running !== undefined) await this.#running;
   }
 
@@ -118,7 +125,12 @@ export class Compactor {
     // Appends go to write-ahead log `next` from here, whether or not the snapshot gets written.
     this.#generation = next;
     const snapshot = serialize();
-    this.#snapshotBytes = await writeSnapshot(layout, snapshot);
+    try {
+      this.#snapshotBytes = await writeSnapshot(layout, snapshot, this.#stopping.signal);
+    } catch (error) {
+      if (error === this.#stopping.signal.reason) return;
+      throw error;
+    }
     for (const generation of await layout.wals()) {
       if (generation < next) await unlink(layout.wal(generation));
     }

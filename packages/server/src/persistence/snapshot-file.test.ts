@@ -84,6 +84,28 @@ describe('snapshot file', () => {
       expect(events.slice(events.indexOf('1'), events.indexOf('2') + 1)).toContain('turn');
       expect((await readSnapshot(layout))?.state).toBe('{"a":1,"b":2}');
     });
+
+    it('is given up between slices once its signal is aborted, before any file is opened', async () => {
+      const layout = stateLayout(join(dir, 'given-up.json'));
+      const stopping = new AbortController();
+      let made = 0;
+      const slow = new DeferredPiece(() => {
+        made++;
+        const until = performance.now() + 6;
+        while (performance.now() < until);
+        return '1';
+      });
+      const write = writeSnapshot(
+        layout,
+        { ...snapshot, state: ['{"a":', slow, ',"b":', new DeferredPiece(() => `${++made}`), '}'] },
+        stopping.signal,
+      );
+      stopping.abort();
+      await expect(write).rejects.toBe(stopping.signal.reason);
+      expect(made).toBe(1);
+      await expect(stat(layout.temp)).rejects.toThrow(/ENOENT/);
+      await expect(stat(layout.snapshot)).rejects.toThrow(/ENOENT/);
+    });
   });
 
   it('is undefined when there is no file', async () => {

@@ -66,11 +66,13 @@ export type SnapshotToWrite = Omit<Snapshot, 'state'> & {
 
 /**
  * Writes a snapshot durably: temp file, fsync, rename over the old one, fsync directory.
- * Resolves to the size of its state in bytes.
+ * Resolves to the size of its state in bytes. `signal`: given up (rejecting with its reason)
+ * when aborted between two slices, before any file is opened.
  */
 export async function writeSnapshot(
   layout: StateLayout,
   snapshot: SnapshotToWrite,
+  signal?: AbortSignal,
 ): Promise<number> {
   // Each piece made (see `DeferredPiece`), encoded (unless it comes encoded), summed and
   // written on its own: a joined text or buffer would be one more copy of the whole state.
@@ -86,6 +88,7 @@ export async function writeSnapshot(
     stateCrc = crc32(bytes, stateCrc);
     if (performance.now() - sliceStart >= SLICE_MS) {
       await pause();
+      signal?.throwIfAborted();
       sliceStart = performance.now();
     }
   }
