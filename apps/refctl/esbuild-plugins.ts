@@ -67,7 +67,8 @@ export const lazyBuiltins: EsbuildPlugin = {
 // subcommands refctl has none of; its functions need no `this`, so getters can stand in.
 // node:util (for help's text widths) loads its diff and colors, and the colors make
 // process.stderr to ask it about colors: ~6 ms of `refctl me` that writes no help.
-const LOADED_ON_FIRST_USE = new Set(['node:child_process', 'node:util']);
+// node:fs/promises: imported by the modules that write files, loaded by a command that does.
+const LOADED_ON_FIRST_USE = new Set(['node:child_process', 'node:util', 'node:fs/promises']);
 
 // bin.ts stays a file of its own (`--version` answers before the rest is even read): it
 // imports server-start.js, and main-code-cache.ts (bundled with it) the terminal UI, ui.js,

@@ -4,7 +4,7 @@
 // (main-code-cache.ts): with a cache made after a run, holding the functions that ran, in
 // the user's cache directory. `--version` is answered by this script's first statement.
 import { getAsset } from 'node:sea';
-import { runMainWithCodeCache } from './main-code-cache';
+import { bundleText, runMainWithCodeCache } from './main-code-cache';
 
 const args = process.argv.slice(2);
 const code =
@@ -12,7 +12,7 @@ const code =
     ? await (await import('./server-start')).serverStart(args.slice(2))
     : await runMainWithCodeCache(args, {
         file: process.execPath,
-        source: getAsset('main.cjs', 'utf8'),
+        source: bundleText(Buffer.from(getAsset('main.cjs'))),
       });
 // Let stdout drain (pipes are asynchronous on some platforms) before ending.
 process.stdout.write('', () => process.exit(code));

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import {
   mkdirSync,
   readdirSync,
@@ -64,7 +65,15 @@ export interface CommandsBundle {
 /** dist/main.cjs, beside this file in the npm build. */
 function npmBundle(): CommandsBundle {
   const file = fileURLToPath(new URL('./main.cjs', import.meta.url));
-  return { file, source: readFileSync(file, 'utf8') };
+  return { file, source: bundleText(readFileSync(file)) };
+}
+
+/**
+ * The bundle's bytes as text. It is ASCII (esbuild escapes the rest): decoded as Latin-1 it
+ * skips the UTF-8 decoder, ~0.4 ms of every start, and makes the same one-byte string.
+ */
+export function bundleText(bytes: Buffer): string {
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 /**
