@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { AccountRef } from './account-ref';
 import { openEnum } from './open-enum';
-import { AccountRef } from './refs';
 import { ACCOUNT_STATUSES, CURRENCIES } from './values';
 
 // GET /me's schema alone (the balance is balance.ts): a client reading only the identity

@@ -3,7 +3,8 @@ const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi;
 
 /** `text` with the user name and password of every URL in it replaced by `***`. */
 export function maskUrlCredentials(text: string): string {
-  return text.replace(USERINFO, '$1***@');
+  // Most texts hold no `@`: they skip compiling the pattern (every start checks its base URL).
+  return text.includes('@') ? text.replace(USERINFO, '$1***@') : text;
 }
 
 /** Whether a URL carries a user name or password. */
