@@ -1,8 +1,9 @@
 // Cold start of the built refctl, measured in the same run so the ratios hold on any
 // machine: `refctl --version` against `node -e 0` (target ≤ 1.5×) and `refctl me -o json`
 // against a two-line script doing the same request through ky, the SDK's transport
-// (target ≤ 1.05×), with one bare fetch and the stack floor (ky, zod and commander
-// bundled as refctl bundles them) printed as information. Beside them the single executable
+// (target ≤ 1.05×), with one bare fetch, the stack floor (ky, zod and commander
+// bundled as refctl bundles them) and `me` with the code cache of ten commands printed as
+// information. Beside them the single executable
 // of `pnpm build:binary` (built here when dist/sea/ has none: `pnpm build` cleans it):
 // its `--version` against `node -e 0` (target ≤ 1.0×) and its `me -o json`, with its size
 // and the `node -e 0` of the Node 26 it is made of. Under the running Node and
@@ -122,8 +123,33 @@ await build({
   logLevel: 'warning',
 });
 
-/** A case run by the Node under test (its arguments), or by a program of its own. */
-type Case = readonly string[] | { readonly program: string; readonly args: readonly string[] };
+/**
+ * A case run by the Node under test (its arguments), or by a program of its own; `env` adds
+ * to the environment of every run.
+ */
+type Case =
+  | readonly string[]
+  | { readonly program: string; readonly args: readonly string[] }
+  | { readonly args: readonly string[]; readonly env: NodeJS.ProcessEnv };
+
+// A user's code cache after ten different commands: main-code-cache.ts keeps one cache per
+// refctl and Node, which grows with each command it has not seen, and every command loads all
+// of it. The `me` of the target runs with a cache that has seen `me` alone.
+const SEASONING = [
+  'me',
+  'balance',
+  'invoices list',
+  'transactions list',
+  'orders list',
+  'services list',
+  'shield rules list REF-SVC-101',
+  'plans list',
+  'config show',
+  'exit-codes',
+].map((command) => [...command.split(' '), '-o', 'json']);
+const seasonedCache = {
+  XDG_CACHE_HOME: fileURLToPath(new URL('../dist/.bench-cache-seasoned', import.meta.url)),
+};
 
 const binaryCases: Record<string, Case> =
   binaryNode === undefined
@@ -143,6 +169,7 @@ const cases: Record<string, Case> = {
   'refctl me -o json': [bin, 'me', '-o', 'json'],
   // commander and the command tree, no SDK (information).
   'refctl me --help': [bin, 'me', '--help'],
+  'me after 10 commands': { args: [bin, 'me', '-o', 'json'], env: seasonedCache },
   'bare fetch script': ['--input-type=module', '-e', bareFetch],
   'bare ky script': ['--input-type=module', '-e', bareKy],
   'stack floor': [join(floorDir, 'out', 'entry.cjs'), 'me', '-o', 'json'],
@@ -158,6 +185,7 @@ const targets: Record<string, { floor: string; max: number }> = {
 const INFORMATION: Record<string, string> = {
   'node -e 0': 'baseline',
   'refctl me --help': 'information (no SDK)',
+  'me after 10 commands': 'information (refctl me -o json once ten other commands ran)',
   'binary me -o json': 'information (the binary)',
   'node 26 -e 0': "information (the binary's own Node)",
   'one-line binary': 'floor of the binary (a single executable of the same Node writing one line)',
@@ -236,13 +264,17 @@ const median = (values: number[]) =>
 /** Times every case under one Node binary, interleaved; prints and returns whether targets hold. */
 async function measure(node: string): Promise<boolean> {
   const { stdout: version } = await run(node, ['--version']);
+  for (const args of SEASONING)
+    await run(node, [bin, ...args], { env: { ...env, ...seasonedCache } });
   const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, [] as number[]]));
   // Interleaved, so load changes on a shared machine hit every case alike.
   for (let i = 0; i < runs; i++) {
     for (const [name, spec] of Object.entries(cases)) {
-      const [program, args] = 'program' in spec ? [spec.program, spec.args] : [node, spec];
+      const [program, args] =
+        'program' in spec ? [spec.program, spec.args] : [node, 'args' in spec ? spec.args : spec];
+      const caseEnv = 'env' in spec ? { ...env, ...spec.env } : env;
       const start = process.hrtime.bigint();
-      await run(program, [...args], { env });
+      await run(program, [...args], { env: caseEnv });
       samples[name]!.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }
