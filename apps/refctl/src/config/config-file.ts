@@ -26,8 +26,8 @@ export type ConfigFile = z.infer<ReturnType<typeof buildConfigFileSchema>>;
 export async function readConfig(path: string): Promise<ConfigFile> {
   let text: string;
   try {
-    // Read at once: every command reads it first thing, with nothing to overlap, and
-    // node:fs/promises would be loaded for it alone (~0.5 ms of `refctl me`'s start).
+    // Read at once: every command reads it first, with nothing to overlap. A promise read
+    // would start the thread pool and load node:fs/promises only to find there is no file.
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
