@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,19 @@ describe('config file', () => {
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect((await stat(join(path, '..'))).mode & 0o777).toBe(0o700);
     expect(await readConfig(path)).toEqual(config);
+  });
+
+  it('refuses a path that is not a regular file at once, and a file over 1 MiB', async () => {
+    const dir = await tempDir();
+    // A FIFO with no writer: reading it would wait for one, and the start with it.
+    const fifo = join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    await expect(readConfig(fifo)).rejects.toThrow(/fifo\.json is not a regular file$/);
+    await expect(readConfig(dir)).rejects.toThrow(/is not a regular file$/);
+    const big = join(dir, 'big.json');
+    await writeFile(big, '{}');
+    await truncate(big, 1024 * 1024 + 1);
+    await expect(readConfig(big)).rejects.toThrow(/big\.json is larger than 1 MiB$/);
   });
 
   it('reports invalid JSON and invalid shapes without echoing the content', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
@@ -22,14 +22,16 @@ let configFileSchema: ReturnType<typeof buildConfigFileSchema> | undefined;
 /** The config file's content. */
 export type ConfigFile = z.infer<ReturnType<typeof buildConfigFileSchema>>;
 
+/** Far above any config of profiles refctl writes; a larger file is not one. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /** Reads the config file; a missing file is an empty config. */
 export async function readConfig(path: string): Promise<ConfigFile> {
   let text: string;
   try {
-    // Read at once: every command reads it first, with nothing to overlap. A promise read
-    // would start the thread pool and load node:fs/promises only to find there is no file.
-    text = readFileSync(path, 'utf8');
+    text = readConfigText(path);
   } catch (error) {
+    if (error instanceof CliError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw new CliError(`cannot read config file ${path}: ${(error as Error).message}`);
   }
@@ -47,6 +49,28 @@ export async function readConfig(path: string): Promise<ConfigFile> {
     throw new CliError(`config file ${path} is invalid at ${where}`, undefined, 'invalid_config');
   }
   return parsed.data;
+}
+
+/**
+ * The config file's text, read at once: every command reads it first, with nothing to
+ * overlap (a promise read would start the thread pool and load node:fs/promises only to find
+ * there is no file). Opened without blocking, so a FIFO or a device at the path is refused at
+ * once instead of hanging the start, and Ctrl-C with it.
+ */
+function readConfigText(path: string): string {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) {
+      throw new CliError(`config file ${path} is not a regular file`, undefined, 'invalid_config');
+    }
+    if (stats.size > MAX_CONFIG_BYTES) {
+      throw new CliError(`config file ${path} is larger than 1 MiB`, undefined, 'invalid_config');
+    }
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
