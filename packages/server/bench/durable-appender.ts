@@ -5,12 +5,15 @@ import type { FileHandle } from 'node:fs/promises';
 
 /**
  * Appends lines to `file`, each promise settling once its line is durable. `grouped`: one
- * write and fdatasync for the lines that arrived while the last one ran (group commit);
- * else each line its own append and fdatasync, as a server that syncs per request does.
+ * write for the lines that arrived while the last one ran (group commit), followed by an
+ * fdatasync unless `file` was opened with O_DSYNC (`writesDurable`), as the reference
+ * server's journal is; else each line its own append and fdatasync, as a server that syncs
+ * per request does.
  */
 export function durableAppender(
   file: FileHandle,
   grouped: boolean,
+  writesDurable = false,
 ): (line: string) => Promise<void> {
   if (!grouped) {
     return async (line) => {
@@ -26,7 +29,7 @@ export function durableAppender(
       const batch = waiting;
       waiting = [];
       await file.write(batch.map((item) => item.line).join(''));
-      await file.datasync();
+      if (!writesDurable) await file.datasync();
       for (const item of batch) item.done();
     }
     running = false;

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { CreateOrderRequest } from '@refapi/schema';
 import { createReferenceServer } from '@refapi/server';
+import { WAL_OPEN_FLAGS, WAL_WRITES_DURABLE } from '../src/persistence/durable-fs';
 import { BENCH_KEYS, benchScenario } from './bench-scenario';
 import { durableAppender } from './durable-appender';
 import { BENCH_REQUESTS } from './requests';
@@ -60,9 +61,11 @@ if (mode === 'ref' || mode === 'ref-state') {
   // idempotency record (body and answer, 24 h). The memory a server holds is what its
   // garbage collector walks: a cost bare servers never pay.
   const durable =
-    (mode === 'floor-fsync' || mode === 'floor-group') && stateFile !== undefined
-      ? durableAppender(await open(stateFile, 'a'), mode === 'floor-group')
-      : undefined;
+    mode === 'floor-group' && stateFile !== undefined
+      ? durableAppender(await open(stateFile, WAL_OPEN_FLAGS), true, WAL_WRITES_DURABLE)
+      : mode === 'floor-fsync' && stateFile !== undefined
+        ? durableAppender(await open(stateFile, 'a'), false)
+        : undefined;
   const floor = mode === 'floor' || mode === 'floor-kept' || durable !== undefined;
   const kept = mode === 'floor-kept';
   const journal: unknown[] = [];

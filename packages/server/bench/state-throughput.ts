@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { WAL_WRITES_DURABLE } from '../src/persistence/durable-fs';
 import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
 import { cpuSeconds } from './http';
@@ -79,7 +80,8 @@ const WHERE =
   "Without those hooks (a durable server under --experimental-async-context-frame, Node 24's default, beside a plain one in 8 alternating rounds, 2026-11-29) the medians were 3,300 and 3,200 req/s: within the rounds' spread (2,300-4,200), which compactions set (rounds with one run at ~0.40 of memory, rounds without at 0.50-0.60). " +
   'Then each compaction joined the stored idempotent answers into one buffer (a copy of every answer of the last 24 h, 100+ MB at ~150k orders, ~0.1 s on the event loop and memory V8 counts against the heap); written as the pieces they are kept in, CPU per durable order 136 -> 125-129 µs in five A/B pairs (2026-12-01). ' +
   "Left (main thread, per order, 2026-12-01): the write and fdatasync of each batch (~3.8 lines) ~10 µs, as every trip through the thread pool costs this machine ~16 µs of main-thread CPU (a write through the pool against ~2 µs for writeSync; writeSync itself, tried, averaged 13 µs while fsyncs ran and lowered the rate); the journal JSON of each commit ~5 µs; compaction ~8 µs (serializing the records new since the last one, once each: until 2026-12-01 inside the gate, every request waiting 14 ms at 4 MB of snapshot and 2.9 s at 700 MB after a minute of orders, with seconds of nothing answered; now gathered inside it and serialized after it, 4 ms at a time with as long left to requests after each slice: 1.6 ms and 0.23 s in the gate, and the worst second of that compaction ~1,240 orders instead of ~160); AsyncLocalStorage ~3% of the rate (--experimental-async-context-frame, Node 24's default, in three A/B pairs); one fsync in flight instead of two, tried, ~5% slower. " +
-  "Both floors sit below the 0.60 target on this machine (0.49-0.54 of memory): a bare server that makes each request's line durable answers half the orders the reference server answers in memory";
+  'Then (2026-12-01) the journal is opened with O_DSYNC where the platform has it: a batch is one write through the pool, durable when it returns, not a write and then an fdatasync (three alternating pairs: 7.8-8.4k -> 8.5-9.5k orders a second, CPU per order 124-139 -> 110-121 µs). ' +
+  "Until then both floors wrote and then fsynced, and sat below the 0.60 target (0.49-0.54 of memory); the group-commit floor writing with O_DSYNC too answers 0.70-0.76 of memory, so what keeps the reference server under the target is its own work per order (the journal line's JSON and CRC, compaction, AsyncLocalStorage), not the disk";
 
 /** Durable orders against memory and the durable floors, in a temp directory. */
 export async function benchDurableOrders(): Promise<Figure[]> {
@@ -157,7 +159,7 @@ async function measureIn(dir: string): Promise<Figure[]> {
       target: 'reported',
     },
     {
-      name: '  floor: bare server, group commit',
+      name: `  floor: bare server, group commit${WAL_WRITES_DURABLE ? ' (O_DSYNC)' : ''}`,
       value: floor('group'),
       target: 'reported',
     },

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceServer } from '../src/index';
@@ -199,6 +200,36 @@ describe('stateFile: a restart resumes the same state', () => {
     expect(other.store.partition('REF-ACCT-1')?.orders.size).toBe(1);
     await other.close();
   });
+});
+
+describe('stateFile: a journal write is durable when it returns', () => {
+  // O_DSYNC makes each write its own fdatasync: one trip through the thread pool a batch.
+  it.runIf(process.platform === 'linux')(
+    'opens the journal with O_DSYNC (the flags the kernel keeps for its descriptor)',
+    async () => {
+      const file = join(dir(), 'dsync.json');
+      const state = await openState(file);
+      expect((await state.call('POST', '/orders', { body: ORDER, idem: 'dsync-1' })).status).toBe(
+        200,
+      );
+      const fds = await readdir('/proc/self/fd');
+      const links = await Promise.all(
+        fds.map((fd) =>
+          readlink(`/proc/self/fd/${fd}`).then(
+            (target) => ({ fd, target }),
+            () => ({ fd, target: '' }),
+          ),
+        ),
+      );
+      const journal = links.find(({ target }) => target === `${file}.journal.1`);
+      expect(journal).toBeDefined();
+      const info = await readFile(`/proc/self/fdinfo/${journal?.fd}`, 'utf8');
+      const flags = Number.parseInt(/^flags:\s+([0-7]+)$/m.exec(info)?.[1] ?? '0', 8);
+      expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+      expect(flags & constants.O_APPEND).toBe(constants.O_APPEND);
+      await state.server.close();
+    },
+  );
 });
 
 describe('stateFile under a suite that fakes timers', () => {

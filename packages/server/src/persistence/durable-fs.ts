@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { type JsonPiece, pieceBytes } from '../internal/json-pieces';
 
@@ -65,3 +66,14 @@ export async function replaceFileDurably(
  * it (`StateFileOptions.walFile`) to make writes fail as on a full disk.
  */
 export type WalFile = Pick<FileHandle, 'write' | 'datasync' | 'truncate' | 'close'>;
+
+const { O_APPEND, O_CREAT, O_DSYNC, O_WRONLY } = constants;
+
+/**
+ * Whether write-ahead logs are opened with `O_DSYNC` (Linux and macOS; Windows has none): each
+ * write returns once its bytes are durable, as a write followed by fdatasync would.
+ */
+export const WAL_WRITES_DURABLE = O_DSYNC !== undefined;
+
+/** How a write-ahead log is opened: appending, created if missing, O_DSYNC where there is one. */
+export const WAL_OPEN_FLAGS = WAL_WRITES_DURABLE ? O_WRONLY | O_APPEND | O_CREAT | O_DSYNC : 'a';

@@ -4,7 +4,7 @@ import { checkScenarioExtensions } from '../scenario/validate';
 import { RecordFold } from '../state/record-fold';
 import { WalEntry } from '../state/wal-entry';
 import { BaseScenario } from './base-scenario';
-import { fsyncDirectory } from './durable-fs';
+import { fsyncDirectory, WAL_OPEN_FLAGS } from './durable-fs';
 import { recordFormat } from './record-format';
 import { type ReplayTarget, replayEntry } from './replay';
 import { readSnapshot } from './snapshot-file';
@@ -41,9 +41,12 @@ export interface Recovered {
 export const resumeAt = (stamp: ClockStamp, wallNow: number): number =>
   stamp.frozen ? stamp.at : stamp.at + Math.max(0, wallNow - stamp.wall);
 
-/** Opens (creating) write-ahead log `generation` for appends and makes its directory entry durable. */
+/**
+ * Opens (creating) write-ahead log `generation` for appends ({@link WAL_OPEN_FLAGS}) and makes
+ * its directory entry durable.
+ */
 export async function openWal(layout: StateLayout, generation: number): Promise<FileHandle> {
-  const handle = await open(layout.wal(generation), 'a', 0o600);
+  const handle = await open(layout.wal(generation), WAL_OPEN_FLAGS, 0o600);
   await fsyncDirectory(layout.directory);
   return handle;
 }

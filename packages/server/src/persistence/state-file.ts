@@ -6,7 +6,7 @@ import { createStamper } from '../state/wal-entry';
 import { BaseScenario } from './base-scenario';
 import { type Capture, Compactor } from './compaction';
 import { durableAdmin } from './durable-admin';
-import type { WalFile } from './durable-fs';
+import { WAL_WRITES_DURABLE, type WalFile } from './durable-fs';
 import type { AttachDurability, DurableParts, DurableState } from './durable-parts';
 import { openWal, recover } from './recover';
 import { writeSnapshot } from './snapshot-file';
@@ -218,6 +218,9 @@ class StateFile implements DurableState {
     const writer = new WalWriter({
       handle: this.#wrap(journal),
       bytes: walBytes,
+      // A wrapped journal (tests: a disk failing on demand, at the write or at the fsync) is
+      // still fsynced after each write, so the wrapper sees both steps.
+      durableWrites: WAL_WRITES_DURABLE && this.#options.walFile === undefined,
       stamp: createStamper(ctx),
       onFlushed: (bytes) => this.#compactor?.maybeCompact(bytes),
       onError: (error) => this.#onWriteFailure(error),

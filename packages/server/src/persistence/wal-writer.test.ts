@@ -2,7 +2,7 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalFile } from './durable-fs';
+import { WAL_OPEN_FLAGS, type WalFile } from './durable-fs';
 import { readWal } from './wal-reader';
 import { WalWriteError, WalWriter } from './wal-writer';
 
@@ -184,6 +184,97 @@ describe('WalWriter', () => {
     await slot.durable;
     await room;
     expect(journal.room()).toBeUndefined();
+    await journal.close();
+  });
+});
+
+describe('WalWriter on a file opened with O_DSYNC (durableWrites)', () => {
+  /** A journal opened as the server opens one, its writes held until the test lets them go. */
+  async function dsyncWriter(name: string) {
+    const path = join(dir, name);
+    const file = await open(path, WAL_OPEN_FLAGS);
+    const writes: Array<() => void> = [];
+    let failWrites = false;
+    let datasyncs = 0;
+    const held: WalFile = {
+      write: ((...args: Parameters<WalFile['write']>) =>
+        new Promise<void>((resolve) => writes.push(resolve)).then(() =>
+          failWrites
+            ? Promise.reject(new Error('EIO'))
+            : (file.write as (...a: typeof args) => ReturnType<WalFile['write']>)(...args),
+        )) as WalFile['write'],
+      datasync: () => {
+        datasyncs++;
+        return file.datasync();
+      },
+      truncate: (length) => file.truncate(length),
+      close: () => file.close(),
+    };
+    const errors: unknown[] = [];
+    const journal = new WalWriter({
+      handle: held,
+      bytes: 0,
+      stamp: () => '"at":1',
+      onError: (error) => errors.push(error),
+      durableWrites: true,
+    });
+    const release = async () => {
+      await until(() => writes.length > 0);
+      writes.shift()?.();
+    };
+    return {
+      path,
+      journal,
+      errors,
+      release,
+      datasyncs: () => datasyncs,
+      failWrites: (fail: boolean) => {
+        failWrites = fail;
+      },
+    };
+  }
+
+  it('acknowledges a batch once its write returns, and never fsyncs', async () => {
+    const { path, journal, release, datasyncs } = await dsyncWriter('dsync');
+    const first = journal.append('"n":1');
+    let firstDurable = false;
+    void first.durable.then(() => {
+      firstDurable = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(firstDurable).toBe(false);
+    // Lines filled while a write runs go out together in the next one, in slot order.
+    const later = [journal.append('"n":2'), journal.append('"n":3')];
+    await release();
+    await first.durable;
+    expect(firstDurable).toBe(true);
+    await release();
+    await Promise.all(later.map((slot) => slot.durable));
+    expect(datasyncs()).toBe(0);
+    expect(((await readWal(path)).entries as Array<{ n: number }>).map((line) => line.n)).toEqual([
+      1, 2, 3,
+    ]);
+    await journal.close();
+  });
+
+  it('fails the lines of a failed write, then resumes without an fsync', async () => {
+    const { path, journal, errors, release, datasyncs, failWrites } =
+      await dsyncWriter('dsync-fail');
+    failWrites(true);
+    const lost = journal.append('"n":1');
+    await release();
+    await expect(lost.durable).rejects.toBeInstanceOf(WalWriteError);
+    expect(errors).toHaveLength(1);
+    failWrites(false);
+    const resumed = journal.resume();
+    await release();
+    await resumed;
+    const kept = journal.append('"n":2');
+    await release();
+    await kept.durable;
+    expect(datasyncs()).toBe(0);
+    const lines = (await readWal(path)).entries as Array<{ n?: number }>;
+    expect(lines.map((line) => line.n)).toEqual([undefined, 2]);
     await journal.close();
   });
 });

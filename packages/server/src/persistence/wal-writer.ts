@@ -69,6 +69,12 @@ export interface WalWriterOptions {
    * of work back (default 8 MiB): a stalled disk slows writers down instead of growing memory.
    */
   readonly maxQueuedBytes?: number;
+  /**
+   * The files were opened with `O_DSYNC` (`openWal`): a write returns once its lines are
+   * durable, so no fsync follows it. One trip through the thread pool a batch instead of two,
+   * each ~15 µs of the event loop's time on the bench machine.
+   */
+  readonly durableWrites?: boolean;
 }
 
 const DEFAULT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
@@ -100,7 +106,8 @@ const isSlot = (item: Slot | Rotation): item is Slot => 'durable' in item;
  * is durable only once every fsync started before its own has succeeded, so slots settle in
  * file order and a failed fsync (whose error the kernel reports to one caller only) fails
  * every line after the last acknowledged one. A slot reserved early holds back the lines after
- * it until it is filled, so the file order is the order in which changes happened.
+ * it until it is filled, so the file order is the order in which changes happened. With
+ * `durableWrites` (O_DSYNC) a write is its own fsync: a batch is durable once it is written.
  *
  * A failed write or fsync fails everything not yet durable; the file keeps only the durable
  * lines (`bytes`): {@link WalWriter.resume} cuts off whatever the failed writes left and
@@ -241,7 +248,7 @@ export class WalWriter {
     try {
       const bytes = this.#encode([{ body } as Slot]);
       await this.#writeAll(bytes);
-      await this.#handle.datasync();
+      if (!this.#options.durableWrites) await this.#handle.datasync();
       this.#bytes += bytes.length;
       this.#end = this.#bytes;
       this.#syncTarget = this.#bytes;
@@ -327,6 +334,12 @@ export class WalWriter {
     const sync: Sync = { target: this.#end };
     this.#syncTarget = this.#end;
     this.#syncs.push(sync);
+    if (this.#options.durableWrites) {
+      // What was written is durable already (O_DSYNC).
+      sync.outcome = {};
+      this.#settleSyncs();
+      return;
+    }
     const epoch = this.#epoch;
     this.#track(
       this.#handle.datasync().then(
