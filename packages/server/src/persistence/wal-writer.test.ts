@@ -243,7 +243,8 @@ describe('WalWriter on a file opened with O_DSYNC (durableWrites)', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(firstDurable).toBe(false);
-    // Lines filled while a write runs go out together in the next one, in slot order.
+    // Lines filled while a write runs go out together in the next one, in slot order (a
+    // write of their own would never be released here).
     const later = [journal.append('"n":2'), journal.append('"n":3')];
     await release();
     await first.durable;
