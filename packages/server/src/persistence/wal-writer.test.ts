@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAL_OPEN_FLAGS, type WalFile } from './durable-fs';
 import { readWal } from './wal-reader';
-import { WalWriteError, WalWriter } from './wal-writer';
+import { WalWriteError, WalWriter, type WalWriterOptions } from './wal-writer';
 
 let dir: string;
 beforeAll(async () => {
@@ -210,14 +210,7 @@ describe('WalWriter on a file opened with O_DSYNC (durableWrites)', () => {
       truncate: (length) => file.truncate(length),
       close: () => file.close(),
     };
-    const errors: unknown[] = [];
-    const journal = new WalWriter({
-      handle: held,
-      bytes: 0,
-      stamp: () => '"at":1',
-      onError: (error) => errors.push(error),
-      durableWrites: true,
-    });
+    const { journal, errors } = writerOn(held, { durableWrites: true });
     const release = async () => {
       await until(() => writes.length > 0);
       writes.shift()?.();
@@ -304,13 +297,22 @@ async function heldFsyncs(name: string, maxQueuedBytes?: number) {
     truncate: (length) => file.truncate(length),
     close: () => file.close(),
   };
+  const { journal, errors } = writerOn(
+    held,
+    maxQueuedBytes === undefined ? {} : { maxQueuedBytes },
+  );
+  return { path, fsyncs, journal, errors };
+}
+
+/** A writer on `file` from its start, stamping `"at":1`, with the errors it reports. */
+function writerOn(file: WalFile, options: Partial<WalWriterOptions> = {}) {
   const errors: unknown[] = [];
   const journal = new WalWriter({
-    handle: held,
+    handle: file,
     bytes: 0,
     stamp: () => '"at":1',
     onError: (error) => errors.push(error),
-    ...(maxQueuedBytes === undefined ? {} : { maxQueuedBytes }),
+    ...options,
   });
-  return { path, fsyncs, journal, errors };
+  return { journal, errors };
 }
