@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { type JsonPiece, pieceBytes } from '../internal/json-pieces';
+import { StateFileError } from './state-file-error';
 
 // The few fs steps whose order makes a crash safe: data fsynced before a rename makes it
 // visible, and the directory fsynced after a rename or create makes the entry itself last.
@@ -67,7 +68,7 @@ export async function replaceFileDurably(
  */
 export type WalFile = Pick<FileHandle, 'write' | 'datasync' | 'truncate' | 'close'>;
 
-const { O_APPEND, O_CREAT, O_DSYNC, O_WRONLY } = constants;
+const { O_APPEND, O_CREAT, O_DSYNC, O_NONBLOCK, O_RDONLY, O_WRONLY } = constants;
 
 /**
  * Whether write-ahead logs are opened with `O_DSYNC` (Linux and macOS; Windows has none): each
@@ -77,3 +78,21 @@ export const WAL_WRITES_DURABLE = O_DSYNC !== undefined;
 
 /** How a write-ahead log is opened: appending, created if missing, O_DSYNC where there is one. */
 export const WAL_OPEN_FLAGS = WAL_WRITES_DURABLE ? O_WRONLY | O_APPEND | O_CREAT | O_DSYNC : 'a';
+
+/**
+ * Reads one of a state file's files whole (`what` names it in the error). Anything but a
+ * regular file is refused at once: a FIFO would hold the start until a writer came, a device
+ * such as /dev/zero would never end. Opened without blocking (O_NONBLOCK is a no-op for
+ * regular files), then checked on the open descriptor.
+ */
+export async function readRegularFile(path: string, what: string): Promise<Buffer> {
+  const handle = await open(path, O_RDONLY | (O_NONBLOCK ?? 0));
+  try {
+    if (!(await handle.stat()).isFile()) {
+      throw new StateFileError(`${what} ${path} is not a regular file: refusing to start`);
+    }
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,19 @@ describe('snapshot file', () => {
       await expect(stat(layout.snapshot)).rejects.toThrow(/ENOENT/);
     });
   });
+
+  it.runIf(process.platform !== 'win32')(
+    'refuses a FIFO at its path at once (it held the start until a writer came)',
+    async () => {
+      const layout = stateLayout(join(dir, 'fifo.json'));
+      execFileSync('mkfifo', [layout.snapshot]);
+      await expect(readSnapshot(layout)).rejects.toThrow(
+        new StateFileError(
+          `state file ${layout.snapshot} is not a regular file: refusing to start`,
+        ),
+      );
+    },
+  );
 
   it('is undefined when there is no file', async () => {
     expect(await readSnapshot(stateLayout(join(dir, 'missing.json')))).toBeUndefined();

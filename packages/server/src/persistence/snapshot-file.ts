@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { type JsonPiece, pieceBytes } from '../internal/json-pieces';
 import { ControlsExport } from '../state/controls-export';
-import { replaceFileDurably } from './durable-fs';
+import { readRegularFile, replaceFileDurably } from './durable-fs';
 import { recordFormat } from './record-format';
 import { errorCode, StateFileError } from './state-file-error';
 import type { StateLayout } from './state-layout';
@@ -124,8 +123,9 @@ export async function readSnapshot(layout: StateLayout): Promise<Snapshot | unde
   const path = layout.snapshot;
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readRegularFile(path, 'state file');
   } catch (error) {
+    if (error instanceof StateFileError) throw error;
     if (errorCode(error) === 'ENOENT') return undefined;
     throw new StateFileError(`cannot read state file ${path}: ${errorCode(error) ?? error}`);
   }

@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,21 @@ async function journal(name: string, text: string): Promise<string> {
 }
 
 describe('readWal', () => {
+  // A FIFO held the start until a writer came; /dev/zero never ended (memory grew until killed).
+  it.runIf(process.platform !== 'win32')(
+    'refuses a FIFO or a device at the journal path at once',
+    async () => {
+      const fifo = join(dir, 'fifo');
+      execFileSync('mkfifo', [fifo]);
+      await expect(readWal(fifo)).rejects.toThrow(
+        new StateFileError(`journal ${fifo} is not a regular file: refusing to start`),
+      );
+      const zero = join(dir, 'zero');
+      await symlink('/dev/zero', zero);
+      await expect(readWal(zero)).rejects.toBeInstanceOf(StateFileError);
+    },
+  );
+
   it('reads every whole line', async () => {
     const scan = await readWal(await journal('whole', lines.join('')));
     expect(scan).toEqual({

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from './durable-fs';
 import { StateFileError } from './state-file-error';
 import { decodeLine } from './wal-line';
 
@@ -21,7 +21,7 @@ const NEWLINE = 0x0a;
  * A bad line anywhere else means the file is corrupt: {@link StateFileError}.
  */
 export async function readWal(path: string): Promise<WalScan> {
-  const bytes = await readFile(path);
+  const bytes = await readRegularFile(path, 'journal');
   const entries: unknown[] = [];
   let start = 0;
   let line = 0;
