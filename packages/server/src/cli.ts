@@ -41,6 +41,22 @@ class CliExit extends Error {
 }
 
 /**
+ * Writes to `stream` until its reader goes away (`ref-server | head -1`, to take the URL):
+ * then the server goes on serving and what it prints is dropped. An EPIPE left unhandled
+ * ended the server with a stack trace.
+ */
+function writerTo(stream: NodeJS.WriteStream): (text: string) => void {
+  let open = true;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    open = false;
+  });
+  return (text) => {
+    if (open) stream.write(text);
+  };
+}
+
+/**
  * Runs the `ref-server` command line on `argv` (without node and script): serves until
  * SIGINT or SIGTERM and resolves to the exit code, 0 after a signal, 1 when the server
  * cannot start, 2 for bad flags. Other CLIs (`refctl server start`) call it so they take
@@ -48,8 +64,8 @@ class CliExit extends Error {
  */
 export async function runServerCli(argv: readonly string[], io: ServerCliIo = {}): Promise<number> {
   const name = io.name ?? 'ref-server';
-  const stdout = io.stdout ?? ((text: string) => void process.stdout.write(text));
-  const stderr = io.stderr ?? ((text: string) => void process.stderr.write(text));
+  const stdout = io.stdout ?? writerTo(process.stdout);
+  const stderr = io.stderr ?? writerTo(process.stderr);
   try {
     return await serve(argv, name, io.env ?? process.env, stdout, stderr);
   } catch (error) {

@@ -104,6 +104,24 @@ describe('ref-server bin', () => {
     expect(state.status).toBe(200);
   });
 
+  it('goes on serving when the reader of its stdout goes away (ref-server | head -1)', async () => {
+    const server = start(['--host', '127.0.0.1', '--port', '0']);
+    const [, baseUrl] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    server.child.stdout.destroy();
+    // Each request is logged to stdout: the first write after the reader left gets EPIPE.
+    for (let i = 0; i < 3; i++) {
+      const me = await fetch(`${baseUrl}/me`, {
+        headers: { authorization: 'Bearer refak_demo_eur_full' },
+      });
+      expect(me.status).toBe(200);
+    }
+    expect(server.child.exitCode).toBeNull();
+    server.child.kill('SIGTERM');
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(0);
+    expect(server.output().stderr).toBe('');
+  });
+
   it('prints its version and its usage', async () => {
     const { version } = (await import('../package.json')).default;
     const versionRun = start(['--version']);
