@@ -38,6 +38,26 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     );
   });
 
+  it('refuses a small document asking more generated records than the cap before making any', async () => {
+    // Six accounts × 3 million: 1.9 KB of JSON that ran the server out of memory.
+    const doc = scenario().account().build();
+    const [account] = doc.accounts ?? [];
+    doc.accounts = [1, 2, 3, 4, 5, 6].map((n) => ({
+      ...(account as NonNullable<typeof account>),
+      account_ref: `REF-ACCT-A${n}`,
+      generate: { invoices: 1_000_000, transactions: 1_000_000, services: 1_000_000 },
+    }));
+    const res = await api.admin('POST', '/scenario', doc);
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        error:
+          "invalid_scenario: accounts[0].generate: the scenario's generate counts add up to more than 1000000 records",
+      },
+    ]);
+    expect((await api.call('GET', '/me', { key: KEY.full })).status).toBe(200);
+  });
+
   it('refuses an empty or account-less scenario with a 400 and keeps the state (a stray POST)', async () => {
     const before = await balance();
     const post = (body?: string) =>

@@ -92,7 +92,19 @@ export const ScenarioIdempotencyEntry = z.strictObject({
   }),
 });
 
-const PositiveRate = z.number().gt(0, 'must be greater than 0');
+// Units of a currency per one EUR, held as integer millionths (`micros` in @refapi/schema's
+// pricing). Within 0.001..1000 each, every cross rate is at least 0.000001 (a display rate
+// is never 0, nor a price converted to nothing) and a rate's millionths stay exact integers:
+// 1e307 had made BigInt(Infinity) of each conversion a 500.
+const MIN_RATE = 0.001;
+const MAX_RATE = 1000;
+const ExchangeRate = z
+  .number()
+  .gt(0, 'must be greater than 0')
+  .refine(
+    (rate) => rate >= MIN_RATE && rate <= MAX_RATE,
+    `must be between ${MIN_RATE} and ${MAX_RATE}`,
+  );
 
 /** State of server modules, keyed by module name (see `ExtensionSnapshots`). */
 export const ScenarioExtensions = ExtensionSnapshots;
@@ -106,7 +118,7 @@ export const Scenario = z.strictObject({
   /** Whether the clock starts frozen. */
   frozen: z.boolean().optional(),
   rates: z
-    .strictObject({ EUR: PositiveRate, USD: PositiveRate, GBP: PositiveRate })
+    .strictObject({ EUR: ExchangeRate, USD: ExchangeRate, GBP: ExchangeRate })
     .default({ EUR: 1, USD: 1.08, GBP: 0.86 }),
   plans: z.array(ScenarioPlan).default([]),
   accounts: z.array(ScenarioAccount).default([]),

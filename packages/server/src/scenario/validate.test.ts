@@ -67,6 +67,37 @@ describe('parseScenario', () => {
     );
   });
 
+  it('takes exchange rates from 0.001 to 1000 units per EUR, no further', () => {
+    // 1e307 made every conversion a 500 (BigInt of Infinity), 1e-7 a display rate of 0.
+    for (const [USD, error] of [
+      [1e307, 'invalid_scenario: rates.USD: must be between 0.001 and 1000'],
+      [1e-7, 'invalid_scenario: rates.USD: must be between 0.001 and 1000'],
+      [0, 'invalid_scenario: rates.USD: must be greater than 0'],
+      [0.001, 'valid'],
+      [1000, 'valid'],
+    ] as const) {
+      expect(errorOf({ ...valid(), rates: { EUR: 1, USD, GBP: 0.86 } })).toBe(error);
+    }
+  });
+
+  it('caps the records all accounts generate together, naming the account that passes the cap', () => {
+    const doc = valid();
+    const second: Doc['accounts'][number] = {
+      ...doc.accounts[0]!,
+      account_ref: 'REF-ACCT-2',
+      api_keys: [],
+      services: [],
+    };
+    doc.accounts.push(second);
+    doc.accounts[0]!.generate = { invoices: 600_000 };
+    second.generate = { transactions: 300_000, services: 100_000 };
+    expect(errorOf(doc)).toBe('valid');
+    second.generate = { transactions: 300_000, services: 100_001 };
+    expect(errorOf(doc)).toBe(
+      "invalid_scenario: accounts[1].generate: the scenario's generate counts add up to more than 1000000 records",
+    );
+  });
+
   it('enforces document-wide uniqueness and whole cents', () => {
     const dupService = scenario()
       .account()
