@@ -32,6 +32,8 @@ export const ERROR_CODES = {
     invalid_header: 'A request header (e.g. Idempotency-Key) is invalid.',
     invalid_body: 'The JSON body does not match the request schema.',
     invalid_json: 'The body is not valid JSON.',
+    malformed_request:
+      'The request is not HTTP/1.1 the server can read (request line, headers or framing); the connection is closed.',
     invalid_content_type: 'The request has a body whose Content-Type is not `application/json`.',
     invalid_scenario: 'The scenario document does not validate (the path and reason follow).',
     clock_backwards: 'The server clock never goes back.',
@@ -82,10 +84,14 @@ export const ERROR_CODES = {
       'The snapshots of this space would pass `--max-snapshot-bytes`; delete one first.',
   }),
   ...codesOf(408, {
-    request_timeout: 'The request body did not arrive within 30 s of its head.',
+    request_timeout:
+      'The request head did not arrive within 10 s of the connection, or its body within 30 s of the head.',
   }),
   ...codesOf(413, {
     body_too_large: 'The request body is larger than 64 KiB (admin bodies: `--max-admin-body`).',
+  }),
+  ...codesOf(417, {
+    expectation_failed: 'The request asks an `Expect` other than `100-continue`.',
   }),
   ...codesOf(422, {
     billing_profile_incomplete: null,
@@ -110,6 +116,9 @@ export const ERROR_CODES = {
   ...codesOf(429, {
     rate_limit_exceeded: 'Too many requests in this one-minute window.',
     too_many_attempts: 'Too many wrong admin tokens from this address; wait `Retry-After` seconds.',
+  }),
+  ...codesOf(431, {
+    headers_too_large: 'The request head is larger than the server takes (16 KiB, Node’s default).',
   }),
   // A bug, not a rule of the API: no meaning to give (the SDK says nothing either).
   ...codesOf(500, { internal_error: null }),

@@ -11,6 +11,7 @@ import { isConsolePath, serveConsole } from './console-assets';
 import { createNodeListener, send } from './node-listener';
 import { OpenStreams } from './node-stream';
 import { keepTickObjectShape } from './tick-shape';
+import { answerUnparsedRequests } from './unparsed-requests';
 
 /** Where to listen; defaults to 127.0.0.1 and a free port. */
 export interface ListenOptions {
@@ -87,9 +88,18 @@ export async function listenHttp(
   // on reading it), so each answer from then on closes its connection instead.
   let closing = false;
   const server = createServer(
-    { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+      // Answered below in the API's shape: Node's own 400 has an empty body.
+      requireHostHeader: false,
+    },
     withBackpressure(async (req, res) => {
       if (closing) res.setHeader('connection', 'close');
+      if (req.headers.host === undefined && req.httpVersion === '1.1') {
+        const refusal = errorResponse(400, 'malformed_request', { 'request-id': newRequestId() });
+        return send(res, refusal, { close: true });
+      }
       // Past the address's cap: an answer, never a reset (connection-cap.ts).
       if (overCap(req.socket)) {
         const refusal = errorResponse(503, 'too_many_connections', {
@@ -111,6 +121,7 @@ export async function listenHttp(
     }),
   );
   server.keepAliveTimeout = 5_000;
+  answerUnparsedRequests(server);
   const overCap = capConnectionsPerAddress(server, {
     max: options.maxConnectionsPerAddress ?? defaultMaxConnectionsPerAddress(),
     capLoopback: options.maxConnectionsPerAddress !== undefined,

@@ -23,11 +23,28 @@ function hasBody(req: IncomingMessage): boolean {
   );
 }
 
+// node:http keeps the first of a repeated Authorization or Content-Type and drops the rest,
+// where fetch's Headers (the msw transport) joins them: two API keys then authenticated as
+// the first over HTTP. Joined here as fetch does, they are one invalid value on both.
+const FIRST_KEPT_BY_NODE = new Set(['authorization', 'content-type']);
+
 function headerGetter(req: IncomingMessage): (name: string) => string | undefined {
   return (name) => {
+    if (FIRST_KEPT_BY_NODE.has(name)) return joinedRawHeader(req.rawHeaders, name);
     const value = req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   };
+}
+
+/** Every value of the header `name` (lower case) as sent, joined with `, `. */
+function joinedRawHeader(raw: readonly string[], name: string): string | undefined {
+  let joined: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i] as string;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    joined = joined === undefined ? raw[i + 1] : `${joined}, ${raw[i + 1]}`;
+  }
+  return joined;
 }
 
 /** How a response goes out: streams for event streams, `close` when the body was left unread or cut off. */
