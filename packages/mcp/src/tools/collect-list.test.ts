@@ -24,7 +24,6 @@ function fakeList(total: number) {
         fetchPage: async () => {
           throw new Error('unused');
         },
-        seenCursors: new Set(),
       },
     );
   };

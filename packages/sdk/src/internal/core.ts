@@ -8,6 +8,7 @@ import { type ListOptions, PagePromise } from '../pagination/page-promise';
 import { parseRateLimit } from '../rate-limit';
 import type { ApiResult } from '../result-meta';
 import type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './operation-types';
+import { givenIdempotencyKey } from './option-checks';
 import { readSuccess } from './read-success';
 import { readRequestId } from './request-id';
 import type { ResponseChecker } from './response-check';
@@ -78,7 +79,7 @@ export class Core {
     const initialCursor = typeof query.cursor === 'string' ? query.cursor : undefined;
     const context: PageContext<T> = {
       operationId,
-      seenCursors: new Set(initialCursor ? [initialCursor] : []),
+      initialCursor,
       fetchPage: (cursor) => fetchPage(cursor),
     };
     const fetchPage = async (cursor: string | undefined): Promise<ApiResponse<Page<T>>> => {
@@ -102,7 +103,7 @@ export class Core {
   ): Promise<ApiResponse<ApiResult<SuccessOf<K>>>> {
     const route = routes[operationId];
     const idempotencyKey =
-      input.options?.idempotencyKey ?? (route.idempotencyKey ? randomUuid() : undefined);
+      givenIdempotencyKey(input.options) ?? (route.idempotencyKey ? randomUuid() : undefined);
     // Caught here, a bad key is a clear error; sent, it could not even form a valid header.
     if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
       throw new ConfigurationError(

@@ -35,6 +35,28 @@ export function checkCallOptions(options: RequestOptions): void {
 }
 
 /**
+ * The call's `Idempotency-Key`: `idempotencyKey`, or the one given among `headers` (any
+ * case), which would otherwise have been dropped for a fresh key or sent beside it.
+ * Both, with different keys, are a {@link ConfigurationError}.
+ */
+export function givenIdempotencyKey(options: RequestOptions | undefined): string | undefined {
+  let fromHeaders: string | undefined;
+  for (const [name, value] of Object.entries(options?.headers ?? {})) {
+    if (name.toLowerCase() === IDEMPOTENCY_HEADER) fromHeaders = value;
+  }
+  const fromOption = options?.idempotencyKey;
+  if (fromOption !== undefined && fromHeaders !== undefined && fromOption !== fromHeaders) {
+    throw new ConfigurationError(
+      'idempotencyKey and an Idempotency-Key header give two different keys: give one',
+    );
+  }
+  return fromOption ?? fromHeaders;
+}
+
+/** The header the idempotency key goes in (lower case, as a call's headers are compared). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
  * The JSON of a request body; one JSON cannot hold (a cycle, a BigInt) is a
  * {@link ConfigurationError} of the call, not a failure of the network.
  */

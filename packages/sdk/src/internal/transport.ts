@@ -21,7 +21,7 @@ import { isHookError, kyHooksFor, runBeforeError } from './client-hooks';
 import { errorFromResponse } from './error-from-response';
 import { attemptTimeoutWhat } from './hook-limits';
 import type { LevelLogger } from './log';
-import { checkCallOptions, jsonBody } from './option-checks';
+import { checkCallOptions, IDEMPOTENCY_HEADER, jsonBody } from './option-checks';
 import { sameOriginRedirects } from './redirects';
 import { retryOptions } from './retry-policy';
 import { HttpClientTelemetry } from './telemetry/http-client-telemetry';
@@ -131,8 +131,12 @@ export class Transport {
       ),
     };
     if (options.headers || init.idempotencyKey !== undefined) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(options.headers ?? {})) {
+        // The key is the call's own (`givenIdempotencyKey`): sent once, under one name.
+        if (name.toLowerCase() !== IDEMPOTENCY_HEADER) headers[name] = value;
+      }
+      if (init.idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = init.idempotencyKey;
       kyOptions.headers = headers;
     }
     if (init.query) kyOptions.searchParams = init.query;

@@ -86,6 +86,62 @@ describe('list pagination', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('fetches a page again after it failed, without taking the retry for a loop', async () => {
+    const pages = invoicePagesFetch(120);
+    let failed = false;
+    const fetch: typeof pages.fetch = async (input, init) => {
+      if (!failed && new URL(new Request(input, init).url).searchParams.has('cursor')) {
+        failed = true;
+        return json(500, { error: 'internal_error' });
+      }
+      return pages.fetch(input, init);
+    };
+    const client = new RefClient({
+      apiKey: 'refak_x',
+      baseUrl: 'https://api.test/v1',
+      fetch,
+      maxRetries: 0,
+    });
+    const first = await client.invoices.list();
+    await expect(first.getNextPage()).rejects.toMatchObject({ status: 500 });
+    expect((await first.getNextPage())?.items[0]?.invoice_ref).toBe(invoice(70).invoice_ref);
+  });
+
+  it('walks one list twice, and fetches the same next page twice, with no loop error', async () => {
+    const { fetch, requests } = invoicePagesFetch(120);
+    const first = await clientWith(fetch).invoices.list();
+    const walk = async () => {
+      const refs: string[] = [];
+      for await (const inv of first) refs.push(inv.invoice_ref);
+      return refs;
+    };
+    expect(await walk()).toHaveLength(120);
+    expect(await walk()).toHaveLength(120);
+    const [a, b] = [await first.getNextPage(), await first.getNextPage()];
+    expect(a?.items).toEqual(b?.items);
+    expect(requests).toHaveLength(1 + 2 + 2 + 2);
+  });
+
+  it('still stops a loop that runs through several pages (A, B, A)', async () => {
+    const [a, b] = [invoice(5).invoice_ref, invoice(4).invoice_ref];
+    const next: Record<string, string> = { '': a, [a]: b, [b]: a };
+    const { fetch, requests } = fakeFetch((request) => {
+      const cursor = new URL(request.url).searchParams.get('cursor') ?? '';
+      return json(200, {
+        invoices: [invoice(2)],
+        pagination: { limit: 1, has_more: true, next_cursor: next[cursor] },
+        server_time: '2026-01-01T00:00:00Z',
+      });
+    });
+    const walk = async () => {
+      for await (const _ of clientWith(fetch).invoices.list({ limit: 1 })) {
+        // consume
+      }
+    };
+    await expect(walk()).rejects.toMatchObject({ name: 'PaginationLoopError', cursor: a });
+    expect(requests).toHaveLength(3);
+  });
+
   it('pages evidence with its opaque cursor', async () => {
     const item = {
       observed_at: '2026-01-01T00:00:00Z',

@@ -9,12 +9,26 @@ export interface PageData<T> {
   readonly nextCursor: string | undefined;
 }
 
-/** How a chain of pages fetches the next one; shared by every page of one walk. */
+/** How a chain of pages fetches the next one; shared by every page of one list. */
 export interface PageContext<T> {
   readonly operationId: string;
   readonly fetchPage: (cursor: string) => Promise<ApiResponse<Page<T>>>;
-  /** Cursors already requested in this walk: a repeat means the server would loop us. */
-  readonly seenCursors: Set<string>;
+  /** The cursor the first page was fetched with (`query.cursor`), when there was one. */
+  readonly initialCursor?: string | undefined;
+}
+
+/**
+ * The pages fetched one after another from a first page: the cursor that fetched each, by
+ * its depth, and the page at the end. A cursor the server hands out that already fetched a
+ * page of the same walk would lead back there: a loop. A page that is not at the end (its
+ * next page fetched again, or the list walked a second time) starts a walk of its own from
+ * its depth, so going over a list twice or retrying a failed page is never taken for one.
+ * Only cursors are kept, never the pages: a long walk holds no items it has passed.
+ */
+interface Walk {
+  readonly cursors: (string | undefined)[];
+  readonly seen: Set<string>;
+  end: object;
 }
 
 /**
@@ -33,6 +47,8 @@ export class Page<T> implements AsyncIterable<T> {
   /** The server's `Request-Id` of the response of this page, when it sent one. */
   readonly requestId: string | undefined;
   readonly #context: PageContext<T>;
+  #walk: Walk | undefined;
+  #depth = 0;
 
   constructor(
     data: PageData<T>,
@@ -66,10 +82,26 @@ export class Page<T> implements AsyncIterable<T> {
   async getNextPageWithResponse(): Promise<ApiResponse<Page<T>> | null> {
     const cursor = this.nextCursor;
     if (!this.hasMore || cursor === undefined) return null;
-    const { seenCursors, operationId, fetchPage } = this.#context;
-    if (seenCursors.has(cursor)) throw new PaginationLoopError(operationId, cursor);
-    seenCursors.add(cursor);
-    return fetchPage(cursor);
+    const walk = this.#walkFromHere();
+    if (walk.seen.has(cursor)) throw new PaginationLoopError(this.#context.operationId, cursor);
+    // Counted once it fetched a page: a failed attempt may be made again.
+    const next = await this.#context.fetchPage(cursor);
+    const depth = this.#depth + 1;
+    walk.cursors[depth] = cursor;
+    walk.seen.add(cursor);
+    walk.end = next.data;
+    next.data.#walk = walk;
+    next.data.#depth = depth;
+    return next;
+  }
+
+  /** The walk this page ends, or a new one from it when the walk went on elsewhere. */
+  #walkFromHere(): Walk {
+    if (this.#walk?.end === this) return this.#walk;
+    const cursors = this.#walk?.cursors.slice(0, this.#depth + 1) ?? [this.#context.initialCursor];
+    const seen = new Set(cursors.filter((cursor) => cursor !== undefined));
+    this.#walk = { cursors, seen, end: this };
+    return this.#walk;
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {

@@ -36,6 +36,32 @@ describe('orders.create', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('takes an Idempotency-Key given in headers, in any case, as the call key', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, orderResult(false)));
+    const client = new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
+    const body = { type: 'kvm', plan_code: 'kvm-s' } as const;
+    // A fresh key replaced the lower-case one (two purchases); the other was sent beside it.
+    await client.orders.create(body, { headers: { 'idempotency-key': 'buy-1' } });
+    await client.orders.create(body, { headers: { 'Idempotency-Key': 'buy-1', 'X-Trace': 't' } });
+    await client.orders.create(body, {
+      idempotencyKey: 'buy-1',
+      headers: { 'IDEMPOTENCY-KEY': 'buy-1' },
+    });
+    expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual([
+      'buy-1',
+      'buy-1',
+      'buy-1',
+    ]);
+    expect(requests[1]?.headers.get('x-trace')).toBe('t');
+    for (const options of [
+      { idempotencyKey: 'buy-1', headers: { 'Idempotency-Key': 'buy-2' } },
+      { headers: { 'idempotency-key': 'has space' } },
+    ]) {
+      await expect(client.orders.create(body, options)).rejects.toBeInstanceOf(ConfigurationError);
+    }
+    expect(requests).toHaveLength(3);
+  });
+
   it('has one replay flag: idempotent_replayed, from the body', async () => {
     const result = await ordersWith(() => json(200, orderResult(true))).create({
       type: 'kvm',
