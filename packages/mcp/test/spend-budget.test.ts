@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type Connected,
@@ -68,6 +71,62 @@ describe('--max-spend', () => {
     expect(outcomes).toEqual(['bought', 'bought', 'bought', 'budget_exceeded', 'budget_exceeded']);
     expect(chargedSince(before)).toEqual({ orders: 3, cents: 1785 });
     expect(await budgetOf(mcp)).toMatchObject({ limit: 20, spent: 17.85, remaining: 2.15 });
+  });
+
+  it('counts a buy whose answer was lost and whose retry the API answered with its stored result', async () => {
+    // Between the MCP server and the API, a proxy passes each order on, then answers the
+    // first of each key with a 503: the SDK retries it, and the replay is this call's buy.
+    const answered = new Set<string>();
+    const proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const upstream = await fetch(`${new URL(ref.baseUrl).origin}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers: Object.entries(req.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+        ),
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const key = req.headers['idempotency-key'];
+      if (
+        req.method === 'POST' &&
+        req.url === '/v1/orders' &&
+        typeof key === 'string' &&
+        !answered.has(key)
+      ) {
+        answered.add(key);
+        res.writeHead(503, { 'retry-after': '0', 'content-type': 'application/json' });
+        res.end('{"error":"upstream_unavailable"}');
+        return;
+      }
+      res.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+      });
+      res.end(body);
+    });
+    proxy.listen(0, '127.0.0.1');
+    await once(proxy, 'listening');
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const mcp = await connectInProcess(['--tools', 'all', '--max-spend', '10'], {
+        REF_API_KEY: KEY,
+        REF_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      });
+      open.push(mcp);
+      const before = orderRefs();
+      const outcomes = [
+        outcome(await buyPlanned(mcp.call, KVM_S)),
+        outcome(await buyPlanned(mcp.call, KVM_S)),
+      ];
+      // 5.95 EUR each: the first fits 10.00, the second would pass it.
+      expect(outcomes).toEqual(['bought', 'budget_exceeded']);
+      expect(chargedSince(before)).toEqual({ orders: 1, cents: 595 });
+      expect(await budgetOf(mcp)).toMatchObject({ limit: 10, spent: 5.95, remaining: 4.05 });
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((done) => proxy.close(done));
+    }
   });
 
   it('lets exactly what the cap allows through when 8 buys run at once, counted by what was charged', async () => {

@@ -70,6 +70,35 @@ describe('orders: plan, then apply', () => {
     expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(2);
   });
 
+  it('says this call bought when its retry is answered with the result of its own lost attempt', async () => {
+    // A proxy that passes the first order on, then loses its answer (503): the SDK retries
+    // with the same key, and the server replays what that first attempt bought.
+    let lost = false;
+    const losingFetch: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      if (lost || request.method !== 'POST' || !request.url.endsWith('/orders')) return response;
+      lost = true;
+      return new Response('{"error":"upstream"}', { status: 503, headers: { 'retry-after': '0' } });
+    };
+    const client = new RefClient({ apiKey: DEMO.eurKey, baseUrl: ref.baseUrl, fetch: losingFetch });
+    const before = await balanceCents(client);
+    const plan = await client.orders.plan(ORDER);
+    const applied = await client.apply(plan);
+    expect([lost, applied.replayed, applied.charged?.cents]).toEqual([
+      true,
+      false,
+      plan.quote.total_cents,
+    ]);
+    expect(ref.requests({ method: 'POST' })).toHaveLength(2);
+    expect(before - (await balanceCents(client))).toBe(plan.quote.total_cents);
+    // Applied again by a later call: that one is the replay, and buys nothing.
+    expect((await client.apply(plan)).replayed).toBe(true);
+    expect(before - (await balanceCents(client))).toBe(plan.quote.total_cents);
+    const order = await client.orders.create(ORDER, { idempotencyKey: plan.idempotency_key });
+    expect(order.idempotent_replayed).toBe(true);
+  });
+
   it('refuses, naming both prices, when the catalog price changed; nothing is charged', async () => {
     const client = clientOf();
     const plan = await client.orders.plan({ type: 'kvm', plan_code: 'kvm-s' });

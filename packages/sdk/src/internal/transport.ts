@@ -60,6 +60,27 @@ export interface SendInit {
   readonly options?: RequestOptions | undefined;
 }
 
+/** What a call's failed attempts leave open; ky's `context` carries it to `beforeRetry`. */
+interface CallAttempts {
+  /** An attempt failed in a way that leaves open whether the server carried it out. */
+  earlierMayHaveRun: boolean;
+}
+
+// Statuses that say the attempt was refused before anything ran: the key in use by another
+// request, or the rate limit.
+const REFUSED_BEFORE_RUNNING = new Set([409, 429]);
+
+// The successful answers of calls with such an attempt before: see `answeredAfterUncertainAttempt`.
+const answersAfterUncertainAttempt = new WeakSet<Response>();
+
+/**
+ * Whether an earlier attempt of `response`'s call failed without saying whether the server
+ * carried it out (a connection cut, a timeout, a 5xx): a replayed answer may then be the
+ * stored result of that very attempt, not of an earlier call.
+ */
+export const answeredAfterUncertainAttempt = (response: Response): boolean =>
+  answersAfterUncertainAttempt.has(response);
+
 /** Sends calls through one ky instance and turns every failure into a typed SDK error. */
 export class Transport {
   readonly #ky: KyInstance;
@@ -143,6 +164,8 @@ export class Transport {
     if (init.body !== undefined) kyOptions.json = init.body;
     if (signal) kyOptions.signal = signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
+    const attempts: CallAttempts = { earlierMayHaveRun: false };
+    kyOptions.context = { attempts };
     const { hooks } = this.#config;
     const telemetry = this.#telemetry?.active() ? this.#telemetry : undefined;
     // Without telemetry or hooks a call costs nothing more than before: no per-call layer.
@@ -157,11 +180,12 @@ export class Transport {
         deadlineSignal,
         totalTimeoutMs: totalTimeout,
       });
-      kyOptions.context = { call: facts };
+      kyOptions.context = { call: facts, attempts };
       kyOptions.fetch = attemptFetch(this.#fetch, facts, telemetry, hooks?.afterResponse);
     }
     try {
       const response = await this.#ky(init.path, kyOptions);
+      if (attempts.earlierMayHaveRun) answersAfterUncertainAttempt.add(response);
       const { log } = this.#config;
       if (log.enabled('debug')) log.debug(`← ${response.status} ${init.method} ${response.url}`);
       return response;
@@ -276,6 +300,13 @@ export class Transport {
       ...(beforeRequest.length > 0 && { beforeRequest }),
       beforeRetry: [
         ({ request, error, retryCount, options }) => {
+          const attempts = (options.context as { attempts?: CallAttempts }).attempts;
+          if (
+            attempts &&
+            !(isHTTPError(error) && REFUSED_BEFORE_RUNNING.has(error.response.status))
+          ) {
+            attempts.earlierMayHaveRun = true;
+          }
           // Free the failed attempt's connection; a body already read just ignores this.
           if (isHTTPError(error)) void error.response.body?.cancel().catch(() => undefined);
           const reason = isHTTPError(error) ? `status ${error.response.status}` : error.message;

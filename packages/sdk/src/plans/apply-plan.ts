@@ -3,6 +3,7 @@ import { buildPath, routes } from '@refapi/schema/client';
 import type { ORDER_OPERATION, PlannableOperation, RequestPlan } from '@refapi/schema/request-plan';
 import type { Core } from '../internal/core';
 import type { SuccessOf } from '../internal/operation-types';
+import { answeredAfterUncertainAttempt } from '../internal/transport';
 import { OrdersResource } from '../resources/orders';
 import { issueText } from './make-plan';
 import { priceOrderNow } from './order-pricing';
@@ -26,7 +27,11 @@ export interface AppliedPlan<K extends PlannableOperation = PlannableOperation> 
   readonly operation: K;
   /** The operation's parsed answer. */
   readonly data: SuccessOf<K>;
-  /** True when the plan's idempotency key had already completed: the server replayed its answer, nothing was done again. */
+  /**
+   * True when an earlier call had applied the plan: the server replayed its answer, nothing
+   * was done again. False when this call did it, also when a retry of it was answered with
+   * the stored result of its own earlier attempt (whose answer was lost).
+   */
   readonly replayed: boolean;
   /** For an order: what it charged (equal to the plan's total, else the apply threw); undefined when the order could not be read. */
   readonly charged: PlanCharge | undefined;
@@ -100,8 +105,9 @@ export async function applyPlan(
     .withResponse();
   const data = sent.data as unknown as SuccessOf<PlannableOperation>;
   const replayed =
-    sent.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true' ||
-    (data as { idempotent_replayed?: unknown } | undefined)?.idempotent_replayed === true;
+    (sent.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true' ||
+      (data as { idempotent_replayed?: unknown } | undefined)?.idempotent_replayed === true) &&
+    !answeredAfterUncertainAttempt(sent.response);
   let charged: PlanCharge | undefined;
   if (schemas.isOrderPlan(plan)) {
     const serviceRef = (data as unknown as CreateOrderResponse).service_ref;

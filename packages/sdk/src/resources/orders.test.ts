@@ -74,6 +74,23 @@ describe('orders.create', () => {
     expect(Object.keys(result)).not.toContain('idempotentReplayed');
   });
 
+  it('clears idempotent_replayed when the replay answers a retry of this very call', async () => {
+    // The first attempt's answer was lost (503 after the server took it): the stored result
+    // its retry gets is what this call bought.
+    const { fetch, requests } = fakeFetch((_, index) =>
+      index === 0
+        ? json(503, { error: 'upstream' }, { 'retry-after': '0' })
+        : json(200, orderResult(true)),
+    );
+    const client = new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
+    const result = await client.orders.create({ type: 'kvm', plan_code: 'kvm-s' });
+    expect([requests.length, result.idempotent_replayed, result.idempotentReplayed]).toEqual([
+      2,
+      false,
+      false,
+    ]);
+  });
+
   it('sets idempotent_replayed when only the Idempotent-Replayed header says so', async () => {
     const result = await ordersWith(() =>
       json(200, orderResult(false), { 'Idempotent-Replayed': 'true' }),

@@ -3,6 +3,7 @@ import { ApiPromise } from '../api-promise';
 import { withMeta } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, QueryOf } from '../internal/operation-types';
+import { answeredAfterUncertainAttempt } from '../internal/transport';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import { makePlan } from '../plans/make-plan';
@@ -12,7 +13,9 @@ import { APIResource } from './resource';
 
 /**
  * Result of `orders.create()`: the contract's response, whose `idempotent_replayed` says
- * whether the server returned the stored result of an earlier call with the same key.
+ * whether the server returned the stored result of an earlier call with the same key (not
+ * of this call's own attempt whose answer was lost, which a retry of it gets: this call
+ * bought then, and the flag is false).
  */
 export type CreateOrderResult = ApiResult<CreateOrderResponse> & OrderMeta;
 
@@ -64,10 +67,12 @@ export class OrdersResource extends APIResource {
       .call('createOrder', { body, options })
       .withResponse()
       .then((r) => {
-        // One flag: the body's, also set when only the header says so (a proxy's replay).
+        // One flag: the body's, also set when only the header says so (a proxy's replay),
+        // and cleared when the stored result is that of this call's own lost attempt.
         const replayed =
-          r.data.idempotent_replayed === true ||
-          r.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true';
+          (r.data.idempotent_replayed === true ||
+            r.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true') &&
+          !answeredAfterUncertainAttempt(r.response);
         r.data.idempotent_replayed = replayed;
         return {
           ...r,
