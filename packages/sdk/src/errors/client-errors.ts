@@ -13,12 +13,16 @@ export class ConnectionError extends RefSdkError {
   constructor(init: { method?: string; url?: string; cause?: unknown; message?: string }) {
     const cause = init.cause;
     const reason =
-      cause instanceof Error
-        ? ((cause.cause as Error | undefined)?.message ?? cause.message)
-        : String(cause);
+      cause === undefined
+        ? ''
+        : ` (${
+            cause instanceof Error
+              ? ((cause.cause as Error | undefined)?.message ?? cause.message)
+              : String(cause)
+          })`;
     super(
       init.message ??
-        `${init.method} ${init.url} failed: no response (${reason}). Check the network and baseUrl.`,
+        `${init.method} ${init.url} failed: no response${reason}. Check the network and baseUrl.`,
       cause === undefined ? {} : { cause },
     );
     this.method = init.method;

@@ -79,6 +79,21 @@ describe('retries', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('fails fast too when a 429 times its wait only by a RateLimit-Reset past maxRetryAfterMs', async () => {
+    // ky waits for RateLimit-Reset alone (clamped to maxRetryAfterMs); the veto must see it.
+    server = await startTestServer((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'ratelimit-reset': '3600' });
+      res.end(JSON.stringify({ error: 'rate_limited' }));
+    });
+    const started = Date.now();
+    const error = await clientFor(server, { maxRetryAfterMs: 5000 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(server.requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('honours a lower maxRetryAfterMs per client', async () => {
     server = await startTestServer((_req, res) =>
       sendJson(res, 503, { error: 'shield_paused' }, { 'retry-after': '2' }),

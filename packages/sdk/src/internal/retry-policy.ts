@@ -1,6 +1,5 @@
 import { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
 import { ResponseTooLargeError } from '../errors/client-errors';
-import { parseRateLimit } from '../rate-limit';
 import { errorCode, readErrorBody } from './error-body';
 import { overranInHooks } from './hook-limits';
 import { parseRetryAfter } from './retry-after';
@@ -24,14 +23,36 @@ export interface RetryPolicyInput {
 
 /**
  * How long the server asked us to wait before retrying, in ms; mirrors ky's own choice
- * (Retry-After, else RateLimit-Reset on a 429) so we can veto waits that are too long.
+ * (Retry-After, else on a 429 the first reset header, alone) so we can veto waits that are
+ * too long.
  */
 function requestedWaitMs(response: Response): number | undefined {
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
   if (retryAfter !== undefined) return retryAfter * 1000;
-  if (response.status === 429) {
-    const reset = parseRateLimit(response.headers)?.resetSeconds;
-    return reset === undefined ? undefined : reset * 1000;
+  return response.status === 429 ? resetWaitMs(response.headers) : undefined;
+}
+
+// After Retry-After, ky times a retry by the first of these a response has, read on its own
+// (ky's core/retry-timing.js); those marked may hold an epoch time in seconds instead.
+const RESET_HEADERS = [
+  ['RateLimit-Reset', true],
+  ['X-RateLimit-Retry-After', false],
+  ['X-RateLimit-Reset', true],
+  ['X-Rate-Limit-Reset', true],
+] as const;
+// ky's cut between delay seconds and an epoch time in a reset header.
+const EPOCH_FROM_MS = Date.parse('2024-01-01');
+
+function resetWaitMs(headers: Headers): number | undefined {
+  for (const [name, mayBeEpoch] of RESET_HEADERS) {
+    const value = headers.get(name);
+    if (value === null) continue;
+    if (!/^\d+$/.test(value)) {
+      const seconds = parseRetryAfter(value);
+      return seconds === undefined ? undefined : seconds * 1000;
+    }
+    const ms = Number(value) * 1000;
+    return mayBeEpoch && ms >= EPOCH_FROM_MS ? Math.max(0, ms - Date.now()) : ms;
   }
   return undefined;
 }

@@ -106,6 +106,18 @@ describe('transport', () => {
     expect(String((error as Error).stack)).not.toContain(KEY);
   });
 
+  it("names what went wrong in a ConnectionError's message, never '(undefined)'", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, account));
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const error = await new RefClient({ apiKey: KEY, baseUrl: url, maxRetries: 0 }).account
+      .get()
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/failed: no response \(connect ECONNREFUSED [^)]+\)/);
+    expect(inspect(error, { depth: 20 })).not.toContain(KEY);
+  });
+
   it('never shows the key when an error is printed, causes included', async () => {
     server = await startTestServer(async (_req, res) => {
       await delayed(300);

@@ -226,8 +226,9 @@ export class Transport {
     // A caller's own abort is a class of its own, its reason the cause (not a timeout).
     if (ctx.userSignal?.aborted)
       return new UserAbortError({ method, url, reason: ctx.userSignal.reason });
-    // ky's errors hold the Request, whose headers hold the key: never keep them as a cause.
-    const cause = isKyError(error) ? undefined : error;
+    // ky's errors hold the Request, whose headers hold the key: never keep them as a cause;
+    // what a NetworkError wraps (fetch's own error: a reset, a refusal) is what went wrong.
+    const cause = isKyError(error) ? error.cause : error;
     if (ctx.deadlineSignal?.aborted) {
       const what = 'exceeded its total timeout';
       return new TimeoutError({ method, url, timeoutMs: ctx.totalTimeout ?? 0, what, cause });
