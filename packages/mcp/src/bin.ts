@@ -5,6 +5,9 @@ const code = await main(process.argv.slice(2), {
   env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  setExitCode: (exitCode) => {
+    process.exitCode = exitCode;
+  },
   onStop: (stop) => {
     const end = () => {
       stop().finally(() => process.exit(0));

@@ -1,4 +1,8 @@
-import type { McpServer, Transport } from '@modelcontextprotocol/server';
+import {
+  type McpServer,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ConfigurationError } from '@refapi/sdk';
 import { ApiConnection } from './api-connection';
@@ -26,6 +30,8 @@ export interface MainIo {
    * bin). Tests pass one end of an in-memory pair to run the whole command in process.
    */
   readonly stdio?: Transport | undefined;
+  /** Sets the exit code the process ends with (when the stdio connection closed on an error). */
+  readonly setExitCode?: ((code: number) => void) | undefined;
 }
 
 // A 429 or 503 asking to wait longer than this is handed to the model at once, with
@@ -106,7 +112,7 @@ async function serveAccount(options: CliOptions, io: MainIo, log: Log): Promise<
     io.onStop(() => http.close());
     return { on: http.url, api };
   }
-  return { on: serveOnStdio(createServer, io), api };
+  return { on: serveOnStdio(createServer, io, log), api };
 }
 
 /**
@@ -143,13 +149,35 @@ async function serveSandbox(options: CliOptions, io: MainIo, log: Log): Promise<
     return { on: http.url, api };
   }
   const session = await sessions.open('stdio');
-  return { on: serveOnStdio(() => createServer(session), io), api };
+  return { on: serveOnStdio(() => createServer(session), io, log), api };
 }
 
-function serveOnStdio(createServer: () => McpServer, io: MainIo): string {
+function serveOnStdio(createServer: () => McpServer, io: MainIo, log: Log): string {
   // The SDK decides the protocol era from the client's first message (2026-07-28, or
   // an `initialize` of 2025-11-25 and older) and builds the connection's server.
-  const stdio = serveStdio(createServer, io.stdio ? { transport: io.stdio } : {});
+  const stdio = serveStdio(createServer, {
+    ...(io.stdio ? { transport: io.stdio } : {}),
+    onerror: (error) => reportStdioError(error, io, log),
+  });
   io.onStop(() => stdio.close());
   return 'stdio';
+}
+
+/**
+ * The stdio transport's own errors, on stderr: a message past its read buffer closes the
+ * connection (the process then ended without a word, exit code 0), and a JSON line that is
+ * not JSON-RPC is skipped (one that is not JSON, silently, by the SDK). Only the error's
+ * kind is named: a line may hold anything.
+ */
+function reportStdioError(error: Error, io: MainIo, log: Log): void {
+  if (error.message.includes('exceeded maximum size')) {
+    log(
+      `a message on stdin passed ${STDIO_DEFAULT_MAX_BUFFER_SIZE / 2 ** 20} MiB: the connection is closed`,
+    );
+    io.setExitCode?.(1);
+  } else if (error.name === 'ZodError') {
+    log(`skipped a line on stdin that is not a JSON-RPC message (${error.name})`);
+  } else {
+    log(`stdio: ${error.name}`);
+  }
 }

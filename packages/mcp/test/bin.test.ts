@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,35 @@ describe('refapi-mcp', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('says on stderr why it stops at a message past 10 MiB, and skips a line that is not JSON-RPC', async () => {
+    const child = spawn(process.execPath, [BIN], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: mkdtempSync(join(tmpdir(), 'mcp-')),
+        REF_API_KEY: 'refak_demo_eur_full',
+        REF_BASE_URL: ref.baseUrl,
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    child.stdin.on('error', () => {}); // it closes its stdin once the buffer overflows
+    await expect.poll(() => stderr, { timeout: 10_000 }).toMatch(/tools on stdio/);
+    child.stdin.write('{"not":"json-rpc"}\n');
+    await expect.poll(() => stderr, { timeout: 10_000 }).toMatch(/skipped a line on stdin/);
+    child.stdin.write(
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(11 * 2 ** 20)}"}}\n`,
+    );
+    const [code] = await exited;
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /refapi-mcp: a message on stdin passed 10 MiB: the connection is closed/,
+    );
+    expect(stderr).not.toContain('refak_demo_eur_full');
   });
 
   it('--sandbox serves the demo account with no key at all', async () => {
