@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import module from 'node:module';
+import { exitAfterOutput } from './exit-after-output';
 import { VERSION } from './version';
 
 // Built as CommonJS (dist/refctl.cjs): a CommonJS entry starts ~5 ms sooner than an ES
@@ -20,6 +21,5 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     args[0] === 'server' && args[1] === 'start'
       ? import('./server-start').then(({ serverStart }) => serverStart(args.slice(2)))
       : import('./main-code-cache').then(({ runMainWithCodeCache }) => runMainWithCodeCache(args));
-  // Let stdout drain (pipes are asynchronous on some platforms) before ending.
-  void exitCode.then((code) => process.stdout.write('', () => process.exit(code)));
+  void exitCode.then(exitAfterOutput);
 }

@@ -4,6 +4,7 @@
 // (main-code-cache.ts): with a cache made after a run, holding the functions that ran, in
 // the user's cache directory. `--version` is answered by this script's first statement.
 import { getAsset } from 'node:sea';
+import { exitAfterOutput } from './exit-after-output';
 import { bundleText, runMainWithCodeCache } from './main-code-cache';
 
 const args = process.argv.slice(2);
@@ -14,5 +15,4 @@ const code =
         file: process.execPath,
         source: bundleText(Buffer.from(getAsset('main.cjs'))),
       });
-// Let stdout drain (pipes are asynchronous on some platforms) before ending.
-process.stdout.write('', () => process.exit(code));
+exitAfterOutput(code);

@@ -1,6 +1,7 @@
 import { startCli } from './cli/run-cli';
 import { InterruptedError } from './errors/cli-error';
 import { EXIT } from './errors/exit-codes';
+import { exitOnLostOutput } from './exit-after-output';
 import { processIo } from './io/io';
 
 // How long a command may take to wind down after Ctrl-C before the process just ends.
@@ -11,12 +12,13 @@ const INTERRUPT_GRACE_MS = 2000;
  * that ends the process: everything else throws typed errors.
  */
 export async function main(): Promise<number> {
-  // `refctl … | head` closes the pipe early: that is success, not a crash. Each stream is
-  // made (and watched) when refctl first writes to it.
+  // `refctl … | head` closes the pipe early: that is success, not a crash. Any other failed
+  // write (a full disk: `> /dev/full`) lost output, and says so. Each stream is made (and
+  // watched) when refctl first writes to it.
   const io = processIo((stream) => {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw error;
+      exitOnLostOutput(error);
     });
   });
   const run = startCli(process.argv.slice(2), io);
