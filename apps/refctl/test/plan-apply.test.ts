@@ -168,6 +168,49 @@ describe('refctl orders create --plan-out, then refctl apply', () => {
   });
 });
 
+describe('a plan file is checked before it is shown', () => {
+  it('refuses what is no plan, even JSON null, in one line (exit 2): no TypeError', async () => {
+    const file = join(dir, 'odd-plan.json');
+    for (const text of [
+      'null',
+      '{"operation":"createOrder"}',
+      '{"operation":"createOrder","body":null}',
+    ]) {
+      writeFileSync(file, text);
+      const run = await refctl(['apply', file, '--yes'], { env: env() });
+      expect([text, run.code, run.stderr]).toEqual([
+        text,
+        EXIT.usage,
+        expect.stringMatching(
+          /^error: plan refused: not a plan document of version 1 \(.*\); nothing was sent\n$/,
+        ),
+      ]);
+    }
+    expect(await writes()).toEqual([]);
+  });
+
+  it('refuses an edited plan before asking about it: its text never reaches the prompt', async () => {
+    const file = await planOrder();
+    const plan = JSON.parse(readFileSync(file, 'utf8'));
+    plan.body.plan_code = 'kvm-s\u001b]0;PWNED\u0007\u001b[2K\r';
+    writeFileSync(file, JSON.stringify(plan));
+    // No --yes and no terminal: it used to stop at the prompt (exit 2), having shown it.
+    const run = await refctl(['apply', file], { env: env() });
+    expect([run.code, run.stderr]).toEqual([
+      EXIT.usage,
+      'error: plan refused: not a plan document of version 1 (body.plan_code: must not contain control characters, bidi controls or lone surrogates); nothing was sent\n',
+    ]);
+    // Printable, the edit is caught by the digest (exit 10), still before the prompt.
+    plan.body.plan_code = 'kvm-m';
+    writeFileSync(file, JSON.stringify(plan));
+    const edited = await refctl(['apply', file], { env: env() });
+    expect([edited.code, edited.stderr]).toEqual([
+      EXIT.planTampered,
+      'error: plan refused: the plan was changed after it was made: its digest does not match its content; nothing was sent\n',
+    ]);
+  });
+});
+
 describe('every write command takes --plan-out', () => {
   const SVC = 'REF-SVC-A1';
   const RULE = [

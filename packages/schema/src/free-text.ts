@@ -16,4 +16,9 @@ export const FREE_TEXT_PATTERN = new RegExp(
  * A free-text request field (a rule name, a plan code): printable text only, so stored
  * values cannot carry terminal escapes, NULs or text-direction tricks into logs and UIs.
  */
-export const FreeText = z.string().regex(FREE_TEXT_PATTERN);
+export const FreeText = z
+  .string()
+  .regex(
+    FREE_TEXT_PATTERN,
+    'must not contain control characters, bidi controls or lone surrogates',
+  );

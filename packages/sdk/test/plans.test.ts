@@ -2,6 +2,7 @@ import { priceOrder } from '@refapi/schema';
 import { createRefTestServer } from '@refapi/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkPlan,
   PlanPriceChangedError,
   type PlanRefusalReason,
   PlanRefusedError,
@@ -97,6 +98,16 @@ describe('orders: plan, then apply', () => {
     expect(before - (await balanceCents(client))).toBe(plan.quote.total_cents);
     const order = await client.orders.create(ORDER, { idempotencyKey: plan.idempotency_key });
     expect(order.idempotent_replayed).toBe(true);
+  });
+
+  it('checkPlan refuses a document that is no plan or was edited, with no request at all', async () => {
+    const plan = throughJson(await clientOf().orders.plan(ORDER));
+    const before = ref.requests().length;
+    await expect(checkPlan(plan)).resolves.toEqual(plan);
+    expect((await refusal(checkPlan(null))).reason).toBe('invalid');
+    const edited = { ...(plan as object), body: { ...ORDER, plan_code: 'kvm-m' } };
+    expect((await refusal(checkPlan(edited))).reason).toBe('tampered');
+    expect(ref.requests().length).toBe(before);
   });
 
   it('refuses, naming both prices, when the catalog price changed; nothing is charged', async () => {

@@ -1,7 +1,11 @@
-import type { RequestPlan } from '@refapi/schema';
 import { formatCents } from '@refapi/schema/plans';
 import { isOrderPlan } from '@refapi/schema/request-plan';
-import { PlanChargeMismatchError, type PlanRefusalReason, PlanRefusedError } from '@refapi/sdk';
+import {
+  checkPlan,
+  PlanChargeMismatchError,
+  type PlanRefusalReason,
+  PlanRefusedError,
+} from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { typedHandler } from '../cli/typed-handler';
 import { CliError, UsageError } from '../errors/cli-error';
@@ -24,6 +28,16 @@ const REFUSAL_EXIT: Record<PlanRefusalReason, ExitCode> = {
   not_for_sale: EXIT.notFound,
 };
 
+/** A refusal of the SDK's plan checks as refctl's error (anything else as it is). */
+function refusal(error: unknown): never {
+  if (!(error instanceof PlanRefusedError)) throw error;
+  throw new CliError(
+    `plan refused: ${error.message}`,
+    REFUSAL_EXIT[error.reason],
+    `plan_${error.reason}`,
+  );
+}
+
 // A plan is a request body (at most 64 KiB) with its quote and catalog facts: far below this.
 const PLAN_BYTES_MAX = 1024 * 1024;
 
@@ -43,27 +57,21 @@ async function readPlan(ctx: Ctx, file: string): Promise<unknown> {
  * applied before (a replay: nothing was done again).
  */
 export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
-  const document = await readPlan(ctx, file!);
+  // Shown at the prompt only once it is a plan as made: a file that is not one, or was
+  // edited (its digest), is refused first; it would have asked about whatever it said.
+  const plan = await checkPlan(await readPlan(ctx, file!)).catch(refusal);
   const client = await createClient(ctx);
-  const shown = (document as { operation?: unknown }).operation
-    ? describePlan(document as RequestPlan)
-    : 'this plan';
   await confirm(ctx.io, {
-    question: `Apply the plan: ${shown}?`,
+    question: `Apply the plan: ${describePlan(plan)}?`,
     yes: opts.yes === true,
     action: 'apply',
     input: ctx.globals.input,
   });
-  const plan = document as RequestPlan;
   ctx.state.idempotencyKey = plan.idempotency_key ?? undefined;
-  const applied = await client.apply(document, { signal: ctx.signal }).catch((error: unknown) => {
+  const applied = await client.apply(plan, { signal: ctx.signal }).catch((error: unknown) => {
     if (error instanceof PlanRefusedError) {
       ctx.state.idempotencyKey = undefined;
-      throw new CliError(
-        `plan refused: ${error.message}`,
-        REFUSAL_EXIT[error.reason],
-        `plan_${error.reason}`,
-      );
+      refusal(error);
     }
     if (error instanceof PlanChargeMismatchError) {
       ctx.state.idempotencyKey = undefined;

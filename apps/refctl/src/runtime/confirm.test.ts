@@ -42,6 +42,15 @@ describe('confirm', () => {
     expect(prompt()).toContain('Stop REF-SVC-A1? [y/N] ');
   });
 
+  it('shows control characters of the question in caret notation, never to the terminal', async () => {
+    const { io, stdin, prompt } = terminal(true);
+    const done = confirm(io, { ...request, question: 'Buy kvm-s\u001b]0;PWNED\u0007\u001b[2K\r?' });
+    stdin.write('y\n');
+    await done;
+    expect(prompt()).toContain('Buy kvm-s^[]0;PWNED^G^[[2K^M? [y/N] ');
+    expect(prompt()).not.toContain('\u001b]0;');
+  });
+
   it('refuses with --no-input even on a terminal, without asking', async () => {
     const { io, prompt } = terminal(true);
     const error = await confirm(io, { ...request, input: false }).catch((e: unknown) => e);

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import { CancelledError, InterruptedError, UsageError } from '../errors/cli-error';
 import { EXIT, type ExitCode } from '../errors/exit-codes';
 import type { Io } from '../io/io';
+import { escapeControls } from '../output/control-chars';
 
 /** What to ask and how to refuse. */
 export interface ConfirmRequest {
@@ -33,7 +34,8 @@ export async function confirm(io: Io, request: ConfirmRequest): Promise<void> {
     );
   }
   const cancelled = `cancelled; ${request.nothing ?? 'nothing was done'}`;
-  const answer = await ask(io, `${request.question} [y/N] `, cancelled);
+  // Caret notation, as all output: a name from a file must not retitle or redraw the terminal.
+  const answer = await ask(io, `${escapeControls(request.question)} [y/N] `, cancelled);
   if (!/^y(es)?$/i.test(answer.trim())) throw new CancelledError(cancelled);
 }
 

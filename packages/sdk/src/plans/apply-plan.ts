@@ -38,15 +38,13 @@ export interface AppliedPlan<K extends PlannableOperation = PlannableOperation> 
 }
 
 /**
- * Applies a plan: checks its shape, digest, path, expiry, base URL and the key's account,
- * prices an order again from the catalog, then sends exactly the planned request with the
- * planned idempotency key. A refusal throws {@link PlanRefusedError} before anything is sent.
+ * The checks of a plan document that need no server: its shape, its digest and its path.
+ * Resolves to the plan as written; throws {@link PlanRefusedError} (`invalid`, `tampered`)
+ * otherwise. `client.apply` makes them first: call this to show a plan (a prompt, a
+ * review) only once it is known to be what was made.
+ * @example const plan = await checkPlan(JSON.parse(await readFile('plan.json', 'utf8')))
  */
-export async function applyPlan(
-  core: Core,
-  document: unknown,
-  options: ApplyOptions = {},
-): Promise<AppliedPlan> {
+export async function checkPlan(document: unknown): Promise<RequestPlan> {
   const schemas = await planSchemas();
   const parsed = schemas.RequestPlan.safeParse(document);
   if (!parsed.success) {
@@ -68,6 +66,21 @@ export async function applyPlan(
   if (plan.path !== buildPath(route, plan.path_params as Record<string, string>)) {
     throw new PlanRefusedError('tampered', `the plan's path ${plan.path} is not its path_params'`);
   }
+  return plan;
+}
+
+/**
+ * Applies a plan: checks its shape, digest, path, expiry, base URL and the key's account,
+ * prices an order again from the catalog, then sends exactly the planned request with the
+ * planned idempotency key. A refusal throws {@link PlanRefusedError} before anything is sent.
+ */
+export async function applyPlan(
+  core: Core,
+  document: unknown,
+  options: ApplyOptions = {},
+): Promise<AppliedPlan> {
+  const plan = await checkPlan(document);
+  const schemas = await planSchemas();
   const now = options.now ?? new Date();
   if (now.getTime() > Date.parse(plan.expires_at)) {
     throw new PlanRefusedError('expired', `the plan expired at ${plan.expires_at}`);
