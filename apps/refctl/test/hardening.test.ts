@@ -57,6 +57,20 @@ const env = (baseUrl: string) => ({
   XDG_CONFIG_HOME: tempConfigHome(),
 });
 
+describe('a key the server echoes in an error code', () => {
+  it('is redacted in the words the code is printed as, in every format', async () => {
+    const { baseUrl } = await serve((_req, res) =>
+      json(res, 401, { error: `invalid_api_key_${KEY}` }),
+    );
+    for (const format of [[], ['-o', 'json']]) {
+      const run = await refctl(['balance', ...format], { env: env(baseUrl) });
+      expect(run.code).toBe(4);
+      expect(run.stderr).toContain('[redacted]');
+      for (const form of [KEY, KEY.replaceAll('_', ' ')]) expect(run.stderr).not.toContain(form);
+    }
+  });
+});
+
 describe('control sequences from the server', () => {
   it('are escaped in table output and kept exact in JSON', async () => {
     const server = await serve((_req, res) => json(res, 200, account));

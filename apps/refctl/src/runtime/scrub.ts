@@ -10,7 +10,11 @@ import { maskUrlCredentials } from '../config/mask-url';
 export function scrub(text: string, secrets: ReadonlySet<string>): string {
   let out = redactUrlQueries(maskUrlCredentials(text));
   for (const secret of secrets) {
-    if (secret.length >= 4) out = out.replaceAll(secret, '[redacted]');
+    if (secret.length < 4) continue;
+    out = out.replaceAll(secret, '[redacted]');
+    // An error code is printed as words (`invalid_api_key` → `invalid api key`): a server
+    // that puts the key in its code must not get it past in that form.
+    out = out.replaceAll(secret.replaceAll('_', ' '), '[redacted]');
   }
   return out;
 }
