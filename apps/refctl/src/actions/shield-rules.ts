@@ -85,6 +85,7 @@ export const list = typedHandler(ListFlags, async (ctx, [ref], opts) => {
   const gone = [...sent].flatMap(([id, rule]) =>
     rule.service_ref === serviceRef && !listed.has(id) ? [id] : [],
   );
+  // Only tidying: a record left as it was (locked, unreadable) is tidied by a later listing.
   if (account !== undefined && gone.length > 0) await recordSentRules(path, account, { gone });
   const shown = rules.slice(0, limit);
   await print(ctx, { kind: 'rows', value: shown, rows: listedRules(shown, sent), view: ruleView });
@@ -125,9 +126,16 @@ export const add = typedHandler(RuleAddFlags, async (ctx, [ref], opts) => {
         );
         return;
       }
-      await recordSentRules(recordPath(ctx), account, {
+      const recorded = await recordSentRules(recordPath(ctx), account, {
         sent: { ruleId: rule.id, serviceRef, intent },
       });
+      // The rule is queued all the same: a warning, and the exit code of the API's answer.
+      if (!recorded.saved) {
+        note(
+          ctx,
+          `warning: the rule's name is not kept (${recorded.why}): listings show ${UNKNOWN}`,
+        );
+      }
     },
   );
 });

@@ -22,14 +22,18 @@ const LOCK_OPTIONS = {
 /** The file's lock could not be had: another run holds it, or something else is in its place. */
 export class FileLockedError extends CliError {
   override readonly name = 'FileLockedError';
+  /** The message without "try again": for a run that goes on without its change. */
+  readonly why: string;
   constructor(path: string, blocker?: NodeJS.ErrnoException) {
+    const held = `${path} is being changed by another refctl run`;
     super(
       blocker === undefined
-        ? `${path} is being changed by another refctl run; try again`
+        ? `${held}; try again`
         : `cannot lock ${path}: ${blocker.path} is in the way (${blocker.code}); remove it if no refctl is running`,
       undefined,
       'file_locked',
     );
+    this.why = blocker === undefined ? held : this.message;
   }
 }
 
