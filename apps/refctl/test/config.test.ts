@@ -101,6 +101,27 @@ describe('refctl config', () => {
     });
   });
 
+  it('knows no profile by a name every object has: as for any name never saved', async () => {
+    const home = await configured();
+    const env = { XDG_CONFIG_HOME: home };
+    const before = readFileSync(join(home, 'refctl', 'config.json'), 'utf8');
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      for (const command of ['use', 'delete']) {
+        expect(await refctl(['config', command, name], { env })).toMatchObject({
+          code: 2,
+          stdout: '',
+          stderr: `error: profile "${name}" does not exist; see: refctl config list\n`,
+        });
+      }
+      expect(await refctl(['--profile', name, 'me'], { env })).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `error: profile "${name}" (from --profile) does not exist; see: refctl config list\n`,
+      });
+    }
+    expect(readFileSync(join(home, 'refctl', 'config.json'), 'utf8')).toBe(before);
+  });
+
   it('keeps every profile when several refctl runs save one at once', async () => {
     // A provisioning script with `&`: each run reads, changes and writes the same file.
     const env = { XDG_CONFIG_HOME: tempConfigHome() };

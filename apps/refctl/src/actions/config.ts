@@ -2,7 +2,7 @@ import { text } from 'node:stream/consumers';
 import { API_KEY_PREFIX } from '@refapi/schema/values';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
-import { readConfig, writeConfig } from '../config/config-file';
+import { readConfig, savedProfile, writeConfig } from '../config/config-file';
 import { configFilePath } from '../config/config-path';
 import { whileLocked } from '../config/file-lock';
 import { maskKey } from '../config/mask-key';
@@ -41,7 +41,7 @@ export const setProfile = typedHandler(
     const apiKey = opts.apiKeyStdin === true ? await readKey(ctx) : undefined;
     const current = await whileLocked(path, async () => {
       const config = await readConfig(path);
-      const profile = { ...config.profiles[name] };
+      const profile = { ...savedProfile(config, name) };
       if (baseUrl !== undefined) profile.base_url = baseUrl;
       if (apiKey !== undefined) profile.api_key = apiKey;
       config.profiles[name] = profile;
@@ -71,7 +71,7 @@ export const use: Handler = async (ctx, [name]) => {
   const path = configFilePath(ctx.io.env);
   await whileLocked(path, async () => {
     const config = await readConfig(path);
-    if (config.profiles[name!] === undefined)
+    if (savedProfile(config, name!) === undefined)
       throw new UsageError(`profile "${name}" does not exist; see: refctl config list`);
     config.current_profile = name;
     await writeConfig(path, config);
@@ -117,7 +117,7 @@ export const remove: Handler = async (ctx, [name]) => {
   const path = configFilePath(ctx.io.env);
   await whileLocked(path, async () => {
     const config = await readConfig(path);
-    if (config.profiles[name!] === undefined)
+    if (savedProfile(config, name!) === undefined)
       throw new UsageError(`profile "${name}" does not exist; see: refctl config list`);
     delete config.profiles[name!];
     if (config.current_profile === name) delete config.current_profile;

@@ -56,6 +56,14 @@ describe('config file', () => {
     expect(String(error)).toMatch(/invalid at profiles\.a\.api_key/);
     expect(await readFile(path, 'utf8')).toContain('7');
   });
+
+  it('refuses a profile named __proto__ rather than drop it unseen', async () => {
+    const path = join(await tempDir(), 'config.json');
+    await writeFile(path, '{"profiles": {"__proto__": {"api_key": "refak_secret0001"}, "a": {}}}');
+    await expect(readConfig(path)).rejects.toThrow(
+      `config file ${path} is invalid at profiles.__proto__`,
+    );
+  });
 });
 
 describe('maskKey', () => {

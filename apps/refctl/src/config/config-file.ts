@@ -41,6 +41,17 @@ export async function readConfig(path: string): Promise<ConfigFile> {
   } catch {
     throw new CliError(`config file ${path} is not valid JSON`, undefined, 'invalid_config');
   }
+  // zod drops a record's `__proto__` key without a word: that profile would be missing, and the
+  // next write would lose it. No name refctl saves can be it (a profile name starts with a
+  // letter or a digit): one written by hand is refused as any other invalid entry.
+  const profiles = (json as { profiles?: unknown } | null)?.profiles;
+  if (typeof profiles === 'object' && profiles !== null && Object.hasOwn(profiles, '__proto__')) {
+    throw new CliError(
+      `config file ${path} is invalid at profiles.__proto__`,
+      undefined,
+      'invalid_config',
+    );
+  }
   configFileSchema ??= buildConfigFileSchema();
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {
@@ -49,6 +60,17 @@ export async function readConfig(path: string): Promise<ConfigFile> {
     throw new CliError(`config file ${path} is invalid at ${where}`, undefined, 'invalid_config');
   }
   return parsed.data;
+}
+
+/**
+ * The profile saved as `name`, if any: own entries only, so `constructor` or `toString` is no
+ * more a profile than any other name never saved.
+ */
+export function savedProfile(
+  config: ConfigFile,
+  name: string,
+): ConfigFile['profiles'][string] | undefined {
+  return Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
 }
 
 /**

@@ -62,6 +62,24 @@ describe('resolveSettings precedence (flag > env > profile > default)', () => {
     expect(() => resolveSettings({}, { REF_PROFILE: 'nope' }, config)).toThrow(/REF_PROFILE/);
   });
 
+  it('knows no profile by a name of every object (toString, constructor, __proto__)', () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(() => resolveSettings({ profile: name }, {}, config)).toThrow(
+        `profile "${name}" (from --profile) does not exist; see: refctl config list`,
+      );
+      expect(() => resolveSettings({}, { REF_PROFILE: name }, config)).toThrow(/REF_PROFILE/);
+      // A current profile that is gone is no profile at all, as for any other name.
+      expect(resolveSettings({}, {}, { current_profile: name, profiles: {} })).toMatchObject({
+        profile: undefined,
+        profileSource: 'none',
+        baseUrl: DEFAULT_BASE_URL,
+      });
+    }
+    // Saved under such a name, it is a profile as any other.
+    const saved = { profiles: { constructor: { base_url: 'http://c.test/v1' } } };
+    expect(resolveSettings({ profile: 'constructor' }, {}, saved).baseUrl).toBe('http://c.test/v1');
+  });
+
   it('rejects base URLs that are not http(s)', () => {
     expect(() => resolveSettings({ baseUrl: 'ftp://x/v1' }, {}, config)).toThrow(/http or https/);
     expect(() => resolveSettings({}, { REF_BASE_URL: 'not a url' }, config)).toThrow(/from env/);

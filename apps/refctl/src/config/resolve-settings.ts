@@ -1,6 +1,6 @@
 import { UsageError } from '../errors/cli-error';
 import type { Io } from '../io/io';
-import type { ConfigFile } from './config-file';
+import { type ConfigFile, savedProfile } from './config-file';
 import { hasUrlCredentials, maskUrlCredentials } from './mask-url';
 
 /** Where the reference server listens when started with `pnpm start` or `refctl server start`. */
@@ -37,7 +37,7 @@ export function resolveSettings(flags: SettingFlags, env: Io['env'], config: Con
     [env.REF_PROFILE, 'env'],
     [config.current_profile, 'config'],
   ]);
-  const stored = profile === undefined ? undefined : config.profiles[profile];
+  const stored = profile === undefined ? undefined : savedProfile(config, profile);
   if (profile !== undefined && stored === undefined && profileSource !== 'config') {
     const from = profileSource === 'flag' ? '--profile' : 'REF_PROFILE';
     throw new UsageError(
