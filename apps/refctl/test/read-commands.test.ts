@@ -201,6 +201,17 @@ describe('other lists and reads', () => {
     );
   });
 
+  it('refuses a plan column every object inherits, in a table and in CSV', async () => {
+    for (const output of [[], ['-o', 'csv']]) {
+      const result = await refctl(
+        ['plans', 'list', '--columns', 'constructor,toString,code', ...output],
+        { env: env() },
+      );
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toMatch(/^error: unknown column "constructor"; available: price, /);
+    }
+  });
+
   it('lists orders and transactions (empty lists print only the header)', async () => {
     const orders = await refctl(['orders', 'list'], { env: env(KEYS.noShield) });
     expect(orders.stdout).toBe(

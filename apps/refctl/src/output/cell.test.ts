@@ -8,6 +8,14 @@ describe('readPath', () => {
     expect(readPath(plan, 'account_price.missing.deeper')).toBeUndefined();
     expect(readPath(plan, 'nope')).toBeUndefined();
   });
+
+  it('reads own fields only, never what every object inherits', () => {
+    const plan = { code: 'kvm-s', account_price: { final: 5 } };
+    for (const path of ['constructor', 'toString', '__proto__', 'account_price.hasOwnProperty']) {
+      expect(readPath(plan, path)).toBeUndefined();
+    }
+    expect(readPath(JSON.parse('{"__proto__": {"a": 1}}'), '__proto__.a')).toBe(1);
+  });
 });
 
 describe('formatCell', () => {

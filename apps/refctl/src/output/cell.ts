@@ -1,10 +1,15 @@
 import { formatAmount, MONEY_FIELDS, MONEY_MAPS } from './money';
 
-/** Reads a dotted path (`account_price.final`) from an API object. */
+/**
+ * Reads a dotted path (`account_price.final`) from an API object: its own fields only, so
+ * `constructor` or `toString` is no more a column than any other name it lacks.
+ */
 export function readPath(value: unknown, path: string): unknown {
   let current = value;
   for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) {
+      return undefined;
+    }
     current = (current as Record<string, unknown>)[part];
   }
   return current;

@@ -28,6 +28,14 @@ describe('resolveColumns', () => {
     expect(() => resolveColumns(plans, ['nmae'], [{ name: 'x' }])).toThrow(UsageError);
     expect(() => resolveColumns(plans, ['nmae'], [])).toThrow(/available: price, plan_ref/);
   });
+
+  it('finds no field of an open resource among what every object inherits', () => {
+    for (const id of ['constructor', 'toString', '__proto__', 'valueOf.name']) {
+      expect(() => resolveColumns(plans, [id], [{ code: 'kvm-s' }])).toThrow(
+        `unknown column "${id}"; available: price, plan_ref, code, name, account_price`,
+      );
+    }
+  });
 });
 
 describe('parseColumnList', () => {
