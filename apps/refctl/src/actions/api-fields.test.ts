@@ -67,6 +67,22 @@ describe('refctl api fields', () => {
     });
   });
 
+  it('sends __proto__ and constructor as the keys they are, touching no prototype', async () => {
+    const body = await fieldsObject(
+      [
+        f('__proto__[x]=1'),
+        f('constructor[y]=2'),
+        f('a[][constructor]=3'),
+        f('a[][constructor]=4'),
+      ],
+      read,
+    );
+    expect(JSON.stringify(body)).toBe(
+      '{"__proto__":{"x":"1"},"constructor":{"y":"2"},"a":[{"constructor":"3"},{"constructor":"4"}]}',
+    );
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
   it('refuses fields without key=value and malformed keys', async () => {
     await expect(fieldsObject([f('novalue')], read)).rejects.toThrow(
       'invalid -f "novalue": expected key=value',

@@ -56,22 +56,37 @@ function splitField(field: RawField): { key: string; value: string } {
 const isObject = (value: FieldValue | undefined): value is FieldObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// A field names any key, `__proto__` and `constructor` included: read and written as the
+// object's own, never through its prototype (`-f '__proto__[x]=1'` had set `x` on every
+// object in the process and sent nothing).
+const own = (target: FieldObject, key: string): FieldValue | undefined =>
+  Object.hasOwn(target, key) ? target[key] : undefined;
+const put = (target: FieldObject, key: string, value: FieldValue): void => {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+};
+
 /** Sets `value` at `path` inside `target`, creating objects and arrays on the way. */
 function setPath(target: FieldObject, path: readonly string[], value: FieldValue): void {
   const [head, ...rest] = path as [string, ...string[]];
   if (rest.length === 0) {
-    target[head] = value;
+    put(target, head, value);
     return;
   }
   const [next, ...after] = rest as [string, ...string[]];
+  const existing = own(target, head);
   if (next !== '') {
-    const child = isObject(target[head]) ? target[head] : {};
-    target[head] = child;
+    const child = isObject(existing) ? existing : {};
+    put(target, head, child);
     setPath(child, rest, value);
     return;
   }
-  const list = Array.isArray(target[head]) ? target[head] : [];
-  target[head] = list;
+  const list = Array.isArray(existing) ? existing : [];
+  put(target, head, list);
   if (after.length === 0) {
     list.push(value);
     return;
@@ -79,7 +94,7 @@ function setPath(target: FieldObject, path: readonly string[], value: FieldValue
   // `a[][b]=…`: fill the last object of the array while it lacks `b`, else start a new one.
   const last = list.at(-1);
   const key = after[0]!;
-  const item = isObject(last) && !(key in last) ? last : {};
+  const item = isObject(last) && !Object.hasOwn(last, key) ? last : {};
   if (item !== last) list.push(item);
   setPath(item, after, value);
 }
