@@ -7,6 +7,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   type RefApiErrorInit,
+  ResponseValidationError,
   ServiceUnavailableError,
   TimeoutError,
   UnprocessableEntityError,
@@ -46,6 +47,26 @@ describe('describeError', () => {
       code: 'http_503',
       status: 503,
       retriable: true,
+    });
+  });
+
+  it("says what a body off the contract broke, without the SDK's option or a second request id", () => {
+    const report = describeError(
+      new ResponseValidationError({
+        operationId: 'getAccount',
+        status: 200,
+        url: 'http://127.0.0.1:4010/v1/me',
+        issues: [{ code: 'custom', path: ['email'], message: 'Invalid input', input: 1 }],
+        body: { email: 1 },
+        rateLimit: undefined,
+        requestId: 'req_abc',
+      }),
+    );
+    expect(report).toMatchObject({
+      message:
+        'getAccount answered a body that does not match the contract at email: Invalid input',
+      code: 'response_validation',
+      exitCode: 1,
     });
   });
 

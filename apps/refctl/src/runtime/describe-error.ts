@@ -2,6 +2,7 @@ import {
   isConnectionError,
   isRefApiError,
   isRefSdkError,
+  isResponseValidationError,
   isTimeoutError,
   type RefApiError,
 } from '@refapi/sdk';
@@ -129,6 +130,18 @@ function describeKind(error: unknown): ErrorReport {
       code: 'connection_error',
       exitCode: EXIT.error,
       retriable: true,
+    };
+  }
+  if (isResponseValidationError(error)) {
+    // The SDK's message ends with its own option (validateResponses) and the request id,
+    // which the report adds once: here only what the answer broke.
+    const first = error.issues[0];
+    const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
+    return {
+      message: `${error.operationId} answered a body that does not match the contract${where}`,
+      code: 'response_validation',
+      exitCode: EXIT.error,
+      retriable: false,
     };
   }
   if (isRefSdkError(error)) {
