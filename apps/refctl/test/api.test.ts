@@ -322,6 +322,19 @@ describe('--jq on every command', () => {
     const bad = await refctl(['me', '--jq', '.email | foo('], { env: env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: invalid --jq expression: syntax error/);
+    // A filter starting with - is the filter, never one of jq's options (-h printed jq's
+    // help as the output, --arg failed with jq's usage, -r took the input for the filter).
+    for (const [filter, name] of [
+      ['-h', 'h'],
+      ['--arg', 'arg'],
+      ['-r', 'r'],
+    ] as const) {
+      expect(await refctl(['me', '--jq', filter], { env: env() })).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: invalid --jq expression: ${name}/0 is not defined at <top-level>, line 1\n`,
+      });
+    }
     const yaml = await refctl(['me', '-o', 'yaml', '--jq', '.email'], { env: env() });
     expect(yaml).toMatchObject({
       code: 2,

@@ -60,7 +60,7 @@ export class JqEngine {
   #worker: Worker | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
-  /** Runs `filter` over `input` (JSON texts) with jq's command-line `flags`. */
+  /** Runs `filter` over `input` (JSON texts) with jq's command-line `flags` (never `filter`). */
   run(input: string, filter: string, flags: readonly string[], limits: JqRunLimits = {}) {
     const next = this.#queue.then(() => this.#run(input, filter, flags, limits));
     this.#queue = next.catch(() => undefined);
@@ -135,7 +135,9 @@ export class JqEngine {
       worker.on('exit', onExit);
       // Held while running: the process waits for jq's answer.
       worker.ref();
-      worker.postMessage({ input, filter, flags: [...flags] });
+      // jq-web puts the filter in jq's argv after the flags: a filter such as `-h`, `--arg`
+      // or `-r` would be read as an option. After `--` jq takes the next word as the filter.
+      worker.postMessage({ input, filter, flags: [...flags, '--'] });
     });
   }
 }

@@ -73,6 +73,21 @@ describe('runJq (jq-web on a worker thread)', () => {
     await expect(checkJqFilter('.[0] | error("x")')).resolves.toBeUndefined();
     await expect(checkJqFilter('def f: f; f')).resolves.toBeUndefined();
   });
+
+  it('takes a filter starting with - as the filter, never as one of jq’s options', async () => {
+    expect(await runJq('{"a":1}', '-.a')).toEqual(['-1']);
+    expect(await runJq('null', '-1')).toEqual(['-1']);
+    // As options, -h printed jq's help as the output, --arg wanted two more words, -r and
+    // the others took the input file's name for the filter.
+    for (const filter of ['-h', '--help', '--arg', '-r', '--seq', '--tab', '--']) {
+      const error = await checkJqFilter(filter).catch((e: unknown) => e);
+      expect(error, filter).toBeInstanceOf(UsageError);
+      expect((error as UsageError).message, filter).toMatch(/^invalid --jq expression: [^\n]+$/);
+    }
+    expect((await checkJqFilter('-h').catch((e: Error) => e))?.message).toBe(
+      'invalid --jq expression: h/0 is not defined at <top-level>, line 1',
+    );
+  });
 });
 
 describe('the --jq stdout', () => {
