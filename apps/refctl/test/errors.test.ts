@@ -202,6 +202,22 @@ describe('client-side errors', () => {
     const requests = await server.requests();
     expect(requests.filter((r) => r.path.includes('/services/vm-1'))).toEqual([]);
   });
+
+  it('--timeout past a timer’s longest: exit 2 naming the flag and its limit, nothing sent', async () => {
+    // It was the SDK's configuration error (exit 1), and `refctl api` timed out at once.
+    const before = (await server.requests()).length;
+    for (const [given, args] of [
+      ['600h', ['--timeout', '600h', 'me']],
+      ['2147483648ms', ['api', '/me', '--timeout', '2147483648ms']],
+    ] as const) {
+      expect(await refctl(args, { env: env() })).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: option '--timeout <duration>' argument '${given}' is invalid. expected a duration of at most 2147483647ms (about 596h).\n`,
+      });
+    }
+    expect((await server.requests()).length).toBe(before);
+  });
 });
 
 describe('confirmation without a terminal', () => {

@@ -24,6 +24,21 @@ describe('argument parsers', () => {
     expect(() => duration('soon')).toThrow(InvalidArgumentError);
   });
 
+  it('takes durations up to a timer’s longest (2^31 − 1 ms), in whole milliseconds', () => {
+    expect(duration('2147483647ms')).toBe(2_147_483_647);
+    expect(duration('596h')).toBe(596 * 3_600_000);
+    for (const long of ['2147483648ms', '597h', '600h', '2147484s']) {
+      expect(() => duration(long), long).toThrow(InvalidArgumentError);
+    }
+    expect(() => duration('600h')).toThrow(
+      'expected a duration of at most 2147483647ms (about 596h).',
+    );
+    // Timers take whole milliseconds (a fraction failed in AbortSignal.timeout).
+    expect(duration('0.25ms')).toBe(1);
+    expect(duration('1.5ms')).toBe(2);
+    expect(duration('1.1s')).toBe(1100);
+  });
+
   it('parses windows to hours within 1..720', () => {
     expect(windowHours('24h')).toBe(24);
     expect(windowHours('7d')).toBe(168);

@@ -18,13 +18,27 @@ export function port(value: string): number {
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-/** Commander parser of a duration (`90s`, `2m`, `500ms`; a bare number is seconds) to ms. */
+/**
+ * The longest duration: a timer's largest delay (2^31 − 1 ms, about 24.8 days). Node fires a
+ * longer one after 1 ms, and the SDK refuses one (a `configuration` error, exit 1).
+ */
+const MAX_DURATION_MS = 2_147_483_647;
+
+/**
+ * Commander parser of a duration (`90s`, `2m`, `500ms`; a bare number is seconds) to whole
+ * ms: timers take whole ms (`0.25ms` failed deep in fetch), so it is rounded, to 1 at least.
+ */
 export function duration(value: string): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
   if (!match) throw new InvalidArgumentError('expected a duration such as 30s, 2m or 500ms.');
   const ms = Number(match[1]) * UNIT_MS[match[2] ?? 's']!;
   if (ms <= 0) throw new InvalidArgumentError('expected a duration above zero.');
-  return ms;
+  if (ms > MAX_DURATION_MS) {
+    throw new InvalidArgumentError(
+      `expected a duration of at most ${MAX_DURATION_MS}ms (about 596h).`,
+    );
+  }
+  return Math.max(1, Math.round(ms));
 }
 
 /** Commander parser of a telemetry window (`24h`, `7d`, a bare number is hours) to hours. */
