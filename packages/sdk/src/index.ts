@@ -71,6 +71,7 @@ export type {
 } from './hooks';
 export type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './internal/operation-types';
 export type { WaitForOptions, WaitForPoll } from './internal/poll';
+export { sameOriginRedirects } from './internal/redirects';
 export type { ResponseValidationMode } from './internal/response-check';
 export { LOG_LEVELS, type Logger, type LogLevel } from './logger';
 export { type ClientOptions, DEFAULTS, type FetchFunction, type RequestOptions } from './options';

@@ -1,9 +1,17 @@
-import { ConnectionError, parseRateLimit, RefApiError, TimeoutError } from '@refapi/sdk';
+import {
+  ConnectionError,
+  parseRateLimit,
+  RedirectError,
+  RefApiError,
+  sameOriginRedirects,
+  TimeoutError,
+} from '@refapi/sdk';
 
 // One raw exchange of `refctl api`: no retries and no response checks (it is the escape
 // hatch for what the typed commands do not cover), but the same failures as every other
 // command: an error status is a RefApiError, a silent server a TimeoutError, no answer a
-// ConnectionError, so refctl reports them and picks the exit code the same way.
+// ConnectionError, a redirect off the origin a RedirectError, so refctl reports them and
+// picks the exit code the same way.
 
 /** A request as `refctl api` sends it. */
 export interface ApiRequest {
@@ -63,18 +71,25 @@ export async function exchange(request: ApiRequest, limits: ExchangeLimits): Pro
   const deadline = AbortSignal.timeout(limits.timeoutMs);
   const signal = AbortSignal.any([limits.signal, deadline]);
   const url = request.url.toString();
+  // The SDK's rule: a redirect is followed only within the request's origin (the base URL's:
+  // api-target.ts keeps every path under it). fetch alone followed one anywhere, sending the
+  // -H headers, the body and its Idempotency-Key to whatever host the Location named.
+  const send = sameOriginRedirects(limits.fetch, request.url.origin);
   try {
-    const response = await limits.fetch(url, {
+    const response = await send(url, {
       method: request.method,
       headers: request.headers,
       ...(request.body === undefined ? {} : { body: request.body }),
       signal,
+      redirect: 'manual',
     });
     const text = await response.text();
     if (!response.ok) throw errorOf(request, response, text);
     return { response, text, json: isJson(response) ? parseJson(text) : undefined };
   } catch (error) {
-    if (error instanceof RefApiError || limits.signal.aborted) throw error;
+    if (error instanceof RefApiError || error instanceof RedirectError || limits.signal.aborted) {
+      throw error;
+    }
     const { method } = request;
     if (deadline.aborted) {
       throw new TimeoutError({ method, url, timeoutMs: limits.timeoutMs, what: 'timed out' });

@@ -52,7 +52,14 @@ function refused(
 
 /**
  * Wraps `fetch` (default: the global one, looked up per call so interceptors apply) so that
- * redirects are followed only within `origin`; others fail with {@link RedirectError}.
+ * redirects are followed only within `origin`; others fail with {@link RedirectError}. The
+ * client's own rule, for requests sent without it: send them with `redirect: 'manual'`, or
+ * fetch follows a redirect itself and only its final origin is checked (after the request
+ * went there).
+ *
+ * @example
+ * const send = sameOriginRedirects(fetch, new URL(baseUrl).origin);
+ * const response = await send(`${baseUrl}/me`, { headers, redirect: 'manual' });
  */
 export function sameOriginRedirects(
   fetch: FetchFunction | undefined,
