@@ -7,9 +7,12 @@ import { COMMAND_GROUPS, createProgram } from './program';
 const app = { io: processIo(), state: createRunState(), signal: new AbortController().signal };
 const program = createProgram(app);
 
+/** The commands below `command` but refctl's hidden `help` (cli/help-command.ts). */
+const subcommands = (command: Command) => command.commands.filter((c) => c.name() !== 'help');
+
 function leaves(command: Command, path: string[] = []): [string, Command][] {
   if (command.commands.length === 0) return [[path.join(' '), command]];
-  return command.commands.flatMap((c) => leaves(c, [...path, c.name()]));
+  return subcommands(command).flatMap((c) => leaves(c, [...path, c.name()]));
 }
 
 const helpOf = (command: Command) => {
@@ -75,7 +78,7 @@ describe('the command tree', () => {
 });
 
 describe('the tree built for one command', () => {
-  const topLevel = (command: Command) => command.commands.map((c) => c.name());
+  const topLevel = (command: Command) => subcommands(command).map((c) => c.name());
 
   it.each(COMMAND_GROUPS)('group $names registers exactly those commands', (group) => {
     const scratch = new Command('refctl');

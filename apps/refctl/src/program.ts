@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import type { App } from './cli/app';
 import { duration } from './cli/arg-parsers';
 import { examples } from './cli/command-helpers';
+import { addHelpCommands } from './cli/help-command';
 import { registerAccount } from './commands/account';
 import { registerApi } from './commands/api';
 import { registerApply } from './commands/apply';
@@ -102,6 +103,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
 
   const group = groupToRun(program, argv);
   for (const { register } of group ? [group] : COMMAND_GROUPS) register(program, app);
+  addHelpCommands(program);
 
   examples(
     program,

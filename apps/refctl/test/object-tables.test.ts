@@ -101,7 +101,9 @@ const COMMANDS: Readonly<Record<string, readonly ObjectRun[] | string>> = {
 /** The leaf commands of the program, as `refctl <path>` runs them. */
 function leaves(command: Command, path: string[] = []): string[] {
   if (command.commands.length === 0) return [path.join(' ')];
-  return command.commands.flatMap((c) => leaves(c, [...path, c.name()]));
+  // refctl's hidden `help` (cli/help-command.ts) prints help, not an object.
+  const subcommands = command.commands.filter((c) => c.name() !== 'help');
+  return subcommands.flatMap((c) => leaves(c, [...path, c.name()]));
 }
 
 const program = createProgram({

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { refctlInProcess as refctl } from '../../test/helpers/run-in-process';
+
+describe('refctl help NAME', () => {
+  it.each([
+    [['help', 'nonexistent'], 'nonexistent'],
+    [['help', 'mee'], 'mee'],
+    [['plans', 'help', 'nope'], 'nope'],
+    [['shield', 'rules', 'help', 'nope'], 'nope'],
+  ])('%j: one line naming the unknown command, exit 2', async (args, name) => {
+    // Commander printed the whole help on stderr and no word of what was wrong.
+    expect(await refctl(args)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: unknown command '${name}'\n`,
+    });
+  });
+
+  it.each([
+    [['help'], ['--help']],
+    [['help', '--help'], ['--help']],
+    [
+      ['help', 'me'],
+      ['me', '--help'],
+    ],
+    [
+      ['help', 'me', '--limit', '5'],
+      ['me', '--help'],
+    ],
+    [
+      ['plans', 'help', 'list'],
+      ['plans', 'list', '--help'],
+    ],
+    [
+      ['plans', 'help'],
+      ['plans', '--help'],
+    ],
+  ])('%j prints the help of %j (exit 0)', async (args, same) => {
+    const result = await refctl(args);
+    expect(result).toEqual({ ...(await refctl(same)), code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^Usage: refctl /);
+  });
+
+  it('is listed as commander listed its own, once', async () => {
+    const { stdout } = await refctl(['--help']);
+    expect(stdout.match(/^ {2}help \[command\] +display help for command$/gm)).toHaveLength(1);
+    const plans = await refctl(['plans', '--help']);
+    expect(plans.stdout.match(/^ {2}help \[command\]/gm)).toHaveLength(1);
+  });
+});
