@@ -58,6 +58,33 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     expect((await api.call('GET', '/me', { key: KEY.full })).status).toBe(200);
   });
 
+  it('refuses a stored answer nested 100,000 deep with a 400, and the state still exports', async () => {
+    // It loaded, then every export, snapshot and replay of the state overflowed the stack
+    // (500). Sent as text: JSON.stringify cannot write it either.
+    const entry = {
+      account_ref: 'REF-ACCT-A',
+      operation_id: 'createOrder',
+      key: 'deep-1',
+      fingerprint: 'f',
+      stored_at: '2026-01-01T00:00:00.000Z',
+      response: { status: 200, body: 'DEEP' },
+    };
+    const text = JSON.stringify({ ...apiScenario(), idempotency: [entry] }).replace(
+      '"DEEP"',
+      `${'['.repeat(100_000)}1${']'.repeat(100_000)}`,
+    );
+    const res = await fetch(`${api.origin}/__admin/scenario`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json' },
+      body: text,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^invalid_scenario: idempotency\[0\]\.response\.body(\[0\])+: nests arrays and objects deeper than 64 levels$/,
+    );
+    expect((await api.admin('GET', '/state')).status).toBe(200);
+  });
+
   it('refuses an empty or account-less scenario with a 400 and keeps the state (a stray POST)', async () => {
     const before = await balance();
     const post = (body?: string) =>

@@ -80,6 +80,26 @@ describe('parseScenario', () => {
     }
   });
 
+  it('refuses arrays and objects nested past 64 levels, anywhere, naming where', () => {
+    const nested = (depth: number) => {
+      let value: unknown = 1;
+      for (let i = 0; i < depth; i++) value = [value];
+      return value;
+    };
+    // `extensions` holds the document's second level: 62 arrays more reach level 64.
+    expect(errorOf({ ...valid(), extensions: { other: nested(62) } })).toBe('valid');
+    expect(errorOf({ ...valid(), extensions: { other: nested(63) } })).toBe(
+      `invalid_scenario: extensions.other${'[0]'.repeat(62)}: nests arrays and objects deeper than 64 levels`,
+    );
+    // 100,000 deep overflowed the call stack of every later JSON.stringify of the state.
+    expect(errorOf({ ...valid(), extensions: { other: nested(100_000) } })).toMatch(
+      /^invalid_scenario: extensions\.other(\[0\])+: nests arrays and objects deeper than 64 levels$/,
+    );
+    expect(() => checkScenarioExtensions({ other: nested(100_000) })).toThrow(
+      /^invalid_scenario: extensions\.other(\[0\])+: nests/,
+    );
+  });
+
   it('caps the records all accounts generate together, naming the account that passes the cap', () => {
     const doc = valid();
     const second: Doc['accounts'][number] = {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { centsAmountProblem } from '../domain/money';
 import { describeIssue, formatIssuePath } from '../internal/issue-path';
+import { MAX_SCENARIO_DEPTH, tooDeepPath } from './nesting-depth';
 import { findUnsafeText } from './scenario-text';
 import { Scenario, ScenarioExtensions } from './schema';
 
@@ -21,6 +22,7 @@ export class ScenarioError extends DomainError {
  * offending JSON path.
  */
 export function parseScenario(input: unknown): Scenario {
+  refuseTooDeep(input);
   const result = Scenario.safeParse(input ?? {}, { reportInput: true });
   if (!result.success) throw scenarioError(result.error);
   const unsafe = findUnsafeText(result.data);
@@ -48,8 +50,16 @@ export function requireAccounts(document: unknown): void {
  * {@link ScenarioError} naming the first offending path, e.g. `extensions.shield.next_seq`.
  */
 export function checkScenarioExtensions(extensions: unknown): void {
+  refuseTooDeep(extensions, 'extensions');
   const result = ScenarioExtensions.optional().safeParse(extensions, { reportInput: true });
   if (!result.success) throw scenarioError(result.error, ['extensions']);
+}
+
+function refuseTooDeep(document: unknown, prefix?: string): void {
+  const path = tooDeepPath(document);
+  if (path === undefined) return;
+  const at = prefix === undefined ? path : path === '' ? prefix : `${prefix}.${path}`;
+  throw new ScenarioError(at, `nests arrays and objects deeper than ${MAX_SCENARIO_DEPTH} levels`);
 }
 
 /** The {@link ScenarioError} of the first issue of a failed parse, its path under `prefix`. */
