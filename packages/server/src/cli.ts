@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { version } from '../package.json';
 import { type CliOptions, parseCliOptions, USAGE, UsageError } from './cli-options';
@@ -103,11 +103,19 @@ async function serve(
   }
   // The server (msw and the rest) loads only now: --help, --version and bad flags answer fast.
   const { createReferenceServer } = await import('./transport/node/reference-server');
+  const { DEFAULT_ADMIN_BODY_BYTES } = await import('./server/body-limit');
   const log = createRequestLogger(options.log, (line) => stdout(`${line}\n`));
   let server: ReturnType<typeof createReferenceServer>;
   try {
     server = createReferenceServer({
-      ...(options.scenario === undefined ? {} : { scenario: readScenario(options.scenario) }),
+      ...(options.scenario === undefined
+        ? {}
+        : {
+            scenario: readScenario(
+              options.scenario,
+              options.adminBodyBytes ?? DEFAULT_ADMIN_BODY_BYTES,
+            ),
+          }),
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
       ...(log === undefined ? {} : { onRequest: log }),
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
@@ -195,7 +203,10 @@ async function recordingCommand(
     cutNow = resolve;
   });
   const onSignal = () => (++signals === 1 ? stop() : cutNow());
-  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  // Only `record` has something to wind down. `scenario` and `drift` keep the default
+  // action, which ends the process at once: with these handlers Ctrl-C and SIGTERM were
+  // taken and ignored, and a long file (or a FIFO) ran on until SIGKILL.
+  if (command === 'record') process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
     return await runRecordingCommand(command, argv, {
       name,
@@ -228,11 +239,17 @@ async function consoleSignInLink(
   return `${origin}/__console/?code=${encodeURIComponent(code)}`;
 }
 
-function readScenario(path: string): unknown {
+/**
+ * The scenario file's JSON. At most `maxBytes` (the admin body limit a scenario upload has)
+ * is read: `--scenario /dev/zero` grew the process by gigabytes without a word. A pipe
+ * (`--scenario <(jq …)`) is read as a file is.
+ */
+function readScenario(path: string, maxBytes: number): unknown {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readCapped(path, maxBytes);
   } catch (error) {
+    if (error instanceof CliExit) throw error;
     throw new CliExit(
       `cannot read scenario ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
       1,
@@ -242,6 +259,30 @@ function readScenario(path: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     throw new CliExit(`scenario ${path} is not valid JSON: ${(error as Error).message}`, 1);
+  }
+}
+
+function readCapped(path: string, maxBytes: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - size));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      size += read;
+      if (size > maxBytes) {
+        throw new CliExit(
+          `scenario ${path} is larger than ${maxBytes} bytes (--max-admin-body): refusing to read on`,
+          1,
+        );
+      }
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 

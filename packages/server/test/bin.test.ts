@@ -1,5 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refServerArgs } from './ref-server-process';
@@ -155,6 +158,37 @@ describe('ref-server bin', () => {
       'ref-server: invalid_scenario: accounts[0].api_keys[0].token: must start with refak_\n',
     );
   });
+
+  it.runIf(process.platform === 'linux')(
+    'stops reading a scenario at --max-admin-body: /dev/zero is refused in one line, not read on',
+    async () => {
+      const run = start(['--scenario', '/dev/zero', '--max-admin-body', '1MiB']);
+      const [code] = await once(run.child, 'exit');
+      expect(code).toBe(1);
+      expect(run.output().stderr).toBe(
+        'ref-server: scenario /dev/zero is larger than 1048576 bytes (--max-admin-body): refusing to read on\n',
+      );
+    },
+  );
+
+  it.runIf(process.platform !== 'win32').each(['drift', 'scenario'] as const)(
+    '%s ends at once on SIGINT, even while it waits on a FIFO with no writer',
+    async (command) => {
+      const fifo = join(mkdtempSync(join(tmpdir(), 'ref-fifo-')), 'recording.jsonl');
+      await once(spawn('mkfifo', [fifo]), 'close');
+      const run = start(
+        command === 'drift' ? ['drift', fifo] : ['scenario', '--from-recording', fifo],
+      );
+      // Started (the bin loads in ~0.3 s) and blocked on the FIFO.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const sentAt = performance.now();
+      run.child.kill('SIGINT');
+      const [code, signal] = await once(run.child, 'exit');
+      // It took the signal and waited on: only SIGKILL ended it.
+      expect([code, signal]).toEqual([null, 'SIGINT']);
+      expect(performance.now() - sentAt).toBeLessThan(1_000);
+    },
+  );
 
   it('refuses a scenario file with a malformed Shield snapshot, naming its path', async () => {
     const run = start([
