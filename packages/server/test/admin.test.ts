@@ -221,6 +221,13 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     expect(Date.parse(me.body.as_of)).toBeGreaterThanOrEqual(Date.parse('2026-02-01T00:00:00Z'));
   });
 
+  it('answers a duration past what a date holds as past the clock limit, naming no other field', async () => {
+    const now = (await api.admin('GET', '/clock')).body.now;
+    const far = await api.admin('POST', '/clock', { advance: 'P1000000Y' });
+    expect([far.status, far.body]).toEqual([409, { error: 'clock_limit_reached' }]);
+    expect((await api.admin('GET', '/clock')).body.now).toBe(now);
+  });
+
   it('pauses Shield (503 + Retry-After on every Shield operation) and injects faults', async () => {
     expect((await api.admin('POST', '/shield', { paused: true, retry_after: 42 })).body).toEqual({
       paused: true,

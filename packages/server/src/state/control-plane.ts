@@ -330,11 +330,16 @@ export function createControlPlane(
 /** Seconds from `fromMs` to `duration` later (calendar months counted on the calendar). */
 function secondsOf(fromMs: number, duration: DurationInput): number {
   if (typeof duration === 'number') return duration;
+  let toMs: number;
   try {
-    return (addDuration(fromMs, parseDuration(duration)) - fromMs) / 1000;
+    toMs = addDuration(fromMs, parseDuration(duration));
   } catch (error) {
     throw new DomainError(400, `invalid_body: advance (${(error as Error).message})`);
   }
+  // Past what a date holds (P1000000Y): past the clock's last instant too. It had been
+  // reported as a bad `advance_seconds`, a field the request did not have.
+  if (!Number.isFinite(toMs)) throw new DomainError(409, 'clock_limit_reached');
+  return (toMs - fromMs) / 1000;
 }
 
 /** A top-up amount: positive, whole cents. */
