@@ -75,3 +75,32 @@ describe('a credential echoed in another encoding', () => {
     );
   });
 });
+
+describe('a credential first seen in an answer', () => {
+  it('is learned from the answer headers and redacted in the same answer body; cookie attributes are not', async () => {
+    const expires = 'Wed, 21 Oct 2037 07:28:00 GMT';
+    const upstream = await upstreamWith((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': [`sid=SESSIONSECRET123; Path=/; Expires=${expires}; HttpOnly`],
+        'x-auth-token': 'RESPTOKEN98765',
+      });
+      res.end(JSON.stringify({ sid: 'SESSIONSECRET123', token: 'RESPTOKEN98765', expires }));
+    });
+    const file = fresh('answer.jsonl');
+    const recorder = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+    const response = await fetch(`${recorder.baseUrl}/login`);
+    expect(await response.json()).toMatchObject({ sid: 'SESSIONSECRET123' });
+    await recorder.close();
+    await upstream.close();
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('SESSIONSECRET123');
+    expect(text).not.toContain('RESPTOKEN98765');
+    const [exchange] = await exchangesOf(file);
+    expect(JSON.parse(exchange?.response.body ?? 'null')).toEqual({
+      sid: '[redacted]',
+      token: '[redacted]',
+      expires,
+    });
+  });
+});

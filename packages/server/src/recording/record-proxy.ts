@@ -359,6 +359,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       const status = upstreamResponse.statusCode ?? 502;
       const pairs = headerPairs(upstreamResponse.rawHeaders);
       entry.response = { status, headers: pairs };
+      // A session cookie or token the upstream hands out: redacted from this answer's body on.
+      credentials.learnAnswer(pairs);
       const forwarded: Array<[string, string]> = pairs.filter(
         ([name]) => !HOP_BY_HOP.has(name.toLowerCase()),
       );
