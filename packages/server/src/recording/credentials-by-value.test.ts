@@ -4,9 +4,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { driftReport } from './drift';
 import { startRecorder } from './record-proxy';
-import { type RecordedExchange, readRecording } from './recording-format';
+import { bodyText, type RecordedExchange, readRecording } from './recording-format';
+import { scenarioFromRecording } from './scenario-from-recording';
 
 // Credentials by value (reference-server spec, section 9, "Credentials in recordings"): a
 // value that appeared as a credential in the session is in no body, however it was stored
@@ -102,5 +105,111 @@ describe('a credential first seen in an answer', () => {
       token: '[redacted]',
       expires,
     });
+  });
+});
+
+const TOKEN = 'refak_demo_eur_full';
+const echo = Buffer.from(JSON.stringify({ auth: `Bearer ${TOKEN}` }));
+
+/** Every way the bytes of a body could be read back: as is, and through every decoder, stacked. */
+function readings(bytes: Buffer, depth = 3): Buffer[] {
+  const out = [bytes];
+  if (depth === 0) return out;
+  const zstd = (zlib as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
+  const decoders = [zlib.gunzipSync, zlib.inflateSync, zlib.brotliDecompressSync, zstd];
+  for (const decode of decoders) {
+    if (decode === undefined) continue;
+    try {
+      out.push(...readings(decode(bytes), depth - 1));
+    } catch {
+      // Not in this coding.
+    }
+  }
+  return out;
+}
+
+/** Whether `text` (a recording file) holds `secret` in any body, however stored. */
+function holds(file: string, exchanges: RecordedExchange[], secret: string): boolean {
+  if (readFileSync(file, 'utf8').includes(secret)) return true;
+  return exchanges.some((exchange) =>
+    [exchange.request, exchange.response].some(
+      (m) =>
+        m.body !== null &&
+        m.body_encoding === 'base64' &&
+        readings(Buffer.from(m.body, 'base64')).some((bytes) => bytes.includes(secret)),
+    ),
+  );
+}
+
+describe('a credential in a body stored as base64', () => {
+  it('is redacted in every coding the recorder can read; a body it cannot check is left out, marked', async () => {
+    const big = Buffer.concat([Buffer.alloc(1024 * 1024 + 10, 0x20), echo]);
+    const zstd = (zlib as { zstdCompressSync?: (b: Buffer) => Buffer }).zstdCompressSync;
+    const answers: Record<string, [Record<string, string>, Buffer]> = {
+      '/v1/identity': [{ 'content-encoding': 'identity' }, echo],
+      '/v1/binary': [{}, Buffer.concat([Buffer.from([0xff, 0xfe]), echo])],
+      '/v1/gzip-gzip': [{ 'content-encoding': 'gzip, gzip' }, zlib.gzipSync(zlib.gzipSync(echo))],
+      '/v1/any-case': [{ 'content-encoding': 'GZIP, identity' }, zlib.gzipSync(echo)],
+      '/v1/stored-gzip': [{ 'content-encoding': 'gzip' }, zlib.gzipSync(echo, { level: 0 })],
+      '/v1/unknown': [{ 'content-encoding': 'x-private' }, echo],
+      '/v1/me': [{ 'content-encoding': 'gzip' }, zlib.gzipSync(big)],
+      ...(zstd === undefined ? {} : { '/v1/zstd': [{ 'content-encoding': 'zstd' }, zstd(echo)] }),
+    };
+    const upstream = await upstreamWith((req, res) => {
+      const [headers, body] = answers[req.url ?? ''] ?? [{}, Buffer.alloc(0)];
+      res.writeHead(200, { 'content-type': 'application/json', ...headers });
+      res.end(body);
+    });
+    const file = fresh('base64.jsonl');
+    const recorder = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+    for (const path of Object.keys(answers)) {
+      const response = await fetch(`${recorder.baseUrl}${path.slice(3)}`, {
+        headers: { authorization: `Bearer ${TOKEN}`, 'accept-encoding': 'identity' },
+      });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    await recorder.close();
+    await upstream.close();
+
+    const exchanges = await exchangesOf(file);
+    expect(exchanges).toHaveLength(Object.keys(answers).length);
+    expect(holds(file, exchanges, TOKEN)).toBe(false);
+    const byPath = new Map(exchanges.map((e) => [e.path, e.response]));
+    // What can be read is kept, readable, redacted: text where the decoded body is text.
+    for (const path of ['/v1/identity', '/v1/gzip-gzip', '/v1/any-case', '/v1/stored-gzip']) {
+      expect(JSON.parse(bodyText(byPath.get(path)!) ?? 'null'), path).toEqual({
+        auth: '[redacted]',
+      });
+    }
+    if (zstd !== undefined) {
+      expect(JSON.parse(bodyText(byPath.get('/v1/zstd')!) ?? 'null')).toEqual({
+        auth: '[redacted]',
+      });
+    }
+    // Binary bytes stay binary, the credential's bytes replaced.
+    const binary = byPath.get('/v1/binary')!;
+    expect(binary.body_encoding).toBe('base64');
+    expect(
+      Buffer.from(binary.body ?? '', 'base64')
+        .subarray(2)
+        .toString(),
+    ).toBe('{"auth":"[redacted]"}');
+    // What cannot be checked is not kept: no body, and the reason.
+    for (const path of ['/v1/unknown', '/v1/me']) {
+      expect(byPath.get(path), path).toMatchObject({
+        body: null,
+        body_truncated: true,
+        body_omitted: expect.stringContaining('credentials'),
+      });
+    }
+    // Its readers take that body for unverifiable, no crash.
+    const report = await driftReport(file);
+    expect(report.unverifiable).toContainEqual({
+      seq: exchanges.find((e) => e.path === '/v1/me')!.seq,
+      operation: 'getAccount',
+      reason: expect.stringContaining('left out'),
+    });
+    await expect(scenarioFromRecording(file)).resolves.toBeDefined();
   });
 });

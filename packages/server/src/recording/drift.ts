@@ -379,6 +379,11 @@ function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestI
 function unverifiableBecause(exchange: RecordedExchange): string | undefined {
   if (exchange.cut === true)
     return 'the recorder stopped before this exchange ended: record it again';
+  // A body the recorder could not check for credentials is left out: nothing to replay or compare.
+  if (exchange.request.body_omitted !== undefined)
+    return `its request body was left out of the recording, ${exchange.request.body_omitted}: not replayed`;
+  if (exchange.response.body_omitted !== undefined)
+    return `its answer body was left out of the recording, ${exchange.response.body_omitted}`;
   if (exchange.request.body_truncated)
     return 'its request body was cut at the recording cap (1 MiB): not replayed';
   if (exchange.response.body_truncated)

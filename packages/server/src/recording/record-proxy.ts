@@ -15,12 +15,12 @@ import { redactHeaders, redactQuery } from '@refapi/schema';
 import { hostRule } from '../server/allowed-hosts';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import {
-  bodyText,
   RECORDED_BODY_BYTES,
   type RecordedExchange,
   type RecordedMessage,
   recordedRoute,
 } from './recording-format';
+import { redactExchange } from './redact-exchange';
 import { SessionCredentials } from './session-credentials';
 
 /** Options of {@link startRecorder}. */
@@ -412,34 +412,6 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       await closed;
       await writer.close();
     },
-  };
-}
-
-/**
- * The exchange with every credential value of the session replaced: in the path, query,
- * header values (a `Location` too) and bodies. A compressed body holding one is kept
- * decompressed (as `utf8`), redacted.
- */
-function redactExchange(
-  credentials: SessionCredentials,
-  exchange: RecordedExchange,
-): RecordedExchange {
-  const message = (m: RecordedMessage): RecordedMessage => {
-    const headers = Object.fromEntries(
-      Object.entries(m.headers).map(([name, value]) => [name, credentials.redact(value)]),
-    );
-    if (m.body === null) return { ...m, headers };
-    if (m.body_encoding === 'utf8') return { ...m, headers, body: credentials.redact(m.body) };
-    const text = bodyText(m);
-    if (text === undefined || !credentials.holds(text)) return { ...m, headers };
-    return { ...m, headers, body: credentials.redact(text), body_encoding: 'utf8' };
-  };
-  return {
-    ...exchange,
-    path: credentials.redact(exchange.path),
-    query: credentials.redact(exchange.query),
-    request: message(exchange.request),
-    response: message(exchange.response),
   };
 }
 

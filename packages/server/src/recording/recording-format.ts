@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import split2 from 'split2';
 import { z } from 'zod';
 import { type RouteMatch, RouteTable } from '../api/route-table';
+import { decodeBody } from './body-codings';
 
 // One line of a recording file (`ref-server record`): one exchange through the proxy.
 // The reader streams the file line by line, so a recording of any size is read in the
@@ -22,8 +22,13 @@ const RecordedMessage = z.object({
   body_encoding: z.enum(['utf8', 'base64']),
   /** The body's whole length in bytes, kept or not. */
   body_bytes: z.int().min(0),
-  /** Only the first RECORDED_BODY_BYTES were kept. */
+  /** Only the first RECORDED_BODY_BYTES were kept (none when `body_omitted`). */
   body_truncated: z.boolean(),
+  /**
+   * Why the body was left out (`body` null, `body_truncated` true): the recorder could not
+   * check it for credentials (a coding it cannot decode, past the cap once decoded).
+   */
+  body_omitted: z.string().optional(),
 });
 
 /** One exchange of a recording. */
@@ -172,28 +177,21 @@ export async function* readRecording(
 const DECODED_BODY_BYTES = RECORDED_BODY_BYTES;
 
 /**
- * The text of a recorded body: as kept, or decompressed when the upstream sent it
- * `Content-Encoding: gzip`, `deflate` or `br`; undefined when it is absent, cut at the
- * recording cap, binary, or expands past the recording cap (1 MiB).
+ * The text of a recorded body: as kept, or with its `Content-Encoding` undone (gzip,
+ * deflate, br, zstd where Node has it; stacked, any case); undefined when it is absent, cut
+ * at the recording cap or left out, binary, or expands past the recording cap (1 MiB).
  */
 export function bodyText(message: RecordedMessage): string | undefined {
   if (message.body === null || message.body_truncated) return undefined;
   if (message.body_encoding === 'utf8') return message.body;
-  const coding = message.headers['content-encoding']?.trim().toLowerCase();
-  const decode =
-    coding === 'gzip' || coding === 'x-gzip'
-      ? gunzipSync
-      : coding === 'deflate'
-        ? inflateSync
-        : coding === 'br'
-          ? brotliDecompressSync
-          : undefined;
-  if (decode === undefined) return undefined;
+  const decoded = decodeBody(
+    Buffer.from(message.body, 'base64'),
+    message.headers['content-encoding'],
+    DECODED_BODY_BYTES,
+  );
+  if ('failed' in decoded) return undefined;
   try {
-    const bytes = decode(Buffer.from(message.body, 'base64'), {
-      maxOutputLength: DECODED_BODY_BYTES,
-    });
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(decoded.bytes);
   } catch {
     return undefined;
   }

@@ -361,6 +361,8 @@ class Observations {
   /** Writes answered from responses the upstream stored before the recording. */
   readonly replayedWrites = new ReplayedWrites();
   skipped = 0;
+  /** Answers whose body the recorder left out, unchecked for credentials (`body_omitted`). */
+  omitted = 0;
   /** A 2xx answer of any Shield operation: the account holds an Advanced subscription. */
   shieldProven = false;
   /** Scopes a 2xx answer proved the key holds, and those a 403 `insufficient_scope` refused. */
@@ -631,7 +633,8 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   const at = stated ?? (seen.startMs ?? seen.firstProxyMs) + (proxyMs - seen.firstProxyMs);
   const ok = exchange.status >= 200 && exchange.status < 300;
   const body = jsonBody(exchange.response);
-  if (exchange.response.body_truncated) seen.skipped++;
+  if (exchange.response.body_omitted !== undefined) seen.omitted++;
+  else if (exchange.response.body_truncated) seen.skipped++;
   const { seq, operation } = exchange;
   const scope =
     operation === null ? undefined : operations[operation as keyof typeof operations]?.scope;
@@ -2539,6 +2542,10 @@ function build(seen: Observations): RecordedScenario {
         } as ShieldSnapshot);
   if (seen.skipped > 0)
     notes.push(`${seen.skipped} answers were cut at the recording's body cap and not read`);
+  if (seen.omitted > 0)
+    notes.push(
+      `${seen.omitted} answers were left out of the recording (the recorder could not check them for credentials) and not read`,
+    );
 
   const scenario: ScenarioInput = {
     now: startIso,
