@@ -348,6 +348,13 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       },
     };
     inFlight.add(entry);
+    // Once a connection to the upstream is open, the request may have been acted on (a write
+    // placed) however the exchange ends: from then on it is recorded, cut if it breaks off.
+    let reached = false;
+    upstreamRequest.once('socket', (socket) => {
+      if (socket.connecting) socket.once('connect', () => (reached = true));
+      else reached = true;
+    });
     req.on('data', (chunk: Buffer) => entry.requestTap.add(chunk));
     req.pipe(upstreamRequest);
     // A client that goes away takes its upstream request with it.
@@ -371,10 +378,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       upstreamResponse.once('error', (error) => res.destroy(error));
       upstreamResponse.pipe(res);
       if (!res.closed) await once(res, 'close');
-      // Only whole exchanges are recorded (or cut ones, by a stop): what broke off answered nobody.
-      if (res.writableFinished) record(entry, false);
+      // An answer that broke off (the client went away, the upstream reset) is recorded cut:
+      // the upstream may have done what was asked, and a reader must know it.
+      record(entry, !res.writableFinished);
     } catch (error) {
-      // The upstream could not be reached or broke off: the client is told, nothing recorded.
+      // Unreachable, nothing recorded; reached, the upstream may have acted: recorded cut.
+      if (reached) record(entry, true);
       if (!res.headersSent) refuse(res, 502, 'upstream_unreachable');
       else res.destroy(error as Error);
     } finally {
