@@ -18,18 +18,20 @@ const PARSER_REFUSALS: Readonly<Record<string, readonly [number, ErrorCodeText]>
 /** Answers requests node:http refuses itself (see above) on `server`, then closes them. */
 export function answerUnparsedRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // Nothing to answer on a connection gone or already answering (a timeout mid-response).
+    // As Node's own answer: nothing on a connection gone or already answering (a timeout
+    // mid-response), and the connection destroyed either way. Ended gracefully instead, one
+    // whose reader had stopped (a slow reader held back by backpressure) stayed open.
     const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent === true) {
-      socket.destroy();
-      return;
+    if (error.code !== 'ECONNRESET' && socket.writable && answering?.headersSent !== true) {
+      const [status, code] = PARSER_REFUSALS[error.code ?? ''] ?? [400, 'malformed_request'];
+      writeRaw(socket, errorResponse(status, code));
     }
-    const [status, code] = PARSER_REFUSALS[error.code ?? ''] ?? [400, 'malformed_request'];
-    writeRaw(socket, errorResponse(status, code));
+    socket.destroy();
   });
   // A CONNECT (a proxy tunnel) has no handler of its own: Node would destroy the socket.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     writeRaw(socket, errorResponse(405, 'method_not_allowed'));
+    socket.destroy();
   });
   server.on('checkExpectation', (_req, res) => {
     send(res, errorResponse(417, 'expectation_failed', { 'request-id': newRequestId() }), {
@@ -38,7 +40,7 @@ export function answerUnparsedRequests(server: Server): void {
   });
 }
 
-/** Writes `response` on a bare socket (no ServerResponse to write it) and ends it. */
+/** Writes `response` on a bare socket (no ServerResponse to write it). */
 function writeRaw(socket: Duplex, response: ApiResponse): void {
   const head = [
     `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`,
@@ -47,5 +49,5 @@ function writeRaw(socket: Duplex, response: ApiResponse): void {
     `request-id: ${newRequestId()}`,
     'connection: close',
   ];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${response.body}`);
+  socket.write(`${head.join('\r\n')}\r\n\r\n${response.body}`);
 }
