@@ -78,8 +78,19 @@ const answersAfterUncertainAttempt = new WeakSet<Response>();
  * carried it out (a connection cut, a timeout, a 5xx): a replayed answer may then be the
  * stored result of that very attempt, not of an earlier call.
  */
-export const answeredAfterUncertainAttempt = (response: Response): boolean =>
+const answeredAfterUncertainAttempt = (response: Response): boolean =>
   answersAfterUncertainAttempt.has(response);
+
+/**
+ * Whether a write's answer is the stored result of an earlier call with its key: the body
+ * (`idempotent_replayed`) or only the header (a proxy's replay) says so, and it does not
+ * answer a retry after an attempt of this very call whose outcome was lost (that attempt
+ * made it: this call did).
+ */
+export const replayedByEarlierCall = (body: unknown, response: Response): boolean =>
+  ((body as { idempotent_replayed?: unknown } | undefined)?.idempotent_replayed === true ||
+    response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true') &&
+  !answeredAfterUncertainAttempt(response);
 
 /** Sends calls through one ky instance and turns every failure into a typed SDK error. */
 export class Transport {

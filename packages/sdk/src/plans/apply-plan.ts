@@ -3,7 +3,7 @@ import { buildPath, routes } from '@refapi/schema/client';
 import type { ORDER_OPERATION, PlannableOperation, RequestPlan } from '@refapi/schema/request-plan';
 import type { Core } from '../internal/core';
 import type { SuccessOf } from '../internal/operation-types';
-import { answeredAfterUncertainAttempt } from '../internal/transport';
+import { replayedByEarlierCall } from '../internal/transport';
 import { OrdersResource } from '../resources/orders';
 import { issueText } from './make-plan';
 import { priceOrderNow } from './order-pricing';
@@ -117,10 +117,7 @@ export async function applyPlan(
     })
     .withResponse();
   const data = sent.data as unknown as SuccessOf<PlannableOperation>;
-  const replayed =
-    (sent.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true' ||
-      (data as { idempotent_replayed?: unknown } | undefined)?.idempotent_replayed === true) &&
-    !answeredAfterUncertainAttempt(sent.response);
+  const replayed = replayedByEarlierCall(data, sent.response);
   let charged: PlanCharge | undefined;
   if (schemas.isOrderPlan(plan)) {
     const serviceRef = (data as unknown as CreateOrderResponse).service_ref;

@@ -3,7 +3,7 @@ import { ApiPromise } from '../api-promise';
 import { withMeta } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, QueryOf } from '../internal/operation-types';
-import { answeredAfterUncertainAttempt } from '../internal/transport';
+import { replayedByEarlierCall } from '../internal/transport';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import { makePlan } from '../plans/make-plan';
@@ -67,12 +67,9 @@ export class OrdersResource extends APIResource {
       .call('createOrder', { body, options })
       .withResponse()
       .then((r) => {
-        // One flag: the body's, also set when only the header says so (a proxy's replay),
-        // and cleared when the stored result is that of this call's own lost attempt.
-        const replayed =
-          (r.data.idempotent_replayed === true ||
-            r.response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true') &&
-          !answeredAfterUncertainAttempt(r.response);
+        // One flag, in the body: also set when only the header says so, cleared for a
+        // retry answered with this call's own lost attempt.
+        const replayed = replayedByEarlierCall(r.data, r.response);
         r.data.idempotent_replayed = replayed;
         return {
           ...r,
