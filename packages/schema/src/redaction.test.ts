@@ -55,6 +55,28 @@ describe('redactHeaders', () => {
       'x-trace': 'kept',
     });
   });
+  it('joins repeated headers with ", " as fetch does; a repeated credential stays one [redacted]', () => {
+    expect(
+      redactHeaders([
+        ['X-Dup', 'one'],
+        ['x-dup', 'two'],
+        ['Link', '</a>; rel="next"'],
+        ['Link', '</b>; rel="prev"'],
+        ['Set-Cookie', 'a=1'],
+        ['Set-Cookie', 'b=2'],
+      ]),
+    ).toEqual({
+      'x-dup': 'one, two',
+      link: '</a>; rel="next", </b>; rel="prev"',
+      'set-cookie': '[redacted]',
+    });
+    // fetch's Headers yield each Set-Cookie apart: still one [redacted].
+    const headers = new Headers([
+      ['set-cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ]);
+    expect(redactHeaders(headers)).toEqual({ 'set-cookie': '[redacted]' });
+  });
 });
 
 describe('redactQuery', () => {

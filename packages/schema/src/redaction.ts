@@ -18,14 +18,23 @@ export function isCredentialName(name: string): boolean {
   return CREDENTIAL_WORDS.test(lower) && !NOT_CREDENTIALS.has(lower);
 }
 
-/** Headers with lower-case names, each credential replaced by {@link REDACTED}. */
+/**
+ * Headers with lower-case names, each credential replaced by {@link REDACTED} (once, however
+ * often it came); a header that came more than once keeps every value, joined with `, ` as
+ * fetch's `Headers.get` joins them.
+ */
 export function redactHeaders(
   headers: Iterable<readonly [string, string]>,
 ): Record<string, string> {
   const safe: Record<string, string> = {};
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
-    safe[lower] = isCredentialName(lower) ? REDACTED : value;
+    const before = Object.hasOwn(safe, lower) ? safe[lower] : undefined;
+    safe[lower] = isCredentialName(lower)
+      ? REDACTED
+      : before === undefined
+        ? value
+        : `${before}, ${value}`;
   }
   return safe;
 }

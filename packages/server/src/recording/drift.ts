@@ -378,7 +378,7 @@ function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestI
 /** Why a recorded exchange cannot be verified, or undefined when it can be replayed. */
 function unverifiableBecause(exchange: RecordedExchange): string | undefined {
   if (exchange.cut === true)
-    return 'the recorder stopped before this exchange ended: record it again';
+    return 'this exchange broke off before it ended (the client went away, the upstream broke off or the recorder stopped): the upstream may have done it; record it again';
   // A body the recorder could not check for credentials is left out: nothing to replay or compare.
   if (exchange.request.body_omitted !== undefined)
     return `its request body was left out of the recording, ${exchange.request.body_omitted}: not replayed`;

@@ -1,6 +1,4 @@
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { chmod } from 'node:fs/promises';
 import {
   type ClientRequest,
   createServer,
@@ -14,12 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { redactHeaders, redactQuery } from '@refapi/schema';
 import { hostRule } from '../server/allowed-hosts';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
-import {
-  RECORDED_BODY_BYTES,
-  type RecordedExchange,
-  type RecordedMessage,
-  recordedRoute,
-} from './recording-format';
+import { RECORDED_BODY_BYTES, type RecordedMessage, recordedRoute } from './recording-format';
+import { RecordingWriter, type WriteCall } from './recording-writer';
 import { redactExchange } from './redact-exchange';
 import { SessionCredentials } from './session-credentials';
 
@@ -33,6 +27,8 @@ export interface RecorderOptions {
   readonly out: string;
   /** Exchanges forwarded at once (default 64); the next wait, their bodies unread. */
   readonly maxExchanges?: number;
+  /** The call that writes to the file (`fs.write`); tests pass one that fails (a full disk). */
+  readonly write?: WriteCall;
 }
 
 /** How {@link Recorder.close} ends the exchanges still under way. */
@@ -47,8 +43,15 @@ interface RecorderStop {
 export interface Recorder {
   /** Where clients point their base URL: `http://127.0.0.1:<port>/v1`. */
   readonly baseUrl: string;
-  /** Exchanges recorded so far. */
+  /** Exchanges the file took whole so far. */
   readonly recorded: () => number;
+  /** Exchanges answered whose line the file did not take (it failed: a full disk). */
+  readonly lost: () => number;
+  /**
+   * Settles with the error once the file cannot be written: from then on requests are
+   * refused (503 `recording_unavailable`); the caller should {@link close} and report it.
+   */
+  readonly failed: Promise<NodeJS.ErrnoException>;
   /**
    * Stops taking requests at once (those waiting for a slot get 503), gives the exchanges
    * under way `graceMs`, then cuts them, each recorded with `cut: true`; flushes and closes
@@ -143,46 +146,6 @@ function headerPairs(raw: readonly string[]): Array<[string, string]> {
   return pairs;
 }
 
-/** The recording file, written one line at a time with its backpressure honoured. */
-class RecordingWriter {
-  readonly #stream: WriteStream;
-  #failure: Error | undefined;
-
-  readonly #file: string;
-
-  constructor(file: string) {
-    this.#file = file;
-    // A recording holds a session's answers: its owner's to read, like a key file.
-    this.#stream = createWriteStream(file, { flags: 'a', mode: 0o600 });
-    this.#stream.on('error', (error) => {
-      this.#failure = error;
-    });
-  }
-
-  async ready(): Promise<void> {
-    if (this.#stream.pending) await once(this.#stream, 'ready');
-    // An existing file keeps its mode on open: make it private too.
-    await chmod(this.#file, 0o600);
-  }
-
-  /** Resolves once the file can take more: a new exchange waits while the file is behind. */
-  async drained(): Promise<void> {
-    if (this.#failure !== undefined) throw this.#failure;
-    if (this.#stream.writableNeedDrain) await once(this.#stream, 'drain');
-  }
-
-  write(exchange: RecordedExchange): void {
-    if (this.#failure === undefined) this.#stream.write(`${JSON.stringify(exchange)}\n`);
-  }
-
-  async close(): Promise<void> {
-    if (this.#stream.closed) return;
-    this.#stream.end();
-    await once(this.#stream, 'close');
-    if (this.#failure !== undefined) throw this.#failure;
-  }
-}
-
 /** A Host check of a server bound to 127.0.0.1 (DNS rebinding, reference-server section 7). */
 const hostAllowed = hostRule(undefined)('127.0.0.1');
 
@@ -249,8 +212,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   }
   const upstreamBase = upstream.pathname.replace(/\/+$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-  const writer = new RecordingWriter(options.out);
-  await writer.ready();
+  const writer = await RecordingWriter.open(options.out, options.write);
   const credentials = new SessionCredentials();
   const gate = new Gate(options.maxExchanges ?? DEFAULT_MAX_EXCHANGES);
   let seq = 0;
@@ -348,6 +310,13 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       },
     };
     inFlight.add(entry);
+    // Once a connection to the upstream is open, the request may have been acted on (a write
+    // placed) however the exchange ends: from then on it is recorded, cut if it breaks off.
+    let reached = false;
+    upstreamRequest.once('socket', (socket) => {
+      if (socket.connecting) socket.once('connect', () => (reached = true));
+      else reached = true;
+    });
     req.on('data', (chunk: Buffer) => entry.requestTap.add(chunk));
     req.pipe(upstreamRequest);
     // A client that goes away takes its upstream request with it.
@@ -371,10 +340,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       upstreamResponse.once('error', (error) => res.destroy(error));
       upstreamResponse.pipe(res);
       if (!res.closed) await once(res, 'close');
-      // Only whole exchanges are recorded (or cut ones, by a stop): what broke off answered nobody.
-      if (res.writableFinished) record(entry, false);
+      // An answer that broke off (the client went away, the upstream reset) is recorded cut:
+      // the upstream may have done what was asked, and a reader must know it.
+      record(entry, !res.writableFinished);
     } catch (error) {
-      // The upstream could not be reached or broke off: the client is told, nothing recorded.
+      // Unreachable, nothing recorded; reached, the upstream may have acted: recorded cut.
+      if (reached) record(entry, true);
       if (!res.headersSent) refuse(res, 502, 'upstream_unreachable');
       else res.destroy(error as Error);
     } finally {
@@ -394,7 +365,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
-    recorded: () => seq,
+    recorded: () => writer.written,
+    lost: () => seq - writer.written,
+    failed: writer.failed,
     async close(stop: RecorderStop = {}) {
       // Stop taking requests at once: new connections, idle ones, and those waiting a slot.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,7 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import { RECORDED_BODY_BYTES, RecordingError } from './recording-format';
+import type { WriteCall } from './recording-writer';
 import { terminalSafe } from './terminal-text';
 
 /** The subcommands of `ref-server` that work with recordings. */
@@ -20,6 +21,8 @@ export interface RecordingCliIo {
   readonly stoppedAgain?: Promise<unknown>;
   /** Called with the recorder's base URL once it listens (tests). */
   readonly onListening?: (baseUrl: string) => void;
+  /** The call `record` writes its file with (tests: a full disk); `fs.write` by default. */
+  readonly writeSeam?: WriteCall;
 }
 
 /** A bad flag or a failure: one line on stderr and the exit code. */
@@ -47,7 +50,8 @@ export const RECORDING_USAGE = `Recordings (see the README, "From your real acco
                          matched/compared per operation, the first difference, each
                          difference, what the recording cannot verify, then
                          "fidelity m/n (u unverifiable)"; --exit-code exits 1 when any
-                         answer differs and 2 when the file cannot be read, as diff(1)`;
+                         answer differs and 2 when the file or a line of it cannot be
+                         read, as diff(1)`;
 
 function parse(argv: readonly string[], options: ParseArgsOptionsConfig) {
   try {
@@ -119,6 +123,7 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
     port: Number(portText),
     out,
     maxExchanges,
+    ...(io.writeSeam === undefined ? {} : { write: io.writeSeam }),
   }).catch((error: NodeJS.ErrnoException) => {
     throw new RecordingCliExit(`cannot record: ${error.code ?? error.message}`, 1);
   });
@@ -126,8 +131,19 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
     `${io.name} recording ${recorder.baseUrl} -> ${parsed.origin}${parsed.pathname} into ${out}\n`,
   );
   io.onListening?.(recorder.baseUrl);
-  await (io.stopped ?? new Promise(() => {}));
+  // A file that takes no more ends the recording as a stop does, and says so.
+  const failure = await Promise.race([
+    (io.stopped ?? new Promise(() => {})).then(() => undefined),
+    recorder.failed,
+  ]);
   await recorder.close({ ...(io.stoppedAgain === undefined ? {} : { cutNow: io.stoppedAgain }) });
+  if (failure !== undefined) {
+    const lost = recorder.lost();
+    throw new RecordingCliExit(
+      `cannot write the recording ${out}: ${failure.code ?? failure.message}; ${recorder.recorded()} exchanges recorded${lost > 0 ? `, ${lost} more forwarded but not recorded` : ''}`,
+      1,
+    );
+  }
   io.stdout(`${io.name}: ${recorder.recorded()} exchanges recorded in ${out}\n`);
   return 0;
 }
@@ -173,5 +189,8 @@ async function drift(argv: readonly string[], io: RecordingCliIo): Promise<numbe
       ? terminalSafe(`${JSON.stringify(report, null, 2)}\n`)
       : formatDriftReport(report),
   );
-  return gate && report.matched < report.compared ? 1 : 0;
+  if (!gate) return 0;
+  // A line skipped may have held a difference: trouble reading the file, as diff's 2.
+  if (report.skipped_lines.length > 0) return 2;
+  return report.matched < report.compared ? 1 : 0;
 }

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream';
-import split2 from 'split2';
+import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import { type RouteMatch, RouteTable } from '../api/route-table';
 import { decodeBody } from './body-codings';
@@ -12,8 +11,15 @@ import { decodeBody } from './body-codings';
 /** Bytes of each request or response body a recording keeps (1 MiB); the rest is counted, not kept. */
 export const RECORDED_BODY_BYTES = 1024 * 1024;
 
-/** Longest line the reader accepts: two capped bodies as base64, headers, and room to spare. */
+/** Longest line the reader accepts: two bodies of {@link MAX_BODY_CHARS}, headers, and room to spare. */
 const MAX_LINE_CHARS = 8 * RECORDED_BODY_BYTES;
+
+/**
+ * Most characters of JSON one recorded body takes on its line (3 MiB), so that no line the
+ * writer makes is past {@link MAX_LINE_CHARS}: text that escapes past it (1 MiB of control
+ * characters is 6 MiB as `\u0000`) is kept as base64, and base64 past it is cut, marked.
+ */
+const MAX_BODY_CHARS = 3 * RECORDED_BODY_BYTES;
 
 const RecordedMessage = z.object({
   headers: z.record(z.string(), z.string()),
@@ -114,37 +120,15 @@ export async function* readRecording(
       `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
     );
   }
-  // split2 rather than readline: it stops at MAX_LINE_CHARS without a line end, where
-  // readline would hold a file without one whole before its length could be checked.
-  const lines = pipeline(input, split2({ maxLength: MAX_LINE_CHARS }), () => {});
   let number = 0;
   try {
-    const iterator = lines[Symbol.asyncIterator]();
-    while (true) {
-      let next: IteratorResult<string>;
-      try {
-        next = await iterator.next();
-      } catch (error) {
-        // split2's error for a line past maxLength: nothing after it can be found reliably.
-        if ((error as Error).message === 'maximum buffer reached') {
-          onSkip({
-            line: number + 1,
-            reason: `longer than ${MAX_LINE_CHARS} characters; the rest of the file is not read`,
-          });
-          return;
-        }
-        throw new RecordingError(
-          `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-        );
-      }
-      if (next.done === true) break;
-      const line = next.value;
+    for await (const line of linesOf(input)) {
       number++;
-      if (line.trim() === '') continue;
-      if (line.length > MAX_LINE_CHARS) {
+      if (line === null) {
         onSkip({ line: number, reason: `longer than ${MAX_LINE_CHARS} characters` });
         continue;
       }
+      if (line.trim() === '') continue;
       if (nestsDeeper(line, MAX_NESTING)) {
         onSkip({ line: number, reason: `JSON nested deeper than ${MAX_NESTING}` });
         continue;
@@ -167,10 +151,79 @@ export async function* readRecording(
       }
       yield parsed.data;
     }
+  } catch (error) {
+    if (error instanceof RecordingError) throw error;
+    throw new RecordingError(
+      `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
   } finally {
-    lines.destroy();
     input.destroy();
   }
+}
+
+/**
+ * The lines of a stream, each without its line end (`\n` or `\r\n`); null for a line past
+ * {@link MAX_LINE_CHARS}, whose characters are dropped as they come: never more than that
+ * much of a line is held, however long it runs, and the lines after it are still read.
+ */
+async function* linesOf(input: AsyncIterable<Buffer>): AsyncGenerator<string | null> {
+  const decoder = new StringDecoder('utf8');
+  let parts: string[] = [];
+  let length = 0;
+  let overlong = false;
+  const take = (piece: string) => {
+    if (overlong) return;
+    if (length + piece.length > MAX_LINE_CHARS) {
+      overlong = true;
+      parts = [];
+      length = 0;
+      return;
+    }
+    parts.push(piece);
+    length += piece.length;
+  };
+  const end = (): string | null => {
+    const line = overlong ? null : parts.join('').replace(/\r$/, '');
+    parts = [];
+    length = 0;
+    overlong = false;
+    return line;
+  };
+  const pieces = function* (text: string) {
+    let start = 0;
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', start)) {
+      take(text.slice(start, at));
+      start = at + 1;
+      yield end();
+    }
+    take(text.slice(start));
+  };
+  for await (const chunk of input) yield* pieces(decoder.write(chunk));
+  yield* pieces(decoder.end());
+  if (overlong || length > 0) yield end();
+}
+
+/** The line of an exchange in a recording file, its bodies bounded (see {@link MAX_BODY_CHARS}). */
+export function recordingLine(exchange: RecordedExchange): string {
+  return `${JSON.stringify({
+    ...exchange,
+    request: boundedBody(exchange.request),
+    response: boundedBody(exchange.response),
+  })}\n`;
+}
+
+function boundedBody(message: RecordedMessage): RecordedMessage {
+  let m = message;
+  if (m.body === null) return m;
+  // At most 6 characters of JSON a character (`\u0000`): only a long body can escape past.
+  if (m.body_encoding === 'utf8' && m.body.length * 6 > MAX_BODY_CHARS) {
+    if (JSON.stringify(m.body).length <= MAX_BODY_CHARS) return m;
+    m = { ...m, body: Buffer.from(m.body, 'utf8').toString('base64'), body_encoding: 'base64' };
+  }
+  if (m.body === null || m.body.length <= MAX_BODY_CHARS) return m;
+  // Still past it (a body grown by redaction): cut as the 1 MiB cap cuts, marked.
+  const kept = Buffer.from(m.body, 'base64').subarray(0, (MAX_BODY_CHARS / 4) * 3);
+  return { ...m, body: kept.toString('base64'), body_encoding: 'base64', body_truncated: true };
 }
 
 /** Most bytes a recorded compressed body may expand to when it is read back: the recording cap. */

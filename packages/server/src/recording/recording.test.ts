@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -298,7 +298,7 @@ describe('ref-server record', () => {
     expect(readFileSync(deadFile, 'utf8')).toBe('');
   });
 
-  it('breaks off the answer of an upstream that breaks off, records nothing, and still closes', async () => {
+  it('breaks off the answer of an upstream that breaks off, records it cut, and still closes', async () => {
     const breaking = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"partial":');
@@ -321,7 +321,7 @@ describe('ref-server record', () => {
       await proxy.close();
       breaking.close();
     }
-    expect(readFileSync(brokenFile, 'utf8')).toBe('');
+    expect((await recorded(brokenFile)).map((e) => [e.status, e.cut])).toEqual([[200, true]]);
   });
 
   it('refuses a bad upstream with one line and exit 2', async () => {
@@ -342,43 +342,68 @@ describe('ref-server record', () => {
 });
 
 describe('reading a recording', () => {
-  it('stops at the first line past 8 MiB without reading on, even with no line end in sight', async () => {
-    // A pipe fed with "a" for as long as it is read: a reader that buffers until a line end
-    // would take all 256 MiB before it could tell the line is too long.
+  it('skips a line past 8 MiB and reads on', async () => {
+    // A pipe fed 64 MiB of "a" before a line end, then a whole exchange: a reader that
+    // buffers until a line end would hold all of it; one that stops would lose the exchange.
     const fifo = join(dir, 'endless.jsonl');
     execFileSync('mkfifo', [fifo]);
-    let written = 0;
+    const exchange = {
+      v: 1,
+      seq: 1,
+      time: '2026-01-01T00:00:00.000Z',
+      method: 'GET',
+      path: '/v1/me',
+      query: '',
+      operation: 'getMe',
+      status: 200,
+      duration_ms: 1,
+      request: {
+        headers: {},
+        body: null,
+        body_encoding: 'utf8',
+        body_bytes: 0,
+        body_truncated: false,
+      },
+      response: {
+        headers: {},
+        body: '{}',
+        body_encoding: 'utf8',
+        body_bytes: 2,
+        body_truncated: false,
+      },
+    };
     const feeding = (async () => {
       const pipe = createWriteStream(fifo);
       pipe.on('error', () => {});
       const chunk = Buffer.alloc(64 * 1024, 'a');
-      while (written < 256 * 1024 * 1024 && !pipe.destroyed) {
-        written += chunk.length;
-        if (!pipe.write(chunk)) {
-          // Until the reader takes more, or goes away (EPIPE closes the stream).
-          await new Promise<void>((resolve) => {
-            const done = () => {
-              pipe.off('drain', done).off('close', done);
-              resolve();
-            };
-            pipe.on('drain', done).on('close', done);
-          });
-        }
+      for (
+        let written = 0;
+        written < 64 * 1024 * 1024 && !pipe.destroyed;
+        written += chunk.length
+      ) {
+        if (!pipe.write(chunk)) await once(pipe, 'drain');
       }
-      pipe.destroy();
+      pipe.end(`\n${JSON.stringify(exchange)}\n`);
+      await once(pipe, 'close');
     })();
     const skipped: SkippedLine[] = [];
     const exchanges = [];
-    for await (const exchange of readRecording(fifo, (line) => skipped.push(line))) {
-      exchanges.push(exchange);
+    for await (const read of readRecording(fifo, (line) => skipped.push(line))) {
+      exchanges.push(read);
     }
-    expect(exchanges).toEqual([]);
-    expect(skipped).toEqual([
-      { line: 1, reason: 'longer than 8388608 characters; the rest of the file is not read' },
-    ]);
-    const atError = written;
     await feeding;
-    expect(atError).toBeLessThan(16 * 1024 * 1024);
+    expect(exchanges).toEqual([exchange]);
+    expect(skipped).toEqual([{ line: 1, reason: 'longer than 8388608 characters' }]);
+  });
+
+  it('makes drift --exit-code exit 2 when a line was skipped, the report naming it', async () => {
+    const mixed = join(dir, 'mixed.jsonl');
+    writeFileSync(mixed, 'not json\n');
+    const out: string[] = [];
+    const io = { name: 'ref-server', stdout: (t: string) => out.push(t), stderr: () => {} };
+    expect(await runRecordingCommand('drift', [mixed, '--exit-code'], io)).toBe(2);
+    expect(out.join('')).toContain('line 1: not a JSON line');
+    expect(await runRecordingCommand('drift', [mixed], io)).toBe(0);
   });
 });
 

@@ -1,0 +1,131 @@
+import { once } from 'node:events';
+import {
+  close,
+  createWriteStream,
+  fchmod,
+  fstat,
+  write as fsWrite,
+  ftruncate,
+  open,
+  type WriteStream,
+} from 'node:fs';
+import { promisify } from 'node:util';
+import { type RecordedExchange, recordingLine } from './recording-format';
+
+// The recording file holds only whole lines it was told it holds: a line is counted once the
+// file took all of it, and a file that stops taking them (a full disk) is cut back to its
+// last whole line and reported, never left with half a line and a count that lies.
+
+/** The call that puts bytes in the file: `fs.write`, or a test's fault. */
+export type WriteCall = typeof fsWrite;
+
+/** The recording file, written one line at a time with its backpressure honoured. */
+export class RecordingWriter {
+  readonly #stream: WriteStream;
+  readonly #fd: number;
+  readonly #regular: boolean;
+  /** Bytes of the file up to the end of its last whole line. */
+  #whole: number;
+  #written = 0;
+  #failure: NodeJS.ErrnoException | undefined;
+  readonly #failed: Promise<NodeJS.ErrnoException>;
+  #fail: (error: NodeJS.ErrnoException) => void = () => {};
+  #closing: Promise<void> | undefined;
+
+  private constructor(fd: number, regular: boolean, size: number, write: WriteCall) {
+    this.#fd = fd;
+    this.#regular = regular;
+    this.#whole = size;
+    this.#failed = new Promise((resolve) => {
+      this.#fail = resolve;
+    });
+    // The descriptor stays ours (autoClose off): a failed file is cut back before it closes.
+    this.#stream = createWriteStream('', {
+      fd,
+      autoClose: false,
+      fs: { write, close, open } as never,
+    });
+    this.#stream.on('error', (error) => {
+      this.#failure ??= error;
+      this.#fail(this.#failure);
+    });
+  }
+
+  /**
+   * Opens `file` for appending. A regular file is made its owner's only (0600: a recording
+   * holds a session's answers, like a key file), created so or changed through the open
+   * descriptor; anything else (a FIFO, a device) is written as it is, its mode untouched.
+   */
+  static async open(file: string, write: WriteCall = fsWrite): Promise<RecordingWriter> {
+    const fd = await promisify(open)(file, 'a', 0o600);
+    try {
+      const stat = await promisify(fstat)(fd);
+      const regular = stat.isFile();
+      if (regular && (stat.mode & 0o777) !== 0o600) await promisify(fchmod)(fd, 0o600);
+      return new RecordingWriter(fd, regular, regular ? stat.size : 0, write);
+    } catch (error) {
+      close(fd, () => {});
+      throw error;
+    }
+  }
+
+  /** Lines the file took whole. */
+  get written(): number {
+    return this.#written;
+  }
+
+  /** Why the file took no more, once it did not. */
+  get failure(): NodeJS.ErrnoException | undefined {
+    return this.#failure;
+  }
+
+  /** Settles with the error once the file cannot be written: the recorder stops then. */
+  get failed(): Promise<NodeJS.ErrnoException> {
+    return this.#failed;
+  }
+
+  /** Resolves once the file can take more: a new exchange waits while the file is behind. */
+  async drained(): Promise<void> {
+    if (this.#failure !== undefined) throw this.#failure;
+    if (this.#stream.writableNeedDrain) {
+      await Promise.race([once(this.#stream, 'drain'), this.#failed]);
+      if (this.#failure !== undefined) throw this.#failure;
+    }
+  }
+
+  /** Appends the exchange's line; false when the file already failed (the line is lost). */
+  write(exchange: RecordedExchange): boolean {
+    if (this.#failure !== undefined) return false;
+    const line = recordingLine(exchange);
+    const bytes = Buffer.byteLength(line);
+    this.#stream.write(line, (error) => {
+      if (error !== null && error !== undefined) return;
+      this.#whole += bytes;
+      this.#written++;
+    });
+    return true;
+  }
+
+  /**
+   * Flushes and closes the file. After a failure, a regular file is cut back to its last
+   * whole line. Never throws: {@link failure} says what went wrong. Called again, it waits
+   * for the first close: a descriptor is closed once, since its number is soon another
+   * file's or socket's.
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
+    if (!this.#stream.destroyed && !this.#stream.writableFinished) {
+      // autoClose off: the stream ends at 'finish' and never closes the descriptor itself.
+      this.#stream.end();
+      await Promise.race([once(this.#stream, 'finish').catch(() => {}), this.#failed]);
+    }
+    if (this.#failure !== undefined && this.#regular) {
+      await promisify(ftruncate)(this.#fd, this.#whole).catch(() => {});
+    }
+    await promisify(close)(this.#fd).catch(() => {});
+  }
+}
