@@ -340,6 +340,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       upstreamResponse.once('error', (error) => res.destroy(error));
       upstreamResponse.pipe(res);
       if (!res.closed) await once(res, 'close');
+      // An upstream may answer before it read the whole request: the line holds the body
+      // the client sent, so the rest is read (and still passed on) before it is written.
+      if (res.writableFinished && !req.readableEnded && !req.destroyed) {
+        req.resume();
+        await Promise.race([once(req, 'end'), once(req, 'close')]).catch(() => {});
+      }
       // An answer that broke off (the client went away, the upstream reset) is recorded cut:
       // the upstream may have done what was asked, and a reader must know it.
       record(entry, !res.writableFinished);

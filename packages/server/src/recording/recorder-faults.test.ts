@@ -267,6 +267,37 @@ describe('a recording file that cannot be written', () => {
   });
 });
 
+describe('an upstream that answers before the request ended', () => {
+  it('records the whole body the client sent, the part after the answer too', async () => {
+    const upstream = await upstreamWith((_req, res) => res.end('{"early":true}'));
+    const file = fresh('early.jsonl');
+    const proxy = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = request(`${proxy.baseUrl}/orders`, { method: 'POST' }, (res) => {
+          res.resume();
+          // The answer is in: only now does the rest of the body go.
+          res.once('end', () => req.end('-second'));
+        });
+        req.once('error', reject);
+        req.once('close', resolve);
+        req.write('first');
+      });
+      await expect.poll(() => proxy.recorded()).toBe(1);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+    const [exchange] = await exchangesOf(file);
+    expect(exchange).toMatchObject({
+      status: 200,
+      request: { body: 'first-second', body_bytes: 12 },
+      response: { body: '{"early":true}' },
+    });
+    expect(exchange?.cut).toBeUndefined();
+  });
+});
+
 describe('closing', () => {
   it('closes the file once when closed twice: the second close leaves alone the file that took its number', async () => {
     const upstream = await upstreamWith((_req, res) => res.end('{}'));
