@@ -13,6 +13,7 @@ export {
 } from './parameter-descriptions';
 export {
   isCredentialName,
+  REDACTED,
   redactHeaders,
   redactQuery,
   redactUrlQueries,

@@ -2,20 +2,20 @@
 // request journal, the SDK's log and refctl's `--debug`, so what one hides none shows.
 
 /** What a credential reads as once redacted. */
-const REDACTED = '[redacted]';
+export const REDACTED = '[redacted]';
 
 // The reference server's spec names `authorization`, `proxy-authorization`, `cookie`,
 // `cookie2`, `set-cookie` and any name containing key, token, secret, password, auth or
 // session: each contains one of these words. `passw` also catches `passwd`; `signature`
 // catches request signatures (`x-amz-signature`), which replay a request as well as a key.
+// The rule has no exception: `Idempotency-Key` is redacted too, as the spec's rule reads.
+// Where a retry must be matched to its original, the key is kept in a field of its own
+// (the journal entry's `idempotency_key`, a recorded exchange's).
 const CREDENTIAL_WORDS = /key|token|secret|passw|auth|session|cookie|signature/;
-// The Idempotency-Key only names a request; support needs it to match a retry to its original.
-const NOT_CREDENTIALS = new Set(['idempotency-key']);
 
 /** Whether a header or query parameter of this name (any case) may carry a credential. */
 export function isCredentialName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return CREDENTIAL_WORDS.test(lower) && !NOT_CREDENTIALS.has(lower);
+  return CREDENTIAL_WORDS.test(name.toLowerCase());
 }
 
 /**

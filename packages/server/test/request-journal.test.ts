@@ -89,7 +89,8 @@ describe.each(TRANSPORTS)('request ids and the request journal over %s', (transp
         headers: {
           authorization: '[redacted]',
           'x-api-key': '[redacted]',
-          'idempotency-key': 'order-1',
+          // The spec's rule ("key" in the name); the entry's idempotency_key holds it.
+          'idempotency-key': '[redacted]',
           'x-trace': 'kept',
           'content-type': 'application/json',
         },

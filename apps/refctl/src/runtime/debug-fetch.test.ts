@@ -36,7 +36,8 @@ describe('debugFetch', () => {
     expect(lines[0]).toBe('> POST http://127.0.0.1:4010/v1/orders?api_key=%5Bredacted%5D&limit=2');
     expect(lines).toContain('> authorization: [redacted]');
     expect(lines).toContain('> x-api-token: [redacted]');
-    expect(lines).toContain('> idempotency-key: idem-1');
+    expect(lines).toContain('> idempotency-key: [redacted]');
+    expect(lines).toContain('* idempotency key: idem-1');
     expect(lines).toContain('> {"type":"kvm"}');
     expect(lines.find((l) => l.startsWith('< 201'))).toMatch(/^< 201 Created \(\d+ ms\)$/);
     expect(lines).toContain('< set-cookie: [redacted]');

@@ -3,7 +3,8 @@ import type { FetchFunction } from '@refapi/sdk';
 
 // `--debug`: every HTTP exchange on stderr, request and response, headers and bodies, the
 // way the reference server's journal keeps them: credential headers and query parameters
-// `[redacted]` by the one rule of @refapi/schema, bodies cut at 16 KiB. The writer it is
+// `[redacted]` by the one rule of @refapi/schema (the Idempotency-Key on a `* ` line of its
+// own), bodies cut at 16 KiB. The writer it is
 // given (client.ts) also scrubs the API key itself and shows control characters.
 // Lines read like curl -v: `> ` for the request, `< ` for the response.
 
@@ -37,9 +38,13 @@ export function debugFetch(log: DebugLog, inner: FetchFunction = globalThis.fetc
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const started = performance.now();
     const sent = request.body === null ? '' : await request.clone().text();
+    const idempotencyKey = request.headers.get('idempotency-key');
     const lines = [
       `> ${request.method} ${redactUrlQueries(request.url)}`,
       ...headerLines('> ', request.headers),
+      // Redacted among the headers ("key" in its name), as the journal does; shown on its
+      // own, as the journal's entry keeps it: what a retry must send again.
+      ...(idempotencyKey === null ? [] : [`* idempotency key: ${idempotencyKey}`]),
       ...bodyLines('> ', sent),
     ];
     for (const line of lines) log(line);

@@ -175,7 +175,11 @@ describe('transport', () => {
     const text = JSON.stringify(lines);
     const secrets = ['sk_live_1', 'sid=2', 'tok_3', 'p_5', 'a_6', 'w_7', 'c_8', KEY];
     for (const secret of secrets) expect(text).not.toContain(secret);
-    expect(text).toContain('visible-key-4');
+    // Redacted among the headers by the journal's rule, shown in a field of its own.
+    expect(lines[0]?.[1]).toMatchObject({
+      headers: { 'idempotency-key': '[redacted]' },
+      idempotencyKey: 'visible-key-4',
+    });
   });
 
   it('logs nothing by default', async () => {

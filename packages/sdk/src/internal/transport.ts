@@ -292,10 +292,14 @@ export class Transport {
     // hooks so it shows the headers they set.
     // Headers by the one redaction rule of @refapi/schema, shared with the reference server's
     // journal and refctl; the log itself redacts credential query parameters of the URL.
+    // The Idempotency-Key is redacted among them ("key" in its name) and shown on its own,
+    // as the journal keeps it: what matches a retry to its original.
     const logAttempt = (request: Request, retryCount: number) => {
+      const idempotencyKey = request.headers.get('idempotency-key');
       log.debug(`→ ${request.method} ${request.url}`, {
         attempt: retryCount + 1,
         headers: redactHeaders(request.headers),
+        ...(idempotencyKey !== null && { idempotencyKey }),
       });
     };
     // Any beforeRequest hook costs ky a pass per call: install one only to log or for the user.

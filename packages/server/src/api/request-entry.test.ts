@@ -77,7 +77,8 @@ describe('JournalledRequest', () => {
       'x-password': '[redacted]',
       cookie2: '[redacted]',
       'x-session-id': '[redacted]',
-      'idempotency-key': 'order-1',
+      // "key" in its name: the entry's `idempotency_key` holds it (see the test above).
+      'idempotency-key': '[redacted]',
       accept: 'application/json',
     });
     expect(entry.response.headers['set-cookie']).toBe('[redacted]');

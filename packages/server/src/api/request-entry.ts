@@ -1,4 +1,4 @@
-import { isCredentialName, redactHeaders, redactQuery } from '@refapi/schema';
+import { isCredentialName, REDACTED, redactQuery } from '@refapi/schema';
 import { boundedMemo } from '../internal/bounded-memo';
 import { isoTime } from '../internal/iso-time';
 import type { JournalRecord } from '../request-journal';
@@ -28,7 +28,6 @@ export function truncateBody(body: string): { body: string; body_truncated: bool
 // Credentials by the one rule of @refapi/schema, shared with the SDK's log and refctl. Header
 // names repeat from request to request, so each name's lower case and the rule's answer are
 // kept per name as sent (bounded).
-const REDACTED = redactHeaders([['authorization', '']]).authorization as string;
 const headerName = boundedMemo((name: string) => {
   const lower = name.toLowerCase();
   return { lower, credential: isCredentialName(lower) };

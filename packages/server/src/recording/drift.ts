@@ -9,6 +9,7 @@ import { statusGap, withCountedStatuses } from './counted-statuses';
 import {
   amountCents,
   bodyText,
+  idempotencyKeyOf,
   isJsonObject,
   type RecordedExchange,
   readRecording,
@@ -365,6 +366,9 @@ function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestI
     // Other credentials were redacted in the recording: not sent.
     else if (!isCredentialName(name)) headers.set(name, comparer.rewrite(value));
   }
+  // Redacted among the headers, kept in a field of its own: a retry replays as it did.
+  const key = idempotencyKeyOf(exchange);
+  if (key !== undefined) headers.set('idempotency-key', comparer.rewrite(key));
   const { body, body_encoding } = exchange.request;
   if (body === null || exchange.method === 'GET' || exchange.method === 'HEAD')
     return { method: exchange.method, headers };

@@ -1915,10 +1915,10 @@ describe('drift on a recording of the reference server itself', () => {
     const refused = (line: string) => {
       const exchange = JSON.parse(line) as {
         status: number;
-        request: { headers: Record<string, string> };
+        idempotency_key?: string;
         response: { body: string; body_bytes: number };
       };
-      if (exchange.request.headers['idempotency-key'] !== 'power-after') return line;
+      if (exchange.idempotency_key !== 'power-after') return line;
       const body = JSON.stringify({ error: 'service_not_active', status: 'suspended' });
       exchange.status = 409;
       exchange.response.body = body;

@@ -127,6 +127,15 @@ function cutToCharacter(bytes: Buffer): Buffer {
 }
 
 /**
+ * The request's Idempotency-Key for the exchange's own field (its header is redacted), every
+ * value joined as the header would be read.
+ */
+function idempotencyKeyField(headers: ReadonlyArray<readonly [string, string]>) {
+  const values = headers.filter(([name]) => name.toLowerCase() === 'idempotency-key');
+  return values.length === 0 ? {} : { idempotency_key: values.map(([, v]) => v).join(', ') };
+}
+
+/**
  * The upstream's answer. An upstream may answer before it has read the whole body (a 413)
  * and close: the write then fails, but the answer already sent is still the answer.
  */
@@ -242,6 +251,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         duration_ms: Math.round((performance.now() - entry.started) * 10) / 10,
         request: entry.requestTap.message(entry.requestHeaders),
         response: entry.responseTap.message(entry.response?.headers ?? []),
+        ...idempotencyKeyField(entry.requestHeaders),
         ...(cut ? { cut: true } : {}),
       }),
     );

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { REDACTED } from '@refapi/schema';
 import { z } from 'zod';
 import { type RouteMatch, RouteTable } from '../api/route-table';
 import { decodeBody } from './body-codings';
@@ -55,11 +56,27 @@ export const RecordedExchange = z.object({
   request: RecordedMessage,
   response: RecordedMessage,
   /**
+   * The request's `Idempotency-Key`, which its headers show redacted (the journal's rule
+   * names every header with "key"): kept here, as the journal keeps it beside its headers,
+   * so `drift` sends it again and `scenario --from-recording` keys stored answers by it.
+   */
+  idempotency_key: z.string().optional(),
+  /**
    * The recorder stopped before the exchange ended (SIGINT/SIGTERM after its grace): what
    * came through is kept, and `drift` cannot verify it.
    */
   cut: z.boolean().optional(),
 });
+
+/**
+ * The Idempotency-Key a recorded request carried: its own field, or (a recording made before
+ * the header was redacted) the header itself.
+ */
+export function idempotencyKeyOf(exchange: RecordedExchange): string | undefined {
+  if (exchange.idempotency_key !== undefined) return exchange.idempotency_key;
+  const header = exchange.request.headers['idempotency-key'];
+  return header === undefined || header === REDACTED ? undefined : header;
+}
 
 /** One exchange of a recording. */
 export type RecordedExchange = z.infer<typeof RecordedExchange>;

@@ -154,6 +154,48 @@ describe('ref-server record', () => {
     });
   });
 
+  it('keeps an Idempotency-Key out of the headers (the journal rule: "key" in the name) and in a field of its own, which drift replays', async () => {
+    // The balance first: drift can then verify the order's charge.
+    expect((await call(recorder.baseUrl, '/balance')).status).toBe(200);
+    const first = await call(recorder.baseUrl, '/orders', order('rec-key-7'));
+    const retry = await call(recorder.baseUrl, '/orders', order('rec-key-7'));
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    await recorder.close();
+    const exchanges = await recorded(file);
+    expect(exchanges.map((e) => [e.request.headers['idempotency-key'], e.idempotency_key])).toEqual(
+      [
+        [undefined, undefined],
+        ['[redacted]', 'rec-key-7'],
+        ['[redacted]', 'rec-key-7'],
+      ],
+    );
+    expect(exchanges[2]?.response.headers['idempotent-replayed']).toBe('true');
+    // The retry is replayed with its key: the reference server answers it as a replay again.
+    const report = await driftReport(file);
+    expect([report.matched, report.compared, report.differences]).toEqual([3, 3, []]);
+    // A recording made before the header was redacted holds the key there: read as before.
+    const older = join(dir, `older-${n}.jsonl`);
+    writeFileSync(
+      older,
+      exchanges
+        .map(({ idempotency_key, ...exchange }) =>
+          JSON.stringify({
+            ...exchange,
+            request: {
+              ...exchange.request,
+              headers:
+                idempotency_key === undefined
+                  ? exchange.request.headers
+                  : { ...exchange.request.headers, 'idempotency-key': idempotency_key },
+            },
+          }),
+        )
+        .join('\n'),
+    );
+    const olderReport = await driftReport(older);
+    expect([olderReport.matched, olderReport.compared]).toEqual([3, 3]);
+  });
+
   it('streams large bodies through whole and records only their first MiB, marked cut', async () => {
     // An upstream that echoes whatever it gets, in chunks as they come.
     const echo = createServer((req, res) => {

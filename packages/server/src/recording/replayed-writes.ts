@@ -1,5 +1,11 @@
 import { fingerprint } from '../domain/idempotency';
-import { isJsonObject, jsonBody, type RecordedExchange, recordedRoute } from './recording-format';
+import {
+  idempotencyKeyOf,
+  isJsonObject,
+  jsonBody,
+  type RecordedExchange,
+  recordedRoute,
+} from './recording-format';
 
 // Writes the upstream answered as idempotent replays of requests made before the recording
 // (an Idempotency-Key the recording had not sent before, answered `Idempotent-Replayed`):
@@ -28,8 +34,8 @@ export class ReplayedWrites {
   readonly #replays = new Map<string, StoredReplay>();
 
   observe(exchange: RecordedExchange): void {
-    const key = exchange.request.headers['idempotency-key'];
-    if (typeof key !== 'string' || exchange.operation === null) return;
+    const key = idempotencyKeyOf(exchange);
+    if (key === undefined || exchange.operation === null) return;
     const slot = `${exchange.operation} ${key}`;
     const first = !this.#sent.has(slot);
     if (first && this.#sent.size < MAX_KEYS) this.#sent.add(slot);

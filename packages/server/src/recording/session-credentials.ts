@@ -1,4 +1,4 @@
-import { isCredentialName } from '@refapi/schema';
+import { isCredentialName, REDACTED } from '@refapi/schema';
 import { CredentialMatcher } from './credential-pattern';
 
 // The journal's rule redacts headers and query parameters by name. A credential also travels
@@ -16,9 +16,6 @@ import { CredentialMatcher } from './credential-pattern';
 const MIN_CREDENTIAL_CHARS = 8;
 /** Credential values a session keeps (a client rotating keys adds one each). */
 const MAX_CREDENTIALS = 256;
-
-/** What stands for a credential in a recording. */
-const REDACTED = '[redacted]';
 
 /** The credential values one recording session has seen, and their redaction. */
 export class SessionCredentials {
@@ -47,7 +44,8 @@ export class SessionCredentials {
   #learnHeaders(headers: Iterable<readonly [string, string]>): void {
     for (const [name, value] of headers) {
       const lower = name.toLowerCase();
-      if (!isCredentialName(lower)) continue;
+      // Redacted by name, but no secret: the exchange keeps it, and it may recur in bodies.
+      if (!isCredentialName(lower) || lower === 'idempotency-key') continue;
       if (lower === 'set-cookie') {
         // `sid=…; Path=/; Expires=Wed, 21 Oct 2037 …`: the attributes are no secret.
         this.#addCookie(value.split(';')[0] ?? '');
