@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   ConflictError,
   IdempotencyKeyReusedError,
+  NotFoundError,
   ProviderError,
   RateLimitError,
   UnprocessableEntityError,
@@ -62,6 +63,23 @@ describe('typed errors from the reference server, and what is not retried', () =
       .create({ type: 'kvm', plan_code: 'kvm-s', os_name: 'debian-13' }, { idempotencyKey: 'k-1' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IdempotencyKeyReusedError);
+  });
+
+  it('a message shows a long URL cut, its length said; the error keeps it whole', async () => {
+    h = await inProcess();
+    const ref = `REF-SVC-${'A'.repeat(100_000)}`;
+    const error = await h
+      .client()
+      .services.get(ref)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    const { message, url } = error as NotFoundError;
+    expect(url.endsWith(ref)).toBe(true);
+    expect(message.length).toBeLessThan(1_000);
+    expect(message).toMatch(
+      /^GET https:\/\/\S+\/v1\/services\/REF-SVC-A+… \(\d{6} characters\) failed with 404 not_found/,
+    );
+    expect(message).toContain(`(${url.length} characters)`);
   });
 
   it('a 429 is retried after its Retry-After and then succeeds', async () => {

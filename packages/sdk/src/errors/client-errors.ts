@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RateLimitState } from '../rate-limit';
-import { RefSdkError, requestSuffix } from './ref-error';
+import { RefSdkError, requestSuffix, shownUrl } from './ref-error';
 
 /** No response arrived: DNS, refused or reset connection, TLS failure. */
 export class ConnectionError extends RefSdkError {
@@ -22,7 +22,7 @@ export class ConnectionError extends RefSdkError {
           })`;
     super(
       init.message ??
-        `${init.method} ${init.url} failed: no response${reason}. Check the network and baseUrl.`,
+        `${init.method} ${shownUrl(init.url)} failed: no response${reason}. Check the network and baseUrl.`,
       cause === undefined ? {} : { cause },
     );
     this.method = init.method;
@@ -46,7 +46,7 @@ export class TimeoutError extends ConnectionError {
     what: string;
     cause?: unknown;
   }) {
-    const what = init.method ? `${init.method} ${init.url} ${init.what}` : init.what;
+    const what = init.method ? `${init.method} ${shownUrl(init.url)} ${init.what}` : init.what;
     super({ ...init, message: `${what} after ${init.timeoutMs} ms.` });
     this.timeoutMs = init.timeoutMs;
   }
@@ -109,7 +109,7 @@ export class RedirectError extends RefSdkError {
     refusal: RedirectRefusal;
   }) {
     const status = init.status === undefined ? '' : ` (${init.status})`;
-    const where = `${init.method} ${init.url}`;
+    const where = `${init.method} ${shownUrl(init.url)}`;
     const messages: Record<RedirectRefusal, string> = {
       origin: `${where} was redirected${status} to ${init.targetOrigin}, another origin than the base URL's: not followed, so neither the request nor the API key went there. Point baseUrl at the API's own address.`,
       hidden: `${where} was redirected${status}, and the runtime hides where to (an opaque redirect): not followed. Point baseUrl at the API's own address.`,
@@ -176,7 +176,7 @@ export class ResponseTooLargeError extends RefSdkError {
 
   constructor(init: { method: string; url: string; maxBytes: number; requestId?: string }) {
     super(
-      `${init.method} ${init.url} answered more than ${init.maxBytes} bytes${requestSuffix(init.requestId)}; the connection was dropped. Raise maxResponseBytes if such a response is expected.`,
+      `${init.method} ${shownUrl(init.url)} answered more than ${init.maxBytes} bytes${requestSuffix(init.requestId)}; the connection was dropped. Raise maxResponseBytes if such a response is expected.`,
       { requestId: init.requestId },
     );
     this.method = init.method;
@@ -227,7 +227,7 @@ export class UserAbortError extends RefSdkError {
   /** URL of the request in flight, when one was. */
   readonly url: string | undefined;
   constructor(init: { reason: unknown; method?: string; url?: string }) {
-    const what = init.method ? `${init.method} ${init.url}` : 'The call';
+    const what = init.method ? `${init.method} ${shownUrl(init.url)}` : 'The call';
     super(`${what} was aborted by its signal.`, { cause: init.reason });
     this.method = init.method;
     this.url = init.url;

@@ -23,6 +23,18 @@ export class RefSdkError extends Error {
   }
 }
 
+/** Characters of a URL an error message shows (the error's `url` keeps it whole). */
+const SHOWN_URL_CHARS = 512;
+
+/**
+ * A URL as a message shows it: one past {@link SHOWN_URL_CHARS} (a 100 KB reference in a
+ * path) is cut there, its length said, so a log line stays a line.
+ */
+export const shownUrl = (url: string | undefined): string =>
+  url === undefined || url.length <= SHOWN_URL_CHARS
+    ? String(url)
+    : `${url.slice(0, SHOWN_URL_CHARS)}… (${url.length} characters)`;
+
 /** ` (request req_…)` for a message, or nothing when the server sent no id. */
 export const requestSuffix = (requestId: string | undefined): string =>
   requestId === undefined ? '' : ` (request ${requestId})`;
@@ -84,7 +96,7 @@ export class RefApiError extends RefSdkError {
     const meaning = errorMeaning(init.status, init.code);
     const next = [meaning, hint].filter(Boolean).join(' ');
     super(
-      `${init.method} ${init.url} failed with ${what}${conflict}${request}.${next ? ` ${next}` : ''}`,
+      `${init.method} ${shownUrl(init.url)} failed with ${what}${conflict}${request}.${next ? ` ${next}` : ''}`,
       { ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}), requestId: init.requestId },
     );
     this.status = init.status;
