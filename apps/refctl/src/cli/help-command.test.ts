@@ -4,9 +4,9 @@ import { refctlInProcess as refctl } from '../../test/helpers/run-in-process';
 describe('refctl help NAME', () => {
   it.each([
     [['help', 'nonexistent'], 'nonexistent'],
-    [['help', 'mee'], 'mee'],
     [['plans', 'help', 'nope'], 'nope'],
     [['shield', 'rules', 'help', 'nope'], 'nope'],
+    [['help', 'shield', 'nope'], 'nope'],
   ])('%j: one line naming the unknown command, exit 2', async (args, name) => {
     // Commander printed the whole help on stderr and no word of what was wrong.
     expect(await refctl(args)).toEqual({
@@ -14,6 +14,18 @@ describe('refctl help NAME', () => {
       stdout: '',
       stderr: `error: unknown command '${name}'\n`,
     });
+  });
+
+  it.each([
+    [['help', 'mee'], ['mee']],
+    [
+      ['help', 'shield', 'rulez'],
+      ['shield', 'rulez'],
+    ],
+  ])('%j: the usage error %j gets, "Did you mean …?" included (exit 2)', async (args, same) => {
+    const result = await refctl(args);
+    expect(result).toEqual(await refctl(same));
+    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('(Did you mean ') });
   });
 
   it.each([
@@ -34,6 +46,18 @@ describe('refctl help NAME', () => {
     [
       ['plans', 'help'],
       ['plans', '--help'],
+    ],
+    [
+      ['help', 'shield', 'rules'],
+      ['shield', 'rules', '--help'],
+    ],
+    [
+      ['help', 'shield', 'rules', 'add', '--name', 'x'],
+      ['shield', 'rules', 'add', '--help'],
+    ],
+    [
+      ['help', 'services', 'get', 'REF-SVC-1'],
+      ['services', 'get', '--help'],
     ],
   ])('%j prints the help of %j (exit 0)', async (args, same) => {
     const result = await refctl(args);

@@ -11,25 +11,34 @@ import type { Command } from 'commander';
 const subcommand = (parent: Command, name: string) =>
   parent.commands.find((c) => c.name() === name || c.aliases().includes(name));
 
-/** Gives `command` and every command below it with subcommands a `help [command]` of refctl's. */
+/** Gives `command` and every command below it with subcommands a `help [command...]` of refctl's. */
 export function addHelpCommands(command: Command): void {
   if (command.commands.length === 0) return;
   for (const sub of command.commands) addHelpCommands(sub);
   command.helpCommand(true);
   command
-    .command('help [command]', { hidden: true })
+    .command('help [command...]', { hidden: true })
     .description('display help for command')
     .helpOption(false)
     // As commander's: `help me --limit 5` is the help of `me`, whatever follows, and
     // `help --help` (an option where the name goes) the help of `command`.
     .allowUnknownOption()
     .allowExcessArguments()
-    .action((name: string | undefined) => {
-      if (name === undefined || name.startsWith('-')) return command.help();
-      const found = subcommand(command, name);
-      // The line commander writes for `refctl NAME` (exit 2, as every usage error).
-      if (found === undefined) {
-        command.error(`error: unknown command '${name}'`, { code: 'commander.unknownCommand' });
+    .action(async (words: string[]) => {
+      const end = words.findIndex((word) => word.startsWith('-'));
+      const names = end === -1 ? words : words.slice(0, end);
+      // `help shield rules` is the help of `shield rules`; past the commands, words are
+      // arguments (`help services get REF-SVC-1` is the help of `services get`).
+      let found = command;
+      for (const name of names) {
+        if (found.commands.length === 0) break;
+        const sub = subcommand(found, name);
+        // Commander's own usage error for `refctl … NAME` (exit 2), "Did you mean …?" and all.
+        if (sub === undefined) {
+          await found.parseAsync([name], { from: 'user' });
+          return;
+        }
+        found = sub;
       }
       found.help();
     });
