@@ -139,6 +139,62 @@ describe('request bodies over node:http', () => {
   });
 });
 
+describe('UTF-8 bodies over node:http', () => {
+  // 🛡 is F0 9F 9B A1: the first write ends after F0 9F, inside the character.
+  const NAME = 'Bloquer l’UDP 🛡️ ブロック';
+  const body = Buffer.from(
+    JSON.stringify({ name: NAME, mode: 'observe', action: 'drop', risk: 'low', protocol: 'udp' }),
+  );
+  const cut = body.indexOf(Buffer.from('🛡')) + 2;
+
+  /** The body in two writes 50 ms apart, split inside 🛡; the answer's status and body. */
+  async function splitUpload(framing: 'chunked' | 'content-length') {
+    const { port } = new URL(listening.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.setNoDelay(true);
+    socket.on('error', () => {});
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    const head = [
+      'POST /v1/services/REF-SVC-A1/shield/rules HTTP/1.1',
+      'host: 127.0.0.1',
+      `authorization: Bearer ${KEY.full}`,
+      'content-type: application/json',
+      `idempotency-key: split-${framing}`,
+      'connection: close',
+      framing === 'chunked' ? 'transfer-encoding: chunked' : `content-length: ${body.length}`,
+    ];
+    const frame = (part: Buffer) =>
+      framing === 'chunked'
+        ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')])
+        : part;
+    socket.write(
+      Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), frame(body.subarray(0, cut))]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(frame(body.subarray(cut)));
+    if (framing === 'chunked') socket.write('0\r\n\r\n');
+    await closed;
+    const answer = Buffer.concat(received).toString('utf8');
+    return { status: Number(answer.split(' ')[1]), body: answer.split('\r\n\r\n')[1] ?? '' };
+  }
+
+  it.each(['chunked', 'content-length'] as const)(
+    'takes multi-byte UTF-8 split across two writes (%s), stored as sent',
+    async (framing) => {
+      const res = await splitUpload(framing);
+      expect(res.status, res.body).toBe(202);
+      const { id } = JSON.parse(res.body).rule as { id: string };
+      const state = await fetch(`${listening.url}/__admin/state`, {
+        headers: { authorization: `Bearer ${ADMIN}` },
+      });
+      const rules = (await state.json()).extensions.shield.rules as { id: string; name: string }[];
+      expect(rules.find((rule) => rule.id === id)?.name).toBe(NAME);
+    },
+  );
+});
+
 describe('the admin body cap', () => {
   it('is 128 MiB by default: a larger declared body is refused 413 before a byte is read', async () => {
     const server = createReferenceServer({ adminToken: ADMIN });

@@ -1,4 +1,5 @@
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '../api/api-request';
+import { parseJsonBody } from '../api/body-text';
 import { hasBodyText, isJsonContentType } from '../api/content-type';
 import { eventStreamResponse, journalEvents } from '../api/event-stream';
 import { parseInput } from '../api/input-validation';
@@ -278,7 +279,7 @@ export function createAdminHandler(shared: Omit<AdminDependencies, keyof AdminTa
           return errorResponse(400, 'invalid_content_type');
         }
         try {
-          body = JSON.parse(request.body);
+          body = parseJsonBody(request);
         } catch {
           return errorResponse(400, 'invalid_json');
         }

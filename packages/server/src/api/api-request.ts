@@ -20,6 +20,11 @@ export interface ApiRequest {
   readonly body: string | undefined;
   /** The body exceeded the size limit and was not read. */
   readonly bodyTooLarge: boolean;
+  /**
+   * The body's bytes were not UTF-8 (`api/body-text.ts`): `body` shows them with U+FFFD
+   * replacements (for the journal) and is refused like malformed JSON. Absent: they were.
+   */
+  readonly bodyNotUtf8?: boolean;
   /** Peer address (IPv4 or IPv6). */
   readonly sourceAddress: string;
   /** The route, when the transport matched it already (msw's handlers): not matched again. */
@@ -42,7 +47,7 @@ export interface RequestMemo {
 }
 
 /** What is known of a request before its body is read. */
-export type RequestHead = Omit<ApiRequest, 'body' | 'bodyTooLarge'>;
+export type RequestHead = Omit<ApiRequest, 'body' | 'bodyTooLarge' | 'bodyNotUtf8'>;
 
 /** A response ready to write: status, headers (lower-case names) and a text body. */
 export interface ApiResponse {

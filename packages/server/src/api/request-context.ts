@@ -12,6 +12,8 @@ import type { RouteMatch } from './route-table';
 export interface BodyRead {
   readonly body?: string | undefined;
   readonly tooLarge: boolean;
+  /** The bytes were not UTF-8 (`body` has U+FFFD in their place): see `api/body-text.ts`. */
+  readonly notUtf8?: boolean;
   /** The body did not arrive within its deadline (node:http only). */
   readonly timedOut?: boolean;
 }
@@ -30,6 +32,7 @@ export interface RequestContext extends ApiRequest, RequestMemo {
   path: string;
   body: string | undefined;
   bodyTooLarge: boolean;
+  bodyNotUtf8: boolean;
   route?: RouteMatch;
   /** Reads the body, at most `limit` bytes; absent when the request has no body to read. */
   readonly readBody?: ((limit: number) => Promise<BodyRead>) | undefined;
@@ -69,6 +72,7 @@ export function createRequestContext(
     id: newRequestId(),
     body: undefined,
     bodyTooLarge: false,
+    bodyNotUtf8: false,
     readBody,
     close: false,
   };

@@ -15,6 +15,10 @@ describe('truncateBody', () => {
     // 1 + 3n <= 16384 → 5461 euro signs.
     expect(cut.body).toBe(`a${'€'.repeat(5461)}`);
   });
+
+  it('keeps a leading byte order mark when it cuts, as when it does not', () => {
+    expect(truncateBody(`\uFEFF${'a'.repeat(20_000)}`).body).toBe(`\uFEFF${'a'.repeat(16_381)}`);
+  });
 });
 
 describe('JournalledRequest', () => {

@@ -11,7 +11,8 @@ import { requestIdOf } from './request-id';
 const JOURNAL_BODY_BYTES = 16 * 1024;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// Keeps a leading U+FEFF, as the body itself keeps it (`body-text.ts`): a cut body shows it too.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The first {@link JOURNAL_BODY_BYTES} of a UTF-8 body, cut on a character boundary. */
 export function truncateBody(body: string): { body: string; body_truncated: boolean } {

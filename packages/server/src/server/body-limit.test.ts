@@ -77,4 +77,38 @@ describe('fromWebRequest (in-process and msw)', () => {
     );
     expect([big.body, big.bodyTooLarge]).toEqual([undefined, true]);
   });
+
+  /** An authenticated POST whose body arrives as `chunks`, one read each. */
+  const streamed = (...chunks: Uint8Array[]) =>
+    new Request('https://api.ref.test/v1/orders', {
+      method: 'POST',
+      headers: { authorization: 'Bearer refak_good' },
+      body: new ReadableStream({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+
+  it('reads a character split across two chunks whole', async () => {
+    const bytes = new TextEncoder().encode('{"a":"🛡"}');
+    const cut = bytes.indexOf(0xf0) + 2;
+    const request = await fromWebRequest(
+      streamed(bytes.subarray(0, cut), bytes.subarray(cut)),
+      limit,
+    );
+    expect(request.body).toBe('{"a":"🛡"}');
+  });
+
+  it('flags a body that is not UTF-8, and keeps a byte order mark', async () => {
+    const bad = await fromWebRequest(streamed(Uint8Array.from([0x7b, 0xff, 0x7d])), limit);
+    expect([bad.body, bad.bodyNotUtf8]).toEqual(['{\uFFFD}', true]);
+    const bom = await fromWebRequest(
+      streamed(Uint8Array.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d])),
+      limit,
+    );
+    expect([bom.body, bom.bodyNotUtf8]).toEqual(['\uFEFF{}', false]);
+  });
 });

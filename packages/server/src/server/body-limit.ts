@@ -67,13 +67,14 @@ export function bodyReader<R extends RequestContext>(
       request.close = true;
       return next();
     }
-    const { body, tooLarge, timedOut } = await read(bytes);
+    const { body, tooLarge, timedOut, notUtf8 } = await read(bytes);
     if (timedOut === true) {
       request.close = true;
       return errorResponse(408, 'request_timeout');
     }
     request.body = body;
     request.bodyTooLarge = tooLarge;
+    request.bodyNotUtf8 = notUtf8 === true;
     if (tooLarge) request.close = true;
     return next();
   }

@@ -32,6 +32,16 @@ describe('parse', () => {
     expect(() => parse(post('{nope'))).toThrow(expect.objectContaining({ code: 'invalid_json' }));
   });
 
+  it('answers 400 invalid_json for a body that was not UTF-8, though its text parses', () => {
+    const state = testState(operations.createOrder, {
+      request: testRequest(
+        { method: 'POST', body: '{"type":"kvm\uFFFD"}', bodyNotUtf8: true },
+        json,
+      ),
+    });
+    expect(() => parse(state)).toThrow(expect.objectContaining({ code: 'invalid_json' }));
+  });
+
   it('needs no Content-Type without a body', () => {
     const state = post('  ', {});
     expect(() => parse(state)).not.toThrow();

@@ -31,6 +31,26 @@ describe('readLimitedBody', () => {
     expect(result).toEqual({ body: '{"a":1}', tooLarge: false });
   });
 
+  it('reads a character split across two chunks whole', async () => {
+    const bytes = Buffer.from('{"a":"🛡"}');
+    const cut = bytes.indexOf(0xf0) + 2;
+    const result = await readLimitedBody(
+      Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]),
+      64,
+      undefined,
+    );
+    expect(result).toEqual({ body: '{"a":"🛡"}', tooLarge: false });
+  });
+
+  it('flags a body that is not UTF-8, its text showing U+FFFD', async () => {
+    const bad = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]);
+    expect(await readLimitedBody(Readable.from([bad]), 64, undefined)).toEqual({
+      body: '{"a":"\uFFFD"}',
+      notUtf8: true,
+      tooLarge: false,
+    });
+  });
+
   it('reports an empty body as no body', async () => {
     expect(await readLimitedBody(Readable.from([]), 64, '0')).toEqual({ tooLarge: false });
   });

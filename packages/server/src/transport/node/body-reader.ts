@@ -1,10 +1,13 @@
 import type { Readable } from 'node:stream';
+import { decodeBody } from '../../api/body-text';
 import type { BodyDeadlines } from './body-deadlines';
 
 /** A body read under a limit: its text (undefined when empty or unread), or too large. */
 export interface LimitedBody {
   readonly body?: string;
   readonly tooLarge: boolean;
+  /** The bytes were not UTF-8 (`body` has U+FFFD in their place): see `api/body-text.ts`. */
+  readonly notUtf8?: true;
   /** The body did not arrive whole before the deadline (the stream is left paused). */
   readonly timedOut?: boolean;
 }
@@ -50,7 +53,8 @@ export function readLimitedBody(
       finish(
         size === 0
           ? { tooLarge: false }
-          : { body: Buffer.concat(chunks).toString('utf8'), tooLarge: false },
+          : // Decoded whole, not chunk by chunk: a character may span two chunks.
+            { ...decodeBody(Buffer.concat(chunks)), tooLarge: false },
       );
     const deadline = deadlines?.start(() => {
       chunks.length = 0;

@@ -1,4 +1,5 @@
 import type { ApiRequest, ApiResponse } from '../../api/api-request';
+import { decodeBody } from '../../api/body-text';
 import { readableBody } from '../../api/event-stream';
 import {
   type BodyRead,
@@ -56,7 +57,9 @@ async function readLimited(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { body: size === 0 ? undefined : new TextDecoder().decode(bytes), tooLarge: false };
+  return size === 0
+    ? { body: undefined, tooLarge: false }
+    : { ...decodeBody(bytes), tooLarge: false };
 }
 
 /** Reads a WHATWG Request into an {@link ApiRequest}, its body capped by `bodyLimit`. */
@@ -72,6 +75,7 @@ export async function fromWebRequest(
   const read = await context.readBody(limit);
   context.body = read.body;
   context.bodyTooLarge = read.tooLarge;
+  context.bodyNotUtf8 = read.notUtf8 === true;
   return context;
 }
 
