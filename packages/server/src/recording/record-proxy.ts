@@ -9,6 +9,7 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { finished } from 'node:stream/promises';
 import { redactHeaders, redactQuery } from '@refapi/schema';
 import { hostRule } from '../server/allowed-hosts';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
@@ -124,6 +125,23 @@ function cutToCharacter(bytes: Buffer): Buffer {
   const lead = bytes[start] ?? 0;
   const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
   return bytes.length - start < length ? bytes.subarray(0, start) : bytes;
+}
+
+/**
+ * Resolves once `req` has ended (or broke off), read on to its end: through the pipe while
+ * the upstream takes it, and without it once the upstream connection is gone, which would
+ * otherwise hold it paused for good (the pipe's last write stops it, then unpipes).
+ */
+async function restOfRequest(req: IncomingMessage, upstreamRequest: ClientRequest) {
+  const release = () => {
+    req.unpipe(upstreamRequest);
+    req.resume();
+  };
+  if (upstreamRequest.destroyed) release();
+  else upstreamRequest.once('close', release);
+  req.resume();
+  await finished(req).catch(() => {});
+  upstreamRequest.off('close', release);
 }
 
 /**
@@ -353,8 +371,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       // An upstream may answer before it read the whole request: the line holds the body
       // the client sent, so the rest is read (and still passed on) before it is written.
       if (res.writableFinished && !req.readableEnded && !req.destroyed) {
-        req.resume();
-        await Promise.race([once(req, 'end'), once(req, 'close')]).catch(() => {});
+        await restOfRequest(req, upstreamRequest);
       }
       // An answer that broke off (the client went away, the upstream reset) is recorded cut:
       // the upstream may have done what was asked, and a reader must know it.

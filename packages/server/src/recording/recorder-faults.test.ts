@@ -298,6 +298,36 @@ describe('an upstream that answers before the request ended', () => {
   });
 });
 
+describe('an upstream that answers early and then drops the connection', () => {
+  it('still records the whole body the client sent, once it has sent it', async () => {
+    const upstream = await upstreamWith((req, res) => {
+      res.end('{"early":true}');
+      // Gone before the rest of the body: nothing more can pass to it.
+      setTimeout(() => req.socket.destroy(), 100);
+    });
+    const file = fresh('early-gone.jsonl');
+    const proxy = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = request(`${proxy.baseUrl}/orders`, { method: 'POST' }, (res) => {
+          res.resume();
+          res.once('end', () => setTimeout(() => req.end('-second'), 300));
+        });
+        req.once('error', reject);
+        req.once('close', resolve);
+        req.write('first');
+      });
+      await expect.poll(() => proxy.recorded()).toBe(1);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+    const [exchange] = await exchangesOf(file);
+    expect(exchange).toMatchObject({ status: 200, request: { body: 'first-second' } });
+    expect(exchange?.cut).toBeUndefined();
+  });
+});
+
 describe('closing', () => {
   it('closes the file once when closed twice: the second close leaves alone the file that took its number', async () => {
     const upstream = await upstreamWith((_req, res) => res.end('{}'));
@@ -352,10 +382,13 @@ describe('--out', () => {
 describe('a body that escapes past a line', () => {
   it('is never written on a line the readers refuse: 1 MiB of NUL bytes is kept as base64', async () => {
     const nul = Buffer.alloc(1024 * 1024, 0);
+    // Answered once the request is read: an answer that comes first is another test's.
     const upstream = await upstreamWith((req, res) => {
       req.resume();
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(nul);
+      req.once('end', () => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(nul);
+      });
     });
     const file = fresh('nul.jsonl');
     const proxy = await startRecorder({ upstream: upstream.base, port: 0, out: file });
