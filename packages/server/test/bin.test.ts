@@ -190,6 +190,34 @@ describe('ref-server bin', () => {
     },
   );
 
+  it.runIf(process.platform !== 'win32')(
+    'record --out a FIFO with no reader ends on SIGINT, saying nothing was recorded',
+    async () => {
+      const fifo = join(mkdtempSync(join(tmpdir(), 'ref-fifo-')), 'recording.jsonl');
+      await once(spawn('mkfifo', [fifo]), 'close');
+      const run = start([
+        'record',
+        '--upstream',
+        'http://127.0.0.1:9/v1',
+        '--port',
+        '0',
+        '--out',
+        fifo,
+      ]);
+      // Started (the bin loads in ~0.3 s) and waiting for the FIFO's reader.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const sentAt = performance.now();
+      run.child.kill('SIGINT');
+      const [code] = await once(run.child, 'exit');
+      // It took the signal and waited on for a reader: only SIGKILL ended it.
+      expect(code).toBe(0);
+      expect(performance.now() - sentAt).toBeLessThan(1_000);
+      expect(run.output().stdout).toBe(
+        `ref-server: stopped before ${fifo} opened: nothing recorded\n`,
+      );
+    },
+  );
+
   it('refuses a scenario file with a malformed Shield snapshot, naming its path', async () => {
     const run = start([
       '--scenario',

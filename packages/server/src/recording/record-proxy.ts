@@ -30,6 +30,8 @@ export interface RecorderOptions {
   readonly maxExchanges?: number;
   /** The call that writes to the file (`fs.write`); tests pass one that fails (a full disk). */
   readonly write?: WriteCall;
+  /** Gives up starting (an `--out` FIFO still waiting for its reader): rejects with its reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** How {@link Recorder.close} ends the exchanges still under way. */
@@ -239,7 +241,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   }
   const upstreamBase = upstream.pathname.replace(/\/+$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-  const writer = await RecordingWriter.open(options.out, options.write);
+  const writer = await RecordingWriter.open(options.out, options.write, options.signal);
   const credentials = new SessionCredentials();
   const gate = new Gate(options.maxExchanges ?? DEFAULT_MAX_EXCHANGES);
   let seq = 0;

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
   chmodSync,
   closeSync,
+  createReadStream,
   fstatSync,
   write as fsWrite,
   mkdtempSync,
@@ -16,6 +18,7 @@ import { createServer, type IncomingMessage, request, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport } from './drift';
@@ -362,6 +365,41 @@ describe('--out', () => {
     }
     await upstream.close();
   });
+
+  it.runIf(process.platform !== 'win32')(
+    "waits for a FIFO's reader without holding a thread, then records into it; gives up when aborted",
+    async () => {
+      const upstream = await upstreamWith((_req, res) => res.end('{}'));
+      const fifo = fresh('pipe.jsonl');
+      execFileSync('mkfifo', [fifo]);
+      try {
+        const starting = startRecorder({ upstream: upstream.base, port: 0, out: fifo });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const reader = createReadStream(fifo);
+        const read = text(reader);
+        const proxy = await starting;
+        expect((await fetch(`${proxy.baseUrl}/me`)).status).toBe(200);
+        await proxy.close();
+        expect(JSON.parse(await read)).toMatchObject({
+          method: 'GET',
+          path: '/v1/me',
+          status: 200,
+        });
+        // No reader ever: the wait ends with the signal, no thread left blocked in open().
+        const giveUp = new AbortController();
+        const waiting = startRecorder({
+          upstream: upstream.base,
+          port: 0,
+          out: fifo,
+          signal: giveUp.signal,
+        });
+        giveUp.abort();
+        await expect(waiting).rejects.toThrow(/abort/i);
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
 
   it('writes a file that is not a regular one (a device) without touching its mode', async () => {
     const upstream = await upstreamWith((_req, res) => res.end('{}'));

@@ -118,24 +118,31 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
     );
   }
   const { startRecorder } = await import('./record-proxy');
+  // `--out` a FIFO waits for its reader before anything listens: a stop meanwhile ends it.
+  const stopped = io.stopped ?? new Promise(() => {});
+  const giveUp = new AbortController();
+  void stopped.then(() => giveUp.abort());
   const recorder = await startRecorder({
     upstream,
     port: Number(portText),
     out,
     maxExchanges,
+    signal: giveUp.signal,
     ...(io.writeSeam === undefined ? {} : { write: io.writeSeam }),
   }).catch((error: NodeJS.ErrnoException) => {
+    if (giveUp.signal.aborted) return undefined;
     throw new RecordingCliExit(`cannot record: ${error.code ?? error.message}`, 1);
   });
+  if (recorder === undefined) {
+    io.stdout(`${io.name}: stopped before ${out} opened: nothing recorded\n`);
+    return 0;
+  }
   io.stdout(
     `${io.name} recording ${recorder.baseUrl} -> ${parsed.origin}${parsed.pathname} into ${out}\n`,
   );
   io.onListening?.(recorder.baseUrl);
   // A file that takes no more ends the recording as a stop does, and says so.
-  const failure = await Promise.race([
-    (io.stopped ?? new Promise(() => {})).then(() => undefined),
-    recorder.failed,
-  ]);
+  const failure = await Promise.race([stopped.then(() => undefined), recorder.failed]);
   await recorder.close({ ...(io.stoppedAgain === undefined ? {} : { cutNow: io.stoppedAgain }) });
   if (failure !== undefined) {
     const lost = recorder.lost();

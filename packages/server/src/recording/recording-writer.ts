@@ -1,14 +1,17 @@
 import { once } from 'node:events';
 import {
   close,
+  constants,
   createWriteStream,
   fchmod,
+  promises as fsPromises,
   fstat,
   write as fsWrite,
   ftruncate,
   open,
   type WriteStream,
 } from 'node:fs';
+import { setTimeout } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { type RecordedExchange, recordingLine } from './recording-format';
 
@@ -56,8 +59,13 @@ export class RecordingWriter {
    * holds a session's answers, like a key file), created so or changed through the open
    * descriptor; anything else (a FIFO, a device) is written as it is, its mode untouched.
    */
-  static async open(file: string, write: WriteCall = fsWrite): Promise<RecordingWriter> {
-    const fd = await promisify(open)(file, 'a', 0o600);
+  static async open(
+    file: string,
+    write: WriteCall = fsWrite,
+    signal?: AbortSignal,
+  ): Promise<RecordingWriter> {
+    const probe = await readerOf(file, signal);
+    const fd = await promisify(open)(file, 'a', 0o600).finally(() => probe?.close());
     try {
       const stat = await promisify(fstat)(fd);
       const regular = stat.isFile();
@@ -127,5 +135,33 @@ export class RecordingWriter {
       await promisify(ftruncate)(this.#fd, this.#whole).catch(() => {});
     }
     await promisify(close)(this.#fd).catch(() => {});
+  }
+}
+
+/** How often a FIFO with no reader is tried again. */
+const READER_POLL_MS = 100;
+
+/**
+ * Once `file`, when it is a FIFO, has a reader: a descriptor writing to it, to keep until the
+ * file is opened for good (closed first, the reader would see the end of its input). Opening
+ * a FIFO for writing blocks until a reader comes, in a thread of libuv's pool that nothing can
+ * cancel, and that process exit then waits for: Ctrl-C could not end the recorder. So the
+ * FIFO is tried without blocking (ENXIO while no reader has it open) until one has it.
+ * Undefined for anything else, at once.
+ */
+async function readerOf(
+  file: string,
+  signal: AbortSignal | undefined,
+): Promise<fsPromises.FileHandle | undefined> {
+  const stat = await fsPromises.stat(file).catch(() => undefined);
+  if (stat?.isFIFO() !== true) return undefined;
+  for (;;) {
+    signal?.throwIfAborted();
+    try {
+      return await fsPromises.open(file, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+    }
+    await setTimeout(READER_POLL_MS, undefined, signal ? { signal } : {});
   }
 }
