@@ -98,4 +98,13 @@ describe('the names of the rules refctl added', () => {
     );
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
+
+  it('are said not shown when the record cannot be read, the listing still whole', async () => {
+    const { env, path } = withRecord('{ not json');
+    const run = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env });
+    expect(run.code).toBe(0);
+    expect(Array.isArray(JSON.parse(run.stdout))).toBe(true);
+    expect(run.stderr).toBe(`note: rule names not shown: ${path} is not valid JSON\n`);
+    expect(readFileSync(path, 'utf8')).toBe('{ not json');
+  });
 });

@@ -76,9 +76,11 @@ export const list = typedHandler(ListFlags, async (ctx, [ref], opts) => {
   const path = recordPath(ctx);
   const [{ rules }, account] = await Promise.all([
     client.shield(serviceRef).rules.list({ signal: ctx.signal }),
-    hasSentRules(path, ctx.state.baseUrl ?? '').then((any) =>
-      any ? ruleRecord(ctx, client) : undefined,
-    ),
+    hasSentRules(path, ctx.state.baseUrl ?? '').then((any) => {
+      // Names only add to the listing: it goes on without them, and says so.
+      if (typeof any === 'object') note(ctx, `note: rule names not shown: ${any.unreadable}`);
+      return any === true ? ruleRecord(ctx, client) : undefined;
+    }),
   ]);
   const sent = account === undefined ? new Map() : await readSentRules(path, account);
   const listed = new Set(rules.map((rule) => rule.id));

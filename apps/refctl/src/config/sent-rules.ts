@@ -90,12 +90,17 @@ function accountEntry(accounts: Entries, key: string): (Entries & { rules: Entri
   return isEntries(entry) && isEntries(entry.rules) ? { ...entry, rules: entry.rules } : undefined;
 }
 
-/** Whether the record holds any rule sent to `baseUrl` (a listing asks the account only then). */
-export async function hasSentRules(path: string, baseUrl: string): Promise<boolean> {
+/**
+ * Whether the record holds any rule sent to `baseUrl` (a listing asks the account only then),
+ * or why refctl cannot read it (a listing then says its names are not shown).
+ */
+export async function hasSentRules(
+  path: string,
+  baseUrl: string,
+): Promise<boolean | { readonly unreadable: string }> {
   const found = await readRecord(path);
-  return (
-    'file' in found && Object.keys(found.file.accounts).some((key) => key.startsWith(`${baseUrl} `))
-  );
+  if ('unreadable' in found) return found;
+  return Object.keys(found.file.accounts).some((key) => key.startsWith(`${baseUrl} `));
 }
 
 /**
