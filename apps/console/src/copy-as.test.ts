@@ -12,7 +12,8 @@ const order = entry({
     headers: {
       authorization: '[redacted]',
       'content-type': 'application/json',
-      'idempotency-key': 'key-1',
+      // As the journal shows it: the entry's idempotency_key holds it.
+      'idempotency-key': '[redacted]',
     },
     body: `{"type":"kvm","plan_code":"kvm-s","period_ref":"REF-PERIOD-1","note":"it's"}`,
     body_truncated: false,

@@ -3,9 +3,6 @@ import type { RequestEntry } from '@refapi/server/browser';
 import { operationOf, parseCall, type RecordedCall } from './recorded-call';
 import { shellQuote } from './shell-quote';
 
-/** Request headers worth repeating; credentials come from `$REF_API_KEY`, never the journal. */
-const REPLAYED_HEADERS = ['content-type', 'idempotency-key'];
-
 /** curl's flag for the method: none for a plain GET, `--head` (`-X HEAD` waits for a body). */
 function methodFlag(method: string, hasBody: boolean): string {
   if (method === 'GET' && !hasBody) return '';
@@ -27,9 +24,14 @@ export function toCurl(entry: RequestEntry, origin: string): string {
   const parts = [
     `curl -sS --globoff --path-as-is${methodFlag(entry.method, body !== '')} ${shellQuote(url)}`,
   ];
+  // Credentials come from `$REF_API_KEY`, never the journal. The journal's headers show the
+  // Idempotency-Key redacted (its name holds "key"); the entry keeps it in a field of its own.
   parts.push('-H "Authorization: Bearer $REF_API_KEY"');
-  for (const name of REPLAYED_HEADERS) {
-    const value = entry.request.headers[name];
+  const replayed = {
+    'content-type': entry.request.headers['content-type'],
+    'idempotency-key': entry.idempotency_key ?? undefined,
+  };
+  for (const [name, value] of Object.entries(replayed)) {
     if (value !== undefined) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
   // --data-raw, not -d: a body starting with `@` is not a file name to read.
