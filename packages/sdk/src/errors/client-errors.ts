@@ -82,7 +82,7 @@ export class WaitTimeoutError extends TimeoutError {
 }
 
 /** Why a redirect was not followed. */
-export type RedirectRefusal = 'origin' | 'hidden' | 'invalid' | 'loop';
+export type RedirectRefusal = 'origin' | 'hidden' | 'invalid' | 'credentials' | 'loop';
 
 /**
  * The API answered a redirect the SDK does not follow: to another origin than the base URL's
@@ -114,6 +114,7 @@ export class RedirectError extends RefSdkError {
       origin: `${where} was redirected${status} to ${init.targetOrigin}, another origin than the base URL's: not followed, so neither the request nor the API key went there. Point baseUrl at the API's own address.`,
       hidden: `${where} was redirected${status}, and the runtime hides where to (an opaque redirect): not followed. Point baseUrl at the API's own address.`,
       invalid: `${where} was redirected${status} to a Location that is not a URL: not followed.`,
+      credentials: `${where} was redirected${status} to a URL with a user name or password in it: not followed (fetch sends no such URL).`,
       loop: `${where} was redirected${status} more than 20 times; stopped following.`,
     };
     super(messages[init.refusal]);

@@ -28,6 +28,23 @@ describe('sameOriginRedirects', () => {
     expect(error).toMatchObject({ status: 302, targetOrigin: undefined });
   });
 
+  it('refuses a Location with a user name or password, same origin or not, sending nothing more', async () => {
+    let sent = 0;
+    const fetch = sameOriginRedirects(async () => {
+      sent++;
+      return new Response(null, {
+        status: 307,
+        headers: { location: 'https://user:secret@api.ref.test/v1/me' },
+      });
+    }, ORIGIN);
+    const error = await fetch(new Request(`${ORIGIN}/v1/me`)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error).toMatchObject({ status: 307, targetOrigin: undefined });
+    expect((error as Error).message).toMatch(/user name or password/);
+    expect((error as Error).message).not.toContain('secret');
+    expect(sent).toBe(1);
+  });
+
   it('turns a 303 of a POST into a GET without the body or its headers', async () => {
     const sent: Request[] = [];
     const fetch = sameOriginRedirects(async (input) => {

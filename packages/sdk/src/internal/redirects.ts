@@ -95,6 +95,10 @@ export function sameOriginRedirects(
       if (target.origin !== origin) {
         throw refused(request, response, 'origin', target.origin, status);
       }
+      // A Request refuses such a URL (a TypeError, taken for a lost connection and retried).
+      if (target.username !== '' || target.password !== '') {
+        throw refused(request, response, 'credentials', undefined, status);
+      }
       if (hops >= MAX_REDIRECTS) throw refused(request, response, 'loop', undefined, status);
       drop(response);
       const toGet = becomesGet(status, method);
