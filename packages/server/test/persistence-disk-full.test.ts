@@ -188,3 +188,48 @@ describe.each(['write', 'datasync'] as const)('admin writes when the journal %s 
     },
   );
 });
+
+describe('admin reads while the durable state is loaded back after a failed write', () => {
+  it('answer the durable state or 503, never a state loaded half-way', async () => {
+    const file = join(dir(), 'reload-reads.json');
+    const fault = new DiskFault();
+    const server = await open(file, fault);
+    // In the journal, not in the snapshot: a reload shows them only once the journal is replayed.
+    for (const idem of ['a', 'b', 'c']) {
+      expect((await server.call('POST', '/orders', ORDER, idem)).status).toBe(200);
+    }
+    const before = (await server.call('GET', '/__admin/state')).body;
+    let reading = true;
+    const seen = { durable: 0, unavailable: 0 };
+    const poll = async () => {
+      while (reading) {
+        // A turn of the event loop each time: the reload's file reads must get theirs.
+        await new Promise((resolve) => setImmediate(resolve));
+        const reply = await server.call('GET', '/__admin/state');
+        if (reply.status === 503) seen.unavailable++;
+        else {
+          expect(reply.body).toEqual(before);
+          seen.durable++;
+        }
+      }
+    };
+    const pollers = Promise.all(Array.from({ length: 4 }, poll));
+    try {
+      // Memory is loaded back once when the write fails, and once more when writes resume.
+      fault.mode = 'write';
+      expect((await server.call('POST', '/orders', ORDER, 'refused')).status).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fault.mode = 'off';
+      for (let i = 0; i < 200 && server.warnings.length < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(server.warnings[1]).toMatch(/writes resume/);
+    } finally {
+      reading = false;
+      await pollers;
+    }
+    expect(seen.durable).toBeGreaterThan(0);
+    expect(seen.unavailable).toBeGreaterThan(0);
+    expect(server.errors).toEqual([]);
+  });
+});

@@ -96,6 +96,10 @@ class StateFile implements DurableState {
   }
 
   flush(): Promise<void> {
+    // While the durable state is being loaded back (after a failed write), memory holds it
+    // only in part (the snapshot before the journal's lines): nothing read from it now may
+    // be answered. The admin API reads outside the gate that holds requests back meanwhile.
+    if (this.#reloading) return Promise.reject(this.#unavailable());
     const flushed = this.#writer?.flushed() ?? Promise.resolve();
     return flushed.catch((error: unknown) => {
       throw error instanceof WalWriteError ? this.#unavailable() : error;
