@@ -12,8 +12,9 @@ import { WalWriteError } from './wal-writer';
  * are synchronous in-process; the HTTP admin API answers only once it is durable).
  * Before the state is loaded (`units` undefined) calls go straight through; while the
  * write-ahead log refuses writes, changes throw `checkWritable`'s 503 before they happen;
- * one whose own line the disk refuses throws `unavailable()` (503 `state_unavailable`), as
- * API writes do.
+ * one whose own line the disk refuses, or that cannot be encoded, throws `unavailable()`
+ * (503 `state_unavailable`), as API writes do, and the outage that follows loads the durable
+ * state back: the change is undone.
  */
 export function durableAdmin(
   admin: Admin,

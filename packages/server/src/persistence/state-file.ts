@@ -122,12 +122,15 @@ class StateFile implements DurableState {
   }
 
   /**
-   * The write-ahead log refused a write. Writes are refused from now on; the durable state is
-   * loaded back into memory (so it shows nothing that was not made durable, and reads go
-   * on); then a line is tried every `retryMs` until the disk takes it, and writes resume.
+   * The write-ahead log refused a write, or a line could not be encoded. Writes are refused
+   * from now on; the durable state is loaded back into memory (so it shows nothing that was
+   * not made durable, and reads go on); then a line is tried every `retryMs` until the disk
+   * takes it, and writes resume.
    */
   #onWriteFailure(error: WalWriteError): void {
     if (this.#outage !== undefined || this.#closed) return;
+    // Not the disk: a bug, reported as any other (the outage below undoes the change).
+    if (error.unencodable) this.#parts.ctx.onError(error.cause);
     this.#options.onWarning(
       `${error.message}; answering writes 503 state_unavailable until it can be written again (reads go on)`,
     );
@@ -255,15 +258,23 @@ class StateFile implements DurableState {
   // Every change source of the server, recorded into the unit of work it happened in.
   #follow(units: UnitTracker, compactor: Compactor): void {
     const { control } = this.#parts;
+    // A change whose part cannot be encoded (it throws) is in memory but in no line: `record`
+    // fails the write-ahead log as a full disk does, so it is acknowledged to no one and the
+    // outage loads the durable state back (see `UnitTracker.record`).
     // Each state slice reports its own changes (`state/server-slices.ts`).
     control.slices.follow((part) => {
-      if (!this.#reloading) units.record(part());
+      if (!this.#reloading) units.record(part);
     });
     control.onApply(({ scenario, startMs, reset }) => {
       if (this.#reloading) return;
-      if (!reset) this.#base = BaseScenario.of(scenario);
-      const members = reset ? '"reset":true' : `"scenario":${this.#base.text}`;
-      units.record({ scenario: `${members},"start":${startMs}` });
+      let base = this.#base;
+      const recorded = units.record(() => {
+        if (!reset) base = BaseScenario.of(scenario);
+        const members = reset ? '"reset":true' : `"scenario":${base.text}`;
+        return { scenario: `${members},"start":${startMs}` };
+      });
+      if (!recorded) return;
+      this.#base = base;
       // Everything before is superseded: fold it away rather than replay it on every start.
       void compactor.compact();
     });
@@ -271,8 +282,10 @@ class StateFile implements DurableState {
       if (this.#reloading) return;
       const { ctx } = this.#parts;
       const nowMs = ctx.clock.nowMs();
-      units.record({ scenario: `"restored":${control.slices.exportText(nowMs)},"start":${nowMs}` });
-      void compactor.compact();
+      const recorded = units.record(() => ({
+        scenario: `"restored":${control.slices.exportText(nowMs)},"start":${nowMs}`,
+      }));
+      if (recorded) void compactor.compact();
     });
   }
 

@@ -40,17 +40,33 @@ export class UnitTracker {
     private readonly gate: UnitGate,
   ) {}
 
-  /** Records a part of the current unit, or logs it alone when no unit is running. */
-  record(part: UnitPart): void {
+  /**
+   * Records a part of the current unit (`encode` serializes it), or logs it alone when no unit
+   * is running. The change it reports is already in memory: if it cannot be encoded, the
+   * write-ahead log fails as on a full disk ({@link WalWriter.fail}), so neither this unit nor
+   * any later one is acknowledged and the owner loads the durable state back. Returns whether
+   * the part was recorded.
+   */
+  record(encode: () => UnitPart): boolean {
     const unit = this.#units.getStore();
+    let part: UnitPart;
+    try {
+      part = encode();
+    } catch (error) {
+      this.writer.fail(error);
+      // A unit that had not reserved its line yet fails all the same (the slot fails at once).
+      if (unit !== undefined && !unit.done) unit.slot ??= this.writer.reserve();
+      return false;
+    }
     if (unit === undefined || unit.done) {
       const alone = new Unit(false);
       add(alone, part);
-      this.writer.append(alone.body());
-      return;
+      this.#fill(this.writer.reserve(), alone);
+      return true;
     }
     unit.slot ??= this.writer.reserve();
     add(unit, part);
+    return true;
   }
 
   /**
@@ -117,8 +133,20 @@ export class UnitTracker {
     unit.done = true;
     if (unit.slot === undefined && !unit.always) return undefined;
     unit.slot ??= this.writer.reserve();
-    this.writer.fill(unit.slot, unit.body());
+    this.#fill(unit.slot, unit);
     return unit.slot;
+  }
+
+  // A line too large to join (past the longest string) fails like a part that cannot be
+  // encoded; its slot is filled all the same, or the lines after it would wait for it forever.
+  #fill(slot: WalSlot, unit: Unit): void {
+    let body = '';
+    try {
+      body = unit.body();
+    } catch (error) {
+      this.writer.fail(error);
+    }
+    this.writer.fill(slot, body);
   }
 }
 

@@ -4,11 +4,19 @@ import { setImmediate } from 'node:timers';
 import type { WalFile } from './durable-fs';
 import { encodeLine } from './wal-line';
 
-/** A write-ahead log line could not be made durable (the cause is the fs error, e.g. ENOSPC). */
+/**
+ * A write-ahead log line could not be made durable: the cause is the fs error (e.g. ENOSPC),
+ * or, with `unencodable`, what was thrown while the line was being serialized (a bug, not
+ * the disk; the line never reached the file).
+ */
 export class WalWriteError extends Error {
   override name = 'WalWriteError';
-  constructor(override readonly cause: unknown) {
-    super(`cannot write the journal: ${cause instanceof Error ? cause.message : String(cause)}`);
+  constructor(
+    override readonly cause: unknown,
+    readonly unencodable = false,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`cannot ${unencodable ? 'encode a line of' : 'write'} the journal: ${reason}`);
   }
 }
 
@@ -207,6 +215,16 @@ export class WalWriter {
     else this.#queue.push({ open, resolve, reject });
     this.#schedule();
     return promise;
+  }
+
+  /**
+   * Fails as a refused write does, for a line that could not be encoded (`cause` was thrown
+   * while serializing a change already made in memory): no line not yet durable may be
+   * acknowledged any more (the later ones may build on that change), and `onError` is told,
+   * so the owner loads the durable state back as after a write failure.
+   */
+  fail(cause: unknown): void {
+    this.#fail(new WalWriteError(cause, true));
   }
 
   /** Whether a write failed and {@link WalWriter.resume} has not succeeded since. */
@@ -456,6 +474,12 @@ export class WalWriter {
       if (isSlot(item)) item.lost = true;
       item.reject(error);
     }
+    // Memory may hold a change that no durable line has (a line that could not be encoded
+    // reserved no slot yet): `flushed()` fails until the owner has loaded the durable state
+    // back and continues in its file ({@link WalWriter.replaceFile}) or writes resume.
+    const { promise, resolve, reject } = deferred();
+    reject(error);
+    this.#last = { durable: promise, resolve, reject, lost: true };
     for (const wake of this.#roomWaiters.splice(0)) wake();
     this.#options.onError(error);
   }
