@@ -4,7 +4,8 @@
 // 503 state_unavailable with Retry-After, memory and the file stay as before, and writes
 // resume by themselves. A line that could not be encoded had answered 500 with the change
 // kept in memory only (an admin scenario load, snapshot restore or top-up, and orders): lost
-// on a restart, under the writes built on it.
+// on a restart, under the writes built on it; one the journal writer could not encode ended
+// the process.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachStateFile } from '../src/persistence/state-file';
@@ -174,6 +175,14 @@ const FAIL_PART: Partial<Record<Change, () => void>> = {
   'snapshot restore': () => throwOnce(StateSlices.prototype, 'exportText'),
 };
 
+/** Makes the next journal line throw while the writer encodes it (its text into bytes). */
+const failLine = () =>
+  throwOnce(
+    Buffer,
+    'from',
+    (value) => typeof value === 'string' && /^[0-9a-f]{8} \{"v":1,/.test(value),
+  );
+
 /**
  * Runs `change` with its journal line failing as `fail` arranges; checks it answers 503, that
  * memory and, after a restart, the file are as before, and that writes resume.
@@ -229,6 +238,15 @@ describe('a change whose journal part cannot be encoded', () => {
     async (change) => {
       const fail = FAIL_PART[change] as () => void;
       await refusedWhole(`part-${change}`, change, fail, [injected]);
+    },
+  );
+});
+
+describe('a change whose journal line the writer cannot encode', () => {
+  it.each(Object.keys(CHANGES) as Change[])(
+    '%s answers 503 and is not applied, in memory or on disk',
+    async (change) => {
+      await refusedWhole(`line-${change}`, change, failLine, [injected]);
     },
   );
 });

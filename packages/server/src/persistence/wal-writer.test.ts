@@ -167,6 +167,52 @@ describe('WalWriter', () => {
     await journal.close();
   });
 
+  it('fails as a refused write does when a line cannot be encoded, starting no fsync after', async () => {
+    let unencodable = false;
+    const stamp = () => {
+      if (unencodable) throw new RangeError('Invalid string length');
+      return '"at":1';
+    };
+    const { path, fsyncs, journal, errors } = await heldFsyncs('unencodable', undefined, { stamp });
+    const first = journal.append('"n":1');
+    await until(() => fsyncs.length === 1);
+    const second = journal.append('"n":2');
+    await until(() => fsyncs.length === 2);
+    // Written while two fsyncs are in flight: its own fsync waits for one of them.
+    const third = journal.append('"n":3');
+    for (let i = 0; i < 200 && (await readWal(path)).entries.length < 3; i++) await later();
+    expect(fsyncs).toHaveLength(2);
+    unencodable = true;
+    const fourth = journal.append('"n":4');
+    await expect(fourth.durable).rejects.toMatchObject({ unencodable: true });
+    for (const slot of [first, second, third]) {
+      await expect(slot.durable).rejects.toBeInstanceOf(WalWriteError);
+    }
+    expect(errors).toEqual([expect.objectContaining({ unencodable: true })]);
+    expect((errors[0] as WalWriteError).message).toBe(
+      'cannot encode a line of the journal: Invalid string length',
+    );
+    // No fsync may count the third line durable: it was never acknowledged.
+    await later();
+    expect(fsyncs).toHaveLength(2);
+    fsyncs[0]?.succeed();
+    fsyncs[1]?.succeed();
+    await journal.discardUndurable();
+    expect((await readFile(path)).length).toBe(0);
+    unencodable = false;
+    const resumed = journal.resume();
+    await until(() => fsyncs.length === 3);
+    fsyncs[2]?.succeed();
+    await resumed;
+    const fifth = journal.append('"n":5');
+    await until(() => fsyncs.length === 4);
+    fsyncs[3]?.succeed();
+    await fifth.durable;
+    await journal.close();
+    const lines = (await readWal(path)).entries as Array<{ n?: number }>;
+    expect(lines.map((line) => line.n)).toEqual([undefined, 5]);
+  });
+
   it('holds new units back while more than maxQueuedBytes of lines wait, until they are durable', async () => {
     const { fsyncs, journal } = await heldFsyncs('backpressure', 100);
     expect(journal.room()).toBeUndefined();
@@ -281,7 +327,11 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 /** A writer whose fsyncs (the real ones, run first) settle only when the test says so. */
-async function heldFsyncs(name: string, maxQueuedBytes?: number) {
+async function heldFsyncs(
+  name: string,
+  maxQueuedBytes?: number,
+  options: Partial<WalWriterOptions> = {},
+) {
   const path = join(dir, name);
   const file = await open(path, 'a');
   const fsyncs: Array<{ succeed(): void; fail(): void }> = [];
@@ -297,10 +347,10 @@ async function heldFsyncs(name: string, maxQueuedBytes?: number) {
     truncate: (length) => file.truncate(length),
     close: () => file.close(),
   };
-  const { journal, errors } = writerOn(
-    held,
-    maxQueuedBytes === undefined ? {} : { maxQueuedBytes },
-  );
+  const { journal, errors } = writerOn(held, {
+    ...(maxQueuedBytes === undefined ? {} : { maxQueuedBytes }),
+    ...options,
+  });
   return { path, fsyncs, journal, errors };
 }
 

@@ -329,7 +329,15 @@ export class WalWriter {
     this.#queue.splice(0, batch.length);
     this.#writing = batch;
     const queued = batch.reduce((sum, slot) => sum + (slot.body as string).length, 0);
-    const bytes = this.#encode(batch);
+    let bytes: Buffer;
+    try {
+      bytes = this.#encode(batch);
+    } catch (error) {
+      // A stamp or a line that cannot be serialized: nothing reached the file, and the batch
+      // fails as a refused write does (thrown here, it would end the process).
+      this.#fail(new WalWriteError(error, true));
+      return;
+    }
     const epoch = this.#epoch;
     this.#track(
       this.#writeAll(bytes).then(
@@ -348,6 +356,8 @@ export class WalWriter {
   }
 
   #sync(): void {
+    // A failed writer starts no fsync: one would count lines that failed as durable.
+    if (this.#failed) return;
     if (this.#end <= this.#syncTarget || this.#syncs.length >= SYNCS_IN_FLIGHT) return;
     const sync: Sync = { target: this.#end };
     this.#syncTarget = this.#end;
