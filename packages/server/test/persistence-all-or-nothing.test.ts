@@ -8,11 +8,16 @@
 // the process.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attachStateFile } from '../src/persistence/state-file';
-import { createReferenceCore } from '../src/server/reference-core';
 import { StateSlices } from '../src/state/state-slice';
 import { DiskFault } from './disk-fault';
-import { KEY, ORDER, openState, stateScenario, useTempDir } from './persistence-harness';
+import {
+  ORDER,
+  openFaulty,
+  openState,
+  stateScenario,
+  untilWritable,
+  useTempDir,
+} from './persistence-harness';
 
 const dir = useTempDir();
 const closers: Array<() => Promise<void>> = [];
@@ -21,56 +26,11 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-const ADMIN_TOKEN = 'atomic-admin-token';
-// The requests' own bodies are serialized with this, never with a `JSON.stringify` made to fail.
-const stringify = JSON.stringify;
-
-/** An in-process server on `file` whose journal fails as `fault` says. */
+/** An in-process server on `file` whose journal fails as `fault` says, closed after the test. */
 async function open(file: string, fault: DiskFault) {
-  const warnings: string[] = [];
-  const errors: unknown[] = [];
-  const { core, durable } = createReferenceCore(
-    {
-      scenario: stateScenario({ frozen: true }),
-      adminToken: ADMIN_TOKEN,
-      onError: (error) => errors.push(error),
-    },
-    attachStateFile({
-      path: file,
-      onWarning: (message) => warnings.push(message),
-      retryMs: 20,
-      walFile: fault.wrap,
-    }),
-  );
-  await core.ready;
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await durable?.close();
-  };
-  closers.push(close);
-  const call = async (method: string, path: string, body?: unknown, idem?: string) => {
-    const admin = path.startsWith('/__admin');
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${admin ? ADMIN_TOKEN : KEY}`,
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (idem !== undefined) headers['idempotency-key'] = idem;
-    const url = admin ? `https://api.ref.test${path}` : `${core.baseUrl}${path}`;
-    const response = await core.fetch(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: stringify(body) }),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: text === '' ? undefined : JSON.parse(text),
-    };
-  };
-  return { call, warnings, errors, close };
+  const server = await openFaulty(file, fault);
+  closers.push(server.close);
+  return server;
 }
 
 type Call = (
@@ -80,20 +40,10 @@ type Call = (
   // biome-ignore lint/suspicious/noExplicitAny: assertions navigate arbitrary JSON
 ) => Promise<{ status: number; body: any }>;
 
-/** Retries `fn` while it answers 503 (the writer probes every 20 ms). */
-async function until503Ends<T extends { status: number }>(fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const reply = await fn();
-    if (reply.status !== 503) return reply;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('still 503');
-}
-
 /** What the admin API shows of the state: records, clock, idempotency, Shield, switches. */
 async function view(call: Call) {
   const read = async (path: string) => {
-    const reply = await until503Ends(() => call('GET', path));
+    const reply = await untilWritable(() => call('GET', path));
     expect([path, reply.status]).toEqual([path, 200]);
     return reply.body;
   };
@@ -210,8 +160,8 @@ async function refusedWhole(
   // Not applied: memory shows the state as it was, and so does the file after a restart.
   expect(await view(server.call)).toEqual(before);
   expect(server.errors).toEqual(expectErrors);
-  const retried = await until503Ends(send);
-  expect(retried.status, stringify(retried.body)).toBeLessThan(300);
+  const retried = await untilWritable(send);
+  expect(retried.status, JSON.stringify(retried.body)).toBeLessThan(300);
   const after = await view(server.call);
   expect(after).not.toEqual(before);
   expect(server.warnings).toEqual([

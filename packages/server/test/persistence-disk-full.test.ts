@@ -3,16 +3,15 @@
 // logged, and writes resume by themselves once the journal takes writes again.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attachStateFile } from '../src/persistence/state-file';
-import { createReferenceCore } from '../src/server/reference-core';
 import { DiskFault } from './disk-fault';
 import {
-  KEY,
   KVMS,
   ORDER,
+  openFaulty,
   openState,
   RULE,
   stateScenario,
+  untilWritable,
   useTempDir,
 } from './persistence-harness';
 
@@ -22,56 +21,11 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-/** An in-process server on `file` whose journal fails as `fault` says. */
+/** An in-process server on `file` whose journal fails as `fault` says, closed after the test. */
 async function open(file: string, fault: DiskFault, compactBytes?: number) {
-  const warnings: string[] = [];
-  const errors: unknown[] = [];
-  const { core, durable } = createReferenceCore(
-    {
-      scenario: stateScenario({ frozen: true }),
-      adminToken: 'disk-admin-token',
-      onError: (error) => errors.push(error),
-    },
-    attachStateFile({
-      path: file,
-      onWarning: (message) => warnings.push(message),
-      retryMs: 20,
-      walFile: fault.wrap,
-      ...(compactBytes === undefined ? {} : { compactBytes }),
-    }),
-  );
-  await core.ready;
-  closers.push(() => durable?.close() ?? Promise.resolve());
-  const call = async (method: string, path: string, body?: unknown, idem?: string) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${KEY}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (idem !== undefined) headers['idempotency-key'] = idem;
-    const admin = path.startsWith('/__admin');
-    if (admin) headers.authorization = 'Bearer disk-admin-token';
-    const url = admin ? `https://api.ref.test${path}` : `${core.baseUrl}${path}`;
-    const response = await core.fetch(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: text === '' ? undefined : JSON.parse(text),
-    };
-  };
-  return { core, call, warnings, errors };
-}
-
-/** Retries `fn` until it stops answering 503 (the writer probes every 20 ms). */
-async function untilWritable<T extends { status: number }>(fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const reply = await fn();
-    if (reply.status !== 503) return reply;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('writes did not resume');
+  const server = await openFaulty(file, fault, compactBytes === undefined ? {} : { compactBytes });
+  closers.push(server.close);
+  return server;
 }
 
 describe.each(['write', 'datasync'] as const)('a journal whose %s fails (disk full)', (mode) => {

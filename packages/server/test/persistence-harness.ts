@@ -9,12 +9,15 @@ import {
   type ReferenceServer,
   type ReferenceServerOptions,
 } from '../src/index';
+import { attachStateFile } from '../src/persistence/state-file';
+import { createReferenceCore } from '../src/server/reference-core';
 import { scenario } from '../src/testing/scenario-builder';
+import type { DiskFault } from './disk-fault';
 
 /** Start of the scenario clock. */
 const T0 = '2026-01-01T00:00:00.000Z';
 /** The one account's full key, its KVMs (Shield active) and its opening balance in cents. */
-export const KEY = 'refak_state_full';
+const KEY = 'refak_state_full';
 export const KVMS = ['REF-SVC-10', 'REF-SVC-11', 'REF-SVC-12', 'REF-SVC-13'] as const;
 export const OPENING_CENTS = 1_000_000_00;
 /** Stock of the plan the suites buy. */
@@ -85,26 +88,98 @@ export async function openState(
   await server.ready;
   return {
     server,
-    async call(method, path, init = {}) {
-      const headers: Record<string, string> = { authorization: `Bearer ${init.key ?? KEY}` };
-      if (init.idem !== undefined) headers['idempotency-key'] = init.idem;
-      if (init.body !== undefined) headers['content-type'] = 'application/json';
-      const admin = path.startsWith('/__admin') || path.startsWith('/spaces/');
-      const url = admin ? `https://api.ref.test${path}` : `${server.baseUrl}${path}`;
-      if (admin) headers.authorization = 'Bearer state-admin-token';
-      const response = await server.fetch(url, {
-        method,
-        headers,
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: text === '' ? undefined : JSON.parse(text),
-      };
+    call: callerOf(server, 'state-admin-token'),
+  };
+}
+
+// Requests' bodies are serialized with this, taken at load: a test may make `JSON.stringify`
+// throw to fail the server's journal lines, never its own requests.
+const stringify = JSON.stringify;
+
+/**
+ * Requests to an in-process server as a client sends them: API paths with `init.key` (the
+ * suites' key by default), admin and space paths with `adminToken`.
+ */
+function callerOf(
+  target: { readonly baseUrl: string; fetch(url: string, init: RequestInit): Promise<Response> },
+  adminToken: string,
+): StateServer['call'] {
+  return async (method, path, init = {}) => {
+    const admin = path.startsWith('/__admin') || path.startsWith('/spaces/');
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${admin ? adminToken : (init.key ?? KEY)}`,
+    };
+    if (init.idem !== undefined) headers['idempotency-key'] = init.idem;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const url = admin ? `https://api.ref.test${path}` : `${target.baseUrl}${path}`;
+    const response = await target.fetch(url, {
+      method,
+      headers,
+      ...(init.body === undefined ? {} : { body: stringify(init.body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text === '' ? undefined : JSON.parse(text),
+    };
+  };
+}
+
+/**
+ * An in-process server on `file` whose journal fails as `fault` says (retried every 20 ms):
+ * `call(method, path, body?, idem?)`, what it warned and reported, and `close` (once).
+ */
+export async function openFaulty(
+  file: string,
+  fault: DiskFault,
+  options: { readonly compactBytes?: number } = {},
+) {
+  const warnings: string[] = [];
+  const errors: unknown[] = [];
+  const { core, durable } = createReferenceCore(
+    {
+      scenario: stateScenario({ frozen: true }),
+      adminToken: 'state-admin-token',
+      onError: (error) => errors.push(error),
+    },
+    attachStateFile({
+      path: file,
+      onWarning: (message) => warnings.push(message),
+      retryMs: 20,
+      walFile: fault.wrap,
+      ...(options.compactBytes === undefined ? {} : { compactBytes: options.compactBytes }),
+    }),
+  );
+  await core.ready;
+  const send = callerOf(core, 'state-admin-token');
+  let closed: Promise<void> | undefined;
+  return {
+    core,
+    warnings,
+    errors,
+    call: (method: string, path: string, body?: unknown, idem?: string) =>
+      send(method, path, {
+        ...(body === undefined ? {} : { body }),
+        ...(idem === undefined ? {} : { idem }),
+      }),
+    close: () => {
+      closed ??= durable?.close() ?? Promise.resolve();
+      return closed;
     },
   };
+}
+
+/** Retries `fn` while it answers 503 (a failed journal is tried again every 20 ms). */
+export async function untilWritable<T extends { status: number }>(
+  fn: () => Promise<T>,
+): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const reply = await fn();
+    if (reply.status !== 503) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('writes did not resume');
 }
 
 /** The body of an order of the suites' plan. */

@@ -1,44 +1,17 @@
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import * as zlib from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { driftReport } from './drift';
 import { startRecorder } from './record-proxy';
-import { bodyText, type RecordedExchange, readRecording } from './recording-format';
+import { bodyText, type RecordedExchange } from './recording-format';
+import { exchangesOf, freshFiles, upstreamWith } from './recording-test-kit';
 import { scenarioFromRecording } from './scenario-from-recording';
 
 // Credentials by value (reference-server spec, section 9, "Credentials in recordings"): a
 // value that appeared as a credential in the session is in no body, however it was stored
 // (text, base64, content-encoded), whichever side it first appeared on, however it is encoded.
 
-const dir = mkdtempSync(join(tmpdir(), 'ref-credentials-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-const fresh = (name: string) => join(dir, `${++n}-${name}`);
-
-async function exchangesOf(file: string): Promise<RecordedExchange[]> {
-  const out: RecordedExchange[] = [];
-  for await (const exchange of readRecording(file)) out.push(exchange);
-  return out;
-}
-
-async function upstreamWith(handler: (req: IncomingMessage, res: ServerResponse) => void) {
-  const server: Server = createServer(handler);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}/v1`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+const fresh = freshFiles('ref-credentials-');
 
 describe('a credential echoed in another encoding', () => {
   it('is redacted form-encoded, percent-encoded in any case, and JSON-escaped', async () => {

@@ -1,36 +1,25 @@
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport, formatDriftReport } from './drift';
 import { startRecorder } from './record-proxy';
 import { runRecordingCommand } from './recording-cli';
-import { type RecordedExchange, readRecording } from './recording-format';
+import { exchangesOf, freshFiles } from './recording-test-kit';
 
 // The adversarial rows of the reference-server spec, section 9: credentials by value, the
 // recorder under pressure, and recordings written to break their readers.
 
-const dir = mkdtempSync(join(tmpdir(), 'ref-hostile-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-const fresh = (name: string) => join(dir, `${++n}-${name}`);
+const fresh = freshFiles('ref-hostile-');
 
 const TOKEN = 'refak_demo_eur_full';
 const ESC = String.fromCharCode(0x1b);
 const BEL = String.fromCharCode(0x07);
 
 /** Every exchange of a recording file. */
-async function exchangesOf(file: string): Promise<RecordedExchange[]> {
-  const out: RecordedExchange[] = [];
-  for await (const exchange of readRecording(file)) out.push(exchange);
-  return out;
-}
-
 /** An upstream of our own: `handler` answers; it counts the requests it holds at once. */
 async function upstreamWith(
   handler: (

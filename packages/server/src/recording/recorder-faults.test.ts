@@ -1,58 +1,30 @@
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import {
   chmodSync,
   closeSync,
   createReadStream,
   fstatSync,
   write as fsWrite,
-  mkdtempSync,
   openSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { request } from 'node:http';
 import { text } from 'node:stream/consumers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport } from './drift';
 import { startRecorder } from './record-proxy';
 import { runRecordingCommand } from './recording-cli';
-import { bodyText, type RecordedExchange, readRecording } from './recording-format';
+import { bodyText, type RecordedExchange } from './recording-format';
+import { exchangesOf, freshFiles, upstreamWith } from './recording-test-kit';
 
 // What the recorder does when the exchange, the file or the path it was given is not the
 // happy one: a client that goes away, a full disk, a body that escapes past a line, a device.
 
-const dir = mkdtempSync(join(tmpdir(), 'ref-recorder-faults-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-const fresh = (name: string) => join(dir, `${++n}-${name}`);
-
-async function exchangesOf(file: string): Promise<RecordedExchange[]> {
-  const out: RecordedExchange[] = [];
-  for await (const exchange of readRecording(file)) out.push(exchange);
-  return out;
-}
-
-async function upstreamWith(handler: (req: IncomingMessage, res: ServerResponse) => void) {
-  const server = createServer(handler);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}/v1`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+const fresh = freshFiles('ref-recorder-faults-');
 
 /** A POST whose client goes away after `ms`, before the answer. */
 function postGivingUp(url: string, body: string, ms: number): Promise<void> {
