@@ -3,6 +3,7 @@ import {
   ConnectionError,
   PermissionDeniedError,
   RateLimitError,
+  RefApiError,
   type RefApiErrorInit,
   ServiceUnavailableError,
   UnprocessableEntityError,
@@ -48,6 +49,23 @@ describe('errorInfo', () => {
       operations.createOrder,
     );
     expect(order.message).toBe('The order cannot be fulfilled (insufficient_balance).');
+  });
+
+  it('never tells the model to try again later for a call the API refused as sent', () => {
+    const long = errorInfo(new RefApiError(init(431, 'headers_too_large')), operations.getService);
+    expect(long).toMatchObject({
+      error: 'headers_too_large',
+      status: 431,
+      message: ERROR_CODE_MEANINGS[431].headers_too_large,
+    });
+    expect(String(long.next_step)).toMatch(/far longer than the API takes/);
+    const other = errorInfo(
+      new RefApiError(init(415, 'unsupported_media_type')),
+      operations.createOrder,
+    );
+    expect(String(other.next_step)).toMatch(/repeating it unchanged will not help/);
+    const failed = errorInfo(new RefApiError(init(500, 'internal_error')), operations.getService);
+    expect(failed.next_step).toBe('Try again later.');
   });
 
   it('carries retry_after on 429 and 503', () => {

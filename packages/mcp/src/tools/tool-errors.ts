@@ -125,12 +125,25 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
         message: meaning,
         next_step: `Wait ${error.retryAfterSeconds ?? 30} seconds (retry_after), then repeat the same call.`,
       };
+    case 413:
+    case 414:
+    case 431:
+      return {
+        ...base,
+        message: meaning,
+        next_step:
+          'An argument is far longer than the API takes; use a value from a listing (e.g. services_list), then call again.',
+      };
     default:
+      // A server failure may pass; a refusal of the call as sent comes back unchanged.
       return {
         ...base,
         ...retry,
         message: meaning,
-        next_step: 'Try again later.',
+        next_step:
+          error.status >= 500
+            ? 'Try again later.'
+            : 'The API refused the call as sent; repeating it unchanged will not help. Tell the user what it said.',
       };
   }
 }
