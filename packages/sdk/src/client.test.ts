@@ -119,6 +119,19 @@ describe('per-call options', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("sends a call's header in place of the client's, whatever the case of its name", async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, account));
+    const client = new RefClient({ apiKey: 'refak_x', fetch });
+    await client.account.get({
+      headers: { Authorization: 'Bearer refak_other', 'User-Agent': 'my-app/1', Accept: '*/*' },
+    });
+    const headers = requests[0]?.headers;
+    // Not `Bearer refak_x, Bearer refak_other`: one value per header, the call's.
+    expect(headers?.get('authorization')).toBe('Bearer refak_other');
+    expect(headers?.get('user-agent')).toBe('my-app/1');
+    expect(headers?.get('accept')).toBe('*/*');
+  });
+
   it("refuses a body JSON cannot hold (a cycle, a BigInt) as the call's error, sending nothing", async () => {
     const { fetch, requests } = fakeFetch(() => json(200, account));
     const client = new RefClient({ apiKey: 'refak_x', fetch });

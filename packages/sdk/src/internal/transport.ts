@@ -165,8 +165,12 @@ export class Transport {
     if (options.headers || init.idempotencyKey !== undefined) {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(options.headers ?? {})) {
+        // Lower case, as the client's own headers are: ky merges the two objects by key, so
+        // `Authorization` beside `authorization` would send both values joined by a comma
+        // instead of replacing the client's.
+        const lower = name.toLowerCase();
         // The key is the call's own (`givenIdempotencyKey`): sent once, under one name.
-        if (name.toLowerCase() !== IDEMPOTENCY_HEADER) headers[name] = value;
+        if (lower !== IDEMPOTENCY_HEADER) headers[lower] = value;
       }
       if (init.idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = init.idempotencyKey;
       kyOptions.headers = headers;
