@@ -132,6 +132,25 @@ describe('per-call options', () => {
     expect(headers?.get('accept')).toBe('*/*');
   });
 
+  it('refuses a signal that is not an AbortSignal, or a header fetch cannot send, before sending anything', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, account));
+    const client = new RefClient({ apiKey: 'refak_x', fetch });
+    for (const [options, named] of [
+      [{ signal: {} }, /signal must be an AbortSignal, got an instance of Object/],
+      [{ signal: 'stop' }, /signal must be an AbortSignal, got "stop"/],
+      [{ headers: { 'x-trace': 'a\nb' } }, /headers\["x-trace"\] is not a valid HTTP header/],
+      [{ headers: { 'bad name': 'x' } }, /headers\["bad name"\] is not a valid HTTP header/],
+    ] as const) {
+      const call = client.account.get(options as never);
+      await expect(call, JSON.stringify(options)).rejects.toThrow(ConfigurationError);
+      await expect(call).rejects.toThrow(named);
+    }
+    expect(requests).toHaveLength(0);
+    // No signal at all, as fetch takes it, is no signal.
+    await client.account.get({ signal: null } as never);
+    expect(requests).toHaveLength(1);
+  });
+
   it("refuses a body JSON cannot hold (a cycle, a BigInt) as the call's error, sending nothing", async () => {
     const { fetch, requests } = fakeFetch(() => json(200, account));
     const client = new RefClient({ apiKey: 'refak_x', fetch });

@@ -27,11 +27,39 @@ export function checkRetries(name: string, value: number | undefined): void {
   }
 }
 
-/** Checks a call's `timeout`, `totalTimeout` and `maxRetries` as the client's are checked. */
+/**
+ * Checks a call's `timeout`, `totalTimeout` and `maxRetries` as the client's are checked,
+ * and that its `signal` is an AbortSignal and its `headers` can be sent: fetch would refuse
+ * either only inside the attempt, as a TypeError reported as a network failure.
+ */
 export function checkCallOptions(options: RequestOptions): void {
   checkMs('timeout', options.timeout);
   checkMs('totalTimeout', options.totalTimeout);
   checkRetries('maxRetries', options.maxRetries);
+  // null is what fetch itself takes for "no signal".
+  if (options.signal != null && !(options.signal instanceof AbortSignal)) {
+    const { signal } = options as { signal: unknown };
+    const got =
+      typeof signal === 'object' && signal !== null
+        ? `an instance of ${signal.constructor?.name ?? 'no class'}`
+        : shown(signal);
+    throw new ConfigurationError(`signal must be an AbortSignal, got ${got}.`);
+  }
+  if (options.headers != null) checkHeaders(options.headers);
+}
+
+function checkHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    try {
+      new Headers([[name, value]]);
+    } catch {
+      // The value is not shown: it may be a credential.
+      throw new ConfigurationError(
+        `headers[${JSON.stringify(name)}] is not a valid HTTP header name or value (a line break or a non-Latin-1 character?).`,
+      );
+    }
+  }
 }
 
 /**
