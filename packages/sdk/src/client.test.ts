@@ -62,6 +62,22 @@ describe('new RefClient()', () => {
     }
   });
 
+  it('refuses a fetch, logger or logLevel it could not use, instead of failing each call later', () => {
+    const make = (extra: object) => () => new RefClient({ apiKey: 'refak_x', ...extra });
+    expect(make({ fetch: 'https://proxy' })).toThrow(ConfigurationError);
+    expect(make({ fetch: 'https://proxy' })).toThrow(/fetch must be a function/);
+    expect(make({ logLevel: 'verbose' })).toThrow(
+      /logLevel must be one of off, error, warn, info, debug, got "verbose"/,
+    );
+    expect(make({ logger: {}, logLevel: 'debug' })).toThrow(ConfigurationError);
+    expect(make({ logger: { warn() {} }, logLevel: 'warn' })).toThrow(/error missing/);
+    // Only the levels written need a method; unused, any logger will do.
+    const quiet = { warn() {}, error() {} };
+    expect(make({ logger: quiet, logLevel: 'warn' })).not.toThrow();
+    expect(make({ logger: 5, logLevel: 'off' })).not.toThrow();
+    expect(make({ fetch: undefined, logger: undefined, logLevel: undefined })).not.toThrow();
+  });
+
   it('refuses a fractional maxRetries, which ky would refuse on every call', () => {
     expect(() => new RefClient({ apiKey: 'refak_x', maxRetries: 1.5 })).toThrow(
       /maxRetries must be a whole number/,

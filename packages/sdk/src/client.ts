@@ -7,6 +7,7 @@ import { checkMs, checkRetries } from './internal/option-checks';
 import { ResponseChecker } from './internal/response-check';
 import { isBrowserLike, readEnv } from './internal/runtime';
 import { Transport } from './internal/transport';
+import { LOG_LEVELS, type Logger, type LogLevel } from './logger';
 import { type ClientOptions, DEFAULTS } from './options';
 import { type AppliedPlan, applyPlan } from './plans/apply-plan';
 import type { ApplyOptions, PlanOf } from './plans/plan-request';
@@ -43,6 +44,19 @@ function resolveHooks(hooks: ClientHooks | undefined): ClientHooks | undefined {
     }
   }
   return HOOK_NAMES.some((name) => (hooks[name]?.length ?? 0) > 0) ? hooks : undefined;
+}
+
+// Only the methods of the levels written are called: a logger of warnings and errors may
+// lack debug and info.
+function checkLogger(logger: Logger | null | undefined, level: LogLevel): void {
+  if (logger == null) return;
+  const needed = LOG_LEVELS.slice(1, LOG_LEVELS.indexOf(level) + 1) as Exclude<LogLevel, 'off'>[];
+  const missing = needed.filter((name) => typeof logger[name] !== 'function');
+  if (missing.length > 0) {
+    throw new ConfigurationError(
+      `logger must have the methods ${needed.join(', ')} for logLevel ${level} (console fits); ${missing.join(', ')} missing.`,
+    );
+  }
 }
 
 function resolveBaseUrl(value: string): string {
@@ -125,6 +139,19 @@ export class RefClient {
     }
     this.baseUrl = resolveBaseUrl(options.baseUrl ?? readEnv('REF_BASE_URL') ?? DEFAULTS.baseUrl);
     const logLevel = options.logLevel ?? parseLogLevel(readEnv('REF_LOG_LEVEL')) ?? 'off';
+    // An unknown level would silence every line, errors too, and say nothing.
+    if (!LOG_LEVELS.includes(logLevel)) {
+      throw new ConfigurationError(
+        `logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}.`,
+      );
+    }
+    checkLogger(options.logger, logLevel);
+    // Used only once a call runs, where not being a function reads as a network failure.
+    if (options.fetch != null && typeof options.fetch !== 'function') {
+      throw new ConfigurationError(
+        `fetch must be a function like globalThis.fetch, got ${typeof options.fetch}.`,
+      );
+    }
     const validateResponses = options.validateResponses ?? 'compatible';
     if (![true, false, 'compatible', 'strict'].includes(validateResponses)) {
       throw new ConfigurationError(
