@@ -55,11 +55,15 @@ export class UnprocessableEntityError extends statusError(422) {}
 export class PreconditionRequiredError extends statusError(428) {}
 /** 429 (see `meaning`); `retryAfterSeconds` says how long to wait. */
 export class RateLimitError extends statusError(429) {}
-/** 502 (see `meaning`); never retried automatically. */
+/**
+ * 502 from the API (see `meaning`): its `code` says the provider refused or failed the power
+ * action; never retried automatically. A gateway's 502 (no `{error}` body) is an
+ * {@link InternalServerError}, retried.
+ */
 export class ProviderError extends statusError(502) {}
 /** 503 (see `meaning`); `retryAfterSeconds` may say how long to wait. */
 export class ServiceUnavailableError extends statusError(503) {}
-/** Any other 5xx: the server failed. */
+/** Any other 5xx, a gateway's 502 included: the server failed. */
 export class InternalServerError extends statusError('5xx') {}
 
 /** Base of the class for a 409 whose `error` code has its own STATUS_ERRORS entry. */

@@ -58,6 +58,14 @@ export interface RefApiErrorInit {
   readonly body: unknown;
 }
 
+/**
+ * Whether a failed response is a gateway's 502 (a proxy or load balancer that could not
+ * reach the API: an HTML page, an empty body), not the API's own: the API answers 502 only
+ * for a power action the provider refused, always with an `{error}` code.
+ */
+export const isGatewayFailure = (status: number, code: string | undefined): boolean =>
+  status === 502 && code === undefined;
+
 /** The API answered with an error status; subclasses name the status. */
 export class RefApiError extends RefSdkError {
   override readonly name: string = 'RefApiError';
@@ -93,7 +101,10 @@ export class RefApiError extends RefSdkError {
     const what = init.code ? `${init.status} ${init.code}` : `${init.status}`;
     const conflict = init.conflictStatus ? ` (status: ${init.conflictStatus})` : '';
     const request = requestSuffix(init.requestId);
-    const meaning = errorMeaning(init.status, init.code);
+    // The contract's meaning of 502 is the provider's refusal, which a gateway's 502 is not.
+    const meaning = isGatewayFailure(init.status, init.code)
+      ? undefined
+      : errorMeaning(init.status, init.code);
     const next = [meaning, hint].filter(Boolean).join(' ');
     super(
       `${init.method} ${shownUrl(init.url)} failed with ${what}${conflict}${request}.${next ? ` ${next}` : ''}`,

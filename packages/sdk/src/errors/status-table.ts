@@ -1,4 +1,4 @@
-import { type RefApiErrorInit, retryAfterOf } from './ref-error';
+import { isGatewayFailure, type RefApiErrorInit, retryAfterOf } from './ref-error';
 
 /** The public class name of an API error and the one-line hint saying what to do next. */
 export interface StatusErrorSpec {
@@ -88,6 +88,8 @@ export function statusErrorKey(
   if (status === 409 && code && /^[a-z_]+$/.test(code) && Object.hasOwn(STATUS_ERRORS, code)) {
     return code as StatusErrorKey;
   }
+  // A gateway's 502 is a server failure like a 500, not the provider refusing a power action.
+  if (isGatewayFailure(status, code)) return '5xx';
   if (Object.hasOwn(STATUS_ERRORS, status)) return status as StatusErrorKey;
   return status >= 500 ? '5xx' : undefined;
 }

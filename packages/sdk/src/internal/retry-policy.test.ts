@@ -6,6 +6,7 @@ import {
   AuthenticationError,
   BadRequestError,
   IdempotencyKeyInUseError,
+  InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   ProviderError,
@@ -155,6 +156,32 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("retries a gateway's 502 (no `{error}` body) like a 500, and ends in InternalServerError", async () => {
+    server = await startTestServer((_req, res, i) => {
+      if (i === 0) {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html><body>502 Bad Gateway</body></html>');
+      } else sendJson(res, 200, account);
+    });
+    expect((await clientFor(server).account.get()).account_ref).toBe('REF-ACCT-A1');
+    expect(server.requests).toHaveLength(2);
+
+    await server.close();
+    server = await startTestServer((_req, res) => {
+      res.writeHead(502);
+      res.end();
+    });
+    const error = await clientFor(server, { maxRetries: 1 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(server.requests).toHaveLength(2);
+    // Not the provider refusing a power action: a server failure, said as one.
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).not.toBeInstanceOf(ProviderError);
+    expect((error as InternalServerError).status).toBe(502);
+    expect((error as Error).message).not.toContain('power');
+  });
+
   it('retries a keyed POST on 500 and a reset connection, reusing one generated key', async () => {
     server = await startTestServer((_req, res, i) => {
       if (i === 0) return sendJson(res, 500, { error: 'internal' });
@@ -222,7 +249,7 @@ describe('retryOptions', () => {
     expect(retryOptions({ ...base, hasIdempotencyKey: true }).methods).toContain('post');
   });
 
-  it('never lists 502 as retriable', () => {
+  it("never lists 502 as retriable: only a gateway's is, in shouldRetry", () => {
     expect(retryOptions({ ...base, hasIdempotencyKey: true }).statusCodes).not.toContain(502);
   });
 });

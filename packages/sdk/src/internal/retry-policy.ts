@@ -1,10 +1,14 @@
 import { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
 import { ResponseTooLargeError } from '../errors/client-errors';
+import { isGatewayFailure } from '../errors/ref-error';
 import { errorCode, readErrorBody } from './error-body';
 import { overranInHooks } from './hook-limits';
 import { parseRetryAfter } from './retry-after';
 
-/** Statuses worth another attempt. 502 is absent on purpose: the provider said no. */
+/**
+ * Statuses worth another attempt. 502 is absent on purpose: the API's 502 is the provider
+ * saying no (a gateway's 502 is retried in `shouldRetry`).
+ */
 const RETRY_STATUS_CODES = [408, 429, 500, 503, 504];
 
 // A 409 is retried only as `idempotency_key_in_use`: the first request with this key is
@@ -77,6 +81,11 @@ export function retryOptions(input: RetryPolicyInput): RetryOptions {
       const { response } = error;
       if (response.status === 409) {
         return input.hasIdempotencyKey && errorCode(await readErrorBody(response)) === IN_USE;
+      }
+      if (response.status === 502) {
+        // A proxy that could not reach the API, as transient as a 500; the API's own 502
+        // (`{error: 'power_…'}`) is the provider's answer and final.
+        return isGatewayFailure(502, errorCode(await readErrorBody(response)));
       }
       if (!RETRY_STATUS_CODES.includes(response.status)) return false;
       const wait = requestedWaitMs(response);
