@@ -35,6 +35,28 @@ export const shownUrl = (url: string | undefined): string =>
     ? String(url)
     : `${url.slice(0, SHOWN_URL_CHARS)}… (${url.length} characters)`;
 
+/** Characters of a server's text (an error code, a 409 status) a message shows. */
+const SHOWN_TEXT_CHARS = 200;
+
+// C0, DEL and C1 controls, line and paragraph separators, bidi overrides and isolates.
+const CONTROLS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Text from the server as a message shows it (the error's own fields keep it as sent): its
+ * controls escaped as `\uXXXX`, so a code holding a line break or a terminal escape cannot
+ * forge a log line or recolour a terminal, and one past {@link SHOWN_TEXT_CHARS} cut there,
+ * its length said, so the line stays short.
+ */
+const shownText = (text: string): string => {
+  const escaped = text.replace(
+    CONTROLS,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return escaped.length <= SHOWN_TEXT_CHARS
+    ? escaped
+    : `${escaped.slice(0, SHOWN_TEXT_CHARS)}… (${text.length} characters)`;
+};
+
 /** ` (request req_…)` for a message, or nothing when the server sent no id. */
 export const requestSuffix = (requestId: string | undefined): string =>
   requestId === undefined ? '' : ` (request ${requestId})`;
@@ -98,8 +120,8 @@ export class RefApiError extends RefSdkError {
 
   constructor(init: RefApiErrorInit, hint?: string) {
     // The message keeps the code as sent, field included.
-    const what = init.code ? `${init.status} ${init.code}` : `${init.status}`;
-    const conflict = init.conflictStatus ? ` (status: ${init.conflictStatus})` : '';
+    const what = init.code ? `${init.status} ${shownText(init.code)}` : `${init.status}`;
+    const conflict = init.conflictStatus ? ` (status: ${shownText(init.conflictStatus)})` : '';
     const request = requestSuffix(init.requestId);
     // The contract's meaning of 502 is the provider's refusal, which a gateway's 502 is not.
     const meaning = isGatewayFailure(init.status, init.code)

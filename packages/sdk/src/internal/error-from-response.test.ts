@@ -61,6 +61,22 @@ describe('errorFromResponse', () => {
     expect(none).toMatchObject({ code: undefined, param: undefined });
   });
 
+  it("shows the server's code on one short line, keeping it whole on the error", async () => {
+    const forged = 'bad\u001b[31m red\nlevel=info msg="login ok"\u202e';
+    const error = await respond(409, { error: forged, status: 'x\ny' });
+    for (const control of ['\n', '\u001b', '\u202e']) expect(error.message).not.toContain(control);
+    expect(error.message).toContain('409 bad\\u001b[31m red\\u000alevel=info');
+    expect(error.message).toContain('(status: x\\u000ay)');
+    expect(error.code).toBe(forged);
+    expect(error.conflictStatus).toBe('x\ny');
+
+    const long = `invalid_body: ${'a'.repeat(100_000)}`;
+    const huge = await respond(400, { error: long });
+    expect(huge.message.length).toBeLessThan(1_000);
+    expect(huge.message).toContain(`… (${long.length} characters)`);
+    expect(huge.param).toHaveLength(100_000);
+  });
+
   it('has one public class, named as in the status table, for every table entry', async () => {
     const names = Object.values(STATUS_ERRORS).map((spec) => spec.name);
     expect(Object.keys(httpErrors).sort()).toEqual([...names].sort());
