@@ -165,6 +165,15 @@ describe('per-call options', () => {
     // No signal at all, as fetch takes it, is no signal.
     await client.account.get({ signal: null } as never);
     expect(requests).toHaveLength(1);
+    // A signal of another realm (a test environment's window) is taken by its shape, as fetch
+    // takes it.
+    class OtherRealmSignal extends EventTarget {
+      readonly aborted = false;
+      readonly reason = undefined;
+      throwIfAborted() {}
+    }
+    await client.account.get({ signal: new OtherRealmSignal() } as never);
+    expect(requests).toHaveLength(2);
   });
 
   it("refuses a body JSON cannot hold (a cycle, a BigInt) as the call's error, sending nothing", async () => {

@@ -36,8 +36,9 @@ export function checkCallOptions(options: RequestOptions): void {
   checkMs('timeout', options.timeout);
   checkMs('totalTimeout', options.totalTimeout);
   checkRetries('maxRetries', options.maxRetries);
-  // null is what fetch itself takes for "no signal".
-  if (options.signal != null && !(options.signal instanceof AbortSignal)) {
+  // null is what fetch itself takes for "no signal". Checked by shape, as fetch checks it:
+  // a signal of another realm (a test environment's window) is still a signal.
+  if (options.signal != null && !isSignalLike(options.signal)) {
     const { signal } = options as { signal: unknown };
     const got =
       typeof signal === 'object' && signal !== null
@@ -46,6 +47,16 @@ export function checkCallOptions(options: RequestOptions): void {
     throw new ConfigurationError(`signal must be an AbortSignal, got ${got}.`);
   }
   if (options.headers != null) checkHeaders(options.headers);
+}
+
+function isSignalLike(value: unknown): boolean {
+  const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
+  return (
+    typeof signal === 'object' &&
+    signal !== null &&
+    typeof signal.aborted === 'boolean' &&
+    typeof signal.addEventListener === 'function'
+  );
 }
 
 function checkHeaders(headers: Record<string, string>): void {
