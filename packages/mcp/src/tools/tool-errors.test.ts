@@ -66,6 +66,12 @@ describe('errorInfo', () => {
     expect(String(other.next_step)).toMatch(/repeating it unchanged will not help/);
     const failed = errorInfo(new RefApiError(init(500, 'internal_error')), operations.getService);
     expect(failed.next_step).toBe('Try again later.');
+    // A gateway's 502 has no code: a server failure, not the provider refusing an action.
+    const gateway = errorInfo(
+      new RefApiError({ ...init(502, ''), code: undefined, body: '<html>Bad Gateway</html>' }),
+      operations.getService,
+    );
+    expect(gateway).toMatchObject({ status: 502, next_step: 'Try again later.' });
   });
 
   it('carries retry_after on 429 and 503', () => {

@@ -113,6 +113,8 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
         next_step: `Wait ${error.retryAfterSeconds ?? 60} seconds (retry_after), then repeat the same call.`,
       };
     case 502:
+      // A gateway's 502 (no code) is a server failure: the default below.
+      if (error.code === undefined) break;
       return {
         ...base,
         message: meaning,
@@ -134,18 +136,17 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
         next_step:
           'An argument is far longer than the API takes; use a value from a listing (e.g. services_list), then call again.',
       };
-    default:
-      // A server failure may pass; a refusal of the call as sent comes back unchanged.
-      return {
-        ...base,
-        ...retry,
-        message: meaning,
-        next_step:
-          error.status >= 500
-            ? 'Try again later.'
-            : 'The API refused the call as sent; repeating it unchanged will not help. Tell the user what it said.',
-      };
   }
+  // A server failure may pass; a refusal of the call as sent comes back unchanged.
+  return {
+    ...base,
+    ...retry,
+    message: meaning,
+    next_step:
+      error.status >= 500
+        ? 'Try again later.'
+        : 'The API refused the call as sent; repeating it unchanged will not help. Tell the user what it said.',
+  };
 }
 
 /** The facts of any error thrown by a tool, free of stack traces and credentials. */
