@@ -13,7 +13,7 @@ export const BILLING_ENTRIES = defineEntries({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
-    list: { items: 'invoices' as const },
+    list: { items: 'invoices' as const, ref: 'invoice_ref' as const },
     schemas: { query: 'params.ListInvoicesQuery', success: 'envelopes.InvoicePage' },
     description:
       'Pages through the invoices in descending `invoice_ref` order. Pass `pagination.next_cursor` of one page as `cursor` to get the next.',
@@ -32,7 +32,7 @@ export const BILLING_ENTRIES = defineEntries({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
-    list: { items: 'orders' as const },
+    list: { items: 'orders' as const, ref: 'order_ref' as const },
     schemas: { query: 'params.ListOrdersQuery', success: 'envelopes.OrderPage' },
     description:
       'Pages through the orders in descending `order_ref` order. Linked references appear only when they belong to the account.',
@@ -88,7 +88,7 @@ export const BILLING_ENTRIES = defineEntries({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
-    list: { items: 'transactions' as const },
+    list: { items: 'transactions' as const, ref: 'transaction_ref' as const },
     schemas: { query: 'params.ListTransactionsQuery', success: 'envelopes.TransactionPage' },
     description:
       'Pages through the ledger in descending `transaction_ref` order; descriptions are redacted.',

@@ -13,7 +13,7 @@ export const PLANS_ENTRIES = defineEntries({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
-    list: { items: 'plans' as const },
+    list: { items: 'plans' as const, ref: 'plan_ref' as const },
     schemas: { query: 'params.ListPlansQuery', success: 'envelopes.PlanPage' },
     description:
       'Pages through the saleable plans with their price in the account currency, optionally converted to a display currency and filtered by service `type`.',

@@ -21,7 +21,7 @@ export const SERVICES_ENTRIES = defineEntries({
     idempotencyKey: false,
     success: { status: 200 },
     errors: [400, 401, 403],
-    list: { items: 'services' as const },
+    list: { items: 'services' as const, ref: 'service_ref' as const },
     schemas: { query: 'params.ListServicesQuery', success: 'envelopes.ServicePage' },
     description:
       'Pages through the primary services in descending `service_ref` order, optionally filtered by `type` and `status`. Reseller storefront services are never listed.',

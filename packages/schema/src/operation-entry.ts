@@ -79,9 +79,11 @@ export interface RouteDef {
   /**
    * A cursor-paginated list: the key of the item array in its success body (`invoices` in
    * `{invoices, pagination}`; `items` in the evidence page, `{items, next_cursor}`).
-   * Written `as const` in the table, so clients can type the items by it.
+   * Written `as const` in the table, so clients can type the items by it. `ref` names the
+   * items' reference a cursor is (the spec: "the reference of the last item of the previous
+   * page"); absent where the cursor is opaque (the evidence page).
    */
-  readonly list?: { readonly items: string };
+  readonly list?: { readonly items: string; readonly ref?: string };
   /** Long description (the OpenAPI document's; `summary` stays the one-liner). */
   readonly description: string;
   /**

@@ -69,6 +69,22 @@ describe('list pagination', () => {
     expect(await page.getNextPage()).toBeNull();
   });
 
+  it("walks on from the last item's reference when a page says has_more without next_cursor", async () => {
+    const pages = invoicePagesFetch(120);
+    // A server that leaves out the optional next_cursor (the spec: a cursor is "the
+    // reference of the last item of the previous page").
+    const fetch: typeof pages.fetch = async (input, init) => {
+      const response = await pages.fetch(input, init);
+      const body = (await response.json()) as { pagination: { next_cursor?: string } };
+      delete body.pagination.next_cursor;
+      return json(200, body);
+    };
+    const refs: string[] = [];
+    for await (const item of clientWith(fetch).invoices.list()) refs.push(item.invoice_ref);
+    expect(refs).toHaveLength(120);
+    expect(new Set(refs).size).toBe(120);
+  });
+
   it('throws PaginationLoopError when the server repeats a cursor', async () => {
     const { fetch, requests } = fakeFetch(() =>
       json(200, {
