@@ -21,6 +21,11 @@ describe('canRenderLive', () => {
     expect(canRenderLive(io({ CI: 'false' }), tty)).toBe(true);
     expect(canRenderLive(io({ CI: '' }), tty)).toBe(true);
   });
+
+  it('draws nothing live on a dumb terminal (no cursor movement there)', () => {
+    expect(canRenderLive(io({ TERM: 'dumb' }), tty)).toBe(false);
+    expect(canRenderLive(io({ TERM: 'xterm-256color' }), tty)).toBe(true);
+  });
 });
 
 describe('colorEnabled', () => {
@@ -31,6 +36,11 @@ describe('colorEnabled', () => {
     expect(colorEnabled(io({}), tty, false)).toBe(false);
     // https://no-color.org: an empty NO_COLOR does not disable colors.
     expect(colorEnabled(io({ NO_COLOR: '' }), tty, true)).toBe(true);
+  });
+
+  it('never colors a dumb terminal', () => {
+    expect(colorEnabled(io({ TERM: 'dumb' }), tty, true)).toBe(false);
+    expect(colorEnabled(io({ TERM: 'xterm-256color' }), tty, true)).toBe(true);
   });
 });
 

@@ -55,16 +55,24 @@ function isCi(env: Io['env']): boolean {
 }
 
 /**
+ * `TERM=dumb`: a terminal that moves no cursor and shows no colors (Emacs shell buffers, some
+ * CI logs), as Node's own `getColorDepth` and hcloud's color library treat it.
+ */
+const isDumb = (env: Io['env']): boolean => env.TERM === 'dumb';
+
+/**
  * Whether a live ink view may draw on `stream`: only on a terminal outside CI, since ink 6
- * writes cursor codes even into pipes.
+ * writes cursor codes even into pipes, and not on a dumb one.
  */
 export function canRenderLive(io: Io, stream: OutStream): boolean {
-  return stream.isTTY === true && !isCi(io.env);
+  return stream.isTTY === true && !isCi(io.env) && !isDumb(io.env);
 }
 
-/** Whether colors are allowed on `stream` (https://no-color.org and `--no-color`). */
+/**
+ * Whether colors are allowed on `stream` (https://no-color.org, `--no-color`, `TERM=dumb`).
+ */
 export function colorEnabled(io: Io, stream: OutStream, flag: boolean): boolean {
   if (!flag) return false;
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
-  return stream.isTTY === true;
+  return stream.isTTY === true && !isDumb(io.env);
 }
