@@ -191,6 +191,20 @@ describe('shield rules', () => {
       '-',
     ]);
 
+    // CSV leaves what refctl does not know empty, like any absent value: the table's `-` is
+    // no value (and `'-`, as a formula-like text would be escaped, even less).
+    const csv = await refctl(
+      ['shield', 'rules', 'list', SVC, '-o', 'csv', '--columns', 'id,name,mode,action,match'],
+      { env: own },
+    );
+    expect(csv.code, csv.stderr).toBe(0);
+    const csvRows = csv.stdout.trimEnd().split('\r\n');
+    expect(csvRows).toContain(`${mine},dns-guard,enforce,drop,udp dst 5353`);
+    expect(csvRows).toContain(`${theirs},,,,`);
+    expect(csvRows.find((r) => r.includes('provider emergency rule'))).toMatch(
+      /^[^,]+,provider emergency rule,,,$/,
+    );
+
     // JSON is the API's answer: no intent in it, whatever refctl knows.
     const json = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: own });
     const listed = (JSON.parse(json.stdout) as Record<string, unknown>[]).find(

@@ -25,12 +25,12 @@ import { broadRuleWarning, RuleAddFlags, ruleIntent } from './rule-intent';
 import { ruleView } from './views';
 import { waitFor, waitTimeoutMs } from './wait';
 
-/** Shown for what refctl does not know of a rule: the API never returns a rule's intent. */
+/** How tables show what refctl does not know of a rule: the API never returns a rule's intent. */
 const UNKNOWN = '-';
 
 /**
  * Table rows of rules: the API's fields, and the `name`, `mode`, `action` and `match` refctl
- * sent when it created the rule (`-` for rules created elsewhere). The provider's emergency
+ * sent when it created the rule (absent for rules created elsewhere). The provider's emergency
  * rule and preset rules are named by the label every client gives them.
  */
 export const listedRules = (
@@ -42,10 +42,12 @@ export const listedRules = (
     const label = shieldRuleLabel(rule);
     return {
       ...rule,
-      name: mine?.name ?? (label === rule.id ? UNKNOWN : label),
-      mode: mine?.mode ?? UNKNOWN,
-      action: mine?.action ?? UNKNOWN,
-      match: mine?.match ?? UNKNOWN,
+      // Absent, not UNKNOWN: the renderer shows an absent value as `-` in a table and leaves
+      // it empty in CSV (a `-` there would be data, escaped as formula-like text: `'-`).
+      name: mine?.name ?? (label === rule.id ? undefined : label),
+      mode: mine?.mode,
+      action: mine?.action,
+      match: mine?.match,
     };
   });
 

@@ -54,7 +54,7 @@ export const planView: View = {
 
 /**
  * Shield rules, as `listedRules` shapes them for tables: the API's fields, and the `name`,
- * `mode`, `action` and `match` refctl sent for the rules it created (`-` for others; the
+ * `mode`, `action` and `match` refctl sent for the rules it created (absent for others; the
  * emergency rule's name is `provider emergency rule`, a preset rule's its code and version).
  */
 export const ruleView: View = {
