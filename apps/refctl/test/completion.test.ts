@@ -35,7 +35,7 @@ beforeAll(async () => {
  * Runs the bash completion function for the words typed so far (the last one is the cursor).
  * `refctl` on its PATH is a stub that logs each call and answers two service refs.
  */
-function complete(words: string[]): string[] {
+function complete(words: string[], cwd?: string): string[] {
   const script = `
     source ${JSON.stringify(join(dir, 'refctl.bash'))}
     COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(' ')})
@@ -43,7 +43,7 @@ function complete(words: string[]): string[] {
     _refctl
     printf '%s\\n' "\${COMPREPLY[@]}"`;
   const env = { ...process.env, PATH: `${dir}:${process.env.PATH}` };
-  return execFileSync('bash', ['-c', script], { encoding: 'utf8', env })
+  return execFileSync('bash', ['-c', script], { encoding: 'utf8', env, cwd })
     .split('\n')
     .filter(Boolean);
 }
@@ -99,6 +99,41 @@ describe('refctl completion', () => {
       '__complete statuses',
       '__complete rules REF-SVC-7',
     ]);
+  });
+
+  it('completes --flag=value as --flag value (bash makes the = a word of its own)', () => {
+    // `--output=<TAB>` reaches the function as `--output` `=`, `--output=y<TAB>` with `y` after.
+    expect(complete(['refctl', 'me', '--output', '='])).toEqual([
+      'table',
+      'json',
+      'yaml',
+      'csv',
+      'ndjson',
+    ]);
+    expect(complete(['refctl', 'me', '--output', '=', 'y'])).toEqual(['yaml']);
+    // The value is the flag's, not the command's first argument.
+    expect(
+      complete(['refctl', '--output', '=', 'json', 'shield', 'profile', 'set', 'REF-SVC-1', '']),
+    ).toEqual(['off', 'low', 'default', 'strict']);
+    complete(['refctl', 'shield', 'rules', 'delete', '--output', '=', 'json', 'REF-SVC-7', '']);
+    expect(stubCalls()).toEqual(['__complete rules REF-SVC-7']);
+  });
+
+  it('completes file names for the file of refctl apply and for file flags', () => {
+    const files = tempConfigHome();
+    writeFileSync(join(files, 'plan.json'), '{}');
+    writeFileSync(join(files, 'other.txt'), '');
+    expect(complete(['refctl', 'apply', 'pl'], files)).toEqual(['plan.json']);
+    expect(complete(['refctl', 'orders', 'create', '--plan-out', 'ot'], files)).toEqual([
+      'other.txt',
+    ]);
+    expect(complete(['refctl', 'orders', 'create', '--plan-out', '=', 'pl'], files)).toEqual([
+      'plan.json',
+    ]);
+    expect(scripts.zsh).toContain("'apply|0') echo '__file__' ;;");
+    expect(scripts.fish).toContain(
+      "complete -c refctl -F -n '__refctl_at \\'apply\\'; and __refctl_nargs 0'",
+    );
   });
 
   it.runIf(has('zsh'))('prints a zsh script that zsh -n accepts', () => {

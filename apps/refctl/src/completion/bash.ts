@@ -18,7 +18,12 @@ __refctl_locate() {
     case "$word" in
       -*)
         values="$(__refctl_values "$__refctl_path|$word")"
-        case "$word" in *=*) ;; *) [ -n "$values" ] && i=$((i + 1)) ;; esac
+        # A flag's value is the next word; bash splits \`--flag=value\` into three words
+        # (\`=\` is in COMP_WORDBREAKS), so the \`=\` is skipped too.
+        if [ -n "$values" ]; then
+          [ "\${COMP_WORDS[i+1]}" = "=" ] && i=$((i + 1))
+          i=$((i + 1))
+        fi
         ;;
       *)
         case " $(__refctl_commands "$__refctl_path") " in
@@ -45,15 +50,28 @@ __refctl_expand() {
   esac
 }
 
+# Completes file names, quoted and with a / after directories as bash does for any command.
+__refctl_files() {
+  compopt -o filenames 2>/dev/null
+  COMPREPLY=($(compgen -f -- "$1"))
+}
+
 _refctl() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" values
   [ "$COMP_CWORD" -gt 1 ] && prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  # \`--flag=value\` reaches here as \`--flag\` \`=\` \`value\`: the value completes as after
+  # \`--flag value\` (bash replaces only the text after the \`=\`).
+  if [ "$cur" = "=" ] && [[ "$prev" == -* ]]; then
+    cur=""
+  elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 2 ]; then
+    prev="\${COMP_WORDS[COMP_CWORD-2]}"
+  fi
   __refctl_locate
   case "$prev" in
     -*)
       values="$(__refctl_values "$__refctl_path|$prev")"
       case "$values" in
-        __file__) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        __file__) __refctl_files "$cur"; return ;;
         __free__) COMPREPLY=(); return ;;
         ?*) COMPREPLY=($(compgen -W "$(__refctl_expand "$values")" -- "$cur")); return ;;
       esac
@@ -68,7 +86,10 @@ _refctl() {
     COMPREPLY=($(compgen -W "$commands" -- "$cur"))
   else
     values="$(__refctl_args "$__refctl_path|$__refctl_nargs")"
-    COMPREPLY=($(compgen -W "$(__refctl_expand "$values")" -- "$cur"))
+    case "$values" in
+      __file__) __refctl_files "$cur" ;;
+      *) COMPREPLY=($(compgen -W "$(__refctl_expand "$values")" -- "$cur")) ;;
+    esac
   fi
 }
 

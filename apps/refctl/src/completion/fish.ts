@@ -31,6 +31,11 @@ export function fishScript(nodes: readonly CompletionNode[]): string {
       );
     }
     node.args.forEach((arg, i) => {
+      if (arg.file) {
+        // -F: files, despite the `complete -c refctl -f` that keeps them out elsewhere.
+        lines.push(`complete -c refctl -F -n ${quote(`${at}; and __refctl_nargs ${i}`)}`);
+        return;
+      }
       const values = arg.api === undefined ? arg.choices.join(' ') : `(__refctl_api ${arg.api})`;
       if (values !== '') {
         lines.push(

@@ -20,10 +20,14 @@ export interface FlagSpec {
   readonly description: string;
 }
 
-/** A positional argument as completion sees it: fixed choices, values of the API, or free. */
+/**
+ * A positional argument as completion sees it: fixed choices, values of the API, a file
+ * (`apply <file>`), or free.
+ */
 type ArgSpec =
-  | { readonly choices: readonly string[]; readonly api?: undefined }
-  | { readonly choices: readonly []; readonly api: ApiValues };
+  | { readonly choices: readonly string[]; readonly api?: undefined; readonly file?: false }
+  | { readonly choices: readonly []; readonly api: ApiValues; readonly file?: false }
+  | { readonly choices: readonly []; readonly api?: undefined; readonly file: true };
 
 /** One command path (`""` is the root, `"shield rules"` a nested group). */
 export interface CompletionNode {
@@ -41,6 +45,8 @@ const API_ARGS: Readonly<Record<string, ApiValues>> = { ref: 'services', 'rule-i
 const API_FLAGS: Readonly<Record<string, ApiValues>> = { '--status': 'statuses' };
 
 const FILE_VALUES = /<(file|path)>/;
+// Arguments named `<file>` are files (`apply <file>`); `api <path>` is an API path, not one.
+const FILE_ARGS = new Set(['file']);
 
 function flagSpec(option: Option): FlagSpec {
   const names = [option.short, option.long].filter((n): n is string => n !== undefined);
@@ -80,7 +86,9 @@ export function completionModel(program: Command): CompletionNode[] {
       flags: [...own, ...globals, HELP],
       args: command.registeredArguments.map((a): ArgSpec => {
         const api = API_ARGS[a.name()];
-        return api === undefined ? { choices: a.argChoices ?? [] } : { choices: [], api };
+        if (api !== undefined) return { choices: [], api };
+        if (FILE_ARGS.has(a.name())) return { choices: [], file: true };
+        return { choices: a.argChoices ?? [] };
       }),
     });
     for (const sub of commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());

@@ -39,6 +39,7 @@ export function shellTables(nodes: readonly CompletionNode[]): string {
   const args = nodes.flatMap((n) =>
     n.args.flatMap((arg, i): [string, string][] => {
       if (arg.api !== undefined) return [[`${n.path}|${i}`, `__api_${arg.api}__`]];
+      if (arg.file) return [[`${n.path}|${i}`, '__file__']];
       return arg.choices.length > 0 ? [[`${n.path}|${i}`, arg.choices.join(' ')]] : [];
     }),
   );
@@ -50,6 +51,6 @@ export function shellTables(nodes: readonly CompletionNode[]): string {
       'values of "path|flag": choices, __free__, __file__, __api_KIND__; empty for switches',
       values,
     ),
-    table('__refctl_args', 'choices of "path|position", or __api_KIND__', args),
+    table('__refctl_args', 'choices of "path|position", __file__ or __api_KIND__', args),
   ].join('\n\n');
 }

@@ -58,7 +58,11 @@ _refctl() {
     compadd -- \${=commands}
   else
     values="$(__refctl_args "$cmdpath|$nargs")"
-    compadd -- \${=$(__refctl_expand "$values")}
+    if [[ "$values" == __file__ ]]; then
+      _files
+    else
+      compadd -- \${=$(__refctl_expand "$values")}
+    fi
   fi
 }
 
