@@ -5,6 +5,7 @@ import {
   ConnectionError,
   NotFoundError,
   PermissionDeniedError,
+  ProviderError,
   RateLimitError,
   type RefApiErrorInit,
   ResponseValidationError,
@@ -48,6 +49,31 @@ describe('describeError', () => {
       status: 503,
       retriable: true,
     });
+  });
+
+  it("names a bare status the operation never answers by HTTP's name, as a proxy means it", () => {
+    const base = 'http://127.0.0.1:4010/spaces/sp_1/v1';
+    const bare = (status: number, method: string, path: string) => ({
+      ...init(status, ''),
+      code: undefined,
+      body: '<html>bad gateway</html>',
+      method,
+      url: `${base}${path}`,
+    });
+    // The contract's 502 is a refused power action: not what a gateway's 502 on GET /me is.
+    expect(describeError(new ProviderError(bare(502, 'GET', '/me')), base)).toMatchObject({
+      message: 'bad gateway',
+      code: 'http_502',
+      status: 502,
+    });
+    expect(
+      describeError(new ServiceUnavailableError(bare(503, 'GET', '/invoices')), base).message,
+    ).toBe('service unavailable');
+    // The power action may answer 502: the contract's sentence says what it means there.
+    expect(
+      describeError(new ProviderError(bare(502, 'POST', '/services/REF-SVC-101/power')), base)
+        .message,
+    ).toBe(ERROR_STATUS_MEANINGS[502].replace(/\.$/, ''));
   });
 
   it("says what a body off the contract broke, without the SDK's option or a second request id", () => {

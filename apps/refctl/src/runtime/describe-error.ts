@@ -6,6 +6,7 @@ import {
   isTimeoutError,
   type RefApiError,
 } from '@refapi/sdk';
+import { findRoute } from '../actions/api-target';
 import { CliError, InterruptedError } from '../errors/cli-error';
 import { EXIT, type ExitCode } from '../errors/exit-codes';
 import { refKindOf } from './ref-kinds';
@@ -46,7 +47,7 @@ export function exitCodeForStatus(status: number): ExitCode {
  * or 405, a body off the contract) hints at it when it does not end in `/v1`.
  */
 export function describeError(error: unknown, baseUrl?: string): ErrorReport {
-  let report = describeKind(error);
+  let report = describeKind(error, baseUrl);
   const requestId = isRefSdkError(error) ? error.requestId : undefined;
   if (requestId !== undefined) report = { ...report, requestId };
   // A hint of the error's own (a space that is gone) says more than a guess at the URL.
@@ -105,13 +106,13 @@ function notFoundSubject(error: RefApiError): string | undefined {
   return undefined;
 }
 
-function describeKind(error: unknown): ErrorReport {
+function describeKind(error: unknown, baseUrl: string | undefined): ErrorReport {
   if (error instanceof CliError) {
     // An interruption may land after a mutation was sent: its outcome is unknown.
     const retriable = error instanceof InterruptedError;
     return { message: error.message, code: error.code, exitCode: error.exitCode, retriable };
   }
-  if (isRefApiError(error)) return describeApiError(error);
+  if (isRefApiError(error)) return describeApiError(error, baseUrl);
   if (isTimeoutError(error)) {
     // Say which request gave up and which limit did it, so the user knows what to raise.
     const what = error.method ? `${error.method} ${error.url}` : 'the request';
@@ -156,17 +157,16 @@ function describeKind(error: unknown): ErrorReport {
   return { message, code: 'internal_error', exitCode: EXIT.error, retriable: false };
 }
 
-function describeApiError(error: RefApiError): ErrorReport {
+function describeApiError(error: RefApiError, baseUrl: string | undefined): ErrorReport {
   // `invalid_body: addons[3].units` on the wire: the SDK's code and param.
   const code = error.code ?? `http_${error.status}`;
   const detail = error.param === undefined ? '' : `: ${error.param}`;
-  // Without a code in the body, say what the status means (the contract's sentence).
   const subject = error.status === 404 ? notFoundSubject(error) : undefined;
   let message =
     subject !== undefined
       ? `${subject} not found`
-      : error.code === undefined && error.meaning !== undefined
-        ? error.meaning.replace(/\.$/, '')
+      : error.code === undefined
+        ? statusMeaning(error, baseUrl)
         : `${code.replaceAll('_', ' ')}${detail}`;
   if (error.status === 401) {
     message += isAdminUrl(error.url)
@@ -186,6 +186,41 @@ function describeApiError(error: RefApiError): ErrorReport {
     retriable: error.status === 429 || error.status >= 500 || code === 'idempotency_key_in_use',
     ...(hint === undefined ? {} : { hint }),
   };
+}
+
+/**
+ * What a status without an error code in the body means: the contract's sentence when the
+ * operation answering may send that status, else HTTP's own name for it (`bad gateway`), as
+ * a proxy in front of the API means it. The contract's 502 is a refused power action and its
+ * 503 a paused Shield: neither is what a gateway's 502 on `GET /me` says.
+ */
+function statusMeaning(error: RefApiError, baseUrl: string | undefined): string {
+  if (error.meaning !== undefined && contractMaySend(error, baseUrl)) {
+    return error.meaning.replace(/\.$/, '');
+  }
+  // Loaded only here: node:http is not otherwise needed at start.
+  const reason = process.getBuiltinModule('node:http').STATUS_CODES[error.status];
+  return reason === undefined ? `http ${error.status}` : reason.toLowerCase();
+}
+
+/**
+ * Whether the contract lists `error.status` for the operation of its method and URL (below
+ * `baseUrl`); true when the base URL is not known, as the meaning was always given then.
+ */
+function contractMaySend(error: RefApiError, baseUrl: string | undefined): boolean {
+  if (baseUrl === undefined) return true;
+  let path: string;
+  try {
+    const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+    path = new URL(error.url).pathname;
+    if (!path.startsWith(`${base}/`)) return false;
+    path = path.slice(base.length);
+  } catch {
+    return false;
+  }
+  const route = findRoute(error.method, path);
+  if (route === undefined) return false;
+  return [...route.errors, ...(route.referenceErrors ?? [])].some((s) => s === error.status);
 }
 
 /** What to do next after the reference server's own errors (the API's own need none). */
