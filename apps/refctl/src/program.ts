@@ -99,6 +99,9 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
     .configureOutput({
       writeOut: (text) => app.io.stdout.write(text),
       writeErr: (text) => app.io.stderr.write(text),
+      // Every error is one line: commander puts its "(Did you mean --limit?)" on a second
+      // one, which `2>&1 | tail -1` or a log keeping the last line would take for the error.
+      outputError: (text, write) => write(text.replace(/\n\(Did you mean /, ' (did you mean ')),
     });
 
   const group = groupToRun(program, argv);

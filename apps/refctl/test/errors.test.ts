@@ -170,6 +170,12 @@ describe('client-side errors', () => {
   it('usage errors exit 2 before anything is sent', async () => {
     const cases: [string[], string][] = [
       [['me', '--bogus'], "error: unknown option '--bogus'\n"],
+      // Commander's suggestion stays on the error's line: `2>&1 | tail -1` keeps the error.
+      [
+        ['invoices', 'list', '--limt', '5'],
+        "error: unknown option '--limt' (did you mean --limit?)\n",
+      ],
+      [['servics', 'list'], "error: unknown command 'servics' (did you mean services?)\n"],
       [
         ['services', 'get', 'vm-1'],
         'error: invalid service reference "vm-1": expected a service reference like REF-SVC-101\n',

@@ -22,10 +22,10 @@ describe('refctl help NAME', () => {
       ['help', 'shield', 'rulez'],
       ['shield', 'rulez'],
     ],
-  ])('%j: the usage error %j gets, "Did you mean …?" included (exit 2)', async (args, same) => {
+  ])('%j: the usage error %j gets, "did you mean …?" included (exit 2)', async (args, same) => {
     const result = await refctl(args);
     expect(result).toEqual(await refctl(same));
-    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('(Did you mean ') });
+    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining(' (did you mean ') });
   });
 
   it.each([
