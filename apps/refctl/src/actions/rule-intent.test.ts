@@ -20,8 +20,24 @@ describe('ruleIntent', () => {
     expect(() => ruleIntent({ ...base, destinationPort: '70000' })).toThrow(
       /^invalid --destination-port: /,
     );
-    expect(() => ruleIntent({ ...base, ratePps: '1e3' })).toThrow(/^invalid --rate-pps: /);
+    expect(() => ruleIntent({ ...base, ratePps: '1e3' })).toThrow(/^invalid --rate-pps /);
     expect(() => ruleIntent({ ...base, name: '' })).toThrow(UsageError);
+  });
+
+  it('says a number flag wants digits, not that it received a string (every shell value is one)', () => {
+    for (const [flags, message] of [
+      [{ ratePps: '1e3' }, 'invalid --rate-pps "1e3": expected a whole number (digits only)'],
+      [{ ratePps: '10.0' }, 'invalid --rate-pps "10.0": expected a whole number (digits only)'],
+      [
+        { destinationPort: '80-90' },
+        'invalid --destination-port "80-90": expected a whole number (digits only)',
+      ],
+      [{ durationHours: '' }, 'invalid --duration-hours "": expected a whole number (digits only)'],
+    ] as const) {
+      expect(() => ruleIntent({ ...base, ...flags })).toThrow(
+        new UsageError(message, 'invalid_input'),
+      );
+    }
   });
 
   it('--broad-ack sends explicit_broad_ack, and a broad rule so acknowledged gets a warning', () => {

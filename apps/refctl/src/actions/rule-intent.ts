@@ -1,5 +1,6 @@
 import { isBroadRule, ShieldRuleIntent } from '@refapi/schema/shield';
 import { z } from 'zod';
+import { UsageError } from '../errors/cli-error';
 import { asFlag, validateInput } from '../runtime/validate';
 import { QueueFlags } from './flags';
 
@@ -30,8 +31,8 @@ export const RuleAddFlags = QueueFlags.extend(
 
 /**
  * The ShieldRuleIntent body from `rules add` flags, validated against the contract.
- * Numbers are converted only when they are whole numbers, so `--rate-pps 1e3` is
- * reported by the schema instead of silently becoming 1000.
+ * Numbers are converted only when they are whole numbers, so `--rate-pps 1e3` is refused
+ * instead of silently becoming 1000.
  */
 export function ruleIntent(opts: z.output<typeof RuleAddFlags>): z.output<typeof ShieldRuleIntent> {
   const body: Record<string, unknown> = {};
@@ -40,9 +41,17 @@ export function ruleIntent(opts: z.output<typeof RuleAddFlags>): z.output<typeof
     const type = fieldType(shape[field]);
     // A switch is sent only when set: `explicit_broad_ack: false` is never sent.
     if (type === 'boolean') body[field] = raw === true ? true : undefined;
-    else if (type === 'number')
-      body[field] = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
-    else body[field] = raw;
+    else if (type === 'number' && typeof raw === 'string') {
+      // The schema would say `expected number, received string` of any text: from a shell
+      // every value is text, so say what the text should have been.
+      if (!/^\d+$/.test(raw)) {
+        throw new UsageError(
+          `invalid ${asFlag([field])} ${JSON.stringify(raw)}: expected a whole number (digits only)`,
+          'invalid_input',
+        );
+      }
+      body[field] = Number(raw);
+    } else body[field] = raw;
   }
   // `--broad-ack` is the short way to say `--explicit-broad-ack`.
   if (opts.broadAck === true) body.explicit_broad_ack = true;
