@@ -69,11 +69,19 @@ describe('describeError', () => {
     expect(
       describeError(new ServiceUnavailableError(bare(503, 'GET', '/invoices')), base).message,
     ).toBe('service unavailable');
-    // The power action may answer 502: the contract's sentence says what it means there.
+    // The API's own 502 (a refused power action) always names its code: a bare one is a
+    // gateway's on the power path too.
     expect(
       describeError(new ProviderError(bare(502, 'POST', '/services/REF-SVC-101/power')), base)
         .message,
-    ).toBe(ERROR_STATUS_MEANINGS[502].replace(/\.$/, ''));
+    ).toBe('bad gateway');
+    // A Shield operation may answer 503: the contract's sentence says what it means there.
+    expect(
+      describeError(
+        new ServiceUnavailableError(bare(503, 'GET', '/services/REF-SVC-101/shield/rules')),
+        base,
+      ).message,
+    ).toBe(ERROR_STATUS_MEANINGS[503].replace(/\.$/, ''));
   });
 
   it("says what a body off the contract broke, without the SDK's option or a second request id", () => {
