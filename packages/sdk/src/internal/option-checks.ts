@@ -36,9 +36,10 @@ export function checkCallOptions(options: RequestOptions): void {
   checkMs('timeout', options.timeout);
   checkMs('totalTimeout', options.totalTimeout);
   checkRetries('maxRetries', options.maxRetries);
-  // null is what fetch itself takes for "no signal". Checked by shape, as fetch checks it:
-  // a signal of another realm (a test environment's window) is still a signal.
-  if (options.signal != null && !isSignalLike(options.signal)) {
+  // null is what fetch itself takes for "no signal". Otherwise what the runtime's
+  // `AbortSignal.any` takes, which combines it with the call's deadline: by shape on Node 22
+  // (a signal of another realm passes), by brand on later ones.
+  if (options.signal != null && !combinable(options.signal)) {
     const { signal } = options as { signal: unknown };
     const got =
       typeof signal === 'object' && signal !== null
@@ -49,14 +50,13 @@ export function checkCallOptions(options: RequestOptions): void {
   if (options.headers != null) checkHeaders(options.headers);
 }
 
-function isSignalLike(value: unknown): boolean {
-  const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
-  return (
-    typeof signal === 'object' &&
-    signal !== null &&
-    typeof signal.aborted === 'boolean' &&
-    typeof signal.addEventListener === 'function'
-  );
+function combinable(signal: unknown): boolean {
+  try {
+    AbortSignal.any([signal as AbortSignal]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function checkHeaders(headers: Record<string, string>): void {
