@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { finished } from 'node:stream/promises';
 import { redactHeaders, redactQuery } from '@refapi/schema';
 import { hostRule } from '../server/allowed-hosts';
+import { answerUnparsedRequests } from '../transport/node/unparsed-requests';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import { RECORDED_BODY_BYTES, type RecordedMessage, recordedRoute } from './recording-format';
 import { RecordingWriter, type WriteCall } from './recording-writer';
@@ -395,6 +396,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     underway.add(done);
     void done.finally(() => underway.delete(done));
   });
+  // What node:http refuses by itself (a malformed head, CONNECT) gets a JSON `{error}` too,
+  // as the reference server answers it, not a bare status line or silence.
+  answerUnparsedRequests(server);
   server.listen(options.port, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

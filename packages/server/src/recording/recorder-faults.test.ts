@@ -12,6 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../transport/node/reference-server';
@@ -280,6 +281,52 @@ describe('an upstream that answers before the request ended', () => {
     });
     expect(exchange?.cut).toBeUndefined();
   });
+});
+
+describe('a request node:http refuses before the recorder sees it', () => {
+  it.each([
+    [
+      'a malformed request line',
+      'GET /v1/me HTTP/1.1 extra\r\nHost: 127.0.0.1\r\n\r\n',
+      400,
+      'malformed_request',
+    ],
+    [
+      'a CONNECT',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      405,
+      'method_not_allowed',
+    ],
+  ])(
+    '%s is answered with a JSON {error}, as the reference server answers it, and not recorded',
+    async (_, raw, status, error) => {
+      const upstream = await upstreamWith((_req, res) => res.end('{}'));
+      const file = fresh('unparsed.jsonl');
+      const proxy = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+      try {
+        const { port } = new URL(proxy.baseUrl);
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), '127.0.0.1');
+          let text = '';
+          socket.setEncoding('latin1');
+          socket.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          socket.on('error', reject);
+          socket.on('close', () => resolve(text));
+          socket.end(raw);
+        });
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+        expect(head.toLowerCase()).toContain('content-type: application/json');
+        expect(JSON.parse(body)).toEqual({ error });
+      } finally {
+        await proxy.close();
+        await upstream.close();
+      }
+      expect(await exchangesOf(file)).toEqual([]);
+    },
+  );
 });
 
 describe('closing', () => {
