@@ -26,13 +26,6 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-/** An in-process server on `file` whose journal fails as `fault` says, closed after the test. */
-async function open(file: string, fault: DiskFault) {
-  const server = await openFaulty(file, fault);
-  closers.push(server.close);
-  return server;
-}
-
 type Call = (
   method: string,
   path: string,
@@ -145,7 +138,7 @@ async function refusedWhole(
 ) {
   const file = join(dir(), `${name}.json`);
   const fault = new DiskFault();
-  const server = await open(file, fault);
+  const server = await openFaulty(file, fault);
   expect((await server.call('POST', '/__admin/snapshots', { name: 'clean' })).status).toBe(201);
   expect((await server.call('POST', '/orders', ORDER, 'before')).status).toBe(200);
   const before = await view(server.call);

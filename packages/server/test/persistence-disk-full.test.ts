@@ -21,18 +21,11 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-/** An in-process server on `file` whose journal fails as `fault` says, closed after the test. */
-async function open(file: string, fault: DiskFault, compactBytes?: number) {
-  const server = await openFaulty(file, fault, compactBytes === undefined ? {} : { compactBytes });
-  closers.push(server.close);
-  return server;
-}
-
 describe.each(['write', 'datasync'] as const)('a journal whose %s fails (disk full)', (mode) => {
   it('refuses the mutation with 503, keeps reads, logs one line and resumes by itself', async () => {
     const file = join(dir(), `${mode}.json`);
     const fault = new DiskFault();
-    const server = await open(file, fault);
+    const server = await openFaulty(file, fault);
     expect((await server.call('POST', '/orders', ORDER, 'before')).status).toBe(200);
     const balance = (await server.call('GET', '/balance')).body.amount;
 
@@ -65,7 +58,7 @@ describe.each(['write', 'datasync'] as const)('a journal whose %s fails (disk fu
 
     // What was acknowledged is on disk, what was refused is not.
     const rules = (await server.call('GET', `/services/${KVMS[0]}/shield/rules`)).body.rules;
-    await closers.pop()?.();
+    await server.close();
     const reopened = await openState(file);
     closers.push(() => reopened.server.close());
     const orders = (await reopened.call('GET', '/orders')).body.orders;
@@ -82,7 +75,7 @@ describe('a full disk amid concurrent orders and compactions', () => {
     const file = join(dir(), 'busy.json');
     const fault = new DiskFault();
     // A compaction after nearly every batch, so failures land around them too.
-    const server = await open(file, fault, 2048);
+    const server = await openFaulty(file, fault, { compactBytes: 2048 });
     const acked = new Set<string>();
     const buy = async (idem: string) => {
       const reply = await server.call('POST', '/orders', ORDER, idem);
@@ -107,7 +100,7 @@ describe('a full disk amid concurrent orders and compactions', () => {
     expect(fault.failures).toBeGreaterThan(0);
     expect(server.errors).toEqual([]);
     expect(server.warnings).toHaveLength(2);
-    await closers.pop()?.();
+    await server.close();
     const reopened = await openState(file);
     closers.push(() => reopened.server.close());
     expect(refs((await reopened.call('GET', '/orders?limit=100')).body.orders)).toEqual(acked);
@@ -126,7 +119,7 @@ describe.each(['write', 'datasync'] as const)('admin writes when the journal %s 
     async (method, path, body) => {
       const file = join(dir(), `${mode}-admin.json`);
       const fault = new DiskFault();
-      const server = await open(file, fault);
+      const server = await openFaulty(file, fault);
       expect((await server.call('POST', '/__admin/snapshots', { name: 'clean' })).status).toBe(201);
       expect((await server.call('POST', '/orders', ORDER, 'before')).status).toBe(200);
       fault.mode = mode;
@@ -147,7 +140,7 @@ describe('admin reads while the durable state is loaded back after a failed writ
   it('answer the durable state or 503, never a state loaded half-way', async () => {
     const file = join(dir(), 'reload-reads.json');
     const fault = new DiskFault();
-    const server = await open(file, fault);
+    const server = await openFaulty(file, fault);
     // In the journal, not in the snapshot: a reload shows them only once the journal is replayed.
     for (const idem of ['a', 'b', 'c']) {
       expect((await server.call('POST', '/orders', ORDER, idem)).status).toBe(200);

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import {
   createReferenceServer,
   type ReferenceServer,
@@ -128,7 +128,8 @@ function callerOf(
 
 /**
  * An in-process server on `file` whose journal fails as `fault` says (retried every 20 ms):
- * `call(method, path, body?, idem?)`, what it warned and reported, and `close` (once).
+ * `call(method, path, body?, idem?)`, what it warned and reported, and `close` (once; also
+ * when the test that opened it finishes).
  */
 export async function openFaulty(
   file: string,
@@ -154,6 +155,11 @@ export async function openFaulty(
   await core.ready;
   const send = callerOf(core, 'state-admin-token');
   let closed: Promise<void> | undefined;
+  const close = () => {
+    closed ??= durable?.close() ?? Promise.resolve();
+    return closed;
+  };
+  onTestFinished(close);
   return {
     core,
     warnings,
@@ -163,10 +169,7 @@ export async function openFaulty(
         ...(body === undefined ? {} : { body }),
         ...(idem === undefined ? {} : { idem }),
       }),
-    close: () => {
-      closed ??= durable?.close() ?? Promise.resolve();
-      return closed;
-    },
+    close,
   };
 }
 
