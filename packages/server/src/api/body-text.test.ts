@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBody, parseJsonBody } from './body-text';
+import { bodyTextOf, parseJsonBody } from './body-text';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-describe('decodeBody', () => {
+describe('bodyTextOf', () => {
   it('decodes UTF-8 in any script as sent, flagging nothing', () => {
     const text = '{"name":"Bloquer l’UDP 🛡️ ブロック ÿ"}';
-    expect(decodeBody(utf8(text))).toEqual({ body: text });
+    expect(bodyTextOf(utf8(text))).toEqual({ body: text });
   });
 
   it.each([
@@ -19,11 +19,11 @@ describe('decodeBody', () => {
     ['a character cut at the end', [0xf0, 0x9f, 0x9b], '\uFFFD'],
   ])('flags %s, showing U+FFFD for it', (_what, bad, shown) => {
     const bytes = Uint8Array.from([...utf8('{"a":"x'), ...bad, ...utf8('"}')]);
-    expect(decodeBody(bytes)).toEqual({ body: `{"a":"x${shown}"}`, notUtf8: true });
+    expect(bodyTextOf(bytes)).toEqual({ body: `{"a":"x${shown}"}`, notUtf8: true });
   });
 
   it('keeps a byte order mark, so the body is not JSON (as node:http always read it)', () => {
-    const { body, notUtf8 } = decodeBody(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('{}')]));
+    const { body, notUtf8 } = bodyTextOf(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('{}')]));
     expect([body, notUtf8]).toEqual(['\uFEFF{}', undefined]);
     expect(() => parseJsonBody({ body })).toThrow(SyntaxError);
   });

@@ -24,7 +24,7 @@ export interface BodyText {
 }
 
 /** Decodes a whole body's bytes (never a chunk of one: a character may span two chunks). */
-export function decodeBody(bytes: Uint8Array): BodyText {
+export function bodyTextOf(bytes: Uint8Array): BodyText {
   try {
     return { body: strict.decode(bytes) };
   } catch {

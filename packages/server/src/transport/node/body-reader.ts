@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { decodeBody } from '../../api/body-text';
+import { bodyTextOf } from '../../api/body-text';
 import type { BodyDeadlines } from './body-deadlines';
 
 /** A body read under a limit: its text (undefined when empty or unread), or too large. */
@@ -54,7 +54,7 @@ export function readLimitedBody(
         size === 0
           ? { tooLarge: false }
           : // Decoded whole, not chunk by chunk: a character may span two chunks.
-            { ...decodeBody(Buffer.concat(chunks)), tooLarge: false },
+            { ...bodyTextOf(Buffer.concat(chunks)), tooLarge: false },
       );
     const deadline = deadlines?.start(() => {
       chunks.length = 0;

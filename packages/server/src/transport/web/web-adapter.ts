@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiResponse } from '../../api/api-request';
-import { decodeBody } from '../../api/body-text';
+import { bodyTextOf } from '../../api/body-text';
 import { readableBody } from '../../api/event-stream';
 import {
   type BodyRead,
@@ -59,7 +59,7 @@ async function readLimited(
   }
   return size === 0
     ? { body: undefined, tooLarge: false }
-    : { ...decodeBody(bytes), tooLarge: false };
+    : { ...bodyTextOf(bytes), tooLarge: false };
 }
 
 /** Reads a WHATWG Request into an {@link ApiRequest}, its body capped by `bodyLimit`. */
