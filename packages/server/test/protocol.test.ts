@@ -14,8 +14,47 @@ describe.each(TRANSPORTS)('HTTP protocol rules over %s', (transport) => {
     expect([res.status, res.body, res.headers.get('allow')]).toEqual([
       405,
       { error: 'method_not_allowed' },
-      'GET, POST',
+      'GET, HEAD, POST',
     ]);
+  });
+
+  it('answers HEAD as GET without the content, its Content-Length that of the GET', async () => {
+    for (const path of ['/me', '/services?limit=2', '/services/REF-SVC-A1']) {
+      const get = await api.call('GET', path, { key: KEY.full });
+      const head = await api.call('HEAD', path, { key: KEY.full });
+      expect([head.status, head.text], path).toEqual([200, '']);
+      expect(head.headers.get('content-length'), path).toBe(String(Buffer.byteLength(get.text)));
+      expect(head.headers.get('content-type'), path).toBe(get.headers.get('content-type'));
+      expect(head.headers.get('ratelimit-limit'), path).toBe(get.headers.get('ratelimit-limit'));
+    }
+    // Its errors are GET's too, without their content.
+    const cases = [
+      ['/me', undefined, 401],
+      ['/nope', KEY.full, 404],
+      ['/services/REF-SVC-A1/power', KEY.full, 405],
+    ] as const;
+    for (const [path, key, status] of cases) {
+      const head = await api.call('HEAD', path, key === undefined ? {} : { key });
+      expect([head.status, head.text], path).toEqual([status, '']);
+      expect(Number(head.headers.get('content-length')), path).toBeGreaterThan(0);
+    }
+    const post = await api.call('HEAD', '/services/REF-SVC-A1/power', { key: KEY.full });
+    expect(post.headers.get('allow')).toBe('POST');
+    // The journal names the method sent and the operation that answered it, with no content.
+    const journal = await api.admin('GET', '/requests?limit=1');
+    expect(journal.body.requests[0]).toMatchObject({
+      method: 'HEAD',
+      operation: null,
+      status: 405,
+      response: { body: null },
+    });
+    await api.call('HEAD', '/me', { key: KEY.full });
+    const me = await api.admin('GET', '/requests?limit=1');
+    expect(me.body.requests[0]).toMatchObject({
+      method: 'HEAD',
+      operation: 'getAccount',
+      status: 200,
+    });
   });
 
   it('answers bodies over 64 KiB with 413 and malformed JSON with 400', async () => {

@@ -18,6 +18,19 @@ const routes = new RouteTable();
 // Bounded: the server binds one table (`operationImpls`); tests may bind a few of their own.
 const bindingsOf = boundedMemo(bindOperations, 16);
 
+/**
+ * The answer to a HEAD: GET's status and headers, its `Content-Length` the length of the
+ * content GET would have sent (RFC 9110 §8.6), no content (what the journal shows too).
+ */
+function headersOnly(response: ApiResponse): ApiResponse {
+  const { stream: _stream, ...rest } = response;
+  return {
+    ...rest,
+    headers: { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) },
+    body: '',
+  };
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -75,6 +88,7 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
     const { latencyMs } = ctx.controls.read(faultsControl);
     if (latencyMs > 0) await sleep(latencyMs);
     response.headers.date = httpDate(ctx.clock.nowMs());
+    if (request.method === 'HEAD') response = headersOnly(response);
     ctx.onRequest(request, response, {
       operation: operationId,
       account_ref: accountRef,

@@ -25,7 +25,7 @@ describe('RouteTable', () => {
     }
     expect(routes.match('DELETE', '/orders')).toEqual({
       kind: 'method_not_allowed',
-      allow: 'GET, POST',
+      allow: 'GET, HEAD, POST',
     });
   });
 

@@ -16,11 +16,23 @@ interface Template {
   readonly names: ReadonlyArray<string | undefined>;
   readonly literals: number;
   readonly methods: Map<string, OperationDef>;
+  /** The `Allow` list of a 405: its methods, with HEAD after GET. */
+  allow: string;
 }
 
 const NOT_FOUND: RouteMatch = { kind: 'not_found' };
 // Shared by every match of a path without parameters: nothing writes a match's params.
 const NO_PARAMS: Record<string, string | undefined> = Object.freeze({});
+
+// HEAD is GET without the content (RFC 9110 §9.3.2): the same operation answers it, and the
+// transports send its headers only.
+const asMethod = (method: string) => (method === 'HEAD' ? 'GET' : method);
+
+function allowList(methods: Iterable<string>): string {
+  return [...methods]
+    .flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]))
+    .join(', ');
+}
 
 // A malformed percent-escape makes the parameter invalid (400), not the route unknown.
 function decodeSegment(segment: string): string | undefined {
@@ -34,7 +46,8 @@ function decodeSegment(segment: string): string | undefined {
 /**
  * The contract's paths as a matcher: literal segments beat parameters (so
  * `/services/stats` is not a service reference); unknown paths are `not_found`, known
- * paths with another method `method_not_allowed` with the `Allow` list.
+ * paths with another method `method_not_allowed` with the `Allow` list; HEAD is answered
+ * wherever GET is.
  */
 export class RouteTable {
   readonly #bySegmentCount = new Map<number, Template[]>();
@@ -54,10 +67,12 @@ export class RouteTable {
           names,
           literals: names.filter((n) => n === undefined).length,
           methods: new Map(),
+          allow: '',
         };
         byPath.set(op.path, template);
       }
       template.methods.set(op.method, op);
+      template.allow = allowList(template.methods.keys());
       if (template.literals === template.segments.length) {
         const byMethod = this.#literal.get(op.path) ?? new Map<string, RouteMatch>();
         byMethod.set(op.method, { kind: 'operation', op, params: NO_PARAMS });
@@ -72,9 +87,12 @@ export class RouteTable {
     }
   }
 
-  /** Matches `path` (relative to the base, e.g. `/services/REF-SVC-1`) and `method`. */
+  /**
+   * Matches `path` (relative to the base, e.g. `/services/REF-SVC-1`) and `method`; HEAD
+   * matches the path's GET operation.
+   */
   match(method: string, path: string): RouteMatch {
-    const literal = this.#literal.get(path)?.get(method);
+    const literal = this.#literal.get(path)?.get(asMethod(method));
     if (literal !== undefined) return literal;
     if (path.length < 2 || path[0] !== '/') return NOT_FOUND;
     const parts = path.slice(1).split('/');
@@ -82,10 +100,8 @@ export class RouteTable {
     if (candidates === undefined) return NOT_FOUND;
     for (const template of candidates) {
       if (!this.#fits(template, parts)) continue;
-      const op = template.methods.get(method);
-      if (op === undefined) {
-        return { kind: 'method_not_allowed', allow: [...template.methods.keys()].join(', ') };
-      }
+      const op = template.methods.get(asMethod(method));
+      if (op === undefined) return { kind: 'method_not_allowed', allow: template.allow };
       const params: Record<string, string | undefined> = {};
       template.names.forEach((name, i) => {
         if (name !== undefined) params[name] = decodeSegment(parts[i] as string);

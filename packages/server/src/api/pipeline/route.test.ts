@@ -14,7 +14,7 @@ describe('route', () => {
   it('answers 404 for an unknown path and 405 with Allow for another method', () => {
     expect(() => route(at('GET', '/nope'))).toThrow(expect.objectContaining({ status: 404 }));
     expect(() => route(at('DELETE', '/me'))).toThrow(
-      expect.objectContaining({ status: 405, headers: { allow: 'GET' } }),
+      expect.objectContaining({ status: 405, headers: { allow: 'GET, HEAD' } }),
     );
   });
 });

@@ -61,7 +61,8 @@ export function send(res: ServerResponse, response: ApiResponse, options: SendOp
     return;
   }
   const headers: Record<string, string | number | string[]> = response.headers;
-  headers['content-length'] = Buffer.byteLength(response.body);
+  // Set already on the answer to a HEAD: the length of the content GET would have sent.
+  headers['content-length'] ??= Buffer.byteLength(response.body);
   if (response.cookies !== undefined) headers['set-cookie'] = [...response.cookies];
   if (options.close === true) headers.connection = 'close';
   res.writeHead(response.status, headers);
