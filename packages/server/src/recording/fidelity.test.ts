@@ -1022,6 +1022,25 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it('takes a HEAD for a read, not for a sign that a service was alive', async () => {
+    // vm-6's term ends on 10 February, auto-renew off: it expires. A HEAD of it on
+    // 19 February answers 200 as a GET of an expired service does; only a write that went
+    // through shows a service was alive.
+    const account = timeAccount(100, [
+      service(6, { auto_renew: false, expires_at: '2026-02-10T00:00:00Z' }),
+      service(9, { auto_renew: false, expires_at: '2026-06-10T00:00:00Z' }),
+    ]);
+    const { file, statuses } = await recordTimeSession(async (call, days) => {
+      await call('/services?limit=100');
+      days(20);
+      await call('/services/REF-SVC-6', { method: 'HEAD' });
+      const page = await call('/services?status=active');
+      expect(page.services).toEqual([expect.objectContaining({ service_ref: 'REF-SVC-9' })]);
+    }, account);
+    expect(statuses).toEqual([200, 200, 200]);
+    await expectFaithful(file, statuses.length);
+  });
+
   it('takes a renewal only the ledger showed, paid days after its term ended, for one billed there and settled by a top-up', async () => {
     // vm-1's term ended on 31 January with auto-renew on, and the balance (1 EUR) could not
     // pay its renewal: it was suspended when the recording starts on 1 February. A top-up
