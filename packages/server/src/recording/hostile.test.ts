@@ -19,7 +19,6 @@ const TOKEN = 'refak_demo_eur_full';
 const ESC = String.fromCharCode(0x1b);
 const BEL = String.fromCharCode(0x07);
 
-/** Every exchange of a recording file. */
 /** An upstream of our own: `handler` answers; it counts the requests it holds at once. */
 async function upstreamWith(
   handler: (
