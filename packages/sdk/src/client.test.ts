@@ -62,6 +62,38 @@ describe('new RefClient()', () => {
     }
   });
 
+  it('refuses an apiKey that is not a printable string, naming the option and never the key', () => {
+    const thrown = (make: () => unknown) => {
+      try {
+        make();
+      } catch (error) {
+        return error as Error;
+      }
+      return expect.unreachable('accepted');
+    };
+    for (const [apiKey, named] of [
+      [5, /apiKey must be a string \(refak_…\), got a number/],
+      [12345678, /apiKey must be a string/],
+      [['refak_in_an_array'], /apiKey must be a string \(refak_…\), got an array/],
+      [{ key: 'refak_in_an_object' }, /apiKey must be a string \(refak_…\), got an object/],
+      [true, /apiKey must be a string/],
+      ['refak_s3cr\u00e9t', /apiKey contains spaces or non-printable characters/],
+      ['refak_s3cret\r\nX-Evil: 1', /apiKey contains spaces or non-printable characters/],
+    ] as const) {
+      const error = thrown(() => new RefClient({ apiKey: apiKey as never }));
+      expect(error, String(apiKey)).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toMatch(named);
+      for (const secret of ['12345678', 'refak_in_an', 's3cr']) {
+        expect(error.message).not.toContain(secret);
+      }
+    }
+    // From the environment, the message names the variable.
+    vi.stubEnv('REF_API_KEY', 'refak_s3cret key');
+    const fromEnv = thrown(() => new RefClient());
+    expect(fromEnv.message).toMatch(/^REF_API_KEY contains spaces/);
+    expect(fromEnv.message).not.toContain('s3cret');
+  });
+
   it('refuses a fetch, logger or logLevel it could not use, instead of failing each call later', () => {
     const make = (extra: object) => () => new RefClient({ apiKey: 'refak_x', ...extra });
     expect(make({ fetch: 'https://proxy' })).toThrow(ConfigurationError);

@@ -3,7 +3,7 @@ import { ConfigurationError } from './errors/client-errors';
 import type { ClientHooks } from './hooks';
 import { Core } from './internal/core';
 import { createLevelLogger, parseLogLevel } from './internal/log';
-import { checkMs, checkRetries } from './internal/option-checks';
+import { checkMs, checkRetries, resolveApiKey } from './internal/option-checks';
 import { ResponseChecker } from './internal/response-check';
 import { isBrowserLike, readEnv } from './internal/runtime';
 import { Transport } from './internal/transport';
@@ -116,15 +116,7 @@ export class RefClient {
 
   constructor(options: ClientOptions = {}) {
     // The key lives only inside the transport's headers: never on a public field, never logged.
-    const apiKey = options.apiKey ?? readEnv('REF_API_KEY');
-    if (!apiKey) {
-      throw new ConfigurationError(
-        'No API key: pass { apiKey } to new RefClient() or set the REF_API_KEY environment variable.',
-      );
-    }
-    if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-      throw new ConfigurationError('The API key contains spaces or non-printable characters.');
-    }
+    const apiKey = resolveApiKey(options.apiKey, () => readEnv('REF_API_KEY'));
     checkRetries('maxRetries', options.maxRetries);
     // The deprecated `maxRetryAfter` (the same milliseconds) counts when the new name is absent.
     const maxRetryAfterMs = options.maxRetryAfterMs ?? options.maxRetryAfter;

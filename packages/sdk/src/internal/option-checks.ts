@@ -11,6 +11,33 @@ const MAX_MS = 2_147_483_647;
 const shown = (value: unknown) =>
   typeof value === 'number' ? String(value) : JSON.stringify(value);
 
+/**
+ * The API key to send: `given` (the `apiKey` option), else `fromEnv` (`REF_API_KEY`). A
+ * missing key, one that is not a string, or one with a character a bearer header cannot
+ * carry is a {@link ConfigurationError} naming where it came from, never showing the key.
+ */
+export function resolveApiKey(given: unknown, fromEnv: () => string | undefined): string {
+  const key = given ?? fromEnv();
+  const source = given == null ? 'REF_API_KEY' : 'apiKey';
+  if (key === undefined || key === '') {
+    throw new ConfigurationError(
+      'No API key: pass { apiKey } to new RefClient() or set the REF_API_KEY environment variable.',
+    );
+  }
+  if (typeof key !== 'string') {
+    // Its type, not its value: even a mistaken value may be a credential.
+    const type = Array.isArray(key) ? 'array' : typeof key;
+    const got = `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+    throw new ConfigurationError(`apiKey must be a string (refak_…), got ${got}.`);
+  }
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new ConfigurationError(
+      `${source} contains spaces or non-printable characters; an API key is printable ASCII (refak_…).`,
+    );
+  }
+  return key;
+}
+
 /** Throws a {@link ConfigurationError} unless `value` is absent or milliseconds a timer can wait. */
 export function checkMs(name: string, value: number | undefined): void {
   if (value !== undefined && !(Number.isFinite(value) && value >= 0 && value <= MAX_MS)) {
