@@ -39,6 +39,26 @@ describe('new RefClient()', () => {
     expect(() => new RefClient({ apiKey: 'refak_x', baseUrl: 'ftp://h/v1' })).toThrow(/http/);
   });
 
+  it('refuses options or a baseUrl of the wrong type with a ConfigurationError, not a TypeError', () => {
+    for (const [options, named] of [
+      [null, /new RefClient\(\) takes an object of options .* got null/],
+      ['refak_x', /takes an object of options .* got a string/],
+      [{ apiKey: 'refak_x', baseUrl: 4010 }, /baseUrl must be a string, got a number/],
+      [{ apiKey: 'refak_x', baseUrl: { host: 'api' } }, /baseUrl must be a string, got an object/],
+    ] as const) {
+      expect(() => new RefClient(options as never), JSON.stringify(options)).toThrow(
+        ConfigurationError,
+      );
+      expect(() => new RefClient(options as never)).toThrow(named);
+    }
+    // A URL object reads as its text, as it always did.
+    const client = new RefClient({
+      apiKey: 'refak_x',
+      baseUrl: new URL('https://api.example.test/v1/') as never,
+    });
+    expect(client.baseUrl).toBe('https://api.example.test/v1');
+  });
+
   it('refuses a baseUrl with credentials without repeating them', () => {
     for (const baseUrl of ['http://u:s3cretpw@127.0.0.1:9/v1', 'http://u:s3cretpw@bad host/v1']) {
       const error = (() => {

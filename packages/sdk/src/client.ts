@@ -3,7 +3,13 @@ import { ConfigurationError } from './errors/client-errors';
 import type { ClientHooks } from './hooks';
 import { Core } from './internal/core';
 import { createLevelLogger, parseLogLevel } from './internal/log';
-import { checkMs, checkRetries, resolveApiKey } from './internal/option-checks';
+import {
+  checkClientOptions,
+  checkMs,
+  checkRetries,
+  kindOf,
+  resolveApiKey,
+} from './internal/option-checks';
 import { ResponseChecker } from './internal/response-check';
 import { isBrowserLike, readEnv } from './internal/runtime';
 import { Transport } from './internal/transport';
@@ -59,13 +65,19 @@ function checkLogger(logger: Logger | null | undefined, level: LogLevel): void {
   }
 }
 
-function resolveBaseUrl(value: string): string {
+function resolveBaseUrl(value: string | URL): string {
+  // A URL object is taken as its text; anything else but a string would fail below as a TypeError.
+  if (typeof value !== 'string' && !(value instanceof URL)) {
+    throw new ConfigurationError(`baseUrl must be a string, got ${kindOf(value)}.`);
+  }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     // Neither credentials nor a query (`?token=…`) are repeated in the message.
-    const shown = value.replace(/\/\/[^/?#\s@]*@/, '//***@').replace(/[?#].*$/s, '');
+    const shown = String(value)
+      .replace(/\/\/[^/?#\s@]*@/, '//***@')
+      .replace(/[?#].*$/s, '');
     throw new ConfigurationError(`baseUrl ${JSON.stringify(shown)} is not an absolute URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -115,6 +127,7 @@ export class RefClient {
   readonly #core: Core;
 
   constructor(options: ClientOptions = {}) {
+    checkClientOptions(options);
     // The key lives only inside the transport's headers: never on a public field, never logged.
     const apiKey = resolveApiKey(options.apiKey, () => readEnv('REF_API_KEY'));
     checkRetries('maxRetries', options.maxRetries);

@@ -11,6 +11,22 @@ const MAX_MS = 2_147_483_647;
 const shown = (value: unknown) =>
   typeof value === 'number' ? String(value) : JSON.stringify(value);
 
+/** What a value is, for a message that must not show it: `a number`, `an array`, `null`. */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  const type = Array.isArray(value) ? 'array' : typeof value;
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+/** Throws a {@link ConfigurationError} unless the options of `new RefClient()` are an object. */
+export function checkClientOptions(options: unknown): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ConfigurationError(
+      `new RefClient() takes an object of options ({ apiKey, baseUrl, … }) or nothing, got ${kindOf(options)}.`,
+    );
+  }
+}
+
 /**
  * The API key to send: `given` (the `apiKey` option), else `fromEnv` (`REF_API_KEY`). A
  * missing key, one that is not a string, or one with a character a bearer header cannot
@@ -26,9 +42,7 @@ export function resolveApiKey(given: unknown, fromEnv: () => string | undefined)
   }
   if (typeof key !== 'string') {
     // Its type, not its value: even a mistaken value may be a credential.
-    const type = Array.isArray(key) ? 'array' : typeof key;
-    const got = `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
-    throw new ConfigurationError(`apiKey must be a string (refak_…), got ${got}.`);
+    throw new ConfigurationError(`apiKey must be a string (refak_…), got ${kindOf(key)}.`);
   }
   if (!/^[\x21-\x7e]+$/.test(key)) {
     throw new ConfigurationError(
