@@ -236,6 +236,26 @@ describe('per-call options', () => {
     }
   });
 
+  it('refuses headers that are not a plain object, which would send nothing (or "0: …") unsaid', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, account));
+    const client = new RefClient({ apiKey: 'refak_x', fetch });
+    for (const [headers, got] of [
+      [new Headers({ 'x-trace': '1' }), /got an instance of Headers; Object.fromEntries/],
+      [new Map([['x-trace', '1']]), /got an instance of Map/],
+      [[['x-trace', '1']], /got an array/],
+      ['x-trace: 1', /got a string/],
+    ] as const) {
+      const call = client.account.get({ headers: headers as never });
+      await expect(call, String(headers)).rejects.toThrow(ConfigurationError);
+      await expect(call).rejects.toThrow(/headers must be an object of header names to values/);
+      await expect(call).rejects.toThrow(got);
+    }
+    expect(requests).toHaveLength(0);
+    // An object without a prototype is still a plain object of headers.
+    await client.account.get({ headers: Object.assign(Object.create(null), { 'x-trace': '1' }) });
+    expect(requests[0]?.headers.get('x-trace')).toBe('1');
+  });
+
   it("refuses a body JSON cannot hold (a cycle, a BigInt) as the call's error, sending nothing", async () => {
     const { fetch, requests } = fakeFetch(() => json(200, account));
     const client = new RefClient({ apiKey: 'refak_x', fetch });

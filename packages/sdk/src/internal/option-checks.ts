@@ -101,6 +101,20 @@ function combinable(signal: unknown): boolean {
 }
 
 function checkHeaders(headers: Record<string, string>): void {
+  // Only an object's own properties are read: a Headers, a Map or an array of pairs would
+  // send nothing (or `0: …`) without a word.
+  if (
+    typeof headers !== 'object' ||
+    Object.prototype.toString.call(headers) !== '[object Object]'
+  ) {
+    const got =
+      typeof headers === 'object' && !Array.isArray(headers)
+        ? `an instance of ${(headers as object).constructor?.name ?? 'no class'}`
+        : kindOf(headers);
+    throw new ConfigurationError(
+      `headers must be an object of header names to values ({ 'x-trace': '1' }), got ${got}; Object.fromEntries() turns a Headers or a Map into one.`,
+    );
+  }
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     try {
