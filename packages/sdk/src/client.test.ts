@@ -3,6 +3,7 @@ import { fakeFetch, json } from '../test/helpers/fake-fetch';
 import { account } from '../test/helpers/fixtures';
 import { RefClient } from './client';
 import { ConfigurationError } from './errors/client-errors';
+import { InternalServerError, NotFoundError } from './errors/http-errors';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -268,5 +269,27 @@ describe('per-call options', () => {
       await expect(call).rejects.toThrow(/request body cannot be sent as JSON/);
     }
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('error bodies', () => {
+  it("keeps the first 64 KiB of a gateway's error page, and the whole of an {error} body", async () => {
+    const page = `<html>${'<p>upstream timed out</p>'.repeat(200_000)}</html>`; // ~5 MB
+    const { fetch } = fakeFetch((request) =>
+      request.url.endsWith('/me')
+        ? new Response(page, { status: 500, headers: { 'content-type': 'text/html' } })
+        : json(404, { error: 'not_found' }),
+    );
+    const client = new RefClient({ apiKey: 'refak_x', fetch, maxRetries: 0 });
+    const failure = await client.account.get().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(InternalServerError);
+    const { body, bodyTruncated } = failure as InternalServerError;
+    expect(bodyTruncated).toBe(true);
+    expect(body).toBe(page.slice(0, 64 * 1024));
+
+    const missing = await client.services.get('REF-SVC-404').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing).toMatchObject({ code: 'not_found', body: { error: 'not_found' } });
+    expect((missing as NotFoundError).bodyTruncated).toBe(false);
   });
 });

@@ -78,6 +78,8 @@ export interface RefApiErrorInit {
   readonly method: string;
   readonly url: string;
   readonly body: unknown;
+  /** Whether `body` is the text of the first 64 KiB of a longer body. Default false. */
+  readonly bodyTruncated?: boolean | undefined;
 }
 
 /**
@@ -110,8 +112,14 @@ export class RefApiError extends RefSdkError {
   readonly method: string;
   /** URL of the request (it never contains credentials). */
   readonly url: string;
-  /** The parsed error body (`{error}`), or its text when it was not JSON. */
+  /**
+   * The parsed error body (`{error}`), or its text when it was not JSON. A body over 64 KiB
+   * (a gateway's HTML page) is kept as the text of its first 64 KiB, and `bodyTruncated` is
+   * true; `code`, `param` and `conflictStatus` are still read from the whole body.
+   */
   readonly body: unknown;
+  /** Whether `body` is only the start (the first 64 KiB) of a longer error body. */
+  readonly bodyTruncated: boolean;
   /**
    * What the status (or its error code) means, from the contract's table (`errorMeaning` of
    * @refapi/schema); undefined for a status the API does not use.
@@ -142,6 +150,7 @@ export class RefApiError extends RefSdkError {
     this.method = init.method;
     this.url = init.url;
     this.body = init.body;
+    this.bodyTruncated = init.bodyTruncated ?? false;
     this.meaning = meaning;
   }
 

@@ -19,6 +19,11 @@ export function bodyText(response: Response): Promise<string> | string {
   return bytes === undefined ? response.text() : decoder.decode(bytes);
 }
 
+/** The body bytes of a response that went through {@link boundedFetch}. */
+export function bodyBytes(response: Response): Promise<Uint8Array> | Uint8Array {
+  return bodies.get(response) ?? response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+}
+
 // Statuses whose Response may not have a body at all.
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 

@@ -1,25 +1,56 @@
-import { bodyText } from './bounded-fetch';
+import { bodyBytes } from './bounded-fetch';
+
+/**
+ * Bytes of an error body an error keeps as its `body`: the API's `{error}` bodies are a few
+ * hundred bytes, a gateway's page may be as large as `maxResponseBytes`.
+ */
+export const KEPT_ERROR_BODY_BYTES = 64 * 1024;
+
+/** An error response's body: what its codes are read from, and what an error keeps of it. */
+export interface ErrorBody {
+  /** The whole body parsed as JSON, or undefined when it is not JSON (or could not be read). */
+  readonly json: unknown;
+  /**
+   * What the error keeps: the parsed JSON or the text, or the text of the first
+   * {@link KEPT_ERROR_BODY_BYTES} bytes of a longer body (a character cut there left out).
+   */
+  readonly kept: unknown;
+  /** Whether `kept` is the start of a longer body. */
+  readonly truncated: boolean;
+}
 
 // An error body may be read twice: once to decide on a retry (409 in use) and once to
 // build the typed error. A Response body can be read only once, so reads are memoized.
-const bodies = new WeakMap<Response, Promise<unknown>>();
+const bodies = new WeakMap<Response, Promise<ErrorBody>>();
 
-async function read(response: Response): Promise<unknown> {
-  let text: string;
+const UNREAD: ErrorBody = { json: undefined, kept: undefined, truncated: false };
+
+async function read(response: Response): Promise<ErrorBody> {
+  let bytes: Uint8Array;
   try {
-    text = await bodyText(response);
+    bytes = await bodyBytes(response);
   } catch {
-    return undefined;
+    return UNREAD;
   }
+  const text = new TextDecoder().decode(bytes);
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
-    return text;
+    json = undefined;
   }
+  if (bytes.byteLength <= KEPT_ERROR_BODY_BYTES) {
+    return { json, kept: json === undefined ? text : json, truncated: false };
+  }
+  // `stream` leaves out a character the cut splits instead of ending on U+FFFD.
+  const start = new TextDecoder().decode(bytes.subarray(0, KEPT_ERROR_BODY_BYTES), {
+    stream: true,
+  });
+  return { json, kept: start, truncated: true };
 }
 
-/** The parsed JSON body of an error response, its text when not JSON, or undefined. */
-export function readErrorBody(response: Response): Promise<unknown> {
+/** The body of an error response, read once however often it is asked for. */
+export function readErrorBody(response: Response): Promise<ErrorBody> {
   let body = bodies.get(response);
   if (!body) {
     body = read(response);
@@ -28,7 +59,7 @@ export function readErrorBody(response: Response): Promise<unknown> {
   return body;
 }
 
-/** The `error` code of an error body, when it has one. */
+/** The `error` code of a parsed error body, when it has one. */
 export function errorCode(body: unknown): string | undefined {
   const value = (body as { error?: unknown } | null)?.error;
   return typeof body === 'object' && typeof value === 'string' ? value : undefined;

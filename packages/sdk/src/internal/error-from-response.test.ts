@@ -18,6 +18,7 @@ import {
 } from '../errors/http-errors';
 import { RefApiError } from '../errors/ref-error';
 import { STATUS_ERRORS } from '../errors/status-table';
+import { KEPT_ERROR_BODY_BYTES } from './error-body';
 import { errorFromResponse } from './error-from-response';
 
 const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -172,6 +173,30 @@ describe('errorFromResponse', () => {
     ]) {
       expect((await notFound(url)).message, url).toMatch(/Check the reference belongs/);
     }
+  });
+
+  it('keeps the first 64 KiB of a longer body as text, says so, and still reads its code', async () => {
+    const page = `<html>${'Bad Gateway '.repeat(400_000)}</html>`; // ~4.8 MB
+    const gateway = await respond(502, page);
+    expect(KEPT_ERROR_BODY_BYTES).toBe(65_536);
+    expect(gateway.bodyTruncated).toBe(true);
+    expect(gateway.body).toBe(page.slice(0, KEPT_ERROR_BODY_BYTES));
+    expect(gateway.code).toBeUndefined();
+
+    // A character the cut splits is left out rather than kept as U+FFFD.
+    const accents = await respond(500, `x${'é'.repeat(40_000)}`);
+    expect(accents.body).toBe(`x${'é'.repeat(32_767)}`);
+
+    // A long JSON body: the codes come from the whole of it, the error keeps its start.
+    const padded = { error: 'shield_busy', status: 'applying', detail: 'd'.repeat(100_000) };
+    const conflict = await respond(409, padded);
+    expect(conflict).toMatchObject({ code: 'shield_busy', conflictStatus: 'applying' });
+    expect(conflict.bodyTruncated).toBe(true);
+    expect(conflict.body).toBe(JSON.stringify(padded).slice(0, KEPT_ERROR_BODY_BYTES));
+
+    const small = await respond(404, { error: 'not_found' });
+    expect(small.bodyTruncated).toBe(false);
+    expect(small.body).toEqual({ error: 'not_found' });
   });
 
   it('survives a body that is not JSON', async () => {

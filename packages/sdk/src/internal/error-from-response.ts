@@ -26,7 +26,8 @@ export async function errorFromResponse(
   method: string,
   url: string,
 ): Promise<RefApiError> {
-  const body = await readErrorBody(response);
+  // Codes come from the whole body; the error keeps at most its first 64 KiB.
+  const { json: body, kept, truncated } = await readErrorBody(response);
   const code = errorCode(body);
   const init: RefApiErrorInit = {
     status: response.status,
@@ -38,7 +39,8 @@ export async function errorFromResponse(
     retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
     method,
     url,
-    body,
+    body: kept,
+    bodyTruncated: truncated,
   };
   const key = statusErrorKey(response.status, code);
   const Ctor = (key === undefined ? undefined : classByKey.get(key)) ?? RefApiError;

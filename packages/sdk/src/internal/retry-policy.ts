@@ -80,12 +80,14 @@ export function retryOptions(input: RetryPolicyInput): RetryOptions {
       if (!isHTTPError(error)) return undefined;
       const { response } = error;
       if (response.status === 409) {
-        return input.hasIdempotencyKey && errorCode(await readErrorBody(response)) === IN_USE;
+        return (
+          input.hasIdempotencyKey && errorCode((await readErrorBody(response)).json) === IN_USE
+        );
       }
       if (response.status === 502) {
         // A proxy that could not reach the API, as transient as a 500; the API's own 502
         // (`{error: 'power_…'}`) is the provider's answer and final.
-        return isGatewayFailure(502, errorCode(await readErrorBody(response)));
+        return isGatewayFailure(502, errorCode((await readErrorBody(response)).json));
       }
       if (!RETRY_STATUS_CODES.includes(response.status)) return false;
       const wait = requestedWaitMs(response);
