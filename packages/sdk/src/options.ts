@@ -9,22 +9,33 @@ export type FetchFunction = (
 
 /** Options of `new RefClient()`; times are milliseconds. */
 export interface ClientOptions {
-  /** API key (`refak_…`); defaults to `REF_API_KEY` where `process` exists. Required. */
+  /**
+   * API key (`refak_…`); defaults to `REF_API_KEY` where `process` exists. Required: a string
+   * of printable ASCII, else a `ConfigurationError` that names the option, never the key.
+   */
   apiKey?: string | undefined;
   /** Base URL ending in `/v1`; defaults to `REF_BASE_URL`, then `http://127.0.0.1:4010/v1`. */
   baseUrl?: string | undefined;
-  /** Retries after the first attempt, for retriable failures only. Default 2. */
+  /**
+   * Retries after the first attempt, for retriable failures only. Default 2. A whole number
+   * from 0; anything else throws a `ConfigurationError`.
+   */
   maxRetries?: number | undefined;
   /**
    * Longest `Retry-After` to wait for, in milliseconds; a longer one fails fast with the
-   * error's `retryAfterSeconds` set. Default 60 000.
+   * error's `retryAfterSeconds` set. Default 60 000. From 0 (never wait) to 2 147 483 647;
+   * anything else throws a `ConfigurationError`.
    */
   maxRetryAfterMs?: number | undefined;
   /** @deprecated Renamed `maxRetryAfterMs` (the unit in the name); this alias goes in the next minor version. */
   maxRetryAfter?: number | undefined;
-  /** Limit of each attempt, from sending the request to the last byte of the body. Default 30 000. */
+  /**
+   * Limit of each attempt, from sending the request to the last byte of the body. Default
+   * 30 000. At most 2 147 483 647 (the longest a timer waits); a negative, non-finite or
+   * non-number value throws a `ConfigurationError`.
+   */
   timeout?: number | undefined;
-  /** Limit of a whole call across its retries. Default: none. */
+  /** Limit of a whole call across its retries. Default: none. Checked as `timeout` is. */
   totalTimeout?: number | undefined;
   /**
    * Largest response body to read, in bytes. A larger one fails the call with
@@ -64,18 +75,18 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** Aborts the call, including pending retries. */
   signal?: AbortSignal | undefined;
-  /** Limit of each attempt of this call, body included. */
+  /** Limit of each attempt of this call, body included; checked as the client's `timeout` is. */
   timeout?: number | undefined;
-  /** Limit of this call across its retries. */
+  /** Limit of this call across its retries; checked as the client's `timeout` is. */
   totalTimeout?: number | undefined;
-  /** Retries for this call. */
+  /** Retries for this call: a whole number from 0, as the client's `maxRetries`. */
   maxRetries?: number | undefined;
   /**
    * `Idempotency-Key` to send. Operations that require one get a fresh UUID per call when
    * this is absent; the same key is reused on every retry of the call.
    */
   idempotencyKey?: string | undefined;
-  /** Extra request headers. */
+  /** Extra request headers: a plain object of names to values (not a `Headers` or a `Map`). */
   headers?: Record<string, string> | undefined;
 }
 
