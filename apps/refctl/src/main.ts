@@ -23,13 +23,19 @@ export async function main(): Promise<number> {
   });
   const run = startCli(process.argv.slice(2), io);
 
-  // Ctrl-C aborts the running command (requests, polls, watches) so it can stop cleanly;
-  // a second Ctrl-C, or a command that does not stop in time, ends the process at once.
-  const onSignal = () => {
-    if (run.controller.signal.aborted) process.exit(EXIT.interrupted);
-    run.controller.abort(new InterruptedError());
+  // Ctrl-C or SIGTERM aborts the running command (requests, polls, watches) so it can stop
+  // cleanly; a second signal, or a command that does not stop in time, ends the process at
+  // once. The exit code is 128 + the signal's number, as a shell reports a process it killed:
+  // 130 for SIGINT, 143 for SIGTERM.
+  const onSignal = (signal: NodeJS.Signals) => {
+    const interruption = new InterruptedError(
+      undefined,
+      signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted,
+    );
+    if (run.controller.signal.aborted) process.exit(interruption.exitCode);
+    run.controller.abort(interruption);
     setTimeout(() => {
-      void run.fail(new InterruptedError()).then((code) => process.exit(code));
+      void run.fail(interruption).then((code) => process.exit(code));
     }, INTERRUPT_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);

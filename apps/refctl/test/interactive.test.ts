@@ -236,6 +236,25 @@ describe('off a terminal', () => {
     }
   });
 
+  it('SIGTERM during rules add --wait says the same and exits 143 (128 + 15), -o json too', async () => {
+    const { code, stdout, stderr } = await refctl(
+      ['shield', 'rules', 'add', 'REF-SVC-E7', '--name', 'slow-term', '--mode', 'observe'].concat(
+        ['--action', 'pass', '--risk', 'low', '--protocol', 'tcp', '--destination-port', '26'],
+        ['--wait', '-o', 'json'],
+      ),
+      { env: env(), interruptWhen: /waiting for rule .*\n/, interruptWith: 'SIGTERM' },
+    );
+    expect(code).toBe(143);
+    expect(stdout).toBe('');
+    const error = JSON.parse(stderr.trimEnd().split('\n').at(-1)!) as {
+      error: { message: string; exit_code: number };
+    };
+    expect(error.error.exit_code).toBe(143);
+    expect(error.error.message).toMatch(
+      /^interrupted while waiting for rule [0-9a-f-]{36} to be active \(last seen: queued\); the change goes on at the server: refctl shield rules list REF-SVC-E7$/,
+    );
+  });
+
   it('Ctrl-C during rules add --wait prints the rule id and how to follow it (exit 130)', async () => {
     const { code, stdout, stderr } = await refctl(
       ['shield', 'rules', 'add', 'REF-SVC-E7', '--name', 'slow', '--mode', 'observe'].concat(

@@ -1,7 +1,7 @@
 import { isWaitForError, isWaitTimeoutError, type WaitForPoll } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 // refctl's own WaitTimeoutError (exit 7), which the SDK's one is mapped to below.
-import { CliError, InterruptedError, WaitTimeoutError } from '../errors/cli-error';
+import { CliError, InterruptedError, interruptedExit, WaitTimeoutError } from '../errors/cli-error';
 import { canRenderLive, colorEnabled } from '../io/io';
 import { escapeControls } from '../output/control-chars';
 import { colorState } from '../output/state-colors';
@@ -37,7 +37,7 @@ export interface WaitGoal {
 /**
  * Runs an SDK `waitFor` with a spinner on a terminal (plain lines otherwise) that shows the
  * latest observed state. The wait's deadline becomes exit 7; a `failed` state exit 1; a
- * request that fails mid-wait (a request timeout included) fails it; Ctrl-C exit 130 with
+ * request that fails mid-wait (a request timeout included) fails it; Ctrl-C exit 130 (SIGTERM 143) with
  * the subject (e.g. the rule id) and the command that follows it.
  */
 export async function waitFor<T>(
@@ -99,6 +99,7 @@ export async function waitFor<T>(
       const last = lastState === undefined ? '' : ` (last seen: ${escapeControls(lastState)})`;
       throw new InterruptedError(
         `interrupted while ${label}${last}; the change goes on at the server: ${goal.checkWith}`,
+        interruptedExit(ctx.signal),
       );
     }
     // Only the wait's own deadline is exit 7; a request timeout inside it is a plain error.

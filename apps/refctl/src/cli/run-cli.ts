@@ -1,5 +1,10 @@
 import { CommanderError } from 'commander';
-import { CliError, InterruptedError } from '../errors/cli-error';
+import {
+  CliError,
+  InterruptedError,
+  interruptedExit,
+  isInterruptedExit,
+} from '../errors/cli-error';
 import { EXIT, type ExitCode } from '../errors/exit-codes';
 import type { Io } from '../io/io';
 import { createProgram } from '../program';
@@ -9,7 +14,10 @@ import { createRunState } from './run-state';
 export interface CliRun {
   /** The exit code, once the command has ended (never rejects). */
   readonly done: Promise<ExitCode>;
-  /** Aborts the command (Ctrl-C): requests, polls and watches stop cleanly. */
+  /**
+   * Aborts the command (Ctrl-C, SIGTERM) with an {@link InterruptedError} of the signal's exit
+   * code as the reason: requests, polls and watches stop cleanly.
+   */
   readonly controller: AbortController;
   /** Reports `error` once, however many paths end in a failure; resolves to the exit code. */
   fail(error: unknown): Promise<ExitCode>;
@@ -31,11 +39,13 @@ export function startCli(args: readonly string[], io: Io): CliRun {
     );
     return reported;
   };
+  // The interruption as the signal that aborted the run tells it (SIGTERM: exit 143).
+  const interruption = () => new InterruptedError(undefined, interruptedExit(controller.signal));
   const program = createProgram({ io, state, signal: controller.signal }, args);
   const done = (async (): Promise<ExitCode> => {
     try {
       await program.parseAsync([...args], { from: 'user' });
-      return controller.signal.aborted ? fail(new InterruptedError()) : EXIT.ok;
+      return controller.signal.aborted ? fail(interruption()) : EXIT.ok;
     } catch (error) {
       if (error instanceof CommanderError) {
         // --help and --version end through exitOverride with code 0; everything else is usage.
@@ -45,8 +55,8 @@ export function startCli(args: readonly string[], io: Io): CliRun {
       // what the interruption left behind (a wait's rule id, a cancelled prompt).
       const interrupted =
         controller.signal.aborted &&
-        !(error instanceof CliError && error.exitCode === EXIT.interrupted);
-      return fail(interrupted ? new InterruptedError() : error);
+        !(error instanceof CliError && isInterruptedExit(error.exitCode));
+      return fail(interrupted ? interruption() : error);
     }
   })();
   return { done, controller, fail };

@@ -37,12 +37,33 @@ export class WaitTimeoutError extends CliError {
   }
 }
 
-/** The user interrupted (Ctrl-C) or declined a prompt by interrupting: exit 130. */
+/** The exit code of an interruption: 128 + the signal's number. */
+export type InterruptedExit = typeof EXIT.interrupted | typeof EXIT.terminated;
+
+/**
+ * The user interrupted (Ctrl-C) or declined a prompt by interrupting: exit 130; stopped by
+ * SIGTERM: exit 143.
+ */
 export class InterruptedError extends CliError {
   override readonly name = 'InterruptedError';
-  constructor(message = 'interrupted') {
-    super(message, EXIT.interrupted, 'interrupted');
+  constructor(message = 'interrupted', exitCode: InterruptedExit = EXIT.interrupted) {
+    super(message, exitCode, 'interrupted');
   }
+}
+
+/** Whether `code` is the exit code of an interruption (130 or 143). */
+export const isInterruptedExit = (code: ExitCode): code is InterruptedExit =>
+  code === EXIT.interrupted || code === EXIT.terminated;
+
+/**
+ * The exit code of the interruption that aborted `signal` (main.ts aborts it with an
+ * {@link InterruptedError} naming SIGINT's or SIGTERM's code); 130 for any other reason.
+ */
+export function interruptedExit(signal: AbortSignal): InterruptedExit {
+  const reason: unknown = signal.reason;
+  return reason instanceof InterruptedError && isInterruptedExit(reason.exitCode)
+    ? reason.exitCode
+    : EXIT.interrupted;
 }
 
 /**

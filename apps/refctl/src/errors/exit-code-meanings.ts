@@ -26,6 +26,8 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
   planOtherBaseUrl: '`refctl apply`: plan refused, made for another base URL; nothing sent',
   interrupted:
     'interrupted (Ctrl-C), at a prompt too; a `--wait` interrupted names what goes on server-side',
+  terminated:
+    'terminated (SIGTERM), as 130 otherwise: 128 + the signal number, as shells report it',
 };
 
 /** The exit codes and their meanings, in ascending order of code. */

@@ -20,7 +20,10 @@ export const EXIT = {
   planOtherAccount: 12,
   /** `refctl apply`: the base URL is not the plan's; nothing was sent. */
   planOtherBaseUrl: 13,
+  /** Ctrl-C (SIGINT): 128 + 2. */
   interrupted: 130,
+  /** SIGTERM (`kill`, a CI runner or service manager stopping refctl): 128 + 15. */
+  terminated: 143,
 } as const;
 
 /** One of the exit codes above. */
