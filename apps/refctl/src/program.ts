@@ -83,7 +83,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
     )
     .option(
       '--timeout <duration>',
-      'give up on the API after this long (e.g. 10s, 2m): each call, retries included (default 30s); with --wait, the whole wait (default 2m)',
+      'give up on the API after this long (a duration: 500ms, 10s, 1m30s, 2h; a bare number is seconds): each call, retries included (default 30s); with --wait, the whole wait (default 2m)',
       duration,
     )
     .option(

@@ -150,6 +150,26 @@ describe('--timeout', () => {
     expect(JSON.parse(stderr).error).toMatchObject({ code: 'timeout', retriable: true });
   });
 
+  it("takes Go's durations (1m30s, 0m0.3s), as gh and hcloud do, and --help names the form", async () => {
+    const server = await serve(() => undefined);
+    const { code, stderr } = await refctl(['--timeout', '0m0.3s', 'me'], {
+      env: env(server.baseUrl),
+    });
+    expect([code, stderr]).toEqual([
+      1,
+      `error: GET ${server.baseUrl}/me timed out: no complete response within 300ms (--timeout); the server is slow or not answering\n`,
+    ]);
+    const answered = await serve((_req, res) => json(res, 200, account));
+    const long = await refctl(['me', '--timeout', '1m30s', '--jq', '.email'], {
+      env: env(answered.baseUrl),
+    });
+    expect(long).toEqual({ code: 0, stdout: 'ada@example.test\n', stderr: '' });
+    const help = await refctl(['--help'], { env: env(server.baseUrl) });
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      '--timeout <duration> give up on the API after this long (a duration: 500ms, 10s, 1m30s, 2h;',
+    );
+  });
+
   it('rejects a malformed duration as a usage error', async () => {
     const { code, stderr } = await refctl(['--timeout', 'soon', 'me'], {
       env: env('http://127.0.0.1:9/v1'),

@@ -24,6 +24,23 @@ describe('argument parsers', () => {
     expect(() => duration('soon')).toThrow(InvalidArgumentError);
   });
 
+  it('parses Go-style durations, as gh, hcloud and kubectl take them', () => {
+    expect(duration('1m30s')).toBe(90_000);
+    expect(duration('1h')).toBe(3_600_000);
+    expect(duration('2h45m')).toBe(9_900_000);
+    expect(duration('1h0m0.5s')).toBe(3_600_500);
+    expect(duration('1s500ms')).toBe(1500);
+    expect(duration('1.5h')).toBe(5_400_000);
+    expect(duration('.5s')).toBe(500);
+    for (const bad of ['1m30', 'm30s', '1m 30s', '1d', '-1m', '1m-30s', 's', '']) {
+      expect(() => duration(bad), bad).toThrow(
+        'expected a duration such as 30s, 1m30s, 2h or 500ms.',
+      );
+    }
+    expect(() => duration('0h0m0s')).toThrow('expected a duration above zero.');
+    expect(() => duration('596h32m')).toThrow('expected a duration of at most');
+  });
+
   it('takes durations up to a timer’s longest (2^31 − 1 ms), in whole milliseconds', () => {
     expect(duration('2147483647ms')).toBe(2_147_483_647);
     expect(duration('596h')).toBe(596 * 3_600_000);

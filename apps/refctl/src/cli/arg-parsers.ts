@@ -24,14 +24,34 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
  */
 const MAX_DURATION_MS = 2_147_483_647;
 
+/** One `<number><unit>` part of a Go-style duration. */
+const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)(ms|s|m|h)/y;
+
 /**
- * Commander parser of a duration (`90s`, `2m`, `500ms`; a bare number is seconds) to whole
- * ms: timers take whole ms (`0.25ms` failed deep in fetch), so it is rounded, to 1 at least.
+ * Commander parser of a duration to whole ms: Go's form, as gh, hcloud and kubectl take it
+ * (`90s`, `1m30s`, `1h`, `500ms`, `1.5h`: numbers each with a unit, ms/s/m/h), or a bare
+ * number of seconds (`90`). Timers take whole ms (`0.25ms` failed deep in fetch), so it is
+ * rounded, to 1 at least.
  */
 export function duration(value: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
-  if (!match) throw new InvalidArgumentError('expected a duration such as 30s, 2m or 500ms.');
-  const ms = Number(match[1]) * UNIT_MS[match[2] ?? 's']!;
+  const text = value.trim();
+  let ms: number | undefined;
+  if (/^\d+(?:\.\d+)?$/.test(text)) ms = Number(text) * UNIT_MS.s!;
+  else if (text !== '') {
+    ms = 0;
+    DURATION_PART.lastIndex = 0;
+    while (DURATION_PART.lastIndex < text.length) {
+      const part = DURATION_PART.exec(text);
+      if (!part) {
+        ms = undefined;
+        break;
+      }
+      ms += Number(part[1]) * UNIT_MS[part[2]!]!;
+    }
+  }
+  if (ms === undefined) {
+    throw new InvalidArgumentError('expected a duration such as 30s, 1m30s, 2h or 500ms.');
+  }
   if (ms <= 0) throw new InvalidArgumentError('expected a duration above zero.');
   if (ms > MAX_DURATION_MS) {
     throw new InvalidArgumentError(
