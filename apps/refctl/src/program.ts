@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import type { App } from './cli/app';
-import { duration } from './cli/arg-parsers';
+import { duration, nonEmpty } from './cli/arg-parsers';
 import { examples } from './cli/command-helpers';
 import { addHelpCommands } from './cli/help-command';
 import { registerAccount } from './commands/account';
@@ -71,15 +71,21 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
     .addOption(
       new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'),
     )
-    .option('--columns <list>', 'table/CSV columns, comma-separated (e.g. invoice_ref,amount)')
+    .option(
+      '--columns <list>',
+      'table/CSV columns, comma-separated (e.g. invoice_ref,amount)',
+      nonEmpty,
+    )
     .option('--no-headers', 'omit the header row of tables and CSV')
     .option(
       '--profile <name>',
       'use this config profile (default: REF_PROFILE, then the current one)',
+      nonEmpty,
     )
     .option(
       '--base-url <url>',
       'API base URL (default: REF_BASE_URL, the profile, then http://127.0.0.1:4010/v1)',
+      nonEmpty,
     )
     .option(
       '--timeout <duration>',
@@ -89,6 +95,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
     .option(
       '-q, --jq <expression>',
       'filter JSON output with a jq expression (implies -o json; strings print as plain text)',
+      nonEmpty,
     )
     .option('--debug', 'print each HTTP request and response on stderr (credentials redacted)')
     .option('--no-color', 'no colors (also when NO_COLOR is set)')

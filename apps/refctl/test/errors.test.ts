@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Each command runs in this process (the spawned bin is covered elsewhere).
 import { refctlInProcess as refctl } from './helpers/run-in-process';
-import { tempConfigHome } from './helpers/run-refctl';
+import { refctl as refctlProcess, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
@@ -207,6 +207,50 @@ describe('client-side errors', () => {
     }
     const requests = await server.requests();
     expect(requests.filter((r) => r.path.includes('/services/vm-1'))).toEqual([]);
+  });
+
+  it('an empty value of a flag that takes one is a usage error (exit 2), nothing sent', async () => {
+    // `--cursor "$NEXT"` with NEXT unset printed the first page as if no flag were given.
+    const before = (await server.requests()).length;
+    const cases: [string[], string][] = [
+      [['services', 'list', '--columns', ''], "'--columns <list>'"],
+      [['invoices', 'list', '--cursor', ''], "'--cursor <ref>'"],
+      [['invoices', 'list', '--cursor', ' '], "'--cursor <ref>'"],
+      [['--profile', '', 'me'], "'--profile <name>'"],
+      [['--base-url', '', 'me'], "'--base-url <url>'"],
+      [['me', '--jq', ''], "'-q, --jq <expression>'"],
+      [['services', 'list', '--json', ''], "'--json [fields]'"],
+      [['services', 'list', '--status', ''], "'--status <status>'"],
+      [['orders', 'create', '--type', 'kvm', '--plan', ''], "'--plan <code>'"],
+      [
+        ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s', '--addon', ''],
+        "'--addon <ref=units>'",
+      ],
+      [
+        ['shield', 'export', 'REF-SVC-A1', '--dataset', 'traffic', '--format', 'csv', '-f', ''],
+        "'-f, --file <path>'",
+      ],
+      [['api', '/me', '-H', ''], "'-H, --header <key:value>'"],
+      [['api', '/services', '-f', ''], "'-f, --raw-field <key=value>'"],
+    ];
+    for (const [args, flag] of cases) {
+      const result = await refctl(args, { env: env() });
+      expect({ args, ...result }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        stderr: `error: option ${flag} argument '${args.at(-1) === ' ' ? ' ' : ''}' is invalid. expected a value, not an empty one.\n`,
+      });
+    }
+    // The built bin too: one line on stderr, exit 2.
+    const spawned = await refctlProcess(['services', 'list', '--columns', ''], { env: env() });
+    expect(spawned).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "error: option '--columns <list>' argument '' is invalid. expected a value, not an empty one.\n",
+    });
+    expect((await server.requests()).length).toBe(before);
   });
 
   it('--timeout past a timer’s longest: exit 2 naming the flag and its limit, nothing sent', async () => {

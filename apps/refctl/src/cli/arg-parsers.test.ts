@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { collect, duration, port, positiveInt, windowHours } from './arg-parsers';
+import { collect, duration, nonEmpty, port, positiveInt, windowHours } from './arg-parsers';
 
 describe('argument parsers', () => {
   it('parses positive integers only', () => {
@@ -66,5 +66,13 @@ describe('argument parsers', () => {
 
   it('collects repeated options', () => {
     expect(collect('b', collect('a', undefined))).toEqual(['a', 'b']);
+    expect(() => collect('', ['a'])).toThrow('expected a value, not an empty one.');
+  });
+
+  it('refuses empty text, keeping any other as given', () => {
+    expect(nonEmpty(' a,b ')).toBe(' a,b ');
+    for (const empty of ['', ' ', '\t']) {
+      expect(() => nonEmpty(empty)).toThrow('expected a value, not an empty one.');
+    }
   });
 });

@@ -1,5 +1,15 @@
 import { InvalidArgumentError } from 'commander';
 
+/**
+ * Commander parser of a flag's text that must not be empty (`--columns ''`, `--cursor ''`,
+ * `--profile ''`): an empty value (a shell variable that was never set) is a usage error, not
+ * a silent default. Every flag that takes text goes through it.
+ */
+export function nonEmpty(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('expected a value, not an empty one.');
+  return value;
+}
+
 /** Commander parser of a whole number ≥ 1 (`--limit`, `--port` uses its own range). */
 export function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) {
@@ -70,7 +80,7 @@ export function windowHours(value: string): number {
   return hours;
 }
 
-/** Commander collector for repeatable options (`--addon A=1 --addon B=2`). */
+/** Commander collector for repeatable options (`--addon A=1 --addon B=2`); none empty. */
 export function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
+  return [...(previous ?? []), nonEmpty(value)];
 }

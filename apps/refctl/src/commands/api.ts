@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { App } from '../cli/app';
+import { nonEmpty } from '../cli/arg-parsers';
 import { examples } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
@@ -11,7 +12,7 @@ let order = 0;
 const fieldOption = (flags: string, description: string, flag: '-f' | '-F') =>
   new Option(flags, description).argParser((text: string, previous: unknown[] | undefined) => [
     ...(previous ?? []),
-    { flag, text, order: order++ },
+    { flag, text: nonEmpty(text), order: order++ },
   ]);
 
 /** `refctl api PATH`: any API request with the profile's URL and key, like `gh api`. */

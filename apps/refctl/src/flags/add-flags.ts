@@ -1,6 +1,6 @@
 import { parameterDescription } from '@refapi/schema/client';
 import { type Command, Option } from 'commander';
-import { collect, positiveInt, windowHours } from '../cli/arg-parsers';
+import { collect, nonEmpty, positiveInt, windowHours } from '../cli/arg-parsers';
 import { requiredFlag } from '../cli/required-flags';
 import { longFlag } from './command-flags';
 import type { FlagSpec, FlagTable } from './flag-table';
@@ -29,8 +29,10 @@ function toOption(key: string, spec: FlagSpec, flagOf: ReadonlyMap<string, strin
   const long = spec.value === undefined ? longFlag(key) : `${longFlag(key)} ${spec.value}`;
   const option = new Option(spec.short ? `${spec.short}, ${long}` : long, flagHelp(spec, flagOf));
   if (spec.choices) option.choices(spec.choices);
-  if (spec.number) option.argParser(NUMBER_PARSERS[spec.number]);
-  if (spec.repeatable) option.argParser(collect);
+  // Text no flag may be empty; choices and numbers are refused by their own checks.
+  else if (spec.number) option.argParser(NUMBER_PARSERS[spec.number]);
+  else if (spec.repeatable) option.argParser(collect);
+  else if (spec.value !== undefined) option.argParser(nonEmpty);
   if (spec.hidden) option.hideHelp();
   // Not commander's mandatory option: refctl asks for it on a terminal (cli/required-flags).
   return spec.required ? requiredFlag(option) : option;
