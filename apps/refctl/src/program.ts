@@ -98,7 +98,10 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
       nonEmpty,
     )
     .option('--debug', 'print each HTTP request and response on stderr (credentials redacted)')
-    .option('--no-color', 'no colors (also when NO_COLOR is set)')
+    .option(
+      '--no-color',
+      'no colors (also NO_COLOR or FORCE_COLOR=0; FORCE_COLOR=1 or CLICOLOR_FORCE=1 force them)',
+    )
     .option('--no-input', 'never ask for missing flags or confirmation, even on a terminal')
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true })

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_CACHE_HOME, REFCTL, tempConfigHome } from './helpers/run-refctl';
+import { CODE_CACHE_HOME, REFCTL, refctl, tempConfigHome } from './helpers/run-refctl';
 import { KEYS, scenario } from './helpers/scenario';
 import { startServer, type TestServer } from './helpers/test-server';
 
@@ -125,5 +125,55 @@ describe.runIf(hasScript)('live views on a terminal', () => {
       '\u001b[',
     );
     expect((await onTerminal(['invoices', 'list', '--no-color'])).output).not.toContain('\u001b[');
+  });
+});
+
+describe('forced colours off a terminal (FORCE_COLOR, CLICOLOR_FORCE)', () => {
+  const env = (extra: Record<string, string> = {}) => ({
+    REF_BASE_URL: server.baseUrl,
+    REF_API_KEY: KEYS.full,
+    XDG_CONFIG_HOME: tempConfigHome(),
+    ...extra,
+  });
+  const BOLD_HEADER = '\u001b[1mINVOICE_REF';
+
+  it('FORCE_COLOR=1..3 or CLICOLOR_FORCE=1 colour a piped table and the error prefix', async () => {
+    // `FORCE_COLOR=1 refctl invoices list | cat` stayed plain.
+    for (const force of [{ FORCE_COLOR: '1' }, { FORCE_COLOR: '3' }, { CLICOLOR_FORCE: '1' }]) {
+      const table = await refctl(['invoices', 'list'], { env: env(force) });
+      expect([force, table.code, table.stdout.startsWith(BOLD_HEADER)]).toEqual([force, 0, true]);
+      // Forcing beats NO_COLOR, as in Node and gh.
+      const noColor = await refctl(['invoices', 'list'], { env: env({ ...force, NO_COLOR: '1' }) });
+      expect(noColor.stdout.startsWith(BOLD_HEADER)).toBe(true);
+      const error = await refctl(['services', 'get', 'REF-SVC-FFF'], { env: env(force) });
+      expect(error.stderr).toMatch(/^\u001b\[31merror:\u001b\[39m service REF-SVC-FFF not found/);
+    }
+  });
+
+  it('never colours JSON or CSV, nor with --no-color or FORCE_COLOR=0', async () => {
+    const forced = env({ FORCE_COLOR: '1' });
+    for (const args of [
+      ['invoices', 'list', '-o', 'json'],
+      ['invoices', 'list', '-o', 'csv'],
+      ['invoices', 'list', '--no-color'],
+    ]) {
+      const { code, stdout } = await refctl(args, { env: forced });
+      expect([args, code, stdout.includes('\u001b')]).toEqual([args, 0, false]);
+    }
+    const off = await refctl(['invoices', 'list'], { env: env({ FORCE_COLOR: '0' }) });
+    expect([off.code, off.stdout.includes('\u001b')]).toEqual([0, false]);
+  });
+
+  it('a forced --wait off a terminal prints plain lines, no spinner, the state reached in colour', async () => {
+    const { code, stderr } = await refctl(
+      ['shield', 'rules', 'add', 'REF-SVC-A1', '--name', 'forced', '--mode', 'observe'].concat(
+        ['--action', 'pass', '--risk', 'low', '--protocol', 'tcp', '--destination-port', '27'],
+        ['--wait', '--timeout', '1s'],
+      ),
+      { env: env({ FORCE_COLOR: '1' }) },
+    );
+    expect(code).toBe(7);
+    expect(stderr).toMatch(/^waiting for rule [0-9a-f-]{36} to be active \(now: queued\)…\n/);
+    expect(stderr).not.toContain('\u001b[?25l'); // ink hides the cursor; plain lines never do
   });
 });

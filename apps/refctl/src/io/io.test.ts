@@ -44,6 +44,40 @@ describe('colorEnabled', () => {
   });
 });
 
+describe('colorEnabled, forced', () => {
+  it('FORCE_COLOR=1..3 or true colours pipes, dumb terminals and over NO_COLOR', () => {
+    for (const force of ['1', '2', '3', 'true']) {
+      expect(colorEnabled(io({ FORCE_COLOR: force }), pipe, true), force).toBe(true);
+      expect(colorEnabled(io({ FORCE_COLOR: force, TERM: 'dumb' }), tty, true)).toBe(true);
+      expect(colorEnabled(io({ FORCE_COLOR: force, NO_COLOR: '1' }), pipe, true)).toBe(true);
+    }
+  });
+
+  it('FORCE_COLOR=0 or false turns colours off, even on a terminal and with CLICOLOR_FORCE', () => {
+    for (const force of ['0', 'false', 'FALSE']) {
+      expect(colorEnabled(io({ FORCE_COLOR: force }), tty, true), force).toBe(false);
+      expect(colorEnabled(io({ FORCE_COLOR: force, CLICOLOR_FORCE: '1' }), tty, true)).toBe(false);
+    }
+  });
+
+  it("CLICOLOR_FORCE (but 0) forces colours, as gh's does; CLICOLOR=0 turns them off", () => {
+    expect(colorEnabled(io({ CLICOLOR_FORCE: '1' }), pipe, true)).toBe(true);
+    expect(colorEnabled(io({ CLICOLOR_FORCE: '0' }), pipe, true)).toBe(false);
+    expect(colorEnabled(io({ CLICOLOR: '0' }), tty, true)).toBe(false);
+    expect(colorEnabled(io({ CLICOLOR: '1' }), tty, true)).toBe(true);
+  });
+
+  it('--no-color wins over every forcing variable; an empty FORCE_COLOR forces nothing', () => {
+    expect(colorEnabled(io({ FORCE_COLOR: '1', CLICOLOR_FORCE: '1' }), pipe, false)).toBe(false);
+    expect(colorEnabled(io({ FORCE_COLOR: '' }), pipe, true)).toBe(false);
+    expect(colorEnabled(io({ FORCE_COLOR: '' }), tty, true)).toBe(true);
+  });
+
+  it('never draws a live view off a terminal, however forced', () => {
+    expect(canRenderLive(io({ FORCE_COLOR: '3', CLICOLOR_FORCE: '1' }), pipe)).toBe(false);
+  });
+});
+
 describe('processIo', () => {
   it('makes each process stream on first use, watched once, and leaves unused ones unmade', () => {
     const made: unknown[] = [];

@@ -68,11 +68,33 @@ export function canRenderLive(io: Io, stream: OutStream): boolean {
   return stream.isTTY === true && !isCi(io.env) && !isDumb(io.env);
 }
 
+/** An environment variable that is set to something (`NO_COLOR=` means unset, no-color.org). */
+const isSet = (value: string | undefined): value is string => value !== undefined && value !== '';
+
 /**
- * Whether colors are allowed on `stream` (https://no-color.org, `--no-color`, `TERM=dumb`).
+ * What the environment says of colours, whatever the stream: `off` for `FORCE_COLOR=0`
+ * (or `false`), `on` for any other `FORCE_COLOR` (`1`, `2`, `3`, `true`: supports-color's
+ * and Node's) or a `CLICOLOR_FORCE` but `0` (gh's), else `undefined` (the stream decides).
+ */
+function forcedColor(env: Io['env']): 'on' | 'off' | undefined {
+  const force = env.FORCE_COLOR;
+  if (isSet(force)) return force === '0' || force.toLowerCase() === 'false' ? 'off' : 'on';
+  if (isSet(env.CLICOLOR_FORCE) && env.CLICOLOR_FORCE !== '0') return 'on';
+  return undefined;
+}
+
+/**
+ * Whether colors are allowed on `stream`. `--no-color` turns them off, and so does
+ * `FORCE_COLOR=0`; `FORCE_COLOR=1..3` or `CLICOLOR_FORCE=1` turn them on even in a pipe, a
+ * file, on a dumb terminal and over `NO_COLOR` (Node's and gh's order: forcing is the more
+ * deliberate setting); otherwise a terminal gets them unless `NO_COLOR`
+ * (https://no-color.org), `CLICOLOR=0` or `TERM=dumb`. Colours only: live views still need
+ * a terminal ({@link canRenderLive}).
  */
 export function colorEnabled(io: Io, stream: OutStream, flag: boolean): boolean {
   if (!flag) return false;
-  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  const forced = forcedColor(io.env);
+  if (forced !== undefined) return forced === 'on';
+  if (isSet(io.env.NO_COLOR) || io.env.CLICOLOR === '0') return false;
   return stream.isTTY === true && !isDumb(io.env);
 }

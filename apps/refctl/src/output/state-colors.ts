@@ -2,7 +2,7 @@ import { dim, green, red, yellow } from './colors';
 
 // Colour where it carries meaning: the value of a state or status field (a service's
 // status, a rule's state, an order's status) in tables and text for people. Callers apply
-// it only when colours are allowed (a terminal, no NO_COLOR, no --no-color), and never to
+// it only when colours are allowed (io.ts colorEnabled: a terminal or FORCE_COLOR), never to
 // JSON, YAML or CSV. The API's value sets are open: an unknown value stays plain.
 
 const TONE: Readonly<Record<string, (text: string) => string>> = {
