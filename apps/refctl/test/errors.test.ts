@@ -209,6 +209,24 @@ describe('client-side errors', () => {
     expect(requests.filter((r) => r.path.includes('/services/vm-1'))).toEqual([]);
   });
 
+  it('a bad --addon is told in one shape, whatever is wrong with it (exit 2)', async () => {
+    const order = ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s', '--dry-run'];
+    for (const [addon, reason] of [
+      ['x', 'expected an addon reference like REF-ADDON-11'],
+      ['x=-1', 'expected an addon reference like REF-ADDON-11'],
+      ['REF-ADDON-11=-1', 'Too small: expected number to be >=1'],
+      ['REF-ADDON-11=two', 'expected REF-ADDON-…=UNITS with whole units, like REF-ADDON-11=2'],
+    ]) {
+      const result = await refctl([...order, '--addon', addon!], { env: env() });
+      expect({ addon, ...result }).toEqual({
+        addon,
+        code: 2,
+        stdout: '',
+        stderr: `error: invalid --addon #1: ${reason}\n`,
+      });
+    }
+  });
+
   it('an empty value of a flag that takes one is a usage error (exit 2), nothing sent', async () => {
     // `--cursor "$NEXT"` with NEXT unset printed the first page as if no flag were given.
     const before = (await server.requests()).length;

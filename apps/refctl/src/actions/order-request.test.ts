@@ -37,6 +37,24 @@ describe('orderRequest', () => {
   });
 });
 
+describe('bad --addon values', () => {
+  it('are told in one shape, invalid --addon #N: expected …, whatever is wrong', () => {
+    const bad = (addon: string[]) => () => orderRequest({ type: 'kvm', plan: 'kvm-s', addon });
+    // `x` and `x=-1` were told apart: `invalid --addon "x=-1": expected REF-ADDON-…=UNITS`.
+    const ref = 'invalid --addon #1: expected an addon reference like REF-ADDON-11';
+    expect(bad(['x'])).toThrow(ref);
+    expect(bad(['x=-1'])).toThrow(ref);
+    const units = /^invalid --addon #2: Too small: expected number to be >=1$/;
+    expect(bad(['REF-ADDON-1', 'REF-ADDON-11=0'])).toThrow(units);
+    expect(bad(['REF-ADDON-1', 'REF-ADDON-11=-1'])).toThrow(units);
+    for (const form of ['REF-ADDON-11=two', 'REF-ADDON-11=1.5', '=3', 'REF-ADDON-11=']) {
+      expect(bad(['REF-ADDON-1', form]), form).toThrow(
+        'invalid --addon #2: expected REF-ADDON-…=UNITS with whole units, like REF-ADDON-11=2',
+      );
+    }
+  });
+});
+
 describe('parseAddon', () => {
   it('rejects text that is not REF=UNITS', () => {
     expect(parseAddon(' REF-ADDON-A=12 ')).toEqual({ addon_ref: 'REF-ADDON-A', units: 12 });

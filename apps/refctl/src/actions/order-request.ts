@@ -26,7 +26,7 @@ export function orderRequest(flags: OrderFlags): CreateOrderRequest {
   for (const [flag, field] of Object.entries(FIELD_OF)) {
     const value = flags[flag as keyof OrderFlags];
     // Addons are parsed from `REF=UNITS`; a switch is sent only when set (never `false`).
-    if (flag === 'addon') body[field] = flags.addon?.map(parseAddon);
+    if (flag === 'addon') body[field] = flags.addon?.map((text, i) => parseAddon(text, i));
     else if (value !== undefined && value !== false) body[field] = value;
   }
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
@@ -38,10 +38,19 @@ export function orderRequest(flags: OrderFlags): CreateOrderRequest {
   return body as CreateOrderRequest;
 }
 
-/** `REF-ADDON-1=2` → `{addon_ref, units}`; `REF-ADDON-1` alone means one unit. */
-export function parseAddon(text: string): { addon_ref: string; units: number } {
-  const match = /^([^=\s]+)(?:=(\d+))?$/.exec(text.trim());
-  if (!match)
-    throw new UsageError(`invalid --addon "${text}": expected REF-ADDON-…=UNITS`, 'invalid_input');
+/**
+ * `REF-ADDON-1=2` → `{addon_ref, units}`; `REF-ADDON-1` alone means one unit. What the
+ * contract judges (the reference, units of at least 1: `x=-1`, `REF-ADDON-1=0`) is left to it,
+ * so every bad `--addon` is told the same way: `invalid --addon #N: expected …` (N counts the
+ * `--addon` flags, as the contract's errors do).
+ */
+export function parseAddon(text: string, index = 0): { addon_ref: string; units: number } {
+  const match = /^([^=\s]+)(?:=([+-]?\d+))?$/.exec(text.trim());
+  if (!match) {
+    throw new UsageError(
+      `invalid --addon #${index + 1}: expected REF-ADDON-…=UNITS with whole units, like REF-ADDON-11=2`,
+      'invalid_input',
+    );
+  }
   return { addon_ref: match[1]!, units: match[2] === undefined ? 1 : Number(match[2]) };
 }
