@@ -101,6 +101,18 @@ describe('refctl completion', () => {
     ]);
   });
 
+  it('asks refctl __complete for profile names: --profile and the config commands', () => {
+    // The stub answers whatever it is asked; what matters is that it is asked, and for what.
+    expect(complete(['refctl', '--profile', ''])).toEqual(['REF-SVC-7', 'REF-SVC-8']);
+    complete(['refctl', 'services', 'list', '--profile', '=', '']);
+    complete(['refctl', 'config', 'use', '']);
+    complete(['refctl', 'config', 'delete', '']);
+    complete(['refctl', 'config', 'set-profile', '']);
+    expect(stubCalls()).toEqual(Array(5).fill('__complete profiles'));
+    expect(scripts.zsh).toContain("'config use|0') echo '__api_profiles__' ;;");
+    expect(scripts.fish).toContain('__refctl_api profiles');
+  });
+
   it('completes --flag=value as --flag value (bash makes the = a word of its own)', () => {
     // `--output=<TAB>` reaches the function as `--output` `=`, `--output=y<TAB>` with `y` after.
     expect(complete(['refctl', 'me', '--output', '='])).toEqual([
@@ -200,6 +212,38 @@ describe('refctl __complete', () => {
     expect(ids).not.toBe('');
     const rules = await refctlInProcess(['__complete', 'rules', 'REF-SVC-A1'], { env: env() });
     expect(rules).toEqual({ code: 0, stdout: ids, stderr: '' });
+  });
+
+  it('prints the profile names of the config file, without a key or a request', async () => {
+    const home = tempConfigHome();
+    const files = { XDG_CONFIG_HOME: home, REF_API_KEY: '', REF_BASE_URL: 'http://127.0.0.1:9/v1' };
+    // No config file yet: nothing, and no error.
+    expect(await refctlInProcess(['__complete', 'profiles'], { env: files })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+    for (const name of ['staging', 'prod']) {
+      const made = await refctlInProcess(
+        ['--base-url', 'https://api.example/v1', 'config', 'set-profile', name],
+        { env: files },
+      );
+      expect(made.code, made.stderr).toBe(0);
+    }
+    const calls = await apiCalls();
+    expect(await refctlInProcess(['__complete', 'profiles'], { env: files })).toEqual({
+      code: 0,
+      stdout: 'prod\nstaging\n',
+      stderr: '',
+    });
+    expect(await apiCalls()).toBe(calls);
+    // A config file that is not one: nothing, as any failure of completion.
+    writeFileSync(join(home, 'refctl', 'config.json'), '{');
+    expect(await refctlInProcess(['__complete', 'profiles'], { env: files })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
   it('prints nothing, and succeeds, without a key or with a kind it does not know', async () => {

@@ -8,13 +8,15 @@ import {
   readCompletionCache,
   writeCompletionCache,
 } from '../config/completion-cache';
+import { readConfig } from '../config/config-file';
 import { configFilePath } from '../config/config-path';
 import { createClient, loadSettings } from '../runtime/client';
 
 // `refctl __complete KIND [ARGS…]`: what the completion scripts ask for the values only the
-// API knows. It must never make a Tab wait or print junk: an answer cached a minute ago is
-// reused, the API gets one second, and whatever fails (no key, no server, a slow one) prints
-// nothing and exits 0.
+// API knows, and the profile names of the config file (read locally, no request). It must
+// never make a Tab wait or print junk: an answer cached a minute ago is reused, the API gets
+// one second, and whatever fails (no key, no server, a slow one, an unreadable config file)
+// prints nothing and exits 0.
 
 /** How long a Tab may wait for the API. */
 const API_WAIT_MS = 1000;
@@ -65,10 +67,21 @@ async function apiValues(ctx: Ctx, kind: string | undefined, args: readonly stri
   return values;
 }
 
-/** `refctl __complete services|statuses|rules [ARGS…]`: one value per line, or nothing. */
+/** The profile names of the config file, sorted: read here, no key, no request. */
+async function profileNames(ctx: Ctx): Promise<string[]> {
+  const { profiles } = await readConfig(configFilePath(ctx.io.env));
+  return Object.keys(profiles)
+    .filter((name) => WORD.test(name))
+    .sort();
+}
+
+/**
+ * `refctl __complete services|statuses|rules|profiles [ARGS…]`: one value per line, or
+ * nothing.
+ */
 export const complete: Handler = async (ctx, [kind, ...args]) => {
   try {
-    const values = await apiValues(ctx, kind, args);
+    const values = kind === 'profiles' ? await profileNames(ctx) : await apiValues(ctx, kind, args);
     if (values.length > 0) ctx.io.stdout.write(`${values.join('\n')}\n`);
   } catch {
     // Completion offers nothing rather than an error in the middle of a command line.

@@ -25,8 +25,10 @@ export function registerCompletion(program: Command, app: App): void {
   examples(
     program
       .command('__complete', { hidden: true })
-      .description('values only the API knows, one a line, for the completion scripts')
-      .argument('<kind>', 'services, statuses or rules')
+      .description(
+        'values only the API or the config file knows, one a line, for the completion scripts',
+      )
+      .argument('<kind>', 'services, statuses, rules or profiles')
       .argument('[args...]', 'the positional arguments of the command line being completed')
       .action(
         lazyAction(

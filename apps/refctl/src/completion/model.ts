@@ -1,10 +1,11 @@
 import type { Command, Option } from 'commander';
 
 /**
- * Values only the API knows, asked of `refctl __complete KIND` while completing: service
- * references, the statuses the account's services have, the rule ids of a service.
+ * Values known only when completing, asked of `refctl __complete KIND`: what the API has
+ * (service references, the statuses the account's services have, the rule ids of a service)
+ * and the profile names of the local config file (no network).
  */
-type ApiValues = 'services' | 'statuses' | 'rules';
+type ApiValues = 'services' | 'statuses' | 'rules' | 'profiles';
 
 /** A flag as completion sees it. */
 export interface FlagSpec {
@@ -42,7 +43,12 @@ export interface CompletionNode {
 // What the API completes, by argument name and by flag: every `<ref>` of refctl is a service
 // reference, every `<rule-id>` a rule of the service named before it.
 const API_ARGS: Readonly<Record<string, ApiValues>> = { ref: 'services', 'rule-id': 'rules' };
-const API_FLAGS: Readonly<Record<string, ApiValues>> = { '--status': 'statuses' };
+const API_FLAGS: Readonly<Record<string, ApiValues>> = {
+  '--status': 'statuses',
+  '--profile': 'profiles',
+};
+// The `<name>` of the config commands is a profile's (set-profile: to update one).
+const PROFILE_COMMANDS = new Set(['config use', 'config delete', 'config set-profile']);
 
 const FILE_VALUES = /<(file|path)>/;
 // Arguments named `<file>` are files (`apply <file>`); `api <path>` is an API path, not one.
@@ -84,8 +90,8 @@ export function completionModel(program: Command): CompletionNode[] {
       path,
       commands: commands.map((c) => ({ name: c.name(), description: c.description() })),
       flags: [...own, ...globals, HELP],
-      args: command.registeredArguments.map((a): ArgSpec => {
-        const api = API_ARGS[a.name()];
+      args: command.registeredArguments.map((a, i): ArgSpec => {
+        const api = i === 0 && PROFILE_COMMANDS.has(path) ? 'profiles' : API_ARGS[a.name()];
         if (api !== undefined) return { choices: [], api };
         if (FILE_ARGS.has(a.name())) return { choices: [], file: true };
         return { choices: a.argChoices ?? [] };
