@@ -17,6 +17,9 @@ import { BENCH_REQUESTS } from './requests';
 
 const mode = process.argv[2];
 const stateFile = process.argv[3];
+// `floor-group <file> <bytes>`: each line padded to `bytes` (the size of the reference
+// server's journal line for an order, measured by the bench), else as long as its content.
+const lineBytes = Number(process.argv[4] ?? 0);
 const server = createReferenceServer({
   scenario: benchScenario(),
   onError: () => {},
@@ -74,6 +77,13 @@ if (mode === 'ref' || mode === 'ref-state') {
   const documents = new Map(
     [...canned].map(([name, reply]) => [name, JSON.parse(reply.body.toString()) as unknown]),
   );
+  // What a durable floor keeps of a request: its key, the order and the answer, padded to
+  // `lineBytes` when given (`,"pad":""` is 9 characters).
+  const durableLine = (key: unknown, input: unknown, body: string): string => {
+    const line = JSON.stringify({ key, input, body });
+    const missing = lineBytes - Buffer.byteLength(line) - 1 - 9;
+    return missing <= 0 ? line : JSON.stringify({ key, input, body, pad: 'x'.repeat(missing) });
+  };
   const bare = createServer((req: IncomingMessage, res: ServerResponse) => {
     const name = `${req.method} ${req.url}`;
     const reply = canned.get(name);
@@ -112,10 +122,7 @@ if (mode === 'ref' || mode === 'ref-state') {
         res.end(body);
       };
       if (durable === undefined) answer();
-      else
-        durable(`${JSON.stringify({ key: req.headers['idempotency-key'], input, body })}\n`).then(
-          answer,
-        );
+      else durable(`${durableLine(req.headers['idempotency-key'], input, body)}\n`).then(answer);
     });
   });
   bare.listen(0, '127.0.0.1', () => {

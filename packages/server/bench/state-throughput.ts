@@ -1,11 +1,12 @@
 // Cost of `--state-file`: POST /orders against the same server in memory, and against two
 // durable floors (a bare server making each request's line durable), in alternating rounds
 // of one run: a shared machine's load and its disk's fsync latency move within seconds.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { WAL_WRITES_DURABLE } from '../src/persistence/durable-fs';
+import { stateLayout } from '../src/persistence/state-layout';
 import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
 import { cpuSeconds } from './http';
@@ -81,7 +82,24 @@ const WHERE =
   'Then each compaction joined the stored idempotent answers into one buffer (a copy of every answer of the last 24 h, 100+ MB at ~150k orders, ~0.1 s on the event loop and memory V8 counts against the heap); written as the pieces they are kept in, CPU per durable order 136 -> 125-129 µs in five A/B pairs (2026-12-01). ' +
   "Left (main thread, per order, 2026-12-01): the write and fdatasync of each batch (~3.8 lines) ~10 µs, as every trip through the thread pool costs this machine ~16 µs of main-thread CPU (a write through the pool against ~2 µs for writeSync; writeSync itself, tried, averaged 13 µs while fsyncs ran and lowered the rate); the journal JSON of each commit ~5 µs; compaction ~8 µs (serializing the records new since the last one, once each: until 2026-12-01 inside the gate, every request waiting 14 ms at 4 MB of snapshot and 2.9 s at 700 MB after a minute of orders, with seconds of nothing answered; now gathered inside it and serialized after it, 4 ms at a time with as long left to requests after each slice: 1.6 ms and 0.23 s in the gate, and the worst second of that compaction ~1,240 orders instead of ~160); AsyncLocalStorage ~3% of the rate (--experimental-async-context-frame, Node 24's default, in three A/B pairs); one fsync in flight instead of two, tried, ~5% slower. " +
   'Then (2026-12-01) the journal is opened with O_DSYNC where the platform has it: a batch is one write through the pool, durable when it returns, not a write and then an fdatasync (three alternating pairs: 7.8-8.4k -> 8.5-9.5k orders a second, CPU per order 124-139 -> 110-121 µs). ' +
-  "Until then both floors wrote and then fsynced, and sat below the 0.60 target (0.49-0.54 of memory); the group-commit floor writing with O_DSYNC too answered 0.53-0.76 of memory in six runs (2026-12-01), at or above the target in four: what keeps the reference server further under it is its own work per order (the journal line's JSON and CRC, compaction, AsyncLocalStorage)";
+  "Until then both floors wrote and then fsynced, and sat below the 0.60 target (0.49-0.54 of memory); the group-commit floor writing with O_DSYNC too answered 0.53-0.76 of memory in six runs (2026-12-01), at or above the target in four: what keeps the reference server further under it is its own work per order (the journal line's JSON and CRC, compaction, AsyncLocalStorage). " +
+  "Then (2026-12-01, three runs) the same floor writing lines as long as the reference server's journal line for an order (~2.4 KB: four new records, the balance, the idempotency record with its answer) answered 0.52-0.58 of memory, against 0.64-0.74 with its own ~0.7 KB lines, and the reference server 0.36-0.43: on this disk the target sits above what group commit of lines of that size allows, before any of the server's own work. " +
+  "In the durable server the journal writer is busy 91-96% of the time (in-process timing of each batch's write, 2026-12-01): ~4.3 lines a write, a write ~350 µs at the median against ~260 µs for the O_DSYNC write itself (strace), and seconds with a compaction's snapshot being written and flushed at half the rate (p99 of a write 7-35 ms). Two writes in flight (tried) and a worker thread writing in a loop with writeSync (tried on the floor) changed nothing: the kernel's journal commits are serial";
+
+/**
+ * Bytes of the average line of the durable server's current write-ahead log (its orders
+ * since the last compaction): what the floor that writes lines of that size pads its own to.
+ */
+async function journalLineBytes(stateFile: string): Promise<number> {
+  const layout = stateLayout(stateFile);
+  const generation = (await layout.wals()).at(-1);
+  if (generation === undefined) throw new Error('bench durable: the durable server has no journal');
+  const text = await readFile(layout.wal(generation));
+  let lines = 0;
+  for (let at = text.indexOf(10); at !== -1; at = text.indexOf(10, at + 1)) lines++;
+  if (lines === 0) throw new Error('bench durable: the journal has no line yet');
+  return Math.round(text.length / lines);
+}
 
 /** Durable orders against memory and the durable floors, in a temp directory. */
 export async function benchDurableOrders(): Promise<Figure[]> {
@@ -93,17 +111,34 @@ export async function benchDurableOrders(): Promise<Figure[]> {
   }
 }
 
+type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+// Warmed up in this order: the durable server has written lines before the floor that
+// writes lines of their size starts.
+const NAMES = ['memory', 'durable', 'group', 'sized', 'each'] as const;
+type Name = (typeof NAMES)[number];
+
 async function measureIn(dir: string): Promise<Figure[]> {
-  const servers = {
-    memory: await startBenchServer(['ref']),
-    durable: await startBenchServer(['ref-state', join(dir, 'orders.json')]),
-    group: await startBenchServer(['floor-group', join(dir, 'floor-group.log')]),
-    each: await startBenchServer(['floor-fsync', join(dir, 'floor-fsync.log')]),
+  const stateFile = join(dir, 'orders.json');
+  let lineBytes = 0;
+  const argsOf = async (name: Name): Promise<string[]> => {
+    switch (name) {
+      case 'memory':
+        return ['ref'];
+      case 'durable':
+        return ['ref-state', stateFile];
+      case 'group':
+        return ['floor-group', join(dir, 'floor-group.log')];
+      case 'sized':
+        lineBytes = await journalLineBytes(stateFile);
+        return ['floor-group', join(dir, 'floor-sized.log'), String(lineBytes)];
+      case 'each':
+        return ['floor-fsync', join(dir, 'floor-fsync.log')];
+    }
   };
-  type Name = keyof typeof servers;
-  const names = Object.keys(servers) as Name[];
-  const runs = Object.fromEntries(names.map((name) => [name, [] as Run[]])) as Record<Name, Run[]>;
-  const ratios = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
+  const servers = {} as Record<Name, BenchServer>;
+  const runs = Object.fromEntries(NAMES.map((name) => [name, [] as Run[]])) as Record<Name, Run[]>;
+  const ratios = Object.fromEntries(NAMES.map((name) => [name, [] as number[]])) as Record<
     Name,
     number[]
   >;
@@ -111,20 +146,22 @@ async function measureIn(dir: string): Promise<Figure[]> {
   // in memory to get there (more code to compile), and that climb was part of the figure.
   const warm = {} as Record<Name, WarmUp>;
   try {
-    for (const name of names)
+    for (const name of NAMES) {
+      servers[name] = await startBenchServer(await argsOf(name));
       warm[name] = await warmUp((seconds) => orders(servers[name], seconds));
+    }
     for (let round = 0; round < ROUNDS; round++) {
       // A different server first each round: none always meets the machine as it starts.
-      const order = names.map((_, i) => names[(i + round) % names.length] as Name);
+      const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length] as Name);
       const measured = {} as Record<Name, Run>;
       for (const name of order) measured[name] = await orders(servers[name]);
-      for (const name of names) {
+      for (const name of NAMES) {
         runs[name].push(measured[name]);
         ratios[name].push(measured[name].rps / measured.memory.rps);
       }
     }
   } finally {
-    for (const name of names) servers[name].stop();
+    for (const server of Object.values(servers)) server.stop();
   }
   const rps = (name: Name) => Math.round(median(runs[name].map((r) => r.rps)));
   const p99 = (name: Name) => median(runs[name].map((r) => r.p99));
@@ -161,6 +198,11 @@ async function measureIn(dir: string): Promise<Figure[]> {
     {
       name: `  floor: bare server, group commit${WAL_WRITES_DURABLE ? ' (O_DSYNC)' : ''}`,
       value: floor('group'),
+      target: 'reported',
+    },
+    {
+      name: `  floor: the same, each line as long as the journal's for an order (${lineBytes} bytes)`,
+      value: floor('sized'),
       target: 'reported',
     },
     {
