@@ -35,6 +35,16 @@ const requestTimeout = () =>
     what: 'timed out',
   });
 
+describe('pollUntil pauses', () => {
+  it('grows from a first pause of 0 instead of polling every timer tick', async () => {
+    const probe = scripted(['queued']);
+    const wait = pollUntil('rule r1', probe, { state: 'active', interval: 0, timeout: 300 });
+    await expect(wait).rejects.toBeInstanceOf(WaitTimeoutError);
+    // 1, 1.5, 2.25 … ms: about 14 polls in 300 ms, not one a millisecond (~300).
+    expect(probe.mock.calls.length).toBeLessThan(30);
+  });
+});
+
 describe('pollUntil onPoll', () => {
   it('reports every poll with the observed state, attempt and elapsed time', async () => {
     const polls: WaitForPoll[] = [];

@@ -22,7 +22,10 @@ export interface WaitForOptions<S extends string> {
   readonly state: S;
   /** Give up after this many ms with a {@link WaitTimeoutError}. Default 120 000. */
   readonly timeout?: number | undefined;
-  /** First delay between polls in ms; it grows ×1.5 up to 5 s. Default 500. */
+  /**
+   * First delay between polls in ms (0: poll again at once); it grows ×1.5, from 1 ms at
+   * least, up to 5 s. Default 500.
+   */
   readonly interval?: number | undefined;
   /** Stops waiting: the wait rejects with {@link UserAbortError}. */
   readonly signal?: AbortSignal | undefined;
@@ -123,6 +126,8 @@ export async function pollUntil<T>(
     } catch (error) {
       throw timedOut(error);
     }
-    interval = Math.min(interval * 1.5, MAX_INTERVAL_MS);
+    // From 1 ms at least: a first pause of 0 would otherwise stay 0, a poll every timer tick
+    // (~1 ms) for the whole timeout.
+    interval = Math.min(Math.max(interval * 1.5, 1), MAX_INTERVAL_MS);
   }
 }
