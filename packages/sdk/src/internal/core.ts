@@ -8,7 +8,7 @@ import { type ListOptions, PagePromise } from '../pagination/page-promise';
 import { parseRateLimit } from '../rate-limit';
 import type { ApiResult } from '../result-meta';
 import type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './operation-types';
-import { givenIdempotencyKey } from './option-checks';
+import { checkMaxItems, givenIdempotencyKey } from './option-checks';
 import { readSuccess } from './read-success';
 import { readRequestId } from './request-id';
 import type { ResponseChecker } from './response-check';
@@ -83,6 +83,8 @@ export class Core {
       fetchPage: (cursor) => fetchPage(cursor),
     };
     const fetchPage = async (cursor: string | undefined): Promise<ApiResponse<Page<T>>> => {
+      // Refused as a call's other options are: the list rejects before anything is sent.
+      checkMaxItems(input.maxItems);
       const pageInput = { ...input, query: { ...query, cursor } } as CallInput<K>;
       const res = await this.#exchange(operationId, pageInput);
       const data = adapt(res.data as SuccessOf<K>);

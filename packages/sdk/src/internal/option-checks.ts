@@ -69,6 +69,20 @@ export function checkRetries(name: string, value: number | undefined): void {
 }
 
 /**
+ * Throws a {@link ConfigurationError} unless a list's `maxItems` is absent, a whole number
+ * from 0, or `Infinity` (no limit): `NaN` compared as no limit, and a string was coerced.
+ */
+export function checkMaxItems(value: number | undefined): void {
+  if (
+    value !== undefined &&
+    value !== Number.POSITIVE_INFINITY &&
+    !(Number.isSafeInteger(value) && value >= 0)
+  ) {
+    throw new ConfigurationError(`maxItems must be a whole number from 0, got ${shown(value)}.`);
+  }
+}
+
+/**
  * Checks a call's `timeout`, `totalTimeout` and `maxRetries` as the client's are checked,
  * and that its `signal` is an AbortSignal and its `headers` can be sent: fetch would refuse
  * either only inside the attempt, as a TypeError reported as a network failure.

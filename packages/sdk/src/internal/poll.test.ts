@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  ConfigurationError,
   TimeoutError,
   UserAbortError,
   WaitForError,
@@ -42,6 +43,17 @@ describe('pollUntil pauses', () => {
     await expect(wait).rejects.toBeInstanceOf(WaitTimeoutError);
     // 1, 1.5, 2.25 … ms: about 14 polls in 300 ms, not one a millisecond (~300).
     expect(probe.mock.calls.length).toBeLessThan(30);
+  });
+});
+
+describe('pollUntil options', () => {
+  it('refuses an onPoll that is not a function before polling', async () => {
+    const probe = scripted(['active']);
+    const onPoll = 'log' as unknown as () => void;
+    await expect(pollUntil('rule r1', probe, { state: 'active', onPoll })).rejects.toThrow(
+      new ConfigurationError('onPoll must be a function, got string.'),
+    );
+    expect(probe).not.toHaveBeenCalled();
   });
 });
 

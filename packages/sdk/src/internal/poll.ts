@@ -82,6 +82,9 @@ export async function pollUntil<T>(
   }
   checkMs('timeout', options.timeout);
   checkMs('interval', options.interval);
+  if (options.onPoll != null && typeof options.onPoll !== 'function') {
+    throw new ConfigurationError(`onPoll must be a function, got ${typeof options.onPoll}.`);
+  }
   const timeoutMs = options.timeout ?? 120_000;
   const started = Date.now();
   const deadline = AbortSignal.timeout(timeoutMs);

@@ -3,7 +3,7 @@ import { fakeFetch, json } from '../../test/helpers/fake-fetch';
 import { invoice } from '../../test/helpers/fixtures';
 import { invoicePagesFetch } from '../../test/helpers/invoice-pages';
 import { RefClient } from '../client';
-import { PaginationLoopError } from '../errors/client-errors';
+import { ConfigurationError, PaginationLoopError } from '../errors/client-errors';
 
 const clientWith = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
   new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
@@ -39,6 +39,24 @@ describe('list pagination', () => {
     }
     expect(seen).toHaveLength(45);
     expect(requests).toHaveLength(3);
+  });
+
+  it('refuses a maxItems that is not a whole number from 0 before sending, and takes Infinity', async () => {
+    for (const maxItems of [Number.NaN, -1, 2.5, '10' as unknown as number]) {
+      const { fetch, requests } = invoicePagesFetch(230);
+      const list = clientWith(fetch).invoices.list({}, { maxItems });
+      await expect(list, String(maxItems)).rejects.toBeInstanceOf(ConfigurationError);
+      await expect(
+        (async () => {
+          for await (const _ of clientWith(fetch).invoices.list({}, { maxItems })) break;
+        })(),
+      ).rejects.toThrow(/maxItems must be a whole number from 0/);
+      expect(requests).toHaveLength(0);
+    }
+    const refs: string[] = [];
+    const all = clientWith(invoicePagesFetch(230).fetch).invoices.list({}, { maxItems: Infinity });
+    for await (const inv of all) refs.push(inv.invoice_ref);
+    expect(refs).toHaveLength(230);
   });
 
   it('stops fetching when the loop breaks', async () => {

@@ -3,7 +3,10 @@ import type { Page } from './page';
 
 /** Options of every list method on top of the per-request options. */
 export interface ListOptions {
-  /** Stop after this many items (item iteration) or once pages hold this many (`pages()`). */
+  /**
+   * Stop after this many items (item iteration) or once pages hold this many (`pages()`): a
+   * whole number from 0, or `Infinity`; anything else rejects with a `ConfigurationError`.
+   */
   readonly maxItems?: number | undefined;
 }
 
@@ -34,7 +37,12 @@ export class PagePromise<T> extends ApiPromise<Page<T>> implements AsyncIterable
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     let left = this.#maxItems;
-    if (left <= 0) return;
+    // The first page was asked for already: awaited, so its failure is thrown here, never
+    // left unhandled (which ends a Node process).
+    if (!(left > 0)) {
+      await this;
+      return;
+    }
     for await (const page of this.pages()) {
       for (const item of page.items) {
         yield item;
