@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import type { App } from './cli/app';
-import { duration, nonEmpty } from './cli/arg-parsers';
+import { duration, nameList, nonEmpty } from './cli/arg-parsers';
 import { examples } from './cli/command-helpers';
 import { addHelpCommands } from './cli/help-command';
 import { registerAccount } from './commands/account';
@@ -74,7 +74,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
     .option(
       '--columns <list>',
       'table/CSV columns, comma-separated (e.g. invoice_ref,amount)',
-      nonEmpty,
+      nameList,
     )
     .option('--no-headers', 'omit the header row of tables and CSV')
     .option(

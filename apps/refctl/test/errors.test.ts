@@ -271,6 +271,25 @@ describe('client-side errors', () => {
     expect((await server.requests()).length).toBe(before);
   });
 
+  it('a list of columns or fields that names none is a usage error (exit 2), nothing sent', async () => {
+    // `--columns ,` printed the default columns as if no flag were given.
+    const before = (await server.requests()).length;
+    const cases: [string[], string][] = [
+      [['services', 'list', '--columns', ','], "'--columns <list>'"],
+      [['services', 'list', '--json', ' , '], "'--json [fields]'"],
+    ];
+    for (const [args, flag] of cases) {
+      const result = await refctl(args, { env: env() });
+      expect({ args, ...result }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        stderr: `error: option ${flag} argument '${args.at(-1)}' is invalid. expected names, comma-separated (a,b).\n`,
+      });
+    }
+    expect((await server.requests()).length).toBe(before);
+  });
+
   it('--timeout past a timer’s longest: exit 2 naming the flag and its limit, nothing sent', async () => {
     // It was the SDK's configuration error (exit 1), and `refctl api` timed out at once.
     const before = (await server.requests()).length;

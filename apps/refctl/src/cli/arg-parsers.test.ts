@@ -1,6 +1,14 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { collect, duration, nonEmpty, port, positiveInt, windowHours } from './arg-parsers';
+import {
+  collect,
+  duration,
+  nameList,
+  nonEmpty,
+  port,
+  positiveInt,
+  windowHours,
+} from './arg-parsers';
 
 describe('argument parsers', () => {
   it('parses positive integers only', () => {
@@ -67,6 +75,14 @@ describe('argument parsers', () => {
   it('collects repeated options', () => {
     expect(collect('b', collect('a', undefined))).toEqual(['a', 'b']);
     expect(() => collect('', ['a'])).toThrow('expected a value, not an empty one.');
+  });
+
+  it('refuses a list of names that names none, keeping any other as given', () => {
+    expect(nameList('a, b,,')).toBe('a, b,,');
+    for (const none of [',', ' , ', ',,']) {
+      expect(() => nameList(none)).toThrow('expected names, comma-separated (a,b).');
+    }
+    expect(() => nameList('')).toThrow('expected a value, not an empty one.');
   });
 
   it('refuses empty text, keeping any other as given', () => {

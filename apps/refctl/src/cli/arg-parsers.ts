@@ -10,6 +10,18 @@ export function nonEmpty(value: string): string {
   return value;
 }
 
+/**
+ * Commander parser of a comma-separated list of names (`--columns a,b`, `--json a,b`): one
+ * that names none (`''`, `','`) is a usage error, not the default columns without a word.
+ */
+export function nameList(value: string): string {
+  nonEmpty(value);
+  if (value.split(',').every((name) => name.trim() === '')) {
+    throw new InvalidArgumentError('expected names, comma-separated (a,b).');
+  }
+  return value;
+}
+
 /** Commander parser of a whole number ≥ 1 (`--limit`, `--port` uses its own range). */
 export function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) {

@@ -1,6 +1,6 @@
 import { parameterDescription } from '@refapi/schema/client';
 import { type Command, Option } from 'commander';
-import { collect, nonEmpty, positiveInt, windowHours } from '../cli/arg-parsers';
+import { collect, nameList, nonEmpty, positiveInt, windowHours } from '../cli/arg-parsers';
 import { requiredFlag } from '../cli/required-flags';
 import { longFlag } from './command-flags';
 import type { FlagSpec, FlagTable } from './flag-table';
@@ -32,6 +32,7 @@ function toOption(key: string, spec: FlagSpec, flagOf: ReadonlyMap<string, strin
   // Text no flag may be empty; choices and numbers are refused by their own checks.
   else if (spec.number) option.argParser(NUMBER_PARSERS[spec.number]);
   else if (spec.repeatable) option.argParser(collect);
+  else if (spec.nameList) option.argParser(nameList);
   else if (spec.value !== undefined) option.argParser(nonEmpty);
   if (spec.hidden) option.hideHelp();
   // Not commander's mandatory option: refctl asks for it on a terminal (cli/required-flags).

@@ -36,6 +36,7 @@ const listFlags = (paged: boolean) =>
   defineFlags({
     json: {
       value: '[fields]',
+      nameList: true,
       description:
         'print JSON with only these fields of each item, comma-separated (--json alone lists them)',
     },

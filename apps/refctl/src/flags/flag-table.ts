@@ -39,6 +39,8 @@ export type FlagSpec = FlagHelp & {
   readonly short?: string;
   /** The parser that turns the text into a number. */
   readonly number?: NumberParser;
+  /** The value is comma-separated names (`--json a,b`): one naming none is refused. */
+  readonly nameList?: boolean;
   /** Repeatable: each use adds one value to a list (`--addon A=1 --addon B=2`). */
   readonly repeatable?: boolean;
   readonly choices?: readonly string[];
