@@ -61,6 +61,24 @@ describe('adminShieldTelemetry', () => {
       'invalid_query: window_hours',
     ]);
   });
+
+  it('refuses a repeated parameter like the customer API, on both datasets', async () => {
+    await server.ready;
+    for (const [dataset, search, name] of [
+      ['traffic', 'window_hours=1&window_hours=2', 'window_hours'],
+      ['traffic', 'group_by=protocol&group_by=country', 'group_by'],
+      ['protection-activity', 'window_hours=1&window_hours=1', 'window_hours'],
+    ] as const) {
+      const customer = await server.fetch(
+        `${server.baseUrl}/services/REF-SVC-101/shield/${dataset}?${search}`,
+        { headers: KEY },
+      );
+      expect(await customer.json()).toEqual({ error: `invalid_query: ${name}` });
+      const run = () =>
+        adminShieldTelemetry(server.admin, path('REF-ACCT-1', 'REF-SVC-101', dataset), search);
+      expect(refusal(run)).toEqual([400, `invalid_query: ${name}`]);
+    }
+  });
 });
 
 describe('GET /__admin/accounts/:account_ref/services/:service_ref/shield/…', () => {

@@ -60,11 +60,14 @@ export function adminShieldTelemetry(admin: Admin, path: string, search: string)
   const dataset = match.dataset as ShieldTelemetryDataset;
   // Malformed percent-encoding names nothing there is.
   if (accountRef === undefined || serviceRef === undefined) throw notFound();
-  const raw = queryObject(search);
+  // A repeated parameter of the dataset's query is 400, as on the customer API.
   const query =
     dataset === 'traffic'
-      ? parseInput(ShieldTrafficQuery, raw, 'query')
-      : { ...parseInput(ShieldWindowQuery, raw, 'query'), group_by: undefined };
+      ? parseInput(ShieldTrafficQuery, queryObject(search, ShieldTrafficQuery), 'query')
+      : {
+          ...parseInput(ShieldWindowQuery, queryObject(search, ShieldWindowQuery), 'query'),
+          group_by: undefined,
+        };
   const state = admin.state();
   const account = state.accounts.find((a) => a.account_ref === accountRef);
   const service = account?.services.find((s) => s.service_ref === serviceRef && !s.reseller);
