@@ -93,6 +93,17 @@ describe('parseCliOptions', () => {
     expect(() => parseCliOptions(['--admin-token', 'short'], {})).toThrow(/8\.\.256/);
   });
 
+  it('refuses an admin token beginning as API keys do: a customer key would reach /__admin', () => {
+    for (const [argv, env] of [
+      [['--admin-token', 'refak_demo_eur_full'], {}],
+      [[], { REF_ADMIN_TOKEN: 'refak_demo_eur_full' }],
+    ] as const) {
+      expect(() => parseCliOptions([...argv], env)).toThrow(
+        '--admin-token must not begin with refak_, as API keys do',
+      );
+    }
+  });
+
   it('reads --max-spaces and --space-ttl', () => {
     expect(parseCliOptions([], {}).spaces).toBeUndefined();
     expect(parseCliOptions(['--max-spaces', '8', '--space-ttl', '60'], {}).spaces).toEqual({

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { API_KEY_PREFIX } from '@refapi/schema';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import type { LogFormat } from './request-log';
 import { parseAllowedHosts } from './server/allowed-hosts';
@@ -127,6 +128,10 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   const adminToken = values['admin-token'] ?? env.REF_ADMIN_TOKEN;
   if (adminToken !== undefined && !/^[\x21-\x7E]{8,256}$/.test(adminToken)) {
     throw new UsageError('--admin-token must be 8..256 printable characters without spaces');
+  }
+  if (adminToken?.startsWith(API_KEY_PREFIX)) {
+    // A customer key could then be the admin token, and reach /__admin.
+    throw new UsageError(`--admin-token must not begin with ${API_KEY_PREFIX}, as API keys do`);
   }
   const adminBody = values['admin-body-limit'];
   if (adminBody !== undefined && !/^[1-9]\d{0,3}$/.test(adminBody)) {

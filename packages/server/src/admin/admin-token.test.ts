@@ -30,4 +30,8 @@ describe('AdminToken', () => {
     expect(wrong.reads()).toBe(1);
     expect(token.presentedBy(head(undefined).request)).toBe(false);
   });
+
+  it('refuses a token an API key could be: a customer key would reach /__admin', () => {
+    expect(() => new AdminToken('refak_demo_eur_full')).toThrow(TypeError);
+  });
 });

@@ -1,3 +1,4 @@
+import { API_KEY_PREFIX } from '@refapi/schema';
 import type { RequestHead, RequestMemo } from '../api/api-request';
 import { bearerToken, secretsEqual } from '../domain/auth';
 
@@ -7,7 +8,12 @@ import { bearerToken, secretsEqual } from '../domain/auth';
  * answer, kept on the request (`adminToken`, its {@link RequestMemo}).
  */
 export class AdminToken {
-  constructor(readonly value: string) {}
+  constructor(readonly value: string) {
+    // API keys begin with the prefix: one of them could otherwise be the admin token.
+    if (value.startsWith(API_KEY_PREFIX)) {
+      throw new TypeError(`adminToken must not begin with ${API_KEY_PREFIX}, as API keys do`);
+    }
+  }
 
   /** Whether the request's `Authorization: Bearer …` is the admin token. */
   presentedBy(request: RequestHead & RequestMemo): boolean {
