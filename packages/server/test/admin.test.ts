@@ -228,6 +228,28 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     expect((await api.admin('GET', '/clock')).body.now).toBe(now);
   });
 
+  it('makes no part of a clock change it refuses: `now` stays where it was', async () => {
+    const before = (await api.admin('GET', '/clock')).body.now;
+    for (const [body, status, error] of [
+      [{ now: '2030-01-01T00:00:00Z', advance: 'P9000Y' }, 409, 'clock_limit_reached'],
+      [
+        { now: '2030-01-01T00:00:00Z', advance_seconds: 1, advance: 'P9000Y' },
+        409,
+        'clock_limit_reached',
+      ],
+      [{ advance_seconds: 3600, advance: 'P9000Y' }, 409, 'clock_limit_reached'],
+      [{ now: '9989-12-31T23:59:59Z', advance_seconds: 1 }, 409, 'clock_limit_reached'],
+      [{ now: '2030-01-01T00:00:00Z', advance: 'PT-1S' }, 400, 'invalid_body: advance'],
+    ] as const) {
+      const res = await api.admin('POST', '/clock', body);
+      expect([res.status, res.body.error.split(' (')[0]], JSON.stringify(body)).toEqual([
+        status,
+        error,
+      ]);
+      expect((await api.admin('GET', '/clock')).body.now, JSON.stringify(body)).toBe(before);
+    }
+  });
+
   it('pauses Shield (503 + Retry-After on every Shield operation) and injects faults', async () => {
     expect((await api.admin('POST', '/shield', { paused: true, retry_after: 42 })).body).toEqual({
       paused: true,

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '../api/api-request';
 import { parseJsonBody } from '../api/body-text';
 import { hasBodyText, isJsonContentType } from '../api/content-type';
@@ -5,11 +6,12 @@ import { eventStreamResponse, journalEvents } from '../api/event-stream';
 import { parseInput } from '../api/input-validation';
 import type { ControlSlice } from '../controls/control-slice';
 import { bearerToken } from '../domain/auth';
+import { LAST_CLOCK_MS } from '../domain/clock';
 import { DomainError } from '../domain/errors';
 import type { FailedAttempts } from '../domain/failed-attempts';
 import { sha256Hex } from '../internal/crypto';
 import type { RequestJournal } from '../request-journal';
-import type { Admin } from '../state/control-plane';
+import { type Admin, secondsOf } from '../state/control-plane';
 import type { ControlsDocument } from '../wire/admin-wire';
 import { ClockBody, describeControls, TopUpBody } from './admin-controls';
 import { listRequests, requestEntryRoute } from './admin-journal';
@@ -96,6 +98,7 @@ const routes: Record<string, Record<string, AdminRoute>> = {
     GET: ({ deps }) => jsonResponse(200, deps.admin.clock.view()),
     POST: async ({ deps: { admin }, body: raw }) => {
       const body = parseInput(ClockBody, raw, 'body');
+      checkClockMove(admin, body);
       if (body.now !== undefined) admin.clock.set(body.now);
       if (body.advance_seconds !== undefined) admin.clock.advance(body.advance_seconds);
       if (body.advance !== undefined) admin.clock.advance(body.advance);
@@ -129,6 +132,25 @@ const routes: Record<string, Record<string, AdminRoute>> = {
   },
   [ADMIN_PATHS.sessionCodes]: {},
 };
+
+/**
+ * Refuses a clock change before any part of it is made, as the clock would refuse its parts
+ * in turn (`now`, then `advance_seconds`, then `advance`): a change answered 400 or 409 leaves
+ * the clock where it was.
+ */
+function checkClockMove(admin: Admin, body: z.output<typeof ClockBody>): void {
+  const currentMs = Date.parse(admin.clock.now().now);
+  let toMs = currentMs;
+  if (body.now !== undefined) {
+    toMs = Date.parse(body.now);
+    if (toMs < currentMs) throw new DomainError(400, 'clock_backwards');
+  }
+  if (body.advance_seconds !== undefined) toMs += Math.round(body.advance_seconds * 1000);
+  if (toMs <= LAST_CLOCK_MS && body.advance !== undefined) {
+    toMs += secondsOf(toMs, body.advance) * 1000;
+  }
+  if (toMs > LAST_CLOCK_MS) throw new DomainError(409, 'clock_limit_reached');
+}
 
 /** A route's methods from the values of its template's `{name}` segments; undefined: 404. */
 type RouteEntry = (

@@ -328,7 +328,7 @@ export function createControlPlane(
 }
 
 /** Seconds from `fromMs` to `duration` later (calendar months counted on the calendar). */
-function secondsOf(fromMs: number, duration: DurationInput): number {
+export function secondsOf(fromMs: number, duration: DurationInput): number {
   if (typeof duration === 'number') return duration;
   let toMs: number;
   try {
