@@ -6,6 +6,7 @@ import { sendWebResponse, toWebRequest } from './http/node-fetch';
 import { refuseForeignRequest } from './http/request-guard';
 import { rpcError } from './http/rpc-error';
 import { type HttpSessions, SESSION_HEADER, sessionEndpoint } from './http/session-endpoint';
+import { answerUnparsedRequests } from './http/unparsed-requests';
 
 /** A running Streamable HTTP endpoint. */
 export interface McpHttpServer {
@@ -103,9 +104,11 @@ export async function startHttpServer<S>(
     }
   };
 
-  const listener = createServer((req, res) => {
+  // No Host is refused by the guard (403, as JSON-RPC) rather than by Node (a bare 400).
+  const listener = createServer({ requireHostHeader: false }, (req, res) => {
     void serve(req, res);
   });
+  answerUnparsedRequests(listener);
   await new Promise<void>((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(options.port, '127.0.0.1', () => {

@@ -53,6 +53,17 @@ function post(host: string, body: unknown, headers: Record<string, string> = {},
 
 const loopback = () => `127.0.0.1:${new URL(server.url).port}`;
 
+/** Sends `request` as is on a raw socket (node:http refuses to send malformed ones) and reads the answer. */
+function rawExchange(request: string): Promise<string> {
+  const { port } = new URL(server.url);
+  return new Promise<string>((resolve, reject) => {
+    let text = '';
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+    socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    socket.on('close', () => resolve(text)).on('error', reject);
+  });
+}
+
 describe('the Streamable HTTP endpoint', () => {
   it('listens on 127.0.0.1 only', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -134,6 +145,41 @@ describe('the Streamable HTTP endpoint', () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     expect(raw).toContain('"code":-32600');
+    expect((await post(loopback(), INIT)).status).toBe(200);
+  });
+
+  it('answers what Node refuses before any handler (garbage, huge headers, CONNECT, Expect, no Host) with a JSON-RPC error', async () => {
+    const host = `Host: ${loopback()}\r\n`;
+    const cases: Array<[string, string, number, number]> = [
+      ['garbage request line', 'HELLO WORLD\r\n\r\n', 400, -32600],
+      [
+        'over-long header',
+        `POST /mcp HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        -32000,
+      ],
+      ['CONNECT', `CONNECT example.test:443 HTTP/1.1\r\n${host}\r\n`, 405, -32000],
+      [
+        'unknown Expect',
+        `POST /mcp HTTP/1.1\r\n${host}Expect: 100-banana\r\nContent-Length: 2\r\n\r\n{}`,
+        417,
+        -32000,
+      ],
+      [
+        'no Host',
+        'POST /mcp HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}',
+        403,
+        -32000,
+      ],
+    ];
+    for (const [label, request, status, code] of cases) {
+      const answer = await rawExchange(request);
+      expect(answer, label).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(answer.toLowerCase(), label).toContain('content-type: application/json');
+      // The JSON body, whether sent whole or as one chunk.
+      const body = answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1);
+      expect(JSON.parse(body), label).toMatchObject({ jsonrpc: '2.0', error: { code }, id: null });
+    }
     expect((await post(loopback(), INIT)).status).toBe(200);
   });
 
