@@ -40,4 +40,38 @@ describe('createRefMcpServer', () => {
       await client.close();
     }
   });
+
+  it('ends a call the API never answers with a timeout tool error, before the host gives up', async () => {
+    // An API that accepts every request and never answers (until the request is aborted).
+    const silent = new RefClient({
+      apiKey: 'refak_demo_eur_full',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      fetch: (input, init) =>
+        new Promise((_resolve, reject) => {
+          const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+          signal?.addEventListener('abort', () => reject(signal.reason));
+        }),
+    });
+    const server = createRefMcpServer({ client: silent, tools: 'read', callTimeoutMs: 300 });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ['balance_get', {}],
+        ['invoices_list', { max_items: 500 }],
+        ['shield_wait', { service_ref: 'REF-SVC-101', profile_code: 'off', timeout_seconds: 50 }],
+      ];
+      for (const [name, args] of calls) {
+        // The host's own limit: far below the SDK's 30 s per attempt, with retries.
+        const result = await client.callTool({ name, arguments: args }, { timeout: 5_000 });
+        expect(result.isError, name).toBe(true);
+        const info = JSON.parse((result.content as Array<{ text: string }>)[1]?.text ?? '');
+        expect(info, name).toMatchObject({ error: 'timeout' });
+      }
+    } finally {
+      await client.close();
+    }
+  });
 });

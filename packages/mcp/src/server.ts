@@ -74,7 +74,17 @@ export interface RefMcpServerOptions {
    * whose space was ended): it comes first in that result, so nothing is lost silently.
    */
   readonly notice?: (() => string | undefined) | undefined;
+  /**
+   * The longest a tool call waits for the API, in milliseconds (default 55 000: longer than
+   * `shield_wait`'s 50 s, shorter than the minute many hosts give a call). Past it the call
+   * ends with a `timeout` tool error instead of the host giving up on it without a word.
+   * Purchases and dry runs of `orders_create` are not cut short.
+   */
+  readonly callTimeoutMs?: number | undefined;
 }
+
+/** Default of {@link RefMcpServerOptions.callTimeoutMs}. */
+const CALL_TIMEOUT_MS = 55_000;
 
 /** State shared by the servers of one process (the HTTP endpoint builds one per request). */
 export function createSharedState(client: RefClient, budget?: SpendBudget): SharedState {
@@ -113,6 +123,7 @@ export function createRefMcpServer(options: RefMcpServerOptions): McpServer {
     secrets: options.secrets ?? [],
     log: options.log,
     notice: options.notice,
+    callTimeoutMs: options.callTimeoutMs ?? CALL_TIMEOUT_MS,
   };
   // Descriptions name another operation by its tool when the model can call it.
   const nameOperation = operationNamer(exposed);
@@ -126,8 +137,8 @@ export function createRefMcpServer(options: RefMcpServerOptions): McpServer {
     const wait = waitTool(nameOperation);
     server.registerTool(WAIT_TOOL_NAME, wait.config, (args, ctx) =>
       // Its reads are the rule list and the overview: shield:read, as listShieldRules.
-      respond(context, ctx, WAIT_TOOL_NAME, operations.listShieldRules, () =>
-        runWait(context.client, parseWaitArgs(args, wait.describeArgument), ctx.mcpReq.signal),
+      respond(context, ctx, WAIT_TOOL_NAME, operations.listShieldRules, (signal) =>
+        runWait(context.client, parseWaitArgs(args, wait.describeArgument), signal),
       ),
     );
   }
@@ -143,6 +154,7 @@ interface ToolContext {
   readonly secrets: readonly string[];
   readonly log: ((line: string) => void) | undefined;
   readonly notice: (() => string | undefined) | undefined;
+  readonly callTimeoutMs: number;
 }
 
 /**
@@ -162,10 +174,10 @@ async function callTool(
   request: ServerContext,
 ): Promise<CallToolResult | InputRequiredResult> {
   const { op, tool, plan, pageMax } = definition;
-  return respond(ctx, request, tool.name, op, async () => {
+  return respond(ctx, request, tool.name, op, async (signal) => {
     const args = parseArguments(plan.schema, rawArgs, definition.describeArgument);
     const split = splitArgs(plan, args);
-    const options: RequestOptions = { signal: request.mcpReq.signal };
+    const options: RequestOptions = { signal };
     if (op.idempotencyKey && tool.kind !== 'order') {
       options.idempotencyKey =
         (args.idempotency_key as string | undefined) ?? ctx.shared.keys.derive(tool.name, split);
@@ -205,13 +217,17 @@ async function callTool(
   });
 }
 
-/** Runs one tool call: its result with a summary, or a tool error; a log line either way. */
+/**
+ * Runs one tool call: its result with a summary, or a tool error; a log line either way.
+ * `run` gets the call's signal: aborted when the host cancels the call or when
+ * `callTimeoutMs` passes.
+ */
 async function respond(
   ctx: ToolContext,
   request: ServerContext,
   name: string,
   op: OperationDef,
-  run: () => Promise<unknown>,
+  run: (signal: AbortSignal) => Promise<unknown>,
 ): Promise<CallToolResult | InputRequiredResult> {
   const result = await outcome(ctx, request, name, op, run);
   // A question for the person goes out as it is; the call comes back with the answer.
@@ -226,10 +242,11 @@ async function outcome(
   request: ServerContext,
   name: string,
   op: OperationDef,
-  run: () => Promise<unknown>,
+  run: (signal: AbortSignal) => Promise<unknown>,
 ): Promise<CallToolResult | InputRequiredResult> {
   try {
-    const data = await run();
+    const deadline = AbortSignal.timeout(ctx.callTimeoutMs);
+    const data = await run(AbortSignal.any([request.mcpReq.signal, deadline]));
     if (isInputRequiredResult(data)) {
       await report(ctx, request, 'info', `${name}: asks the user to confirm`);
       return data;

@@ -6,6 +6,7 @@ import {
   RateLimitError,
   RefApiError,
   ResponseValidationError,
+  UserAbortError,
 } from '@refapi/sdk';
 import { ToolRefusal } from './tool-refusal';
 
@@ -162,6 +163,24 @@ export function errorInfo(error: unknown, op: OperationDef): ToolErrorInfo {
   // RateLimitError before RefApiError only for the type; both are RefApiErrors.
   if (error instanceof RateLimitError || error instanceof RefApiError) {
     return apiErrorInfo(error, op);
+  }
+  if (error instanceof UserAbortError) {
+    // The call's own signal: its time limit passed (AbortSignal.timeout), or the host
+    // cancelled it (then nobody reads this result, but the log line says so).
+    const timedOut = error.cause instanceof Error && error.cause.name === 'TimeoutError';
+    return timedOut
+      ? {
+          error: 'timeout',
+          message: 'The API did not answer within the time a tool call may take.',
+          next_step:
+            'Repeat the same call later: a write repeated with the same arguments replays rather than acting twice.',
+        }
+      : {
+          error: 'cancelled',
+          message: 'The call was cancelled before the API answered.',
+          next_step:
+            'Repeat the same call if it is still wanted: a write repeated with the same arguments replays rather than acting twice.',
+        };
   }
   if (error instanceof ConnectionError) {
     return {
