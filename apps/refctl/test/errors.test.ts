@@ -19,6 +19,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/**
+ * Runs each `[args, flag]` in process: exit 2, nothing on stdout, and one line on stderr
+ * naming the flag, the value given (the blank argument, else the last) and `reason`.
+ */
+async function expectFlagsRefused(cases: readonly [string[], string][], reason: string) {
+  for (const [args, flag] of cases) {
+    const given = args.find((arg) => arg.trim() === '') ?? args.at(-1);
+    const result = await refctl(args, { env: env() });
+    expect({ args, ...result }).toEqual({
+      args,
+      code: 2,
+      stdout: '',
+      stderr: `error: option ${flag} argument '${given}' is invalid. ${reason}\n`,
+    });
+  }
+}
+
 describe('API errors', () => {
   it('401: exit 4 and a hint, never the key', async () => {
     const badKey = 'refak_not_a_real_key_9';
@@ -251,15 +268,7 @@ describe('client-side errors', () => {
       [['api', '/me', '-H', ''], "'-H, --header <key:value>'"],
       [['api', '/services', '-f', ''], "'-f, --raw-field <key=value>'"],
     ];
-    for (const [args, flag] of cases) {
-      const result = await refctl(args, { env: env() });
-      expect({ args, ...result }).toEqual({
-        args,
-        code: 2,
-        stdout: '',
-        stderr: `error: option ${flag} argument '${args.at(-1) === ' ' ? ' ' : ''}' is invalid. expected a value, not an empty one.\n`,
-      });
-    }
+    await expectFlagsRefused(cases, 'expected a value, not an empty one.');
     // The built bin too: one line on stderr, exit 2.
     const spawned = await refctlProcess(['services', 'list', '--columns', ''], { env: env() });
     expect(spawned).toEqual({
@@ -278,15 +287,7 @@ describe('client-side errors', () => {
       [['services', 'list', '--columns', ','], "'--columns <list>'"],
       [['services', 'list', '--json', ' , '], "'--json [fields]'"],
     ];
-    for (const [args, flag] of cases) {
-      const result = await refctl(args, { env: env() });
-      expect({ args, ...result }).toEqual({
-        args,
-        code: 2,
-        stdout: '',
-        stderr: `error: option ${flag} argument '${args.at(-1)}' is invalid. expected names, comma-separated (a,b).\n`,
-      });
-    }
+    await expectFlagsRefused(cases, 'expected names, comma-separated (a,b).');
     expect((await server.requests()).length).toBe(before);
   });
 
