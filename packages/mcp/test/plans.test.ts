@@ -87,6 +87,16 @@ describe('orders_create with a plan, without the input-required round trip', () 
     expect(ordersOfAccount() - before).toBe(1);
   });
 
+  it("names the plan in the purchase's quote as its dry run did", async () => {
+    const mcp = await connect();
+    const dry = structured(await mcp.call('orders_create', ORDER));
+    const bought = structured(
+      await mcp.call('orders_create', { ...ORDER, dry_run: false, plan_id: dry.plan_id }),
+    );
+    expect(dry.quote).toMatchObject({ plan_code: 'kvm-s', plan_name: 'KVM S' });
+    expect(bought.quote).toMatchObject({ plan_code: 'kvm-s', plan_name: 'KVM S' });
+  });
+
   it('refuses a purchase that names no plan: nothing is sent', async () => {
     const mcp = await connect();
     const before = ordersOfAccount();

@@ -10,7 +10,9 @@ const MAX_HELD_PLANS = 100;
  * grow the process.
  */
 export class PlanStore {
-  readonly #plans = new Map<string, RequestPlan>();
+  // With the plan, the catalog name of what it buys as the dry run showed it (a plan itself
+  // names the plan by its code only).
+  readonly #plans = new Map<string, { readonly plan: RequestPlan; readonly name?: string }>();
   readonly #max: number;
   readonly #now: () => number;
 
@@ -19,11 +21,11 @@ export class PlanStore {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Keeps `plan` and returns its new `plan_id`. */
-  hold(plan: RequestPlan): string {
+  /** Keeps `plan` (and the catalog `name` of what it buys) and returns its new `plan_id`. */
+  hold(plan: RequestPlan, name?: string): string {
     this.#dropExpired();
     const id = `plan_${globalThis.crypto.randomUUID().replaceAll('-', '')}`;
-    this.#plans.set(id, plan);
+    this.#plans.set(id, name === undefined ? { plan } : { plan, name });
     // A Map iterates in insertion order: the first key is the oldest plan.
     while (this.#plans.size > this.#max) {
       const oldest = this.#plans.keys().next().value;
@@ -36,7 +38,12 @@ export class PlanStore {
   /** The plan held under `id`, or undefined when there is none (unknown, dropped or expired). */
   get(id: string): RequestPlan | undefined {
     this.#dropExpired();
-    return this.#plans.get(id);
+    return this.#plans.get(id)?.plan;
+  }
+
+  /** The catalog name of what the plan held under `id` buys, as its dry run showed it. */
+  nameOf(id: string): string | undefined {
+    return this.#plans.get(id)?.name;
   }
 
   /** How many plans are held now. */
@@ -47,7 +54,7 @@ export class PlanStore {
 
   #dropExpired(): void {
     const now = this.#now();
-    for (const [id, plan] of this.#plans) {
+    for (const [id, { plan }] of this.#plans) {
       if (Date.parse(plan.expires_at) <= now) this.#plans.delete(id);
     }
   }

@@ -97,7 +97,8 @@ function quoteOf(plan: Plan, price: OrderPrice | undefined) {
 
 /**
  * The plan of a dry run's order (`client.orders.plan`: the same quote, bound to the
- * account, the base URL and the idempotency key), held for a purchase to name. A plan that
+ * account, the base URL and the idempotency key), held for a purchase to name, with the
+ * catalog name of its plan (`planName`) that the purchase's quote shows again. A plan that
  * cannot be made (a key without account:read, say) leaves the quote standing, and says why.
  */
 async function holdPlan(
@@ -105,10 +106,11 @@ async function holdPlan(
   plans: PlanStore,
   body: CreateOrderRequest,
   idempotencyKey: string,
+  planName: string,
 ): Promise<Pick<OrderToolResult, 'plan_id' | 'expires_at' | 'plan_unavailable'>> {
   try {
     const plan = await client.orders.plan(body, { idempotencyKey });
-    return { plan_id: plans.hold(plan), expires_at: plan.expires_at };
+    return { plan_id: plans.hold(plan, planName), expires_at: plan.expires_at };
   } catch (error) {
     if (isRefApiError(error) && error.code === 'insufficient_scope') {
       return {
@@ -150,7 +152,7 @@ export async function quoteOrder(
     ...(!exact
       ? { plan_unavailable: NOT_PRICEABLE }
       : ctx.plans
-        ? await holdPlan(client, ctx.plans, args.body, idempotencyKey)
+        ? await holdPlan(client, ctx.plans, args.body, idempotencyKey, plan.name)
         : {}),
     ...(exact ? { balance_after: money(balanceCents - priceCents, currency) } : {}),
     ...(budget ? { budget: budgetState(budget, currency) } : {}),

@@ -142,7 +142,8 @@ export async function runPlannedOrder(
     quote: {
       plan_ref: plan.priced_from.plan_ref,
       plan_code: plan.priced_from.plan_code,
-      plan_name: plan.priced_from.plan_code,
+      // As the dry run named it; the plan itself knows only the code.
+      plan_name: ctx.plans.nameOf(args.planId) ?? plan.priced_from.plan_code,
       type: plan.priced_from.service_type,
       period: { name: plan.quote.period.name, months: plan.quote.period.months },
       lines: plan.quote.lines.map((l) => ({ label: l.label, net: money(l.net_cents, currency) })),
