@@ -37,8 +37,8 @@ export interface WaitGoal {
 /**
  * Runs an SDK `waitFor` with a spinner on a terminal (plain lines otherwise) that shows the
  * latest observed state. The wait's deadline becomes exit 7; a `failed` state exit 1; a
- * request that fails mid-wait (a request timeout included) fails it; Ctrl-C exit 130 (SIGTERM 143) with
- * the subject (e.g. the rule id) and the command that follows it.
+ * request that fails mid-wait (a request timeout included) fails it; Ctrl-C exit 130 (SIGTERM
+ * 143) with the subject (e.g. the rule id) and the command that follows it.
  */
 export async function waitFor<T>(
   ctx: Ctx,
