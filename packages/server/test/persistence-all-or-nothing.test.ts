@@ -7,7 +7,7 @@
 // on a restart, under the writes built on it; one the journal writer could not encode ended
 // the process.
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { StateSlices } from '../src/state/state-slice';
 import { DiskFault } from './disk-fault';
 import {
@@ -20,10 +20,8 @@ import {
 } from './persistence-harness';
 
 const dir = useTempDir();
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  for (const close of closers.splice(0)) await close();
 });
 
 type Call = (
@@ -164,7 +162,7 @@ async function refusedWhole(
   await server.close();
 
   const reopened = await openState(file);
-  closers.push(() => reopened.server.close());
+  onTestFinished(() => reopened.server.close());
   const call: Call = (m, p, b) => reopened.call(m, p, b === undefined ? {} : { body: b });
   const restarted = await view(call);
   // A clock unfrozen by the change ran on meanwhile.

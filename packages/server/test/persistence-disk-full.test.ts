@@ -2,7 +2,7 @@
 // not applied and answers 503 state_unavailable with Retry-After, reads go on, one line is
 // logged, and writes resume by themselves once the journal takes writes again.
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DiskFault } from './disk-fault';
 import {
   KVMS,
@@ -16,10 +16,6 @@ import {
 } from './persistence-harness';
 
 const dir = useTempDir();
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
 
 describe.each(['write', 'datasync'] as const)('a journal whose %s fails (disk full)', (mode) => {
   it('refuses the mutation with 503, keeps reads, logs one line and resumes by itself', async () => {
@@ -60,7 +56,7 @@ describe.each(['write', 'datasync'] as const)('a journal whose %s fails (disk fu
     const rules = (await server.call('GET', `/services/${KVMS[0]}/shield/rules`)).body.rules;
     await server.close();
     const reopened = await openState(file);
-    closers.push(() => reopened.server.close());
+    onTestFinished(() => reopened.server.close());
     const orders = (await reopened.call('GET', '/orders')).body.orders;
     expect(orders).toHaveLength(2);
     expect((await reopened.call('GET', `/services/${KVMS[0]}/shield/rules`)).body.rules).toEqual(
@@ -102,7 +98,7 @@ describe('a full disk amid concurrent orders and compactions', () => {
     expect(server.warnings).toHaveLength(2);
     await server.close();
     const reopened = await openState(file);
-    closers.push(() => reopened.server.close());
+    onTestFinished(() => reopened.server.close());
     expect(refs((await reopened.call('GET', '/orders?limit=100')).body.orders)).toEqual(acked);
   });
 });
