@@ -83,8 +83,6 @@ export class Core {
       fetchPage: (cursor) => fetchPage(cursor),
     };
     const fetchPage = async (cursor: string | undefined): Promise<ApiResponse<Page<T>>> => {
-      // Refused as a call's other options are: the list rejects before anything is sent.
-      checkMaxItems(input.maxItems);
       const pageInput = { ...input, query: { ...query, cursor } } as CallInput<K>;
       const res = await this.#exchange(operationId, pageInput);
       const data = adapt(res.data as SuccessOf<K>);
@@ -96,7 +94,13 @@ export class Core {
         requestId: res.requestId,
       };
     };
-    return new PagePromise(fetchPage(initialCursor), input);
+    // Checked once, for the list: refused as a call's other options are, it rejects before
+    // anything is sent.
+    const firstPage = (async () => {
+      checkMaxItems(input.maxItems);
+      return fetchPage(initialCursor);
+    })();
+    return new PagePromise(firstPage, input);
   }
 
   async #exchange<K extends OperationId>(
