@@ -28,6 +28,13 @@ describe('time moves the account', () => {
     return res.body as { now: string; applied: Array<Record<string, unknown>> };
   };
   const get = async (path: string) => (await api.call('GET', path, { key: KEY })).body;
+  // Ten KVMs renewing monthly: a thousand years are 120,000 renewals if every one is paid.
+  const tenKvms = () =>
+    Array.from({ length: 10 }, (_, i) => kvm(`REF-SVC-${(0x80 + i).toString(16).toUpperCase()}`));
+  const tooMany =
+    'clock_limit_reached: the move could apply more than 100000 events; move the clock in smaller steps';
+  const clockEvents = (requests: Array<{ kind?: string }>) =>
+    requests.filter((entry) => entry.kind === 'clock_event');
 
   it('renews: charged from the balance, a paid invoice and a linked transaction, expires_at moved on', async () => {
     await load(scenario([kvm('REF-SVC-11')]));
@@ -337,6 +344,61 @@ describe('time moves the account', () => {
     expect((await api.admin('GET', '/clock')).body.now).toBe('2026-01-01T00:00:00.000Z');
   });
 
+  it('refuses a move that could apply more than 100,000 events, changing nothing, whatever the balance', async () => {
+    await load(scenario(tenKvms()));
+    const before = (await api.admin('GET', '/state')).body;
+    for (const body of [
+      { advance: 'P1000Y' },
+      { now: '3026-01-01T00:00:00Z' },
+      { advance_seconds: 60, advance: 'P1000Y' },
+      { now: '2026-06-01T00:00:00Z', advance: 'P1000Y', frozen: false },
+    ]) {
+      const res = await api.admin('POST', '/clock', body);
+      expect([res.status, res.body], JSON.stringify(body)).toEqual([409, { error: tooMany }]);
+    }
+    // Nothing moved: the clock, the balance, the services, and no clock event in the journal.
+    expect((await api.admin('GET', '/state')).body).toEqual(before);
+    expect((await api.admin('GET', '/clock')).body).toMatchObject({
+      now: '2026-01-01T00:00:00.000Z',
+      frozen: true,
+    });
+    expect((await get('/balance')).amount).toBe(100);
+    // Newest first, each term where it was.
+    expect((await get('/services')).services).toMatchObject(
+      tenKvms()
+        .reverse()
+        .map(({ service_ref }) => ({
+          service_ref,
+          status: 'active',
+          expires_at: '2026-02-01T00:00:00.000Z',
+        })),
+    );
+    expect(clockEvents((await api.admin('GET', '/requests')).body.requests)).toEqual([]);
+    // The bound takes every renewal as paid: a small balance (100) is refused as a large one.
+    const topUp = { account_ref: 'REF-ACCT-1', amount: 1_000_000_000 };
+    expect((await api.admin('POST', '/top-ups', topUp)).status).toBe(201);
+    const far = await api.admin('POST', '/clock', { advance: 'P7000Y' });
+    expect([far.status, far.body]).toEqual([409, { error: tooMany }]);
+    expect((await api.admin('GET', '/clock')).body.now).toBe('2026-01-01T00:00:00.000Z');
+    expect(clockEvents((await api.admin('GET', '/requests')).body.requests)).toEqual([]);
+  });
+
+  it('moves in smaller steps what it refuses in one: each step applies its events', async () => {
+    await load(scenario(tenKvms(), { balance: 5000 }));
+    expect((await api.admin('POST', '/clock', { advance: 'P1000Y' })).status).toBe(409);
+    const moved = await advance('P2Y');
+    expect(moved.now).toBe('2028-01-01T00:00:00.000Z');
+    // Two years of ten monthly renewals, one by one in due order, each paid.
+    expect(moved.applied).toHaveLength(240);
+    expect(moved.applied.every((event) => event.kind === 'service_renewal')).toBe(true);
+    expect(moved.applied.at(-1)).toMatchObject({
+      due_at: '2028-01-01T00:00:00.000Z',
+      expires_at: '2028-02-01T00:00:00.000Z',
+    });
+    expect((await advance('P3Y')).applied).toHaveLength(360);
+    expect((await get('/balance')).amount).toBe(1430); // 5000 - 600 × 5.95
+  });
+
   it('refuses a top-up that would take the balance past exact integer cents, keeping the balance', async () => {
     // 90071992547409.91 is Number.MAX_SAFE_INTEGER cents.
     await load(scenario([], { balance: 90_071_991_547_409.91 }));
@@ -418,6 +480,31 @@ describe('time moves the account', () => {
       },
     ]);
     expect((await get('/invoices')).invoices).toEqual([]);
+    await api.admin('DELETE', `/spaces/${id}`);
+  });
+
+  it('refuses a move that could apply more than 100,000 events in a space, changing nothing there', async () => {
+    await load(scenario(tenKvms()));
+    const id = (await api.admin('POST', '/spaces', {})).body.space_id as string;
+    const spaceAdmin = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${api.origin}/spaces/${id}/__admin${path}`, {
+        method,
+        headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const before = (await spaceAdmin('GET', '/state')).body;
+    for (const body of [{ advance: 'P1000Y' }, { now: '3026-01-01T00:00:00Z' }]) {
+      const res = await spaceAdmin('POST', '/clock', body);
+      expect([res.status, res.body], JSON.stringify(body)).toEqual([409, { error: tooMany }]);
+    }
+    expect((await spaceAdmin('GET', '/state')).body).toEqual(before);
+    expect((await spaceAdmin('GET', '/clock')).body.now).toBe('2026-01-01T00:00:00.000Z');
+    expect(clockEvents((await spaceAdmin('GET', '/requests')).body.requests)).toEqual([]);
+    // A month at a time it moves: ten renewals.
+    const moved = await spaceAdmin('POST', '/clock', { advance: 'P1M' });
+    expect([moved.status, moved.body.applied.length]).toEqual([200, 10]);
     await api.admin('DELETE', `/spaces/${id}`);
   });
 

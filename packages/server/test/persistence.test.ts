@@ -3,6 +3,7 @@ import { readdir, readFile, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceServer } from '../src/index';
+import { scenario } from '../src/testing/scenario-builder';
 import {
   KVMS,
   ORDER,
@@ -105,6 +106,39 @@ describe('stateFile: a restart resumes the same state', () => {
 
     const second = await openState(file);
     expect(second.server.admin.state()).toEqual(state);
+    await second.server.close();
+  });
+
+  it('refuses a clock move that could apply more than 100,000 events, changing nothing the restart would see', async () => {
+    const file = join(dir(), 'too-many-events.json');
+    // Ten KVMs renewing monthly: a thousand years could be 120,000 renewals.
+    const builder = scenario()
+      .now('2026-01-01T00:00:00Z', { frozen: true })
+      .plan({ code: 'kvm-s', price_eur: 5 })
+      .account({ balance: 1000 });
+    for (let i = 0; i < 10; i++) builder.withKvm({ autoRenew: true, expiresAt: '2026-02-01' });
+    const renewing = builder.key(['*'], { token: 'refak_state_full' }).build();
+    const first = await openState(file, { scenario: renewing });
+    const before = first.server.admin.state();
+    const refusal = {
+      status: 409,
+      code: 'clock_limit_reached: the move could apply more than 100000 events; move the clock in smaller steps',
+    };
+    // The durable admin in process throws the typed error; over the admin API it is the 409.
+    await expect(first.server.admin.clock.move('P1000Y')).rejects.toMatchObject(refusal);
+    expect(() => first.server.admin.clock.set('3026-01-01T00:00:00Z')).toThrow(
+      expect.objectContaining(refusal),
+    );
+    const refused = await first.call('POST', '/__admin/clock', { body: { advance: 'P1000Y' } });
+    expect([refused.status, refused.body]).toEqual([409, { error: refusal.code }]);
+    expect(first.server.admin.state()).toEqual(before);
+    // Two months at a time it moves: twenty renewals, each durable.
+    expect((await first.server.admin.clock.move({ months: 2 })).applied).toHaveLength(20);
+    const after = first.server.admin.state();
+    await first.server.close();
+
+    const second = await openState(file, { scenario: renewing });
+    expect(second.server.admin.state()).toEqual(after);
     await second.server.close();
   });
 

@@ -135,8 +135,9 @@ const routes: Record<string, Record<string, AdminRoute>> = {
 
 /**
  * Refuses a clock change before any part of it is made, as the clock would refuse its parts
- * in turn (`now`, then `advance_seconds`, then `advance`): a change answered 400 or 409 leaves
- * the clock where it was.
+ * in turn (`now`, then `advance_seconds`, then `advance`), and a whole move that could apply
+ * more events than one move may (`admin.clock.checkMove`): a change answered 400 or 409
+ * leaves the clock and the state where they were.
  */
 function checkClockMove(admin: Admin, body: z.output<typeof ClockBody>): void {
   const currentMs = Date.parse(admin.clock.now().now);
@@ -149,7 +150,7 @@ function checkClockMove(admin: Admin, body: z.output<typeof ClockBody>): void {
   if (toMs <= LAST_CLOCK_MS && body.advance !== undefined) {
     toMs += secondsOf(toMs, body.advance) * 1000;
   }
-  if (toMs > LAST_CLOCK_MS) throw new DomainError(409, 'clock_limit_reached');
+  admin.clock.checkMove(toMs);
 }
 
 /** A route's methods from the values of its template's `{name}` segments; undefined: 404. */

@@ -53,6 +53,8 @@ export function durableAdmin(
     set: sync((now: string | Date) => admin.clock.set(now)),
     freeze: sync((frozen?: boolean) => admin.clock.freeze(frozen)),
     move: (duration) => moveClock(clock, duration),
+    // Changes nothing, so it logs nothing; `advance` and `set` refuse a move through it.
+    checkMove: (toMs) => admin.clock.checkMove(toMs),
     // Outside any unit: each event's commit is a line of its own, in due order (the
     // catch-up itself applies nothing while the write-ahead log refuses writes).
     catchUp: () => admin.clock.catchUp(),

@@ -9,6 +9,7 @@ import {
   renewalDescription,
 } from '../domain/account-time/apply-event';
 import { type Due, type DueKind, serviceDue, shieldDue } from '../domain/account-time/due';
+import { serviceEventsBy, shieldEventsBy } from '../domain/account-time/move-bound';
 import {
   type RenewalPrice,
   type RenewalPricing,
@@ -163,6 +164,34 @@ export class AccountTime {
       this.nextDueMs = this.#heap.peek()?.dueMs ?? Number.POSITIVE_INFINITY;
       return applied;
     });
+  }
+
+  /**
+   * At most how many events a catch-up to `toMs` would apply, if every renewal were paid
+   * (`serviceEventsBy` of each record due by then, what is due already included), counted in
+   * due order and no further than past `limit`: O(limit) at most, one comparison when nothing
+   * is due by `toMs`. It never gives fewer than the catch-up applies.
+   */
+  eventsBy(toMs: number, limit: number): number {
+    this.#rebuildIfStale();
+    if (!(toMs >= this.nextDueMs)) return 0;
+    let count = 0;
+    const seen = new Set<string>();
+    for (const entry of this.#heap.ordered()) {
+      if (entry.dueMs > toMs || count > limit) break;
+      // Entries of an earlier schedule of the same record stay in the heap until popped.
+      if (this.#dues.get(entry.ref) !== entry.dueMs || seen.has(entry.ref)) continue;
+      seen.add(entry.ref);
+      const partition = this.store.partition(entry.accountRef);
+      if (partition === undefined) continue;
+      if (isAccountRef(entry.ref)) {
+        count += shieldEventsBy(partition.account, toMs);
+      } else {
+        const service = partition.services.get(entry.ref);
+        if (service !== undefined) count += serviceEventsBy(service, toMs, limit - count);
+      }
+    }
+    return count;
   }
 
   /** The next `limit` events that will fall due, in due order. */

@@ -2,6 +2,8 @@ import type { OperationId } from '@refapi/schema';
 import { faultShortcuts, shieldShortcuts } from '../controls/admin-shortcuts';
 import type { ControlAccess } from '../controls/control-state';
 import type { Faults } from '../controls/faults';
+import { MAX_EVENTS_PER_CLOCK_MOVE, tooManyClockEvents } from '../domain/account-time/move-bound';
+import { LAST_CLOCK_MS } from '../domain/clock';
 import { addDuration, type DurationInput, parseDuration } from '../domain/duration';
 import { DomainError } from '../domain/errors';
 import { isCentsAmount, toCents } from '../domain/money';
@@ -60,8 +62,11 @@ export interface Admin {
     /**
      * Moves the clock forward by seconds, `{ months: 1 }` or an ISO 8601 duration (`'P1M'`,
      * calendar months). What falls due is applied at the next request, or by {@link catchUp}.
+     * A move that could apply more than 100,000 events (every renewal paid) throws a 409
+     * `DomainError` (`clock_limit_reached: …`) and changes nothing: move in smaller steps.
      */
     advance(duration: DurationInput): ClockState;
+    /** Sets the clock to a later time; refused as {@link advance} is. */
     set(now: string | Date): ClockState;
     freeze(frozen?: boolean): ClockState;
     /**
@@ -70,6 +75,14 @@ export interface Admin {
      * @example const { applied } = await admin.clock.move({ months: 1 });
      */
     move(duration: DurationInput): Promise<ClockMove>;
+    /**
+     * Throws what a move of the clock to `toMs` is refused with, changing nothing: 409
+     * `clock_limit_reached` past the clock's last instant, or when the events that could fall
+     * due by then (every renewal paid, what is due already included) pass
+     * `MAX_EVENTS_PER_CLOCK_MOVE`. The admin route checks a whole change with it first.
+     * @internal
+     */
+    checkMove(toMs: number): void;
     /** Applies every event due by the clock now (in due order) and returns them. */
     catchUp(): Promise<ClockEvent[]>;
     /** The clock and the next 20 events that will fall due (`GET /__admin/clock`). */
@@ -218,11 +231,20 @@ export function createControlPlane(
   const clock: Admin['clock'] = {
     now: clockState,
     advance(duration) {
-      ctx.clock.advance(secondsOf(ctx.clock.nowMs(), duration));
+      const fromMs = ctx.clock.nowMs();
+      const seconds = secondsOf(fromMs, duration);
+      // A negative or non-finite amount: the clock's own 400 below.
+      if (Number.isFinite(seconds) && seconds >= 0) {
+        clock.checkMove(fromMs + Math.round(seconds * 1000));
+      }
+      ctx.clock.advance(seconds);
       return clockState();
     },
     set(now) {
-      ctx.clock.set(typeof now === 'string' ? Date.parse(now) : now.getTime());
+      const toMs = typeof now === 'string' ? Date.parse(now) : now.getTime();
+      // Backwards or not a time: the clock's own 400 below.
+      if (toMs >= ctx.clock.nowMs()) clock.checkMove(toMs);
+      ctx.clock.set(toMs);
       return clockState();
     },
     freeze(frozen = true) {
@@ -230,6 +252,12 @@ export function createControlPlane(
       return clockState();
     },
     move: (duration) => moveClock(clock, duration),
+    checkMove(toMs) {
+      if (toMs > LAST_CLOCK_MS) throw new DomainError(409, 'clock_limit_reached');
+      if (ctx.time.eventsBy(toMs, MAX_EVENTS_PER_CLOCK_MOVE) > MAX_EVENTS_PER_CLOCK_MOVE) {
+        throw tooManyClockEvents();
+      }
+    },
     catchUp: () => catchUp(ctx),
     view: () => ({ ...clockState(), next_events: ctx.time.next() }),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../index';
 import { scenario, setupRefServer } from './vitest';
 
 // The test kit moves time as people write it, and says what fell due.
@@ -36,5 +37,22 @@ describe('ref.clock.advance', () => {
     const later = await ref.clock.advance('P15D');
     expect(later.applied.map((e) => e.kind)).toEqual(['service_renewal']);
     await expect(ref.clock.advance('one month')).rejects.toThrow(/ISO 8601/);
+  });
+
+  it('refuses a move that could apply more than 100,000 events with a typed 409, moving nothing', async () => {
+    const before = ref.state();
+    const refusal = {
+      status: 409,
+      code: 'clock_limit_reached: the move could apply more than 100000 events; move the clock in smaller steps',
+    };
+    // Two KVMs renewing monthly: 5,000 years could be 120,000 renewals, whatever the balance.
+    const moved = ref.clock.advance('P5000Y');
+    await expect(moved).rejects.toBeInstanceOf(DomainError);
+    await expect(moved).rejects.toMatchObject(refusal);
+    expect(() => ref.clock.set('7026-01-31T00:00:00Z')).toThrow(expect.objectContaining(refusal));
+    expect(ref.state()).toEqual(before);
+    // In smaller steps it moves.
+    const { now, applied } = await ref.clock.advance({ years: 1 });
+    expect([now, applied.length > 0]).toEqual(['2027-01-31T00:00:00.000Z', true]);
   });
 });

@@ -52,7 +52,8 @@ export interface RefSpace {
     now(): Promise<ClockState>;
     /**
      * Moves the space's clock by seconds, `{ months: 1 }` or an ISO 8601 duration (`'P1M'`)
-     * and resolves to the clock and what fell due on the way.
+     * and resolves to the clock and what fell due on the way (a move that could apply more
+     * than 100,000 events rejects, 409 `clock_limit_reached`, the clock unmoved).
      */
     advance(duration: DurationInput): Promise<ClockMove>;
     /** The clock and the next 20 events that will fall due. */

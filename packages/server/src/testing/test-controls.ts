@@ -65,7 +65,9 @@ export interface RefTestControls {
     /**
      * Moves the clock by seconds, `{ months: 1 }` or an ISO 8601 duration (`'P1M'`), then
      * applies what fell due on the way (renewals, suspensions, expiries, Shield grace ends)
-     * and resolves to them. The clock itself moves at once, before the promise settles.
+     * and resolves to them. The clock itself moves at once, before the promise settles. A
+     * move that could apply more than 100,000 events (every renewal paid) rejects with a 409
+     * `DomainError` (`clock_limit_reached: …`) before the clock moves: move in smaller steps.
      * @example const { applied } = await ref.clock.advance({ months: 1 });
      */
     advance(duration: DurationInput): Promise<ClockMove>;

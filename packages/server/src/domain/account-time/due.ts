@@ -40,7 +40,7 @@ export function serviceDue(service: ServiceRecord): Due | undefined {
 }
 
 /** The end of an account's Shield grace period, if it is in one. */
-export function shieldDue(account: AccountRecord): Due | undefined {
+export function shieldDue(account: Pick<AccountRecord, 'shield'>): Due | undefined {
   const shield = account.shield;
   if (shield?.status !== 'grace' || !shield.grace_ends_at) return undefined;
   const endsMs = Date.parse(shield.grace_ends_at);

@@ -3,6 +3,10 @@ import { addMonths, dayOfMonth } from '../calendar';
 import type { ServiceRecord } from '../records';
 import { periodMonths } from './renewal-price';
 
+/** The day of the month a service's term began on, kept by every renewal (its `expires_at`'s by default). */
+export const termDay = (service: ServiceRecord, expiresMs: number): number =>
+  service.term_day ?? dayOfMonth(expiresMs);
+
 /**
  * `service` renewed for `months` more (`expiresMs`: its `expires_at`, when the caller has it
  * parsed already): `expires_at` moved on by calendar months on the day
@@ -14,7 +18,7 @@ export function renewedService(
   months?: number,
   expiresMs: number = Date.parse(service.expires_at as string),
 ): ServiceRecord {
-  const day = service.term_day ?? dayOfMonth(expiresMs);
+  const day = termDay(service, expiresMs);
   const renewed: ServiceRecord = {
     ...service,
     status: 'active',
