@@ -399,6 +399,29 @@ describe('time moves the account', () => {
     expect((await get('/balance')).amount).toBe(1430); // 5000 - 600 × 5.95
   });
 
+  it('refuses a scenario that would load with more than 100,000 events already due, naming the date', async () => {
+    await load(scenario([kvm('REF-SVC-91')]));
+    // Five KVMs renewing monthly since the year 100: 23,113 renewals each by 2026.
+    const ancient = Array.from({ length: 5 }, (_, i) =>
+      kvm(`REF-SVC-A${i}`, { expires_at: '0100-01-01T00:00:00.000Z' }),
+    );
+    const refused = await api.admin('POST', '/scenario', scenario(ancient));
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      {
+        error:
+          'invalid_scenario: accounts[0].services[4].expires_at: the events already due when the scenario loads add up to more than 100000, the most one clock move applies',
+      },
+    ]);
+    // The state is untouched: the scenario loaded before is still there.
+    expect((await get('/services')).services).toMatchObject([{ service_ref: 'REF-SVC-91' }]);
+    // A year after their terms ended, the same services load: a year of renewals each.
+    await load(scenario(ancient, { now: '0101-01-01T00:00:00.000Z', balance: 1000 }));
+    expect((await get('/services')).services).toMatchObject(
+      ancient.map(() => ({ expires_at: '0101-02-01T00:00:00.000Z' })),
+    );
+  });
+
   it('refuses a top-up that would take the balance past exact integer cents, keeping the balance', async () => {
     // 90071992547409.91 is Number.MAX_SAFE_INTEGER cents.
     await load(scenario([], { balance: 90_071_991_547_409.91 }));

@@ -78,6 +78,24 @@ describe('createReferenceServer', () => {
     expect(() => createReferenceServer({ now: 'soon' })).toThrow('invalid now: soon');
   });
 
+  it('refuses at once a start with more than 100,000 events already due, as one clock move would be', () => {
+    const builder = scenario()
+      .now('2026-01-01T00:00:00Z', { frozen: true })
+      .plan({ code: 'kvm-s', price_eur: 5 })
+      .account();
+    for (let i = 0; i < 10; i++) builder.withKvm({ autoRenew: true, expiresAt: '2026-02-01' });
+    const renewing = builder.key(['*'], { token: 'refak_rs' }).build();
+    // Started a thousand years on, each KVM has 12,000 monthly renewals due: the ninth passes.
+    expect(() =>
+      createReferenceServer({ scenario: renewing, now: '3026-01-01T00:00:00Z' }),
+    ).toThrow(
+      new ScenarioError(
+        'accounts[0].services[8].expires_at',
+        'the events already due when the scenario loads add up to more than 100000, the most one clock move applies',
+      ),
+    );
+  });
+
   it('rejects a malformed Shield snapshot at once, naming its path; a valid one serves Shield', async () => {
     const shield = {
       version: 1,

@@ -1,4 +1,9 @@
 import type { z } from 'zod';
+import {
+  MAX_EVENTS_PER_CLOCK_MOVE,
+  serviceEventsBy,
+  shieldEventsBy,
+} from '../domain/account-time/move-bound';
 import { DomainError } from '../domain/errors';
 import { centsAmountProblem } from '../domain/money';
 import { describeIssue, formatIssuePath } from '../internal/issue-path';
@@ -74,6 +79,35 @@ export function scenarioError(
       ? [...prefix, ...issue.path, issue.keys[0]]
       : [...prefix, ...issue.path];
   return new ScenarioError(formatIssuePath(path), describeIssue(issue));
+}
+
+/**
+ * Refuses a scenario that would load with more events already due at `startMs` (where its
+ * clock starts) than one clock move may apply: what is due when a scenario loads is applied
+ * at once, as a move's events are (counted the same way: every renewal paid). Throws a
+ * {@link ScenarioError} naming the date at which the count passes the limit, e.g.
+ * `accounts[0].services[3].expires_at`. Generated services are never due at the start.
+ */
+export function checkEventsDueAt(scenario: Scenario, startMs: number): void {
+  let count = 0;
+  const check = (path: string) => {
+    if (count <= MAX_EVENTS_PER_CLOCK_MOVE) return;
+    throw new ScenarioError(
+      path,
+      `the events already due when the scenario loads add up to more than ${MAX_EVENTS_PER_CLOCK_MOVE}, the most one clock move applies`,
+    );
+  };
+  scenario.accounts.forEach((account, a) => {
+    count += shieldEventsBy(account, startMs);
+    check(`accounts[${a}].shield.grace_ends_at`);
+    account.services.forEach((service, i) => {
+      // Due at `expires_at` or later: a service whose term ends after the start has nothing due.
+      if (service.expires_at === undefined || !(Date.parse(service.expires_at) <= startMs)) return;
+      const record = { ...service, account_ref: account.account_ref };
+      count += serviceEventsBy(record, startMs, MAX_EVENTS_PER_CLOCK_MOVE - count);
+      check(`accounts[${a}].services[${i}].expires_at`);
+    });
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ import { httpDate } from '../internal/http-date';
 import type { AttachDurability, DurableState } from '../persistence/durable-parts';
 import { DEFAULT_JOURNAL_SIZE } from '../request-journal';
 import { demoScenario } from '../scenario/demo';
-import { parseScenario } from '../scenario/validate';
+import { checkEventsDueAt, parseScenario } from '../scenario/validate';
 import { createSpaceRuntime, type SpaceRuntime } from '../spaces/space-runtime';
 import { type SpaceRequest, Spaces, type SpacesOptions } from '../spaces/spaces';
 import { catchUpIfDue } from '../state/catch-up';
@@ -116,6 +116,11 @@ export function createReferenceCore(
 ): ReferenceCoreParts {
   const scenario = parseScenario(options.scenario ?? demoScenario);
   const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
+  // Refused here, as an invalid scenario is, rather than by the load behind `ready`.
+  checkEventsDueAt(
+    scenario,
+    startOverride ?? (scenario.now === undefined ? Date.now() : Date.parse(scenario.now)),
+  );
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const adminToken = options.adminToken ?? `refadm_${base64UrlEncode(randomBytes(18))}`;

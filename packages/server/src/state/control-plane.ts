@@ -11,7 +11,7 @@ import { recordCodecs } from '../domain/record-codec';
 import { piecesBytes } from '../internal/json-pieces';
 import { isRequestEntry, type RequestJournal } from '../request-journal';
 import type { Scenario } from '../scenario/schema';
-import { parseScenario, requireAccounts } from '../scenario/validate';
+import { checkEventsDueAt, parseScenario, requireAccounts } from '../scenario/validate';
 import type { ScenarioTrust } from '../store/build-state';
 import type { ClockEvent, NextEvent } from './account-time';
 import { catchUp } from './catch-up';
@@ -199,6 +199,9 @@ export function createControlPlane(
     trust: ScenarioTrust = 'checked',
     recovered = false,
   ): Promise<void> {
+    // What is due at the start is applied below like a clock move's events, and bounded alike
+    // (400, the state untouched). A recovered state replays what was applied instead.
+    if (!recovered) checkEventsDueAt(scenario, startMs);
     await slices.load(scenario, startMs, trust);
     journal.clear();
     // A loaded state is one time could have produced: what is due already is applied now,

@@ -13,7 +13,8 @@ import { termDay } from './term';
 /**
  * The most events one move of the clock may apply: the scale of the spec's cost line
  * ("applying 100,000 due events takes at most 1 s in process"). A move that could apply
- * more is refused whole, before any part of it is made.
+ * more is refused whole, before any part of it is made; a scenario that would load with
+ * more already due is refused too.
  */
 export const MAX_EVENTS_PER_CLOCK_MOVE = 100_000;
 
