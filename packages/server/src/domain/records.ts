@@ -63,6 +63,9 @@ export const accountSettings = {
  */
 export const AccountRecord = Account.extend({ ...accountSettings, balance_cents: cents });
 
+/** The day of the month a service's term began on: each renewal ends on it (clamped to the month). */
+export const TermDay = z.int().min(1).max(31);
+
 /**
  * What the server keeps about a service's term for renewals (reference spec, section 9),
  * never shown by the API: the day of the month the term began on (renewals keep it), the
@@ -70,7 +73,7 @@ export const AccountRecord = Account.extend({ ...accountSettings, balance_cents:
  * that suspended it. `last_period_unit`/`last_period_amount` are public and stay as they are.
  */
 const serviceTerm = {
-  term_day: z.int().min(1).max(31).optional(),
+  term_day: TermDay.optional(),
   ordered_addons: z
     .array(z.strictObject({ addon_ref: AddonRef, units: z.int().min(1) }))
     .optional(),

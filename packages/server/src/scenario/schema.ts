@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { LAST_CLOCK_MS, LAST_CLOCK_TIME } from '../domain/clock';
 import { parseIpOrCidr } from '../domain/ip-allow-list';
 import { centsAmountProblem } from '../domain/money';
-import { accountSettings, addonFields, PlanRecord } from '../domain/records';
+import { accountSettings, addonFields, PlanRecord, TermDay } from '../domain/records';
 import { ExtensionSnapshots } from '../extensions/registry';
 
 /** A money amount in a scenario: a JSON number with at most two decimals the server can hold. */
@@ -37,8 +37,15 @@ export const ScenarioApiKey = z.strictObject({
     .default([]),
 });
 
-/** A service of a scenario account (`reseller` services are invisible to the API). */
-export const ScenarioService = Service.extend({ reseller: z.boolean().default(false) });
+/**
+ * A service of a scenario account (`reseller` services are invisible to the API). Its
+ * `term_day`, kept for renewals and exported with the state, is checked as the record holds
+ * it: another day (0, "x") had renewed at one instant again and again, or failed the load.
+ */
+export const ScenarioService = Service.extend({
+  reseller: z.boolean().default(false),
+  term_day: TermDay.optional(),
+});
 
 const count = z.int().min(0).max(1_000_000).default(0);
 

@@ -67,6 +67,21 @@ describe('parseScenario', () => {
     );
   });
 
+  it("checks a service's term day as a record holds it: 1 to 31", () => {
+    const withDay = (day: unknown) => {
+      const doc = valid();
+      doc.accounts[0]!.services[0]!.term_day = day;
+      return errorOf(doc);
+    };
+    expect(withDay(31)).toBe('valid');
+    // 0 renewed at one instant again and again; "x" failed the load with a RangeError.
+    for (const day of [0, 32, 1.5, 'x']) {
+      expect(withDay(day), String(day)).toMatch(
+        /^invalid_scenario: accounts\[0\]\.services\[0\]\.term_day: /,
+      );
+    }
+  });
+
   it('takes exchange rates from 0.001 to 1000 units per EUR, no further', () => {
     // 1e307 made every conversion a 500 (BigInt of Infinity), 1e-7 a display rate of 0.
     for (const [USD, error] of [
