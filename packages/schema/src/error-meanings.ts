@@ -76,7 +76,7 @@ export const ERROR_CODES = {
     space_limit_reached: 'The server holds `--max-spaces` spaces already; delete one first.',
     snapshot_limit_reached: 'This space holds the most snapshots it may; delete one first.',
     clock_limit_reached:
-      'The clock would pass 9989-12-31T23:59:59.999Z, its last instant: a term it starts must end by 9999-12-31, the last date an API date-time can state (admin API).',
+      'The clock would pass 9989-12-31T23:59:59.999Z, its last instant (a term it starts must end by 9999-12-31, the last date an API date-time can state), or the move could apply more than 100,000 events: move it in smaller steps (admin API).',
     balance_limit_reached:
       'The top-up would take the balance past ±90071992547409.91, the most integer cents hold exactly (admin API).',
     fail_next_queue_full: 'Too many failures are queued by `POST /__admin/fail-next` already.',
