@@ -23,6 +23,12 @@ describe('addMonths', () => {
     ]);
   });
 
+  it('counts the years 0 to 99 as themselves, not as 1900 to 1999', () => {
+    expect(iso(addMonths(at('0050-01-31T10:30:00.000Z'), 1))).toBe('0050-02-28T10:30:00.000Z');
+    expect(iso(addMonths(at('0099-12-15T23:59:59.999Z'), 1))).toBe('0100-01-15T23:59:59.999Z');
+    expect(iso(addMonths(at('0000-02-29T00:00:00.000Z'), 12))).toBe('0001-02-28T00:00:00.000Z');
+  });
+
   it('carries months into the next year', () => {
     expect(iso(addMonths(at('2026-11-15T00:00:00.000Z'), 14))).toBe('2028-01-15T00:00:00.000Z');
     expect(iso(addMonths(at('2026-02-28T00:00:00.000Z'), 12))).toBe('2027-02-28T00:00:00.000Z');

@@ -2,9 +2,21 @@
 // the month n months later, clamped to that month's last day. A renewal keeps the day its
 // term began on, so a term begun on 31 January ends 28 February, then 31 March, 30 April.
 
-/** The last day of a month (`month` may overflow: Date.UTC carries it into the year). */
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant a UTC date starts (`month` and `day` may overflow into the year and month). Not
+ * `Date.UTC`, which reads the years 0 to 99 as 1900 to 1999: a term ending in the year 50
+ * renewed into 1950.
+ */
+function startOfDay(year: number, month: number, day: number): number {
+  const date = new Date(0);
+  return date.setUTCFullYear(year, month, day);
+}
+
+/** The last day of a month (`month` may overflow into the year). */
 const lastDayOf = (year: number, month: number): number =>
-  new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  new Date(startOfDay(year, month + 1, 0)).getUTCDate();
 
 /**
  * `ms` plus `months` calendar months, on `day` of the month (default: the day of `ms`),
@@ -18,15 +30,8 @@ export function addMonths(ms: number, months: number, day?: number): number {
   const year = date.getUTCFullYear();
   const month = date.getUTCMonth() + months;
   const wanted = day ?? date.getUTCDate();
-  const sum = Date.UTC(
-    year,
-    month,
-    Math.min(wanted, lastDayOf(year, month)),
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-    date.getUTCMilliseconds(),
-  );
+  const timeOfDay = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
+  const sum = startOfDay(year, month, Math.min(wanted, lastDayOf(year, month))) + timeOfDay;
   last.ms = ms;
   last.months = months;
   last.day = day;
