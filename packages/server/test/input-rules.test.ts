@@ -1,5 +1,6 @@
 // Hardening of request input (issue #12): a body must be declared JSON in UTF-8, integer
 // query values are plain digits and appear once, free-text fields carry no control characters.
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { buildPath, operationList } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import type { RequestEntry } from '../src/index';
@@ -68,6 +69,91 @@ describe.each(TRANSPORTS)('input rules over %s', (transport) => {
         body: JSON.stringify({ advance_seconds: 60 }),
       });
       expect([res.status, await res.json()]).toEqual([400, { error: 'invalid_content_type' }]);
+      const clock = await api.admin('POST', '/clock', {});
+      expect(clock.body.now).toBe('2026-01-01T00:00:00.000Z');
+    });
+  });
+
+  describe('Content-Encoding', () => {
+    // A valid body of each operation that takes one: sent plain, each is taken.
+    const BODIES: Readonly<Record<string, string>> = {
+      createOrder: ORDER,
+      setServiceAutoRenew: '{"enabled":true}',
+      powerService: '{"action":"reboot"}',
+      createShieldRule:
+        '{"name":"drop dns","mode":"enforce","action":"drop","risk":"medium","protocol":"udp","destination_port":53}',
+    };
+    const withBody = operationList.filter((op) => op.body !== undefined);
+    const CODINGS: Readonly<Record<string, (text: string) => Uint8Array<ArrayBuffer>>> = {
+      gzip: (text) => new Uint8Array(gzipSync(text)),
+      br: (text) => new Uint8Array(brotliCompressSync(text)),
+      deflate: (text) => new Uint8Array(deflateSync(text)),
+      'identity, GZIP': (text) => new Uint8Array(gzipSync(text)),
+    };
+    const send = async (
+      path: string,
+      body: Uint8Array<ArrayBuffer>,
+      encoding: string,
+      token: string = KEY.full,
+    ) => {
+      const res = await fetch(`${api.origin}${path}`, {
+        method: path.endsWith('/auto-renew') ? 'PUT' : 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body,
+      });
+      return [res.status, await res.text()] as const;
+    };
+    /** The whole state but its running clock: a refused request leaves it as it was. */
+    const state = async () => {
+      const { now: _, ...rest } = (await api.admin('GET', '/state')).body;
+      return rest;
+    };
+    const refused = [400, '{"error":"invalid_header: Content-Encoding"}'] as const;
+
+    it('has a body for every operation that takes one', () => {
+      expect(Object.keys(BODIES).sort()).toEqual(withBody.map((op) => op.operationId).sort());
+    });
+
+    it.each(
+      withBody.flatMap((op) =>
+        Object.entries(CODINGS).map(
+          ([coding, encode]) => [op.operationId, coding, op, encode] as const,
+        ),
+      ),
+    )(
+      '%s: refuses a body sent with Content-Encoding %s, encoded or not, changing nothing',
+      async (operationId, coding, op, encode) => {
+        const path = `/v1${buildPath(op, { service_ref: SVC.kvm })}`;
+        const text = BODIES[operationId] as string;
+        const before = await state();
+        // Compressed, it was answered invalid_json; sent plain under the header, it was taken.
+        expect(await send(path, encode(text), coding)).toEqual(refused);
+        expect(await send(path, new TextEncoder().encode(text), coding)).toEqual(refused);
+        expect(await state()).toEqual(before);
+      },
+    );
+
+    it('takes a body sent with Content-Encoding identity as one sent without it', async () => {
+      const before = await orderCount();
+      const [status] = await send('/v1/orders', new TextEncoder().encode(ORDER), 'identity');
+      expect(status).toBe(200);
+      expect(await orderCount()).toBe(before + 1);
+    });
+
+    it('applies to the admin API too', async () => {
+      const body = JSON.stringify({ advance_seconds: 60 });
+      const token = 'test-admin-token';
+      expect(await send('/__admin/clock', new Uint8Array(gzipSync(body)), 'gzip', token)).toEqual(
+        refused,
+      );
+      expect(await send('/__admin/clock', new TextEncoder().encode(body), 'br', token)).toEqual(
+        refused,
+      );
       const clock = await api.admin('POST', '/clock', {});
       expect(clock.body.now).toBe('2026-01-01T00:00:00.000Z');
     });

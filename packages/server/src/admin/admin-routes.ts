@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '../api/api-request';
 import { parseJsonBody } from '../api/body-text';
-import { hasBodyText, isJsonContentType } from '../api/content-type';
+import { bodyHeaderRefusal, hasBodyText } from '../api/content-type';
 import { eventStreamResponse, journalEvents } from '../api/event-stream';
 import { parseInput } from '../api/input-validation';
 import type { ControlSlice } from '../controls/control-slice';
@@ -298,9 +298,8 @@ export function createAdminHandler(shared: Omit<AdminDependencies, keyof AdminTa
       if (request.bodyTooLarge) return errorResponse(413, 'body_too_large');
       let body: unknown;
       if (hasBodyText(request.body)) {
-        if (!isJsonContentType(request.header('content-type'))) {
-          return errorResponse(400, 'invalid_content_type');
-        }
+        const refused = bodyHeaderRefusal(request);
+        if (refused !== undefined) return errorResponse(400, refused);
         try {
           body = parseJsonBody(request);
         } catch {

@@ -1,4 +1,5 @@
 import * as zlib from 'node:zlib';
+import { codingsOf } from '../api/content-type';
 
 // The content codings of a recorded body, undone: by the recorder, to look for credentials
 // in what a compressed body says, and by the readers, to read it back. `Content-Encoding`
@@ -24,13 +25,6 @@ const DECODERS: Readonly<Record<string, Decoder>> = {
   br: zlib.brotliDecompressSync,
   ...(zstd === undefined ? {} : { zstd }),
 };
-
-/** The codings a `Content-Encoding` value names, in the order they were applied, `identity` aside. */
-export const codingsOf = (contentEncoding: string | undefined): string[] =>
-  (contentEncoding ?? '')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity');
 
 /**
  * The bytes of a body with its content codings undone, at most `maxBytes` of them; or why

@@ -1,4 +1,5 @@
-import { codingsOf, decodeBody } from './body-codings';
+import { codingsOf } from '../api/content-type';
+import { decodeBody } from './body-codings';
 import {
   RECORDED_BODY_BYTES,
   type RecordedExchange,

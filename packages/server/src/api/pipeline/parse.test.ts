@@ -28,6 +28,23 @@ describe('parse', () => {
     );
   });
 
+  it.each(['gzip', 'br', 'deflate', 'x-custom', 'identity, GZIP'])(
+    'answers 400 invalid_header: Content-Encoding for a body sent with %s, never reading it',
+    (coding) => {
+      const state = post('{"type":"kvm"}', { ...json, 'content-encoding': coding });
+      expect(() => parse(state)).toThrow(
+        expect.objectContaining({ status: 400, code: 'invalid_header: Content-Encoding' }),
+      );
+      expect(state.json).toBeUndefined();
+    },
+  );
+
+  it.each(['identity', 'IDENTITY', ''])('reads a body sent with Content-Encoding %j', (coding) => {
+    const state = post('{"type":"kvm"}', { ...json, 'content-encoding': coding });
+    parse(state);
+    expect(state.json).toEqual({ type: 'kvm' });
+  });
+
   it('answers 400 invalid_json for malformed JSON', () => {
     expect(() => parse(post('{nope'))).toThrow(expect.objectContaining({ code: 'invalid_json' }));
   });
