@@ -93,6 +93,25 @@ describe('parseCliOptions', () => {
     expect(() => parseCliOptions(['--admin-token', 'short'], {})).toThrow(/8\.\.256/);
   });
 
+  it('refuses a bad --port in one line naming the range, a negative one too (Node called it ambiguous)', () => {
+    for (const port of ['-1', '65536', 'abc', '1.5', '-0.5', '']) {
+      for (const argv of [['--port', port], [`--port=${port}`]]) {
+        expect(() => parseCliOptions(argv, {}), argv.join(' ')).toThrow(
+          new UsageError(`--port must be an integer 0..65535, got "${port}"`),
+        );
+      }
+    }
+    // Every flag that takes a number names its own range for a negative one.
+    expect(() => parseCliOptions(['--journal-size', '-5'], {})).toThrow(
+      '--journal-size must be an integer 1..100000, got "-5"',
+    );
+    expect(() => parseCliOptions(['--max-spaces', '-1'], {})).toThrow(
+      '--max-spaces must be an integer 0..99999, got "-1"',
+    );
+    // A flag followed by another flag is still a missing value, not the next flag's name.
+    expect(() => parseCliOptions(['--port', '--log', 'json'], {})).toThrow(UsageError);
+  });
+
   it('refuses an admin token beginning as API keys do: a customer key would reach /__admin', () => {
     for (const [argv, env] of [
       [['--admin-token', 'refak_demo_eur_full'], {}],

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { API_KEY_PREFIX } from '@refapi/schema';
+import { parseFlags } from './internal/parse-flags';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal';
 import type { LogFormat } from './request-log';
 import { parseAllowedHosts } from './server/allowed-hosts';
@@ -68,9 +68,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   try {
     values = parse(argv).values;
   } catch (error) {
-    // Node's messages go on with advice about positionals; the first sentence is the point.
-    const message = (error as Error).message.split(/\.\s|\n/)[0] ?? 'invalid arguments';
-    throw new UsageError(message);
+    throw new UsageError((error as Error).message);
   }
   const port = Number(values.port ?? '4010');
   if (!/^\d+$/.test(values.port ?? '4010') || port > 65_535) {
@@ -182,11 +180,9 @@ function sizeFlag(flag: string, value: string | undefined): number | undefined {
 }
 
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
+  return parseFlags(
+    argv,
+    {
       host: { type: 'string' },
       port: { type: 'string' },
       scenario: { type: 'string' },
@@ -205,5 +201,6 @@ function parse(argv: readonly string[]) {
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'V' },
     },
-  });
+    false,
+  );
 }

@@ -147,6 +147,18 @@ describe('ref-server bin', () => {
     ]);
   });
 
+  it.each([
+    [['--port', '-1'], 'ref-server: --port must be an integer 0..65535, got "-1" (see --help)'],
+    [
+      ['record', '--upstream', 'http://127.0.0.1:9/v1', '--port', '-1'],
+      'ref-server: --port must be an integer 0..65535, got "-1"',
+    ],
+  ])('refuses %j with one line naming the range and exit code 2', async (args, line) => {
+    const run = start(args);
+    const [code] = await once(run.child, 'exit');
+    expect([code, run.output().stderr]).toEqual([2, `${line}\n`]);
+  });
+
   it('refuses an invalid scenario file with the precise reason', async () => {
     const run = start([
       '--scenario',

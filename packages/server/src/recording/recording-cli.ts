@@ -1,4 +1,5 @@
-import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import type { ParseArgsOptionsConfig } from 'node:util';
+import { parseFlags } from '../internal/parse-flags';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import { RECORDED_BODY_BYTES, RecordingError } from './recording-format';
 import type { WriteCall } from './recording-writer';
@@ -55,10 +56,9 @@ export const RECORDING_USAGE = `Recordings (see the README, "From your real acco
 
 function parse(argv: readonly string[], options: ParseArgsOptionsConfig) {
   try {
-    return parseArgs({ args: [...argv], strict: true, allowPositionals: true, options });
+    return parseFlags(argv, options, true);
   } catch (error) {
-    const message = (error as Error).message.split(/\.\s|\n/)[0] ?? 'invalid arguments';
-    throw new RecordingCliExit(`${message} (see --help)`, 2);
+    throw new RecordingCliExit(`${(error as Error).message} (see --help)`, 2);
   }
 }
 

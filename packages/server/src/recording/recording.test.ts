@@ -381,6 +381,22 @@ describe('ref-server record', () => {
     ).toBe(0);
     expect(out.join('')).toContain('ref-server drift <file> [--json]');
   });
+
+  it('refuses a bad --port or --max-exchanges naming its range, a negative one too', async () => {
+    const io = { name: 'ref-server', stdout: () => {}, stderr: () => {} };
+    const record = (...flags: string[]) =>
+      runRecordingCommand('record', ['--upstream', 'http://127.0.0.1:9/v1', ...flags], io);
+    for (const port of ['-1', '65536', 'abc', '1.5']) {
+      await expect(record('--port', port)).rejects.toMatchObject({
+        code: 2,
+        message: `--port must be an integer 0..65535, got "${port}"`,
+      });
+    }
+    await expect(record('--max-exchanges', '-3')).rejects.toMatchObject({
+      code: 2,
+      message: '--max-exchanges must be an integer 1..99999, got "-3"',
+    });
+  });
 });
 
 describe('reading a recording', () => {
