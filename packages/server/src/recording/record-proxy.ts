@@ -18,6 +18,7 @@ import { RECORDED_BODY_BYTES, type RecordedMessage, recordedRoute } from './reco
 import { RecordingWriter, type WriteCall } from './recording-writer';
 import { redactExchange } from './redact-exchange';
 import { SessionCredentials } from './session-credentials';
+import { parseUpstream } from './upstream-url';
 
 /** Options of {@link startRecorder}. */
 export interface RecorderOptions {
@@ -236,10 +237,8 @@ interface UnderWay {
  * `maxExchanges` are forwarded at once; requests naming another Host are refused.
  */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
-  const upstream = new URL(options.upstream);
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
-    throw new Error(`--upstream must be an http or https URL, got "${options.upstream}"`);
-  }
+  const upstream = parseUpstream(options.upstream);
+  if (!(upstream instanceof URL)) throw new Error(upstream.refused);
   const upstreamBase = upstream.pathname.replace(/\/+$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const writer = await RecordingWriter.open(options.out, options.write, options.signal);

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import { RECORDED_BODY_BYTES, RecordingError } from './recording-format';
 import type { WriteCall } from './recording-writer';
 import { terminalSafe } from './terminal-text';
+import { parseUpstream } from './upstream-url';
 
 /** The subcommands of `ref-server` that work with recordings. */
 export const RECORDING_COMMANDS = ['record', 'scenario', 'drift'] as const;
@@ -95,15 +96,8 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
   const upstream = values.upstream;
   if (typeof upstream !== 'string')
     throw new RecordingCliExit('record needs --upstream <base url>', 2);
-  let parsed: URL;
-  try {
-    parsed = new URL(upstream);
-  } catch {
-    throw new RecordingCliExit(`--upstream must be a URL, got "${upstream}"`, 2);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new RecordingCliExit(`--upstream must be an http or https URL, got "${upstream}"`, 2);
-  }
+  const parsed = parseUpstream(upstream);
+  if (!(parsed instanceof URL)) throw new RecordingCliExit(parsed.refused, 2);
   const portText = typeof values.port === 'string' ? values.port : '4011';
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65_535) {
     throw new RecordingCliExit(`--port must be an integer 0..65535, got "${portText}"`, 2);

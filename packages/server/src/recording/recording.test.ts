@@ -1,6 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -380,6 +387,31 @@ describe('ref-server record', () => {
       await runRecordingCommand('drift', ['--help'], { ...io, stdout: (t) => out.push(t) }),
     ).toBe(0);
     expect(out.join('')).toContain('ref-server drift <file> [--json]');
+  });
+
+  it('refuses an upstream with a query or a fragment, which it dropped without a word', async () => {
+    // Stopped from the start: an upstream taken would end at once, not wait for a Ctrl-C.
+    const io = {
+      name: 'ref-server',
+      stdout: () => {},
+      stderr: () => {},
+      stopped: Promise.resolve(),
+    };
+    const out = join(dir, 'never.jsonl');
+    for (const [upstream, what] of [
+      ['http://127.0.0.1:9/v1?x=1', 'query'],
+      ['http://127.0.0.1:9/v1?', 'query'],
+      ['http://127.0.0.1:9/v1?x=1#frag', 'query'],
+      ['http://127.0.0.1:9/v1#frag', 'fragment'],
+      ['https://api.example/v1/#', 'fragment'],
+    ] as const) {
+      const message = `--upstream is a base URL and takes no ${what}, got "${upstream}"`;
+      await expect(
+        runRecordingCommand('record', ['--upstream', upstream, '--port', '0', '--out', out], io),
+      ).rejects.toMatchObject({ code: 2, message });
+      await expect(startRecorder({ upstream, port: 0, out })).rejects.toThrow(message);
+    }
+    expect(existsSync(out)).toBe(false);
   });
 
   it('refuses a bad --port or --max-exchanges naming its range, a negative one too', async () => {
