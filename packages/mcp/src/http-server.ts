@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
+import { capConnections, DEFAULT_MAX_CONNECTIONS } from './http/connection-cap';
 import { InstanceCount } from './http/instance-count';
 import { sendWebResponse, toWebRequest } from './http/node-fetch';
 import { refuseForeignRequest } from './http/request-guard';
-import { rpcError } from './http/rpc-error';
+import { rpcError, rpcErrorBody } from './http/rpc-error';
 import { type HttpSessions, SESSION_HEADER, sessionEndpoint } from './http/session-endpoint';
 import { answerUnparsedRequests } from './http/unparsed-requests';
 
@@ -24,6 +25,11 @@ export interface HttpServerOptions {
   readonly createServer: () => McpServer;
   /** Port on 127.0.0.1; 0 picks a free one. */
   readonly port: number;
+  /**
+   * Connections open at once (default 256); past them a request is answered 503 with
+   * `Retry-After: 1` and its connection closed.
+   */
+  readonly maxConnections?: number;
 }
 
 /** Options of {@link startHttpServer} with state kept per MCP session (the sandbox's spaces). */
@@ -32,6 +38,8 @@ export interface SessionHttpServerOptions<S> {
   readonly createServer: (session: S) => McpServer;
   /** Port on 127.0.0.1; 0 picks a free one. */
   readonly port: number;
+  /** Connections open at once (default 256), as in {@link HttpServerOptions}. */
+  readonly maxConnections?: number;
   /**
    * The sessions: a request's is its `Mcp-Session-Id`, one the endpoint hands a 2025 client
    * in answer to its `initialize`, or `default` (see `sessionEndpoint`).
@@ -47,7 +55,8 @@ const PATH = '/mcp';
  * nothing about a client outlives its request. Protocol 2026-07-28 requests are served
  * per request by design; 2025-era clients (`initialize`, up to 2025-11-25) are served by
  * the SDK's stateless fallback, without sessions. Requests with a foreign Host or
- * Origin are refused with 403 before their body is read.
+ * Origin are refused with 403 before their body is read. At most `maxConnections`
+ * connections are open at once (http/connection-cap.ts).
  */
 export function startHttpServer(options: HttpServerOptions): Promise<McpHttpServer>;
 /**
@@ -84,6 +93,18 @@ export async function startHttpServer<S>(
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    // Past the connection cap: an answer, never a reset (http/connection-cap.ts).
+    if (overCap(req.socket)) {
+      const body = rpcErrorBody(-32000, 'Service Unavailable: too many open connections');
+      res.writeHead(503, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'retry-after': '1',
+        connection: 'close',
+      });
+      res.end(body);
+      return;
+    }
     let response: Response;
     let request: Request | undefined;
     try {
@@ -109,6 +130,7 @@ export async function startHttpServer<S>(
     void serve(req, res);
   });
   answerUnparsedRequests(listener);
+  const overCap = capConnections(listener, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   await new Promise<void>((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(options.port, '127.0.0.1', () => {

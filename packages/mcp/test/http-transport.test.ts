@@ -1,6 +1,10 @@
+import { once } from 'node:events';
 import { type IncomingHttpHeaders, request } from 'node:http';
-import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Socket } from 'node:net';
+import { RefClient } from '@refapi/sdk';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startHttpServer } from '../src/http-server';
+import { createRefMcpServer, createSharedState } from '../src/server';
 import { spawnHttp, stop } from './helpers/mcp-client';
 
 let server: Awaited<ReturnType<typeof spawnHttp>>;
@@ -187,5 +191,96 @@ describe('the Streamable HTTP endpoint', () => {
     const other = await post(loopback(), INIT, {}, '/other');
     expect(other.status).toBe(404);
     expect(JSON.parse(other.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+  });
+});
+
+describe('the connection cap', () => {
+  const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+
+  /** An endpoint in process that holds at most `max` connections open. */
+  async function capped(max: number) {
+    const client = new RefClient({
+      apiKey: 'refak_demo_eur_full',
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
+    const shared = createSharedState(client);
+    const http = await startHttpServer({
+      port: 0,
+      maxConnections: max,
+      createServer: () => createRefMcpServer({ client, shared }),
+    });
+    onTestFinished(() => http.close());
+    return Number(new URL(http.url).port);
+  }
+
+  /** A connection that sends nothing, and whether the server closed it. */
+  async function idle(port: number) {
+    const socket = connect(port, '127.0.0.1');
+    const held = { socket, closed: false };
+    socket.on('close', () => (held.closed = true)).on('error', () => {});
+    onTestFinished(() => {
+      socket.destroy();
+    });
+    await once(socket, 'connect');
+    return held;
+  }
+
+  /** A ping on a connection of its own, and the whole answer, read until the connection closes. */
+  function ping(port: number): Promise<string> {
+    const request = [
+      'POST /mcp HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      'Content-Type: application/json',
+      'Accept: application/json, text/event-stream',
+      'Connection: close',
+      `Content-Length: ${PING.length}`,
+      '',
+      PING,
+    ].join('\r\n');
+    return new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text)).on('error', reject);
+    });
+  }
+
+  it('answers a request on a connection past the cap 503, closes it, and serves again once one closes', async () => {
+    const port = await capped(3);
+    const held = [await idle(port), await idle(port), await idle(port)];
+    // The fourth is let in, never reset: its request is answered, as ref-server answers one.
+    const refused = await ping(port);
+    expect(refused).toMatch(/^HTTP\/1\.1 503 /);
+    expect(refused.toLowerCase()).toContain('retry-after: 1\r\n');
+    expect(refused.toLowerCase()).toContain('connection: close\r\n');
+    expect(JSON.parse(refused.slice(refused.indexOf('\r\n\r\n') + 4))).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Service Unavailable: too many open connections' },
+      id: null,
+    });
+    expect(held.map((connection) => connection.closed)).toEqual([false, false, false]);
+    // One closes: the server counts it out as soon as it sees it go.
+    (held[0] as { socket: Socket }).socket.destroy();
+    let served = '';
+    for (let attempt = 0; attempt < 50 && !served.startsWith('HTTP/1.1 200 '); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      served = await ping(port);
+    }
+    expect(served).toMatch(/^HTTP\/1\.1 200 /);
+    expect(served).toContain('"result":{}');
+  });
+
+  it('closes a connection past the cap that sends nothing within 2 s, and keeps those under it', async () => {
+    const port = await capped(2);
+    const held = [await idle(port), await idle(port)];
+    const past = await idle(port);
+    await Promise.race([
+      once(past.socket, 'close'),
+      new Promise((done) => setTimeout(done, 4_000)),
+    ]);
+    expect([past.closed, held.map((connection) => connection.closed)]).toEqual([
+      true,
+      [false, false],
+    ]);
   });
 });
