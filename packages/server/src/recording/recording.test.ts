@@ -414,6 +414,34 @@ describe('ref-server record', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('refuses an upstream with a user name or password, never showing them', async () => {
+    // Stopped from the start: an upstream taken would end at once, not wait for a Ctrl-C.
+    const io = {
+      name: 'ref-server',
+      stdout: () => {},
+      stderr: () => {},
+      stopped: Promise.resolve(),
+    };
+    const out = join(dir, 'never.jsonl');
+    for (const [upstream, shown] of [
+      ['https://ci:s3cret@api.example/v1', 'https://[redacted]@api.example/v1'],
+      ['http://token@127.0.0.1:9/v1?x=1', 'http://[redacted]@127.0.0.1:9/v1?x=1'],
+      ['ftp://u:p@host/v1', 'ftp://[redacted]@host/v1'],
+    ] as const) {
+      const error = runRecordingCommand(
+        'record',
+        ['--upstream', upstream, '--port', '0', '--out', out],
+        io,
+      );
+      await expect(error).rejects.toMatchObject({ code: 2 });
+      const { message } = (await error.catch((e: Error) => e)) as Error;
+      expect(message).toMatch(/^--upstream (takes no user name or password|must be an http)/);
+      expect(message).toContain(`got "${shown}"`);
+      await expect(startRecorder({ upstream, port: 0, out })).rejects.toThrow(message);
+    }
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('refuses a bad --port or --max-exchanges naming its range, a negative one too', async () => {
     const io = { name: 'ref-server', stdout: () => {}, stderr: () => {} };
     const record = (...flags: string[]) =>
