@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestJournal } from './request-journal';
+import { entryChars, JOURNAL_CHARS, RequestJournal } from './request-journal';
 import type { RequestEntry } from './state/server-context';
 
 const entry = (n: number, extra: Partial<RequestEntry> = {}): RequestEntry =>
@@ -18,6 +18,50 @@ describe('RequestJournal', () => {
     expect(journal.list().map((e) => e.id)).toEqual([entry(3).id, entry(4).id, entry(5).id]);
     expect(journal.query().map((e) => e.id)).toEqual([entry(5).id, entry(4).id, entry(3).id]);
     expect(journal.query({ limit: 1 }).map((e) => e.id)).toEqual([entry(5).id]);
+  });
+
+  it('keeps at most `maxChars` characters of entries, dropping the oldest, the newest always', () => {
+    const sized = (n: number, chars: number) =>
+      entry(n, {
+        path: '/v1/orders',
+        query: '',
+        request: { headers: {}, body: 'x'.repeat(chars), body_truncated: false },
+        response: { headers: {}, body: null, body_truncated: false },
+      });
+    const charsOf = (n: number) => entryChars(sized(n, 1000));
+    const journal = new RequestJournal(100, charsOf(0) * 3);
+    for (let n = 1; n <= 5; n++) journal.add(sized(n, 1000));
+    expect(journal.list().map((e) => e.id)).toEqual([entry(3).id, entry(4).id, entry(5).id]);
+    // One larger than the whole budget is kept alone: the journal never ends up empty.
+    journal.add(sized(6, 10_000));
+    expect(journal.list().map((e) => e.id)).toEqual([entry(6).id]);
+    expect(journal.get(entry(5).id)).toBeUndefined();
+    expect(journal.get(entry(6).id)?.id).toBe(entry(6).id);
+    journal.add(sized(7, 1000));
+    expect(journal.list().map((e) => e.id)).toEqual([entry(7).id]);
+  });
+
+  it('holds no more than JOURNAL_CHARS of bodies however many entries it may keep', () => {
+    // 16 KiB bodies, the most an entry keeps of one: --journal-size 100000 had kept them all.
+    const journal = new RequestJournal(100_000);
+    const body = 'x'.repeat(16 * 1024);
+    const total = 3000;
+    for (let n = 1; n <= total; n++) {
+      journal.add(
+        entry(n, {
+          path: '/v1/orders',
+          query: '',
+          request: { headers: { 'content-type': 'application/json' }, body, body_truncated: false },
+          response: { headers: {}, body, body_truncated: false },
+        }),
+      );
+    }
+    const kept = journal.list();
+    const chars = kept.reduce((sum, e) => sum + entryChars(e), 0);
+    expect(chars).toBeLessThanOrEqual(JOURNAL_CHARS);
+    expect(chars).toBeGreaterThan(JOURNAL_CHARS - entryChars(kept[0]!));
+    expect(kept.at(-1)?.id).toBe(entry(total).id);
+    expect(kept.length).toBeLessThan(total);
   });
 
   it('answers entries after `since`, or all when that id is gone', () => {

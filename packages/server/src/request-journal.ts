@@ -63,6 +63,42 @@ export const isRequestEntry = (entry: JournalItem): entry is RequestEntry =>
 /** Entries the journal keeps by default (`--journal-size`). */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
+/**
+ * Characters of headers and bodies a journal keeps at most (16 Mi, ~16 MiB to 32 MiB of
+ * memory), whatever its size in entries: past it the oldest entries go. An entry keeps up to
+ * 16 KiB of each body and the request's headers, so 1,000 large ones held ~50 MB and
+ * `--journal-size 100000` several GB, in each space. Ordinary entries (a few hundred bytes)
+ * never reach it.
+ */
+export const JOURNAL_CHARS = 16 * 1024 * 1024;
+
+/** What an entry holds besides its headers, bodies, path and query (ids, time, refs, the object). */
+export const ENTRY_OVERHEAD_CHARS = 256;
+
+/** Characters of a set of headers, names and values. */
+export const headersChars = (headers: Readonly<Record<string, string>>): number => {
+  let chars = 0;
+  for (const name in headers) chars += name.length + (headers[name]?.length ?? 0);
+  return chars;
+};
+
+// An entry added whole may be one a test kit or a test built in part.
+const messageChars = (message: Partial<JournalMessage> | undefined): number =>
+  (message?.body?.length ?? 0) + headersChars(message?.headers ?? {});
+
+/** About how many characters a journal entry keeps: its headers, bodies, path and query. */
+export function entryChars(entry: JournalItem): number {
+  if (!isRequestEntry(entry)) return ENTRY_OVERHEAD_CHARS;
+  const { path, query, request, response } = entry as Partial<RequestEntry>;
+  return (
+    ENTRY_OVERHEAD_CHARS +
+    (path?.length ?? 0) +
+    (query?.length ?? 0) +
+    messageChars(request) +
+    messageChars(response)
+  );
+}
+
 /** A narrowing of {@link RequestJournal.query}; every given field must match. */
 export interface JournalQuery {
   /** At most this many entries (newest kept). */
@@ -85,6 +121,8 @@ export interface JournalRecord {
   /** Null for a clock event. */
   readonly status: number | null;
   readonly account_ref: string | null;
+  /** About how many characters the entry keeps, built or not ({@link entryChars}). */
+  readonly chars: number;
   /** The entry (the same object on every call). */
   entry(): JournalItem;
 }
@@ -96,6 +134,7 @@ const recordOf = (entry: JournalItem): JournalRecord =>
         operation: entry.operation,
         status: entry.status,
         account_ref: entry.account_ref,
+        chars: entryChars(entry),
         entry: () => entry,
       }
     : {
@@ -103,43 +142,71 @@ const recordOf = (entry: JournalItem): JournalRecord =>
         operation: null,
         status: null,
         account_ref: entry.account_ref,
+        chars: entryChars(entry),
         entry: () => entry,
       };
 
 /**
- * The last API requests and clock events (a ring buffer), for `GET /__admin/requests` and
- * its event stream.
+ * The last API requests and clock events, for `GET /__admin/requests` and its event stream:
+ * at most `capacity` entries and {@link JOURNAL_CHARS} characters of them, the oldest dropped
+ * first.
  */
 export class RequestJournal {
-  readonly #records: JournalRecord[] = [];
+  // Oldest first from `#first`: dropped entries are cleared and the array compacted now and then.
+  readonly #records: (JournalRecord | undefined)[] = [];
+  #first = 0;
+  #chars = 0;
   readonly #listeners = new Set<(entry: JournalItem) => void>();
   readonly #onClose = new Set<() => void>();
   #closed = false;
-  #next = 0;
 
-  /** @param capacity entries kept; the oldest are dropped beyond it */
-  constructor(readonly capacity: number = DEFAULT_JOURNAL_SIZE) {
+  /**
+   * @param capacity entries kept; the oldest are dropped beyond it
+   * @param maxChars characters of entries kept ({@link entryChars}); the oldest are dropped
+   *   beyond it, the newest entry always kept
+   */
+  constructor(
+    readonly capacity: number = DEFAULT_JOURNAL_SIZE,
+    readonly maxChars: number = JOURNAL_CHARS,
+  ) {
     if (!Number.isSafeInteger(capacity) || capacity < 1) {
       throw new RangeError(`journal size must be a positive integer, got ${capacity}`);
     }
   }
 
-  /** Records one request or clock event, dropping the oldest beyond capacity, and tells the subscribers. */
+  /** Records one request or clock event, dropping the oldest beyond the limits, and tells the subscribers. */
   add(entry: JournalItem): void {
     this.record(recordOf(entry));
   }
 
   /**
    * Records one request whose entry is built when first read (by a query or a subscriber),
-   * dropping the oldest beyond capacity.
+   * dropping the oldest beyond the limits.
    */
   record(record: JournalRecord): void {
-    if (this.#records.length < this.capacity) this.#records.push(record);
-    else this.#records[this.#next] = record;
-    this.#next = (this.#next + 1) % this.capacity;
+    this.#records.push(record);
+    this.#chars += record.chars;
+    while (
+      this.#records.length - this.#first > this.capacity ||
+      (this.#chars > this.maxChars && this.#records.length - this.#first > 1)
+    ) {
+      this.#dropOldest();
+    }
     if (this.#listeners.size === 0) return;
     const entry = record.entry();
     for (const listener of this.#listeners) listener(entry);
+  }
+
+  #dropOldest(): void {
+    const oldest = this.#records[this.#first] as JournalRecord;
+    this.#records[this.#first] = undefined;
+    this.#first++;
+    this.#chars -= oldest.chars;
+    // Compacted once the dropped part is as long as the kept one: O(1) a record on average.
+    if (this.#first >= this.#records.length - this.#first) {
+      this.#records.splice(0, this.#first);
+      this.#first = 0;
+    }
   }
 
   /** Entries oldest first. */
@@ -148,9 +215,7 @@ export class RequestJournal {
   }
 
   #ordered(): JournalRecord[] {
-    const records = this.#records;
-    if (records.length < this.capacity) return [...records];
-    return [...records.slice(this.#next), ...records.slice(0, this.#next)];
+    return this.#records.slice(this.#first) as JournalRecord[];
   }
 
   /** Entries newest first, narrowed by `query`. */
@@ -175,7 +240,11 @@ export class RequestJournal {
 
   /** The entry recorded under request id `id`, while the journal still keeps it. */
   get(id: string): RequestEntry | undefined {
-    const entry = this.#records.find((record) => record.id === id)?.entry();
+    let entry: JournalItem | undefined;
+    for (let i = this.#first; i < this.#records.length && entry === undefined; i++) {
+      const record = this.#records[i] as JournalRecord;
+      if (record.id === id) entry = record.entry();
+    }
     return entry === undefined || !isRequestEntry(entry) ? undefined : entry;
   }
 
@@ -203,7 +272,7 @@ export class RequestJournal {
   close(): void {
     this.#closed = true;
     this.#listeners.clear();
-    this.#records.length = 0;
+    this.clear();
     const ends = [...this.#onClose];
     this.#onClose.clear();
     for (const end of ends) end();
@@ -212,6 +281,7 @@ export class RequestJournal {
   /** Forgets every entry (subscribers stay). */
   clear(): void {
     this.#records.length = 0;
-    this.#next = 0;
+    this.#first = 0;
+    this.#chars = 0;
   }
 }

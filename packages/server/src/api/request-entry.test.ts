@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { entryChars } from '../request-journal';
 import type { ApiRequest } from './api-request';
 import { JournalledRequest, truncateBody } from './request-entry';
 import { requestIdOf } from './request-id';
@@ -46,6 +47,30 @@ describe('JournalledRequest', () => {
       request: { headers: { authorization: '[redacted]' }, body: null, body_truncated: false },
       response: { headers: { 'request-id': requestIdOf(request) }, body: '{}' },
     });
+  });
+
+  it("counts what it keeps for the journal's limit: bodies as cut, headers, path and query", () => {
+    const request: ApiRequest = {
+      method: 'POST',
+      path: '/v1/orders',
+      search: 'a=1',
+      header: () => undefined,
+      headers: () => ({ 'content-type': 'application/json' }),
+      body: 'x'.repeat(100_000),
+      bodyTooLarge: false,
+      sourceAddress: '127.0.0.1',
+    };
+    const journalled = new JournalledRequest(
+      request,
+      { status: 400, headers: { 'content-type': 'application/json' }, body: '{"error":"x"}' },
+      { operation: 'createOrder', account_ref: null, receivedMs: 0, duration_ms: 1, fault: null },
+    );
+    // The request body as kept (16 KiB), not as sent: what the built entry holds.
+    const entry = journalled.entry();
+    expect(entry.request.body).toHaveLength(16 * 1024);
+    expect(journalled.chars).toBeGreaterThan(16 * 1024 + '{"error":"x"}'.length);
+    // Its own response headers, not the `request-id` the built entry adds: within a header.
+    expect(Math.abs(journalled.chars - entryChars(entry))).toBeLessThan(64);
   });
 
   it('redacts the credential headers and query parameters of the spec, keeping the rest', () => {

@@ -1,7 +1,7 @@
 import { isCredentialName, REDACTED, redactQuery } from '@refapi/schema';
 import { boundedMemo } from '../internal/bounded-memo';
 import { isoTime } from '../internal/iso-time';
-import type { JournalRecord } from '../request-journal';
+import { ENTRY_OVERHEAD_CHARS, headersChars, type JournalRecord } from '../request-journal';
 import type { JournalMessage, RequestEntry } from '../state/server-context';
 import type { RequestFacts } from './api-context';
 import type { ApiRequest, ApiResponse, HeaderValues } from './api-request';
@@ -55,6 +55,9 @@ type KeptBody = string | undefined | { readonly body: string; readonly body_trun
 const keep = (body: string | undefined): KeptBody =>
   body === undefined || body.length * 3 <= JOURNAL_BODY_BYTES ? body : truncateBody(body);
 
+const keptChars = (body: KeptBody): number =>
+  body === undefined ? 0 : typeof body === 'string' ? body.length : body.body.length;
+
 function message(
   /** Redacted already ({@link redacted}). */
   safe: Record<string, string>,
@@ -80,6 +83,7 @@ export class JournalledRequest implements JournalRecord {
   readonly operation: string | null;
   readonly status: number;
   readonly account_ref: string | null;
+  readonly chars: number;
   #entry: RequestEntry | undefined;
   readonly #spaceId: string | null;
   // The facts' fields, not the object: every entry stays in memory for a thousand requests.
@@ -120,6 +124,14 @@ export class JournalledRequest implements JournalRecord {
     this.#requestBody = keep(request.body);
     this.#responseHeaders = { ...response.headers };
     this.#responseBody = keep(response.body);
+    this.chars =
+      ENTRY_OVERHEAD_CHARS +
+      this.#path.length +
+      this.#search.length +
+      headersChars(this.#requestHeaders) +
+      keptChars(this.#requestBody) +
+      headersChars(this.#responseHeaders) +
+      keptChars(this.#responseBody);
   }
 
   entry(): RequestEntry {

@@ -43,7 +43,10 @@ export interface ReferenceServerOptions {
   readonly adminToken?: string;
   /** Called once per API request with its journal entry (credentials redacted); the request log hooks in here. */
   readonly onRequest?: (entry: RequestEntry) => void;
-  /** API requests the request journal keeps (`GET /__admin/requests`). Default 1,000. */
+  /**
+   * API requests the request journal keeps (`GET /__admin/requests`). Default 1,000; at most
+   * 16 Mi characters of their headers and bodies whatever the size.
+   */
   readonly journalSize?: number;
   /** Called with unexpected exceptions (answered 500). Default: `console.error`. */
   readonly onError?: (error: unknown) => void;

@@ -107,7 +107,10 @@ export interface Admin {
    * @internal
    */
   readonly controls: ControlAccess;
-  /** The API requests of the request journal (the last `journalSize` entries, default 1,000), oldest first. */
+  /**
+   * The API requests of the request journal (the last `journalSize` entries, default 1,000,
+   * and at most 16 Mi characters of their headers and bodies), oldest first.
+   */
   requests(): RequestEntry[];
   /** Named copy-on-write states: records, clock, controls, idempotency records, extensions. */
   readonly snapshots: {
