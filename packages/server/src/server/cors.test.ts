@@ -82,4 +82,27 @@ describe('withCors', () => {
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
     }
   });
+
+  it("leaves a space's admin API same-origin, and its API open", async () => {
+    for (const method of ['OPTIONS', 'GET']) {
+      const res = await ok(
+        request(method, '/spaces/sp_0123456789abcdefgh/__admin/state', {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+        }),
+      );
+      expect(res.status, method).toBe(200);
+      expect(res.headers['access-control-allow-origin'], method).toBeUndefined();
+    }
+    const api = await ok(
+      request('OPTIONS', '/spaces/sp_0123456789abcdefgh/v1/orders', {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+      }),
+    );
+    expect([api.status, api.headers['access-control-allow-origin']]).toEqual([
+      204,
+      'http://localhost:5173',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
+import { SPACES_BASE } from '../admin/admin-paths';
 import type { ApiRequest, ApiResponse } from '../api/api-request';
-import type { RequestHandler } from '../api/request-handler';
+import { isAdminPath, type RequestHandler } from '../api/request-handler';
 import { requestIdOf } from '../api/request-id';
 
 /**
@@ -16,6 +17,7 @@ const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 const EXPOSE_HEADERS =
   'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, Request-Id';
 const PREFLIGHT_MAX_AGE = '600';
+const SPACES_BASE_SLASH = `${SPACES_BASE}/`;
 
 /** Checks one origin pattern; returns an error message or undefined. */
 function corsOriginError(pattern: string): string | undefined {
@@ -59,14 +61,15 @@ export function corsAllows(origins: CorsOrigins, origin: string): boolean {
 }
 
 // The admin API and the console are same-origin only: a page elsewhere on localhost must not
-// reach them with the console's cookie (see the CSRF header rule in admin-routes.ts).
-const isApiPath = (path: string): boolean =>
-  !(
-    path === '/__admin' ||
-    path.startsWith('/__admin/') ||
-    path === '/__console' ||
-    path.startsWith('/__console/')
-  );
+// reach them with the console's cookie (see the CSRF header rule in admin-routes.ts). A
+// space's admin API (`/spaces/{id}/__admin/…`) is the admin API too; its API stays open.
+// This step runs before the space router, so it finds the space's inner path itself.
+function isApiPath(path: string): boolean {
+  if (path === '/__console' || path.startsWith('/__console/')) return false;
+  if (!path.startsWith(SPACES_BASE_SLASH)) return !isAdminPath(path);
+  const end = path.indexOf('/', SPACES_BASE_SLASH.length);
+  return end === -1 || !isAdminPath(path.slice(end));
+}
 
 function isPreflight(request: ApiRequest): boolean {
   return (
