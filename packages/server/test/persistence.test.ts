@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { readdir, readFile, readlink } from 'node:fs/promises';
+import { readdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceServer } from '../src/index';
@@ -233,6 +233,62 @@ describe('stateFile: a restart resumes the same state', () => {
     await other.ready;
     expect(other.store.partition('REF-ACCT-1')?.orders.size).toBe(1);
     await other.close();
+  });
+});
+
+// Another user of a shared directory (/tmp) can plant a link at a name the state file's
+// files will take while the server runs: it must never write through it into the file the
+// link points at (a start removes what a crash left at those names already).
+describe.skipIf(process.platform === 'win32')('stateFile: links planted at its names', () => {
+  const planted = async (name: string) => {
+    const victim = join(dir(), `victim-of-${name}.txt`);
+    await writeFile(victim, 'precious\n');
+    return victim;
+  };
+
+  it("writes a compaction's snapshot through a new temp file, never through a link at its name", async () => {
+    const file = join(dir(), 'planted-temp.json');
+    const victim = await planted('temp');
+    const first = await openState(file, { stateCompactBytes: 4096 });
+    await symlink(victim, `${file}.tmp`);
+    for (let i = 0; i < 30; i++)
+      await first.call('POST', '/orders', { body: ORDER, idem: `t-${i}` });
+    await first.server.close();
+    expect(await readFile(victim, 'utf8')).toBe('precious\n');
+    // It compacted all the same, and resumes.
+    expect(
+      JSON.parse((await readFile(file, 'utf8')).split('\n')[0] ?? '').generation,
+    ).toBeGreaterThan(1);
+    const second = await openState(file);
+    expect(second.server.admin.state()).toEqual(first.server.admin.state());
+    await second.server.close();
+  });
+
+  it("never appends to a link planted at the next journal's name", async () => {
+    const file = join(dir(), 'planted-journal.json');
+    const victim = await planted('journal');
+    const first = await openState(file, { stateCompactBytes: 4096 });
+    const journals = (await readdir(dir())).filter((name) =>
+      name.startsWith('planted-journal.json.journal.'),
+    );
+    const generation = Number(journals[0]?.split('.').at(-1));
+    await symlink(victim, `${file}.journal.${generation + 1}`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push((await first.call('POST', '/orders', { body: ORDER, idem: `j-${i}` })).status);
+    }
+    await first.server.close();
+    // The compaction that met the link failed; writes are then refused (503) as in any outage
+    // of the state file, never taken and lost.
+    expect(new Set(statuses)).toEqual(new Set([200, 503]));
+    expect(await readFile(victim, 'utf8')).toBe('precious\n');
+    // A restart reads no journal through a link (it would cut the "torn" tail of its target).
+    const second = createReferenceServer({ stateFile: file, onWarning: () => {} });
+    await expect(second.ready).rejects.toThrow(
+      `journal ${file}.journal.${generation + 1} is a symbolic link, which ref-server never makes: refusing to start (remove it)`,
+    );
+    await second.close().catch(() => {});
+    expect(await readFile(victim, 'utf8')).toBe('precious\n');
   });
 });
 

@@ -3,6 +3,8 @@ import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { type JsonPiece, pieceBytes } from '../internal/json-pieces';
 import { StateFileError } from './state-file-error';
 
+const { O_APPEND, O_CREAT, O_DSYNC, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } = constants;
+
 // The few fs steps whose order makes a crash safe: data fsynced before a rename makes it
 // visible, and the directory fsynced after a rename or create makes the entry itself last.
 
@@ -40,14 +42,20 @@ async function writeChunks(handle: FileHandle, chunks: readonly JsonPiece[]) {
   }
 }
 
-/** Writes `chunks` to `temp`, fsyncs it, renames it over `target` and fsyncs the directory. */
+/**
+ * Writes `chunks` to `temp`, fsyncs it, renames it over `target` and fsyncs the directory.
+ * `temp` is created anew (a leftover of a crash removed first), never opened through what is
+ * there: a link planted at its name by another user of a shared directory (`/tmp/state.tmp`
+ * pointing at a file of yours) had had that file truncated and overwritten with the state.
+ */
 export async function replaceFileDurably(
   temp: string,
   target: string,
   directory: string,
   chunks: readonly JsonPiece[],
 ): Promise<void> {
-  const handle = await open(temp, 'w', 0o600);
+  await rm(temp, { force: true });
+  const handle = await open(temp, 'wx', 0o600);
   try {
     await writeChunks(handle, chunks);
     await handle.sync();
@@ -62,13 +70,21 @@ export async function replaceFileDurably(
   await fsyncDirectory(directory);
 }
 
+/** Cuts a file to `bytes`, never through a symbolic link (ELOOP) swapped in at its name. */
+export async function truncateFile(path: string, bytes: number): Promise<void> {
+  const handle = await open(path, O_WRONLY | (O_NOFOLLOW ?? 0));
+  try {
+    await handle.truncate(bytes);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The file operations write-ahead log appends go through: a node `FileHandle` is one. Tests wrap
  * it (`StateFileOptions.walFile`) to make writes fail as on a full disk.
  */
 export type WalFile = Pick<FileHandle, 'write' | 'datasync' | 'truncate' | 'close'>;
-
-const { O_APPEND, O_CREAT, O_DSYNC, O_NONBLOCK, O_RDONLY, O_WRONLY } = constants;
 
 /**
  * Whether write-ahead logs are opened with `O_DSYNC` (Linux and macOS; Windows has none): each
@@ -76,17 +92,35 @@ const { O_APPEND, O_CREAT, O_DSYNC, O_NONBLOCK, O_RDONLY, O_WRONLY } = constants
  */
 export const WAL_WRITES_DURABLE = O_DSYNC !== undefined;
 
-/** How a write-ahead log is opened: appending, created if missing, O_DSYNC where there is one. */
-export const WAL_OPEN_FLAGS = WAL_WRITES_DURABLE ? O_WRONLY | O_APPEND | O_CREAT | O_DSYNC : 'a';
+/**
+ * How a write-ahead log is opened: appending, created if missing, O_DSYNC where there is one,
+ * and never through a symbolic link (ELOOP): one planted at its name by another user of a
+ * shared directory would have had the log's lines appended to the file it points at.
+ */
+export const WAL_OPEN_FLAGS = WAL_WRITES_DURABLE
+  ? O_WRONLY | O_APPEND | O_CREAT | O_DSYNC | (O_NOFOLLOW ?? 0)
+  : 'a';
 
 /**
  * Reads one of a state file's files whole (`what` names it in the error). Anything but a
  * regular file is refused at once: a FIFO would hold the start until a writer came, a device
  * such as /dev/zero would never end. Opened without blocking (O_NONBLOCK is a no-op for
- * regular files), then checked on the open descriptor.
+ * regular files), then checked on the open descriptor. With `noLinks`, a symbolic link is
+ * refused too: ref-server never makes one, so it was planted by someone else, and what the
+ * server does with the file next (cutting a torn tail) would reach the file it points at.
  */
-export async function readRegularFile(path: string, what: string): Promise<Buffer> {
-  const handle = await open(path, O_RDONLY | (O_NONBLOCK ?? 0));
+export async function readRegularFile(
+  path: string,
+  what: string,
+  { noLinks = false } = {},
+): Promise<Buffer> {
+  const flags = O_RDONLY | (O_NONBLOCK ?? 0) | (noLinks ? (O_NOFOLLOW ?? 0) : 0);
+  const handle = await open(path, flags).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ELOOP') throw error;
+    throw new StateFileError(
+      `${what} ${path} is a symbolic link, which ref-server never makes: refusing to start (remove it)`,
+    );
+  });
   try {
     if (!(await handle.stat()).isFile()) {
       throw new StateFileError(`${what} ${path} is not a regular file: refusing to start`);

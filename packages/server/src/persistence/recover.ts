@@ -1,10 +1,10 @@
-import { type FileHandle, open, stat, truncate, unlink } from 'node:fs/promises';
+import { type FileHandle, open, stat, unlink } from 'node:fs/promises';
 import type { Scenario } from '../scenario/schema';
 import { checkScenarioExtensions } from '../scenario/validate';
 import { RecordFold } from '../state/record-fold';
 import { WalEntry } from '../state/wal-entry';
 import { BaseScenario } from './base-scenario';
-import { fsyncDirectory, WAL_OPEN_FLAGS } from './durable-fs';
+import { fsyncDirectory, truncateFile, WAL_OPEN_FLAGS } from './durable-fs';
 import { recordFormat } from './record-format';
 import { type ReplayTarget, replayEntry } from './replay';
 import { readSnapshot } from './snapshot-file';
@@ -138,7 +138,7 @@ export async function recover(
     }
     if (scan.torn !== undefined) {
       const dropped = (await stat(path)).size - scan.validBytes;
-      await truncate(path, scan.validBytes);
+      await truncateFile(path, scan.validBytes);
       // Only what is known: the tail is unreadable. A crash mid-write (never acknowledged:
       // a response waits for its whole line) is the usual cause, not the only possible one.
       onWarning(

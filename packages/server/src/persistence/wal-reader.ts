@@ -21,7 +21,7 @@ const NEWLINE = 0x0a;
  * A bad line anywhere else means the file is corrupt: {@link StateFileError}.
  */
 export async function readWal(path: string): Promise<WalScan> {
-  const bytes = await readRegularFile(path, 'journal');
+  const bytes = await readRegularFile(path, 'journal', { noLinks: true });
   const entries: unknown[] = [];
   let start = 0;
   let line = 0;
