@@ -129,6 +129,61 @@ describe('--max-spend', () => {
     }
   });
 
+  it('keeps counting a buy whose answer could not be decoded, as one whose answer was lost', async () => {
+    // A proxy passes each order on, then answers the first one's success with bytes that
+    // are not the gzip it names: the order was made, its answer cannot be read.
+    let garbled = false;
+    const proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const upstream = await fetch(`${new URL(ref.baseUrl).origin}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers: Object.entries(req.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+        ),
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      if (req.method === 'POST' && req.url === '/v1/orders' && !garbled) {
+        garbled = true;
+        res.writeHead(upstream.status, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        });
+        res.end(body);
+        return;
+      }
+      res.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+      });
+      res.end(body);
+    });
+    proxy.listen(0, '127.0.0.1');
+    await once(proxy, 'listening');
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const mcp = await connectInProcess(['--tools', 'all', '--max-spend', '10'], {
+        REF_API_KEY: KEY,
+        REF_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      });
+      open.push(mcp);
+      const before = orderRefs();
+      const first = await buyPlanned(mcp.call, KVM_S);
+      expect(errorFacts(first)).toMatchObject({
+        error: 'invalid_response',
+        message: 'The API answered a body that could not be decoded (its Content-Encoding).',
+      });
+      // 5.95 EUR bought, and another 5.95 would pass 10.00 while the first is in doubt.
+      const second = await buyPlanned(mcp.call, { ...KVM_S, idempotency_key: 'other' });
+      expect(outcome(second)).toBe('budget_exceeded');
+      expect(chargedSince(before)).toEqual({ orders: 1, cents: 595 });
+      expect(await budgetOf(mcp)).toMatchObject({ limit: 10, spent: 5.95, remaining: 4.05 });
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((done) => proxy.close(done));
+    }
+  });
+
   it('lets exactly what the cap allows through when 8 buys run at once, counted by what was charged', async () => {
     for (const [cap, allowed, via] of [
       ['100', 8, connectInProcess],

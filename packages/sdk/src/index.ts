@@ -51,6 +51,7 @@ export {
   ConnectionError,
   PaginationLoopError,
   RedirectError,
+  ResponseDecodeError,
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,

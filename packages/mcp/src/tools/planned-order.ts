@@ -6,6 +6,7 @@ import {
   PlanPriceChangedError,
   PlanRefusedError,
   type RefClient,
+  ResponseDecodeError,
   ResponseValidationError,
 } from '@refapi/sdk';
 import type { SpendBudget } from '../budget';
@@ -166,7 +167,9 @@ export async function runPlannedOrder(
 }
 
 const mayHaveBought = (error: unknown) =>
-  error instanceof ConnectionError || error instanceof ResponseValidationError;
+  error instanceof ConnectionError ||
+  error instanceof ResponseDecodeError ||
+  error instanceof ResponseValidationError;
 
 /** The SDK's plan refusals as tool refusals the model can act on; other errors as they are. */
 function refusalOf(error: unknown): unknown {

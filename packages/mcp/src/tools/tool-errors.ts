@@ -5,6 +5,7 @@ import {
   ConnectionError,
   RateLimitError,
   RefApiError,
+  ResponseDecodeError,
   ResponseValidationError,
   UserAbortError,
 } from '@refapi/sdk';
@@ -194,6 +195,13 @@ export function errorInfo(error: unknown, op: OperationDef): ToolErrorInfo {
     return {
       error: 'invalid_response',
       message: 'The API answered data that does not match the contract.',
+      next_step: 'Report this to the user; retrying is unlikely to help.',
+    };
+  }
+  if (error instanceof ResponseDecodeError) {
+    return {
+      error: 'invalid_response',
+      message: 'The API answered a body that could not be decoded (its Content-Encoding).',
       next_step: 'Report this to the user; retrying is unlikely to help.',
     };
   }

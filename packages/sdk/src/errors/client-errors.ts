@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RateLimitState } from '../rate-limit';
-import { RefSdkError, requestSuffix, shownUrl } from './ref-error';
+import { RefSdkError, requestSuffix, shownText, shownUrl } from './ref-error';
 
 /** No response arrived: DNS, refused or reset connection, TLS failure. */
 export class ConnectionError extends RefSdkError {
@@ -183,6 +183,43 @@ export class ResponseTooLargeError extends RefSdkError {
     this.method = init.method;
     this.url = init.url;
     this.maxBytes = init.maxBytes;
+  }
+}
+
+/**
+ * A response body could not be decoded by its `Content-Encoding` (bytes that are not gzip,
+ * deflate or brotli, a checksum that does not match): the server sent an answer, but not one
+ * that can be read. Never retried, since the same server would send it again; `cause` is the
+ * decoder's error. A write's outcome is unknown, as after a {@link ConnectionError}.
+ */
+export class ResponseDecodeError extends RefSdkError {
+  override readonly name: string = 'ResponseDecodeError';
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** URL of the request. */
+  readonly url: string;
+  /** HTTP status of the response whose body could not be decoded. */
+  readonly status: number;
+  /** The response's `Content-Encoding` header, e.g. `gzip`. */
+  readonly contentEncoding: string;
+
+  constructor(init: {
+    method: string;
+    url: string;
+    status: number;
+    contentEncoding: string;
+    cause: unknown;
+    requestId?: string | undefined;
+  }) {
+    const reason = init.cause instanceof Error ? `: ${shownText(init.cause.message)}` : '';
+    super(
+      `${init.method} ${shownUrl(init.url)} answered ${init.status} with a body that could not be decoded (Content-Encoding: ${shownText(init.contentEncoding)}${reason})${requestSuffix(init.requestId)}; not retried, as the server would send it again.`,
+      { cause: init.cause, requestId: init.requestId },
+    );
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.contentEncoding = init.contentEncoding;
   }
 }
 

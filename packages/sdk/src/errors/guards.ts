@@ -3,6 +3,7 @@ import {
   ConnectionError,
   PaginationLoopError,
   RedirectError,
+  ResponseDecodeError,
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
@@ -58,6 +59,8 @@ export const isTimeoutError = guard(TimeoutError);
 export const isRedirectError = guard(RedirectError);
 /** Whether a response body did not match the contract. */
 export const isResponseValidationError = guard(ResponseValidationError);
+/** Whether a response body could not be decoded by its `Content-Encoding`. */
+export const isResponseDecodeError = guard(ResponseDecodeError);
 /** Whether a response body passed `maxResponseBytes`. */
 export const isResponseTooLargeError = guard(ResponseTooLargeError);
 /** Whether a list repeated a cursor. */

@@ -47,7 +47,7 @@ const CONTROLS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
  * forge a log line or recolour a terminal, and one past {@link SHOWN_TEXT_CHARS} cut there,
  * its length said, so the line stays short.
  */
-const shownText = (text: string): string => {
+export const shownText = (text: string): string => {
   const escaped = text.replace(
     CONTROLS,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

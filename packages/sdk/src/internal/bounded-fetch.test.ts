@@ -1,10 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { account } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
 import { clientFor, delayed, TEST_KEY as KEY } from '../../test/helpers/local-client';
 import { RefClient } from '../client';
-import { ResponseTooLargeError, TimeoutError } from '../errors/client-errors';
+import {
+  ConnectionError,
+  ResponseDecodeError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from '../errors/client-errors';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -166,5 +173,69 @@ describe('maxResponseBytes', () => {
     for (const maxResponseBytes of [0, -1, 1.5, Number.NaN]) {
       expect(() => new RefClient({ apiKey: KEY, maxResponseBytes })).toThrow(/maxResponseBytes/);
     }
+  });
+});
+
+describe('a body that cannot be decoded', () => {
+  const encoded = (encoding: string, bytes: Uint8Array, status = 200) =>
+    startTestServer((_req, res) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'content-encoding': encoding });
+      res.end(bytes);
+    });
+
+  it('is a ResponseDecodeError, not a dropped connection, and is not retried', async () => {
+    server = await encoded('gzip', Buffer.from('not gzip at all'));
+    const error = await clientFor(server, { maxRetries: 2 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseDecodeError);
+    expect(error).not.toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ method: 'GET', status: 200, contentEncoding: 'gzip' });
+    expect((error as Error).message).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/me answered 200 with a body that could not be decoded \(Content-Encoding: gzip: incorrect header check\); not retried/,
+    );
+    expect(((error as Error).cause as { code?: string }).code).toBe('Z_DATA_ERROR');
+    expect(JSON.stringify(error) + String((error as Error).stack)).not.toContain(KEY);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('is a ResponseDecodeError for a gzip checksum, brotli, and an error status alike', async () => {
+    const gzip = gzipSync(JSON.stringify(account));
+    gzip[gzip.length - 6] = (gzip[gzip.length - 6] as number) ^ 0xff;
+    const brotli = brotliCompressSync(JSON.stringify(account)).subarray(0, 5);
+    for (const [encoding, bytes, status] of [
+      ['gzip', gzip, 200],
+      ['br', Buffer.concat([brotli, Buffer.from('garbage')]), 200],
+      ['gzip', Buffer.from('<html>'), 503],
+    ] as const) {
+      server = await encoded(encoding, bytes, status);
+      const error = await clientFor(server, { maxRetries: 2 })
+        .account.get()
+        .catch((e: unknown) => e);
+      expect(error, encoding).toBeInstanceOf(ResponseDecodeError);
+      expect(error).toMatchObject({ status, contentEncoding: encoding });
+      expect(server.requests).toHaveLength(1);
+      await server.close();
+      server = undefined;
+    }
+  });
+
+  it('stays a ConnectionError, retried, when the connection drops inside a gzip body', async () => {
+    const gzip = gzipSync(
+      JSON.stringify({ ...account, pad: randomBytes(48 * KIB).toString('base64') }),
+    );
+    server = await startTestServer((_req, res, i) => {
+      if (i > 0) return sendJson(res, 200, account);
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': String(gzip.length),
+      });
+      res.write(gzip.subarray(0, 1024));
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const got = await clientFor(server, { maxRetries: 1 }).account.get();
+    expect(got.account_ref).toBe(account.account_ref);
+    expect(server.requests).toHaveLength(2);
   });
 });

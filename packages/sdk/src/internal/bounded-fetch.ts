@@ -1,4 +1,4 @@
-import { ResponseTooLargeError } from '../errors/client-errors';
+import { ResponseDecodeError, ResponseTooLargeError } from '../errors/client-errors';
 import type { FetchFunction } from '../options';
 import { readRequestId } from './request-id';
 
@@ -61,6 +61,50 @@ function tooLarge(
   return new ResponseTooLargeError({ method, url, maxBytes, ...(requestId ? { requestId } : {}) });
 }
 
+// Codes of Node's zlib errors, which undici's fetch decodes bodies with: zlib's own (gzip,
+// deflate: `Z_DATA_ERROR`, `Z_BUF_ERROR` …), brotli's (`ERR__ERROR_FORMAT_PADDING_1` …) and
+// zstd's (`ZSTD_error_…`). A dropped connection is undici's `UND_ERR_…` or a system code.
+const DECODER_CODE = /^(?:Z_[A-Z_]+|ERR__ERROR_[A-Z0-9_]+|ERR_BROTLI_[A-Z0-9_]+|ZSTD_error_\w+)$/;
+
+/**
+ * The decoder's error when a body read failed because the bytes are not in the encoding the
+ * response named: undici ends the body with `TypeError: terminated` whose `cause` is the
+ * zlib error (a dropped connection's cause is a socket error instead).
+ */
+function decoderError(error: unknown): Error | undefined {
+  let current = error;
+  // A few levels: undici wraps the decoder's error once.
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const { code, errno } = current as { code?: unknown; errno?: unknown };
+    if (typeof code === 'string' && typeof errno === 'number' && DECODER_CODE.test(code)) {
+      return current;
+    }
+    current = current.cause;
+  }
+  return undefined;
+}
+
+// Built only when it is thrown.
+function undecodable(
+  input: Request | URL | string,
+  init: RequestInit | undefined,
+  response: Response,
+  contentEncoding: string,
+  cause: Error,
+): ResponseDecodeError {
+  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+  const url = input instanceof Request ? input.url : String(input);
+  const requestId = readRequestId(response.headers);
+  return new ResponseDecodeError({
+    method,
+    url,
+    status: response.status,
+    contentEncoding,
+    cause,
+    ...(requestId ? { requestId } : {}),
+  });
+}
+
 async function readAll(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
@@ -115,10 +159,20 @@ export function boundedFetch(fetch: FetchFunction | undefined, maxBytes: number)
       throw tooLarge(input, init, response, maxBytes);
     }
     const signal = signalOf(input, init);
-    bodies.set(
-      response,
-      await readAll(body, maxBytes, signal, () => tooLarge(input, init, response, maxBytes)),
-    );
+    let bytes: Uint8Array;
+    try {
+      bytes = await readAll(body, maxBytes, signal, () =>
+        tooLarge(input, init, response, maxBytes),
+      );
+    } catch (error) {
+      // Bytes that are not in the encoding the response names would come again: a typed,
+      // final error instead of a dropped connection that is retried.
+      const contentEncoding = response.headers.get('content-encoding');
+      const decoder = contentEncoding === null ? undefined : decoderError(error);
+      if (contentEncoding === null || decoder === undefined) throw error;
+      throw undecodable(input, init, response, contentEncoding, decoder);
+    }
+    bodies.set(response, bytes);
     return response;
   };
 }

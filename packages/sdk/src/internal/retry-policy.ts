@@ -1,5 +1,5 @@
 import { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
-import { ResponseTooLargeError } from '../errors/client-errors';
+import { ResponseDecodeError, ResponseTooLargeError } from '../errors/client-errors';
 import { isGatewayFailure } from '../errors/ref-error';
 import { errorCode, readErrorBody } from './error-body';
 import { overranInHooks } from './hook-limits';
@@ -75,6 +75,8 @@ export function retryOptions(input: RetryPolicyInput): RetryOptions {
       if (input.signal?.aborted) return false;
       // The same request would get the same oversized answer.
       if (error instanceof ResponseTooLargeError) return false;
+      // And the same bytes that cannot be decoded.
+      if (error instanceof ResponseDecodeError) return false;
       // The attempt's time ran out in the user's afterResponse hooks: they would stall again.
       if (isTimeoutError(error) && overranInHooks(error.request)) return false;
       if (!isHTTPError(error)) return undefined;
