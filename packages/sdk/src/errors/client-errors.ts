@@ -136,8 +136,14 @@ export class ResponseValidationError extends RefSdkError {
   readonly status: number;
   /** URL of the request. */
   readonly url: string;
-  /** The unvalidated body. */
+  /**
+   * The unvalidated body: parsed, or its text when it was not JSON. A body over 64 KiB is
+   * kept as the text of its first 64 KiB, and `bodyTruncated` is true (`issues` are still
+   * those of the whole body), as an API error keeps its body.
+   */
   readonly body: unknown;
+  /** Whether `body` is only the start (the first 64 KiB) of a longer body. */
+  readonly bodyTruncated: boolean;
 
   constructor(init: {
     operationId: string;
@@ -145,6 +151,8 @@ export class ResponseValidationError extends RefSdkError {
     url: string;
     issues: z.core.$ZodIssue[];
     body: unknown;
+    /** Whether `body` is the text of the first 64 KiB of a longer body. Default false. */
+    bodyTruncated?: boolean | undefined;
     rateLimit: RateLimitState | undefined;
     requestId?: string | undefined;
   }) {
@@ -159,6 +167,7 @@ export class ResponseValidationError extends RefSdkError {
     this.status = init.status;
     this.url = init.url;
     this.body = init.body;
+    this.bodyTruncated = init.bodyTruncated ?? false;
   }
 }
 

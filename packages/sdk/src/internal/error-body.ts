@@ -1,8 +1,9 @@
 import { bodyBytes } from './bounded-fetch';
 
 /**
- * Bytes of an error body an error keeps as its `body`: the API's `{error}` bodies are a few
- * hundred bytes, a gateway's page may be as large as `maxResponseBytes`.
+ * Bytes of a body an error keeps as its `body` (an API error's, a `ResponseValidationError`'s):
+ * the API's `{error}` bodies are a few hundred bytes, a gateway's page or a body off the
+ * contract may be as large as `maxResponseBytes`.
  */
 export const KEPT_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -39,14 +40,25 @@ async function read(response: Response): Promise<ErrorBody> {
   } catch {
     json = undefined;
   }
-  if (bytes.byteLength <= KEPT_ERROR_BODY_BYTES) {
-    return { json, kept: json === undefined ? text : json, truncated: false };
-  }
+  return { json, ...keptBody(bytes, json === undefined ? text : json) };
+}
+
+/**
+ * What an error keeps of a body whose bytes are `bytes`: `whole` (its parsed JSON or its
+ * text) when it is at most {@link KEPT_ERROR_BODY_BYTES}, else the text of its first
+ * {@link KEPT_ERROR_BODY_BYTES} bytes, `truncated` (a character the cut splits left out), so
+ * that an error caught and kept does not keep a body of many MB alive.
+ */
+export function keptBody(
+  bytes: Uint8Array,
+  whole: unknown,
+): { readonly kept: unknown; readonly truncated: boolean } {
+  if (bytes.byteLength <= KEPT_ERROR_BODY_BYTES) return { kept: whole, truncated: false };
   // `stream` leaves out a character the cut splits instead of ending on U+FFFD.
   const start = new TextDecoder().decode(bytes.subarray(0, KEPT_ERROR_BODY_BYTES), {
     stream: true,
   });
-  return { json, kept: start, truncated: true };
+  return { kept: start, truncated: true };
 }
 
 /** The body of an error response, read once however often it is asked for. */

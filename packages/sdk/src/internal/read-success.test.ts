@@ -42,6 +42,32 @@ describe('response validation', () => {
     expect((error as Error).message).toContain('not valid JSON');
   });
 
+  it('keeps at most the first 64 KiB of a long body, as an API error does', async () => {
+    const KIB = 1024;
+    // Off the contract (a wrong email) and 1 MiB long: the issues are still the whole body's.
+    const bad = { ...account, email: 'not-an-email', notes: 'n'.repeat(1024 * KIB) };
+    const long = (await clientWith(() => json(200, bad))
+      .account.get()
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(long).toBeInstanceOf(ResponseValidationError);
+    expect(long.issues.map((i) => i.path.join('.'))).toContain('email');
+    expect(long.bodyTruncated).toBe(true);
+    expect(long.body).toBe(JSON.stringify(bad).slice(0, 64 * KIB));
+    // Not JSON: its text, cut the same way, and in no issue either.
+    const html = `<html>${'x'.repeat(1024 * KIB)}</html>`;
+    const page = (await clientWith(() => new Response(html, { status: 200 }))
+      .account.get()
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(page.bodyTruncated).toBe(true);
+    expect(page.body).toBe(html.slice(0, 64 * KIB));
+    expect(JSON.stringify(page.issues).length).toBeLessThan(1024);
+    // A short body is kept whole.
+    const short = await clientWith(() => new Response('<html>', { status: 200 }))
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(short).toMatchObject({ body: '<html>', bodyTruncated: false });
+  });
+
   it('returns CSV exports as text', async () => {
     const csv = 'key,packets,bytes,samples\r\n10.0.0.1,5,500,1\r\n';
     const result = await clientWith(

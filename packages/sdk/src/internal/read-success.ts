@@ -3,12 +3,13 @@ import { loadSuccessSchema } from '@refapi/schema/client';
 import type { z } from 'zod';
 import { ResponseValidationError } from '../errors/client-errors';
 import { parseRateLimit } from '../rate-limit';
-import { bodyText } from './bounded-fetch';
+import { bodyBytes, bodyText } from './bounded-fetch';
+import { keptBody } from './error-body';
 import { readRequestId } from './request-id';
 import type { ResponseChecker } from './response-check';
 
-const notJson = (text: string): z.core.$ZodIssue[] => [
-  { code: 'custom', path: [], message: 'response body is not valid JSON', input: text },
+const notJson = (): z.core.$ZodIssue[] => [
+  { code: 'custom', path: [], message: 'response body is not valid JSON' },
 ];
 
 /**
@@ -32,14 +33,14 @@ export async function readSuccess(
   try {
     body = JSON.parse(text);
   } catch {
-    throw invalid(route, response, notJson(text), text);
+    throw invalid(route, response, notJson(), text, text);
   }
   if (checker.mode === false) return body;
   // Built on the first response of the operation (its schema module only), then settled.
   const schema = await loadSuccessSchema(route.operationId as RouteId);
   if (schema === undefined) return body;
   const checked = checker.check(route, schema, body);
-  if (!checked.ok) throw invalid(route, response, checked.issues, body);
+  if (!checked.ok) throw invalid(route, response, checked.issues, body, text);
   return checked.data;
 }
 
@@ -49,13 +50,19 @@ function invalid(
   response: Response,
   issues: z.core.$ZodIssue[],
   body: unknown,
+  text: string,
 ): ResponseValidationError {
+  // At most the first 64 KiB of the body, as an API error keeps; issues come from all of it.
+  const read = bodyBytes(response);
+  const bytes = read instanceof Uint8Array ? read : new TextEncoder().encode(text);
+  const { kept, truncated } = keptBody(bytes, body);
   return new ResponseValidationError({
     operationId: route.operationId,
     status: response.status,
     url: response.url,
     issues,
-    body,
+    body: kept,
+    bodyTruncated: truncated,
     rateLimit: parseRateLimit(response.headers),
     requestId: readRequestId(response.headers),
   });
