@@ -232,17 +232,32 @@ export class ResponseDecodeError extends RefSdkError {
   }
 }
 
-/** A list answered a cursor it already gave: stopping instead of looping forever. */
+/**
+ * Empty pages in a row, each saying there is more, after which a page walk stops with a
+ * {@link PaginationLoopError}: no real list has so many, a server that answers them without
+ * end would otherwise be asked for pages forever.
+ */
+export const MAX_EMPTY_PAGES = 100;
+
+/**
+ * A list answered a cursor it already gave, or {@link MAX_EMPTY_PAGES} (100) empty pages in a
+ * row that each had a next cursor: stopping instead of looping forever.
+ */
 export class PaginationLoopError extends RefSdkError {
   override readonly name: string = 'PaginationLoopError';
-  /** The cursor that repeated. */
+  /** The cursor that repeated, or the next cursor of the last empty page. */
   readonly cursor: string;
+  /** How many empty pages in a row stopped the walk; undefined when a cursor repeated. */
+  readonly emptyPages: number | undefined;
 
-  constructor(operationId: string, cursor: string) {
+  constructor(operationId: string, cursor: string, emptyPages?: number) {
     super(
-      `${operationId} returned cursor ${cursor} a second time; stopped paging to avoid a loop.`,
+      emptyPages === undefined
+        ? `${operationId} returned cursor ${cursor} a second time; stopped paging to avoid a loop.`
+        : `${operationId} answered ${emptyPages} empty pages in a row, each with a next cursor (the last: ${shownText(cursor)}); stopped paging to avoid a loop.`,
     );
     this.cursor = cursor;
+    this.emptyPages = emptyPages;
   }
 }
 

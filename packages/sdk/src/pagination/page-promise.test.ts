@@ -176,6 +176,56 @@ describe('list pagination', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('stops at the 100th empty page in a row that names a new cursor, not before', async () => {
+    // Empty pages with a fresh cursor each: no cursor repeats, so only their run can end it.
+    // Pages 1..count are empty unless `withItemAt` says otherwise.
+    const serve = (withItemAt?: number) =>
+      fakeFetch((request) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const n = cursor === null ? 1 : Number.parseInt(cursor.slice('REF-INV-'.length), 16) + 1;
+        // Without the bound the walk never ends: the test's server gives up, the test fails.
+        if (n > 1000) return json(400, { error: 'endless_walk' });
+        return json(200, {
+          invoices: n === withItemAt ? [invoice(n)] : [],
+          pagination: {
+            limit: 10,
+            has_more: true,
+            next_cursor: `REF-INV-${n.toString(16).toUpperCase()}`,
+          },
+          server_time: '2026-01-01T00:00:00Z',
+        });
+      });
+    const walk = async (fetch: ReturnType<typeof fakeFetch>['fetch']) => {
+      let items = 0;
+      for await (const _ of clientWith(fetch).invoices.list()) items++;
+      return items;
+    };
+    const endless = serve();
+    const error = await walk(endless.fetch).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationLoopError);
+    expect(error).toMatchObject({ emptyPages: 100, cursor: 'REF-INV-64' });
+    expect((error as Error).message).toBe(
+      'listInvoices answered 100 empty pages in a row, each with a next cursor (the last: REF-INV-64); stopped paging to avoid a loop.',
+    );
+    expect(endless.requests).toHaveLength(100);
+    // A page with an item restarts the count: 99 empty pages, one item, then 100 empty.
+    const late = serve(100);
+    const lateError = await walk(late.fetch).catch((e: unknown) => e);
+    expect(lateError).toMatchObject({ emptyPages: 100 });
+    expect(late.requests).toHaveLength(200);
+    // The repeated-cursor loop is still told as before.
+    const repeated = await walk(
+      fakeFetch(() =>
+        json(200, {
+          invoices: [],
+          pagination: { limit: 10, has_more: true, next_cursor: 'REF-INV-1' },
+          server_time: '2026-01-01T00:00:00Z',
+        }),
+      ).fetch,
+    ).catch((e: unknown) => e);
+    expect(repeated).toMatchObject({ cursor: 'REF-INV-1', emptyPages: undefined });
+  });
+
   it('pages evidence with its opaque cursor', async () => {
     const item = {
       observed_at: '2026-01-01T00:00:00Z',

@@ -12,7 +12,9 @@ export interface ListOptions {
 
 /**
  * What list methods return. `await` it for the first page; `for await` over it for every
- * item across pages, lazily; `.pages()` for page after page.
+ * item across pages, lazily; `.pages()` for page after page. A walk throws
+ * `PaginationLoopError` when the server repeats a cursor or answers 100 empty pages in a row
+ * that each have a next cursor, rather than asking for pages without end.
  * @example for await (const invoice of client.invoices.list()) console.log(invoice.invoice_ref);
  */
 export class PagePromise<T> extends ApiPromise<Page<T>> implements AsyncIterable<T> {

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../api-promise';
-import { PaginationLoopError } from '../errors/client-errors';
+import { MAX_EMPTY_PAGES, PaginationLoopError } from '../errors/client-errors';
 import type { RateLimitState } from '../rate-limit';
 
 /** One page as the list helper sees it, whatever the envelope looked like. */
@@ -49,6 +49,8 @@ export class Page<T> implements AsyncIterable<T> {
   readonly #context: PageContext<T>;
   #walk: Walk | undefined;
   #depth = 0;
+  // Empty pages in a row that end with this one (0 when it has items).
+  #emptyRun: number;
 
   constructor(
     data: PageData<T>,
@@ -62,6 +64,7 @@ export class Page<T> implements AsyncIterable<T> {
     this.rateLimit = rateLimit;
     this.requestId = requestId;
     this.#context = context;
+    this.#emptyRun = data.items.length === 0 ? 1 : 0;
   }
 
   /** Whether `getNextPage()` would fetch a page. */
@@ -71,7 +74,9 @@ export class Page<T> implements AsyncIterable<T> {
 
   /**
    * Fetches the following page; resolves to `null` after the last page.
-   * @throws PaginationLoopError when the server hands out a cursor it already gave.
+   * @throws PaginationLoopError when the server hands out a cursor it already gave, or when
+   * this page ends a run of {@link MAX_EMPTY_PAGES} (100) empty pages in a row that each
+   * said there is more: a server that would otherwise be asked for pages without end.
    */
   async getNextPage(): Promise<Page<T> | null> {
     const next = await this.getNextPageWithResponse();
@@ -84,8 +89,12 @@ export class Page<T> implements AsyncIterable<T> {
     if (!this.hasMore || cursor === undefined) return null;
     const walk = this.#walkFromHere();
     if (walk.seen.has(cursor)) throw new PaginationLoopError(this.#context.operationId, cursor);
+    if (this.#emptyRun >= MAX_EMPTY_PAGES) {
+      throw new PaginationLoopError(this.#context.operationId, cursor, this.#emptyRun);
+    }
     // Counted once it fetched a page: a failed attempt may be made again.
     const next = await this.#context.fetchPage(cursor);
+    if (next.data.items.length === 0) next.data.#emptyRun = this.#emptyRun + 1;
     const depth = this.#depth + 1;
     walk.cursors[depth] = cursor;
     walk.seen.add(cursor);
