@@ -11,38 +11,14 @@ import { UNSAFE_CHARS } from '@refapi/schema/text';
 //   the same data.
 
 const UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`);
-const UNSAFE_ALL = new RegExp(UNSAFE, 'g');
-// Line breaks (LF, CRLF) are kept where a text may span lines; a lone CR still rewrites a line.
-const UNSAFE_BUT_LINE_BREAKS = new RegExp(`(?!\\r?\\n)[${UNSAFE_CHARS}]`, 'g');
 // What JSON.stringify and yaml leave raw: they escape C0 controls themselves.
 const UNSAFE_BUT_C0 = new RegExp(`(?![\\u0000-\\u001F])[${UNSAFE_CHARS}]`, 'g');
-
-function shown(char: string): string {
-  const code = char.charCodeAt(0);
-  if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`;
-  if (code === 0x7f) return '^?';
-  // A C1 control is the 7-bit `ESC` + (code - 0x40), e.g. U+009B CSI = ESC [.
-  if (code <= 0x9f) return `^[${String.fromCharCode(code - 0x40)}`;
-  return `<U+${code.toString(16).toUpperCase()}>`;
-}
 
 const unicodeEscape = (char: string): string =>
   `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** Whether `text` holds a character a terminal would obey (a control or bidi control). */
-export function hasControls(text: string): boolean {
-  return UNSAFE.test(text);
-}
-
-/** `text` with every control and bidi control shown (`^[`, `<U+202E>`): safe in one table cell. */
-export function escapeControls(text: string): string {
-  return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, shown) : text;
-}
-
-/** Like {@link escapeControls} but keeps line breaks: for messages and cells of several lines. */
-export function escapeControlsInLines(text: string): string {
-  return UNSAFE.test(text) ? text.replace(UNSAFE_BUT_LINE_BREAKS, shown) : text;
-}
+// The caret notation is @refapi/schema's, shared with ref-server and refapi-mcp.
+export { escapeControls, escapeControlsInLines, hasControls } from '@refapi/schema/text';
 
 /**
  * Serialized JSON or YAML with DEL, C1 and bidi controls as `\uXXXX`. Valid only where such
