@@ -14,6 +14,7 @@ import { registerPlans } from './commands/plans';
 import { registerServer } from './commands/server';
 import { registerServices } from './commands/services';
 import { registerShield } from './commands/shield';
+import { escapeControlsInLines } from './output/control-chars';
 import { OUTPUT_FORMATS } from './output/output-format';
 import { VERSION } from './version';
 
@@ -111,7 +112,9 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
       writeErr: (text) => app.io.stderr.write(text),
       // Every error is one line: commander puts its "(Did you mean --limit?)" on a second
       // one, which `2>&1 | tail -1` or a log keeping the last line would take for the error.
-      outputError: (text, write) => write(text.replace(/\n\(Did you mean /, ' (did you mean ')),
+      // It quotes what was typed (`unknown option '--x'`): shown, never obeyed.
+      outputError: (text, write) =>
+        write(escapeControlsInLines(text.replace(/\n\(Did you mean /, ' (did you mean '))),
     });
 
   const group = groupToRun(program, argv);

@@ -123,6 +123,24 @@ describe('control sequences from the server', () => {
   });
 });
 
+describe('control sequences typed on the command line', () => {
+  it('are escaped in the usage errors that quote them', async () => {
+    for (const args of [
+      ['me', `--fo${EVIL}`],
+      [`m${EVIL}e`],
+      ['me', `extra${EVIL}`],
+      ['me', '-o', `json${EVIL}`],
+      ['me', '--timeout', `1s${EVIL}\u202e`],
+    ]) {
+      const { code, stderr } = await refctl(args, { env: { XDG_CONFIG_HOME: tempConfigHome() } });
+      expect(code, JSON.stringify(args)).toBe(2);
+      expect(stderr, JSON.stringify(args)).not.toMatch(/(?!\n)[\p{Cc}\u202e]/u);
+      expect(stderr, JSON.stringify(args)).toContain('^[]0;pwned^GAda^[[2K^M');
+      expect(stderr.trimEnd().split('\n'), JSON.stringify(args)).toHaveLength(1);
+    }
+  });
+});
+
 describe('--timeout', () => {
   it('gives up on a silent server after --timeout, saying what timed out', async () => {
     // Reads the request, never answers.
