@@ -139,6 +139,20 @@ describe('control sequences typed on the command line', () => {
       expect(stderr.trimEnd().split('\n'), JSON.stringify(args)).toHaveLength(1);
     }
   });
+
+  it('are escaped in the stack --debug prints after the error line', async () => {
+    for (const args of [
+      ['--debug', 'services', 'get', `REF-${EVIL}`],
+      ['--debug', 'me'],
+    ]) {
+      const { code, stderr } = await refctl(args, {
+        env: { XDG_CONFIG_HOME: tempConfigHome(), REF_PROFILE: `p${EVIL}` },
+      });
+      expect(code, JSON.stringify(args)).toBe(2);
+      expect(stderr, JSON.stringify(args)).toMatch(/\n\s+at /);
+      expect(stderr, JSON.stringify(args)).not.toMatch(CONTROL);
+    }
+  });
 });
 
 describe('--timeout', () => {

@@ -61,7 +61,8 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
     io.stderr.write(`${prefix} ${line}\n`);
   }
   if (state.debug && error instanceof Error && error.stack) {
-    io.stderr.write(`${scrub(error.stack, state.secrets)}\n`);
+    // The stack starts with the message: server text or what was typed, shown as above.
+    io.stderr.write(`${escapeControlsInLines(scrub(error.stack, state.secrets))}\n`);
   }
   return report.exitCode;
 }
