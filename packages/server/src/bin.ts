@@ -1,8 +1,10 @@
+import { escapeControls } from '@refapi/schema/text';
 import { runServerCli } from './cli';
 
 // Entry point of `ref-server`: the only module that ends the process.
 const code = await runServerCli(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`ref-server: ${error instanceof Error ? error.message : String(error)}\n`);
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`ref-server: ${escapeControls(message)}\n`);
   return 1;
 });
 // From here the process only ends with `code`: a second SIGINT (a script runner such as

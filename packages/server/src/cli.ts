@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { escapeControls } from '@refapi/schema/text';
 import { version } from '../package.json';
 import { type CliOptions, parseCliOptions, USAGE, UsageError } from './cli-options';
 import { DomainError } from './domain/errors';
@@ -70,7 +71,8 @@ export async function runServerCli(argv: readonly string[], io: ServerCliIo = {}
     return await serve(argv, name, io.env ?? process.env, stdout, stderr);
   } catch (error) {
     if (!(error instanceof CliExit)) throw error;
-    stderr(`${name}: ${error.message}\n`);
+    // It quotes flag values, paths and file contents: shown (`^[`), never obeyed.
+    stderr(`${name}: ${escapeControls(error.message)}\n`);
     return error.code;
   }
 }
@@ -127,7 +129,7 @@ async function serve(
       journalSize: options.journalSize,
       ...(options.spaces === undefined ? {} : { spaces: options.spaces }),
       ...compactBytes(env.REF_STATE_COMPACT_BYTES),
-      onWarning: (message) => stderr(`${name}: warning: ${message}\n`),
+      onWarning: (message) => stderr(`${name}: warning: ${escapeControls(message)}\n`),
     });
     await server.ready;
   } catch (error) {

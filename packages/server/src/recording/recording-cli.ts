@@ -1,4 +1,5 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
+import { escapeControls } from '@refapi/schema/text';
 import { parseFlags } from '../internal/parse-flags';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import { RECORDED_BODY_BYTES, RecordingError } from './recording-format';
@@ -103,6 +104,8 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
     throw new RecordingCliExit(`--port must be an integer 0..65535, got "${portText}"`, 2);
   }
   const out = typeof values.out === 'string' ? values.out : 'recording.jsonl';
+  // The file as the lines below name it: a path may hold anything a terminal would obey.
+  const shownOut = escapeControls(out);
   const maxText = values['max-exchanges'];
   const maxExchanges = typeof maxText === 'string' ? Number(maxText) : DEFAULT_MAX_EXCHANGES;
   if (!/^\d{1,5}$/.test(String(maxText ?? maxExchanges)) || maxExchanges < 1) {
@@ -128,11 +131,11 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
     throw new RecordingCliExit(`cannot record: ${error.code ?? error.message}`, 1);
   });
   if (recorder === undefined) {
-    io.stdout(`${io.name}: stopped before ${out} opened: nothing recorded\n`);
+    io.stdout(`${io.name}: stopped before ${shownOut} opened: nothing recorded\n`);
     return 0;
   }
   io.stdout(
-    `${io.name} recording ${recorder.baseUrl} -> ${parsed.origin}${parsed.pathname} into ${out}\n`,
+    `${io.name} recording ${recorder.baseUrl} -> ${parsed.origin}${parsed.pathname} into ${shownOut}\n`,
   );
   io.onListening?.(recorder.baseUrl);
   // A file that takes no more ends the recording as a stop does, and says so.
@@ -141,11 +144,11 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
   if (failure !== undefined) {
     const lost = recorder.lost();
     throw new RecordingCliExit(
-      `cannot write the recording ${out}: ${failure.code ?? failure.message}; ${recorder.recorded()} exchanges recorded${lost > 0 ? `, ${lost} more forwarded but not recorded` : ''}`,
+      `cannot write the recording ${shownOut}: ${failure.code ?? failure.message}; ${recorder.recorded()} exchanges recorded${lost > 0 ? `, ${lost} more forwarded but not recorded` : ''}`,
       1,
     );
   }
-  io.stdout(`${io.name}: ${recorder.recorded()} exchanges recorded in ${out}\n`);
+  io.stdout(`${io.name}: ${recorder.recorded()} exchanges recorded in ${shownOut}\n`);
   return 0;
 }
 
