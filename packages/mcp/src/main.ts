@@ -4,6 +4,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { escapeControls } from '@refapi/schema/text';
 import { ConfigurationError } from '@refapi/sdk';
 import { ApiConnection } from './api-connection';
 import { SpendBudget } from './budget';
@@ -53,7 +54,9 @@ type Log = (line: string) => void;
  * or to undefined once the server is serving.
  */
 export async function main(argv: readonly string[], io: MainIo): Promise<number | undefined> {
-  const log = (line: string) => io.stderr(`refapi-mcp: ${line}\n`);
+  // Lines quote flag values, paths and the API's error codes: shown (`^[`), never obeyed by
+  // the terminal the host's log is read on. A host's log notification gets them exact.
+  const log = (line: string) => io.stderr(`refapi-mcp: ${escapeControls(line)}\n`);
   try {
     const options = parseCliOptions(argv);
     if (options.help) {

@@ -1,4 +1,5 @@
 import { formatWithOptions } from 'node:util';
+import { escapeControlsInLines } from '@refapi/schema/text';
 import type { Logger } from '@refapi/sdk';
 
 /**
@@ -11,7 +12,8 @@ export function stderrLogger(write: (text: string) => void): Logger {
     (level: string) =>
     (message: string, ...args: unknown[]) =>
       write(
-        `refapi-mcp: sdk ${level}: ${formatWithOptions({ colors: false }, message, ...args)}\n`,
+        // What the SDK logs may quote the API (a property it does not know): shown, not obeyed.
+        `refapi-mcp: sdk ${level}: ${escapeControlsInLines(formatWithOptions({ colors: false }, message, ...args))}\n`,
       );
   return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }
