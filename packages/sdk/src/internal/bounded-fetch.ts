@@ -48,6 +48,18 @@ function signalOf(input: Request | URL | string, init: RequestInit | undefined) 
   return init?.signal ?? (input instanceof Request ? input.signal : undefined);
 }
 
+// What an error about a response names: its request, and the server's id of it.
+function exchangeOf(
+  input: Request | URL | string,
+  init: RequestInit | undefined,
+  response: Response,
+): { method: string; url: string; requestId?: string } {
+  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+  const url = input instanceof Request ? input.url : String(input);
+  const requestId = readRequestId(response.headers);
+  return { method, url, ...(requestId ? { requestId } : {}) };
+}
+
 // Built only when it is thrown: per call, the arguments are cheaper than a closure.
 function tooLarge(
   input: Request | URL | string,
@@ -55,10 +67,7 @@ function tooLarge(
   response: Response,
   maxBytes: number,
 ): ResponseTooLargeError {
-  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
-  const url = input instanceof Request ? input.url : String(input);
-  const requestId = readRequestId(response.headers);
-  return new ResponseTooLargeError({ method, url, maxBytes, ...(requestId ? { requestId } : {}) });
+  return new ResponseTooLargeError({ ...exchangeOf(input, init, response), maxBytes });
 }
 
 // Codes of Node's zlib errors, which undici's fetch decodes bodies with: zlib's own (gzip,
@@ -92,16 +101,11 @@ function undecodable(
   contentEncoding: string,
   cause: Error,
 ): ResponseDecodeError {
-  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
-  const url = input instanceof Request ? input.url : String(input);
-  const requestId = readRequestId(response.headers);
   return new ResponseDecodeError({
-    method,
-    url,
+    ...exchangeOf(input, init, response),
     status: response.status,
     contentEncoding,
     cause,
-    ...(requestId ? { requestId } : {}),
   });
 }
 
