@@ -1,7 +1,7 @@
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
   type Connected,
   connectHttpInProcess,
@@ -58,6 +58,47 @@ const outcome = (result: Awaited<ReturnType<Connected['call']>>) =>
       ? 'replayed'
       : 'bought';
 
+/**
+ * An MCP server (`--max-spend <cap>`) whose API calls pass through a proxy to the reference
+ * server; `tamper` may answer an exchange itself (returning true) once it has gone upstream.
+ * The proxy closes when the test ends.
+ */
+async function connectThroughProxy(
+  cap: string,
+  tamper: (req: IncomingMessage, upstream: Response, body: Buffer, res: ServerResponse) => boolean,
+) {
+  const proxy = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const upstream = await fetch(`${new URL(ref.baseUrl).origin}${req.url}`, {
+      method: req.method ?? 'GET',
+      headers: Object.entries(req.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+      ),
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    });
+    const body = Buffer.from(await upstream.arrayBuffer());
+    if (tamper(req, upstream, body, res)) return;
+    res.writeHead(upstream.status, {
+      'content-type': upstream.headers.get('content-type') ?? 'application/json',
+    });
+    res.end(body);
+  });
+  proxy.listen(0, '127.0.0.1');
+  await once(proxy, 'listening');
+  onTestFinished(async () => {
+    proxy.closeAllConnections();
+    await new Promise((done) => proxy.close(done));
+  });
+  const { port } = proxy.address() as AddressInfo;
+  const mcp = await connectInProcess(['--tools', 'all', '--max-spend', cap], {
+    REF_API_KEY: KEY,
+    REF_BASE_URL: `http://127.0.0.1:${port}/v1`,
+  });
+  open.push(mcp);
+  return mcp;
+}
+
 describe('--max-spend', () => {
   it('counts the same buy repeated after the API forgot its key, so the cap holds', async () => {
     const mcp = await connect('20');
@@ -77,111 +118,53 @@ describe('--max-spend', () => {
     // Between the MCP server and the API, a proxy passes each order on, then answers the
     // first of each key with a 503: the SDK retries it, and the replay is this call's buy.
     const answered = new Set<string>();
-    const proxy = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const upstream = await fetch(`${new URL(ref.baseUrl).origin}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers: Object.entries(req.headers).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
-        ),
-        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
+    const mcp = await connectThroughProxy('10', (req, _upstream, _body, res) => {
       const key = req.headers['idempotency-key'];
-      if (
-        req.method === 'POST' &&
-        req.url === '/v1/orders' &&
-        typeof key === 'string' &&
-        !answered.has(key)
-      ) {
-        answered.add(key);
-        res.writeHead(503, { 'retry-after': '0', 'content-type': 'application/json' });
-        res.end('{"error":"upstream_unavailable"}');
-        return;
+      if (req.method !== 'POST' || req.url !== '/v1/orders' || typeof key !== 'string') {
+        return false;
       }
-      res.writeHead(upstream.status, {
-        'content-type': upstream.headers.get('content-type') ?? 'application/json',
-      });
-      res.end(body);
+      if (answered.has(key)) return false;
+      answered.add(key);
+      res.writeHead(503, { 'retry-after': '0', 'content-type': 'application/json' });
+      res.end('{"error":"upstream_unavailable"}');
+      return true;
     });
-    proxy.listen(0, '127.0.0.1');
-    await once(proxy, 'listening');
-    try {
-      const { port } = proxy.address() as AddressInfo;
-      const mcp = await connectInProcess(['--tools', 'all', '--max-spend', '10'], {
-        REF_API_KEY: KEY,
-        REF_BASE_URL: `http://127.0.0.1:${port}/v1`,
-      });
-      open.push(mcp);
-      const before = orderRefs();
-      const outcomes = [
-        outcome(await buyPlanned(mcp.call, KVM_S)),
-        outcome(await buyPlanned(mcp.call, KVM_S)),
-      ];
-      // 5.95 EUR each: the first fits 10.00, the second would pass it.
-      expect(outcomes).toEqual(['bought', 'budget_exceeded']);
-      expect(chargedSince(before)).toEqual({ orders: 1, cents: 595 });
-      expect(await budgetOf(mcp)).toMatchObject({ limit: 10, spent: 5.95, remaining: 4.05 });
-    } finally {
-      proxy.closeAllConnections();
-      await new Promise((done) => proxy.close(done));
-    }
+    const before = orderRefs();
+    const outcomes = [
+      outcome(await buyPlanned(mcp.call, KVM_S)),
+      outcome(await buyPlanned(mcp.call, KVM_S)),
+    ];
+    // 5.95 EUR each: the first fits 10.00, the second would pass it.
+    expect(outcomes).toEqual(['bought', 'budget_exceeded']);
+    expect(chargedSince(before)).toEqual({ orders: 1, cents: 595 });
+    expect(await budgetOf(mcp)).toMatchObject({ limit: 10, spent: 5.95, remaining: 4.05 });
   });
 
   it('keeps counting a buy whose answer could not be decoded, as one whose answer was lost', async () => {
     // A proxy passes each order on, then answers the first one's success with bytes that
     // are not the gzip it names: the order was made, its answer cannot be read.
     let garbled = false;
-    const proxy = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const upstream = await fetch(`${new URL(ref.baseUrl).origin}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers: Object.entries(req.headers).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
-        ),
-        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      if (req.method === 'POST' && req.url === '/v1/orders' && !garbled) {
-        garbled = true;
-        res.writeHead(upstream.status, {
-          'content-type': 'application/json',
-          'content-encoding': 'gzip',
-        });
-        res.end(body);
-        return;
-      }
+    const mcp = await connectThroughProxy('10', (req, upstream, body, res) => {
+      if (req.method !== 'POST' || req.url !== '/v1/orders' || garbled) return false;
+      garbled = true;
       res.writeHead(upstream.status, {
-        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
       });
       res.end(body);
+      return true;
     });
-    proxy.listen(0, '127.0.0.1');
-    await once(proxy, 'listening');
-    try {
-      const { port } = proxy.address() as AddressInfo;
-      const mcp = await connectInProcess(['--tools', 'all', '--max-spend', '10'], {
-        REF_API_KEY: KEY,
-        REF_BASE_URL: `http://127.0.0.1:${port}/v1`,
-      });
-      open.push(mcp);
-      const before = orderRefs();
-      const first = await buyPlanned(mcp.call, KVM_S);
-      expect(errorFacts(first)).toMatchObject({
-        error: 'invalid_response',
-        message: 'The API answered a body that could not be decoded (its Content-Encoding).',
-      });
-      // 5.95 EUR bought, and another 5.95 would pass 10.00 while the first is in doubt.
-      const second = await buyPlanned(mcp.call, { ...KVM_S, idempotency_key: 'other' });
-      expect(outcome(second)).toBe('budget_exceeded');
-      expect(chargedSince(before)).toEqual({ orders: 1, cents: 595 });
-      expect(await budgetOf(mcp)).toMatchObject({ limit: 10, spent: 5.95, remaining: 4.05 });
-    } finally {
-      proxy.closeAllConnections();
-      await new Promise((done) => proxy.close(done));
-    }
+    const before = orderRefs();
+    const first = await buyPlanned(mcp.call, KVM_S);
+    expect(errorFacts(first)).toMatchObject({
+      error: 'invalid_response',
+      message: 'The API answered a body that could not be decoded (its Content-Encoding).',
+    });
+    // 5.95 EUR bought, and another 5.95 would pass 10.00 while the first is in doubt.
+    const second = await buyPlanned(mcp.call, { ...KVM_S, idempotency_key: 'other' });
+    expect(outcome(second)).toBe('budget_exceeded');
+    expect(chargedSince(before)).toEqual({ orders: 1, cents: 595 });
+    expect(await budgetOf(mcp)).toMatchObject({ limit: 10, spent: 5.95, remaining: 4.05 });
   });
 
   it('lets exactly what the cap allows through when 8 buys run at once, counted by what was charged', async () => {
