@@ -70,7 +70,8 @@ export class WaitTimeoutError extends TimeoutError {
     timeoutMs: number;
     cause?: unknown;
   }) {
-    const last = init.lastState === undefined ? '' : ` (last seen: ${init.lastState})`;
+    // The last state is the server's text: shown escaped and bounded, kept whole on the error.
+    const last = init.lastState === undefined ? '' : ` (last seen: ${shownText(init.lastState)})`;
     super({
       timeoutMs: init.timeoutMs,
       what: `Waiting for ${init.what} to be ${init.targetState}${last} timed out`,
@@ -270,9 +271,9 @@ export class WaitForError extends RefSdkError {
   readonly errorCode: string | undefined;
 
   constructor(what: string, wanted: string, state: string, errorCode?: string) {
-    super(
-      `${what} reached ${state}${errorCode ? ` (${errorCode})` : ''} while waiting for ${wanted}.`,
-    );
+    // The state and the code are the server's text: shown escaped and bounded, kept whole here.
+    const code = errorCode ? ` (${shownText(errorCode)})` : '';
+    super(`${what} reached ${shownText(state)}${code} while waiting for ${wanted}.`);
     this.state = state;
     this.errorCode = errorCode;
   }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
 import { RULE_ID, rule } from '../../test/helpers/shield-fixtures';
 import { RefClient } from '../client';
-import { ConfigurationError, TimeoutError, WaitForError } from '../errors/client-errors';
+import {
+  ConfigurationError,
+  TimeoutError,
+  WaitForError,
+  WaitTimeoutError,
+} from '../errors/client-errors';
 
 const rulesFetch = (states: Array<string | null>) =>
   fakeFetch((_request, i) => {
@@ -50,6 +55,34 @@ describe('rules.waitFor', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WaitForError);
     expect((error as WaitForError).errorCode).toBe('provider_rejected');
+  });
+
+  it("shows the server's error code and last state escaped and short, keeping them whole on the error", async () => {
+    const forged = `provider\u001b]0;pwned\u0007\r\nlevel=info msg="ok"\u202e${'x'.repeat(1_000_000)}`;
+    const failed = fakeFetch(() =>
+      json(200, { rules: [rule('failed', { last_error_code: forged })] }),
+    );
+    const error = (await rulesOf(failed.fetch)
+      .waitFor(RULE_ID, { state: 'active', interval: 5 })
+      .catch((e: unknown) => e)) as WaitForError;
+    expect(error).toBeInstanceOf(WaitForError);
+    expect(error.errorCode).toBe(forged);
+    expect(error.message.length).toBeLessThan(400);
+    expect(error.message).not.toMatch(/[\p{Cc}\u202a-\u202e]/u);
+    expect(error.message).toContain(
+      `rule ${RULE_ID} reached failed (provider\\u001b]0;pwned\\u0007\\u000d\\u000alevel=info msg="ok"\\u202ex`,
+    );
+    expect(error.message).toContain(`… (${forged.length} characters)) while waiting for active.`);
+
+    const stuck = rulesFetch([forged]);
+    const timedOut = (await rulesOf(stuck.fetch)
+      .waitFor(RULE_ID, { state: 'active', timeout: 50, interval: 5 })
+      .catch((e: unknown) => e)) as WaitTimeoutError;
+    expect(timedOut).toBeInstanceOf(WaitTimeoutError);
+    expect(timedOut.lastState).toBe(forged);
+    expect(timedOut.message.length).toBeLessThan(400);
+    expect(timedOut.message).toContain(`(last seen: provider\\u001b]0;pwned\\u0007`);
+    expect(timedOut.message).not.toMatch(/[\p{Cc}\u202a-\u202e]/u);
   });
 
   it('waits for a deleted rule to leave the list', async () => {
