@@ -246,7 +246,10 @@ export const MAX_EMPTY_PAGES = 100;
  */
 export class PaginationLoopError extends RefSdkError {
   override readonly name: string = 'PaginationLoopError';
-  /** The cursor that repeated, or the next cursor of the last empty page. */
+  /**
+   * The cursor that repeated, or the next cursor of the last empty page, as sent (the message
+   * shows it escaped and cut after 200 characters, as it shows any of the server's text).
+   */
   readonly cursor: string;
   /** How many empty pages in a row stopped the walk; undefined when a cursor repeated. */
   readonly emptyPages: number | undefined;
@@ -254,7 +257,7 @@ export class PaginationLoopError extends RefSdkError {
   constructor(operationId: string, cursor: string, emptyPages?: number) {
     super(
       emptyPages === undefined
-        ? `${operationId} returned cursor ${cursor} a second time; stopped paging to avoid a loop.`
+        ? `${operationId} returned cursor ${shownText(cursor)} a second time; stopped paging to avoid a loop.`
         : `${operationId} answered ${emptyPages} empty pages in a row, each with a next cursor (the last: ${shownText(cursor)}); stopped paging to avoid a loop.`,
     );
     this.cursor = cursor;

@@ -120,6 +120,39 @@ describe('list pagination', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('shows a repeated cursor escaped and short, keeping it whole on the error', async () => {
+    const forged = `c\u001b]0;pwned\u0007\r\nlevel=info msg="ok"\u202e${'x'.repeat(100_000)}`;
+    const { fetch } = fakeFetch(() =>
+      json(200, {
+        rule_id: '7d444840-9dc0-11d1-b245-5ffdce74fad2',
+        items: [],
+        next_cursor: forged,
+      }),
+    );
+    const walk = async () => {
+      // The contract refuses such a cursor; a client that does not check answers takes it.
+      const client = new RefClient({
+        apiKey: 'refak_x',
+        baseUrl: 'https://api.test/v1',
+        fetch,
+        validateResponses: false,
+      });
+      const evidence = client.shield('REF-SVC-1').evidence('7d444840-9dc0-11d1-b245-5ffdce74fad2');
+      for await (const _ of evidence) {
+        // consume
+      }
+    };
+    const error = (await walk().catch((e: unknown) => e)) as PaginationLoopError;
+    expect(error).toBeInstanceOf(PaginationLoopError);
+    expect(error).toMatchObject({ cursor: forged, emptyPages: undefined });
+    expect(error.message.length).toBeLessThan(400);
+    expect(error.message).not.toMatch(/[\p{Cc}\u202a-\u202e]/u);
+    expect(error.message).toContain(
+      'returned cursor c\\u001b]0;pwned\\u0007\\u000d\\u000alevel=info msg="ok"\\u202ex',
+    );
+    expect(error.message).toContain(`… (${forged.length} characters) a second time;`);
+  });
+
   it('fetches a page again after it failed, without taking the retry for a loop', async () => {
     const pages = invoicePagesFetch(120);
     let failed = false;
