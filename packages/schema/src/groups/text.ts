@@ -1,7 +1,9 @@
 // `@refapi/schema/text`: the contract's text rules as plain functions, without zod: which
-// characters free text refuses, how a terminal is shown them instead of obeying them, and
-// the formula-safe CSV cell the server's export writes.
+// characters free text refuses, how a terminal is shown them instead of obeying them, how a
+// message shows a server's text (escaped, bounded), and the formula-safe CSV cell the
+// server's export writes.
 
 export { csvCell } from '../csv-cell';
+export { shownText } from '../shown-text';
 export { escapeControls, escapeControlsInLines, hasControls } from '../terminal-text';
 export { isFreeText, UNSAFE_CHARS } from '../unsafe-chars';

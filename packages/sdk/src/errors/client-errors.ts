@@ -1,6 +1,7 @@
+import { shownText } from '@refapi/schema/text';
 import type { z } from 'zod';
 import type { RateLimitState } from '../rate-limit';
-import { RefSdkError, requestSuffix, shownText, shownUrl } from './ref-error';
+import { RefSdkError, requestSuffix, shownUrl } from './ref-error';
 
 /** No response arrived: DNS, refused or reset connection, TLS failure. */
 export class ConnectionError extends RefSdkError {

@@ -1,5 +1,6 @@
 import type { ErrorCode, OpenEnum } from '@refapi/schema';
 import { errorMeaning } from '@refapi/schema/client';
+import { shownText } from '@refapi/schema/text';
 import type { RateLimitState } from '../rate-limit';
 
 /**
@@ -34,28 +35,6 @@ export const shownUrl = (url: string | undefined): string =>
   url === undefined || url.length <= SHOWN_URL_CHARS
     ? String(url)
     : `${url.slice(0, SHOWN_URL_CHARS)}… (${url.length} characters)`;
-
-/** Characters of a server's text (an error code, a 409 status) a message shows. */
-const SHOWN_TEXT_CHARS = 200;
-
-// C0, DEL and C1 controls, line and paragraph separators, bidi overrides and isolates.
-const CONTROLS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
-
-/**
- * Text from the server as a message shows it (the error's own fields keep it as sent): its
- * controls escaped as `\uXXXX`, so a code holding a line break or a terminal escape cannot
- * forge a log line or recolour a terminal, and one past {@link SHOWN_TEXT_CHARS} cut there,
- * its length said, so the line stays short.
- */
-export const shownText = (text: string): string => {
-  const escaped = text.replace(
-    CONTROLS,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return escaped.length <= SHOWN_TEXT_CHARS
-    ? escaped
-    : `${escaped.slice(0, SHOWN_TEXT_CHARS)}… (${text.length} characters)`;
-};
 
 /** ` (request req_…)` for a message, or nothing when the server sent no id. */
 export const requestSuffix = (requestId: string | undefined): string =>
