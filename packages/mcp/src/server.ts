@@ -27,7 +27,7 @@ import {
 } from './tools/select';
 import { SentRules, withSentRules } from './tools/sent-rules';
 import { type ToolDefinition, toolDefinition } from './tools/tool-definition';
-import { errorInfo, toolError } from './tools/tool-errors';
+import { errorInfo, loggedCode, toolError } from './tools/tool-errors';
 import { toolSuccess } from './tools/tool-result';
 import { parseWaitArgs, runWait, waitTool } from './tools/wait-tool';
 import { VERSION } from './version';
@@ -260,7 +260,7 @@ async function outcome(
   } catch (error) {
     const info = errorInfo(error, op);
     const status = info.status ? ` (${info.status})` : '';
-    await report(ctx, request, 'warning', `${name}: ${info.error}${status}`);
+    await report(ctx, request, 'warning', `${name}: ${loggedCode(error, info)}${status}`);
     return redactSecrets(toolError(info), ctx.secrets);
   }
 }

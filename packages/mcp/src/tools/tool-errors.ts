@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { OperationDef } from '@refapi/schema';
+import { shownText } from '@refapi/schema/text';
 import {
   ConfigurationError,
   ConnectionError,
@@ -30,10 +31,31 @@ export interface ToolErrorInfo {
   readonly [key: string]: unknown;
 }
 
-function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
+/** The API's code as it sent it, with the field a 400 names: `invalid_body: addons[3].units`. */
+function sentCode(error: RefApiError): string {
   const code = error.code ?? `http_${error.status}`;
+  return error.param === undefined ? code : `${code}: ${error.param}`;
+}
+
+/**
+ * The code a tool call's log line names: the API's as it sent it (the process log shows its
+ * controls, a host's notification carries it exact), or the tool error's own.
+ */
+export function loggedCode(error: unknown, info: ToolErrorInfo): string {
+  return error instanceof RefApiError ? sentCode(error) : info.error;
+}
+
+function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
+  // `code` decides; what the model reads of the API's text is shown as an SDK error's message
+  // shows it (shownText): controls escaped, cut after 200 characters, so an answer of
+  // `{"error":"<1 MB>"}` does not put 1 MB into its context. A code such as
+  // `insufficient_scope` or `invalid_body: type` comes through exactly as sent.
+  const code = error.code ?? `http_${error.status}`;
+  const shownCode = shownText(code);
   // The model gets the code as the API sent it, with the field a 400 names.
-  const sent = error.param === undefined ? code : `${code}: ${error.param}`;
+  const sent = shownText(sentCode(error));
+  const conflictStatus =
+    error.conflictStatus === undefined ? undefined : shownText(error.conflictStatus);
   const base = { error: sent, status: error.status };
   const retry =
     error.retryAfterSeconds === undefined ? {} : { retry_after: error.retryAfterSeconds };
@@ -64,7 +86,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
       }
       return {
         ...base,
-        message: `Permission denied (${code}).`,
+        message: `Permission denied (${shownCode}).`,
         next_step:
           code === 'shield_advanced_required'
             ? 'The account has no active Shield Advanced subscription; Shield tools cannot be used.'
@@ -79,8 +101,8 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
     case 409:
       return {
         ...base,
-        ...(error.conflictStatus ? { conflict_status: error.conflictStatus } : {}),
-        message: `Conflict (${code}${error.conflictStatus ? `, status ${error.conflictStatus}` : ''}).`,
+        ...(conflictStatus ? { conflict_status: conflictStatus } : {}),
+        message: `Conflict (${shownCode}${conflictStatus ? `, status ${conflictStatus}` : ''}).`,
         next_step:
           code === 'idempotency_key_reused'
             ? 'This idempotency_key was used with other arguments; pass a new key.'
@@ -92,7 +114,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
       if (SHIELD_RULE_REFUSALS.has(code)) {
         return {
           ...base,
-          message: `The provider would refuse this Shield rule (${code}): ${meaning}`,
+          message: `The provider would refuse this Shield rule (${shownCode}): ${meaning}`,
           next_step:
             code === 'broad_rule_needs_ack'
               ? 'Narrow the rule (destination_port, source_cidr) or use mode observe; pass explicit_broad_ack: true only if the user confirmed it must act on all traffic.'
@@ -101,7 +123,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
       }
       return {
         ...base,
-        message: `The order cannot be fulfilled (${code}).`,
+        message: `The order cannot be fulfilled (${shownCode}).`,
         next_step:
           code === 'insufficient_balance'
             ? 'The balance is too low; check balance_get and tell the user.'
