@@ -13,6 +13,7 @@ export {
 } from './parameter-descriptions';
 export {
   isCredentialName,
+  maskUrlCredentials,
   REDACTED,
   redactHeaders,
   redactQuery,

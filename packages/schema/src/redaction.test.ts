@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isCredentialName, redactHeaders, redactQuery, redactUrlQueries } from './redaction';
+import {
+  isCredentialName,
+  maskUrlCredentials,
+  redactHeaders,
+  redactQuery,
+  redactUrlQueries,
+} from './redaction';
 
 describe('isCredentialName', () => {
   it.each([
@@ -112,5 +118,26 @@ describe('redactUrlQueries', () => {
   it('leaves text without URL queries alone', () => {
     expect(redactUrlQueries('what? token=x')).toBe('what? token=x');
     expect(redactUrlQueries('GET http://h/v1/me')).toBe('GET http://h/v1/me');
+  });
+});
+
+describe('maskUrlCredentials', () => {
+  it('hides user and password of every URL in a text', () => {
+    expect(
+      maskUrlCredentials('GET http://u:s3cret@host:1/v1/me failed; see https://tok@example.test/x'),
+    ).toBe('GET http://***@host:1/v1/me failed; see https://***@example.test/x');
+  });
+
+  it('leaves URLs without credentials and e-mail addresses alone', () => {
+    const text = 'http://127.0.0.1:4010/v1/me for ada@example.test';
+    expect(maskUrlCredentials(text)).toBe(text);
+  });
+
+  it('hides a password holding an @ whole, as the URL reads it, and takes its mask', () => {
+    // The user information ends at the last @ before the host: "ss" had been shown.
+    expect(maskUrlCredentials('https://ci:p@ss@api.example/v1')).toBe('https://***@api.example/v1');
+    expect(maskUrlCredentials('//u:p@host/v1 and ftp://x@y', '[redacted]')).toBe(
+      '//[redacted]@host/v1 and ftp://[redacted]@y',
+    );
   });
 });

@@ -79,3 +79,19 @@ export function redactUrlQueries(text: string): string {
     ? text.replace(URL_QUERY, (_, head: string, query: string) => head + redactQuery(query))
     : text;
 }
+
+// `scheme://user:password@` (or `//user:password@`) of a URL anywhere in a text. The user
+// information ends at the last `@` before the host (a password may hold an unencoded `@`), so
+// it runs up to the last `@` before a `/`, `?`, `#` or space.
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:)?\/\/[^/?#\s]*@/gi;
+
+/**
+ * `text` with the user name and password of every URL in it replaced by `mask` (`***` by
+ * default): what refctl's messages and `ref-server record`'s refusals show of a URL.
+ */
+export function maskUrlCredentials(text: string, mask = '***'): string {
+  // Most texts hold no `@`: they skip the pattern (refctl checks its base URL on every start).
+  return text.includes('@')
+    ? text.replace(URL_USERINFO, (_, scheme: string | undefined) => `${scheme ?? ''}//${mask}@`)
+    : text;
+}

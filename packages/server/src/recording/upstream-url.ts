@@ -1,9 +1,8 @@
-// The upstream of `ref-server record`, read the same way by the CLI (before the proxy is
-// loaded) and by the proxy itself.
+import { maskUrlCredentials, REDACTED } from '@refapi/schema/client';
 
-// What a refusal shows of the text: a user name and password (`//user:pw@`) never reach the
-// terminal or a CI log.
-const withoutUserinfo = (text: string): string => text.replace(/\/\/[^/?#]*@/, '//[redacted]@');
+// The upstream of `ref-server record`, read the same way by the CLI (before the proxy is
+// loaded) and by the proxy itself. What a refusal shows of the text never holds a user name
+// or password (`//user:pw@`): they would reach the terminal or a CI log.
 
 /**
  * The upstream as a base URL (`https://api.example/v1`), or why it is not one, in the one
@@ -15,7 +14,7 @@ const withoutUserinfo = (text: string): string => text.replace(/\/\/[^/?#]*@/, '
  */
 export function parseUpstream(text: string): URL | { readonly refused: string } {
   const refused = (why: string) => ({
-    refused: `--upstream ${why}, got "${withoutUserinfo(text)}"`,
+    refused: `--upstream ${why}, got "${maskUrlCredentials(text, REDACTED)}"`,
   });
   let url: URL;
   try {
