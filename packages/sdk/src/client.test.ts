@@ -40,6 +40,20 @@ describe('new RefClient()', () => {
     expect(() => new RefClient({ apiKey: 'refak_x', baseUrl: 'ftp://h/v1' })).toThrow(/http/);
   });
 
+  it('never repeats the credentials of a malformed base URL, a password holding an @ included', () => {
+    const refusal = (baseUrl: string) => {
+      try {
+        new RefClient({ apiKey: 'refak_x', baseUrl });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('taken');
+    };
+    expect(refusal('https://ci:p@ss@ api.example/v1?token=t')).toBe(
+      'baseUrl "https://***@ api.example/v1" is not an absolute URL.',
+    );
+  });
+
   it('refuses options or a baseUrl of the wrong type with a ConfigurationError, not a TypeError', () => {
     for (const [options, named] of [
       [null, /new RefClient\(\) takes an object of options .* got null/],

@@ -1,3 +1,4 @@
+import { maskUrlCredentials } from '@refapi/schema/client';
 import type { PlannableOperation } from '@refapi/schema/request-plan';
 import { ConfigurationError } from './errors/client-errors';
 import type { ClientHooks } from './hooks';
@@ -75,9 +76,7 @@ function resolveBaseUrl(value: string | URL): string {
     url = new URL(value);
   } catch {
     // Neither credentials nor a query (`?token=…`) are repeated in the message.
-    const shown = String(value)
-      .replace(/\/\/[^/?#\s@]*@/, '//***@')
-      .replace(/[?#].*$/s, '');
+    const shown = maskUrlCredentials(String(value)).replace(/[?#].*$/s, '');
     throw new ConfigurationError(`baseUrl ${JSON.stringify(shown)} is not an absolute URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
