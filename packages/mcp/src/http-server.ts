@@ -30,7 +30,24 @@ export interface HttpServerOptions {
    * `Retry-After: 1` and its connection closed.
    */
   readonly maxConnections?: number;
+  /** @internal Tests shorten them (see {@link HEAD_TIMEOUTS}). */
+  readonly timeouts?: HeadTimeouts;
 }
+
+/** How long a connection may take to send a request, and how often that is checked. */
+interface HeadTimeouts {
+  /** From a connection's opening (or its last answer) to the end of a request head. */
+  readonly headersMs: number;
+  /** To the end of a whole request, body included. */
+  readonly requestMs: number;
+  readonly checkEveryMs: number;
+}
+
+// As ref-server's: a request head within 10 s, checked every second. Node's 60 s, swept every
+// 30 s, let a connection that sent nothing hold one of the capped connections (and a file
+// descriptor) for up to 90 s; 256 of them shut every client out for that long. A body has
+// 30 s (ref-server's deadline): Node's 300 s let a slow one hold a connection for five minutes.
+const HEAD_TIMEOUTS: HeadTimeouts = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
 
 /** Options of {@link startHttpServer} with state kept per MCP session (the sandbox's spaces). */
 export interface SessionHttpServerOptions<S> {
@@ -40,6 +57,8 @@ export interface SessionHttpServerOptions<S> {
   readonly port: number;
   /** Connections open at once (default 256), as in {@link HttpServerOptions}. */
   readonly maxConnections?: number;
+  /** @internal As in {@link HttpServerOptions}. */
+  readonly timeouts?: HeadTimeouts;
   /**
    * The sessions: a request's is its `Mcp-Session-Id`, one the endpoint hands a 2025 client
    * in answer to its `initialize`, or `default` (see `sessionEndpoint`).
@@ -126,9 +145,18 @@ export async function startHttpServer<S>(
   };
 
   // No Host is refused by the guard (403, as JSON-RPC) rather than by Node (a bare 400).
-  const listener = createServer({ requireHostHeader: false }, (req, res) => {
-    void serve(req, res);
-  });
+  const timeouts = options.timeouts ?? HEAD_TIMEOUTS;
+  const listener = createServer(
+    {
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      void serve(req, res);
+    },
+  );
   answerUnparsedRequests(listener);
   const overCap = capConnections(listener, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   await new Promise<void>((resolve, reject) => {

@@ -284,3 +284,64 @@ describe('the connection cap', () => {
     ]);
   });
 });
+
+describe('slow connections', () => {
+  /** An endpoint in process whose head and request deadlines are `headersMs` and `requestMs`. */
+  async function withDeadlines(headersMs: number, requestMs: number) {
+    const client = new RefClient({
+      apiKey: 'refak_demo_eur_full',
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
+    const shared = createSharedState(client);
+    const http = await startHttpServer({
+      port: 0,
+      timeouts: { headersMs, requestMs, checkEveryMs: 50 },
+      createServer: () => createRefMcpServer({ client, shared }),
+    });
+    onTestFinished(() => http.close());
+    return Number(new URL(http.url).port);
+  }
+
+  /** Opens a connection, writes `text`, and resolves to all it reads until the server closes it. */
+  function heldOpen(port: number, text: string) {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    onTestFinished(() => {
+      socket.destroy();
+    });
+    let read = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (read += chunk));
+    return new Promise<string>((resolve) =>
+      socket.on('close', () => resolve(read)).on('error', () => {}),
+    );
+  }
+
+  it('closes a connection whose request head does not arrive in time, answering 408', async () => {
+    const port = await withDeadlines(300, 10_000);
+    const started = Date.now();
+    const answer = await heldOpen(port, `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('{')))).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32000 },
+      id: null,
+    });
+  });
+
+  it('closes a connection whose body does not arrive in time', async () => {
+    const port = await withDeadlines(200, 400);
+    const head = [
+      'POST /mcp HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      'Content-Type: application/json',
+      'Accept: application/json, text/event-stream',
+      'Content-Length: 100',
+      '',
+      '{"jsonrpc"',
+    ].join('\r\n');
+    const started = Date.now();
+    const answer = await heldOpen(port, head);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+});
