@@ -112,6 +112,17 @@ describe('parseCliOptions', () => {
     expect(() => parseCliOptions(['--port', '--log', 'json'], {})).toThrow(UsageError);
   });
 
+  it('says a flag followed by another flag is missing its value, naming it', () => {
+    for (const argv of [
+      ['--port', '--log', 'json'],
+      ['--state-file', '--port', '0'],
+    ]) {
+      expect(() => parseCliOptions(argv, {}), argv.join(' ')).toThrow(
+        new UsageError(`Option '${argv[0]}' needs a value, not the flag that follows it`),
+      );
+    }
+  });
+
   it('refuses an admin token beginning as API keys do: a customer key would reach /__admin', () => {
     for (const [argv, env] of [
       [['--admin-token', 'refak_demo_eur_full'], {}],

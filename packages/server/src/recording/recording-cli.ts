@@ -96,7 +96,7 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
   }
   const upstream = values.upstream;
   if (typeof upstream !== 'string')
-    throw new RecordingCliExit('record needs --upstream <base url>', 2);
+    throw new RecordingCliExit('record needs --upstream <base url> (see --help)', 2);
   const parsed = parseUpstream(upstream);
   if (!(parsed instanceof URL)) throw new RecordingCliExit(parsed.refused, 2);
   const portText = typeof values.port === 'string' ? values.port : '4011';

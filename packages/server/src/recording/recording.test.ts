@@ -378,6 +378,15 @@ describe('ref-server record', () => {
     await expect(runRecordingCommand('record', ['--upstream', 'ftp://x'], io)).rejects.toThrow(
       '--upstream must be an http or https URL, got "ftp://x"',
     );
+    // Every usage mistake points at --help, a missing --upstream or value too.
+    for (const argv of [[], ['--port', '4011'], ['--upstream', '--port', '4011']]) {
+      await expect(runRecordingCommand('record', argv, io), argv.join(' ')).rejects.toMatchObject({
+        code: 2,
+        message: expect.stringMatching(
+          /^(record needs --upstream|Option '--upstream' needs a value).* \(see --help\)$/,
+        ),
+      });
+    }
     await expect(runRecordingCommand('drift', [], io)).rejects.toMatchObject({ code: 2 });
     await expect(
       runRecordingCommand('scenario', ['--from-recording', join(dir, 'missing.jsonl')], io),
