@@ -168,6 +168,33 @@ describe('refctl orders create --plan-out, then refctl apply', () => {
   });
 });
 
+describe('refctl apply when the API fails', () => {
+  it('says to retry by applying the plan again: apply takes no --idempotency-key', async () => {
+    const made = await refctl(['services', 'power', 'REF-SVC-A1', 'start', '--plan-out', '-'], {
+      env: env(),
+    });
+    const file = join(dir, 'power.plan.json');
+    writeFileSync(file, made.stdout);
+    await server.admin('POST', 'faults', { power: 'fail' });
+    try {
+      const failed = await refctl(['apply', file, '--yes'], { env: env() });
+      expect(failed.code).toBe(EXIT.error);
+      // It used to say "retry safely with --idempotency-key …", which apply refuses (exit 2).
+      expect(failed.stderr).toMatch(
+        /^error: .* \(502 [a-z_]+\)(?: \(request req_\w+\))?; retry safely by applying the same plan again \(it carries its idempotency key\): refctl apply \S+power\.plan\.json\n$/,
+      );
+      const json = await refctl(['apply', file, '--yes', '-o', 'json'], { env: env() });
+      expect(JSON.parse(json.stderr).error).toMatchObject({
+        retriable: true,
+        idempotency_key: JSON.parse(made.stdout).idempotency_key,
+      });
+    } finally {
+      await server.admin('POST', 'faults', { power: 'ok' });
+    }
+    expect((await refctl(['apply', file, '--yes'], { env: env() })).code).toBe(0);
+  });
+});
+
 describe('a plan file is checked before it is shown', () => {
   it('refuses what is no plan, even JSON null, in one line (exit 2): no TypeError', async () => {
     const file = join(dir, 'odd-plan.json');

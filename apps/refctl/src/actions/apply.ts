@@ -68,6 +68,9 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
     input: ctx.globals.input,
   });
   ctx.state.idempotencyKey = plan.idempotency_key ?? undefined;
+  // The plan carries its key: applying it again is the safe retry (apply has no
+  // --idempotency-key flag to name it with).
+  ctx.state.retryHint = `by applying the same plan again (it carries its idempotency key)${file === '-' ? '' : `: refctl apply ${file}`}`;
   const applied = await client.apply(plan, { signal: ctx.signal }).catch((error: unknown) => {
     if (error instanceof PlanRefusedError) {
       ctx.state.idempotencyKey = undefined;

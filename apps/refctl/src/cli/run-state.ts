@@ -13,6 +13,11 @@ export interface RunState {
   readonly secrets: Set<string>;
   /** Set once a mutation is about to be sent, so a failure can say how to retry it safely. */
   idempotencyKey?: string | undefined;
+  /**
+   * How to retry that mutation safely when it is not the same command with
+   * `--idempotency-key` (`refctl apply` takes no such flag: its plan carries the key).
+   */
+  retryHint?: string | undefined;
   /** The base URL in use, once settings are read: an error hints when it lacks `/v1`. */
   baseUrl?: string | undefined;
 }

@@ -51,7 +51,9 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
     // is stored under the key too and would just be replayed.
     const request = report.requestId === undefined ? '' : ` (request ${report.requestId})`;
     const retry =
-      key !== undefined && report.retriable ? `; retry safely with --idempotency-key ${key}` : '';
+      key !== undefined && report.retriable
+        ? `; retry safely ${state.retryHint ?? `with --idempotency-key ${key}`}`
+        : '';
     const hint = report.hint === undefined ? '' : ` (${report.hint})`;
     const prefix = colorEnabled(io, io.stderr, state.color) ? red('error:') : 'error:';
     // One line, whatever the server put in its error code.
