@@ -193,6 +193,31 @@ describe('refctl apply when the API fails', () => {
     }
     expect((await refctl(['apply', file, '--yes'], { env: env() })).code).toBe(0);
   });
+
+  it("says a refusal was replayed under the plan's key, so the plan cannot succeed: make a new one", async () => {
+    const file = join(dir, 'order.plan.json');
+    // Bob's balance is 0: the order is refused, and the server keeps that answer under the key.
+    expect((await refctl([...BUY, '--plan-out', file], { env: env(KEYS.noShield) })).code).toBe(0);
+    const refused = await refctl(['apply', file, '--yes'], { env: env(KEYS.noShield) });
+    expect(refused.code).toBe(EXIT.error);
+    expect(refused.stderr).toMatch(/^error: insufficient balance \(422 insufficient_balance\)/);
+    expect(refused.stderr).not.toContain('new plan');
+    await server.admin('POST', 'top-ups', { account_ref: 'REF-ACCT-B1', amount: 100 });
+    // Topped up, the same plan still gets the stored refusal: it used to print only that,
+    // as if applying it again could help.
+    const again = await refctl(['apply', file, '--yes'], { env: env(KEYS.noShield) });
+    expect(again.code).toBe(EXIT.error);
+    expect(again.stderr).toMatch(
+      /^error: insufficient balance \(422 insufficient_balance\)(?: \(request req_\w+\))? \(this plan was applied before and refused: the server replays that answer to its idempotency key; make a new plan\)\n$/,
+    );
+    const json = await refctl(['apply', file, '--yes', '-o', 'json'], { env: env(KEYS.noShield) });
+    expect(JSON.parse(json.stderr).error).toMatchObject({
+      code: 'insufficient_balance',
+      retriable: false,
+      hint: expect.stringContaining('make a new plan'),
+    });
+    expect((await writes()).filter((w) => w === 'POST /v1/orders')).toHaveLength(3);
+  });
 });
 
 describe('a plan file is checked before it is shown', () => {

@@ -2,6 +2,7 @@ import { formatCents } from '@refapi/schema/plans';
 import { isOrderPlan } from '@refapi/schema/request-plan';
 import {
   checkPlan,
+  isRefApiError,
   PlanChargeMismatchError,
   type PlanRefusalReason,
   PlanRefusedError,
@@ -72,6 +73,15 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
   // --idempotency-key flag to name it with).
   ctx.state.retryHint = `by applying the same plan again (it carries its idempotency key)${file === '-' ? '' : `: refctl apply ${file}`}`;
   const applied = await client.apply(plan, { signal: ctx.signal }).catch((error: unknown) => {
+    if (
+      isRefApiError(error) &&
+      error.headers.get('idempotent-replayed')?.toLowerCase() === 'true'
+    ) {
+      // A refusal stored under the plan's key is all the server will ever answer to this
+      // plan (its key is fixed): fixing the cause (a top-up) and applying again cannot help.
+      ctx.state.errorHint =
+        'this plan was applied before and refused: the server replays that answer to its idempotency key; make a new plan';
+    }
     if (error instanceof PlanRefusedError) {
       ctx.state.idempotencyKey = undefined;
       refusal(error);

@@ -18,6 +18,8 @@ export interface RunState {
    * `--idempotency-key` (`refctl apply` takes no such flag: its plan carries the key).
    */
   retryHint?: string | undefined;
+  /** What to do next about this failure, when the command knows better than its status. */
+  errorHint?: string | undefined;
   /** The base URL in use, once settings are read: an error hints when it lacks `/v1`. */
   baseUrl?: string | undefined;
 }

@@ -25,7 +25,10 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
     io.stderr.write(`${escapeControlsInLines(error.message)}\n`);
     return error.exitCode;
   }
-  const report = describeError(error, state.baseUrl);
+  const described = describeError(error, state.baseUrl);
+  // The command's own hint (a refusal replayed under a plan's key) says more than a guess.
+  const report =
+    state.errorHint === undefined ? described : { ...described, hint: state.errorHint };
   const key = state.idempotencyKey;
   if (state.format === 'json' || state.format === 'ndjson') {
     const body = {
