@@ -241,6 +241,29 @@ describe('a plan file is checked before it is shown', () => {
     expect(await writes()).toEqual([]);
   });
 
+  it('refuses a plan that names a key twice (exit 2): what was read need not be what is sent', async () => {
+    const file = await planOrder();
+    const text = readFileSync(file, 'utf8');
+    // A reviewer reads the first "idempotency_key"; JSON.parse (and the digest) keeps the last.
+    writeFileSync(
+      file,
+      text.replace(
+        '"idempotency_key":',
+        '"idempotency_key": "reviewed-key",\n  "idempotency_key":',
+      ),
+    );
+    const run = await refctl(['apply', file, '--yes'], { env: env() });
+    expect([run.code, run.stderr]).toEqual([
+      EXIT.usage,
+      `error: plan refused: ${file} names idempotency_key twice: not a plan written by --plan-out; nothing was sent\n`,
+    ]);
+    writeFileSync(file, text.replace('"plan_code":', '"plan_code": "kvm-m", "plan_code":'));
+    expect((await refctl(['apply', file, '--yes'], { env: env() })).stderr).toContain(
+      'names body.plan_code twice',
+    );
+    expect(await writes()).toEqual([]);
+  });
+
   it('refuses an edited plan before asking about it: its text never reaches the prompt', async () => {
     const file = await planOrder();
     const plan = JSON.parse(readFileSync(file, 'utf8'));

@@ -15,6 +15,7 @@ import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
 import { note, print } from '../runtime/print';
 import { readInput } from '../runtime/read-input';
+import { repeatedJsonKey } from '../runtime/repeated-json-key';
 import { YesFlags } from './flags';
 import { describePlan } from './plan-summary';
 
@@ -44,11 +45,22 @@ const PLAN_BYTES_MAX = 1024 * 1024;
 
 async function readPlan(ctx: Ctx, file: string): Promise<unknown> {
   const text = await readInput(ctx, file, PLAN_BYTES_MAX);
+  let document: unknown;
   try {
-    return JSON.parse(text);
+    document = JSON.parse(text);
   } catch {
     throw new UsageError(`${file} is not JSON: not a plan written by --plan-out`, 'plan_invalid');
   }
+  // JSON.parse keeps the last of a repeated key, and the digest is of that: a reviewer who
+  // read the first (`"body"` twice) approved something else than what would be sent.
+  const repeated = repeatedJsonKey(text);
+  if (repeated !== undefined) {
+    throw new UsageError(
+      `plan refused: ${file} names ${repeated} twice: not a plan written by --plan-out; nothing was sent`,
+      'plan_invalid',
+    );
+  }
+  return document;
 }
 
 /**
