@@ -1,4 +1,4 @@
-import { priceOrder } from '@refapi/schema';
+import { planDigest, priceOrder } from '@refapi/schema';
 import { createRefTestServer } from '@refapi/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -154,6 +154,18 @@ describe('orders: plan, then apply', () => {
     expect(error.reason).toBe(reason);
     expect(error.message).toMatch(/nothing was sent$/);
     expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(0);
+  });
+
+  it('takes a base URL written another way for the same one (case, trailing slash)', async () => {
+    const client = clientOf();
+    const plan = throughJson(await client.orders.plan(ORDER)) as Record<string, unknown>;
+    // What another tool may write by the published JSON Schema: the same URL, spelled so.
+    const url = new URL(ref.baseUrl);
+    plan.base_url = `${url.protocol.toUpperCase()}//${url.host.toUpperCase()}${url.pathname}/`;
+    plan.digest = await planDigest(plan);
+    const applied = await client.apply(plan);
+    expect(applied.replayed).toBe(false);
+    expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(1);
   });
 
   it('refuses a bad body at plan time, with no request at all', async () => {

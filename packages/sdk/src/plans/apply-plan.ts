@@ -70,6 +70,19 @@ export async function checkPlan(document: unknown): Promise<RequestPlan> {
 }
 
 /**
+ * `url` as the client keeps its base URL (parsed, without trailing slashes), so that a plan
+ * that spells the same URL otherwise (`HTTPS://API.example.com/v1/`, as another tool may
+ * write it by the JSON Schema) is for the same base URL; `url` itself when it does not parse.
+ */
+function normalBaseUrl(url: string): string {
+  try {
+    return new URL(url).toString().replace(/\/+$/, '');
+  } catch {
+    return url;
+  }
+}
+
+/**
  * Applies a plan: checks its shape, digest, path, expiry, base URL and the key's account,
  * prices an order again from the catalog, then sends exactly the planned request with the
  * planned idempotency key. A refusal throws {@link PlanRefusedError} before anything is sent.
@@ -85,7 +98,7 @@ export async function applyPlan(
   if (now.getTime() > Date.parse(plan.expires_at)) {
     throw new PlanRefusedError('expired', `the plan expired at ${plan.expires_at}`);
   }
-  if (plan.base_url !== core.baseUrl) {
+  if (normalBaseUrl(plan.base_url) !== core.baseUrl) {
     throw new PlanRefusedError(
       'other_base_url',
       `the plan was made for ${plan.base_url}, not ${core.baseUrl}`,
