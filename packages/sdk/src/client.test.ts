@@ -174,6 +174,18 @@ describe('new RefClient()', () => {
     );
   });
 
+  it('takes a baseUrl ending in an empty query or fragment as the URL without it', () => {
+    for (const baseUrl of [
+      'https://api.example.test/v1?',
+      'https://api.example.test/v1/#',
+      'https://api.example.test/v1?#',
+    ]) {
+      expect(new RefClient({ apiKey: 'refak_x', baseUrl }).baseUrl, baseUrl).toBe(
+        'https://api.example.test/v1',
+      );
+    }
+  });
+
   it('does not expose the key on the instance', () => {
     const client = new RefClient({ apiKey: 'refak_hidden' });
     expect(JSON.stringify(client)).not.toContain('refak_hidden');

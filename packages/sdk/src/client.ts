@@ -97,6 +97,10 @@ function resolveBaseUrl(value: string | URL): string {
       `baseUrl ${url.origin}${url.pathname} must not carry a query or a fragment; each call adds its own path and query.`,
     );
   }
+  // A `?` or `#` with nothing after it (`…/v1?`) is no query, yet stays in the URL's text,
+  // where every call's path would land after it.
+  url.search = '';
+  url.hash = '';
   return url.toString().replace(/\/+$/, '');
 }
 
