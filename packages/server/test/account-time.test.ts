@@ -326,6 +326,71 @@ describe('time moves the account', () => {
     ]);
   });
 
+  it('applies events due at one instant in the order the API sorts refs: REF-SVC-9, REF-SVC-A, REF-SVC-10', async () => {
+    // The balance covers one renewal: the first in ref order is paid, the others suspended.
+    // Refs order by their hex value (as every list does), not by spelling: REF-SVC-10 is
+    // the newest of the three, though "10" < "9" as text.
+    await load(scenario([kvm('REF-SVC-10'), kvm('REF-SVC-9'), kvm('REF-SVC-A')], { balance: 6 }));
+    const clock = (await api.admin('GET', '/clock')).body as {
+      next_events: Array<{ ref: string }>;
+    };
+    expect(clock.next_events.map((e) => e.ref)).toEqual(['REF-SVC-9', 'REF-SVC-A', 'REF-SVC-10']);
+    const moved = await advance('P1M');
+    expect(moved.applied.map((e) => [e.kind, e.service_ref])).toEqual([
+      ['service_renewal', 'REF-SVC-9'],
+      ['service_suspension', 'REF-SVC-A'],
+      ['service_suspension', 'REF-SVC-10'],
+    ]);
+  });
+
+  it('settles the oldest unpaid renewal first when refs of one instant cross a digit: REF-INV-F before REF-INV-10', async () => {
+    const paid = {
+      invoice_ref: 'REF-INV-E',
+      kind: 'service_order',
+      transaction_kind: 'debit',
+      amount: 5.95,
+      fee: 0,
+      penalty: 0,
+      vat_amount: 0.95,
+      vat_rate: 0.19,
+      currency: 'EUR',
+      status: 'paid',
+      issue_date: '2025-12-01T00:00:00.000Z',
+      description: 'KVM S (monthly)',
+      customer_payable: false,
+    };
+    const document = scenario([kvm('REF-SVC-1'), kvm('REF-SVC-2'), kvm('REF-SVC-3')], {
+      balance: 0,
+    });
+    document.accounts[0] = { ...document.accounts[0], invoices: [paid] } as never;
+    await load(document);
+    const moved = await advance('P1M');
+    // Suspended at one instant, in ref order: their invoices are REF-INV-F, -10 and -11.
+    expect(moved.applied.map((e) => [e.service_ref, e.invoice_ref])).toEqual([
+      ['REF-SVC-1', 'REF-INV-F'],
+      ['REF-SVC-2', 'REF-INV-10'],
+      ['REF-SVC-3', 'REF-INV-11'],
+    ]);
+    // 6.00 covers one renewal: the oldest, REF-INV-F of REF-SVC-1.
+    const topUp = await api.admin('POST', '/top-ups', { account_ref: 'REF-ACCT-1', amount: 6 });
+    expect(topUp.status).toBe(201);
+    const status = async (ref: string) => (await get(`/services/${ref}`)).service.status;
+    expect([
+      await status('REF-SVC-1'),
+      await status('REF-SVC-2'),
+      await status('REF-SVC-3'),
+    ]).toEqual(['active', 'suspended', 'suspended']);
+    const { invoices } = await get('/invoices');
+    expect(
+      invoices.map((i: { invoice_ref: string; status: string }) => [i.invoice_ref, i.status]),
+    ).toEqual([
+      ['REF-INV-11', 'unpaid'],
+      ['REF-INV-10', 'unpaid'],
+      ['REF-INV-F', 'paid'],
+      ['REF-INV-E', 'paid'],
+    ]);
+  });
+
   it('answers bad admin input with a 4xx {error}', async () => {
     await load(scenario([kvm('REF-SVC-31')]));
     for (const [path, body, status] of [

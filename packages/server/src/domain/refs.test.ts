@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRefs, RefAllocator, refValue } from './refs';
+import { compareAnyRefs, compareRefs, RefAllocator, refValue } from './refs';
 
 describe('RefAllocator', () => {
   it('allocates above every observed reference, per kind', () => {
@@ -55,5 +55,26 @@ describe('compareRefs', () => {
       'REF-INV-10',
     ]);
     expect(compareRefs('REF-INV-FF', 'REF-INV-FF')).toBe(0);
+  });
+});
+
+describe('compareAnyRefs', () => {
+  it('orders by kind, then by hex value within a kind', () => {
+    const refs = [
+      'REF-SVC-10',
+      'REF-SVC-A',
+      'REF-ACCT-1F',
+      'REF-SVC-9',
+      'REF-ACCT-2',
+      'REF-SVC-010',
+    ];
+    expect(refs.sort(compareAnyRefs)).toEqual([
+      'REF-ACCT-2',
+      'REF-ACCT-1F',
+      'REF-SVC-9',
+      'REF-SVC-A',
+      'REF-SVC-010',
+      'REF-SVC-10',
+    ]);
   });
 });

@@ -56,6 +56,24 @@ export function compareRefs(a: string, b: string): number {
   return a === b ? 0 : a < b ? -1 : 1;
 }
 
+/**
+ * Compares references of any kinds: by kind (`REF-ACCT-…` before `REF-SVC-…`), then as
+ * {@link compareRefs} does within a kind, by hex value. Due events at one instant are applied
+ * in this order (reference spec, section 9: "then ref"), the order every list shows refs in:
+ * as text, `REF-SVC-10` had come before `REF-SVC-9`, and taken the balance first.
+ */
+export function compareAnyRefs(a: string, b: string): number {
+  const dashA = lastDash(a);
+  const dashB = lastDash(b);
+  const kindLength = Math.min(dashA, dashB);
+  for (let i = 0; i < kindLength; i++) {
+    const difference = a.charCodeAt(i) - b.charCodeAt(i);
+    if (difference !== 0) return difference;
+  }
+  if (dashA !== dashB) return dashA - dashB;
+  return compareRefs(a, b);
+}
+
 /** The hex value of a reference as a bigint. */
 export const refValue = (ref: string): bigint => BigInt(`0x${hexPart(ref)}`);
 

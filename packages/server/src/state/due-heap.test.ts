@@ -25,6 +25,18 @@ describe('DueHeap', () => {
     ]);
   });
 
+  it("breaks a tie by the ref's value, as lists order refs: REF-SVC-9 before REF-SVC-10", () => {
+    const heap = new DueHeap();
+    for (const ref of ['REF-SVC-10', 'REF-SVC-A', 'REF-SVC-9']) {
+      heap.push({ dueMs: 5, ref, accountRef: 'A' });
+    }
+    expect([heap.pop()?.ref, heap.pop()?.ref, heap.pop()?.ref]).toEqual([
+      'REF-SVC-9',
+      'REF-SVC-A',
+      'REF-SVC-10',
+    ]);
+  });
+
   it('stays ordered through interleaved pushes and pops of many entries', () => {
     const heap = new DueHeap();
     let seed = 7;

@@ -1,3 +1,5 @@
+import { compareAnyRefs } from '../domain/refs';
+
 /** A scheduled due moment of one record (a service, or an account's Shield grace). */
 export interface DueEntry {
   readonly dueMs: number;
@@ -9,9 +11,9 @@ export interface DueEntry {
 /** A heap node's entry and its index, in {@link DueHeap.ordered}'s frontier. */
 type IndexedEntry = DueEntry & { readonly at: number };
 
-/** Due order: due time, then ref (reference spec, section 9). */
+/** Due order: due time, then ref by its value (reference spec, section 9; `compareAnyRefs`). */
 const before = (a: DueEntry, b: DueEntry): boolean =>
-  a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.ref < b.ref);
+  a.dueMs < b.dueMs || (a.dueMs === b.dueMs && compareAnyRefs(a.ref, b.ref) < 0);
 
 /** A binary min-heap of due entries in due order: O(log n) push and pop. */
 export class DueHeap {

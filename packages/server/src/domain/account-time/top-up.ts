@@ -4,6 +4,7 @@
 import { isoTime } from '../../internal/iso-time';
 import { DomainError } from '../errors';
 import type { AccountRecord, InvoiceRecord, ServiceRecord, TransactionRecord } from '../records';
+import { compareRefs } from '../refs';
 import { renewalTransaction } from './apply-event';
 import { renewedService } from './term';
 
@@ -16,15 +17,16 @@ export interface TopUpWrites {
   readonly transactions: TransactionRecord[];
 }
 
-/** Oldest first: issue date, then ref (refs of one kind grow with time). */
+/**
+ * Oldest first: issue date, then ref by its value (refs of one kind grow with time; as text,
+ * `REF-INV-10` had sorted before the older `REF-INV-F`).
+ */
 const byAge = (a: InvoiceRecord, b: InvoiceRecord): number =>
   a.issue_date < b.issue_date
     ? -1
     : a.issue_date > b.issue_date
       ? 1
-      : a.invoice_ref < b.invoice_ref
-        ? -1
-        : 1;
+      : compareRefs(a.invoice_ref, b.invoice_ref);
 
 /**
  * A top-up of `amountCents` and the settlements it pays for; 409 `balance_limit_reached`
