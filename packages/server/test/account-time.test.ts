@@ -391,6 +391,69 @@ describe('time moves the account', () => {
     ]);
   });
 
+  it('loads a service suspended by its unpaid renewal as time leaves it: 7 days to pay, a top-up settles it', async () => {
+    // What time writes when a renewal finds the balance short, in account-api.md's fields
+    // only: the service suspended at the end of its term, the renewal invoice issued then.
+    const unpaid = {
+      invoice_ref: 'REF-INV-5',
+      kind: 'service_renewal',
+      transaction_kind: 'debit',
+      amount: 5.95,
+      fee: 0,
+      penalty: 0,
+      vat_amount: 0.95,
+      vat_rate: 0.19,
+      currency: 'EUR',
+      status: 'unpaid',
+      issue_date: '2026-01-01T00:00:00.000Z',
+      due_date: '2026-01-08T00:00:00.000Z',
+      description: 'Renewal of vm-51: KVM S (monthly)',
+      customer_payable: true,
+      service_ref: 'REF-SVC-51',
+    };
+    const suspended = () => {
+      const document = scenario(
+        [kvm('REF-SVC-51', { status: 'suspended', expires_at: '2026-01-01T00:00:00.000Z' })],
+        { balance: 0, now: '2026-01-03T00:00:00.000Z' },
+      );
+      document.accounts[0] = { ...document.accounts[0], invoices: [unpaid] } as never;
+      return document;
+    };
+    await load(suspended());
+    expect((await get('/services/REF-SVC-51')).service.status).toBe('suspended');
+    expect((await api.admin('GET', '/clock')).body.next_events).toEqual([
+      {
+        due_at: '2026-01-08T00:00:00.000Z',
+        kind: 'service_expiry',
+        account_ref: 'REF-ACCT-1',
+        ref: 'REF-SVC-51',
+      },
+    ]);
+    const topUp = await api.admin('POST', '/top-ups', { account_ref: 'REF-ACCT-1', amount: 10 });
+    expect(topUp.status).toBe(201);
+    expect((await get('/services/REF-SVC-51')).service).toMatchObject({
+      status: 'active',
+      expires_at: '2026-02-01T00:00:00.000Z',
+    });
+    expect((await get('/invoices')).invoices).toMatchObject([
+      { invoice_ref: 'REF-INV-5', status: 'paid', customer_payable: false },
+    ]);
+    expect((await get('/balance')).amount).toBe(4.05);
+
+    // Unpaid for 7 days from the end of its term: expired, the invoice cancelled.
+    await load(suspended());
+    expect((await advance('P5D')).applied).toEqual([
+      {
+        kind: 'service_expiry',
+        due_at: '2026-01-08T00:00:00.000Z',
+        account_ref: 'REF-ACCT-1',
+        service_ref: 'REF-SVC-51',
+        invoice_ref: 'REF-INV-5',
+      },
+    ]);
+    expect((await get('/invoices')).invoices).toMatchObject([{ status: 'cancelled' }]);
+  });
+
   it('answers bad admin input with a 4xx {error}', async () => {
     await load(scenario([kvm('REF-SVC-31')]));
     for (const [path, body, status] of [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkSuspendingRenewals } from '../domain/account-time/renewal-link';
 import { KeyRing } from '../domain/auth';
 import type { Rates } from '../domain/money';
 import { type JsonOf, recordCodecs } from '../domain/record-codec';
@@ -139,7 +140,9 @@ function buildPartition(
     listed: readonly JsonOf<K>[],
     extra: readonly RecordOf<K>[],
   ) => fill(partition, kind, listed, extra, trust, [...path, kind]);
-  fillKind('services', [...account.services, ...generated.services], []);
+  // A service a scenario suspended by its unpaid renewal, written without the server's link.
+  const services = linkSuspendingRenewals(account.services, account.invoices);
+  fillKind('services', [...services, ...generated.services], []);
   fillKind('invoices', account.invoices, generated.invoices);
   fillKind('orders', account.orders, []);
   fillKind('transactions', account.transactions, generated.transactions);
