@@ -133,6 +133,20 @@ describe('refctl orders create', () => {
     ).toHaveLength(1);
   });
 
+  it('says a refusal replayed to --idempotency-key needs a new key', async () => {
+    const args = [...BUY, '--yes', '--idempotency-key', 'short-of-money'];
+    // This account's balance is 0: the order is refused, and the refusal stored under the key.
+    const first = await refctl(args, { env: { ...env(), REF_API_KEY: KEYS.noShield } });
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain('(422 insufficient_balance)');
+    expect(first.stderr).not.toContain('replayed');
+    const again = await refctl(args, { env: { ...env(), REF_API_KEY: KEYS.noShield } });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(
+      /\(422 insufficient_balance\).* \(replayed: the answer stored for this idempotency key, which it gets again whatever changed since; a new key sends the request again\)\n$/,
+    );
+  });
+
   it('a plan that is not for sale: exit 3 before buying', async () => {
     const { code, stderr } = await refctl(
       ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-xxl', '--yes'],

@@ -67,6 +67,24 @@ describe('shield_rules_create', () => {
     expect(String(facts.next_step ?? '')).not.toBe('');
   });
 
+  it('says a refusal the API replayed to the same call needs a new idempotency_key', async () => {
+    const broad = { protocol: 'any', destination_port: undefined };
+    const first = errorFacts(await create(broad));
+    expect(first).toMatchObject({ error: 'broad_rule_needs_ack' });
+    expect(first.replayed).toBeUndefined();
+    // The same arguments derive the same key: the API answers what it stored for it.
+    const again = errorFacts(await create(broad));
+    expect(again).toMatchObject({
+      error: 'broad_rule_needs_ack',
+      replayed: true,
+      next_step: expect.stringContaining('call again with a new idempotency_key'),
+    });
+    // With a new key the call is sent again (and refused again, on its merits).
+    expect(
+      errorFacts(await create({ ...broad, idempotency_key: 'fresh-key-1' })).replayed,
+    ).toBeUndefined();
+  });
+
   it('queues the broad rule with explicit_broad_ack; lists what the agent sent apart from the API', async () => {
     const broad = structured(
       await create({ protocol: 'any', destination_port: undefined, explicit_broad_ack: true }),

@@ -55,6 +55,31 @@ describe('typed errors from the reference server, and what is not retried', () =
     expect((await client.balance.get()).amount).toBe(1);
   });
 
+  it('a refusal replayed to its key says so: fixing the cause needs a new key', async () => {
+    h = await inProcess(accountScenario({ balance: 1 }));
+    const client = h.client(A1_KEY);
+    const order = () =>
+      client.orders
+        .create({ type: 'kvm', plan_code: 'kvm-s' }, { idempotencyKey: 'k-short' })
+        .then(
+          () => expect.unreachable('the order was bought'),
+          (e: unknown) => e as UnprocessableEntityError,
+        );
+    const first = await order();
+    expect([first.code, first.replayed]).toEqual(['insufficient_balance', false]);
+    expect(first.message).not.toContain('Replayed');
+    const { account_ref } = await client.account.get();
+    await h.server.admin.topUp(account_ref, 1_000);
+    const again = await order();
+    expect([again.code, again.replayed]).toEqual(['insufficient_balance', true]);
+    expect(again.message).toContain(
+      'Replayed: the answer stored for this Idempotency-Key, which that key gets again whatever changed since; a new key sends the request again.',
+    );
+    // A new key is sent and bought with the balance topped up.
+    const bought = await client.orders.create({ type: 'kvm', plan_code: 'kvm-s' });
+    expect(bought.idempotent_replayed).toBe(false);
+  });
+
   it('the same key with another body is an IdempotencyKeyReusedError', async () => {
     h = await inProcess(accountScenario());
     const client = h.client(A1_KEY);

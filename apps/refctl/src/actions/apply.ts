@@ -85,10 +85,7 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
   // --idempotency-key flag to name it with).
   ctx.state.retryHint = `by applying the same plan again (it carries its idempotency key)${file === '-' ? '' : `: refctl apply ${file}`}`;
   const applied = await client.apply(plan, { signal: ctx.signal }).catch((error: unknown) => {
-    if (
-      isRefApiError(error) &&
-      error.headers.get('idempotent-replayed')?.toLowerCase() === 'true'
-    ) {
+    if (isRefApiError(error) && error.replayed) {
       // A refusal stored under the plan's key is all the server will ever answer to this
       // plan (its key is fixed): fixing the cause (a top-up) and applying again cannot help.
       ctx.state.errorHint =

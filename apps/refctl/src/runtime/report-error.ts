@@ -1,3 +1,4 @@
+import { isRefApiError } from '@refapi/sdk';
 import type { RunState } from '../cli/run-state';
 import { CancelledError, PlainUsageError } from '../errors/cli-error';
 import type { ExitCode } from '../errors/exit-codes';
@@ -7,6 +8,11 @@ import { escapeControls, escapeControlsInLines } from '../output/control-chars';
 import { toJson } from '../output/json';
 import { describeError } from './describe-error';
 import { scrub } from './scrub';
+
+// A refusal the server stored under the key given with --idempotency-key: the same key gets
+// it again even once its cause is gone (a top-up after insufficient_balance).
+const REPLAYED =
+  'replayed: the answer stored for this idempotency key, which it gets again whatever changed since; a new key sends the request again';
 
 /**
  * Prints one failure on stderr — one readable line, or one JSON object with `-o json` /
@@ -27,8 +33,9 @@ export function reportError(io: Io, state: RunState, error: unknown): ExitCode {
   }
   const described = describeError(error, state.baseUrl);
   // The command's own hint (a refusal replayed under a plan's key) says more than a guess.
-  const report =
-    state.errorHint === undefined ? described : { ...described, hint: state.errorHint };
+  const ownHint =
+    state.errorHint ?? (isRefApiError(error) && error.replayed ? REPLAYED : undefined);
+  const report = ownHint === undefined ? described : { ...described, hint: ownHint };
   const key = state.idempotencyKey;
   if (state.format === 'json' || state.format === 'ndjson') {
     const body = {

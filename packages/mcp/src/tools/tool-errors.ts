@@ -45,7 +45,25 @@ export function loggedCode(error: unknown, info: ToolErrorInfo): string {
   return error instanceof RefApiError ? sentCode(error) : info.error;
 }
 
+/**
+ * A refusal the API replayed from what it stored for the call's idempotency key: the same
+ * arguments derive the same key, so repeating the call once its cause is fixed (a top-up, a
+ * service active again) would get this answer again for a day. Says how to send it anew.
+ */
 function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
+  const info = statusErrorInfo(error, op);
+  if (!error.replayed) return info;
+  return {
+    ...info,
+    replayed: true,
+    next_step:
+      op.operationId === 'createOrder'
+        ? "This answer is the one the API stored for the plan's idempotency key, and it gives it again to the same plan: once the cause is fixed, make a new dry run and buy its plan."
+        : "This answer is the one the API stored for this call's idempotency key (the same arguments give the same key), and it gives it again: once the cause is fixed, call again with a new idempotency_key.",
+  };
+}
+
+function statusErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
   // `code` decides; what the model reads of the API's text is shown as an SDK error's message
   // shows it (shownText): controls escaped, cut after 200 characters, so an answer of
   // `{"error":"<1 MB>"}` does not put 1 MB into its context. A code such as

@@ -69,6 +69,10 @@ export interface RefApiErrorInit {
 export const isGatewayFailure = (status: number, code: string | undefined): boolean =>
   status === 502 && code === undefined;
 
+/** What the message of a replayed error adds. */
+const REPLAYED =
+  'Replayed: the answer stored for this Idempotency-Key, which that key gets again whatever changed since; a new key sends the request again.';
+
 /** The API answered with an error status; subclasses name the status. */
 export class RefApiError extends RefSdkError {
   override readonly name: string = 'RefApiError';
@@ -104,6 +108,12 @@ export class RefApiError extends RefSdkError {
    * @refapi/schema); undefined for a status the API does not use.
    */
   readonly meaning: string | undefined;
+  /**
+   * Whether the server answered with what it stored for the request's `Idempotency-Key`
+   * (`Idempotent-Replayed: true`): the same key gets this answer again whatever changed since
+   * (a top-up after `insufficient_balance`); a new key sends the request again.
+   */
+  readonly replayed: boolean;
 
   constructor(init: RefApiErrorInit, hint?: string) {
     // The message keeps the code as sent, field included.
@@ -114,7 +124,8 @@ export class RefApiError extends RefSdkError {
     const meaning = isGatewayFailure(init.status, init.code)
       ? undefined
       : errorMeaning(init.status, init.code);
-    const next = [meaning, hint].filter(Boolean).join(' ');
+    const replayed = init.headers.get('idempotent-replayed')?.toLowerCase() === 'true';
+    const next = [meaning, hint, replayed ? REPLAYED : undefined].filter(Boolean).join(' ');
     super(
       `${init.method} ${shownUrl(init.url)} failed with ${what}${conflict}${request}.${next ? ` ${next}` : ''}`,
       { ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}), requestId: init.requestId },
@@ -131,6 +142,7 @@ export class RefApiError extends RefSdkError {
     this.body = init.body;
     this.bodyTruncated = init.bodyTruncated ?? false;
     this.meaning = meaning;
+    this.replayed = replayed;
   }
 
   /** @deprecated Renamed `retryAfterSeconds` (the unit in the name); this alias goes in the next minor version. */
