@@ -19,7 +19,7 @@ import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport } from './drift';
 import { startRecorder } from './record-proxy';
 import { runRecordingCommand } from './recording-cli';
-import { bodyText, type RecordedExchange } from './recording-format';
+import { bodyText, type RecordedExchange, readRecording } from './recording-format';
 import { exchangesOf, freshFiles, upstreamWith } from './recording-test-kit';
 
 // What the recorder does when the exchange, the file or the path it was given is not the
@@ -362,6 +362,28 @@ describe('--out', () => {
       expect(statSync(file).mode & 0o777).toBe(0o600);
     }
     await upstream.close();
+  });
+
+  it('appends after a last line cut short (a recorder killed mid-write) on a line of its own', async () => {
+    const upstream = await upstreamWith((_req, res) => res.end('{"ok":true}'));
+    const file = fresh('torn.jsonl');
+    writeFileSync(file, '{"v":1,"seq":1,"time":"2026-01-01T00:00:00.000Z","meth');
+    const proxy = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+    try {
+      expect((await fetch(`${proxy.baseUrl}/me`)).status).toBe(200);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+    expect(proxy.recorded()).toBe(1);
+    const skipped: number[] = [];
+    const exchanges: RecordedExchange[] = [];
+    for await (const exchange of readRecording(file, (s) => skipped.push(s.line))) {
+      exchanges.push(exchange);
+    }
+    // The cut line is skipped by number; the exchange the recorder counted is there.
+    expect(skipped).toEqual([1]);
+    expect(exchanges).toMatchObject([{ method: 'GET', path: '/v1/me', status: 200 }]);
   });
 
   it.runIf(process.platform !== 'win32')(

@@ -35,7 +35,13 @@ export class RecordingWriter {
   #fail: (error: NodeJS.ErrnoException) => void = () => {};
   #closing: Promise<void> | undefined;
 
-  private constructor(fd: number, regular: boolean, size: number, write: WriteCall) {
+  private constructor(
+    fd: number,
+    regular: boolean,
+    size: number,
+    write: WriteCall,
+    endTornLine: boolean,
+  ) {
     this.#fd = fd;
     this.#regular = regular;
     this.#whole = size;
@@ -52,6 +58,15 @@ export class RecordingWriter {
       this.#failure ??= error;
       this.#fail(this.#failure);
     });
+    // A file whose last line was cut short (a recorder killed mid-write, a hand edit without
+    // a final line end) is ended first: the next exchange glued to it would be lost with it,
+    // though counted as recorded. The cut line stays one of its own, which readers skip by
+    // number; nothing already in the file is dropped (its last line may still be whole JSON).
+    if (endTornLine) {
+      this.#stream.write('\n', (error) => {
+        if (error === null || error === undefined) this.#whole += 1;
+      });
+    }
   }
 
   /**
@@ -70,7 +85,8 @@ export class RecordingWriter {
       const stat = await promisify(fstat)(fd);
       const regular = stat.isFile();
       if (regular && (stat.mode & 0o777) !== 0o600) await promisify(fchmod)(fd, 0o600);
-      return new RecordingWriter(fd, regular, regular ? stat.size : 0, write);
+      const torn = regular && stat.size > 0 && (await lastByteOf(file, stat.size)) !== 0x0a;
+      return new RecordingWriter(fd, regular, regular ? stat.size : 0, write, torn);
     } catch (error) {
       close(fd, () => {});
       throw error;
@@ -135,6 +151,17 @@ export class RecordingWriter {
       await promisify(ftruncate)(this.#fd, this.#whole).catch(() => {});
     }
     await promisify(close)(this.#fd).catch(() => {});
+  }
+}
+
+/** The byte at `size - 1` of the regular file `file` (read apart: `fd` is opened to append). */
+async function lastByteOf(file: string, size: number): Promise<number | undefined> {
+  const handle = await fsPromises.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
+    return bytesRead === 1 ? buffer[0] : undefined;
+  } finally {
+    await handle.close();
   }
 }
 
