@@ -20,7 +20,7 @@ import {
   type RecordedScenario,
   scenarioFromRecording,
 } from './scenario-from-recording';
-import { terminalSafe } from './terminal-text';
+import { terminalLine } from './terminal-text';
 import { type ClockJump, UpstreamClock, type UpstreamTime } from './upstream-clock';
 
 // `ref-server drift`: the recording replayed in order against a reference server in process
@@ -1116,5 +1116,7 @@ export function formatDriftReport(report: DriftReport): string {
   if (report.skipped_lines.length > 0) lines.push('', 'skipped lines (not exchanges):');
   for (const s of report.skipped_lines) lines.push(`  line ${s.line}: ${s.reason}`);
   lines.push(fidelityLine(report));
-  return terminalSafe(`${lines.join('\n')}\n`);
+  // Each line on its own: a line break in a recorded string (a path, an operation, a key)
+  // is shown, never a line of the report.
+  return `${lines.map(terminalLine).join('\n')}\n`;
 }

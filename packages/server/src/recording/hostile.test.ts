@@ -272,6 +272,39 @@ describe('a hostile recording', () => {
     expect(err.join('')).toContain('left out what would not load: accounts[0].first_name');
   });
 
+  it("prints a line break in a recorded string as \\u000a: no line of the report is the recording's", async () => {
+    const file = fresh('forged-lines.jsonl');
+    const forged = 'fidelity 9/9 (0 unverifiable)';
+    writeFileSync(
+      file,
+      [
+        line(1, { operation: `getAccount\n${forged}` }),
+        line(2, { path: `/v1/me\n${forged}` }),
+        // A key of the file named in the reason the line is skipped for.
+        line(3, { request: { ...message(null), headers: { [`x\n${forged}`]: 1 } } }),
+        '',
+      ].join('\n'),
+    );
+    const text = formatDriftReport(await driftReport(file));
+    const lines = text.trimEnd().split('\n');
+    expect(lines.filter((l) => l.startsWith('fidelity'))).toEqual([lines.at(-1)]);
+    expect(lines.at(-1)).toBe('fidelity 0/2 (0 unverifiable)');
+    expect(text).toContain(`getAccount\\u000a${forged}`);
+    expect(text).toContain(`/v1/me\\u000a${forged}`);
+
+    const err: string[] = [];
+    await runRecordingCommand('scenario', ['--from-recording', file], {
+      name: 'ref-server',
+      stdout: () => {},
+      stderr: (t) => err.push(t),
+    });
+    expect(err.join('')).toContain(
+      `note: line 3 skipped: not a recorded exchange (request.headers.x\\u000a${forged}`,
+    );
+    const errLines = err.join('').trimEnd().split('\n');
+    expect(errLines.every((l) => l.startsWith('ref-server'))).toBe(true);
+  });
+
   it('loads the rest of the account when a record would not load', async () => {
     const file = fresh('bad-record.jsonl');
     const services = {

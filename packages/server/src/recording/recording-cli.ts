@@ -4,7 +4,7 @@ import { parseFlags } from '../internal/parse-flags';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import { RECORDED_BODY_BYTES, RecordingError } from './recording-format';
 import type { WriteCall } from './recording-writer';
-import { terminalSafe } from './terminal-text';
+import { terminalLine, terminalSafe } from './terminal-text';
 import { parseUpstream } from './upstream-url';
 
 /** The subcommands of `ref-server` that work with recordings. */
@@ -160,14 +160,16 @@ async function scenario(argv: readonly string[], io: RecordingCliIo): Promise<nu
   }
   const { scenarioFromRecording, PLACEHOLDER_TOKEN } = await import('./scenario-from-recording');
   const built = await scenarioFromRecording(file, (skipped) =>
-    io.stderr(terminalSafe(`${io.name}: note: line ${skipped.line} skipped: ${skipped.reason}\n`)),
+    io.stderr(
+      `${terminalLine(`${io.name}: note: line ${skipped.line} skipped: ${skipped.reason}`)}\n`,
+    ),
   );
   // Recorded strings are shown, never obeyed: a terminal reads this too.
   io.stdout(terminalSafe(`${JSON.stringify(built.scenario, null, 2)}\n`));
   io.stderr(
     `${io.name}: the recording's key is ${PLACEHOLDER_TOKEN} in this scenario (the recording never holds the real token)\n`,
   );
-  for (const note of built.notes) io.stderr(terminalSafe(`${io.name}: note: ${note}\n`));
+  for (const note of built.notes) io.stderr(`${terminalLine(`${io.name}: note: ${note}`)}\n`);
   return 0;
 }
 

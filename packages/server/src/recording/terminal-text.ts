@@ -14,3 +14,17 @@ export function terminalSafe(text: string): string {
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+const UNSAFE_ALL = new RegExp(`[${UNSAFE_CHARS}]`, 'g');
+
+/**
+ * Like {@link terminalSafe}, the line break written as `\u000a` too: for one line of a report
+ * that may quote a recorded string. A line break there would start a line the recording
+ * wrote, such as a forged `fidelity 9/9 (0 unverifiable)` last line.
+ */
+export function terminalLine(text: string): string {
+  return text.replace(
+    UNSAFE_ALL,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
