@@ -244,7 +244,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const writer = await RecordingWriter.open(options.out, options.write, options.signal);
   const credentials = new SessionCredentials();
   const gate = new Gate(options.maxExchanges ?? DEFAULT_MAX_EXCHANGES);
-  let seq = 0;
+  // Numbered on from the exchanges the file already holds: a file appended to keeps one seq each.
+  const firstSeq = writer.lastSeq;
+  let seq = firstSeq;
   const underway = new Set<Promise<void>>();
   const inFlight = new Set<UnderWay>();
 
@@ -404,7 +406,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     recorded: () => writer.written,
-    lost: () => seq - writer.written,
+    lost: () => seq - firstSeq - writer.written,
     failed: writer.failed,
     async close(stop: RecorderStop = {}) {
       // Stop taking requests at once: new connections, idle ones, and those waiting a slot.

@@ -364,6 +364,33 @@ describe('--out', () => {
     await upstream.close();
   });
 
+  it('numbers the exchanges it appends on from those the file holds: no two share a seq', async () => {
+    const upstream = await upstreamWith((_req, res) => res.end('{"ok":true}'));
+    const file = fresh('appended.jsonl');
+    try {
+      for (const session of [1, 2]) {
+        const proxy = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+        try {
+          for (const path of ['/me', '/balance']) {
+            expect((await fetch(`${proxy.baseUrl}${path}?run=${session}`)).status).toBe(200);
+          }
+        } finally {
+          await proxy.close();
+        }
+        expect(proxy.recorded()).toBe(2);
+        expect(proxy.lost()).toBe(0);
+      }
+    } finally {
+      await upstream.close();
+    }
+    expect((await exchangesOf(file)).map((e) => [e.seq, e.path, e.query])).toEqual([
+      [1, '/v1/me', 'run=1'],
+      [2, '/v1/balance', 'run=1'],
+      [3, '/v1/me', 'run=2'],
+      [4, '/v1/balance', 'run=2'],
+    ]);
+  });
+
   it('appends after a last line cut short (a recorder killed mid-write) on a line of its own', async () => {
     const upstream = await upstreamWith((_req, res) => res.end('{"ok":true}'));
     const file = fresh('torn.jsonl');

@@ -85,13 +85,23 @@ export class RecordingWriter {
       const stat = await promisify(fstat)(fd);
       const regular = stat.isFile();
       if (regular && (stat.mode & 0o777) !== 0o600) await promisify(fchmod)(fd, 0o600);
-      const torn = regular && stat.size > 0 && (await lastByteOf(file, stat.size)) !== 0x0a;
-      return new RecordingWriter(fd, regular, regular ? stat.size : 0, write, torn);
+      const tail = regular && stat.size > 0 ? await tailOf(file, stat.size) : undefined;
+      const torn = tail !== undefined && tail.at(-1) !== 0x0a;
+      const writer = new RecordingWriter(fd, regular, regular ? stat.size : 0, write, torn);
+      writer.lastSeq = tail === undefined ? 0 : lastSeqIn(tail);
+      return writer;
     } catch (error) {
       close(fd, () => {});
       throw error;
     }
   }
+
+  /**
+   * The highest `seq` the file held when it was opened (0 for a new, empty or other file): a
+   * recording appended to goes on from it, so that no two exchanges of a file share a number,
+   * by which drift names them and orders what follows what.
+   */
+  lastSeq = 0;
 
   /** Lines the file took whole. */
   get written(): number {
@@ -154,15 +164,31 @@ export class RecordingWriter {
   }
 }
 
-/** The byte at `size - 1` of the regular file `file` (read apart: `fd` is opened to append). */
-async function lastByteOf(file: string, size: number): Promise<number | undefined> {
+/**
+ * How much of an existing file's end is read for its last `seq`: more than the longest line
+ * the recorder writes (two bodies of at most 3 MiB of JSON, and headers).
+ */
+const TAIL_BYTES = 16 * 1024 * 1024;
+
+/** The last bytes of the regular file `file` (read apart: the writer's `fd` only appends). */
+async function tailOf(file: string, size: number): Promise<Buffer> {
+  const length = Math.min(size, TAIL_BYTES);
   const handle = await fsPromises.open(file, 'r');
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
-    return bytesRead === 1 ? buffer[0] : undefined;
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, size - length);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
+}
+
+/** The highest `seq` of the recorder's lines in `tail` (each begins `{"v":1,"seq":<n>,`), or 0. */
+function lastSeqIn(tail: Buffer): number {
+  let last = 0;
+  for (const [, digits] of tail.toString('latin1').matchAll(/(?:^|\n)\{"v":1,"seq":(\d{1,15}),/g)) {
+    last = Math.max(last, Number(digits));
+  }
+  return last;
 }
 
 /** How often a FIFO with no reader is tried again. */
