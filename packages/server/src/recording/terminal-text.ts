@@ -6,16 +6,14 @@ import { UNSAFE_CHARS } from '@refapi/schema/text';
 // instead: `\u001b` style, so a line still reads as the JSON it quotes.
 
 const UNSAFE_BUT_NEWLINE = new RegExp(`(?!\\n)[${UNSAFE_CHARS}]`, 'g');
+const UNSAFE_ALL = new RegExp(`[${UNSAFE_CHARS}]`, 'g');
+
+const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** `text` with every control and bidi control but the line break written as `\uXXXX`. */
 export function terminalSafe(text: string): string {
-  return text.replace(
-    UNSAFE_BUT_NEWLINE,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return text.replace(UNSAFE_BUT_NEWLINE, escaped);
 }
-
-const UNSAFE_ALL = new RegExp(`[${UNSAFE_CHARS}]`, 'g');
 
 /**
  * Like {@link terminalSafe}, the line break written as `\u000a` too: for one line of a report
@@ -23,8 +21,5 @@ const UNSAFE_ALL = new RegExp(`[${UNSAFE_CHARS}]`, 'g');
  * wrote, such as a forged `fidelity 9/9 (0 unverifiable)` last line.
  */
 export function terminalLine(text: string): string {
-  return text.replace(
-    UNSAFE_ALL,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return text.replace(UNSAFE_ALL, escaped);
 }
