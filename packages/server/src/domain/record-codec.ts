@@ -1,4 +1,4 @@
-import type { Invoice, Order, Service, Transaction } from '@refapi/schema';
+import type { Invoice, Order, Transaction } from '@refapi/schema';
 import { fromCents, toCents } from './money';
 import {
   type AccountRecord,
@@ -133,8 +133,8 @@ const ledgerMoney = Object.fromEntries(LEDGER_MONEY.map((field) => [field, 'cent
 
 /** An account in JSON form (as in a scenario, without its keys and lists). */
 type AccountJson = Omit<AccountRecord, 'balance_cents'> & { balance: number };
-/** A service in JSON form (as in a scenario: the reseller flag kept). */
-type ServiceJson = Service & { reseller: boolean };
+/** A service in JSON form (as in a scenario: the reseller flag and its term kept). */
+type ServiceJson = Omit<ServiceRecord, 'account_ref'>;
 /** A plan in JSON form (as in a scenario: prices in EUR). */
 type PlanJson = Omit<PlanRecord, 'price_eur_cents' | 'period_prices_cents' | 'addons'> & {
   price_eur: number;

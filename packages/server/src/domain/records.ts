@@ -64,20 +64,35 @@ export const accountSettings = {
 export const AccountRecord = Account.extend({ ...accountSettings, balance_cents: cents });
 
 /** The day of the month a service's term began on: each renewal ends on it (clamped to the month). */
-export const TermDay = z.int().min(1).max(31);
+const TermDay = z.int().min(1).max(31);
 
 /**
- * What the server keeps about a service's term for renewals (reference spec, section 9),
- * never shown by the API: the day of the month the term began on (renewals keep it), the
- * addons it was ordered with (priced again at each renewal) and the unpaid renewal invoice
- * that suspended it. `last_period_unit`/`last_period_amount` are public and stay as they are.
+ * The addons a service was ordered with, as an order takes them (at most as many lines, each
+ * of at least one unit): each renewal prices them again.
  */
-const serviceTerm = {
+const OrderedAddons = z
+  .array(z.strictObject({ addon_ref: AddonRef, units: z.int().min(1) }))
+  .max(LIMITS.orderAddonsMax);
+
+/**
+ * The units of a service's last period a renewal knows (`periodMonths`): a year is 12
+ * months. Orders write `month`; any other unit could never renew, so no time made it.
+ */
+const RENEWAL_PERIOD_UNITS = ['month', 'year'] as const;
+
+/**
+ * What the server keeps about a service's term for renewals (reference spec, section 9):
+ * the day of the month the term began on (renewals keep it), the addons it was ordered with
+ * (priced again at each renewal) and the unpaid renewal invoice that suspended it, never
+ * shown by the API; and its last period (`last_period_unit`/`last_period_amount`, public),
+ * which each renewal buys again: a period of no months (0, -1, 1.5) renewed monthly.
+ */
+export const serviceTerm = {
   term_day: TermDay.optional(),
-  ordered_addons: z
-    .array(z.strictObject({ addon_ref: AddonRef, units: z.int().min(1) }))
-    .optional(),
+  ordered_addons: OrderedAddons.optional(),
   renewal_invoice_ref: InvoiceRef.optional(),
+  last_period_unit: z.enum(RENEWAL_PERIOD_UNITS).optional(),
+  last_period_amount: z.int().min(1).optional(),
 };
 
 /** A stored service (additional properties kept, as the public Service allows them). */

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { LAST_CLOCK_MS, LAST_CLOCK_TIME } from '../domain/clock';
 import { parseIpOrCidr } from '../domain/ip-allow-list';
 import { centsAmountProblem } from '../domain/money';
-import { accountSettings, addonFields, PlanRecord, TermDay } from '../domain/records';
+import { accountSettings, addonFields, PlanRecord, serviceTerm } from '../domain/records';
 import { ExtensionSnapshots } from '../extensions/registry';
 
 /** A money amount in a scenario: a JSON number with at most two decimals the server can hold. */
@@ -38,13 +38,16 @@ export const ScenarioApiKey = z.strictObject({
 });
 
 /**
- * A service of a scenario account (`reseller` services are invisible to the API). Its
- * `term_day`, kept for renewals and exported with the state, is checked as the record holds
- * it: another day (0, "x") had renewed at one instant again and again, or failed the load.
+ * A service of a scenario account (`reseller` services are invisible to the API). Its term
+ * for renewals (`term_day`, `ordered_addons`, `renewal_invoice_ref`, kept by the server and
+ * exported with the state; its last period) is checked as the record holds it: a day of 0
+ * had renewed at one instant again and again, `ordered_addons: "x"` expired the service at
+ * its renewal as `addon_not_offered`, a period of 0 months renewed monthly. Which invoice
+ * `renewal_invoice_ref` may name is a document rule (`validate.ts`).
  */
 export const ScenarioService = Service.extend({
   reseller: z.boolean().default(false),
-  term_day: TermDay.optional(),
+  ...serviceTerm,
 });
 
 const count = z.int().min(0).max(1_000_000).default(0);

@@ -82,6 +82,41 @@ describe('parseScenario', () => {
     }
   });
 
+  it("checks a service's renewal terms as a record holds them: its addons and its last period", () => {
+    const withField = (field: string, value: unknown) => {
+      const doc = valid();
+      doc.accounts[0]!.services[0]![field] = value;
+      return errorOf(doc);
+    };
+    const at = 'invalid_scenario: accounts[0].services[0]';
+    expect(withField('ordered_addons', [{ addon_ref: 'REF-ADDON-1', units: 2 }])).toBe('valid');
+    expect(withField('last_period_unit', 'year')).toBe('valid');
+    expect(withField('last_period_amount', 12)).toBe('valid');
+    // `ordered_addons: "x"` had loaded, then expired the service at its renewal as
+    // `addon_not_offered`; a period of 0 months, or in days, had renewed monthly or never.
+    for (const [field, value, error] of [
+      ['ordered_addons', 'x', `${at}.ordered_addons: must be array`],
+      ['ordered_addons', [{ units: 1 }], `${at}.ordered_addons[0].addon_ref: is required`],
+      [
+        'ordered_addons',
+        [{ addon_ref: 'REF-ADDON-1', units: 0 }],
+        `${at}.ordered_addons[0].units: must be at least 1`,
+      ],
+      [
+        'ordered_addons',
+        Array.from({ length: 65 }, () => ({ addon_ref: 'REF-ADDON-1', units: 1 })),
+        `${at}.ordered_addons: must be at most 64 items`,
+      ],
+      ['last_period_amount', 0, `${at}.last_period_amount: must be at least 1`],
+      ['last_period_amount', -1, `${at}.last_period_amount: must be at least 1`],
+      ['last_period_amount', 1.5, `${at}.last_period_amount: must be int`],
+      ['last_period_unit', 'day', `${at}.last_period_unit: must be one of "month", "year"`],
+      ['last_period_unit', 1, `${at}.last_period_unit: must be one of "month", "year"`],
+    ] as const) {
+      expect(withField(field, value), `${field}: ${JSON.stringify(value)}`).toBe(error);
+    }
+  });
+
   it('takes exchange rates from 0.001 to 1000 units per EUR, no further', () => {
     // 1e307 made every conversion a 500 (BigInt of Infinity), 1e-7 a display rate of 0.
     for (const [USD, error] of [
