@@ -8,6 +8,7 @@ interface Doc {
     Record<string, unknown> & {
       api_keys: Array<Record<string, unknown>>;
       services: Array<Record<string, unknown>>;
+      invoices?: Array<Record<string, unknown>>;
     }
   >;
 }
@@ -114,6 +115,62 @@ describe('parseScenario', () => {
       ['last_period_unit', 1, `${at}.last_period_unit: must be one of "month", "year"`],
     ] as const) {
       expect(withField(field, value), `${field}: ${JSON.stringify(value)}`).toBe(error);
+    }
+  });
+
+  it('takes a renewal_invoice_ref only to the unpaid renewal invoice of its suspended service', () => {
+    const renewal = {
+      invoice_ref: 'REF-INV-5',
+      kind: 'service_renewal',
+      transaction_kind: 'debit',
+      amount: 5.95,
+      fee: 0,
+      penalty: 0,
+      vat_amount: 0.95,
+      vat_rate: 0.19,
+      currency: 'EUR',
+      status: 'unpaid',
+      issue_date: '2026-01-01T00:00:00.000Z',
+      due_date: '2026-01-08T00:00:00.000Z',
+      description: 'Renewal of vm-1: KVM 1 (monthly)',
+      customer_payable: true,
+      service_ref: 'REF-SVC-1',
+    };
+    const linked = (service: Record<string, unknown>, invoice: Record<string, unknown> = {}) => {
+      const doc = valid();
+      Object.assign(doc.accounts[0]!.services[0]!, {
+        status: 'suspended',
+        auto_renew: true,
+        expires_at: '2026-01-01T00:00:00.000Z',
+        renewal_invoice_ref: 'REF-INV-5',
+        ...service,
+      });
+      doc.accounts[0]!.invoices = [{ ...renewal, ...invoice }];
+      return errorOf(doc);
+    };
+    const path = 'invalid_scenario: accounts[0].services[0].renewal_invoice_ref';
+    const notRenewal = `${path}: must name an unpaid service_renewal invoice of REF-SVC-1`;
+    const ended = `${path}: names an invoice issued at 2026-01-01T00:00:00.000Z, not at the service's expires_at, when its term ended`;
+    // What time writes when a renewal finds the balance short (the same instant, as written).
+    expect(linked({})).toBe('valid');
+    expect(linked({ expires_at: '2026-01-01T00:00:00Z' })).toBe('valid');
+    // Each of these had kept the service 7 days past its term with no invoice behind it.
+    for (const [service, invoice, error] of [
+      [{ renewal_invoice_ref: 'bogus' }, {}, `${path}: must match /^REF-INV-[0-9A-F]+$/`],
+      [{ renewal_invoice_ref: 'REF-INV-6' }, {}, `${path}: names no invoice of the account`],
+      [{}, { status: 'paid' }, notRenewal],
+      [{}, { status: 'cancelled' }, notRenewal],
+      [{}, { kind: 'service_order' }, notRenewal],
+      [{}, { service_ref: 'REF-SVC-2' }, notRenewal],
+      [{}, { service_ref: undefined }, notRenewal],
+      // Renewed from no term's end, the top-up that paid it had been a 500.
+      [{ expires_at: undefined }, {}, ended],
+      [{ expires_at: 'soon' }, {}, ended],
+      [{ expires_at: '2025-12-01T00:00:00.000Z' }, {}, ended],
+      [{ status: 'active' }, {}, `${path}: only a suspended service (not a reseller one) has one`],
+      [{ reseller: true }, {}, `${path}: only a suspended service (not a reseller one) has one`],
+    ] as const) {
+      expect(linked(service, invoice), JSON.stringify([service, invoice])).toBe(error);
     }
   });
 

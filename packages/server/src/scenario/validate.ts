@@ -9,7 +9,7 @@ import { centsAmountProblem } from '../domain/money';
 import { describeIssue, formatIssuePath } from '../internal/issue-path';
 import { MAX_SCENARIO_DEPTH, tooDeepPath } from './nesting-depth';
 import { findUnsafeText } from './scenario-text';
-import { Scenario, ScenarioExtensions } from './schema';
+import { Scenario, type ScenarioAccount, ScenarioExtensions } from './schema';
 
 /** A scenario was rejected; `message` is the precise `invalid_scenario: <path>: <reason>`. */
 export class ScenarioError extends DomainError {
@@ -184,6 +184,52 @@ function checkDocumentRules(scenario: Scenario): void {
       claim(txn.transaction_ref, `${at}.transactions[${i}].transaction_ref`);
       checkCents(txn, ['amount', 'fee', 'penalty', 'vat_amount'], `${at}.transactions[${i}]`);
     });
+    checkRenewalLinks(account, at);
+  });
+}
+
+/**
+ * A service's `renewal_invoice_ref` names what time writes when a renewal finds the balance
+ * short (reference spec, section 9): the service suspended at the end of its term
+ * (`expires_at`), the unpaid `service_renewal` invoice of that service issued then, in its
+ * account. Only then does it mean anything: it gives the service 7 days before it expires,
+ * its expiry cancels that invoice and a top-up that pays it renews the service from
+ * `expires_at`. Any other ref ("bogus", an invoice of another service, a paid one) had kept
+ * a service 7 days past its term with no invoice behind it, and one without a readable
+ * `expires_at` had made the top-up that paid its invoice a 500.
+ */
+function checkRenewalLinks(account: ScenarioAccount, at: string): void {
+  let invoices: Map<string, ScenarioAccount['invoices'][number]> | undefined;
+  account.services.forEach((service, i) => {
+    const ref = service.renewal_invoice_ref;
+    if (ref === undefined) return;
+    const path = `${at}.services[${i}].renewal_invoice_ref`;
+    if (service.status !== 'suspended' || service.reseller) {
+      throw new ScenarioError(path, 'only a suspended service (not a reseller one) has one');
+    }
+    invoices ??= new Map(account.invoices.map((invoice) => [invoice.invoice_ref, invoice]));
+    const invoice = invoices.get(ref);
+    if (invoice === undefined) throw new ScenarioError(path, 'names no invoice of the account');
+    if (
+      invoice.kind !== 'service_renewal' ||
+      invoice.status !== 'unpaid' ||
+      invoice.service_ref !== service.service_ref
+    ) {
+      throw new ScenarioError(
+        path,
+        `must name an unpaid service_renewal invoice of ${service.service_ref}`,
+      );
+    }
+    // Instants, not texts: `…00Z` and `…00.000Z` are the same end of a term.
+    if (
+      service.expires_at === undefined ||
+      Date.parse(service.expires_at) !== Date.parse(invoice.issue_date)
+    ) {
+      throw new ScenarioError(
+        path,
+        `names an invoice issued at ${invoice.issue_date}, not at the service's expires_at, when its term ended`,
+      );
+    }
   });
 }
 
