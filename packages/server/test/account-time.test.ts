@@ -454,6 +454,86 @@ describe('time moves the account', () => {
     expect((await get('/invoices')).invoices).toMatchObject([{ status: 'cancelled' }]);
   });
 
+  it('refuses renewal terms time could not have written, at the root and in a space, changing nothing', async () => {
+    await load(scenario([kvm('REF-SVC-71')]));
+    const id = (await api.admin('POST', '/spaces', {})).body.space_id as string;
+    const spaceAdmin = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${api.origin}/spaces/${id}/__admin${path}`, {
+        method,
+        headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const root = (await api.admin('GET', '/state')).body;
+    const space = (await spaceAdmin('GET', '/state')).body;
+    const at = 'invalid_scenario: accounts[0].services[0]';
+    const suspended = { status: 'suspended', expires_at: '2026-01-01T00:00:00.000Z' };
+    // Each had loaded: the first expired the service at its renewal as `addon_not_offered`,
+    // the next two kept it 7 days past its term with no invoice behind it, the last renewed
+    // it monthly.
+    for (const [extra, error] of [
+      [{ ordered_addons: 'x' }, `${at}.ordered_addons: must be array`],
+      [
+        { ...suspended, renewal_invoice_ref: 'bogus' },
+        `${at}.renewal_invoice_ref: must match /^REF-INV-[0-9A-F]+$/`,
+      ],
+      [
+        { ...suspended, renewal_invoice_ref: 'REF-INV-9' },
+        `${at}.renewal_invoice_ref: names no invoice of the account`,
+      ],
+      [{ last_period_amount: 0 }, `${at}.last_period_amount: must be at least 1`],
+    ] as const) {
+      const document = scenario([kvm('REF-SVC-72', extra)]);
+      const refused = await api.admin('POST', '/scenario', document);
+      expect([refused.status, refused.body], error).toEqual([400, { error }]);
+      const inSpace = await spaceAdmin('POST', '/scenario', document);
+      expect([inSpace.status, inSpace.body], error).toEqual([400, { error }]);
+    }
+    expect((await api.admin('GET', '/state')).body).toEqual(root);
+    expect((await spaceAdmin('GET', '/state')).body).toEqual(space);
+    await api.admin('DELETE', `/spaces/${id}`);
+  });
+
+  it('loads back the renewal terms it writes: addons, a yearly period, a suspension by its unpaid renewal', async () => {
+    await load(scenario([], { balance: 100 }));
+    const ordered = await api.call('POST', '/orders', {
+      key: KEY,
+      idempotencyKey: 'terms-order',
+      body: {
+        type: 'kvm',
+        plan_code: 'kvm-s',
+        period_ref: 'REF-PERIOD-12',
+        addons: [{ addon_ref: 'REF-ADDON-11', units: 1 }],
+      },
+    });
+    expect(ordered.status).toBe(200);
+    const ref = ordered.body.service_ref;
+    await api.call('PUT', `/services/${ref}/auto-renew`, {
+      key: KEY,
+      idempotencyKey: 'terms-auto-renew',
+      body: { enabled: true },
+    });
+    // A year on, the balance is short of the renewal: suspended by its unpaid invoice.
+    const [suspension] = (await advance('P1Y')).applied;
+    expect(suspension).toMatchObject({ kind: 'service_suspension', service_ref: ref });
+    const state = (await api.admin('GET', '/state')).body;
+    expect(state.accounts[0].services).toEqual([
+      expect.objectContaining({
+        last_period_unit: 'month',
+        last_period_amount: 12,
+        ordered_addons: [{ addon_ref: 'REF-ADDON-11', units: 1 }],
+        renewal_invoice_ref: suspension?.invoice_ref,
+      }),
+    ]);
+    await load(state);
+    expect((await api.admin('GET', '/state')).body).toEqual(state);
+    // The link held: 7 days on, the service expires with that invoice cancelled.
+    expect((await advance('P7D')).applied).toMatchObject([
+      { kind: 'service_expiry', service_ref: ref, invoice_ref: suspension?.invoice_ref },
+    ]);
+  });
+
   it('answers bad admin input with a 4xx {error}', async () => {
     await load(scenario([kvm('REF-SVC-31')]));
     for (const [path, body, status] of [

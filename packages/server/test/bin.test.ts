@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,6 +169,40 @@ describe('ref-server bin', () => {
     expect(run.output().stderr).toBe(
       'ref-server: invalid_scenario: accounts[0].api_keys[0].token: must start with refak_\n',
     );
+  });
+
+  it('refuses a scenario file whose service keeps renewal terms time could not have written', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ref-scenario-')), 'scenario.json');
+    const service = {
+      service_ref: 'REF-SVC-1',
+      name: 'vm-1',
+      service_plan_name: 'KVM S',
+      type: 'kvm',
+      status: 'suspended',
+      auto_renew: true,
+      expires_at: '2026-01-01T00:00:00.000Z',
+      renewal_invoice_ref: 'bogus',
+    };
+    const account = {
+      account_ref: 'REF-ACCT-1',
+      email: 'ada@example.test',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      country_code: 'DE',
+      account_currency: 'EUR',
+      preferred_locale: 'en-GB',
+      status: 'active',
+      balance: 10,
+      services: [service],
+    };
+    writeFileSync(file, JSON.stringify({ accounts: [account] }));
+    const run = start(['--scenario', file, '--port', '0']);
+    const [code] = await once(run.child, 'exit');
+    expect(code).toBe(1);
+    expect(run.output().stderr).toBe(
+      'ref-server: invalid_scenario: accounts[0].services[0].renewal_invoice_ref: must match /^REF-INV-[0-9A-F]+$/\n',
+    );
+    expect(run.output().stdout).not.toContain('listening');
   });
 
   it.runIf(process.platform === 'linux')(

@@ -70,6 +70,36 @@ describe('createReferenceServer', () => {
     ).toThrow('invalid_scenario: rates.USD: must be greater than 0');
   });
 
+  it('rejects at once renewal terms time could not have written, naming the path', () => {
+    const withService = (extra: Record<string, unknown>) => {
+      const document = scenario()
+        .now('2026-01-01T00:00:00Z', { frozen: true })
+        .plan({ code: 'kvm-s', price_eur: 5 })
+        .account()
+        .withKvm({ autoRenew: true, expiresAt: '2026-02-01' })
+        .key(['*'], { token: 'refak_rs' })
+        .build();
+      Object.assign(document.accounts?.[0]?.services?.[0] ?? {}, extra);
+      return () => createReferenceServer({ scenario: document });
+    };
+    expect(withService({ ordered_addons: 'x' })).toThrow(
+      new ScenarioError('accounts[0].services[0].ordered_addons', 'must be array'),
+    );
+    expect(withService({ status: 'suspended', renewal_invoice_ref: 'REF-INV-9' })).toThrow(
+      new ScenarioError(
+        'accounts[0].services[0].renewal_invoice_ref',
+        'names no invoice of the account',
+      ),
+    );
+    expect(withService({ last_period_unit: 'week' })).toThrow(
+      new ScenarioError(
+        'accounts[0].services[0].last_period_unit',
+        'must be one of "month", "year"',
+      ),
+    );
+    expect(withService({ last_period_amount: 0 })).toThrow(ScenarioError);
+  });
+
   it("refuses a start time the clock cannot hold, as a scenario's now is refused", () => {
     expect(() => createReferenceServer({ now: '9990-01-01T00:00:00Z' })).toThrow(
       "invalid now: 9990-01-01T00:00:00Z: must be from 0000-01-01T00:00:00.000Z to 9989-12-31T23:59:59.999Z, the clock's last instant",
