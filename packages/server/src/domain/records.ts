@@ -75,23 +75,20 @@ const OrderedAddons = z
   .max(LIMITS.orderAddonsMax);
 
 /**
- * The units of a service's last period a renewal knows (`periodMonths`): a year is 12
- * months. Orders write `month`; any other unit could never renew, so no time made it.
- */
-const RENEWAL_PERIOD_UNITS = ['month', 'year'] as const;
-
-/**
  * What the server keeps about a service's term for renewals (reference spec, section 9):
  * the day of the month the term began on (renewals keep it), the addons it was ordered with
  * (priced again at each renewal) and the unpaid renewal invoice that suspended it, never
  * shown by the API; and its last period (`last_period_unit`/`last_period_amount`, public),
- * which each renewal buys again: a period of no months (0, -1, 1.5) renewed monthly.
+ * which each renewal buys again: a period of no units (0, -1) had renewed monthly.
  */
 export const serviceTerm = {
   term_day: TermDay.optional(),
   ordered_addons: OrderedAddons.optional(),
   renewal_invoice_ref: InvoiceRef.optional(),
-  last_period_unit: z.enum(RENEWAL_PERIOD_UNITS).optional(),
+  // Any text, as the contract has it: a provider's unit the renewal does not know (it knows
+  // `month` and `year`) expires the service at its renewal as `period_not_sold`, a state
+  // recordings of a real account may hold.
+  last_period_unit: z.string().optional(),
   last_period_amount: z.int().min(1).optional(),
 };
 
