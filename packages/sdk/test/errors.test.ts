@@ -59,12 +59,10 @@ describe('typed errors from the reference server, and what is not retried', () =
     h = await inProcess(accountScenario({ balance: 1 }));
     const client = h.client(A1_KEY);
     const order = () =>
-      client.orders
-        .create({ type: 'kvm', plan_code: 'kvm-s' }, { idempotencyKey: 'k-short' })
-        .then(
-          () => expect.unreachable('the order was bought'),
-          (e: unknown) => e as UnprocessableEntityError,
-        );
+      client.orders.create({ type: 'kvm', plan_code: 'kvm-s' }, { idempotencyKey: 'k-short' }).then(
+        () => expect.unreachable('the order was bought'),
+        (e: unknown) => e as UnprocessableEntityError,
+      );
     const first = await order();
     expect([first.code, first.replayed]).toEqual(['insufficient_balance', false]);
     expect(first.message).not.toContain('Replayed');
