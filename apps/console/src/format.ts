@@ -1,5 +1,7 @@
+import { amountToCents } from '@refapi/schema/plans';
+
 /** Integer cents of a decimal amount (amounts carry at most two decimals). */
-export const toCents = (amount: number): number => Math.round(amount * 100);
+export const toCents = amountToCents;
 
 /** A cents amount as `1,234.50 EUR`. */
 export function formatMoney(cents: number, currency: string): string {

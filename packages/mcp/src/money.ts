@@ -1,10 +1,10 @@
-import type { Money } from '@refapi/schema';
+import { amountToCents, type Money } from '@refapi/schema';
 
 /** A currency of the API (EUR, USD, GBP). */
 export type Currency = Money['currency'];
 
 /** Whole cents of a JSON money amount (the API sends decimal numbers). */
-export const toCents = (amount: number): number => Math.round(amount * 100);
+export const toCents = amountToCents;
 
 /** `12.5` → `12.50`: cents back to a decimal string for messages. */
 export const formatCents = (cents: number): string => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from './plan';
-import { applyRateCents, convertCentsByRates, describePrice, priceOrder } from './pricing';
+import {
+  amountToCents,
+  applyRateCents,
+  convertCentsByRates,
+  describePrice,
+  formatCents,
+  priceOrder,
+} from './pricing';
 
 const plan: Plan = {
   plan_ref: 'REF-PLAN-1',
@@ -71,5 +78,29 @@ describe('priceOrder', () => {
     // 1.05 EUR at 1.1 USD/EUR = 1.155 → 1.16
     expect(convertCentsByRates(105, 1, 1.1)).toBe(116);
     expect(convertCentsByRates(116, 1.1, 1.1)).toBe(116);
+  });
+});
+
+describe('amounts and cents', () => {
+  it('reads every amount of two decimals as the cents it names, however large', () => {
+    // × 100 in floating point: 3571050414086538.5 (rounded up a cent) and 123456789012.00002.
+    expect(amountToCents(35710504140865.38)).toBe(3571050414086538);
+    expect(amountToCents(1234567890.12)).toBe(123456789012);
+    expect(amountToCents(-35710504140865.38)).toBe(-3571050414086538);
+    for (let i = 0; i < 10_000; i++) {
+      const cents = Math.floor(Math.random() * 2 ** 46 * 100);
+      const text = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+      expect(amountToCents(JSON.parse(text) as number), text).toBe(cents);
+      expect(formatCents(cents, 'EUR'), text).toBe(`${text} EUR`);
+    }
+    // Finer than a cent: the nearest, as before.
+    expect(amountToCents(0.1 + 0.2)).toBe(30);
+    expect(amountToCents(1.006)).toBe(101);
+  });
+
+  it('writes cents as an amount of two decimals, negative ones too', () => {
+    expect(formatCents(595, 'EUR')).toBe('5.95 EUR');
+    expect(formatCents(-5, 'USD')).toBe('-0.05 USD');
+    expect(formatCents(0, 'GBP')).toBe('0.00 GBP');
   });
 });

@@ -43,15 +43,34 @@ export type PriceResult =
   | { readonly ok: true; readonly price: OrderPrice }
   | { readonly ok: false; readonly error: PriceRefusal };
 
-/** A JSON amount of at most two decimals as integer cents. */
-export const amountToCents = (amount: number): number => Math.round(amount * 100);
+/**
+ * A JSON amount of at most two decimals as integer cents; an amount finer than a cent is
+ * rounded to the nearest. `amount * 100` alone is off by one cent for some amounts past
+ * ~1e13 (35710504140865.38 × 100 is …38.5 in floating point): the whole number of cents
+ * whose division by 100 gives back the very amount parsed (`c / 100` is the number nearest
+ * the decimal `c` hundredths, as `JSON.parse` reads it) is the one meant. Exact below 2^46
+ * (~7.0e13); past it two neighbouring cents can parse to one number.
+ */
+export function amountToCents(amount: number): number {
+  const cents = Math.round(amount * 100);
+  if (cents / 100 === amount) return cents;
+  if ((cents - 1) / 100 === amount) return cents - 1;
+  if ((cents + 1) / 100 === amount) return cents + 1;
+  return cents;
+}
 
 /** Integer cents as a JSON amount (at the edge only). */
 export const centsToAmount = (cents: number): number => cents / 100;
 
-/** Integer cents as `12.34 EUR`. */
-export const formatCents = (cents: number, currency: string): string =>
-  `${(cents / 100).toFixed(2)} ${currency}`;
+/**
+ * Integer cents as `12.34 EUR`, by integer arithmetic: `(cents / 100).toFixed(2)` can name
+ * the neighbouring cent past ~1e13.
+ */
+export function formatCents(cents: number, currency: string): string {
+  const whole = Math.abs(cents);
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')} ${currency}`;
+}
 
 // Rates are held as integer millionths so every rounding is exact integer arithmetic.
 const SCALE = 1_000_000n;

@@ -534,6 +534,17 @@ describe('time moves the account', () => {
     ]);
   });
 
+  it('loads back a state whose balance a top-up took past a billion (it was "must have at most 2 decimals")', async () => {
+    await load(scenario([kvm('REF-SVC-31')], { balance: 234567890.12 }));
+    const topUp = await api.admin('POST', '/top-ups', { account_ref: 'REF-ACCT-1', amount: 1e9 });
+    expect(topUp.status).toBe(201);
+    expect((await get('/balance')).amount).toBe(1234567890.12);
+    const state = (await api.admin('GET', '/state')).body;
+    const reloaded = await api.admin('POST', '/scenario', state);
+    expect([reloaded.status, reloaded.body.error]).toEqual([200, undefined]);
+    expect((await get('/balance')).amount).toBe(1234567890.12);
+  });
+
   it('answers bad admin input with a 4xx {error}', async () => {
     await load(scenario([kvm('REF-SVC-31')]));
     for (const [path, body, status] of [

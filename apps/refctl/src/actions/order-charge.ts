@@ -1,5 +1,5 @@
 import type { OrderPrice } from '@refapi/schema';
-import { formatCents } from '@refapi/schema/plans';
+import { amountToCents, formatCents } from '@refapi/schema/plans';
 import type { RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { note } from '../runtime/print';
@@ -25,7 +25,7 @@ export async function reportCharge(
     );
     return;
   }
-  const charged = Math.round(order.amount * 100);
+  const charged = amountToCents(order.amount);
   const text = formatCents(charged, order.currency);
   if (charged === quote.total_cents && order.currency === quote.currency) {
     note(ctx, `charged: ${text} (order ${order.order_ref})`);

@@ -1,5 +1,6 @@
 import type { CreateOrderRequest, Plan, PlanPricing } from '@refapi/schema';
 import {
+  amountToCents,
   describePrice,
   formatCents,
   type OrderPrice,
@@ -109,8 +110,8 @@ export function quoteCells(price: OrderPrice): Record<string, string> {
  */
 export function planVatPercent(price: PlanPricing, vatRate?: number): number {
   if (vatRate !== undefined) return vatPercent(vatRate);
-  const base = Math.round(price.base * 100);
-  const vat = Math.round(price.final * 100) - base;
+  const base = amountToCents(price.base);
+  const vat = amountToCents(price.final) - base;
   const ratio = (vat / base) * 100;
   for (const scale of [1, 10, 100]) {
     const percent = Math.round(ratio * scale) / scale;

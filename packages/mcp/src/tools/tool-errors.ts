@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { OperationDef } from '@refapi/schema';
+import { type OperationDef, ORDER_OPERATION } from '@refapi/schema';
 import { shownText } from '@refapi/schema/text';
 import {
   ConfigurationError,
@@ -57,7 +57,7 @@ function apiErrorInfo(error: RefApiError, op: OperationDef): ToolErrorInfo {
     ...info,
     replayed: true,
     next_step:
-      op.operationId === 'createOrder'
+      op.operationId === ORDER_OPERATION
         ? "This answer is the one the API stored for the plan's idempotency key, and it gives it again to the same plan: once the cause is fixed, make a new dry run and buy its plan."
         : "This answer is the one the API stored for this call's idempotency key (the same arguments give the same key), and it gives it again: once the cause is fixed, call again with a new idempotency_key.",
   };

@@ -3,6 +3,7 @@
 export { ListPlansQuery } from '../params';
 export * from '../plan';
 export {
+  amountToCents,
   describePrice,
   formatCents,
   type OrderPrice,

@@ -3,6 +3,7 @@
 
 export { canonicalJson, planDigest } from '../plan-digest';
 export {
+  amountToCents,
   type CatalogFacts,
   catalogFacts,
   formatCents,

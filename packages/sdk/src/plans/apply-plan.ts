@@ -139,7 +139,7 @@ export async function applyPlan(
       .catch(() => undefined);
     if (order !== undefined) {
       charged = {
-        cents: Math.round(order.amount * 100),
+        cents: schemas.amountToCents(order.amount),
         currency: order.currency,
         orderRef: order.order_ref,
       };

@@ -16,6 +16,23 @@ describe('money', () => {
     expect(() => toCents(1e15)).toThrow(RangeError);
   });
 
+  it('takes an amount of two decimals however far its product with 100 is from a whole number', () => {
+    // × 100 these are 3571050414086537.99…, 130841883705938.98…: float noise past a tolerance.
+    for (const amount of [35710504140865.38, 1308418837059.39, 90071992547409.91]) {
+      expect(isCentsAmount(amount), String(amount)).toBe(true);
+      expect(toCents(amount) / 100, String(amount)).toBe(amount);
+    }
+    // Whole numbers of cents read from their decimal text as JSON has it, below 2^46 (past
+    // it, two neighbouring cents can parse to one number). 1,234,567,890.12 had been refused.
+    expect(toCents(1234567890.12)).toBe(123456789012);
+    for (let i = 0; i < 10_000; i++) {
+      const cents = Math.floor(Math.random() * 2 ** 46 * 100);
+      const text = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+      expect(toCents(JSON.parse(text) as number), text).toBe(cents);
+    }
+    expect(isCentsAmount(1234567890.125)).toBe(false);
+  });
+
   it('converts between currencies through the per-EUR rates, rounding half away from zero', () => {
     expect(convertCents(500, 'EUR', 'USD', rates)).toBe(540);
     expect(convertCents(540, 'USD', 'EUR', rates)).toBe(500);

@@ -1,4 +1,5 @@
 import {
+  amountToCents,
   applyRateCents,
   type Currency as CurrencySchema,
   convertCentsByRates,
@@ -22,7 +23,7 @@ export function toCents(amount: number): number {
   if (centsAmountProblem(amount) !== undefined) {
     throw new RangeError(`amount ${amount} is not a whole number of cents`);
   }
-  return Math.round(amount * 100);
+  return amountToCents(amount);
 }
 
 /** Integer cents back to a JSON number, at the edge only. */
@@ -36,11 +37,15 @@ const MAX_AMOUNT = Number.MAX_SAFE_INTEGER / 100;
  * decimals, or past {@link MAX_AMOUNT} either way), or undefined when it is.
  */
 export function centsAmountProblem(amount: number): string | undefined {
-  const cents = amount * 100;
-  if (!Number.isFinite(amount) || Math.abs(cents - Math.round(cents)) > 1e-6) {
+  if (!Number.isFinite(amount)) return 'must have at most 2 decimals';
+  // Two decimals: the product is a whole number of cents but for float noise (0.1 + 0.2),
+  // or, past ~1e9, where that noise passes any tolerance (1308418837059.39 × 100 is …38.98),
+  // the whole number of cents whose hundredth is the very amount parsed.
+  const whole = amountToCents(amount);
+  if (Math.abs(amount * 100 - whole) > 1e-6 && whole / 100 !== amount) {
     return 'must have at most 2 decimals';
   }
-  if (!Number.isSafeInteger(Math.round(cents))) return `must be within ±${MAX_AMOUNT.toFixed(2)}`;
+  if (!Number.isSafeInteger(whole)) return `must be within ±${MAX_AMOUNT.toFixed(2)}`;
   return undefined;
 }
 

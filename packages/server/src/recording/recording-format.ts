@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { REDACTED } from '@refapi/schema';
+import { amountToCents, REDACTED } from '@refapi/schema';
 import { z } from 'zod';
 import { type RouteMatch, RouteTable } from '../api/route-table';
 import { decodeBody } from './body-codings';
@@ -284,7 +284,7 @@ export const isJsonObject = (value: unknown): value is Record<string, unknown> =
 
 /** A recorded money amount in integer cents; undefined when it is not a finite number. */
 export const amountCents = (amount: unknown): number | undefined =>
-  typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : undefined;
+  typeof amount === 'number' && Number.isFinite(amount) ? amountToCents(amount) : undefined;
 
 const routes = new RouteTable();
 
