@@ -8,8 +8,8 @@ import { SERVICE_STATUSES } from '@refapi/schema';
 import type { ScenarioInput } from '../scenario/schema';
 import { type CountedStatus, isAlive, type RecordedScenario } from './scenario-from-recording';
 
-/** A difference as `drift` finds it: JSON path, recorded value, replayed value. */
-type Difference = readonly [path: string, recorded: unknown, replayed: unknown];
+/** A difference as `drift` finds it: JSON path, recorded value, replayed value (and a note). */
+type Difference = readonly [path: string, recorded: unknown, replayed: unknown, note?: string];
 
 const BY_STATUS = /^\$\.by_status\.([a-z_]+)$/;
 

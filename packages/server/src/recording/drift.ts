@@ -83,6 +83,12 @@ const NOT_REPLAYED = new Set([
   'keep-alive',
 ]);
 
+/**
+ * A difference as {@link Comparer.diff} finds it: JSON path, recorded value, replayed value,
+ * and what the values alone do not tell, if anything.
+ */
+type Found = [path: string, recorded: unknown, replayed: unknown, note?: string];
+
 /** One difference between a recorded answer and the reference server's. */
 interface DriftDifference {
   /** The exchange's number in the recording. */
@@ -99,6 +105,8 @@ interface DriftDifference {
   readonly json_path: string;
   readonly recorded: unknown;
   readonly replayed: unknown;
+  /** Why the two differ where their values alone do not tell (a ref that stands for another). */
+  readonly note?: string;
 }
 
 /** An exchange the recording cannot verify, and why. */
@@ -252,6 +260,13 @@ class Comparer {
   readonly refs = new Map<string, string>();
 
   /**
+   * The replay's ref → the recorded one mapped onto it: a mapping is one-to-one. Two refs the
+   * upstream minted (two orders, two rules: it ignored an Idempotency-Key) never both stand
+   * for the replay's one, or the second would match the replay's stored answer.
+   */
+  readonly #mappedFrom = new Map<string, string>();
+
+  /**
    * How far a time may be off and still match (ms): the uncertainty of the clock estimates
    * that placed the exchanges replayed so far (`UpstreamClock`), 0 while each stated its time.
    */
@@ -268,28 +283,48 @@ class Comparer {
     );
   }
 
-  diff(
-    recorded: unknown,
-    replayed: unknown,
-    path: string,
-    out: Array<[string, unknown, unknown]>,
-  ): void {
+  diff(recorded: unknown, replayed: unknown, path: string, out: Array<Found>): void {
     if (typeof recorded === 'string' && typeof replayed === 'string') {
       const mapped = this.refs.get(recorded);
       if (mapped !== undefined) {
         if (mapped !== replayed) out.push([path, recorded, replayed]);
         return;
       }
-      if (recorded === replayed) return;
+      if (recorded === replayed) {
+        // A ref the recording's writes minted, the replay minted alike: it stands for itself,
+        // unless the replay's already stands for another recorded one.
+        if (MINTED_REF.test(recorded) && !this.known.has(recorded)) {
+          const other = this.#mappedFrom.get(replayed);
+          if (other === undefined) this.#mappedFrom.set(replayed, recorded);
+          else if (other !== recorded)
+            out.push([path, recorded, replayed, takenBy(replayed, other)]);
+        }
+        return;
+      }
       if (this.tolerance > 0 && sameTimeWithin(recorded, replayed, this.tolerance)) return;
-      // A ref the recording's writes minted (not in the scenario): the replay minted its own.
+      // A ref the recording's writes minted (not in the scenario): the replay minted its own,
+      // unless the replay's is not new (the scenario held it, or it stands for another
+      // recorded ref): then the upstream made something the replay did not.
       if (
         MINTED_REF.test(recorded) &&
         MINTED_REF.test(replayed) &&
         !this.known.has(recorded) &&
         kindOf(recorded) === kindOf(replayed)
       ) {
-        this.refs.set(recorded, replayed);
+        const other = this.#mappedFrom.get(replayed);
+        if (other !== undefined) {
+          out.push([path, recorded, replayed, takenBy(replayed, other)]);
+        } else if (this.known.has(replayed)) {
+          out.push([
+            path,
+            recorded,
+            replayed,
+            `the reference server's ${replayed} is a ref the account held before the recording, where the upstream answered ${recorded}, one its writes made`,
+          ]);
+        } else {
+          this.refs.set(recorded, replayed);
+          this.#mappedFrom.set(replayed, recorded);
+        }
         return;
       }
       out.push([path, recorded, replayed]);
@@ -321,6 +356,10 @@ class Comparer {
     if (recorded !== replayed) out.push([path, recorded, replayed]);
   }
 }
+
+/** Why a recorded ref cannot map onto the replay's `replayed`: it stands for `other` already. */
+const takenBy = (replayed: string, other: string): string =>
+  `the reference server's ${replayed} already stands for the recorded ${other}: the upstream answered two refs where the reference server answered one`;
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 
@@ -435,8 +474,8 @@ function compare(
   exchange: RecordedExchange,
   answer: { status: number; text: string },
   comparer: Comparer,
-): Array<[string, unknown, unknown]> {
-  const found: Array<[string, unknown, unknown]> = [];
+): Array<Found> {
+  const found: Array<Found> = [];
   const { status, text } = answer;
   if (status !== exchange.status) found.push(['(status)', exchange.status, status]);
   else if (exchange.response.body === null) {
@@ -475,10 +514,7 @@ const TERM_END_UNSEEN_AFTER_MS = 60_000;
  * Whether the upstream showed less money than the replay had: a lower balance, or an order
  * it refused for want of balance that the replay took.
  */
-function upstreamPoorer(
-  exchange: RecordedExchange,
-  found: ReadonlyArray<[string, unknown, unknown]>,
-): boolean {
+function upstreamPoorer(exchange: RecordedExchange, found: ReadonlyArray<Found>): boolean {
   const balancePath = balancePathOf(exchange.operation ?? '');
   if (balancePath === undefined) return false;
   return (
@@ -513,7 +549,7 @@ const refusedForBalance = (exchange: RecordedExchange): boolean =>
  */
 function upstreamRicher(
   operation: string,
-  found: ReadonlyArray<[string, unknown, unknown]>,
+  found: ReadonlyArray<Found>,
   answer: { text: string },
 ): boolean {
   const balancePath = balancePathOf(operation);
@@ -531,10 +567,7 @@ function upstreamRicher(
  * The upstream's amount at `path` less the replay's, in cents, where the two answers
  * differed there and both are numbers (above 0: the upstream showed more money).
  */
-function amountGapCents(
-  found: ReadonlyArray<[string, unknown, unknown]>,
-  path: string,
-): number | undefined {
+function amountGapCents(found: ReadonlyArray<Found>, path: string): number | undefined {
   const [, recorded, replayed] = found.find(([at]) => at === path) ?? [];
   const [upstream, replay] = [amountCents(recorded), amountCents(replayed)];
   return upstream === undefined || replay === undefined ? undefined : upstream - replay;
@@ -544,7 +577,7 @@ function amountGapCents(
  * Whether stats counted more suspended services than the replay's: a top-up the replay made
  * before them may have settled a renewal that was still unpaid upstream.
  */
-function countedMoreSuspended(found: ReadonlyArray<[string, unknown, unknown]>): boolean {
+function countedMoreSuspended(found: ReadonlyArray<Found>): boolean {
   const [, recorded, replayed] = found.find(([at]) => at === '$.by_status.suspended') ?? [];
   return typeof recorded === 'number' && recorded > (typeof replayed === 'number' ? replayed : 0);
 }
@@ -1021,7 +1054,7 @@ async function replayRecording(
       first ??= exchange.seq;
       const after = differingWrite;
       if (write) differingWrite = exchange.seq;
-      for (const [json_path, recorded, replayed] of found) {
+      for (const [json_path, recorded, replayed, note] of found) {
         if (differences.length >= MAX_DIFFERENCES) {
           omitted++;
           continue;
@@ -1035,6 +1068,7 @@ async function replayRecording(
           json_path,
           recorded: shown(recorded),
           replayed: shown(replayed),
+          ...(note === undefined ? {} : { note }),
         });
       }
     }
@@ -1100,7 +1134,7 @@ export function formatDriftReport(report: DriftReport): string {
     lines.push(`${name.padEnd(width)}  ${matched}/${compared}${apart}`);
   }
   const describe = (d: DriftDifference) =>
-    `#${d.seq} ${d.operation} ${d.method} ${d.path}: ${d.json_path}: ${show(d.recorded)} -> ${show(d.replayed)}`;
+    `#${d.seq} ${d.operation} ${d.method} ${d.path}: ${d.json_path}: ${show(d.recorded)} -> ${show(d.replayed)}${d.note === undefined ? '' : ` (${d.note})`}`;
   const firstOne = report.differences.find((d) => d.seq === report.first_difference);
   if (firstOne !== undefined) lines.push('', `first difference: ${describe(firstOne)}`);
   if (report.differences.length > 0) lines.push('', 'differences (recorded -> reference server):');

@@ -851,6 +851,106 @@ describe('ref-server drift', () => {
     expect(text.trimEnd().split('\n').at(-1)).toBe('fidelity 2/4 (0 unverifiable)');
   });
 
+  /**
+   * `file` as an upstream that ignored Idempotency-Keys would have recorded it: exchange
+   * `seq` sent with the key of exchange `keyOf` (the answer still what was recorded).
+   */
+  const sentWithKeyOf = (seq: number, keyOf: number): string => {
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const exchanges = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const key = exchanges.find((exchange) => exchange.seq === keyOf)?.idempotency_key;
+    expect(key).toBeTypeOf('string');
+    const edited = exchanges.map((exchange) =>
+      exchange.seq === seq ? { ...exchange, idempotency_key: key } : exchange,
+    );
+    const out = file.replace(/\.jsonl$/, '-one-key.jsonl');
+    writeFileSync(out, edited.map((exchange) => `${JSON.stringify(exchange)}\n`).join(''));
+    return out;
+  };
+
+  it('never maps two rule ids the upstream made onto the one the replay stored for their key', async () => {
+    // The same rule twice, under a frozen clock: the answers differ in their ids alone. As an
+    // upstream that ignored the key answers, the second came with the first's key: the replay
+    // answers its stored rule again, which had matched once both ids mapped onto its id.
+    const created: string[] = [];
+    for (const key of ['twice-rule-a', 'twice-rule-b']) {
+      const answer = await call(recorder.baseUrl, '/services/REF-SVC-101/shield/rules', rule(key));
+      expect(answer.status).toBe(202);
+      created.push((JSON.parse(answer.bytes.toString()) as { rule: { id: string } }).rule.id);
+    }
+    await recorder.close();
+    const [first, second] = created as [string, string];
+    expect(first).not.toBe(second);
+    expect((await driftReport(file)).differences).toEqual([]);
+
+    const report = await driftReport(sentWithKeyOf(2, 1));
+    expect(report.operations.createShieldRule).toEqual({
+      matched: 1,
+      compared: 2,
+      unverifiable: 0,
+    });
+    expect(report.differences).toHaveLength(1);
+    const [difference] = report.differences;
+    expect(difference).toMatchObject({ seq: 2, json_path: '$.rule.id', recorded: second });
+    const replayed = difference?.replayed as string;
+    expect(difference?.note).toBe(
+      `the reference server's ${replayed} already stands for the recorded ${first}: the upstream answered two refs where the reference server answered one`,
+    );
+    expect(formatDriftReport(report)).toContain(
+      `first difference: #2 createShieldRule POST /v1/services/REF-SVC-101/shield/rules: $.rule.id: "${second}" -> "${replayed}" (the reference server's ${replayed} already stands for the recorded ${first}:`,
+    );
+  });
+
+  it("never maps a new order's service onto the replay's when that one stands for another order's", async () => {
+    await call(recorder.baseUrl, '/balance');
+    const refs: string[] = [];
+    for (const key of ['twice-order-a', 'twice-order-b']) {
+      const answer = await call(recorder.baseUrl, '/orders', order(key));
+      expect(answer.status).toBe(200);
+      refs.push((JSON.parse(answer.bytes.toString()) as { service_ref: string }).service_ref);
+    }
+    await recorder.close();
+    const [first, second] = refs as [string, string];
+    expect((await driftReport(file)).differences).toEqual([]);
+
+    // The replay mints the upstream's refs: the first order's service is the same on both sides.
+    const report = await driftReport(sentWithKeyOf(3, 2));
+    expect(report.differences).toContainEqual({
+      seq: 3,
+      operation: 'createOrder',
+      method: 'POST',
+      path: '/v1/orders',
+      json_path: '$.service_ref',
+      recorded: second,
+      replayed: first,
+      note: `the reference server's ${first} already stands for the recorded ${first}: the upstream answered two refs where the reference server answered one`,
+    });
+  });
+
+  it('never maps a ref the upstream made onto one the account held before the recording', async () => {
+    // An order placed before the recording: its key's answer is stored, in the scenario too.
+    const before = await call(listening.baseUrl, '/orders', order('placed-before'));
+    const held = (JSON.parse(before.bytes.toString()) as { service_ref: string }).service_ref;
+    await call(recorder.baseUrl, '/balance');
+    expect((await call(recorder.baseUrl, '/orders', order('placed-before'))).status).toBe(200);
+    const answer = await call(recorder.baseUrl, '/orders', order('placed-now'));
+    const made = (JSON.parse(answer.bytes.toString()) as { service_ref: string }).service_ref;
+    await recorder.close();
+    expect(made).not.toBe(held);
+
+    // Sent with the old key, the replay answers the stored order, whose service it held.
+    const report = await driftReport(sentWithKeyOf(3, 2));
+    expect(report.differences).toContainEqual(
+      expect.objectContaining({
+        seq: 3,
+        json_path: '$.service_ref',
+        recorded: made,
+        replayed: held,
+        note: `the reference server's ${held} is a ref the account held before the recording, where the upstream answered ${made}, one its writes made`,
+      }),
+    );
+  });
+
   it('keeps at most 500 characters of a differing value, however big the recorded body', async () => {
     // An upstream whose GET /me answer carries 600 kB more than the reference server's.
     const padded = createServer(async (req, res) => {
