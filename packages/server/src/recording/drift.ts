@@ -849,6 +849,11 @@ async function replayRecording(
   let first: number | null = null;
   /** The last write whose answer differed: later differences follow from it first. */
   let differingWrite: number | undefined;
+  /**
+   * The last order one side placed and the other refused (a queued 503 upstream, a 422 the
+   * replay did not give): the balances after it differ by its charge first of all.
+   */
+  let orderAnsweredOtherwise: number | undefined;
   /** The next top-up the replay has yet to make (the upstream's came in while recording). */
   let topUp = 0;
   const accountRef = scenario.accounts?.[0]?.account_ref;
@@ -953,8 +958,13 @@ async function replayRecording(
       if (showsBalance) madeSinceBalance.length = 0;
       const since = balanceMatched.seq;
       const afterMatched = since > 0 ? ` after #${since}` : '';
+      // A balance that differs after an order placed on one side only, since the last one
+      // that matched, follows from that order: it stays compared, marked as its consequence,
+      // never set apart for money no listing showed, which would be a false reason.
+      const orderExplains = orderAnsweredOtherwise !== undefined && orderAnsweredOtherwise > since;
       if (
         unlistedMoney === undefined &&
+        !orderExplains &&
         upstreamRicher(operation, found, answer) &&
         !ledgerShows(exchange.seq, balanceMatched.ms)
       ) {
@@ -965,6 +975,7 @@ async function replayRecording(
       }
       if (
         unlistedMoney === undefined &&
+        !orderExplains &&
         !servicesListed &&
         at.ms - balanceMatched.ms >= TERM_END_UNSEEN_AFTER_MS &&
         upstreamPoorer(exchange, found)
@@ -976,6 +987,7 @@ async function replayRecording(
       }
       if (
         unlistedMoney === undefined &&
+        !orderExplains &&
         balanceFrom !== undefined &&
         exchange.seq < balanceFrom.seq &&
         upstreamPoorer(exchange, found) &&
@@ -985,6 +997,14 @@ async function replayRecording(
           reached: (seq) => seq > since,
           reason: `it follows the balance, which showed less money upstream at #${exchange.seq} than the replay had, before the first answer that showed it (#${balanceFrom.seq}): the balance until then is rewound from that answer, and money that came in between that no listing of the ledger showed (a top-up) makes it lower upstream; list GET /transactions after #${balanceFrom.seq} to verify it`,
         };
+      }
+      if (
+        write &&
+        balancePath !== undefined &&
+        answer.status !== exchange.status &&
+        (answer.status === 200 || exchange.status === 200)
+      ) {
+        orderAnsweredOtherwise = exchange.seq;
       }
       if (unpaidRenewal !== undefined) {
         const { serviceRef, dueAt } = unpaidRenewal;

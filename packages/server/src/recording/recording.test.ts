@@ -951,6 +951,29 @@ describe('ref-server drift', () => {
     );
   });
 
+  it('blames no unlisted top-up for the balance after an order the upstream refused 503', async () => {
+    // The upstream refused the order before running it; the replay placed it, so the balance
+    // after it is higher upstream. That follows from the order, not from money no ledger showed.
+    await call(recorder.baseUrl, '/plans?type=kvm');
+    upstream.admin.failNext('createOrder', 503);
+    expect((await call(recorder.baseUrl, '/orders', order('refused-503'))).status).toBe(503);
+    expect((await call(recorder.baseUrl, '/balance')).status).toBe(200);
+    await recorder.close();
+
+    const report = await driftReport(file);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.first_difference).toBe(2);
+    expect(report.differences[0]).toMatchObject({
+      seq: 2,
+      operation: 'createOrder',
+      json_path: '(status)',
+      recorded: 503,
+      replayed: 200,
+    });
+    for (const later of report.differences.slice(1)) expect(later.after).toBe(2);
+    expect(formatDriftReport(report)).not.toContain('money came in');
+  });
+
   it('keeps at most 500 characters of a differing value, however big the recorded body', async () => {
     // An upstream whose GET /me answer carries 600 kB more than the reference server's.
     const padded = createServer(async (req, res) => {
