@@ -61,6 +61,32 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it("types the spec's integer quotas as integers and purchase_url as https", () => {
+    // account-api.md: the entitlement's quotas are integers (a literal alone publishes
+    // `number`, which generated clients type as a float) and a plan's purchase_url is a URI
+    // starting with https:// (`format: uri` alone admits any scheme).
+    const schemas = (
+      document as unknown as {
+        components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+      }
+    ).components.schemas;
+    const entitlement = schemas.ShieldEntitlement!.properties;
+    for (const [field, value] of [
+      ['rules_per_ip', 30],
+      ['rules_per_account', 300],
+      ['rate_rules_per_ip', 10],
+      ['history_days', 30],
+      ['analyzer_hours', 720],
+    ] as const) {
+      expect(entitlement[field], field).toMatchObject({ type: 'integer', const: value });
+    }
+    expect(schemas.Plan!.properties.purchase_url).toMatchObject({
+      type: 'string',
+      format: 'uri',
+      pattern: '^https://',
+    });
+  });
+
   it('documents Idempotency-Key, Idempotent-Replayed and the CSV export', () => {
     const create = document.paths['/orders']?.post;
     expect(create?.parameters?.some((p) => p.name === 'Idempotency-Key' && p.in === 'header')).toBe(

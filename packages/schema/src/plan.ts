@@ -95,7 +95,9 @@ const planShape = {
   /** The service type the plan sells, e.g. `kvm`. The value set is open. */
   service_type: openEnum(SERVICE_TYPES),
   /** Where a person can buy the plan (https). */
-  purchase_url: z.url({ protocol: /^https$/ }),
+  // The pattern says in the document what the protocol check enforces: zod publishes a URL
+  // as `format: uri` alone, which admits any scheme.
+  purchase_url: z.url({ protocol: /^https$/ }).meta({ pattern: '^https://' }),
   /** The plan's prices in the account currency: what an order is charged. */
   account_price: PlanPricing as typeof PlanPricing,
   /** The prices converted to `display_currency`; informational, never charged. */

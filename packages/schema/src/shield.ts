@@ -25,25 +25,29 @@ import {
 // published .d.ts names them; inferred, they are written out inline without the fields' doc
 // comments, which an editor then cannot show.
 
+// A fixed quota: the value is the limit, and its type is the spec's integer (a bare literal
+// publishes `number` in the OpenAPI document, and generated clients type that as a float).
+const quota = <const N extends number>(value: N) => z.literal(value).meta({ type: 'integer' });
+
 const shieldEntitlementShape = {
   /** The subscription tier: `advanced`. */
   tier: z.literal('advanced'),
   /** `active`, or `grace` until `grace_ends_at`. */
   status: z.enum(['active', 'grace']),
   /** Rules allowed per protected IP (30). */
-  rules_per_ip: z.literal(LIMITS.shieldRulesPerIp),
+  rules_per_ip: quota(LIMITS.shieldRulesPerIp),
   /** Rules allowed per account (300). */
-  rules_per_account: z.literal(LIMITS.shieldRulesPerAccount),
+  rules_per_account: quota(LIMITS.shieldRulesPerAccount),
   /** `rate_limit` rules allowed per protected IP (10). */
-  rate_rules_per_ip: z.literal(LIMITS.shieldRateRulesPerIp),
+  rate_rules_per_ip: quota(LIMITS.shieldRateRulesPerIp),
   /** Custom rules are included: always true. */
   custom_rules: z.literal(true),
   /** The customer API is included: always true. */
   customer_api: z.literal(true),
   /** Days of telemetry history (30). */
-  history_days: z.literal(LIMITS.shieldHistoryDays),
+  history_days: quota(LIMITS.shieldHistoryDays),
   /** Hours the analyzer looks back (720). */
-  analyzer_hours: z.literal(LIMITS.shieldAnalyzerHours),
+  analyzer_hours: quota(LIMITS.shieldAnalyzerHours),
   /** When the grace period ends (status `grace`). */
   grace_ends_at: DateTime.optional(),
   /** Whether Shield mutations are refused (409 with the reason as `status`). */
