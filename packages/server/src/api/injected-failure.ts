@@ -32,12 +32,15 @@ export function failureResponse(
   const limit =
     op.access === 'write' ? LIMITS.writeRequestsPerMinute : LIMITS.readRequestsPerMinute;
   const windowLeft = Math.max(1, Math.ceil((60_000 - (nowMs % 60_000)) / 1000));
+  // account-api.md: "a 429 also carries Retry-After". Without one given, an injected 429
+  // says what a real one would: wait until the window ends.
+  const retryAfter = options.retryAfter ?? (status === 429 ? windowLeft : undefined);
   const headers: Record<string, string> = {
     'ratelimit-limit': String(limit),
     'ratelimit-remaining': String(status === 429 ? 0 : limit - 1),
-    'ratelimit-reset': String(options.retryAfter ?? windowLeft),
+    'ratelimit-reset': String(retryAfter ?? windowLeft),
   };
-  if (options.retryAfter !== undefined) headers['retry-after'] = String(options.retryAfter);
+  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
   const error = options.error ?? DEFAULT_CODES[status] ?? `http_${status}`;
   return jsonResponse(status, { error }, headers);
 }

@@ -317,6 +317,19 @@ describe('POST /__admin/fail-next', () => {
     expect(newest.fault).toBe(null);
   });
 
+  it("answers an injected 429 with Retry-After even when none was given, as the spec's 429 always has", async () => {
+    const { core, call } = await server();
+    await call('POST', '/__admin/fail-next', { operation_id: 'getBalance', status: 429 });
+    const response = await core.fetch(`${ORIGIN}/v1/balance`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ error: 'rate_limit_exceeded' });
+    // Whole seconds until the window ends, the same as RateLimit-Reset.
+    expect(response.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(response.headers.get('retry-after')).toBe(response.headers.get('ratelimit-reset'));
+  });
+
   it('queues per space and refuses an unknown operation', async () => {
     const { call, space, order } = await server();
     const a = `/spaces/${(await space()).space_id}`;

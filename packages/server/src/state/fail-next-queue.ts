@@ -5,7 +5,7 @@ import { type OperationDef, type OperationId, operations } from '@refapi/schema'
 
 /** Options of `failNext()`. */
 export interface FailNextOptions {
-  /** Seconds announced in `Retry-After`; the header is sent only when given. */
+  /** Seconds announced in `Retry-After`; without it, only a 429 sends one (the window's end). */
   readonly retryAfter?: number;
   /** The `error` code of the body. Default: the code the server uses for that status. */
   readonly error?: string;

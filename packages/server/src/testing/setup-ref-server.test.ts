@@ -93,6 +93,14 @@ describe('setupRefServer', () => {
     expect(ref.requests({ operationId: 'createOrder', injected: false })).toHaveLength(1);
   });
 
+  it("failNext's 429 carries Retry-After without a retryAfter, as the spec's 429 always does", async () => {
+    ref.failNext('createOrder', 429);
+    const refused = await buy('order-429');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(refused.headers.get('retry-after')).toBe(refused.headers.get('ratelimit-reset'));
+  });
+
   it('finds exactly one request by operation and body, with the whole exchange', async () => {
     await buy('order-4');
     await api('/services?limit=1');
