@@ -145,6 +145,26 @@ describe('time moves the account', () => {
     expect((await get('/balance')).amount).toBe(100);
   });
 
+  it('expires a service whose renewal no integer cents can price, as an order of it is refused', async () => {
+    await load(
+      scenario(
+        [kvm('REF-SVC-16', { ordered_addons: [{ addon_ref: 'REF-ADDON-11', units: 2 ** 52 }] })],
+        { balance: 1e9 },
+      ),
+    );
+    expect((await advance('P1M')).applied).toEqual([
+      expect.objectContaining({
+        kind: 'service_expiry',
+        service_ref: 'REF-SVC-16',
+        reason: 'price_not_supported',
+      }),
+    ]);
+    expect((await get('/invoices')).invoices).toEqual([]);
+    // What time made loads back.
+    const state = (await api.admin('GET', '/state')).body;
+    expect((await api.admin('POST', '/scenario', state)).status).toBe(200);
+  });
+
   it('ends the term of a service a scenario suspended, with or without auto-renew, charging nothing', async () => {
     await load(
       scenario([

@@ -13,7 +13,11 @@ export interface RenewalPrice {
 }
 
 /** Why a service cannot renew: it then expires as without auto-renew. */
-type RenewalRefusal = 'plan_not_in_catalog' | 'period_not_sold' | 'addon_not_offered';
+type RenewalRefusal =
+  | 'plan_not_in_catalog'
+  | 'period_not_sold'
+  | 'addon_not_offered'
+  | 'price_not_supported';
 
 /** The months of a service's last period; a service without one renews monthly. */
 export function periodMonths(service: ServiceRecord): number | undefined {
@@ -68,6 +72,11 @@ function renewalPrice(
     };
   }
   const { price } = priced;
+  // As an order of it would be refused (422 price_not_supported): a total past what integer
+  // cents hold exactly (an addon of 2^52 units) would have been charged and invoiced as an
+  // amount no state loads back.
+  if (!Number.isSafeInteger(price.total_cents))
+    return { ok: false, refusal: 'price_not_supported' };
   return {
     ok: true,
     price: {
