@@ -10,6 +10,8 @@ import { admit } from './pipeline/admission';
 import { mayCall } from './pipeline/authorize';
 import { bindOperations } from './pipeline/bind';
 import { runPipeline } from './pipeline/pipeline';
+import { addressSubject } from './pipeline/rate-limit';
+import { rateLimitHeaders } from './rate-limit-headers';
 import { RouteTable } from './route-table';
 
 // The contract's route table and each implementation table's bindings are built once per
@@ -28,6 +30,24 @@ function headersOnly(response: ApiResponse): ApiResponse {
     ...rest,
     headers: { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) },
     body: '',
+  };
+}
+
+/**
+ * The `RateLimit-*` headers of a request the API was to answer but the transport refused
+ * after its key was read (a body past its deadline: 408): the window the pipeline counts it
+ * in (its key's, for its route's access), reported without counting — the request never
+ * arrived whole, and its answer is the 408 whatever the window says.
+ */
+export function createWindowPeek(ctx: ApiContext, basePath: string) {
+  const prefix = `${basePath.replace(/\/+$/, '')}/`;
+  return (request: ApiRequest): Record<string, string> => {
+    const path = request.path.startsWith(prefix) ? request.path.slice(prefix.length - 1) : '';
+    const route = request.route ?? routes.match(request.method, path);
+    const key = ctx.requestKeys.of(request);
+    const access = route.kind === 'operation' ? route.op.access : 'read';
+    const subject = key?.id ?? addressSubject(request.sourceAddress);
+    return rateLimitHeaders(ctx.rateLimiter.peek(subject, access, ctx.clock.nowMs()));
   };
 }
 

@@ -58,6 +58,24 @@ export class RateLimiter {
     };
   }
 
+  /**
+   * The window `subject` is in at `nowMs`, as a request that is not counted sees it: for
+   * answers the transport gives before the API runs (refusals of what is not a request
+   * yet). Creates no window, so a flood of such answers holds no memory here; never refuses.
+   */
+  peek(subject: string, access: AccessKind, nowMs: number): RateDecision {
+    const start = nowMs - (nowMs % WINDOW_MS);
+    const window = this.#windows.get(subject);
+    const limit = this.#limits[access];
+    const used = window === undefined || window.start !== start ? 0 : window[access];
+    return {
+      allowed: true,
+      limit,
+      remaining: Math.max(0, limit - used),
+      resetSeconds: Math.max(1, Math.ceil((start + WINDOW_MS - nowMs) / 1000)),
+    };
+  }
+
   /** Forgets every window (scenario load and reset). */
   clear(): void {
     this.#windows.clear();

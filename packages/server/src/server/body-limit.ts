@@ -55,6 +55,8 @@ export function createBodyLimit<H extends RequestHead>(
  */
 export function bodyReader<R extends RequestContext>(
   limit: (head: R) => number | Promise<number>,
+  /** Headers of the 408 (the API's rate-limit headers); none without. */
+  timedOutHeaders?: (request: R) => Record<string, string> | undefined,
 ): Step<R> {
   // No body to read (most GETs): straight on, without a promise of its own.
   return (request, next) => (request.readBody === undefined ? next() : readBody(request, next));
@@ -70,7 +72,7 @@ export function bodyReader<R extends RequestContext>(
     const { body, tooLarge, timedOut, notUtf8 } = await read(bytes);
     if (timedOut === true) {
       request.close = true;
-      return errorResponse(408, 'request_timeout');
+      return errorResponse(408, 'request_timeout', timedOutHeaders?.(request));
     }
     request.body = body;
     request.bodyTooLarge = tooLarge;

@@ -9,6 +9,16 @@ import { requestIdOf } from '../api/request-id';
  */
 export type CorsOrigins = '*' | readonly string[];
 
+/**
+ * The `RateLimit-*` headers of an answer given before any key is read, for a request of
+ * `path` from `sourceAddress` (its address's read window, not counted); undefined when
+ * the path is not the API's (admin, console) or names no live space.
+ */
+export type RefusalWindow = (
+  path: string,
+  sourceAddress: string,
+) => Record<string, string> | undefined;
+
 /** Default: any port on localhost and 127.0.0.1, over http (dev servers). */
 export const DEFAULT_CORS_ORIGINS: CorsOrigins = ['http://localhost:*', 'http://127.0.0.1:*'];
 
@@ -64,7 +74,8 @@ export function corsAllows(origins: CorsOrigins, origin: string): boolean {
 // reach them with the console's cookie (see the CSRF header rule in admin-routes.ts). A
 // space's admin API (`/spaces/{id}/__admin/…`) is the admin API too; its API stays open.
 // This step runs before the space router, so it finds the space's inner path itself.
-function isApiPath(path: string): boolean {
+/** Whether `path` is the API's (root or space), not the admin API's or the console's. */
+export function isApiPath(path: string): boolean {
   if (path === '/__console' || path.startsWith('/__console/')) return false;
   if (!path.startsWith(SPACES_BASE_SLASH)) return !isAdminPath(path);
   const end = path.indexOf('/', SPACES_BASE_SLASH.length);
@@ -84,6 +95,8 @@ function isPreflight(request: ApiRequest): boolean {
  */
 export function corsStep(
   origins: CorsOrigins,
+  /** The `RateLimit-*` headers of an API answer given before any key is read. */
+  windowOf?: RefusalWindow,
 ): (request: ApiRequest, next: () => Promise<ApiResponse>) => Promise<ApiResponse> {
   // Not async: a request without an allowed Origin (every non-browser call) passes
   // straight through, without a promise of this step's own.
@@ -102,6 +115,10 @@ export function corsStep(
           'access-control-max-age': PREFLIGHT_MAX_AGE,
           vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
           'request-id': requestIdOf(request),
+          // Reported, not counted: a browser sends a preflight on its own before a call
+          // (the call itself counts), and a preflight refused 429 would hide the call's
+          // answer, Retry-After and all, from the page. Preflights carry no key.
+          ...windowOf?.(request.path, request.sourceAddress),
         },
         body: '',
       };

@@ -4,6 +4,7 @@ import { AdminSessions, sessionIdFrom } from '../admin/admin-session';
 import type { SpacesAdmin } from '../admin/admin-spaces';
 import { AdminToken } from '../admin/admin-token';
 import { type ApiRequest, type ApiResponse, errorResponse, jsonResponse } from '../api/api-request';
+import { addressWindowHeaders } from '../api/rate-limit-headers';
 import type { ContextHandler } from '../api/request-handler';
 import type { ControlSlice } from '../controls/control-slice';
 import { controlSlices } from '../controls/registry';
@@ -27,7 +28,7 @@ import type { Store } from '../store/store';
 import { createMswHandlers } from '../transport/web/msw-handlers';
 import { toWebResponse, webRequestContext } from '../transport/web/web-adapter';
 import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES } from './body-limit';
-import type { CorsOrigins } from './cors';
+import { type CorsOrigins, isApiPath, type RefusalWindow } from './cors';
 import { createRequestChain } from './request-chain';
 import type { RoutedRequest } from './space-router';
 
@@ -91,7 +92,12 @@ export interface ReferenceCoreParts {
   readonly slices: StateSlices;
   /** The spaces of this server (`/spaces/{id}/…`). */
   readonly spaces: Spaces;
+  /** The rate-limit headers of an API answer the transport gives before any key is read. */
+  readonly refusalWindow: RefusalWindow;
 }
+
+/** How a space's paths start (`/spaces/{id}/…`), as the space router reads them. */
+const SPACE_PATH_PREFIX = '/spaces/';
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
 
@@ -222,8 +228,22 @@ export function createReferenceCore(
     return response;
   }
 
+  // The state whose windows an API path is counted in (as the space router finds it),
+  // looked up without marking a space used: a refusal keeps no space alive.
+  const refusalWindow: RefusalWindow = (path, sourceAddress) => {
+    if (!isApiPath(path)) return undefined;
+    if (!path.startsWith(SPACE_PATH_PREFIX)) return addressWindowHeaders(ctx, sourceAddress);
+    const end = path.indexOf('/', SPACE_PATH_PREFIX.length);
+    const space = spaces.peek(path.slice(SPACE_PATH_PREFIX.length, end === -1 ? undefined : end));
+    return space === undefined ? undefined : addressWindowHeaders(space.ctx, sourceAddress);
+  };
+
   const chainParts = {
     root,
+    refusalWindow,
+    // Only an API request's body is read with a key: an admin 408 stays as it was.
+    timedOutWindow: (request: RoutedRequest) =>
+      request.admin === true ? undefined : request.runtime?.window(request),
     space: (id: string) => spaces.use(id),
     bodyLimit,
     admin: async (runtime: SpaceRuntime, request: RoutedRequest) => {
@@ -259,6 +279,7 @@ export function createReferenceCore(
     onError,
     slices: control.slices,
     spaces,
+    refusalWindow,
     ...(durable === undefined ? {} : { durable }),
   };
 }

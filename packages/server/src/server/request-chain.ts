@@ -4,7 +4,7 @@ import type { ContextHandler } from '../api/request-handler';
 import { requestIdStep } from '../api/request-id';
 import type { SpaceRuntime } from '../spaces/space-runtime';
 import { bodyReader } from './body-limit';
-import { type CorsOrigins, corsStep } from './cors';
+import { type CorsOrigins, corsStep, type RefusalWindow } from './cors';
 import { type RoutedRequest, spaceRouter } from './space-router';
 
 /** What the chain's steps are built from (the core has them). */
@@ -18,6 +18,12 @@ export interface ChainParts {
   readonly admin: (runtime: SpaceRuntime, request: RoutedRequest) => Promise<ApiResponse>;
   /** Browser origins allowed to call the API (over node:http); none in-process. */
   readonly cors?: CorsOrigins | undefined;
+  /** The rate-limit headers of an API answer given before any key is read (preflights). */
+  readonly refusalWindow?: RefusalWindow | undefined;
+  /** The rate-limit headers of an API request whose body missed its deadline (408). */
+  readonly timedOutWindow?:
+    | ((request: RoutedRequest) => Record<string, string> | undefined)
+    | undefined;
 }
 
 /** The last step: the admin routes, or the API dispatcher of the state the router chose. */
@@ -56,12 +62,12 @@ export function createRequestChain(parts: ChainParts): ContextHandler {
     // 1. Every answer names its request (`Request-Id`), whoever gives it.
     requestIdStep,
     // 2. Browsers (node:http only): preflights answered, API answers flagged for the origin.
-    ...(parts.cors === undefined ? [] : [corsStep(parts.cors)]),
+    ...(parts.cors === undefined ? [] : [corsStep(parts.cors, parts.refusalWindow)]),
     // 3. The state it is for, once: the root, or `/spaces/{id}/…` (404 `space_not_found`);
     //    whether it is for the admin API, once.
     spaceRouter(parts.root, parts.space),
     // 4. Credentials from the headers, then at most the body they allow (none without).
-    bodyReader(parts.bodyLimit),
+    bodyReader(parts.bodyLimit, parts.timedOutWindow),
     // 5. The admin routes, or the state's API dispatcher (its stage pipeline: api/pipeline).
     adminOrApi(parts.admin),
   ]);

@@ -1,5 +1,6 @@
 import type { ApiContext } from '../api/api-context';
-import { createDispatcher } from '../api/dispatcher';
+import type { ApiRequest } from '../api/api-request';
+import { createDispatcher, createWindowPeek } from '../api/dispatcher';
 import { JournalledRequest } from '../api/request-entry';
 import type { RequestHandler } from '../api/request-handler';
 import { RequestKeys } from '../api/request-key';
@@ -49,6 +50,8 @@ export interface SpaceRuntime {
   readonly journal: RequestJournal;
   /** The API (paths under the base path): never throws. */
   readonly dispatch: RequestHandler;
+  /** The rate-limit headers of an API request refused after its key was read, not counted. */
+  readonly window: (request: ApiRequest) => Record<string, string>;
   /** Ends what outlives a deleted space on its own: its journal streams. */
   close(): void;
 }
@@ -97,6 +100,7 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     control,
     journal,
     dispatch: createDispatcher(ctx, operationImpls, basePath),
+    window: createWindowPeek(ctx, basePath),
     close: () => journal.close(),
   };
 }

@@ -115,6 +115,16 @@ export class Spaces {
     return space.runtime;
   }
 
+  /**
+   * The runtime of a live space, not marked used: what answers the transport gives before
+   * the request is taken (they keep no space alive). Undefined when unknown or expired.
+   */
+  peek(id: string): SpaceRuntime | undefined {
+    const space = this.#spaces.get(id);
+    if (space === undefined || this.nowMs() - space.lastUsedMs >= space.ttlMs) return undefined;
+    return space.runtime;
+  }
+
   /** Every live space, oldest first. */
   list(): SpaceInfo[] {
     this.#sweep(true);

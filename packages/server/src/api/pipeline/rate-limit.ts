@@ -6,6 +6,9 @@ import type { ApiRequest } from '../api-request';
 import type { RouteMatch } from '../route-table';
 import type { Admission } from './state';
 
+/** The limiter's subject of a request without a valid key: its source address. */
+export const addressSubject = (sourceAddress: string): string => `addr:${sourceAddress}`;
+
 /**
  * Counts the request against its subject's window (a key, or the source address without
  * one) — every request counts, unknown paths too, so it happens before any stage decides.
@@ -18,7 +21,7 @@ export function countRequest(
   nowMs: number,
 ): RateDecision {
   const access = match.kind === 'operation' ? match.op.access : 'read';
-  return ctx.rateLimiter.hit(key?.id ?? `addr:${request.sourceAddress}`, access, nowMs);
+  return ctx.rateLimiter.hit(key?.id ?? addressSubject(request.sourceAddress), access, nowMs);
 }
 
 /** 429 once the subject's window is spent. */

@@ -1,14 +1,14 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorResponse } from '../../api/api-request';
 import type { ContextHandler } from '../../api/request-handler';
 import { newRequestId } from '../../api/request-id';
 import { type HostCheck, hostRule } from '../../server/allowed-hosts';
-import type { CorsOrigins } from '../../server/cors';
+import type { CorsOrigins, RefusalWindow } from '../../server/cors';
 import { withBackpressure } from './connection-backpressure';
 import { capConnectionsPerAddress, defaultMaxConnectionsPerAddress } from './connection-cap';
 import { isConsolePath, serveConsole } from './console-assets';
-import { createNodeListener, send } from './node-listener';
+import { createNodeListener, send, targetPath } from './node-listener';
 import { OpenStreams } from './node-stream';
 import { keepTickObjectShape } from './tick-shape';
 import { answerUnparsedRequests } from './unparsed-requests';
@@ -74,6 +74,8 @@ export async function listenHttp(
   options: ListenOptions = {},
   /** Tests shorten them. */
   timeouts: HeadTimeouts = HEAD_TIMEOUTS,
+  /** The rate-limit headers of an API answer given here, before any key is read. */
+  refusalWindow?: RefusalWindow,
 ): Promise<ListeningServer> {
   keepTickObjectShape();
   const host = options.host ?? '127.0.0.1';
@@ -87,6 +89,8 @@ export async function listenHttp(
   // Set by `close()`: a connection busy when it began may carry more requests (node:http goes
   // on reading it), so each answer from then on closes its connection instead.
   let closing = false;
+  const windowOf = (req: IncomingMessage) =>
+    refusalWindow?.(targetPath(req.url ?? '/'), req.socket.remoteAddress ?? '');
   const server = createServer(
     {
       headersTimeout: timeouts.headersMs,
@@ -96,21 +100,34 @@ export async function listenHttp(
     },
     withBackpressure(async (req, res) => {
       if (closing) res.setHeader('connection', 'close');
+      // The refusals below carry the API's rate-limit headers on its paths (every response
+      // does, account API spec), but are never counted: none is a request the API took (the
+      // route, the key and the body are never read), so none may spend a client's window or
+      // create one — a flood of them holds no memory in the limiter.
       if (req.headers.host === undefined && req.httpVersion === '1.1') {
-        const refusal = errorResponse(400, 'malformed_request', { 'request-id': newRequestId() });
+        const refusal = errorResponse(400, 'malformed_request', {
+          ...windowOf(req),
+          'request-id': newRequestId(),
+        });
         return send(res, refusal, { close: true });
       }
-      // Past the address's cap: an answer, never a reset (connection-cap.ts).
+      // Past the address's cap: an answer, never a reset (connection-cap.ts). Not counted
+      // either: the server's own cap must not spend the client's window.
       if (overCap(req.socket)) {
         const refusal = errorResponse(503, 'too_many_connections', {
+          ...windowOf(req),
           'retry-after': '1',
           'request-id': newRequestId(),
         });
         return send(res, refusal, { close: true });
       }
       // DNS rebinding (allowed-hosts.ts): refused before any route runs or body is read.
+      // Not counted: a rebinding page must not spend the window of the machine's own clients.
       if (hostAllowed !== undefined && !hostAllowed(req.headers.host)) {
-        const refusal = errorResponse(403, 'host_not_allowed', { 'request-id': newRequestId() });
+        const refusal = errorResponse(403, 'host_not_allowed', {
+          ...windowOf(req),
+          'request-id': newRequestId(),
+        });
         return send(res, refusal, { close: true });
       }
       if (consoleFiles !== undefined) {
@@ -121,7 +138,7 @@ export async function listenHttp(
     }),
   );
   server.keepAliveTimeout = 5_000;
-  answerUnparsedRequests(server);
+  answerUnparsedRequests(server, refusalWindow);
   const overCap = capConnectionsPerAddress(server, {
     max: options.maxConnectionsPerAddress ?? defaultMaxConnectionsPerAddress(),
     capLoopback: options.maxConnectionsPerAddress !== undefined,

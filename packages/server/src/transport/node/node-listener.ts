@@ -180,6 +180,16 @@ export function createNodeListener(
   };
 }
 
+/**
+ * The path of a request target as the API reads it: absolute-form targets
+ * (`http://host/path`) reduced to their path, any other unreadable one `/`.
+ */
+export function targetPath(target: string): string {
+  const path = target.startsWith('/') ? target : safePath(target);
+  const q = path.indexOf('?');
+  return q === -1 ? path : path.slice(0, q);
+}
+
 // Absolute-form request targets (`http://host/path`) are reduced to their path.
 function safePath(target: string): string {
   try {

@@ -55,17 +55,15 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
             : { compactBytes: options.stateCompactBytes }),
           onWarning: options.onWarning ?? ((message) => console.warn(`ref-server: ${message}`)),
         });
-  const { core, handle, handleWithCors, basePath, onError, durable } = createReferenceCore(
-    options,
-    attach,
-  );
+  const { core, handle, handleWithCors, basePath, onError, durable, refusalWindow } =
+    createReferenceCore(options, attach);
   return {
     ...core,
     listen: (listenOptions = {}) => {
       const cors = listenOptions.cors ?? options.cors ?? DEFAULT_CORS_ORIGINS;
       // The same request chain, with its CORS step for these origins.
       const served = cors === false ? handle : handleWithCors(cors);
-      return listenHttp(served, basePath, onError, listenOptions);
+      return listenHttp(served, basePath, onError, listenOptions, undefined, refusalWindow);
     },
     flush: () => durable?.flush() ?? Promise.resolve(),
     close: () => durable?.close() ?? Promise.resolve(),

@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { ErrorCodeText } from '@refapi/schema';
 import { type ApiResponse, errorResponse } from '../../api/api-request';
 import { newRequestId } from '../../api/request-id';
-import { send } from './node-listener';
+import type { RefusalWindow } from '../../server/cors';
+import { send, targetPath } from './node-listener';
 
 // What node:http answers by itself, before any handler runs, in the API's shape: a JSON
 // `{error}` with a request id, where Node would write a bare status line (its parser's 400,
@@ -15,39 +16,63 @@ const PARSER_REFUSALS: Readonly<Record<string, readonly [number, ErrorCodeText]>
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout'],
 };
 
-/** Answers requests node:http refuses itself (see above) on `server`, then closes them. */
-export function answerUnparsedRequests(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // As Node's own answer: nothing on a connection gone or already answering (a timeout
-    // mid-response), and the connection destroyed either way. Ended gracefully instead, one
-    // whose reader had stopped (a slow reader held back by backpressure) stayed open.
-    const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (error.code !== 'ECONNRESET' && socket.writable && answering?.headersSent !== true) {
-      const [status, code] = PARSER_REFUSALS[error.code ?? ''] ?? [400, 'malformed_request'];
-      writeRaw(socket, errorResponse(status, code));
-    }
-    socket.destroy();
-  });
+/**
+ * The request target of the bytes node's parser refused, when they start with a request
+ * line; `/` (the root API, which answers every path but the admin API's and the console's)
+ * when they do not — a garbage line, or a head whose line came in an earlier packet.
+ */
+function refusedTarget(rawPacket: unknown): string {
+  if (!Buffer.isBuffer(rawPacket)) return '/';
+  const line = rawPacket.toString('latin1', 0, Math.min(rawPacket.length, 8192));
+  return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ (\S+) HTTP\//.exec(line)?.[1] ?? '/';
+}
+
+/**
+ * Answers requests node:http refuses itself (see above) on `server`, then closes them, with
+ * the API's rate-limit headers (`windowOf`) on its paths: reported, never counted — what
+ * the parser refuses never became a request the API took, and each costs its client a
+ * connection; counting would let it spend a window or create one, so no memory either.
+ */
+export function answerUnparsedRequests(server: Server, windowOf?: RefusalWindow): void {
+  const headersOf = (target: string, socket: Duplex) =>
+    windowOf?.(targetPath(target), (socket as { remoteAddress?: string }).remoteAddress ?? '');
+  server.on(
+    'clientError',
+    (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex) => {
+      // As Node's own answer: nothing on a connection gone or already answering (a timeout
+      // mid-response), and the connection destroyed either way. Ended gracefully instead, one
+      // whose reader had stopped (a slow reader held back by backpressure) stayed open.
+      const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+      if (error.code !== 'ECONNRESET' && socket.writable && answering?.headersSent !== true) {
+        const [status, code] = PARSER_REFUSALS[error.code ?? ''] ?? [400, 'malformed_request'];
+        writeRaw(
+          socket,
+          errorResponse(status, code, headersOf(refusedTarget(error.rawPacket), socket)),
+        );
+      }
+      socket.destroy();
+    },
+  );
   // A CONNECT (a proxy tunnel) has no handler of its own: Node would destroy the socket.
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
-    writeRaw(socket, errorResponse(405, 'method_not_allowed'));
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    writeRaw(socket, errorResponse(405, 'method_not_allowed', headersOf(req.url ?? '/', socket)));
     socket.destroy();
   });
-  server.on('checkExpectation', (_req, res) => {
-    send(res, errorResponse(417, 'expectation_failed', { 'request-id': newRequestId() }), {
-      close: true,
-    });
+  server.on('checkExpectation', (req, res) => {
+    const headers = { ...headersOf(req.url ?? '/', req.socket), 'request-id': newRequestId() };
+    send(res, errorResponse(417, 'expectation_failed', headers), { close: true });
   });
 }
 
 /** Writes `response` on a bare socket (no ServerResponse to write it). */
 function writeRaw(socket: Duplex, response: ApiResponse): void {
-  const head = [
-    `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`,
-    'content-type: application/json',
+  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
+  // The response's own headers (content type, rate limits), then what a bare socket needs.
+  for (const name in response.headers) head.push(`${name}: ${response.headers[name]}`);
+  head.push(
     `content-length: ${Buffer.byteLength(response.body)}`,
     `request-id: ${newRequestId()}`,
     'connection: close',
-  ];
+  );
   socket.write(`${head.join('\r\n')}\r\n\r\n${response.body}`);
 }

@@ -1,0 +1,205 @@
+// Every API response carries the rate-limit headers (account API spec, Limits), the answers
+// the HTTP layer gives before any key is read too: Host refused, connection cap, what node's
+// parser refuses, an unknown Expect, CONNECT, CORS preflights. Such a request has no valid
+// key, so its window is its source address's read window; it is reported, never counted.
+// Each client below has its own loopback address (any 127.x.y.z), so its own window.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceServer, type ListeningServer } from '../src/index';
+import { createReferenceCore } from '../src/server/reference-core';
+import { listenHttp } from '../src/transport/node/listen';
+import { apiScenario, KEY } from './api-scenario';
+
+const ADMIN = 'test-admin-token';
+const server = createReferenceServer({ scenario: apiScenario(), adminToken: ADMIN });
+let listening: ListeningServer;
+let capped: ListeningServer;
+const held: ReturnType<typeof connect>[] = [];
+
+beforeAll(async () => {
+  await server.ready;
+  listening = await server.listen({ port: 0, host: '127.0.0.1' });
+  capped = await server.listen({ port: 0, host: '127.0.0.1', maxConnectionsPerAddress: 1 });
+});
+afterAll(async () => {
+  for (const socket of held) socket.destroy();
+  await listening.close();
+  await capped.close();
+});
+
+interface Answer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Sends `raw` from `from` on a new connection; resolves to the answer once it is closed. */
+function exchange(raw: string, from: string, port = listening.port): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from });
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('error', reject);
+    socket.on('data', (text: string) => {
+      received += text;
+    });
+    socket.on('close', () => {
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    socket.write(raw);
+  });
+}
+
+const HOST = 'host: 127.0.0.1\r\n';
+const CLOSE = 'connection: close\r\n';
+
+/** A keyless GET the API answers (404): it counts, so it shows the address's window. */
+const counted = (from: string, path = '/v1/nope') =>
+  exchange(`GET ${path} HTTP/1.1\r\n${HOST}${CLOSE}\r\n`, from);
+
+const windowOf = (answer: Answer) => [
+  answer.headers['ratelimit-limit'],
+  answer.headers['ratelimit-remaining'],
+];
+
+const REFUSALS: readonly [string, string, number, string][] = [
+  [
+    'a foreign Host',
+    `GET /v1/me HTTP/1.1\r\nhost: attacker.example\r\n\r\n`,
+    403,
+    'host_not_allowed',
+  ],
+  ['no Host in HTTP/1.1', 'GET /v1/me HTTP/1.1\r\n\r\n', 400, 'malformed_request'],
+  ['a garbage request line', 'NOT HTTP AT ALL\r\n\r\n', 400, 'malformed_request'],
+  [
+    'two Content-Lengths',
+    `POST /v1/orders HTTP/1.1\r\n${HOST}content-length: 2\r\ncontent-length: 3\r\n\r\n{}`,
+    400,
+    'malformed_request',
+  ],
+  [
+    'a head past 16 KiB',
+    `GET /v1/me HTTP/1.1\r\n${HOST}x-padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+    431,
+    'headers_too_large',
+  ],
+  [
+    'an unknown Expect',
+    `GET /v1/me HTTP/1.1\r\n${HOST}expect: foo\r\n${CLOSE}\r\n`,
+    417,
+    'expectation_failed',
+  ],
+  ['CONNECT', `CONNECT 127.0.0.1:80 HTTP/1.1\r\n${HOST}\r\n`, 405, 'method_not_allowed'],
+];
+
+describe('answers given before any key is read, on the API', () => {
+  it.each(REFUSALS)(
+    'answers %s with the rate-limit headers of the address, without counting it',
+    async (_what, raw, status, error) => {
+      const from = `127.0.${10 + REFUSALS.findIndex(([what]) => what === _what)}.1`;
+      await counted(from);
+      const answer = await exchange(raw, from);
+      expect([answer.status, answer.body]).toEqual([status, JSON.stringify({ error })]);
+      expect(answer.headers).toMatchObject({
+        'ratelimit-limit': '600',
+        'ratelimit-remaining': '599',
+        'ratelimit-reset': expect.stringMatching(/^[1-9]\d*$/),
+        'request-id': expect.stringMatching(/^req_/),
+      });
+      expect(answer.headers['retry-after']).toBeUndefined();
+      // Reported, not counted: the next request the API answers is the address's second.
+      expect(windowOf(await counted(from))).toEqual(['600', '598']);
+    },
+  );
+
+  it('answers 503 too_many_connections with the rate-limit headers and Retry-After: 1', async () => {
+    const from = '127.0.30.1';
+    const first = connect({ port: capped.port, host: '127.0.0.1', localAddress: from });
+    held.push(first);
+    first.on('error', () => {});
+    await new Promise((resolve) => first.once('connect', resolve));
+    const answer = await exchange(`GET /v1/me HTTP/1.1\r\n${HOST}\r\n`, from, capped.port);
+    expect([answer.status, answer.body]).toEqual([503, '{"error":"too_many_connections"}']);
+    expect(answer.headers).toMatchObject({
+      'ratelimit-limit': '600',
+      'ratelimit-remaining': '600',
+      'retry-after': '1',
+      'request-id': expect.stringMatching(/^req_/),
+    });
+  });
+
+  it('answers a CORS preflight with the rate-limit headers, without counting it', async () => {
+    const from = '127.0.31.1';
+    const preflight = `OPTIONS /v1/me HTTP/1.1\r\n${HOST}origin: http://localhost:5173\r\naccess-control-request-method: GET\r\n${CLOSE}\r\n`;
+    for (let i = 0; i < 3; i++) {
+      const answer = await exchange(preflight, from);
+      expect(answer.status).toBe(204);
+      expect(windowOf(answer)).toEqual(['600', '600']);
+    }
+    expect(windowOf(await counted(from))).toEqual(['600', '599']);
+  });
+
+  it("reports a space's own window on the space's API paths", async () => {
+    const from = '127.0.32.1';
+    const created = await fetch(`${listening.url}/__admin/spaces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { space_id: id } = (await created.json()) as { space_id: string };
+    const space = `/spaces/${id}/v1`;
+    await counted(from, `${space}/nope`);
+    await counted(from, `${space}/nope`);
+    const answer = await exchange(
+      `GET ${space}/me HTTP/1.1\r\nhost: attacker.example\r\n\r\n`,
+      from,
+    );
+    expect([answer.status, ...windowOf(answer)]).toEqual([403, '600', '598']);
+    // The root's window of the same address is its own.
+    const root = await exchange(`GET /v1/me HTTP/1.1\r\nhost: attacker.example\r\n\r\n`, from);
+    expect([root.status, ...windowOf(root)]).toEqual([403, '600', '600']);
+  });
+
+  it('leaves the admin API and the console as they were: no rate-limit headers', async () => {
+    for (const path of ['/__admin/health', '/__console/']) {
+      const answer = await exchange(
+        `GET ${path} HTTP/1.1\r\nhost: attacker.example\r\n\r\n`,
+        '127.0.33.1',
+      );
+      expect(answer.status).toBe(403);
+      expect(answer.headers['ratelimit-limit']).toBeUndefined();
+    }
+  });
+});
+
+describe('the body deadline on the API', () => {
+  it("answers 408 with the rate-limit headers of the key's window, without counting it", async () => {
+    const { handle, basePath, onError, core } = createReferenceCore({ scenario: apiScenario() });
+    await core.ready;
+    const quick = await listenHttp(
+      handle,
+      basePath,
+      onError,
+      {},
+      { headersMs: 10_000, checkEveryMs: 1_000, bodyMs: 300 },
+    );
+    try {
+      const order = `POST /v1/orders HTTP/1.1\r\n${HOST}authorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: trickle\r\ncontent-length: 1000\r\n\r\n{`;
+      const answer = await exchange(order, '127.0.34.1', quick.port);
+      expect([answer.status, answer.body]).toEqual([408, '{"error":"request_timeout"}']);
+      // The key's write window, as the pipeline would count the order in.
+      expect(windowOf(answer)).toEqual(['120', '120']);
+      expect(answer.headers['request-id']).toMatch(/^req_/);
+    } finally {
+      await quick.close();
+    }
+  });
+});
