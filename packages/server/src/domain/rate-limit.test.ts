@@ -25,4 +25,15 @@ describe('RateLimiter', () => {
       resetSeconds: 60,
     });
   });
+
+  it('holds at most its cap of windows, forgetting the one begun longest ago', () => {
+    const limiter = new RateLimiter({ read: 1, write: 1 }, 3);
+    for (const subject of ['a', 'b', 'c']) limiter.hit(`addr:${subject}`, 'read', t0);
+    // A flood from ever new addresses within one minute: the map stays at its cap.
+    for (let i = 0; i < 1_000; i++) limiter.hit(`addr:flood-${i}`, 'read', t0 + 1);
+    expect(limiter.size).toBe(3);
+    // 'a' was forgotten (it counts afresh); the newest are still counted.
+    expect(limiter.hit('addr:a', 'read', t0 + 2).allowed).toBe(true);
+    expect(limiter.hit('addr:flood-999', 'read', t0 + 2).allowed).toBe(false);
+  });
 });

@@ -14,6 +14,14 @@ export interface RateDecision {
 
 const WINDOW_MS = 60_000;
 
+/**
+ * Windows held at once (~10 MB): a client sending from ever new source addresses (a host
+ * has 16 million loopback ones, an IPv6 client a /64) made one per address, kept for the
+ * minute, with no bound. Past it the window begun longest ago is forgotten: its subject
+ * counts afresh, a smaller harm than memory without end.
+ */
+export const MAX_WINDOWS = 100_000;
+
 interface Window {
   start: number;
   read: number;
@@ -25,16 +33,26 @@ interface Window {
  * subject (a key id, or a source address for requests without a valid key).
  */
 export class RateLimiter {
+  // In the order the windows began (a subject's new minute moves it last): the first is the
+  // one to forget when the map is full of this minute's.
   readonly #windows = new Map<string, Window>();
   readonly #limits: Readonly<Record<AccessKind, number>>;
+  readonly #maxWindows: number;
 
   constructor(
     limits: Readonly<Record<AccessKind, number>> = {
       read: LIMITS.readRequestsPerMinute,
       write: LIMITS.writeRequestsPerMinute,
     },
+    maxWindows = MAX_WINDOWS,
   ) {
     this.#limits = limits;
+    this.#maxWindows = maxWindows;
+  }
+
+  /** Windows held now. */
+  get size(): number {
+    return this.#windows.size;
   }
 
   /** Counts one request of `subject` at `nowMs` and says whether it may proceed. */
@@ -42,7 +60,11 @@ export class RateLimiter {
     const start = nowMs - (nowMs % WINDOW_MS);
     let window = this.#windows.get(subject);
     if (window === undefined || window.start !== start) {
-      if (this.#windows.size > 10_000) this.#sweep(start);
+      if (window !== undefined) this.#windows.delete(subject);
+      else if (this.#windows.size >= Math.min(10_000, this.#maxWindows)) this.#sweep(start);
+      if (this.#windows.size >= this.#maxWindows) {
+        this.#windows.delete(this.#windows.keys().next().value as string);
+      }
       window = { start, read: 0, write: 0 };
       this.#windows.set(subject, window);
     }
