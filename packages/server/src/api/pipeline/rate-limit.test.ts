@@ -19,4 +19,17 @@ describe('rateLimit', () => {
     );
     expect(() => rateLimit({ decision: first } as Admission)).not.toThrow();
   });
+
+  it('counts a request without a valid key under its address read limit, a write too', () => {
+    const ctx = {
+      rateLimiter: new RateLimiter({ read: 600, write: 120 }),
+    } as unknown as ServerContext;
+    const order = new RouteTable().match('POST', '/orders');
+    expect(countRequest(ctx, testRequest(), order, undefined, 0)).toMatchObject({
+      limit: 600,
+      remaining: 599,
+    });
+    // With a key, the write window.
+    expect(countRequest(ctx, testRequest(), order, testKey(), 0)).toMatchObject({ limit: 120 });
+  });
 });

@@ -20,8 +20,13 @@ export function countRequest(
   key: AuthenticatedKey | undefined,
   nowMs: number,
 ): RateDecision {
+  // Without a valid key, the address's read window (reference spec, section 6), whatever the
+  // route: a keyless POST had been counted under the write limit.
+  if (key === undefined) {
+    return ctx.rateLimiter.hit(addressSubject(request.sourceAddress), 'read', nowMs);
+  }
   const access = match.kind === 'operation' ? match.op.access : 'read';
-  return ctx.rateLimiter.hit(key?.id ?? addressSubject(request.sourceAddress), access, nowMs);
+  return ctx.rateLimiter.hit(key.id, access, nowMs);
 }
 
 /** 429 once the subject's window is spent. */
