@@ -27,6 +27,11 @@ export interface ApiRequest {
   readonly bodyNotUtf8?: boolean;
   /** Peer address (IPv4 or IPv6). */
   readonly sourceAddress: string;
+  /**
+   * The origin the client addressed, when the request itself says it (in-process: the URL of
+   * the WHATWG Request, scheme included). Over node:http absent: the Host header says it.
+   */
+  readonly origin?: string | undefined;
   /** The route, when the transport matched it already (msw's handlers): not matched again. */
   readonly route?: RouteMatch;
 }

@@ -69,6 +69,7 @@ export function createRequestContext(
     header: head.header,
     headers: head.headers,
     sourceAddress: head.sourceAddress,
+    origin: head.origin,
     id: newRequestId(),
     body: undefined,
     bodyTooLarge: false,

@@ -30,6 +30,7 @@ import { toWebResponse, webRequestContext } from '../transport/web/web-adapter';
 import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES } from './body-limit';
 import { type CorsOrigins, isApiPath, type RefusalWindow } from './cors';
 import { createRequestChain } from './request-chain';
+import { requestOrigin } from './request-origin';
 import type { RoutedRequest } from './space-router';
 
 /** Options of {@link createReferenceServer}. */
@@ -181,10 +182,7 @@ export function createReferenceCore(
     list: () => spaces.list(),
     delete: (id) => spaces.delete(id),
     // Over HTTP the client's Host; in-process (msw, `fetch`) the base URL's origin.
-    origin: (request: ApiRequest) => {
-      const host = request.header('host');
-      return host === undefined ? webOrigin : `http://${host}`;
-    },
+    origin: (request: ApiRequest) => requestOrigin(request, webOrigin),
     basePath,
   };
 
@@ -246,6 +244,9 @@ export function createReferenceCore(
       request.admin === true ? undefined : request.runtime?.window(request),
     space: (id: string) => spaces.use(id),
     bodyLimit,
+    // The document's `servers`: as for a space's `base_url` above.
+    origin: spacesAdmin.origin,
+    onError,
     admin: async (runtime: SpaceRuntime, request: RoutedRequest) => {
       let response: ApiResponse;
       try {

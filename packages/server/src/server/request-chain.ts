@@ -1,10 +1,11 @@
-import type { ApiResponse } from '../api/api-request';
+import type { ApiRequest, ApiResponse } from '../api/api-request';
 import type { Step } from '../api/request-context';
 import type { ContextHandler } from '../api/request-handler';
 import { requestIdStep } from '../api/request-id';
 import type { SpaceRuntime } from '../spaces/space-runtime';
 import { bodyReader } from './body-limit';
 import { type CorsOrigins, corsStep, type RefusalWindow } from './cors';
+import { openApiDocumentStep } from './openapi-document';
 import { type RoutedRequest, spaceRouter } from './space-router';
 
 /** What the chain's steps are built from (the core has them). */
@@ -24,6 +25,10 @@ export interface ChainParts {
   readonly timedOutWindow?:
     | ((request: RoutedRequest) => Record<string, string> | undefined)
     | undefined;
+  /** The origin the client reached the server at (`request-origin.ts`): the document's `servers`. */
+  readonly origin: (request: ApiRequest) => string;
+  /** Called with unexpected exceptions (answered 500). */
+  readonly onError: (error: unknown) => void;
 }
 
 /** The last step: the admin routes, or the API dispatcher of the state the router chose. */
@@ -64,11 +69,14 @@ export function createRequestChain(parts: ChainParts): ContextHandler {
     // 2. Browsers (node:http only): preflights answered, API answers flagged for the origin.
     ...(parts.cors === undefined ? [] : [corsStep(parts.cors, parts.refusalWindow)]),
     // 3. The state it is for, once: the root, or `/spaces/{id}/…` (404 `space_not_found`);
-    //    whether it is for the admin API, once.
+    //    whether it is for the admin API or the OpenAPI document, once.
     spaceRouter(parts.root, parts.space),
-    // 4. Credentials from the headers, then at most the body they allow (none without).
+    // 4. The OpenAPI document of that state (`/openapi.json`): public contract text, so
+    //    answered before credentials, bodies, rate limits or the journal see the request.
+    openApiDocumentStep(parts.origin, parts.onError),
+    // 5. Credentials from the headers, then at most the body they allow (none without).
     bodyReader(parts.bodyLimit, parts.timedOutWindow),
-    // 5. The admin routes, or the state's API dispatcher (its stage pipeline: api/pipeline).
+    // 6. The admin routes, or the state's API dispatcher (its stage pipeline: api/pipeline).
     adminOrApi(parts.admin),
   ]);
 }

@@ -2,6 +2,7 @@ import { errorResponse } from '../api/api-request';
 import type { RequestContext, Step } from '../api/request-context';
 import { isAdminPath } from '../api/request-handler';
 import type { SpaceRuntime } from '../spaces/space-runtime';
+import { isOpenApiDocumentPath } from './openapi-document';
 
 /** A request as the chain knows it once routed: the state that answers it, and for which API. */
 export interface RoutedRequest extends RequestContext {
@@ -9,6 +10,8 @@ export interface RoutedRequest extends RequestContext {
   runtime?: SpaceRuntime;
   /** Set by the space router: the request is for the admin API (`/__admin/…` in its state). */
   admin?: boolean;
+  /** Set by the space router: the request is for the state's OpenAPI document (`/openapi.json`). */
+  document?: boolean;
 }
 
 const SPACE_PREFIX = '/spaces/';
@@ -18,7 +21,7 @@ const SPACE_PREFIX = '/spaces/';
  * `/spaces/{id}/…` (404 `space_not_found` when it does not exist), the root for every other
  * path. A space's admin API is the root's routes on the space's state, so its path loses
  * `/spaces/{id}`; a space's API serves its own base path (`/spaces/{id}/v1`), so API paths
- * stay whole.
+ * stay whole. The OpenAPI document is `/openapi.json` in either (the path stays whole).
  */
 export function spaceRouter(
   root: SpaceRuntime,
@@ -28,6 +31,7 @@ export function spaceRouter(
     if (!request.path.startsWith(SPACE_PREFIX)) {
       request.runtime = root;
       request.admin = isAdminPath(request.path);
+      request.document = isOpenApiDocumentPath(request.path);
       return next();
     }
     const end = request.path.indexOf('/', SPACE_PREFIX.length);
@@ -36,6 +40,7 @@ export function spaceRouter(
     const inner = end === -1 ? '/' : request.path.slice(end);
     request.runtime = runtime;
     request.admin = isAdminPath(inner);
+    request.document = isOpenApiDocumentPath(inner);
     if (request.admin) request.path = inner;
     return next();
   };

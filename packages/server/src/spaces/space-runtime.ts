@@ -45,6 +45,8 @@ export interface SpaceRuntimeOptions {
  */
 export interface SpaceRuntime {
   readonly id: string | null;
+  /** The API's base path (`/v1` at the root, `/spaces/{id}/v1` in a space). */
+  readonly basePath: string;
   readonly ctx: ApiContext;
   readonly control: ControlPlane;
   readonly journal: RequestJournal;
@@ -96,6 +98,7 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
   const control = createControlPlane(ctx, journal, new Snapshots(options.maxSnapshotBytes));
   return {
     id,
+    basePath,
     ctx,
     control,
     journal,

@@ -27,6 +27,8 @@ export function webRequestContext(
       header: (name) => headers.get(name) ?? undefined,
       headers: () => Object.fromEntries(headers),
       sourceAddress,
+      // msw's requests carry a Host but not the scheme the client used (https).
+      origin: url.origin,
     },
     body === null ? undefined : (limit) => readLimited(body, headers, limit),
   );

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../api/api-request';
+import { requestOrigin } from './request-origin';
+
+const FALLBACK = 'https://api.ref.test';
+
+/** A request with only the facts requestOrigin reads. */
+const request = (host: string | undefined, origin?: string): ApiRequest => ({
+  method: 'GET',
+  path: '/openapi.json',
+  search: '',
+  header: (name) => (name === 'host' ? host : undefined),
+  body: undefined,
+  bodyTooLarge: false,
+  sourceAddress: '127.0.0.1',
+  origin,
+});
+
+describe('requestOrigin', () => {
+  it("takes the transport's origin first (in-process: the URL, scheme included)", () => {
+    expect(requestOrigin(request('api.ref.test', 'https://api.ref.test'), FALLBACK)).toBe(
+      'https://api.ref.test',
+    );
+  });
+
+  it('builds http://<Host> over node:http, normalised as a URL origin', () => {
+    expect(requestOrigin(request('127.0.0.1:4010'), FALLBACK)).toBe('http://127.0.0.1:4010');
+    expect(requestOrigin(request('[::1]:4010'), FALLBACK)).toBe('http://[::1]:4010');
+    expect(requestOrigin(request('LocalHost:80'), FALLBACK)).toBe('http://localhost');
+  });
+
+  it('falls back for no Host, or one that is not a bare host[:port]', () => {
+    for (const host of [
+      undefined,
+      '',
+      'a.test/path',
+      'a.test?x',
+      'a.test#x',
+      'u@a.test',
+      'a b',
+      'a.test\\x',
+    ]) {
+      expect(requestOrigin(request(host), FALLBACK)).toBe(FALLBACK);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { ApiRequest } from '../api/api-request';
+
+/**
+ * The origin a client reached the server at, for the URLs the server hands back (a space's
+ * `base_url`, the OpenAPI document's `servers`): the one its transport read from the request
+ * (in-process: the Request's URL), else `http://` and the request's Host (node:http), else
+ * `fallback` (the base URL's origin) for a request without a Host or with one that is not a
+ * bare `host[:port]`.
+ *
+ * Reflecting the Host is safe where it matters: bound to a loopback address, node:http has
+ * refused every Host but the allowed ones before the request chain runs (`allowed-hosts.ts`),
+ * so a DNS-rebinding page never gets its own name back.
+ */
+export function requestOrigin(request: ApiRequest, fallback: string): string {
+  if (request.origin !== undefined) return request.origin;
+  const host = request.header('host');
+  if (host === undefined || host === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return fallback;
+  }
+  // A Host with a path, query, fragment or user part would make every URL built on it wrong.
+  const bare =
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === '' &&
+    !/[/?#@\\]/.test(host);
+  return bare ? url.origin : fallback;
+}
