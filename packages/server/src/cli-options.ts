@@ -39,6 +39,9 @@ export class UsageError extends Error {
 /** Usage text of `ref-server --help`. */
 export const USAGE = `Usage: ref-server [options]
 
+Serves the API at /v1, its OpenAPI document at /openapi.json (servers: this server's /v1),
+the admin API at /__admin and the web console at /__console/.
+
   --host <host>          interface to listen on (default 127.0.0.1)
   --port <port>          port, 0 picks a free one (default 4010)
   --scenario <file>      scenario JSON (default: the built-in demo)

@@ -13,6 +13,7 @@ import {
   runRecordingCommand,
 } from './recording/recording-cli';
 import { createRequestLogger } from './request-log';
+import { OPENAPI_DOCUMENT_PATH } from './server/openapi-document';
 import type { SignInCodeIssued } from './wire/admin-wire';
 
 /** Where {@link runServerCli} writes and how it names itself. */
@@ -165,6 +166,9 @@ async function serve(
   const state = server.admin.state();
   const lines = [
     `${name} listening on ${listening.baseUrl}`,
+    // What tools (openapi-generator, Swagger UI, Prism, Specmatic) are pointed at: its
+    // `servers` is the base URL above.
+    `openapi: ${listening.url}${OPENAPI_DOCUMENT_PATH}`,
     `console: ${await consoleSignInLink(server, listening.url)}  (sign-in link: works once, for 10 minutes)`,
     // A token the user chose is theirs already: echoing it would put it in every captured
     // log of the start (CI, a terminal recording). A random one must be printed to be used.
