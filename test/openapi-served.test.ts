@@ -51,8 +51,10 @@ afterAll(async () => {
 });
 
 describe('ref-server serves its OpenAPI document', () => {
-  it('says where in its start banner', () => {
+  it('says where in its start banner and --help', () => {
     expect(banner).toContain(`\nopenapi: ${new URL(baseUrl).origin}/openapi.json\n`);
+    const help = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
+    expect(help).toContain('its OpenAPI document at /openapi.json');
   });
 
   it('is a valid OpenAPI 3.1 document, the published one with servers this server', async () => {
