@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `pnpm test:contract`: the OpenAPI document as @refapi/schema publishes it
-// (packages/schema/openapi.json; ref-server does not serve it) read by outside
-// contract-testing tools, against ref-server as a user starts it: the package's `ref-server`
-// bin over its build, `--port 0`, the built-in demo, nothing loaded or seeded. Specmatic's
-// contract tests take the document exactly as published (every named example a request, its
-// answer checked against the document); Dredd cannot read it as published and takes a copy
-// with the three adjustments of `dreddDocument` below, plus the hooks of `dreddHooks` (the
-// successful answers only; the CSV export as CSV). README and CONTRIBUTING list the same.
+// `pnpm test:contract`: the OpenAPI document as ref-server serves it (`GET /openapi.json`:
+// @refapi/schema's packages/schema/openapi.json, its `servers` the server's own base URL;
+// checked here to be that file but for `servers`) read by outside contract-testing tools,
+// against ref-server as a user starts it: the package's `ref-server` bin over its build,
+// `--port 0`, the built-in demo, nothing loaded or seeded. Specmatic's contract tests take
+// the document by its address, exactly as served (every named example a request, its answer
+// checked against the document); Dredd cannot read it as published and takes a copy with the
+// three adjustments of `dreddDocument` below, plus the hooks of `dreddHooks` (the successful
+// answers only; the CSV export as CSV). README and CONTRIBUTING list the same.
 // Any failure fails the run. The tools are installed once, pinned, into the cache
 // scripts/node-binary.sh uses; Specmatic needs Java 17 or later.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -23,13 +24,12 @@ import {
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
+import { isDeepStrictEqual, stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TOOLS = { specmatic: '2.55.1', dredd: '14.1.0' };
 const API_KEY = 'refak_demo_eur_full';
-const documentPath = join(root, 'packages/schema/openapi.json');
-const document = JSON.parse(readFileSync(documentPath, 'utf8'));
+const published = JSON.parse(readFileSync(join(root, 'packages/schema/openapi.json'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'refapi-contract-'));
 
 function fail(message) {
@@ -123,11 +123,11 @@ async function startServer() {
 
 const MAX_OUTPUT = 16 * 1024 * 1024;
 
-/** Runs a tool to its end (at most 10 minutes); resolves to its exit status and output. */
-function run(cmd, args, env = {}) {
+/** Runs a tool in `cwd` to its end (at most 10 minutes); resolves to its exit status and output. */
+function run(cmd, args, env = {}, cwd = work) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
-      cwd: work,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 600_000,
@@ -159,7 +159,7 @@ function run(cmd, args, env = {}) {
 //    write fails with "Missing required property: idempotent-replayed". (Dredd also checks
 //    an answer against the example's shape, every property of the example required, not
 //    against the schema: hence the requests exactly as the example's.)
-function dreddDocument() {
+function dreddDocument(document) {
   const copy = structuredClone(document);
   for (const item of Object.values(copy.paths))
     for (const operation of Object.values(item)) {
@@ -196,19 +196,56 @@ hooks.beforeEach((transaction, done) => {
 });
 `;
 
+/**
+ * The document the server at `origin` serves (`GET /openapi.json`), or why it is not the
+ * published file with `servers` naming that server's base URL (the tools would test another
+ * contract than the one @refapi/schema publishes).
+ */
+async function servedDocument(origin) {
+  let response;
+  try {
+    response = await fetch(`${origin}/openapi.json`);
+  } catch (error) {
+    return { problem: `GET ${origin}/openapi.json failed: ${error.message}` };
+  }
+  if (response.status !== 200)
+    return { problem: `GET ${origin}/openapi.json answered ${response.status}` };
+  const document = await response.json();
+  const { servers, ...rest } = document;
+  const { servers: _, ...publishedRest } = published;
+  if (servers?.[0]?.url !== `${origin}/v1`)
+    return { problem: `the served document's servers[0].url is not ${origin}/v1` };
+  if (!isDeepStrictEqual(rest, publishedRest))
+    return {
+      problem: 'the served document is not packages/schema/openapi.json but for `servers`',
+    };
+  return { document };
+}
+
 // The two tools run side by side, each against a server of its own.
 async function runSpecmatic() {
   const { server, origin } = await startServer();
   servers.push(server);
+  const { problem } = await servedDocument(origin);
+  if (problem !== undefined) return { failed: true, report: `FAIL specmatic: ${problem}` };
+  // Specmatic reads the document from the server itself: a `web` source in its config (its
+  // command line takes files only) is fetched, then tested as it came.
+  const config = join(work, 'specmatic');
+  mkdirSync(config);
+  writeFileSync(
+    join(config, 'specmatic.yaml'),
+    `sources:\n  - provider: web\n    test:\n      - ${origin}/openapi.json\n`,
+  );
   const specmatic = await run(
     bin('specmatic'),
-    ['test', documentPath, `--testBaseURL=${origin}/v1`],
+    ['test', `--testBaseURL=${origin}/v1`],
     {
       bearer: API_KEY, // Specmatic's token for the security scheme named `bearer`
       // A JVM run of seconds: the C2 compiler's work never pays back, and halved its CPU.
       // Added to the user's own options (a proxy, a trust store), which stay in force.
       JDK_JAVA_OPTIONS: `${process.env.JDK_JAVA_OPTIONS ?? ''} -XX:TieredStopAtLevel=1`.trim(),
     },
+    config, // Specmatic reads specmatic.yaml from its working directory
   );
   const summary =
     /Tests run: (\d+), Successes: (\d+), Failures: (\d+), WIP: \d+, Errors: (\d+)/.exec(
@@ -229,7 +266,9 @@ async function runSpecmatic() {
 async function runDredd() {
   const { server, origin } = await startServer();
   servers.push(server);
-  writeFileSync(join(work, 'openapi.dredd.json'), JSON.stringify(dreddDocument()));
+  const { problem, document } = await servedDocument(origin);
+  if (problem !== undefined) return { failed: true, report: `FAIL dredd: ${problem}` };
+  writeFileSync(join(work, 'openapi.dredd.json'), JSON.stringify(dreddDocument(document)));
   writeFileSync(join(work, 'hooks.cjs'), dreddHooks);
   const dredd = await run(bin('dredd'), [
     'openapi.dredd.json',
