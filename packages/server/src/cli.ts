@@ -13,7 +13,7 @@ import {
   runRecordingCommand,
 } from './recording/recording-cli';
 import { createRequestLogger } from './request-log';
-import { OPENAPI_DOCUMENT_PATH } from './server/openapi-document';
+import { OPENAPI_DOCUMENT_PATH } from './server/openapi-path';
 import type { SignInCodeIssued } from './wire/admin-wire';
 
 /** Where {@link runServerCli} writes and how it names itself. */

@@ -4,16 +4,6 @@ import type { Step } from '../api/request-context';
 import { sha256Hex } from '../internal/crypto';
 import type { RoutedRequest } from './space-router';
 
-/**
- * Where the server serves its OpenAPI document: at the origin's root (beside `/__admin`, not
- * under the API's base path, which holds the contract's operations only), and in each space
- * at `/spaces/{id}/openapi.json`.
- */
-export const OPENAPI_DOCUMENT_PATH = '/openapi.json';
-
-/** Whether a path (a space's without `/spaces/{id}`) is the OpenAPI document's. */
-export const isOpenApiDocumentPath = (path: string): boolean => path === OPENAPI_DOCUMENT_PATH;
-
 /** The published document as text, cut where its `servers` go. */
 interface DocumentText {
   readonly before: string;

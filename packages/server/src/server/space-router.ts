@@ -2,7 +2,7 @@ import { errorResponse } from '../api/api-request';
 import type { RequestContext, Step } from '../api/request-context';
 import { isAdminPath } from '../api/request-handler';
 import type { SpaceRuntime } from '../spaces/space-runtime';
-import { isOpenApiDocumentPath } from './openapi-document';
+import { isOpenApiDocumentPath } from './openapi-path';
 
 /** A request as the chain knows it once routed: the state that answers it, and for which API. */
 export interface RoutedRequest extends RequestContext {
