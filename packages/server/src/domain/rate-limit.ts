@@ -20,7 +20,7 @@ const WINDOW_MS = 60_000;
  * minute, with no bound. Past it the window begun longest ago is forgotten: its subject
  * counts afresh, a smaller harm than memory without end.
  */
-export const MAX_WINDOWS = 100_000;
+const MAX_WINDOWS = 100_000;
 
 interface Window {
   start: number;
