@@ -5,7 +5,7 @@
 import { priceOrder } from '@refapi/schema';
 import { describe, expect, it } from 'vitest';
 import { useApi } from './api-harness';
-import { renewingKvm, renewingScenario } from './fixtures/renewing-account';
+import { kvmMonthInvoice, renewingKvm, renewingScenario } from './fixtures/renewing-account';
 
 const KEY = 'refak_time_full';
 const kvm = (ref: string, extra: Record<string, unknown> = {}) =>
@@ -364,21 +364,14 @@ describe('time moves the account', () => {
   });
 
   it('settles the oldest unpaid renewal first when refs of one instant cross a digit: REF-INV-F before REF-INV-10', async () => {
-    const paid = {
+    const paid = kvmMonthInvoice({
       invoice_ref: 'REF-INV-E',
       kind: 'service_order',
-      transaction_kind: 'debit',
-      amount: 5.95,
-      fee: 0,
-      penalty: 0,
-      vat_amount: 0.95,
-      vat_rate: 0.19,
-      currency: 'EUR',
       status: 'paid',
       issue_date: '2025-12-01T00:00:00.000Z',
       description: 'KVM S (monthly)',
       customer_payable: false,
-    };
+    });
     const document = scenario([kvm('REF-SVC-1'), kvm('REF-SVC-2'), kvm('REF-SVC-3')], {
       balance: 0,
     });
@@ -414,23 +407,16 @@ describe('time moves the account', () => {
   it('loads a service suspended by its unpaid renewal as time leaves it: 7 days to pay, a top-up settles it', async () => {
     // What time writes when a renewal finds the balance short, in account-api.md's fields
     // only: the service suspended at the end of its term, the renewal invoice issued then.
-    const unpaid = {
+    const unpaid = kvmMonthInvoice({
       invoice_ref: 'REF-INV-5',
       kind: 'service_renewal',
-      transaction_kind: 'debit',
-      amount: 5.95,
-      fee: 0,
-      penalty: 0,
-      vat_amount: 0.95,
-      vat_rate: 0.19,
-      currency: 'EUR',
       status: 'unpaid',
       issue_date: '2026-01-01T00:00:00.000Z',
       due_date: '2026-01-08T00:00:00.000Z',
       description: 'Renewal of vm-51: KVM S (monthly)',
       customer_payable: true,
       service_ref: 'REF-SVC-51',
-    };
+    });
     const suspended = () => {
       const document = scenario(
         [kvm('REF-SVC-51', { status: 'suspended', expires_at: '2026-01-01T00:00:00.000Z' })],

@@ -9,6 +9,7 @@ import { createReferenceServer, type ListeningServer } from '../src/index';
 import { createReferenceCore } from '../src/server/reference-core';
 import { listenHttp } from '../src/transport/node/listen';
 import { apiScenario, KEY } from './api-scenario';
+import { type RawAnswer, rawExchange } from './raw-exchange';
 
 const ADMIN = 'test-admin-token';
 const server = createReferenceServer({ scenario: apiScenario(), adminToken: ADMIN });
@@ -27,36 +28,8 @@ afterAll(async () => {
   await capped.close();
 });
 
-interface Answer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
 /** Sends `raw` from `from` on a new connection; resolves to the answer once it is closed. */
-function exchange(raw: string, from: string, port = listening.port): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1', localAddress: from });
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('error', reject);
-    socket.on('data', (text: string) => {
-      received += text;
-    });
-    socket.on('close', () => {
-      const [head = '', body = ''] = received.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(
-        lines.map((line) => [
-          line.slice(0, line.indexOf(':')).toLowerCase(),
-          line.slice(line.indexOf(':') + 1).trim(),
-        ]),
-      );
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
-    });
-    socket.write(raw);
-  });
-}
+const exchange = (raw: string, from: string, port = listening.port) => rawExchange(raw, port, from);
 
 const HOST = 'host: 127.0.0.1\r\n';
 const CLOSE = 'connection: close\r\n';
@@ -65,7 +38,7 @@ const CLOSE = 'connection: close\r\n';
 const counted = (from: string, path = '/v1/nope') =>
   exchange(`GET ${path} HTTP/1.1\r\n${HOST}${CLOSE}\r\n`, from);
 
-const windowOf = (answer: Answer) => [
+const windowOf = (answer: RawAnswer) => [
   answer.headers['ratelimit-limit'],
   answer.headers['ratelimit-remaining'],
 ];

@@ -2,12 +2,16 @@
 // HTTP: a JSON `{error}` and a request id, where Node wrote a bare status line (its parser's
 // 400 and 431, an unknown Expect's 417) or closed without a word (CONNECT). And a repeated
 // Authorization is one invalid credential, as over msw, never the first key winning.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer, type ListeningServer } from '../src/index';
 import { createReferenceCore } from '../src/server/reference-core';
 import { listenHttp } from '../src/transport/node/listen';
 import { apiScenario, KEY } from './api-scenario';
+import { rawExchange } from './raw-exchange';
+
+/** Sends `raw` to `server` on a new connection; resolves to the answer once it is closed. */
+const exchange = (raw: string, server: ListeningServer = listening) =>
+  rawExchange(raw, server.port);
 
 let listening: ListeningServer;
 beforeAll(async () => {
@@ -16,37 +20,6 @@ beforeAll(async () => {
   listening = await server.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => listening.close());
-
-interface Answer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
-/** Sends `raw` on a new connection; resolves to the answer once the server closes it. */
-function exchange(raw: string, server: ListeningServer = listening): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1');
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('error', reject);
-    socket.on('data', (text: string) => {
-      received += text;
-    });
-    socket.on('close', () => {
-      const [head = '', body = ''] = received.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(
-        lines.map((line) => [
-          line.slice(0, line.indexOf(':')).toLowerCase(),
-          line.slice(line.indexOf(':') + 1).trim(),
-        ]),
-      );
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
-    });
-    socket.write(raw);
-  });
-}
 
 const GET_ME = 'GET /v1/me HTTP/1.1\r\nhost: 127.0.0.1\r\n';
 
