@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renewingKvm, renewingScenario } from './fixtures/renewing-account';
 import { refServerArgs } from './ref-server-process';
 
 // Runs `ref-server` as a user does: the built bin, or src/bin.ts through tsx when a source
@@ -173,29 +174,13 @@ describe('ref-server bin', () => {
 
   it('refuses a scenario file whose service keeps renewal terms time could not have written', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'ref-scenario-')), 'scenario.json');
-    const service = {
-      service_ref: 'REF-SVC-1',
-      name: 'vm-1',
-      service_plan_name: 'KVM S',
-      type: 'kvm',
+    const service = renewingKvm('REF-SVC-1', '203.0.113.1', {
       status: 'suspended',
-      auto_renew: true,
       expires_at: '2026-01-01T00:00:00.000Z',
       renewal_invoice_ref: 'bogus',
-    };
-    const account = {
-      account_ref: 'REF-ACCT-1',
-      email: 'ada@example.test',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      country_code: 'DE',
-      account_currency: 'EUR',
-      preferred_locale: 'en-GB',
-      status: 'active',
-      balance: 10,
-      services: [service],
-    };
-    writeFileSync(file, JSON.stringify({ accounts: [account] }));
+    });
+    const scenario = renewingScenario([service], { token: 'refak_bin_full', balance: 10 });
+    writeFileSync(file, JSON.stringify(scenario));
     const run = start(['--scenario', file, '--port', '0']);
     const [code] = await once(run.child, 'exit');
     expect(code).toBe(1);
