@@ -194,24 +194,26 @@ describe('the Streamable HTTP endpoint', () => {
   });
 });
 
+/** An endpoint in process (its API unreachable: only the transport is under test); its port. */
+async function inProcessEndpoint(
+  options: Pick<Parameters<typeof startHttpServer>[0], 'maxConnections' | 'timeouts'>,
+) {
+  const client = new RefClient({ apiKey: 'refak_demo_eur_full', baseUrl: 'http://127.0.0.1:9/v1' });
+  const shared = createSharedState(client);
+  const http = await startHttpServer({
+    port: 0,
+    ...options,
+    createServer: () => createRefMcpServer({ client, shared }),
+  });
+  onTestFinished(() => http.close());
+  return Number(new URL(http.url).port);
+}
+
 describe('the connection cap', () => {
   const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
 
   /** An endpoint in process that holds at most `max` connections open. */
-  async function capped(max: number) {
-    const client = new RefClient({
-      apiKey: 'refak_demo_eur_full',
-      baseUrl: 'http://127.0.0.1:9/v1',
-    });
-    const shared = createSharedState(client);
-    const http = await startHttpServer({
-      port: 0,
-      maxConnections: max,
-      createServer: () => createRefMcpServer({ client, shared }),
-    });
-    onTestFinished(() => http.close());
-    return Number(new URL(http.url).port);
-  }
+  const capped = (max: number) => inProcessEndpoint({ maxConnections: max });
 
   /** A connection that sends nothing, and whether the server closed it. */
   async function idle(port: number) {
@@ -287,20 +289,8 @@ describe('the connection cap', () => {
 
 describe('slow connections', () => {
   /** An endpoint in process whose head and request deadlines are `headersMs` and `requestMs`. */
-  async function withDeadlines(headersMs: number, requestMs: number) {
-    const client = new RefClient({
-      apiKey: 'refak_demo_eur_full',
-      baseUrl: 'http://127.0.0.1:9/v1',
-    });
-    const shared = createSharedState(client);
-    const http = await startHttpServer({
-      port: 0,
-      timeouts: { headersMs, requestMs, checkEveryMs: 50 },
-      createServer: () => createRefMcpServer({ client, shared }),
-    });
-    onTestFinished(() => http.close());
-    return Number(new URL(http.url).port);
-  }
+  const withDeadlines = (headersMs: number, requestMs: number) =>
+    inProcessEndpoint({ timeouts: { headersMs, requestMs, checkEveryMs: 50 } });
 
   /** Opens a connection, writes `text`, and resolves to all it reads until the server closes it. */
   function heldOpen(port: number, text: string) {
