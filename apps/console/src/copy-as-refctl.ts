@@ -1,7 +1,7 @@
 import { type RouteId, routes } from '@refapi/schema/client';
+import { shellQuote } from '@refapi/schema/text';
 import type { RequestEntry } from '@refapi/server/browser';
 import { basePathOf, operationOf, parseCall, type RecordedCall } from './recorded-call';
-import { shellQuote } from './shell-quote';
 
 /**
  * The arguments of one refctl command: operands (values from the journal, quoted when

@@ -1,7 +1,7 @@
 import { type OperationEntry, type RouteId, routes } from '@refapi/schema/client';
+import { shellQuote } from '@refapi/schema/text';
 import type { RequestEntry } from '@refapi/server/browser';
 import { operationOf, parseCall, type RecordedCall } from './recorded-call';
-import { shellQuote } from './shell-quote';
 
 /** curl's flag for the method: none for a plain GET, `--head` (`-X HEAD` waits for a body). */
 function methodFlag(method: string, hasBody: boolean): string {

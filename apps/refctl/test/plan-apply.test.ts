@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { shellQuote } from '@refapi/schema/text';
 import { RefClient } from '@refapi/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/errors/exit-codes';
@@ -217,6 +219,25 @@ describe('refctl apply when the API fails', () => {
       hint: expect.stringContaining('make a new plan'),
     });
     expect((await writes()).filter((w) => w === 'POST /v1/orders')).toHaveLength(3);
+  });
+});
+
+describe('the note --plan-out prints', () => {
+  it('names the command to apply the plan as one a shell takes: a file name with a space quoted', async () => {
+    const file = join(dir, "Ada's plan.json");
+    const made = await refctl([...BUY, '--plan-out', file], { env: env() });
+    expect(made.code).toBe(0);
+    const command = /\(apply it with: (refctl apply .*)\)\n$/.exec(made.stderr)?.[1];
+    expect(command).toBe(`refctl apply ${shellQuote(file)}`);
+    // Pasted into a shell, it names the file written.
+    const argument = execFileSync(
+      'bash',
+      ['-c', `printf %s ${command?.slice('refctl apply '.length)}`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(argument).toBe(file);
   });
 });
 

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { RequestPlan } from '@refapi/schema';
+import { shellWord } from '@refapi/schema/text';
 import type { RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { UsageError } from '../errors/cli-error';
@@ -33,6 +34,6 @@ export async function writePlan(
   const where = target === '-' ? 'stdout' : target;
   note(
     ctx,
-    `plan written to ${where}: ${describePlan(plan)}; expires ${plan.expires_at}; nothing was sent (apply it with: refctl apply ${target === '-' ? 'FILE' : target})`,
+    `plan written to ${where}: ${describePlan(plan)}; expires ${plan.expires_at}; nothing was sent (apply it with: refctl apply ${target === '-' ? 'FILE' : shellWord(target)})`,
   );
 }

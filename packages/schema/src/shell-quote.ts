@@ -19,3 +19,14 @@ export function shellQuote(value: string): string {
   }
   return `${out}'`;
 }
+
+// Characters no POSIX shell treats specially in a word (nor at its start: no `~`, `#`, `-`).
+const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./][A-Za-z0-9_@%+=:,./-]*$/;
+
+/**
+ * `value` as one shell word to show in a command a user will paste: as it is when nothing in
+ * it is special (`plans/kvm.json`), else {@link shellQuote}d (`'my plan.json'`).
+ */
+export function shellWord(value: string): string {
+  return PLAIN_WORD.test(value) ? value : shellQuote(value);
+}
