@@ -185,6 +185,11 @@ describe('refctl apply when the API fails', () => {
       expect(failed.stderr).toMatch(
         /^error: .* \(502 [a-z_]+\)(?: \(request req_\w+\))?; retry safely by applying the same plan again \(it carries its idempotency key\): refctl apply \S+power\.plan\.json\n$/,
       );
+      // A file name the shell would split is named quoted.
+      const spaced = join(dir, 'power plan.json');
+      writeFileSync(spaced, made.stdout);
+      const named = await refctl(['apply', spaced, '--yes'], { env: env() });
+      expect(named.stderr).toContain(`: refctl apply ${shellQuote(spaced)}\n`);
       const json = await refctl(['apply', file, '--yes', '-o', 'json'], { env: env() });
       expect(JSON.parse(json.stderr).error).toMatchObject({
         retriable: true,

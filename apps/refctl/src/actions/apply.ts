@@ -1,5 +1,6 @@
 import { formatCents } from '@refapi/schema/plans';
 import { isOrderPlan } from '@refapi/schema/request-plan';
+import { shellWord } from '@refapi/schema/text';
 import {
   checkPlan,
   isRefApiError,
@@ -83,7 +84,7 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
   ctx.state.idempotencyKey = plan.idempotency_key ?? undefined;
   // The plan carries its key: applying it again is the safe retry (apply has no
   // --idempotency-key flag to name it with).
-  ctx.state.retryHint = `by applying the same plan again (it carries its idempotency key)${file === '-' ? '' : `: refctl apply ${file}`}`;
+  ctx.state.retryHint = `by applying the same plan again (it carries its idempotency key)${file === '-' ? '' : `: refctl apply ${shellWord(file!)}`}`;
   const applied = await client.apply(plan, { signal: ctx.signal }).catch((error: unknown) => {
     if (isRefApiError(error) && error.replayed) {
       // A refusal stored under the plan's key is all the server will ever answer to this

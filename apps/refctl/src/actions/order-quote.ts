@@ -8,6 +8,7 @@ import {
   priceOrder,
   vatPercent,
 } from '@refapi/schema/plans';
+import { shellWord } from '@refapi/schema/text';
 import type { RefClient } from '@refapi/sdk';
 import { CliError } from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
@@ -22,7 +23,7 @@ export async function findPlan(
   const plan = await client.plans.find(body.type, body.plan_code, { signal });
   if (plan) return plan;
   throw new CliError(
-    `plan "${body.plan_code}" is not for sale as ${body.type}; see: refctl plans list --type ${body.type}`,
+    `plan "${body.plan_code}" is not for sale as ${body.type}; see: refctl plans list --type ${shellWord(body.type)}`,
     EXIT.notFound,
     'plan_not_found',
   );
@@ -35,7 +36,7 @@ export async function findPlan(
 export function refuseOutOfStock(plan: Plan): void {
   if (plan.in_stock !== false) return;
   throw new CliError(
-    `plan ${plan.code} "${plan.name}" is out of stock; see: refctl plans list --type ${plan.service_type}`,
+    `plan ${plan.code} "${plan.name}" is out of stock; see: refctl plans list --type ${shellWord(plan.service_type)}`,
     EXIT.error,
     'out_of_stock',
   );
@@ -62,7 +63,7 @@ export function quoteOrder(plan: Plan, body: CreateOrderRequest): OrderPrice {
         ? ` among ${body.addons?.map((a) => a.addon_ref).join(', ')}`
         : ' this order';
   throw new CliError(
-    `plan ${plan.code} ${REFUSALS[result.error]}${what}; see: refctl plans get ${plan.code} -o json`,
+    `plan ${plan.code} ${REFUSALS[result.error]}${what}; see: refctl plans get ${shellWord(plan.code)} -o json`,
     EXIT.error,
     result.error,
   );
