@@ -77,6 +77,22 @@ export function inSpace(spaceId: string | undefined, path = ''): string {
   return spaceId === undefined ? path : `${SPACES_BASE}/${encodeURIComponent(spaceId)}${path}`;
 }
 
+const SPACE_PREFIX = `${SPACES_BASE}/`;
+
+/**
+ * The space a request path is in and its path inside it (`/` when none), as {@link inSpace}
+ * builds them (the id as it stands in the path); undefined for a path of the root.
+ */
+export function spacePath(
+  path: string,
+): { readonly id: string; readonly inner: string } | undefined {
+  if (!path.startsWith(SPACE_PREFIX)) return undefined;
+  const end = path.indexOf('/', SPACE_PREFIX.length);
+  return end === -1
+    ? { id: path.slice(SPACE_PREFIX.length), inner: '/' }
+    : { id: path.slice(SPACE_PREFIX.length, end), inner: path.slice(end) };
+}
+
 /**
  * The values of a template's `{name}` segments when `path` fits it, as sent (not decoded);
  * undefined when it does not fit. A value is one non-empty segment: it holds no `/`.

@@ -10,7 +10,7 @@ import { admit } from './pipeline/admission';
 import { mayCall } from './pipeline/authorize';
 import { bindOperations } from './pipeline/bind';
 import { runPipeline } from './pipeline/pipeline';
-import { addressSubject } from './pipeline/rate-limit';
+import { windowAccess, windowSubject } from './pipeline/rate-limit';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { RouteTable } from './route-table';
 
@@ -45,9 +45,13 @@ export function createWindowPeek(ctx: ApiContext, basePath: string) {
     const path = request.path.startsWith(prefix) ? request.path.slice(prefix.length - 1) : '';
     const route = request.route ?? routes.match(request.method, path);
     const key = ctx.requestKeys.of(request);
-    const access = route.kind === 'operation' ? route.op.access : 'read';
-    const subject = key?.id ?? addressSubject(request.sourceAddress);
-    return rateLimitHeaders(ctx.rateLimiter.peek(subject, access, ctx.clock.nowMs()));
+    return rateLimitHeaders(
+      ctx.rateLimiter.peek(
+        windowSubject(key, request.sourceAddress),
+        windowAccess(route, key),
+        ctx.clock.nowMs(),
+      ),
+    );
   };
 }
 

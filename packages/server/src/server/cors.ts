@@ -1,4 +1,4 @@
-import { SPACES_BASE } from '../admin/admin-paths';
+import { spacePath } from '../admin/admin-paths';
 import type { ApiRequest, ApiResponse } from '../api/api-request';
 import { isAdminPath, type RequestHandler } from '../api/request-handler';
 import { requestIdOf } from '../api/request-id';
@@ -27,7 +27,6 @@ const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 const EXPOSE_HEADERS =
   'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, Request-Id';
 const PREFLIGHT_MAX_AGE = '600';
-const SPACES_BASE_SLASH = `${SPACES_BASE}/`;
 
 /** Checks one origin pattern; returns an error message or undefined. */
 function corsOriginError(pattern: string): string | undefined {
@@ -77,9 +76,7 @@ export function corsAllows(origins: CorsOrigins, origin: string): boolean {
 /** Whether `path` is the API's (root or space), not the admin API's or the console's. */
 export function isApiPath(path: string): boolean {
   if (path === '/__console' || path.startsWith('/__console/')) return false;
-  if (!path.startsWith(SPACES_BASE_SLASH)) return !isAdminPath(path);
-  const end = path.indexOf('/', SPACES_BASE_SLASH.length);
-  return end === -1 || !isAdminPath(path.slice(end));
+  return !isAdminPath(spacePath(path)?.inner ?? path);
 }
 
 function isPreflight(request: ApiRequest): boolean {

@@ -1,4 +1,5 @@
 import type { HttpHandler } from 'msw';
+import { spacePath } from '../admin/admin-paths';
 import { type AdminTarget, createAdminHandler } from '../admin/admin-routes';
 import { AdminSessions, sessionIdFrom } from '../admin/admin-session';
 import type { SpacesAdmin } from '../admin/admin-spaces';
@@ -96,9 +97,6 @@ export interface ReferenceCoreParts {
   /** The rate-limit headers of an API answer the transport gives before any key is read. */
   readonly refusalWindow: RefusalWindow;
 }
-
-/** How a space's paths start (`/spaces/{id}/…`), as the space router reads them. */
-const SPACE_PATH_PREFIX = '/spaces/';
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
 
@@ -230,9 +228,9 @@ export function createReferenceCore(
   // looked up without marking a space used: a refusal keeps no space alive.
   const refusalWindow: RefusalWindow = (path, sourceAddress) => {
     if (!isApiPath(path)) return undefined;
-    if (!path.startsWith(SPACE_PATH_PREFIX)) return addressWindowHeaders(ctx, sourceAddress);
-    const end = path.indexOf('/', SPACE_PATH_PREFIX.length);
-    const space = spaces.peek(path.slice(SPACE_PATH_PREFIX.length, end === -1 ? undefined : end));
+    const inSpace = spacePath(path);
+    if (inSpace === undefined) return addressWindowHeaders(ctx, sourceAddress);
+    const space = spaces.peek(inSpace.id);
     return space === undefined ? undefined : addressWindowHeaders(space.ctx, sourceAddress);
   };
 

@@ -1,3 +1,4 @@
+import { spacePath } from '../admin/admin-paths';
 import { errorResponse } from '../api/api-request';
 import type { RequestContext, Step } from '../api/request-context';
 import { isAdminPath } from '../api/request-handler';
@@ -14,8 +15,6 @@ export interface RoutedRequest extends RequestContext {
   document?: boolean;
 }
 
-const SPACE_PREFIX = '/spaces/';
-
 /**
  * The chain's step that finds the state a request is for, once: a space for
  * `/spaces/{id}/…` (404 `space_not_found` when it does not exist), the root for every other
@@ -28,16 +27,16 @@ export function spaceRouter(
   space: (id: string) => SpaceRuntime | undefined,
 ): Step<RoutedRequest> {
   return (request, next) => {
-    if (!request.path.startsWith(SPACE_PREFIX)) {
+    const inSpace = spacePath(request.path);
+    if (inSpace === undefined) {
       request.runtime = root;
       request.admin = isAdminPath(request.path);
       request.document = isOpenApiDocumentPath(request.path);
       return next();
     }
-    const end = request.path.indexOf('/', SPACE_PREFIX.length);
-    const runtime = space(request.path.slice(SPACE_PREFIX.length, end === -1 ? undefined : end));
+    const runtime = space(inSpace.id);
     if (runtime === undefined) return errorResponse(404, 'space_not_found');
-    const inner = end === -1 ? '/' : request.path.slice(end);
+    const { inner } = inSpace;
     request.runtime = runtime;
     request.admin = isAdminPath(inner);
     request.document = isOpenApiDocumentPath(inner);
