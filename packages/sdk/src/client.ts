@@ -2,6 +2,7 @@ import { maskUrlCredentials } from '@refapi/schema/client';
 import type { PlannableOperation } from '@refapi/schema/request-plan';
 import { ConfigurationError } from './errors/client-errors';
 import type { ClientHooks } from './hooks';
+import { baseUrlText } from './internal/base-url';
 import { Core } from './internal/core';
 import { createLevelLogger, parseLogLevel } from './internal/log';
 import {
@@ -97,11 +98,7 @@ function resolveBaseUrl(value: string | URL): string {
       `baseUrl ${url.origin}${url.pathname} must not carry a query or a fragment; each call adds its own path and query.`,
     );
   }
-  // A `?` or `#` with nothing after it (`…/v1?`) is no query, yet stays in the URL's text,
-  // where every call's path would land after it.
-  url.search = '';
-  url.hash = '';
-  return url.toString().replace(/\/+$/, '');
+  return baseUrlText(url);
 }
 
 /**

@@ -69,6 +69,10 @@ export interface RefApiErrorInit {
 export const isGatewayFailure = (status: number, code: string | undefined): boolean =>
   status === 502 && code === undefined;
 
+/** Whether a response says it is the answer stored for its request's `Idempotency-Key`. */
+export const saysReplayed = (headers: Headers): boolean =>
+  headers.get('idempotent-replayed')?.toLowerCase() === 'true';
+
 /** What the message of a replayed error adds. */
 const REPLAYED =
   'Replayed: the answer stored for this Idempotency-Key, which that key gets again whatever changed since; a new key sends the request again.';
@@ -124,7 +128,7 @@ export class RefApiError extends RefSdkError {
     const meaning = isGatewayFailure(init.status, init.code)
       ? undefined
       : errorMeaning(init.status, init.code);
-    const replayed = init.headers.get('idempotent-replayed')?.toLowerCase() === 'true';
+    const replayed = saysReplayed(init.headers);
     const next = [meaning, hint, replayed ? REPLAYED : undefined].filter(Boolean).join(' ');
     super(
       `${init.method} ${shownUrl(init.url)} failed with ${what}${conflict}${request}.${next ? ` ${next}` : ''}`,

@@ -10,7 +10,7 @@ import ky, {
   type RetryOptions,
 } from 'ky';
 import { ConnectionError, TimeoutError, UserAbortError } from '../errors/client-errors';
-import { RefSdkError } from '../errors/ref-error';
+import { RefSdkError, saysReplayed } from '../errors/ref-error';
 import type { ClientHooks } from '../hooks';
 import type { FetchFunction, RequestOptions } from '../options';
 import { VERSION } from '../version';
@@ -89,7 +89,7 @@ const answeredAfterUncertainAttempt = (response: Response): boolean =>
  */
 export const replayedByEarlierCall = (body: unknown, response: Response): boolean =>
   ((body as { idempotent_replayed?: unknown } | undefined)?.idempotent_replayed === true ||
-    response.headers.get('Idempotent-Replayed')?.toLowerCase() === 'true') &&
+    saysReplayed(response.headers)) &&
   !answeredAfterUncertainAttempt(response);
 
 /** Sends calls through one ky instance and turns every failure into a typed SDK error. */

@@ -1,6 +1,7 @@
 import type { CreateOrderResponse } from '@refapi/schema';
 import { buildPath, routes } from '@refapi/schema/client';
 import type { ORDER_OPERATION, PlannableOperation, RequestPlan } from '@refapi/schema/request-plan';
+import { baseUrlText } from '../internal/base-url';
 import type { Core } from '../internal/core';
 import type { SuccessOf } from '../internal/operation-types';
 import { replayedByEarlierCall } from '../internal/transport';
@@ -76,7 +77,7 @@ export async function checkPlan(document: unknown): Promise<RequestPlan> {
  */
 function normalBaseUrl(url: string): string {
   try {
-    return new URL(url).toString().replace(/\/+$/, '');
+    return baseUrlText(new URL(url));
   } catch {
     return url;
   }
