@@ -4,7 +4,7 @@
 // key, so its window is its source address's read window; it is reported, never counted.
 // Each client below has its own loopback address (any 127.x.y.z), so its own window.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReferenceServer, type ListeningServer } from '../src/index';
 import { createReferenceCore } from '../src/server/reference-core';
 import { listenHttp } from '../src/transport/node/listen';
@@ -141,6 +141,26 @@ describe('answers given before any key is read, on the API', () => {
     expect([root.status, ...windowOf(root)]).toEqual([403, '600', '600']);
   });
 
+  it("answers a space that does not exist 404 with the root's window of the address, without counting it", async () => {
+    const from = '127.0.35.1';
+    await counted(from);
+    for (let i = 0; i < 2; i++) {
+      const answer = await exchange(
+        `GET /spaces/sp_gone/v1/me HTTP/1.1\r\n${HOST}${CLOSE}\r\n`,
+        from,
+      );
+      expect([answer.status, answer.body]).toEqual([404, '{"error":"space_not_found"}']);
+      expect(windowOf(answer)).toEqual(['600', '599']);
+      expect(answer.headers['ratelimit-reset']).toMatch(/^[1-9]\d*$/);
+    }
+    expect(windowOf(await counted(from))).toEqual(['600', '598']);
+    // Its admin API and its document are not the API: none there, as at the root.
+    for (const path of ['/spaces/sp_gone/__admin/health', '/spaces/sp_gone/openapi.json']) {
+      const answer = await exchange(`GET ${path} HTTP/1.1\r\n${HOST}${CLOSE}\r\n`, from);
+      expect([answer.status, answer.headers['ratelimit-limit']]).toEqual([404, undefined]);
+    }
+  });
+
   it('leaves the admin API and the console as they were: no rate-limit headers', async () => {
     for (const path of ['/__admin/health', '/__console/']) {
       const answer = await exchange(
@@ -173,6 +193,36 @@ describe('the body deadline on the API', () => {
       expect(answer.headers['request-id']).toMatch(/^req_/);
     } finally {
       await quick.close();
+    }
+  });
+});
+
+describe('an unexpected failure on the API', () => {
+  it('answers 500 internal_error with the rate-limit headers of the window it was counted in', async () => {
+    const errors: unknown[] = [];
+    const failing = createReferenceServer({
+      scenario: apiScenario(),
+      onError: (error) => errors.push(error),
+    });
+    await failing.ready;
+    const served = await failing.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      vi.spyOn(failing.store, 'livePartition').mockImplementation(() => {
+        throw new Error('a bug');
+      });
+      const order = JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' });
+      const answer = await exchange(
+        `POST /v1/orders HTTP/1.1\r\n${HOST}authorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: bug-1\r\ncontent-length: ${order.length}\r\n${CLOSE}\r\n${order}`,
+        '127.0.36.1',
+        served.port,
+      );
+      expect([answer.status, answer.body]).toEqual([500, '{"error":"internal_error"}']);
+      // The key's write window, which counted the order.
+      expect(windowOf(answer)).toEqual(['120', '119']);
+      expect(answer.headers['ratelimit-reset']).toMatch(/^[1-9]\d*$/);
+      expect(errors).toEqual([new Error('a bug')]);
+    } finally {
+      await served.close();
     }
   });
 });

@@ -66,6 +66,17 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
   const operations = bindingsOf(impls);
   const prefix = `${basePath.replace(/\/+$/, '')}/`;
 
+  const windowOf = createWindowPeek(ctx, basePath);
+  // A 500 carries the rate-limit headers too (every API answer does), unless reading the
+  // window is what failed: the 500 goes out anyway.
+  const windowOfFailed = (request: ApiRequest): Record<string, string> => {
+    try {
+      return windowOf(request);
+    } catch {
+      return {};
+    }
+  };
+
   return async (request: ApiRequest): Promise<ApiResponse> => {
     const started = performance.now();
     const controlsBefore = ctx.controls.values();
@@ -107,7 +118,7 @@ export function createDispatcher(ctx: ApiContext, impls: OperationImpls, basePat
       }
     } catch (error) {
       ctx.onError(error);
-      response = errorResponse(500, 'internal_error');
+      response = errorResponse(500, 'internal_error', windowOfFailed(request));
     }
     const { latencyMs } = ctx.controls.read(faultsControl);
     if (latencyMs > 0) await sleep(latencyMs);

@@ -11,8 +11,8 @@ export type CorsOrigins = '*' | readonly string[];
 
 /**
  * The `RateLimit-*` headers of an answer given before any key is read, for a request of
- * `path` from `sourceAddress` (its address's read window, not counted); undefined when
- * the path is not the API's (admin, console) or names no live space.
+ * `path` from `sourceAddress` (its address's read window, not counted; the root's for a
+ * space that does not exist); undefined when the path is not the API's (admin, console).
  */
 export type RefusalWindow = (
   path: string,

@@ -225,13 +225,13 @@ export function createReferenceCore(
   }
 
   // The state whose windows an API path is counted in (as the space router finds it),
-  // looked up without marking a space used: a refusal keeps no space alive.
+  // looked up without marking a space used: a refusal keeps no space alive. A space that does
+  // not exist has no windows: the root, which answers for it, reports its own.
   const refusalWindow: RefusalWindow = (path, sourceAddress) => {
     if (!isApiPath(path)) return undefined;
     const inSpace = spacePath(path);
-    if (inSpace === undefined) return addressWindowHeaders(ctx, sourceAddress);
-    const space = spaces.peek(inSpace.id);
-    return space === undefined ? undefined : addressWindowHeaders(space.ctx, sourceAddress);
+    const state = inSpace === undefined ? ctx : (spaces.peek(inSpace.id)?.ctx ?? ctx);
+    return addressWindowHeaders(state, sourceAddress);
   };
 
   const chainParts = {

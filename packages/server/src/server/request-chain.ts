@@ -19,7 +19,10 @@ export interface ChainParts {
   readonly admin: (runtime: SpaceRuntime, request: RoutedRequest) => Promise<ApiResponse>;
   /** Browser origins allowed to call the API (over node:http); none in-process. */
   readonly cors?: CorsOrigins | undefined;
-  /** The rate-limit headers of an API answer given before any key is read (preflights). */
+  /**
+   * The rate-limit headers of an API answer given before any key is read (preflights, a
+   * space that does not exist).
+   */
   readonly refusalWindow?: RefusalWindow | undefined;
   /** The rate-limit headers of an API request whose body missed its deadline (408). */
   readonly timedOutWindow?:
@@ -70,7 +73,9 @@ export function createRequestChain(parts: ChainParts): ContextHandler {
     ...(parts.cors === undefined ? [] : [corsStep(parts.cors, parts.refusalWindow)]),
     // 3. The state it is for, once: the root, or `/spaces/{id}/…` (404 `space_not_found`);
     //    whether it is for the admin API or the OpenAPI document, once.
-    spaceRouter(parts.root, parts.space),
+    spaceRouter(parts.root, parts.space, (request) =>
+      parts.refusalWindow?.(request.path, request.sourceAddress),
+    ),
     // 4. The OpenAPI document of that state (`/openapi.json`): public contract text, so
     //    answered before credentials, bodies, rate limits or the journal see the request.
     openApiDocumentStep(parts.origin, parts.onError),

@@ -17,7 +17,8 @@ export interface RoutedRequest extends RequestContext {
 
 /**
  * The chain's step that finds the state a request is for, once: a space for
- * `/spaces/{id}/…` (404 `space_not_found` when it does not exist), the root for every other
+ * `/spaces/{id}/…` (404 `space_not_found` when it does not exist; on its API, with the
+ * rate-limit headers `missingSpaceWindow` gives, as every API answer has), the root for every other
  * path. A space's admin API is the root's routes on the space's state, so its path loses
  * `/spaces/{id}`; a space's API serves its own base path (`/spaces/{id}/v1`), so API paths
  * stay whole. The OpenAPI document is `/openapi.json` in either (the path stays whole).
@@ -25,6 +26,7 @@ export interface RoutedRequest extends RequestContext {
 export function spaceRouter(
   root: SpaceRuntime,
   space: (id: string) => SpaceRuntime | undefined,
+  missingSpaceWindow?: (request: RoutedRequest) => Record<string, string> | undefined,
 ): Step<RoutedRequest> {
   return (request, next) => {
     const inSpace = spacePath(request.path);
@@ -34,12 +36,17 @@ export function spaceRouter(
       request.document = isOpenApiDocumentPath(request.path);
       return next();
     }
-    const runtime = space(inSpace.id);
-    if (runtime === undefined) return errorResponse(404, 'space_not_found');
     const { inner } = inSpace;
+    const admin = isAdminPath(inner);
+    const document = isOpenApiDocumentPath(inner);
+    const runtime = space(inSpace.id);
+    if (runtime === undefined) {
+      const onApi = !admin && !document;
+      return errorResponse(404, 'space_not_found', onApi ? missingSpaceWindow?.(request) : {});
+    }
     request.runtime = runtime;
-    request.admin = isAdminPath(inner);
-    request.document = isOpenApiDocumentPath(inner);
+    request.admin = admin;
+    request.document = document;
     if (request.admin) request.path = inner;
     return next();
   };
