@@ -1,9 +1,14 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
 import { invoice } from '../../test/helpers/fixtures';
 import { invoicePagesFetch } from '../../test/helpers/invoice-pages';
 import { RefClient } from '../client';
 import { ConfigurationError, PaginationLoopError } from '../errors/client-errors';
+
+// The heap test below collects garbage before it reads the heap.
+setFlagsFromString('--expose-gc');
 
 const clientWith = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
   new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch });
@@ -207,6 +212,67 @@ describe('list pagination', () => {
     };
     await expect(walk()).rejects.toMatchObject({ name: 'PaginationLoopError', cursor: a });
     expect(requests).toHaveLength(3);
+  });
+
+  it('stops a loop through more pages than it keeps cursors of (1,500 pages, then the first again)', async () => {
+    const cursorAt = (n: number) => `REF-INV-${(n % 1500) + 1}`;
+    const { fetch, requests } = fakeFetch((request) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      const n = cursor === null ? 0 : Number(cursor.slice('REF-INV-'.length));
+      if (requests.length > 20_000) return json(400, { error: 'endless_walk' });
+      return json(200, {
+        invoices: [invoice(2)],
+        pagination: { limit: 1, has_more: true, next_cursor: cursorAt(n) },
+        server_time: '2026-01-01T00:00:00Z',
+      });
+    });
+    const walk = async () => {
+      for await (const _ of clientWith(fetch).invoices.list({ limit: 1 })) {
+        // consume
+      }
+    };
+    await expect(walk()).rejects.toBeInstanceOf(PaginationLoopError);
+    // Found within a few turns of the loop, not at its first repeat: it keeps one cursor for it.
+    expect(requests.length).toBeLessThan(4 * 1500);
+  });
+
+  it('holds a bounded number of cursors however long the walk', async () => {
+    const gc = runInNewContext('gc', undefined) as () => void;
+    // Long cursors (10 KB each), as a client that does not check answers takes them; the
+    // fetch keeps nothing, so what the heap holds is the walk's. It answers a turn of the
+    // event loop later, as a real one does: undici frees what each response holds then.
+    const cursorOf = (n: number) => `${n}:${'c'.repeat(10_000)}`;
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      const cursor = new URL(new Request(input, init).url).searchParams.get('cursor');
+      const n = cursor === null ? 0 : Number.parseInt(cursor, 10) + 1;
+      return json(200, {
+        invoices: [invoice(2)],
+        pagination: { limit: 1, has_more: n < 6_000, next_cursor: cursorOf(n) },
+        server_time: '2026-01-01T00:00:00Z',
+      });
+    };
+    const client = new RefClient({
+      apiKey: 'refak_x',
+      baseUrl: 'https://api.test/v1',
+      fetch,
+      validateResponses: false,
+    });
+    let pages = 0;
+    let baseline = 0;
+    let growth = 0;
+    for await (const _ of client.invoices.list({ limit: 1 })) {
+      pages++;
+      if (pages === 1_500 || pages === 6_000) {
+        gc();
+        const used = process.memoryUsage().heapUsed;
+        if (pages === 1_500) baseline = used;
+        else growth = used - baseline;
+      }
+    }
+    expect(pages).toBe(6_001);
+    // 4,500 more cursors of 10 KB are ~45 MB when kept; the walk keeps its last 1,000.
+    expect(growth).toBeLessThan(15_000_000);
   });
 
   it('stops at the 100th empty page in a row that names a new cursor, not before', async () => {

@@ -18,17 +18,48 @@ export interface PageContext<T> {
 }
 
 /**
- * The pages fetched one after another from a first page: the cursor that fetched each, by
- * its depth, and the page at the end. A cursor the server hands out that already fetched a
- * page of the same walk would lead back there: a loop. A page that is not at the end (its
- * next page fetched again, or the list walked a second time) starts a walk of its own from
- * its depth, so going over a list twice or retrying a failed page is never taken for one.
- * Only cursors are kept, never the pages: a long walk holds no items it has passed.
+ * The pages fetched one after another from a first page: the cursor that fetched each of
+ * the last {@link RECENT_CURSORS}, by its depth, and the page at the end. A cursor the server
+ * hands out that already fetched a page of the same walk would lead back there: a loop. A
+ * page that is not at the end (its next page fetched again, or the list walked a second
+ * time) starts a walk of its own from its depth, so going over a list twice or retrying a
+ * failed page is never taken for one. Only cursors are kept, never the pages: a long walk
+ * holds no items it has passed, and at most {@link RECENT_CURSORS} cursors plus one.
  */
 interface Walk {
-  readonly cursors: (string | undefined)[];
+  /** The cursor that fetched each of the walk's last pages, by depth (oldest first). */
+  readonly recent: Map<number, string>;
   readonly seen: Set<string>;
+  /**
+   * A loop through more pages than `recent` holds comes back to this cursor (Brent's cycle
+   * detection: taken anew after 1, 2, 4, 8, … pages, `span` the next such count).
+   */
+  anchor: string | undefined;
+  steps: number;
+  span: number;
   end: object;
+}
+
+/** Cursors a walk keeps to tell a loop the moment a cursor comes back. */
+const RECENT_CURSORS = 1000;
+
+function newWalk(recent: Map<number, string>, end: object): Walk {
+  return { recent, seen: new Set(recent.values()), anchor: undefined, steps: 0, span: 1, end };
+}
+
+function remember(walk: Walk, depth: number, cursor: string): void {
+  walk.recent.set(depth, cursor);
+  walk.seen.add(cursor);
+  if (walk.recent.size > RECENT_CURSORS) {
+    const [oldest, old] = walk.recent.entries().next().value as [number, string];
+    walk.recent.delete(oldest);
+    walk.seen.delete(old);
+  }
+  if (++walk.steps >= walk.span) {
+    walk.anchor = cursor;
+    walk.span *= 2;
+    walk.steps = 0;
+  }
 }
 
 /**
@@ -88,7 +119,9 @@ export class Page<T> implements AsyncIterable<T> {
     const cursor = this.nextCursor;
     if (!this.hasMore || cursor === undefined) return null;
     const walk = this.#walkFromHere();
-    if (walk.seen.has(cursor)) throw new PaginationLoopError(this.#context.operationId, cursor);
+    if (walk.seen.has(cursor) || walk.anchor === cursor) {
+      throw new PaginationLoopError(this.#context.operationId, cursor);
+    }
     if (this.#emptyRun >= MAX_EMPTY_PAGES) {
       throw new PaginationLoopError(this.#context.operationId, cursor, this.#emptyRun);
     }
@@ -96,8 +129,7 @@ export class Page<T> implements AsyncIterable<T> {
     const next = await this.#context.fetchPage(cursor);
     if (next.data.items.length === 0) next.data.#emptyRun = this.#emptyRun + 1;
     const depth = this.#depth + 1;
-    walk.cursors[depth] = cursor;
-    walk.seen.add(cursor);
+    remember(walk, depth, cursor);
     walk.end = next.data;
     next.data.#walk = walk;
     next.data.#depth = depth;
@@ -107,9 +139,15 @@ export class Page<T> implements AsyncIterable<T> {
   /** The walk this page ends, or a new one from it when the walk went on elsewhere. */
   #walkFromHere(): Walk {
     if (this.#walk?.end === this) return this.#walk;
-    const cursors = this.#walk?.cursors.slice(0, this.#depth + 1) ?? [this.#context.initialCursor];
-    const seen = new Set(cursors.filter((cursor) => cursor !== undefined));
-    this.#walk = { cursors, seen, end: this };
+    const recent = new Map<number, string>();
+    if (this.#walk === undefined) {
+      const initial = this.#context.initialCursor;
+      if (initial !== undefined) recent.set(0, initial);
+    } else {
+      for (const [depth, cursor] of this.#walk.recent)
+        if (depth <= this.#depth) recent.set(depth, cursor);
+    }
+    this.#walk = newWalk(recent, this);
     return this.#walk;
   }
 
