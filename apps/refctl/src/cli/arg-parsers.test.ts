@@ -18,6 +18,16 @@ describe('argument parsers', () => {
     }
   });
 
+  it('refuses a whole number past 2^53 − 1 as a usage error, not a rounded one', () => {
+    // `-L 99999999999999999999` reached the SDK as 1e20 and failed there (exit 1, its words).
+    expect(positiveInt('9007199254740991')).toBe(9_007_199_254_740_991);
+    for (const huge of ['9007199254740992', '99999999999999999999']) {
+      expect(() => positiveInt(huge), huge).toThrow(
+        'expected a whole number from 1 to 9007199254740991.',
+      );
+    }
+  });
+
   it('parses ports including 0', () => {
     expect(port('0')).toBe(0);
     expect(() => port('65536')).toThrow(InvalidArgumentError);

@@ -27,6 +27,11 @@ export function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) {
     throw new InvalidArgumentError('expected a whole number of at least 1.');
   }
+  // Past 2^53 − 1 the text no longer maps to one number: it would be sent rounded, or reach
+  // the SDK's own checks (`--limit 99999999999999999999`: exit 1 in the SDK's words).
+  if (!Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError(`expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}.`);
+  }
   return Number(value);
 }
 
