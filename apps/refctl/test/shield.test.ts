@@ -357,6 +357,17 @@ describe('shield telemetry', () => {
     expect(readFileSync(file, 'utf8')).toBe(direct);
   });
 
+  it('exports to stdout with -f -, as --plan-out - and --input - read it (no file named -)', async () => {
+    const args = ['shield', 'export', SVC, '--dataset', 'traffic', '--format', 'csv'];
+    const plain = await refctl(args, { env: env() });
+    expect(plain.stdout).toMatch(/^key,packets,bytes,samples\r\n/);
+    expect(await refctl([...args, '-f', '-'], { env: env() })).toEqual({
+      code: 0,
+      stdout: plain.stdout,
+      stderr: '',
+    });
+  });
+
   it('lists evidence of a rule like any list: -L, --paginate', async () => {
     const list = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
     const [first] = JSON.parse(list.stdout) as { id: string }[];

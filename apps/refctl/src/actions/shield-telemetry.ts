@@ -95,7 +95,8 @@ export const exportData = typedHandler(flagSchema(EXPORT_FLAGS), async (ctx, [re
         )
       : `${toJson(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), 2)}\n`;
   const file = opts.file;
-  if (file === undefined) {
+  // `-` is stdout, as for --plan-out and --input, not a file named `-`.
+  if (file === undefined || file === '-') {
     ctx.io.stdout.write(text);
     return;
   }

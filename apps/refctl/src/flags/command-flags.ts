@@ -270,7 +270,11 @@ export const EXPORT_FLAGS = defineFlags({
   },
   window: windowFlag('exportShieldTelemetry'),
   groupBy: groupByFlag('exportShieldTelemetry'),
-  file: { short: '-f', value: '<path>', description: 'write to this file instead of stdout' },
+  file: {
+    short: '-f',
+    value: '<path>',
+    description: 'write to this file (- for stdout, the default)',
+  },
 });
 
 /** `refctl shield evidence`. */
