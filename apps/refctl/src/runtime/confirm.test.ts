@@ -101,4 +101,13 @@ describe('confirm', () => {
     stdin.end();
     await expect(done).rejects.toBeInstanceOf(InterruptedError);
   });
+
+  it('puts the line after an ended input (Ctrl-D) below the question, not after it', async () => {
+    const { io, stdin, prompt } = terminal(true);
+    const done = confirm(io, request);
+    stdin.write('\u0004');
+    await expect(done).rejects.toBeInstanceOf(InterruptedError);
+    expect(prompt()).toContain('Stop REF-SVC-A1? [y/N] ');
+    expect(prompt()).toMatch(/\n$/);
+  });
 });

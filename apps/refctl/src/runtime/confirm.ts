@@ -65,7 +65,10 @@ function ask(io: Io, prompt: string, cancelled: string): Promise<string> {
     rl.once('SIGINT', () => cancel(EXIT.interrupted));
     rl.once('close', () => {
       io.stdin.off('keypress', onKeypress);
-      if (!answered) reject(new InterruptedError());
+      if (answered) return;
+      // Ctrl-D (input ended): as for a cancel, the error line goes below the prompt.
+      io.stderr.write('\n');
+      reject(new InterruptedError());
     });
     rl.question(prompt, (answer) => {
       answered = true;
