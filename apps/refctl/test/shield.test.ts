@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Each command runs in this process, but for Ctrl-C (a signal to the spawned bin).
@@ -365,6 +366,26 @@ describe('shield telemetry', () => {
       code: 0,
       stdout: plain.stdout,
       stderr: '',
+    });
+  });
+
+  it('refuses a file it cannot write in one line, exit 2, as --plan-out does', async () => {
+    const missing = join(tmpdir(), 'refctl-no-such-dir', 'traffic.csv');
+    const args = [
+      'shield',
+      'export',
+      SVC,
+      '--dataset',
+      'traffic',
+      '--format',
+      'csv',
+      '-f',
+      missing,
+    ];
+    expect(await refctl(args, { env: env() })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: cannot write ${missing}: ENOENT\n`,
     });
   });
 

@@ -1,12 +1,11 @@
-import { writeFile } from 'node:fs/promises';
 import type { RequestPlan } from '@refapi/schema';
 import { shellWord } from '@refapi/schema/text';
 import type { RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
-import { UsageError } from '../errors/cli-error';
 import { toJson } from '../output/json';
 import { createClient } from '../runtime/client';
 import { note } from '../runtime/print';
+import { writeOutput } from '../runtime/write-output';
 import { describePlan } from './plan-summary';
 
 /**
@@ -22,15 +21,7 @@ export async function writePlan(
 ): Promise<void> {
   const plan = await make(await createClient(ctx), { signal: ctx.signal });
   const text = `${toJson(plan, 2)}\n`;
-  if (target === '-') ctx.io.stdout.write(text);
-  else {
-    await writeFile(target, text).catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(
-        `cannot write ${target}: ${error.code ?? error.message}`,
-        'invalid_input',
-      );
-    });
-  }
+  await writeOutput(ctx, target, text);
   const where = target === '-' ? 'stdout' : target;
   note(
     ctx,

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { ServiceRef } from '@refapi/schema/common';
 import {
   RulePathParams,
@@ -23,6 +22,7 @@ import { note, print } from '../runtime/print';
 import { pagingRequest, printList } from '../runtime/print-list';
 import { serverTime } from '../runtime/server-time';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
+import { writeOutput } from '../runtime/write-output';
 import { loadUi } from '../ui/load-ui';
 import { evidenceView, telemetryItemView } from './views';
 import { liveViews } from './wait';
@@ -94,14 +94,10 @@ export const exportData = typedHandler(flagSchema(EXPORT_FLAGS), async (ctx, [re
           await shield.export({ ...query, format: 'csv' }, { signal: ctx.signal }),
         )
       : `${toJson(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), 2)}\n`;
-  const file = opts.file;
   // `-` is stdout, as for --plan-out and --input, not a file named `-`.
-  if (file === undefined || file === '-') {
-    ctx.io.stdout.write(text);
-    return;
-  }
-  await writeFile(file, text);
-  note(ctx, `wrote ${Buffer.byteLength(text)} bytes to ${file}`);
+  const file = opts.file ?? '-';
+  await writeOutput(ctx, file, text);
+  if (file !== '-') note(ctx, `wrote ${Buffer.byteLength(text)} bytes to ${file}`);
 });
 
 /**
