@@ -8,6 +8,26 @@ const files: Record<string, string> = { 'note.txt': 'hello\n', '-': 'from stdin'
 const read = async (path: string) => files[path] ?? Promise.reject(new Error(`no ${path}`));
 
 describe('refctl api fields', () => {
+  it('-F refuses a number JSON cannot carry exactly, naming what would have been sent', async () => {
+    for (const [text, sent] of [
+      ['123456789012345678901234567890', '1.2345678901234568e+29'],
+      ['9007199254740993', '9007199254740992'],
+      ['1.0000000000000001', '1'],
+      ['1e400', 'null'],
+    ]) {
+      await expect(fieldsObject([F(`amount=${text}`)], read), text).rejects.toThrow(
+        new UsageError(
+          `-F amount: ${text} has no exact JSON number (it would be sent as ${sent}); use -f to send it as text`,
+          'invalid_input',
+        ),
+      );
+    }
+    // Spelled otherwise, the same value: sent as the number.
+    expect(
+      await fieldsObject([F('a=12.50'), F('b=0.1'), F('c=1.5e2'), F('d=-0'), F('e=1e21')], read),
+    ).toEqual({ a: 12.5, b: 0.1, c: 150, d: -0, e: 1e21 });
+  });
+
   it('-f is always a string, -F types true, false, null, numbers and @file', async () => {
     expect(
       await fieldsObject(

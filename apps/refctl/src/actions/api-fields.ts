@@ -37,10 +37,41 @@ async function fieldValue(field: RawField, readFile: ReadFile): Promise<FieldVal
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
-  if (NUMBER.test(value)) return Number(value);
+  if (NUMBER.test(value)) return exactNumber(field, value);
   if (value.startsWith('@')) return readFile(value.slice(1));
   return value;
 }
+
+/** `1.50e2` → `15e1`: the decimal value of a number's text, whatever its spelling. */
+function decimalValue(text: string): string | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (match === null) return undefined;
+  const [, sign, whole = '', fraction = '', exponent = '0'] = match;
+  let digits = whole + fraction;
+  let point = whole.length + Number(exponent);
+  const leading = digits.length - digits.replace(/^0+/, '').length;
+  digits = digits.slice(leading).replace(/0+$/, '');
+  point -= leading;
+  return digits === '' ? '0' : `${sign}${digits}e${point}`;
+}
+
+/**
+ * A `-F` number as JSON will carry it: refused when the double it parses to is another
+ * number (`12345678901234567890123` sent as `1.2345678901234568e+22`, `1e400` as `null`),
+ * which the server would take as the value given.
+ */
+function exactNumber(field: RawField, text: string): number {
+  const value = Number(text);
+  if (decimalValue(String(value)) !== decimalValue(text)) {
+    throw new UsageError(
+      `${field.flag} ${shownField(field)}: ${text} has no exact JSON number (it would be sent as ${JSON.stringify(value)}); use -f to send it as text`,
+      'invalid_input',
+    );
+  }
+  return value;
+}
+
+const shownField = (field: RawField): string => field.text.slice(0, field.text.indexOf('='));
 
 function splitField(field: RawField): { key: string; value: string } {
   const eq = field.text.indexOf('=');
