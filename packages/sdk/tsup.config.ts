@@ -22,5 +22,8 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   dts: true,
   noExternal: ['ky'],
+  // Class names are how the ESM and the CommonJS build recognise each other's errors
+  // (`RefSdkError[Symbol.hasInstance]`): kept even where the bundler renames a class.
+  keepNames: true,
   esbuildPlugins: [kyExternalInEsm],
 });

@@ -60,6 +60,41 @@ it('import()s the ESM build', () => {
   expect(run(['--input-type=module', '-e', esm])).toEqual(expected);
 });
 
+// A process can load both builds: an application imports the SDK while a dependency of it
+// require()s it. Each build has its own classes, and an error of either must still be caught
+// by the other's `instanceof` and guards (the dual-package hazard).
+it('recognises the errors of the other build with instanceof and the guards', () => {
+  const both = `
+import { createRequire } from 'node:module';
+const cjs = createRequire(process.cwd() + '/')('@refapi/sdk');
+const esm = await import('@refapi/sdk');
+const fetch = async () => new Response('{"error":"not_found"}', { status: 404 });
+const errorOf = (sdk) =>
+  new sdk.RefClient({ apiKey: 'refak_smoke', baseUrl: 'http://127.0.0.1:9/v1', fetch, maxRetries: 0 })
+    .services.get('REF-SVC-1').catch((e) => e);
+const checks = (error, sdk) => [
+  error instanceof sdk.NotFoundError,
+  error instanceof sdk.RefApiError,
+  error instanceof sdk.RefSdkError,
+  error instanceof Error,
+  sdk.isNotFoundError(error),
+  sdk.isRefSdkError(error),
+  error instanceof sdk.ConflictError,
+  sdk.isConnectionError(error),
+];
+console.log(JSON.stringify({
+  esmErrorInCjs: checks(await errorOf(esm), cjs),
+  cjsErrorInEsm: checks(await errorOf(cjs), esm),
+  plainErrorInEsm: [new Error('x') instanceof esm.RefSdkError, esm.isRefApiError({ name: 'NotFoundError' })],
+}));`;
+  const matches = [true, true, true, true, true, true, false, false];
+  expect(run(['--input-type=module', '-e', both])).toEqual({
+    esmErrorInCjs: matches,
+    cjsErrorInEsm: matches,
+    plainErrorInEsm: [false, false],
+  });
+});
+
 // With @opentelemetry/api installed (a devDependency here) and a provider registered, both
 // builds find it through their lazy import; hidden, the call is made all the same.
 const traced = (load: string) => `

@@ -3,11 +3,41 @@ import { errorMeaning } from '@refapi/schema/client';
 import { shownText } from '@refapi/schema/text';
 import type { RateLimitState } from '../rate-limit';
 
+/** Found on every SDK error, whichever copy of the SDK made it (`Symbol.for` is process-wide). */
+const SDK_ERROR = Symbol.for('@refapi/sdk.error');
+
+/**
+ * `instanceof` of every SDK error class (and so every `is…` guard): it also accepts an error
+ * made by another copy of the SDK. A process that imports the ESM build while a dependency
+ * require()s the CommonJS one holds two of each class, and `catch (e) { if (e instanceof
+ * NotFoundError) … }` must not depend on which copy threw. Such an error matches when a class
+ * of its prototype chain has this class's name (the build keeps class names).
+ */
+function isInstance(this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+  if (typeof value !== 'object' || value === null || !(SDK_ERROR in value)) return false;
+  if (this.name === '') return false;
+  for (
+    let proto = Object.getPrototypeOf(value);
+    proto !== null;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    if (Object.hasOwn(proto, 'constructor') && proto.constructor.name === this.name) return true;
+  }
+  return false;
+}
+
 /**
  * Base class of every error the SDK throws; `rateLimit` and `requestId` are set when a
  * response was received.
  */
 export class RefSdkError extends Error {
+  static {
+    Object.defineProperty(RefSdkError.prototype, SDK_ERROR, { value: true });
+    // Inherited by every subclass, where `this` is the class right of `instanceof`.
+    Object.defineProperty(RefSdkError, Symbol.hasInstance, { value: isInstance });
+  }
+
   override readonly name: string = 'RefSdkError';
   /** Rate-limit state of the response that caused the error, if there was one. */
   readonly rateLimit: RateLimitState | undefined;
