@@ -61,7 +61,14 @@ export const STATUS_ERRORS = {
         : 'The order cannot be fulfilled as requested.',
   },
   428: { name: 'PreconditionRequiredError', hint: () => 'Send an Idempotency-Key header.' },
-  429: { name: 'RateLimitError', hint: (init) => `Retry after ${retryAfterOf(init) ?? '?'} s.` },
+  429: {
+    name: 'RateLimitError',
+    // The API always sends Retry-After with a 429; a proxy's or gateway's 429 may not.
+    hint: (init) => {
+      const seconds = retryAfterOf(init);
+      return seconds === undefined ? 'Slow down and retry later.' : `Retry after ${seconds} s.`;
+    },
+  },
   502: {
     name: 'ProviderError',
     hint: () => 'The provider refused the action; check the service before repeating it.',

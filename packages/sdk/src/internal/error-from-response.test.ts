@@ -141,6 +141,15 @@ describe('errorFromResponse', () => {
     );
   });
 
+  it('says when to retry a 429 only when Retry-After says it (a proxy may send none)', async () => {
+    const timed = await respond(429, { error: 'rate_limited' }, { 'Retry-After': '12' });
+    expect(timed.message).toMatch(/ Retry after 12 s\.$/);
+    const untimed = await respond(429, { error: 'rate_limited' });
+    expect(untimed.retryAfterSeconds).toBeUndefined();
+    expect(untimed.message).not.toContain('?');
+    expect(untimed.message).toMatch(/ Slow down and retry later\.$/);
+  });
+
   it('says what the status or its code means, as the contract writes it', async () => {
     const reused = await respond(409, { error: 'idempotency_key_reused' });
     expect(reused.meaning).toBe(ERROR_CODE_MEANINGS[409].idempotency_key_reused);
