@@ -80,6 +80,7 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
     yes: opts.yes === true,
     action: 'apply',
     input: ctx.globals.input,
+    signal: ctx.signal,
   });
   ctx.state.idempotencyKey = plan.idempotency_key ?? undefined;
   // The plan carries its key: applying it again is the safe retry (apply has no

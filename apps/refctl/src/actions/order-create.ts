@@ -75,6 +75,7 @@ export const create = typedHandler(
       action: 'orders create',
       nothing: 'nothing was ordered',
       input: ctx.globals.input,
+      signal: ctx.signal,
     });
     const result = await sendIdempotent(ctx, idempotencyKey, (request) =>
       client.orders.create(body, request),

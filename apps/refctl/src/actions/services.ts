@@ -90,6 +90,7 @@ export const power = typedHandler(
         yes: opts.yes === true,
         action: `services power ${action}`,
         input: ctx.globals.input,
+        signal: ctx.signal,
       });
     }
     const value = await sendIdempotent(ctx, idempotencyKey, (request) =>

@@ -167,6 +167,7 @@ export const remove = typedHandler(
       action: 'shield rules delete',
       nothing: 'nothing was deleted',
       input: ctx.globals.input,
+      signal: ctx.signal,
     });
     await sendIdempotent(ctx, idempotencyKey, (request) => rules.delete(ruleId, request));
     if (opts.wait === true) {

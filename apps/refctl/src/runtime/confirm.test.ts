@@ -110,4 +110,20 @@ describe('confirm', () => {
     expect(prompt()).toContain('Stop REF-SVC-A1? [y/N] ');
     expect(prompt()).toMatch(/\n$/);
   });
+
+  it('cancels on a signal sent to the process, its line below the question, with its exit code', async () => {
+    const { io, prompt } = terminal(true);
+    const controller = new AbortController();
+    const done = confirm(io, { ...request, signal: controller.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new InterruptedError(undefined, EXIT.terminated));
+    const error = await done.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelledError);
+    expect(error).toMatchObject({
+      exitCode: EXIT.terminated,
+      message: 'cancelled; nothing was done',
+    });
+    // The prompt, readline's move of the cursor to its end (column 24), then the line break.
+    expect(prompt().endsWith('Stop REF-SVC-A1? [y/N] \u001b[24G\n'), prompt()).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { CancelledError, InterruptedError, UsageError } from '../errors/cli-error';
+import { CancelledError, InterruptedError, interruptedExit, UsageError } from '../errors/cli-error';
 import { EXIT, type ExitCode } from '../errors/exit-codes';
 import type { Io } from '../io/io';
 import { escapeControls } from '../output/control-chars';
@@ -16,6 +16,8 @@ export interface ConfirmRequest {
   readonly nothing?: string;
   /** False with `--no-input`: refuse like without a terminal. */
   readonly input?: boolean;
+  /** The command's signal (Ctrl-C or SIGTERM sent to the process): it cancels the question. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -35,11 +37,23 @@ export async function confirm(io: Io, request: ConfirmRequest): Promise<void> {
   }
   const cancelled = `cancelled; ${request.nothing ?? 'nothing was done'}`;
   // Caret notation, as all output: a name from a file must not retitle or redraw the terminal.
-  const answer = await ask(io, `${escapeControls(request.question)} [y/N] `, cancelled);
+  const answer = await ask(
+    io,
+    `${escapeControls(request.question)} [y/N] `,
+    cancelled,
+    request.signal,
+  );
   if (!/^y(es)?$/i.test(answer.trim())) throw new CancelledError(cancelled);
 }
 
-function ask(io: Io, prompt: string, cancelled: string): Promise<string> {
+function ask(
+  io: Io,
+  prompt: string,
+  cancelled: string,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  if (signal?.aborted)
+    return Promise.reject(new CancelledError(cancelled, interruptedExit(signal)));
   // An ink prompt before this one (`orders create` on a terminal) leaves stdin unref'ed: the
   // process would end while the question waits for its answer.
   (io.stdin as { ref?: () => unknown }).ref?.();
@@ -63,8 +77,15 @@ function ask(io: Io, prompt: string, cancelled: string): Promise<string> {
     };
     io.stdin.on('keypress', onKeypress);
     rl.once('SIGINT', () => cancel(EXIT.interrupted));
+    // A signal sent to the process (`kill -INT`, `kill -TERM`) is a Ctrl-C the terminal did
+    // not type: cancelled the same way, its line below the question, with the signal's code.
+    const onAbort = () => {
+      if (!answered && signal !== undefined) cancel(interruptedExit(signal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
     rl.once('close', () => {
       io.stdin.off('keypress', onKeypress);
+      signal?.removeEventListener('abort', onAbort);
       if (answered) return;
       // Ctrl-D (input ended): as for a cancel, the error line goes below the prompt.
       io.stderr.write('\n');
