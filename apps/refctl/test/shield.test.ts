@@ -334,23 +334,15 @@ describe('shield telemetry', () => {
     expect(stdout.split('\n')[0]).toMatch(/^KEY +PACKETS +BYTES +SAMPLES$/);
   });
 
+  const EXPORT_TRAFFIC_CSV = ['shield', 'export', SVC, '--dataset', 'traffic', '--format', 'csv'];
+
   it('exports the server CSV byte for byte, to stdout or a file', async () => {
     const direct = await fetch(
       `${server.baseUrl}/services/${SVC}/shield/export?dataset=traffic&format=csv&window_hours=24`,
       { headers: { authorization: `Bearer ${KEYS.full}` } },
     ).then((r) => r.text());
     expect(direct.startsWith('key,packets,bytes,samples\r\n')).toBe(true);
-    const args = [
-      'shield',
-      'export',
-      SVC,
-      '--dataset',
-      'traffic',
-      '--format',
-      'csv',
-      '--window',
-      '24h',
-    ];
+    const args = [...EXPORT_TRAFFIC_CSV, '--window', '24h'];
     expect((await refctl(args, { env: env() })).stdout).toBe(direct);
     const file = join(tempConfigHome(), 'traffic.csv');
     const written = await refctl([...args, '-f', file], { env: env() });
@@ -359,7 +351,7 @@ describe('shield telemetry', () => {
   });
 
   it('exports to stdout with -f -, as --plan-out - and --input - read it (no file named -)', async () => {
-    const args = ['shield', 'export', SVC, '--dataset', 'traffic', '--format', 'csv'];
+    const args = EXPORT_TRAFFIC_CSV;
     const plain = await refctl(args, { env: env() });
     expect(plain.stdout).toMatch(/^key,packets,bytes,samples\r\n/);
     expect(await refctl([...args, '-f', '-'], { env: env() })).toEqual({
@@ -371,17 +363,7 @@ describe('shield telemetry', () => {
 
   it('refuses a file it cannot write in one line, exit 2, as --plan-out does', async () => {
     const missing = join(tmpdir(), 'refctl-no-such-dir', 'traffic.csv');
-    const args = [
-      'shield',
-      'export',
-      SVC,
-      '--dataset',
-      'traffic',
-      '--format',
-      'csv',
-      '-f',
-      missing,
-    ];
+    const args = [...EXPORT_TRAFFIC_CSV, '-f', missing];
     expect(await refctl(args, { env: env() })).toEqual({
       code: 2,
       stdout: '',
