@@ -259,6 +259,17 @@ describe('orders_create', () => {
     expect(dry.plan_unavailable).toMatch(/cannot be planned or bought here/);
   });
 
+  it('refuses an order priced past exact cents, as the API does, before anything is planned', async () => {
+    // 2^52 addon units: a total no integer of cents holds (the API answers 422
+    // price_not_supported); a quote of it would be wrong, and its plan unbuyable.
+    const { ctx } = await setup({ limitCents: 2000 });
+    const huge = { ...KVM_S, addons: [{ addon_ref: 'REF-ADDON-11', units: 2 ** 52 }] };
+    await expect(dryRun(ctx, new SessionKeys(), huge)).rejects.toMatchObject({
+      code: 'price_not_supported',
+    });
+    expect(ctx.plans.size).toBe(0);
+  });
+
   it('names a plan the catalog does not sell', async () => {
     const { ctx } = await setup();
     await expect(

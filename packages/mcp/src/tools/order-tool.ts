@@ -60,6 +60,16 @@ async function quote(client: RefClient, body: CreateOrderRequest) {
  */
 function priceFromCatalog(plan: Plan, body: CreateOrderRequest): OrderPrice | undefined {
   const result = priceOrder(plan, body);
+  // A total past exact integer cents (huge addon units) is one the API refuses (422
+  // price_not_supported): refuse it here too, rather than quote a rounded price and hold a
+  // plan that neither the SDK nor the budget can take.
+  if (result.ok && !Number.isSafeInteger(result.price.total_cents)) {
+    throw new ToolRefusal(
+      'price_not_supported',
+      `This order's price is too large to be charged (${plan.code} with these addon units).`,
+      'Order fewer addon units (plans_list shows what each costs), then make a new dry run.',
+    );
+  }
   if (result.ok) return result.price;
   if (result.error === 'catalog_without_prices') return undefined;
   const what = result.error === 'period_not_offered' ? 'period' : 'addon';
