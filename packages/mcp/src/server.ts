@@ -208,13 +208,22 @@ async function callTool(
       const maxItems = (args.max_items as number | undefined) ?? MAX_ITEMS.default;
       return collectList(tool.run, ctx.client, split, maxItems, options, pageMax);
     }
-    return withSentRules(
-      tool.name,
-      await tool.run(ctx.client, split, options),
-      split.body,
-      ctx.shared.sentRules,
-    );
+    const { data, replayed } = await tool.run(ctx.client, split, options);
+    const answer = withSentRules(tool.name, data, split.body, ctx.shared.sentRules);
+    return replayed ? markedReplayed(answer) : answer;
   });
+}
+
+/**
+ * A result the API replayed from an earlier call with the same idempotency key, said so beside
+ * the API's answer (as orders say it): that call did the work, this one did nothing again.
+ */
+function markedReplayed(answer: unknown): Record<string, unknown> {
+  const fields =
+    answer !== null && typeof answer === 'object' && !Array.isArray(answer)
+      ? (answer as Record<string, unknown>)
+      : { result: answer };
+  return { ...fields, idempotent_replayed: true };
 }
 
 /**

@@ -113,6 +113,44 @@ describe('orders_create', () => {
     expect(Math.round((before - (await balanceOf(mcp))) * 100)).toBe(2 * 595);
   });
 
+  it('says a keyed call other than an order was replayed, and does it again with a new key', async () => {
+    const mcp = await connect([]);
+    const power = { service_ref: 'REF-SVC-101', action: 'reboot' };
+    const first = await mcp.call('services_power', power);
+    expect(structured(first).idempotent_replayed).toBeUndefined();
+    // The same arguments derive the same key: the API replays the first reboot.
+    const again = await mcp.call('services_power', power);
+    expect(again.isError).not.toBe(true);
+    expect(structured(again)).toMatchObject({ ...structured(first), idempotent_replayed: true });
+    expect((again.content[0] as { text: string }).text).toMatch(
+      /Replayed: an earlier call with the same idempotency key did this, and nothing was done again/,
+    );
+    const fresh = await mcp.call('services_power', { ...power, idempotency_key: 'reboot-2' });
+    expect(structured(fresh).idempotent_replayed).toBeUndefined();
+    // A rule deleted twice: the second answer is the first's, replayed.
+    const created = structured(
+      await mcp.call('shield_rules_create', {
+        service_ref: 'REF-SVC-101',
+        name: 'block dns',
+        mode: 'observe',
+        action: 'drop',
+        risk: 'low',
+        protocol: 'udp',
+        destination_port: 53,
+      }),
+    );
+    const id = (created.rule as { id: string }).id;
+    const remove = { service_ref: 'REF-SVC-101', rule_id: id };
+    expect(structured(await mcp.call('shield_rules_delete', remove)).idempotent_replayed).toBe(
+      undefined,
+    );
+    expect(structured(await mcp.call('shield_rules_delete', remove))).toMatchObject({
+      accepted: true,
+      rule_id: id,
+      idempotent_replayed: true,
+    });
+  });
+
   it('turns a write with a read-only key into a tool error naming the missing scope', async () => {
     const mcp = await connect([], READ_KEY);
     const order = errorFacts(await buyPlanned(mcp.call, { ...KVM_S }));

@@ -1,3 +1,4 @@
+import { createReferenceServer } from '@refapi/server';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../test/helpers/fake-fetch';
 import { account } from '../test/helpers/fixtures';
@@ -24,6 +25,25 @@ describe('ApiPromise', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-extra')).toBe('yes');
     expect(rateLimit?.remaining).toBe(598);
+  });
+
+  it('withResponse() says whether a keyed call was answered by an earlier call with its key', async () => {
+    const server = createReferenceServer();
+    await server.ready;
+    const ref = new RefClient({
+      apiKey: 'refak_demo_eur_full',
+      baseUrl: server.baseUrl,
+      fetch: server.fetch,
+    });
+    const reboot = () =>
+      ref.services.power('REF-SVC-101', 'reboot', { idempotencyKey: 'reboot-1' }).withResponse();
+    expect((await reboot()).replayed).toBe(false);
+    const again = await reboot();
+    expect([again.replayed, again.response.headers.get('idempotent-replayed')]).toEqual([
+      true,
+      'true',
+    ]);
+    expect((await ref.account.get().withResponse()).replayed).toBe(false);
   });
 
   it('behaves as a promise: catch, finally, Promise.all', async () => {

@@ -10,6 +10,13 @@ export interface ApiResponse<T> {
   readonly rateLimit: RateLimitState | undefined;
   /** The server's `Request-Id` of the response, when it sent one. */
   readonly requestId: string | undefined;
+  /**
+   * Whether the answer is the stored result of an earlier call with the same
+   * `Idempotency-Key` (the `Idempotent-Replayed` header, or an order's `idempotent_replayed`):
+   * that call did the work, this one did nothing again. False for a retry answered with
+   * this very call's attempt whose answer was lost, which did the work.
+   */
+  readonly replayed: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type OperationId, type RouteId, routes } from '@refapi/schema';
-import type { Page, RefClient, RequestOptions } from '@refapi/sdk';
+import { ApiPromise, type Page, type RefClient, type RequestOptions } from '@refapi/sdk';
 
 /** The arguments of one call, split by where the contract puts them. */
 export interface CallArgs {
@@ -8,11 +8,20 @@ export interface CallArgs {
   readonly body: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * One API answer as a tool has it: the data, and whether it is the stored result of an
+ * earlier call with the same idempotency key (that call did the work; this one did nothing).
+ */
+interface CallAnswer {
+  readonly data: unknown;
+  readonly replayed: boolean;
+}
+
 /** A tool that answers one API response. */
 interface CallTool {
   readonly name: string;
   readonly kind: 'call';
-  readonly run: (client: RefClient, args: CallArgs, options: RequestOptions) => Promise<unknown>;
+  readonly run: (client: RefClient, args: CallArgs, options: RequestOptions) => Promise<CallAnswer>;
 }
 
 /** A tool over a cursor-paginated list: `run` fetches one page through the SDK. */
@@ -39,7 +48,22 @@ export type OperationTool = CallTool | ListTool | OrderTool;
 // zod schemas, so they have the shapes the SDK methods take.
 type Any = never;
 const ref = (args: CallArgs) => args.path.service_ref ?? '';
-const call = (run: CallTool['run']): Omit<CallTool, 'name'> => ({ kind: 'call', run });
+// An SDK call's answer with its replay flag (`withResponse()`), or what the run made of one.
+const call = (
+  run: (
+    client: RefClient,
+    args: CallArgs,
+    options: RequestOptions,
+  ) => ApiPromise<unknown> | Promise<CallAnswer>,
+): Omit<CallTool, 'name'> => ({
+  kind: 'call',
+  run: async (client, args, options) => {
+    const answer = run(client, args, options);
+    if (!(answer instanceof ApiPromise)) return answer;
+    const { data, replayed } = await answer.withResponse();
+    return { data, replayed };
+  },
+});
 const list = (run: ListTool['run']): Omit<ListTool, 'name'> => ({ kind: 'list', run });
 
 /** The tool name of each operation, from its contract entry (`<resource>_<verb>`). */
@@ -72,8 +96,11 @@ const CALLS: Readonly<
   shield_rules_list: call((c, a, o) => c.shield(ref(a)).rules.list(o)),
   shield_rules_create: call((c, a, o) => c.shield(ref(a)).rules.create(a.body as Any, o)),
   shield_rules_delete: call(async (c, a, o) => {
-    await c.shield(ref(a)).rules.delete(a.path.rule_id ?? '', o);
-    return { accepted: true, rule_id: a.path.rule_id };
+    const { replayed } = await c
+      .shield(ref(a))
+      .rules.delete(a.path.rule_id ?? '', o)
+      .withResponse();
+    return { data: { accepted: true, rule_id: a.path.rule_id }, replayed };
   }),
   shield_presets_apply: call((c, a, o) =>
     c.shield(ref(a)).presets.apply(a.path.preset_code as Any, o),
@@ -86,9 +113,12 @@ const CALLS: Readonly<
     c.shield(ref(a)).protectionActivity(a.query as Any, o),
   ),
   shield_export: call(async (c, a, o) => {
-    const result: unknown = await c.shield(ref(a)).export(a.query as Any, o);
+    const { data, replayed } = await c
+      .shield(ref(a))
+      .export(a.query as Any, o)
+      .withResponse();
     // CSV arrives as text: wrap it so every tool answers a JSON object.
-    return typeof result === 'string' ? { format: 'csv', csv: result } : result;
+    return { data: typeof data === 'string' ? { format: 'csv', csv: data } : data, replayed };
   }),
   shield_rules_evidence: list((c, a, o) =>
     c.shield(ref(a)).evidence(a.path.rule_id ?? '', a.query as Any, o),

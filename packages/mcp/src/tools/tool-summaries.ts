@@ -136,5 +136,8 @@ function generic(data: Data): string {
 
 /** The one-line summary of a tool's result. */
 export function summarize(tool: string, data: Data, exposed: readonly string[]): string {
-  return `${tool}: ${(SUMMARIES[tool] ?? generic)(data, exposed)}`;
+  const said = `${tool}: ${(SUMMARIES[tool] ?? generic)(data, exposed)}`;
+  // An order says its own replay; any other keyed call's is said here.
+  if (data.idempotent_replayed !== true || tool === 'orders_create') return said;
+  return `${said} Replayed: an earlier call with the same idempotency key did this, and nothing was done again (pass a new idempotency_key to do it again).`;
 }

@@ -13,7 +13,7 @@ import { readSuccess } from './read-success';
 import { readRequestId } from './request-id';
 import type { ResponseChecker } from './response-check';
 import { randomUuid } from './runtime';
-import type { Transport } from './transport';
+import { replayedByEarlierCall, type Transport } from './transport';
 
 /** Inputs of one call of operation K. */
 export interface CallInput<K extends OperationId> {
@@ -92,6 +92,7 @@ export class Core {
         response: res.response,
         rateLimit: res.rateLimit,
         requestId: res.requestId,
+        replayed: res.replayed,
       };
     };
     // Checked once, for the list: refused as a call's other options are, it rejects before
@@ -135,6 +136,7 @@ export class Core {
       response,
       rateLimit,
       requestId,
+      replayed: replayedByEarlierCall(data, response),
     };
   }
 }

@@ -4,7 +4,6 @@ import type { ORDER_OPERATION, PlannableOperation, RequestPlan } from '@refapi/s
 import { baseUrlText } from '../internal/base-url';
 import type { Core } from '../internal/core';
 import type { SuccessOf } from '../internal/operation-types';
-import { replayedByEarlierCall } from '../internal/transport';
 import { OrdersResource } from '../resources/orders';
 import { issueText } from './make-plan';
 import { priceOrderNow } from './order-pricing';
@@ -131,7 +130,7 @@ export async function applyPlan(
     })
     .withResponse();
   const data = sent.data as unknown as SuccessOf<PlannableOperation>;
-  const replayed = replayedByEarlierCall(data, sent.response);
+  const { replayed } = sent;
   let charged: PlanCharge | undefined;
   if (schemas.isOrderPlan(plan)) {
     const serviceRef = (data as unknown as CreateOrderResponse).service_ref;

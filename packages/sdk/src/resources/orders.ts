@@ -3,7 +3,6 @@ import { ApiPromise } from '../api-promise';
 import { withMeta } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, QueryOf } from '../internal/operation-types';
-import { replayedByEarlierCall } from '../internal/transport';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import { makePlan } from '../plans/make-plan';
@@ -69,7 +68,7 @@ export class OrdersResource extends APIResource {
       .then((r) => {
         // One flag, in the body: also set when only the header says so, cleared for a
         // retry answered with this call's own lost attempt.
-        const replayed = replayedByEarlierCall(r.data, r.response);
+        const { replayed } = r;
         r.data.idempotent_replayed = replayed;
         return {
           ...r,
