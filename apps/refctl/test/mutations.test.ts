@@ -206,4 +206,18 @@ describe('refctl services mutations', () => {
     );
     expect(stop).toMatchObject({ code: 0, stdout: 'action,accepted\r\nstop,true\r\n' });
   });
+
+  it('says on stderr when a power action was replayed under its --idempotency-key', async () => {
+    const args = ['services', 'power', 'REF-SVC-A1', 'reboot', '--yes', '-o', 'json'];
+    const keyed = [...args, '--idempotency-key', 'reboot-once'];
+    const first = await refctl(keyed, { env: env() });
+    expect([first.code, first.stderr]).toEqual([0, '']);
+    const again = await refctl(keyed, { env: env() });
+    expect(again).toMatchObject({ code: 0, stdout: first.stdout });
+    expect(again.stderr).toBe(
+      'replayed: this idempotency key already completed; nothing was done again\n',
+    );
+    // A new key (one per call by default) sends it again.
+    expect((await refctl(args, { env: env() })).stderr).toBe('');
+  });
 });

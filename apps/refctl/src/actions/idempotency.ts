@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKey } from '@refapi/schema/common';
+import type { ApiPromise } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
+import { note } from '../runtime/print';
 import { validateInput } from '../runtime/validate';
 
 /**
@@ -15,14 +17,18 @@ export function idempotencyKeyFor(opts: { readonly idempotencyKey?: string | und
 /**
  * Sends one mutation under `idempotencyKey`. The key stays on the run state while the
  * outcome is unknown, so a failure prints it for a safe retry with `--idempotency-key`.
+ * An answer the API replayed from an earlier call with the key says so on stderr: that call
+ * did the work, and this one did nothing again (`nothing` says what, for the command).
  */
 export async function sendIdempotent<T>(
   ctx: Ctx,
   idempotencyKey: string,
-  send: (request: { idempotencyKey: string; signal: AbortSignal }) => Promise<T>,
+  send: (request: { idempotencyKey: string; signal: AbortSignal }) => ApiPromise<T>,
+  nothing = 'nothing was done again',
 ): Promise<T> {
   ctx.state.idempotencyKey = idempotencyKey;
-  const result = await send({ idempotencyKey, signal: ctx.signal });
+  const { data, replayed } = await send({ idempotencyKey, signal: ctx.signal }).withResponse();
   ctx.state.idempotencyKey = undefined;
-  return result;
+  if (replayed) note(ctx, `replayed: this idempotency key already completed; ${nothing}`);
+  return data;
 }

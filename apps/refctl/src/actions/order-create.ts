@@ -77,12 +77,12 @@ export const create = typedHandler(
       input: ctx.globals.input,
       signal: ctx.signal,
     });
-    const result = await sendIdempotent(ctx, idempotencyKey, (request) =>
-      client.orders.create(body, request),
+    const result = await sendIdempotent(
+      ctx,
+      idempotencyKey,
+      (request) => client.orders.create(body, request),
+      'nothing new was bought',
     );
-    if (result.idempotent_replayed) {
-      note(ctx, 'replayed: this idempotency key already completed; nothing new was bought');
-    }
     await reportCharge(ctx, client, result.service_ref, price);
     await print(ctx, { kind: 'object', value: result });
   },

@@ -1,5 +1,5 @@
 import type { ShieldRule } from '@refapi/schema';
-import type { RefClient } from '@refapi/sdk';
+import type { ApiPromise, RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
 import { print } from '../runtime/print';
 import type { QueueFlags } from './flags';
@@ -20,7 +20,7 @@ export async function queueRule(
   queue: (request: {
     idempotencyKey: string;
     signal: AbortSignal;
-  }) => Promise<{ rule: ShieldRule }>,
+  }) => ApiPromise<{ rule: ShieldRule }>,
   /** Runs once the rule is queued, before any wait: a wait cut short never skips it. */
   onQueued?: (rule: ShieldRule) => Promise<void>,
 ): Promise<ShieldRule> {
