@@ -1,5 +1,5 @@
 import { type OperationId, type RouteId, routes } from '@refapi/schema';
-import { ApiPromise, type Page, type RefClient, type RequestOptions } from '@refapi/sdk';
+import type { ApiPromise, Page, RefClient, RequestOptions } from '@refapi/sdk';
 
 /** The arguments of one call, split by where the contract puts them. */
 export interface CallArgs {
@@ -48,6 +48,11 @@ export type OperationTool = CallTool | ListTool | OrderTool;
 // zod schemas, so they have the shapes the SDK methods take.
 type Any = never;
 const ref = (args: CallArgs) => args.path.service_ref ?? '';
+// By its method, not `instanceof`: the client may come from the caller's copy of the SDK (its
+// ESM build beside this package's CommonJS one).
+const isApiPromise = (value: unknown): value is ApiPromise<unknown> =>
+  typeof (value as Partial<ApiPromise<unknown>>).withResponse === 'function';
+
 // An SDK call's answer with its replay flag (`withResponse()`), or what the run made of one.
 const call = (
   run: (
@@ -59,7 +64,7 @@ const call = (
   kind: 'call',
   run: async (client, args, options) => {
     const answer = run(client, args, options);
-    if (!(answer instanceof ApiPromise)) return answer;
+    if (!isApiPromise(answer)) return answer;
     const { data, replayed } = await answer.withResponse();
     return { data, replayed };
   },
