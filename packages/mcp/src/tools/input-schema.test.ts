@@ -128,6 +128,24 @@ describe('parseArguments', () => {
     });
   });
 
+  it('names one bound of an argument past two, the tighter', () => {
+    const list = inputPlan(operations.listInvoices, OPERATION_TOOLS.listInvoices);
+    const refused = (args: unknown) => {
+      try {
+        parseArguments(list.schema, args, () => undefined);
+      } catch (error) {
+        return (error as ToolRefusal).message;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(refused({ max_items: 2 ** 60 })).toBe(
+      'Invalid arguments: max_items: Too big: expected number to be <=500.',
+    );
+    expect(refused({ max_items: -(2 ** 60) })).toMatch(
+      /^Invalid arguments: max_items: Too small: [^;]*\.$/,
+    );
+  });
+
   it('refuses -5 hours as the schema says, and a bad reference by what is expected', () => {
     const below = refusal({ service_ref: 'REF-SVC-1', window_hours: -5 });
     expect(below.code).toBe('invalid_arguments');

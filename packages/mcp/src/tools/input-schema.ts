@@ -173,6 +173,35 @@ function argumentJson(schema: z.ZodType, location: ArgumentLocation): Record<str
 }
 
 /**
+ * The issues with one bound per argument and side: a number past both the contract's bound
+ * and a safe integer's (`max_items: 2 ** 60`) fails both, and the tighter one says it.
+ */
+function tighterBounds(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  type Bound = z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall;
+  const limit = (issue: Bound) => Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+  const out: z.core.$ZodIssue[] = [];
+  // Where in `out` the bound kept for an argument and side is.
+  const kept = new Map<string, number>();
+  for (const issue of issues) {
+    if (issue.code !== 'too_big' && issue.code !== 'too_small') {
+      out.push(issue);
+      continue;
+    }
+    const key = `${issue.code} ${issue.path.map(String).join('.')}`;
+    const index = kept.get(key);
+    if (index === undefined) {
+      kept.set(key, out.push(issue) - 1);
+      continue;
+    }
+    const other = out[index] as Bound;
+    const tighter =
+      issue.code === 'too_big' ? limit(issue) < limit(other) : limit(issue) > limit(other);
+    if (tighter) out[index] = issue;
+  }
+  return out;
+}
+
+/**
  * Checks a tool's arguments against the contract's `schema`, or refuses them with one
  * line per bad argument that says what is expected (its description, not a pattern).
  */
@@ -183,7 +212,7 @@ export function parseArguments<T extends z.ZodObject>(
 ): z.output<T> {
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
+  const problems = tighterBounds(parsed.error.issues).map((issue) => {
     const name = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
       const takes = Object.keys(schema.shape).join(', ') || 'none';
