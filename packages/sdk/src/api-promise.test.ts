@@ -1,7 +1,7 @@
-import { createReferenceServer } from '@refapi/server';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../test/helpers/fake-fetch';
 import { account } from '../test/helpers/fixtures';
+import { inProcess } from '../test/helpers/reference';
 import { RefClient } from './client';
 import { NotFoundError } from './errors/http-errors';
 
@@ -28,13 +28,8 @@ describe('ApiPromise', () => {
   });
 
   it('withResponse() says whether a keyed call was answered by an earlier call with its key', async () => {
-    const server = createReferenceServer();
-    await server.ready;
-    const ref = new RefClient({
-      apiKey: 'refak_demo_eur_full',
-      baseUrl: server.baseUrl,
-      fetch: server.fetch,
-    });
+    const harness = await inProcess();
+    const ref = harness.client();
     const reboot = () =>
       ref.services.power('REF-SVC-101', 'reboot', { idempotencyKey: 'reboot-1' }).withResponse();
     expect((await reboot()).replayed).toBe(false);
@@ -44,6 +39,7 @@ describe('ApiPromise', () => {
       'true',
     ]);
     expect((await ref.account.get().withResponse()).replayed).toBe(false);
+    await harness.close();
   });
 
   it('behaves as a promise: catch, finally, Promise.all', async () => {

@@ -2,6 +2,7 @@ import { operations } from '@refapi/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRANSPORTS, useApi } from './api-harness';
 import { apiScenario, KEY, SVC } from './api-scenario';
+import { kvmMonthInvoice } from './fixtures/renewing-account';
 
 describe.each(TRANSPORTS)('account and billing over %s', (transport) => {
   const api = useApi(transport, { scenario: withFinance() });
@@ -107,22 +108,16 @@ function withFinance() {
   const doc = apiScenario();
   const [a, b] = doc.accounts ?? [];
   if (a === undefined || b === undefined) throw new Error('scenario changed');
-  const invoice = (ref: string, service?: string) => ({
-    invoice_ref: ref,
-    kind: 'service_renewal',
-    transaction_kind: 'debit',
-    amount: 5.95,
-    fee: 0,
-    penalty: 0,
-    vat_amount: 0.95,
-    vat_rate: 0.19,
-    currency: 'EUR',
-    status: 'paid',
-    issue_date: '2025-12-01T00:00:00.000Z',
-    description: 'Renewal',
-    customer_payable: false,
-    ...(service === undefined ? {} : { service_ref: service }),
-  });
+  const invoice = (ref: string, service?: string) =>
+    kvmMonthInvoice({
+      invoice_ref: ref,
+      kind: 'service_renewal',
+      status: 'paid',
+      issue_date: '2025-12-01T00:00:00.000Z',
+      description: 'Renewal',
+      customer_payable: false,
+      ...(service === undefined ? {} : { service_ref: service }),
+    });
   a.invoices = [
     invoice('REF-INV-1', SVC.kvm),
     invoice('REF-INV-2', SVC.reseller),

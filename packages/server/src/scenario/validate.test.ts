@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { kvmMonthInvoice } from '../../test/fixtures/renewing-account';
 import { scenario } from '../testing/scenario-builder';
 import { demoScenario } from './demo';
 import { checkScenarioExtensions, parseScenario, ScenarioError } from './validate';
@@ -120,23 +121,16 @@ describe('parseScenario', () => {
   });
 
   it('takes a renewal_invoice_ref only to the unpaid renewal invoice of its suspended service', () => {
-    const renewal = {
+    const renewal = kvmMonthInvoice({
       invoice_ref: 'REF-INV-5',
       kind: 'service_renewal',
-      transaction_kind: 'debit',
-      amount: 5.95,
-      fee: 0,
-      penalty: 0,
-      vat_amount: 0.95,
-      vat_rate: 0.19,
-      currency: 'EUR',
       status: 'unpaid',
       issue_date: '2026-01-01T00:00:00.000Z',
       due_date: '2026-01-08T00:00:00.000Z',
       description: 'Renewal of vm-1: KVM 1 (monthly)',
       customer_payable: true,
       service_ref: 'REF-SVC-1',
-    };
+    });
     const linked = (service: Record<string, unknown>, invoice: Record<string, unknown> = {}) => {
       const doc = valid();
       Object.assign(doc.accounts[0]!.services[0]!, {
