@@ -388,6 +388,26 @@ for (const { version, pkg } of compilers)
   for (const { kind, file, flags } of moduleKinds)
     await check(`tsc ${version} sdk consumer (${kind})`, () => tsc(pkg, flags, [file]));
 
+// TypeScript's node10 resolution, the default of `module: commonjs` that many CommonJS projects
+// on TypeScript 5 still have (with esModuleInterop, as `tsc --init` writes it, which zod needs): it reads no exports map, so the SDK's declarations find
+// `@refapi/schema/request-plan` through typesVersions or not at all. TypeScript 6 deprecates
+// node10 and 7 removed it.
+for (const { version, pkg } of compilers.filter((compiler) => compiler.version !== '7'))
+  await check(`tsc ${version} sdk consumer (commonjs, node10 resolution)`, () =>
+    tsc(
+      pkg,
+      [
+        '--module',
+        'commonjs',
+        '--moduleResolution',
+        'node10',
+        '--esModuleInterop',
+        ...(version === '6' ? ['--ignoreDeprecations', '6.0'] : []),
+      ],
+      ['sdk-consumer.ts'],
+    ),
+  );
+
 // The SDK's type tests (results by name, open value sets, no index signatures, errors,
 // metadata, the README's typo claim), copied verbatim: they import only '@refapi/sdk' and
 // vitest, so here they check the packed .d.ts files under every compiler line.

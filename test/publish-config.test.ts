@@ -9,6 +9,8 @@ interface Manifest {
   name: string;
   private?: boolean;
   exports?: unknown;
+  types?: string;
+  typesVersions?: Record<string, Record<string, string[]>>;
   publishConfig?: { exports?: unknown };
 }
 
@@ -34,6 +36,30 @@ describe('published exports', () => {
     '%s publishes its exports without the @refapi/source condition',
     (_name, manifest) => {
       expect(manifest.publishConfig?.exports).toEqual(withoutSource(manifest.exports));
+    },
+  );
+});
+
+// TypeScript's `node10` resolution (the default of `module: commonjs`, still common in CommonJS
+// projects on TypeScript 5) reads no exports map: a subpath's types come from typesVersions,
+// or the import is unresolved and, in the SDK's own declarations, silently `any`.
+describe('types under node10 resolution', () => {
+  it.each(published.map((m) => [m.name, m] as const))(
+    '%s maps every subpath with types in typesVersions, to the types its import resolves',
+    (_name, manifest) => {
+      const subpaths = Object.entries(manifest.exports as Record<string, unknown>).filter(
+        ([subpath]) => subpath !== '.' && !subpath.endsWith('.json'),
+      );
+      const expected = Object.fromEntries(
+        subpaths.map(([subpath, conditions]) => {
+          const { import: esm, types } = conditions as {
+            import?: { types?: string };
+            types?: string;
+          };
+          return [subpath.slice(2), [esm?.types ?? types]];
+        }),
+      );
+      expect(manifest.typesVersions?.['*'] ?? {}).toEqual(expected);
     },
   );
 });
