@@ -1,7 +1,7 @@
 // `POST /__admin/top-ups` (reference spec, section 9): a top-up, then the account's unpaid
 // renewal invoices settled oldest first while the balance covers them, each moving its
 // suspended service back to active with `expires_at` moved on by its period.
-import { isoTime } from '../../internal/iso-time';
+import { isoTime, parseTime } from '../../internal/iso-time';
 import { DomainError } from '../errors';
 import type { AccountRecord, InvoiceRecord, ServiceRecord, TransactionRecord } from '../records';
 import { compareRefs } from '../refs';
@@ -18,15 +18,16 @@ export interface TopUpWrites {
 }
 
 /**
- * Oldest first: issue date, then ref by its value (refs of one kind grow with time; as text,
- * `REF-INV-10` had sorted before the older `REF-INV-F`).
+ * Oldest first: the instant of the issue date, then ref by its value (refs of one kind grow
+ * with time; as text, `REF-INV-10` had sorted before the older `REF-INV-F`). Instants, not
+ * the text: a scenario's dates keep their spelling, and as text `…T01:00:00+02:00` sorted
+ * after the later `…T23:30:00Z` of the day before, `…T23:00:00.500Z` before `…T23:00:00Z`.
  */
-const byAge = (a: InvoiceRecord, b: InvoiceRecord): number =>
-  a.issue_date < b.issue_date
-    ? -1
-    : a.issue_date > b.issue_date
-      ? 1
-      : compareRefs(a.invoice_ref, b.invoice_ref);
+const byAge = (a: InvoiceRecord, b: InvoiceRecord): number => {
+  const aMs = parseTime(a.issue_date);
+  const bMs = parseTime(b.issue_date);
+  return aMs < bMs ? -1 : aMs > bMs ? 1 : compareRefs(a.invoice_ref, b.invoice_ref);
+};
 
 /**
  * A top-up of `amountCents` and the settlements it pays for; 409 `balance_limit_reached`
