@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport } from './drift';
 import { startRecorder } from './record-proxy';
 import { bodyText, type RecordedExchange } from './recording-format';
@@ -184,5 +185,64 @@ describe('a credential in a body stored as base64', () => {
       reason: expect.stringContaining('left out'),
     });
     await expect(scenarioFromRecording(file)).resolves.toBeDefined();
+  });
+});
+
+describe('a credential sent as an Idempotency-Key', () => {
+  it('is redacted in the exchange field that keeps the key too, and drift still replays the keyed writes alike', async () => {
+    // A key the Idempotency-Key pattern allows that is (or holds) the session's bearer token.
+    const token = 'refak_demo_eur_full';
+    const upstream = createReferenceServer({ adminToken: 'credentials-admin' });
+    await upstream.ready;
+    upstream.admin.clock.freeze(true);
+    const listening = await upstream.listen({ port: 0 });
+    const file = fresh('idempotency-key.jsonl');
+    const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
+    const order = (key: string) =>
+      fetch(`${recorder.baseUrl}/orders`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' }),
+      });
+    try {
+      // The balance first: what the orders charge is then known to drift.
+      const balance = await fetch(`${recorder.baseUrl}/balance`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(balance.status).toBe(200);
+      await balance.text();
+      const statuses: Array<[number, string | null]> = [];
+      for (const key of [token, token, `order-${token}-2`]) {
+        const response = await order(key);
+        await response.text();
+        statuses.push([response.status, response.headers.get('idempotent-replayed')]);
+      }
+      expect(statuses).toEqual([
+        [200, null],
+        [200, 'true'],
+        [200, null],
+      ]);
+    } finally {
+      await recorder.close();
+      await listening.close();
+      await upstream.close();
+    }
+    expect(readFileSync(file, 'utf8')).not.toContain(token);
+    const exchanges = await exchangesOf(file);
+    expect(exchanges.map((exchange) => exchange.idempotency_key)).toEqual([
+      undefined,
+      '[redacted]',
+      '[redacted]',
+      'order-[redacted]-2',
+    ]);
+    // The same key replays as the same key: the second order is a replay there too.
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable).toEqual([]);
+    expect(report.matched).toBe(4);
   });
 });

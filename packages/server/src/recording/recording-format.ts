@@ -68,12 +68,20 @@ export const RecordedExchange = z.object({
   cut: z.boolean().optional(),
 });
 
+/** What stands for a redacted credential in an Idempotency-Key sent again. */
+const REDACTED_KEY_PART = '_redacted_';
+
 /**
  * The Idempotency-Key a recorded request carried: its own field, or (a recording made before
  * the header was redacted) the header itself.
  */
 export function idempotencyKeyOf(exchange: RecordedExchange): string | undefined {
-  if (exchange.idempotency_key !== undefined) return exchange.idempotency_key;
+  if (exchange.idempotency_key !== undefined) {
+    // A key that was (or held) a credential of the session is kept redacted, and `[redacted]`
+    // is no Idempotency-Key (its pattern has no brackets: the replay's write was refused
+    // 400). The same key stays the same key, so a retry still replays as it did.
+    return exchange.idempotency_key.replaceAll(REDACTED, REDACTED_KEY_PART);
+  }
   const header = exchange.request.headers['idempotency-key'];
   return header === undefined || header === REDACTED ? undefined : header;
 }

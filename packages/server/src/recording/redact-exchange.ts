@@ -18,18 +18,22 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The exchange with every credential value of the session replaced: in the path, query,
- * header values (a `Location` too) and bodies.
+ * header values (a `Location` too), bodies, and the Idempotency-Key kept in a field of its
+ * own (its header is redacted by name; a key that is or holds the bearer token had reached
+ * the file there).
  */
 export function redactExchange(
   credentials: SessionCredentials,
   exchange: RecordedExchange,
 ): RecordedExchange {
+  const key = exchange.idempotency_key;
   return {
     ...exchange,
     path: credentials.redact(exchange.path),
     query: credentials.redact(exchange.query),
     request: redactMessage(credentials, exchange.request),
     response: redactMessage(credentials, exchange.response),
+    ...(key === undefined ? {} : { idempotency_key: credentials.redact(key) }),
   };
 }
 
