@@ -36,3 +36,21 @@ export function rawExchange(raw: string, port: number, localAddress?: string): P
     socket.write(raw);
   });
 }
+
+/**
+ * Sends `raw` to 127.0.0.1:`port` on a new connection; resolves to everything the server
+ * wrote (every answer of a pipelined exchange) once it closes the connection.
+ */
+export function rawTranscript(raw: string, port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('error', reject);
+    socket.on('data', (text: string) => {
+      received += text;
+    });
+    socket.on('close', () => resolve(received));
+    socket.write(raw);
+  });
+}

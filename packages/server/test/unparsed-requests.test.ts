@@ -7,7 +7,7 @@ import { createReferenceServer, type ListeningServer } from '../src/index';
 import { createReferenceCore } from '../src/server/reference-core';
 import { listenHttp } from '../src/transport/node/listen';
 import { apiScenario, KEY } from './api-scenario';
-import { rawExchange } from './raw-exchange';
+import { rawExchange, rawTranscript } from './raw-exchange';
 
 /** Sends `raw` to `server` on a new connection; resolves to the answer once it is closed. */
 const exchange = (raw: string, server: ListeningServer = listening) =>
@@ -99,5 +99,30 @@ describe('a repeated Authorization', () => {
       );
       expect([answer.status, answer.body]).toEqual([401, '{"error":"invalid_api_key"}']);
     }
+  });
+});
+
+describe('a malformed request pipelined after good ones', () => {
+  /** The statuses and bodies of every answer on one connection, in order. */
+  const answers = async (raw: string) =>
+    [
+      ...(await rawTranscript(raw, listening.port)).matchAll(
+        /HTTP\/1\.1 (\d{3})[\s\S]*?\r\n\r\n(\{[^\n]*?\})(?=HTTP\/|$)/g,
+      ),
+    ].map((match) => [Number(match[1]), match[2]]);
+  const me = `${GET_ME}authorization: Bearer ${KEY.full}\r\n\r\n`;
+
+  it('answers the good ones first, then refuses the malformed one, never in their place', async () => {
+    const got = await answers(`${me}${me}NOT HTTP AT ALL\r\n\r\n`);
+    expect(got.map(([status]) => status)).toEqual([200, 200, 400]);
+    expect(got[2]?.[1]).toBe('{"error":"malformed_request"}');
+  });
+
+  it('answers the good one before a head past 16 KiB gets its 431', async () => {
+    const got = await answers(`${me}${GET_ME}x-padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(got).toEqual([
+      [200, expect.stringContaining('"account_ref"')],
+      [431, '{"error":"headers_too_large"}'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCodeText } from '@refapi/schema';
 import { type ApiResponse, errorResponse } from '../../api/api-request';
@@ -36,21 +36,39 @@ function refusedTarget(rawPacket: unknown): string {
 export function answerUnparsedRequests(server: Server, windowOf?: RefusalWindow): void {
   const headersOf = (target: string, socket: Duplex) =>
     windowOf?.(targetPath(target), (socket as { remoteAddress?: string }).remoteAddress ?? '');
+  const refused = new WeakSet<Duplex>();
   server.on(
     'clientError',
     (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex) => {
-      // As Node's own answer: nothing on a connection gone or already answering (a timeout
-      // mid-response), and the connection destroyed either way. Ended gracefully instead, one
-      // whose reader had stopped (a slow reader held back by backpressure) stayed open.
-      const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-      if (error.code !== 'ECONNRESET' && socket.writable && answering?.headersSent !== true) {
-        const [status, code] = PARSER_REFUSALS[error.code ?? ''] ?? [400, 'malformed_request'];
-        writeRaw(
-          socket,
-          errorResponse(status, code, headersOf(refusedTarget(error.rawPacket), socket)),
-        );
+      // Once refused, a connection's parser reports every later byte as an error again.
+      if (refused.has(socket)) return;
+      refused.add(socket);
+      const refuse = () => {
+        // As Node's own answer: nothing on a connection gone or already answering (a timeout
+        // mid-response), and the connection destroyed either way. Ended gracefully instead,
+        // one whose reader had stopped (a slow reader held back by backpressure) stayed open.
+        const answering = (socket as HttpSocket)._httpMessage;
+        if (error.code !== 'ECONNRESET' && socket.writable && answering?.headersSent !== true) {
+          const [status, code] = PARSER_REFUSALS[error.code ?? ''] ?? [400, 'malformed_request'];
+          writeRaw(
+            socket,
+            errorResponse(status, code, headersOf(refusedTarget(error.rawPacket), socket)),
+          );
+        }
+        socket.destroy();
+      };
+      // Requests pipelined before the refused bytes were whole: they are being answered (a
+      // write among them already committed). Refusing at once wrote the 400 as the answer to
+      // the first of them and dropped theirs; so their answers go first, then the refusal.
+      // Only for what the parser refused (`HPE_*`): a socket error (a reset, EPIPE) leaves
+      // no one to answer. And not when the refused bytes are the body of a request under
+      // way: it cannot finish.
+      const incoming = (socket as HttpSocket).parser?.incoming;
+      if (error.code?.startsWith('HPE_') === true && (incoming == null || incoming.complete)) {
+        afterAnswers(socket as HttpSocket, refuse);
+      } else {
+        refuse();
       }
-      socket.destroy();
     },
   );
   // A CONNECT (a proxy tunnel) has no handler of its own: Node would destroy the socket.
@@ -62,6 +80,34 @@ export function answerUnparsedRequests(server: Server, windowOf?: RefusalWindow)
     const headers = { ...headersOf(req.url ?? '/', req.socket), 'request-id': newRequestId() };
     send(res, errorResponse(417, 'expectation_failed', headers), { close: true });
   });
+}
+
+/** What node:http keeps on a connection's socket (`_http_server.js`). */
+interface HttpSocket extends Duplex {
+  /** The response being written; the requests after it wait in Node's queue. */
+  _httpMessage?: (ServerResponse & { headersSent: boolean }) | null;
+  parser?: { incoming?: IncomingMessage | null } | null;
+}
+
+/**
+ * Calls `then` once every response of the requests parsed on `socket` so far is written
+ * (at once when none is under way); never if the connection closes first.
+ */
+function afterAnswers(socket: HttpSocket, then: () => void): void {
+  const current = socket._httpMessage;
+  if (current == null) {
+    then();
+    return;
+  }
+  // Node's own 'finish' listener, added when the response was made, runs first and hands the
+  // socket to the next response in line (or none): look again then.
+  const next = () => {
+    current.off('finish', next);
+    current.off('close', next);
+    if (!socket.destroyed) afterAnswers(socket, then);
+  };
+  current.once('finish', next);
+  current.once('close', next);
 }
 
 /** Writes `response` on a bare socket (no ServerResponse to write it). */
