@@ -88,6 +88,25 @@ describe('requests node:http refuses itself', () => {
   });
 });
 
+describe('a repeated Host', () => {
+  it('is a malformed request (RFC 9112 section 3.2), never the first Host winning', async () => {
+    for (const hosts of [
+      ['127.0.0.1', 'evil.example'],
+      ['evil.example', '127.0.0.1'],
+      ['127.0.0.1', '127.0.0.1'],
+    ]) {
+      const answer = await exchange(
+        `GET /v1/me HTTP/1.1\r\n${hosts.map((host) => `host: ${host}\r\n`).join('')}authorization: Bearer ${KEY.full}\r\n\r\n`,
+      );
+      expect([answer.status, answer.body]).toEqual([400, '{"error":"malformed_request"}']);
+      expect(answer.headers).toMatchObject({
+        connection: 'close',
+        'ratelimit-limit': expect.stringMatching(/^\d+$/),
+      });
+    }
+  });
+});
+
 describe('a repeated Authorization', () => {
   it('is one invalid credential over HTTP, as over msw: 401, whichever key comes first', async () => {
     for (const keys of [

@@ -66,6 +66,19 @@ const HEAD_TIMEOUTS: HeadTimeouts = { headersMs: 10_000, checkEveryMs: 1_000 };
 /** Connections the kernel may queue before they are accepted (capped by net.core.somaxconn). */
 const LISTEN_BACKLOG = 4_096;
 
+/** Whether `req` names more than one Host (node:http keeps the first and drops the rest). */
+function hostRepeated(req: IncomingMessage): boolean {
+  const raw = req.rawHeaders;
+  let seen = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length !== 4 || name.toLowerCase() !== 'host') continue;
+    if (seen) return true;
+    seen = true;
+  }
+  return false;
+}
+
 /** Serves a request handler over node:http. */
 export async function listenHttp(
   handle: ContextHandler,
@@ -104,7 +117,10 @@ export async function listenHttp(
       // does, account API spec), but are never counted: none is a request the API took (the
       // route, the key and the body are never read), so none may spend a client's window or
       // create one — a flood of them holds no memory in the limiter.
-      if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      // Without a Host, or with two (RFC 9112 section 3.2: both are a 400): node:http keeps
+      // the first of two, so the Host check below and the OpenAPI document's `servers`
+      // would go by one Host while a proxy in front may have gone by the other.
+      if ((req.headers.host === undefined && req.httpVersion === '1.1') || hostRepeated(req)) {
         const refusal = errorResponse(400, 'malformed_request', {
           ...windowOf(req),
           'request-id': newRequestId(),
