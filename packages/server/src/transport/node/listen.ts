@@ -154,6 +154,11 @@ export async function listenHttp(
     }),
   );
   server.keepAliveTimeout = 5_000;
+  // A client that half-closes after sending (a FIN: `nc -N`, a script done writing) is owed
+  // every answer. By default node:http ends the connection at the FIN, dropping each answer
+  // not yet written (a slow request, all but the first of a pipeline) though the request ran;
+  // half-open, it marks the last answer in line to close the connection once written.
+  (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   answerUnparsedRequests(server, refusalWindow);
   const overCap = capConnectionsPerAddress(server, {
     max: options.maxConnectionsPerAddress ?? defaultMaxConnectionsPerAddress(),

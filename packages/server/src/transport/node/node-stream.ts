@@ -28,6 +28,9 @@ export class OpenStreams {
     }
     this.#ends.add(end);
     res.on('close', end);
+    // The server keeps half-closed connections open to answer them (listen.ts); an event
+    // stream's client sends nothing after its request, so its FIN means it is gone.
+    res.socket?.once('end', end);
     stop = stream((chunk) => {
       if (res.writableEnded || res.destroyed) return;
       res.write(chunk);
