@@ -46,6 +46,30 @@ describe('ControlState', () => {
     expect(() => controls.import(null)).toThrow('expected an object');
   });
 
+  it('refuses an in-process change its schema would refuse, changing nothing', () => {
+    // The admin route validates its body; `admin.faults.set`, `admin.shield.pause` and the
+    // test kit's `faults`/`shield` do not, and a value kept then broke every later import
+    // of the controls (a snapshot restore, a space from the current state: 500s).
+    const controls = new ControlState(controlSlices);
+    expect(() => controls.set(faultsControl, { power: 'bogus' as 'ok' })).toThrow(
+      /^faults: power: /,
+    );
+    for (const retryAfterSeconds of [-1, 1.5, Number.NaN, 1e20]) {
+      expect(() => controls.set(shieldPauseControl, { paused: true, retryAfterSeconds })).toThrow(
+        RangeError,
+      );
+    }
+    expect(() => controls.set(faultsControl, { latencyMs: '100' as unknown as number })).toThrow(
+      /^faults: latencyMs: /,
+    );
+    expect(controls.export()).toEqual({
+      faults: { power: 'ok', shield: 'ok', latencyMs: 0 },
+      shield: { paused: false, retryAfterSeconds: 30 },
+    });
+    const restored = new ControlState(controlSlices);
+    restored.import(controls.export());
+  });
+
   it('refuses a registry naming a control twice', () => {
     expect(() => new ControlState([faultsControl, faultsControl])).toThrow('registered twice');
   });

@@ -48,6 +48,16 @@ export class ControlState implements ControlAccess {
 
   set<V>(slice: ControlSlice<V>, patch: Partial<V>): V {
     const next = slice.apply(this.read(slice), patch);
+    // The admin route validated its body, but the in-process calls (`admin.faults.set`,
+    // `admin.shield.pause`, the test kit's controls) did not: a value the schema refuses was
+    // kept, sent as is (`Retry-After: NaN`), and broke every later import of the controls
+    // (a snapshot restore, a space from the current state). Refused here, changing nothing.
+    const checked = slice.schema.safeParse(next);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      throw new RangeError(`${slice.name}: ${field}${issue?.message ?? 'invalid value'}`);
+    }
     this.#values.set(slice.name, next);
     this.#version++;
     return structuredClone(next);
