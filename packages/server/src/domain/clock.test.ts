@@ -18,6 +18,18 @@ describe('clock', () => {
     expect(clock.now().toISOString()).toBe('2026-01-01T00:00:02.000Z');
   });
 
+  it('refuses a freeze that is not a boolean, as POST /__admin/clock does, changing nothing', () => {
+    // `admin.clock.freeze('yes')` (the test kit's `clock.freeze`, from JavaScript) had been
+    // kept: `frozen: "yes"` in GET /__admin/state, which POST /__admin/scenario then refused.
+    const clock = createClock(start, () => 0);
+    for (const value of ['yes', 1, null]) {
+      expect(() => clock.freeze(value as unknown as boolean)).toThrow(
+        expect.objectContaining({ status: 400, message: 'invalid_body: frozen' }),
+      );
+    }
+    expect(clock.frozen).toBe(false);
+  });
+
   it('stops at its last instant: moves past it refused, a running clock held there', () => {
     const last = Date.parse('9989-12-31T23:59:59.999Z');
     let real = 0;

@@ -80,6 +80,9 @@ export function createClock(
       moveTo(epochMs);
     },
     freeze(value) {
+      // As POST /__admin/clock takes it; `freeze('yes')` from JavaScript had been kept, and
+      // GET /__admin/state then no longer round-tripped through POST /__admin/scenario.
+      if (typeof value !== 'boolean') throw new DomainError(400, 'invalid_body: frozen');
       reanchor(nowMs());
       frozen = value;
     },
