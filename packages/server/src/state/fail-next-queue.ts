@@ -1,4 +1,4 @@
-import { type OperationDef, type OperationId, operations } from '@refapi/schema';
+import { isFreeText, type OperationDef, type OperationId, operations } from '@refapi/schema';
 
 // The queue of `POST /__admin/fail-next` and the test kit's `failNext()`: what is queued, checked
 // where it is queued. The API room turns a taken failure into its response (`failureResponse`).
@@ -26,9 +26,19 @@ export function checkFailure(status: number, options: FailNextOptions): void {
   if (!Number.isInteger(status) || status < 400 || status > 599) {
     throw new RangeError(`failNext: status must be an integer from 400 to 599, got ${status}`);
   }
-  const { retryAfter } = options;
+  const { retryAfter, error } = options;
   if (retryAfter !== undefined && (!Number.isInteger(retryAfter) || retryAfter < 0)) {
     throw new RangeError(`failNext: retryAfter must be whole seconds >= 0, got ${retryAfter}`);
+  }
+  // As `POST /__admin/fail-next` takes it: the answer is `{error: string}`, and an object, an
+  // empty code or one with control characters had gone out as it was given.
+  if (
+    error !== undefined &&
+    (typeof error !== 'string' || error.length === 0 || error.length > 200 || !isFreeText(error))
+  ) {
+    throw new RangeError(
+      `failNext: error must be a code of 1 to 200 characters without control characters, got ${JSON.stringify(error)}`,
+    );
   }
 }
 

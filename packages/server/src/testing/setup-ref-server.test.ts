@@ -175,6 +175,17 @@ describe('setupRefServer', () => {
     expect(() => ref.failNext('createOrder', 429, { retryAfter: -1 })).toThrow(/retryAfter/);
   });
 
+  it('failNext rejects an error code POST /__admin/fail-next would refuse, where it is written', async () => {
+    // The body is `{error: string}` (account-api.md): an object, an empty code or one with
+    // control characters had gone out as the answer's `error`.
+    for (const error of [{ code: 'x' }, '', 'two\r\nlines', 'x'.repeat(201)]) {
+      expect(() => ref.failNext('getAccount', 503, { error: error as string })).toThrow(
+        /^failNext: error must be/,
+      );
+    }
+    expect((await api('/me')).status).toBe(200);
+  });
+
   it('moves the clock, pauses Shield and injects provider faults', async () => {
     const service = '/services/REF-SVC-1';
     ref.clock.freeze();
