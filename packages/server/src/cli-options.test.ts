@@ -112,6 +112,18 @@ describe('parseCliOptions', () => {
     expect(() => parseCliOptions(['--port', '--log', 'json'], {})).toThrow(UsageError);
   });
 
+  it('refuses an empty --host in one line, before anything listens', () => {
+    // `--host ''` had listened on every interface (Node's unspecified address), then died
+    // with "Failed to parse URL from http://:<port>/…", exit 1.
+    for (const host of ['', ' ', '\t']) {
+      for (const argv of [['--host', host], [`--host=${host}`]]) {
+        expect(() => parseCliOptions(argv, {}), JSON.stringify(argv)).toThrow(
+          new UsageError(`--host needs a host name or address, got "${host}"`),
+        );
+      }
+    }
+  });
+
   it('says a flag followed by another flag is missing its value, naming it', () => {
     for (const argv of [
       ['--port', '--log', 'json'],

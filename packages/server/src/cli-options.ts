@@ -138,10 +138,15 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (adminBody !== undefined && !/^[1-9]\d{0,3}$/.test(adminBody)) {
     throw new UsageError(`--admin-body-limit must be an integer 1..9999 (MiB), got "${adminBody}"`);
   }
+  const host = values.host ?? '127.0.0.1';
+  // An empty one is Node's unspecified address (every interface): never what was meant, and
+  // the banner's URLs cannot name it.
+  if (host.trim() === '')
+    throw new UsageError(`--host needs a host name or address, got "${host}"`);
   const maxAdminBody = sizeFlag('--max-admin-body', values['max-admin-body']);
   const maxSnapshotBytes = sizeFlag('--max-snapshot-bytes', values['max-snapshot-bytes']);
   return {
-    host: values.host ?? '127.0.0.1',
+    host,
     port,
     log,
     journalSize,
