@@ -337,6 +337,21 @@ it('answers from the reference server again after resetHandlers', async () => {
 `,
   // Meant to fail: the kit's default onUnhandledRequest 'error' fails the test even though
   // the app swallows the fetch error.
+  'space.test.cjs': `const { setupRefSpace } = require('@refapi/server/space');
+
+const ref = setupRefSpace({ name: 'jest-commonjs' });
+
+test('answers in a space of its own', async () => {
+  const me = await fetch(\`\${ref.baseUrl}/me\`, { headers: { authorization: \`Bearer \${ref.apiKey}\` } });
+  expect(me.status).toBe(200);
+  expect((await me.json()).account_ref).toBe('REF-ACCT-1');
+  expect(await ref.requests({ operationId: 'getAccount' })).toHaveLength(1);
+});
+
+test('starts each test from the scenario again', async () => {
+  expect(await ref.requests()).toHaveLength(0);
+});
+`,
   'unhandled.test.ts': `import { setupRefServer } from '@refapi/server/vitest';
 import { it } from 'vitest';
 
@@ -552,8 +567,8 @@ console.log(JSON.stringify({ ref: account.account_ref, sent, api }));
 });
 
 /**
- * Runs `fn(baseUrl)` against `npx ref-server --port 0` of the consumer project (the demo
- * scenario), stopping the server after.
+ * Runs `fn(baseUrl, adminToken)` against `npx ref-server --port 0` of the consumer project
+ * (the demo scenario), stopping the server after.
  */
 async function withRefServer(fn) {
   const server = spawn('npx', ['--no', '--', 'ref-server', '--port', '0', '--log', 'silent'], {
@@ -571,7 +586,7 @@ async function withRefServer(fn) {
         throw new Error(`ref-server did not start: ${out}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    return await fn(/listening on (\S+)/.exec(out)[1]);
+    return await fn(/listening on (\S+)/.exec(out)[1], /admin token: (\S+)/.exec(out)[1]);
   } finally {
     if (server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
   }
@@ -796,6 +811,23 @@ await check(`vitest unhandled.test.ts: the kit fails a test that fetched ${unhan
       `vitest exited ${status}, expected a failure naming GET ${unhandledUrl}\n${output}`,
     );
 });
+
+// A CommonJS suite under Jest's own module system (no --experimental-vm-modules), which cannot
+// load msw: the README sends it to a space of a shared ref-server, through an entry without msw.
+await check(
+  'Jest 30, CommonJS: `jest space.test.cjs` gets a space of `npx ref-server` from @refapi/server/space',
+  () =>
+    withRefServer((baseUrl, adminToken) => {
+      const { status, output } = exec('bash', ['-c', 'jest space.test.cjs'], project, {
+        CI: '1',
+        REF_SERVER_URL: new URL(baseUrl).origin,
+        REF_ADMIN_TOKEN: adminToken,
+        ...withBins(node22),
+      });
+      if (status !== 0 || !/\b2 passed\b/.test(output))
+        throw new Error(`jest exited ${status}\n${output}`);
+    }),
+);
 
 if (keep) console.log(`kept ${work}`);
 else rmSync(work, { recursive: true, force: true });

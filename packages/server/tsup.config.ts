@@ -23,6 +23,7 @@ const nodeEntries = {
   index: 'src/index.ts',
   testing: 'src/testing/testing.ts',
   vitest: 'src/testing/vitest.ts',
+  space: 'src/testing/space.ts',
   'msw-data': 'src/msw-data/index.ts',
 };
 

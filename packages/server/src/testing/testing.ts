@@ -13,13 +13,6 @@ export type {
 export type { FailNextOptions } from '../state/fail-next-queue';
 export type { SnapshotInfo } from '../state/snapshots';
 export type { JournalEntry, RequestExpectation, RequestFilter } from './journal';
-export {
-  connectRefSpace,
-  type RefSpace,
-  RefSpaceError,
-  type RefSpaceOptions,
-  setupRefSpace,
-} from './ref-space';
 export { createRefTestServer, type RefTestServer } from './ref-test-server';
 export {
   type AccountOptions,
@@ -30,6 +23,7 @@ export {
   scenario,
 } from './scenario-builder';
 export { setupRefServer } from './setup-ref-server';
+export * from './space';
 export type {
   RefTestControls,
   RefTestOptions,
