@@ -8,7 +8,7 @@ import type { CorsOrigins, RefusalWindow } from '../../server/cors';
 import { withBackpressure } from './connection-backpressure';
 import { capConnectionsPerAddress, defaultMaxConnectionsPerAddress } from './connection-cap';
 import { isConsolePath, serveConsole } from './console-assets';
-import { createNodeListener, send, targetPath } from './node-listener';
+import { continueWhenBodyRead, createNodeListener, send, targetPath } from './node-listener';
 import { OpenStreams } from './node-stream';
 import { keepTickObjectShape } from './tick-shape';
 import { answerUnparsedRequests } from './unparsed-requests';
@@ -154,6 +154,11 @@ export async function listenHttp(
     }),
   );
   server.keepAliveTimeout = 5_000;
+  // `Expect: 100-continue`: the body is invited once the request may send it (node-listener.ts).
+  server.on('checkContinue', (req, res) => {
+    continueWhenBodyRead(req);
+    server.emit('request', req, res);
+  });
   // A client that half-closes after sending (a FIN: `nc -N`, a script done writing) is owed
   // every answer. By default node:http ends the connection at the FIN, dropping each answer
   // not yet written (a slow request, all but the first of a pipeline) though the request ran;

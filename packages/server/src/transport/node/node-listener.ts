@@ -47,6 +47,18 @@ function joinedRawHeader(raw: readonly string[], name: string): string | undefin
   return joined;
 }
 
+// Requests with `Expect: 100-continue` whose `100 Continue` is still owed: node:http sends it
+// at once, before the route, the key or the declared length is looked at, inviting a client
+// that will be refused (401, 403, 413) to upload its body first. listen.ts takes such requests
+// from node:http's `checkContinue` instead, and the body reader below invites the body when
+// the chain asks for it (RFC 9110 section 10.1.1: a server may answer with the final status).
+const continueOwed = new WeakSet<IncomingMessage>();
+
+/** Marks `req` (from node:http's `checkContinue`) as owed its `100 Continue` when its body is read. */
+export function continueWhenBodyRead(req: IncomingMessage): void {
+  continueOwed.add(req);
+}
+
 /** How a response goes out: streams for event streams, `close` when the body was left unread or cut off. */
 interface SendOptions {
   readonly streams?: OpenStreams | undefined;
@@ -167,7 +179,10 @@ export function createNodeListener(
       unread
         ? (limit) => {
             unread = false;
-            return readLimitedBody(req, limit, req.headers['content-length'], deadlines);
+            const declared = req.headers['content-length'];
+            // Not for a body refused by its declared length: it is never read.
+            if (continueOwed.delete(req) && !(Number(declared) > limit)) res.writeContinue();
+            return readLimitedBody(req, limit, declared, deadlines);
           }
         : undefined,
     );
