@@ -7,6 +7,7 @@ import {
   type PlanRefusalReason,
   PlanRefusedError,
   RefClient,
+  UnprocessableEntityError,
 } from '../src/index';
 import { DEMO } from './helpers/reference';
 
@@ -98,6 +99,29 @@ describe('orders: plan, then apply', () => {
     expect(before - (await balanceCents(client))).toBe(plan.quote.total_cents);
     const order = await client.orders.create(ORDER, { idempotencyKey: plan.idempotency_key });
     expect(order.idempotent_replayed).toBe(true);
+  });
+
+  it('applies a plan again after its order bought the last unit: a replay, not "out of stock"', async () => {
+    // Stock is checked by the server, atomically, with the key: sending the planned request
+    // to an out-of-stock plan buys nothing, and is how a second apply learns it was a replay.
+    const state = ref.state() as unknown as { plans: Record<string, unknown>[] };
+    for (const p of state.plans) if (p.code === 'kvm-s') p.stock = 1;
+    await ref.reference.admin.loadScenario(state);
+    const client = clientOf();
+    const plan = throughJson(await client.orders.plan({ type: 'kvm', plan_code: 'kvm-s' }));
+    const other = throughJson(await client.orders.plan({ type: 'kvm', plan_code: 'kvm-s' }));
+    const before = await balanceCents(client);
+    const first = await client.apply(plan);
+    expect((await client.plans.find('kvm', 'kvm-s'))?.in_stock).toBe(false);
+    const second = await client.apply(plan);
+    expect([first.replayed, second.replayed]).toEqual([false, true]);
+    expect(second.charged).toEqual(first.charged);
+    // A plan never applied, now out of stock: the server refuses it; nothing is bought.
+    const refused = await client.apply(other).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UnprocessableEntityError);
+    expect((refused as UnprocessableEntityError).code).toBe('out_of_stock');
+    expect(before - (await balanceCents(client))).toBe(595);
+    expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(3);
   });
 
   it('checkPlan refuses a document that is no plan or was edited, with no request at all', async () => {

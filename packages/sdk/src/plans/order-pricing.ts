@@ -14,12 +14,14 @@ export interface PricedOrderNow {
 
 /**
  * Prices `body` from the catalog as it is now (GET /plans) by the server's own rule
- * (`priceOrder`); refuses (`not_for_sale`) an order the catalog does not price.
+ * (`priceOrder`); refuses (`not_for_sale`) an order the catalog does not price, and one of
+ * a plan out of stock unless `stockChecked` is false.
  */
 export async function priceOrderNow(
   core: Core,
   body: CreateOrderRequest,
   options: RequestOptions,
+  { stockChecked = true }: { readonly stockChecked?: boolean } = {},
 ): Promise<PricedOrderNow> {
   const plan = await new PlansResource(core).find(body.type, body.plan_code, options);
   if (plan === undefined) {
@@ -28,7 +30,7 @@ export async function priceOrderNow(
       `plan ${body.plan_code} is not for sale as ${body.type}`,
     );
   }
-  if (plan.in_stock === false) {
+  if (stockChecked && plan.in_stock === false) {
     throw new PlanRefusedError('not_for_sale', `plan ${plan.code} is out of stock`);
   }
   // Loaded on first use: the SDK's own import builds no zod schema (`planSchemas`).
