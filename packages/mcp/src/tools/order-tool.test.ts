@@ -248,6 +248,23 @@ describe('orders_create', () => {
     ).rejects.toMatchObject({ code: 'period_not_offered' });
   });
 
+  it('holds no plan priced otherwise than the quote it shows (the catalog changed between its reads)', async () => {
+    // The quote reads the catalog, then the plan reads it again: the first read still says
+    // 5.95 EUR, the second 7.14 (the price changed in between).
+    let reads = 0;
+    const { ctx, balance } = await setup({
+      limitCents: 2000,
+      scenario: repriced,
+      catalog: (plan) => (plan.code === 'kvm-s' && reads++ === 0 ? staleCatalog(plan) : plan),
+    });
+    const before = await balance();
+    const dry = await dryRun(ctx, new SessionKeys(), KVM_S);
+    expect(dry.quote).toMatchObject({ price: { amount: 5.95, currency: 'EUR' }, exact: true });
+    expect(dry.plan_id).toBeUndefined();
+    expect(dry.plan_unavailable).toMatch(/price changed/);
+    expect(await balance()).toBe(before);
+  });
+
   it('makes no plan of an order the catalog cannot price exactly, and says so', async () => {
     const { ctx } = await setup({ limitCents: 10_000, catalog: unpricedCatalog });
     const dry = await dryRun(ctx, new SessionKeys(), {

@@ -117,9 +117,18 @@ async function holdPlan(
   body: CreateOrderRequest,
   idempotencyKey: string,
   planName: string,
+  shown: { readonly cents: number; readonly currency: string },
 ): Promise<Pick<OrderToolResult, 'plan_id' | 'expires_at' | 'plan_unavailable'>> {
   try {
     const plan = await client.orders.plan(body, { idempotencyKey });
+    // The plan reads the catalog again after the quote did: when the price changed in
+    // between, its plan_id would buy at a price this dry run does not show. Hold none.
+    if (plan.quote.total_cents !== shown.cents || plan.quote.currency !== shown.currency) {
+      return {
+        plan_unavailable:
+          'The price changed while this dry run was made: its quote is not what the plan would charge, so nothing can be bought with it; make a new dry run.',
+      };
+    }
     return { plan_id: plans.hold(plan, planName), expires_at: plan.expires_at };
   } catch (error) {
     if (isRefApiError(error) && error.code === 'insufficient_scope') {
@@ -162,7 +171,10 @@ export async function quoteOrder(
     ...(!exact
       ? { plan_unavailable: NOT_PRICEABLE }
       : ctx.plans
-        ? await holdPlan(client, ctx.plans, args.body, idempotencyKey, plan.name)
+        ? await holdPlan(client, ctx.plans, args.body, idempotencyKey, plan.name, {
+            cents: priceCents,
+            currency: plan.account_price.currency,
+          })
         : {}),
     ...(exact ? { balance_after: money(balanceCents - priceCents, currency) } : {}),
     ...(budget ? { budget: budgetState(budget, currency) } : {}),
