@@ -2,6 +2,7 @@ import { planDigest, priceOrder } from '@refapi/schema';
 import { createRefTestServer } from '@refapi/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ConfigurationError,
   checkPlan,
   PlanPriceChangedError,
   type PlanRefusalReason,
@@ -203,6 +204,21 @@ describe('orders: plan, then apply', () => {
     expect(error.reason).toBe('invalid');
     expect(error.message).toContain('body.addons.0');
     expect(ref.requests()).toHaveLength(0);
+  });
+
+  it('refuses a `now` that is no time, and an expiry past the last date, as configuration errors', async () => {
+    const client = clientOf();
+    const plan = await client.orders.plan({ type: 'kvm', plan_code: 'kvm-s' });
+    const invalid = new Date(Number.NaN);
+    // An invalid `now` made the expiry check compare NaN, which never says expired.
+    await expect(client.apply(plan, { now: invalid })).rejects.toBeInstanceOf(ConfigurationError);
+    await expect(client.orders.plan(ORDER, { now: invalid })).rejects.toBeInstanceOf(
+      ConfigurationError,
+    );
+    await expect(client.orders.plan(ORDER, { expiresInSeconds: 1e15 })).rejects.toBeInstanceOf(
+      ConfigurationError,
+    );
+    expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(0);
   });
 });
 

@@ -1,11 +1,12 @@
 import type { CreateOrderResponse } from '@refapi/schema';
 import { buildPath, routes } from '@refapi/schema/client';
 import type { ORDER_OPERATION, PlannableOperation, RequestPlan } from '@refapi/schema/request-plan';
+import { ConfigurationError } from '../errors/client-errors';
 import { baseUrlText } from '../internal/base-url';
 import type { Core } from '../internal/core';
 import type { SuccessOf } from '../internal/operation-types';
 import { OrdersResource } from '../resources/orders';
-import { issueText } from './make-plan';
+import { issueText, isValidDate } from './make-plan';
 import { priceOrderNow } from './order-pricing';
 import {
   type Cents,
@@ -95,6 +96,10 @@ export async function applyPlan(
   const plan = await checkPlan(document);
   const schemas = await planSchemas();
   const now = options.now ?? new Date();
+  // An invalid Date compares NaN, which is never past the expiry: it would disable the check.
+  if (!isValidDate(now)) {
+    throw new ConfigurationError('now must be a valid Date.');
+  }
   if (now.getTime() > Date.parse(plan.expires_at)) {
     throw new PlanRefusedError('expired', `the plan expired at ${plan.expires_at}`);
   }

@@ -13,6 +13,11 @@ import { planSchemas } from './plan-schemas';
 // the digest computed here is the digest of the file.
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/** A Date that holds a time (by its tag, not `instanceof`: a Date of another realm is one too). */
+export const isValidDate = (value: unknown): value is Date =>
+  Object.prototype.toString.call(value) === '[object Date]' &&
+  !Number.isNaN((value as Date).getTime());
+
 /** Where a zod issue points, for a one-line message: `body.addons.0.units: Too small`. */
 export const issueText = (issue: { path: PropertyKey[]; message: string }) =>
   `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`;
@@ -42,6 +47,17 @@ export async function makePlan<K extends PlannableOperation>(
   const pathParams = json(input.pathParams) as Record<string, string>;
   const body = input.body === null ? null : json(input.body);
   const now = options.now ?? new Date();
+  // Checked here, not left to toISOString's RangeError: an invalid `now` or an expiry past
+  // the last date JavaScript can write would otherwise surface as an untyped error.
+  if (!isValidDate(now)) {
+    throw new ConfigurationError('now must be a valid Date.');
+  }
+  const expiresMs = now.getTime() + (ttl ?? schemas.REQUEST_PLAN_TTL_SECONDS) * 1000;
+  if (Number.isNaN(new Date(expiresMs).getTime())) {
+    throw new ConfigurationError(
+      `expiresInSeconds puts the expiry past the last date a plan can hold, got ${ttl}.`,
+    );
+  }
   const request = { signal: options.signal, timeout: options.timeout };
   // The request is checked before anything is read: a bad body is refused at once, by
   // the schemas of the plan's own member for this operation.
@@ -77,9 +93,7 @@ export async function makePlan<K extends PlannableOperation>(
     account_ref: account.account_ref,
     base_url: core.baseUrl,
     created_at: now.toISOString(),
-    expires_at: new Date(
-      now.getTime() + (ttl ?? schemas.REQUEST_PLAN_TTL_SECONDS) * 1000,
-    ).toISOString(),
+    expires_at: new Date(expiresMs).toISOString(),
   };
   return { ...unsigned, digest: await schemas.planDigest(unsigned) } as unknown as PlanOf<K>;
 }
