@@ -206,6 +206,20 @@ describe('orders: plan, then apply', () => {
     expect(ref.requests()).toHaveLength(0);
   });
 
+  it('makes no plan of an order priced past exact cents, as the API refuses it (price_not_supported)', async () => {
+    // Written, such a plan quoted a rounded total, and its own apply refused it as no plan.
+    const error = await refusal(
+      clientOf().orders.plan({
+        type: 'kvm',
+        plan_code: 'kvm-s',
+        addons: [{ addon_ref: 'REF-ADDON-11', units: 99_999_999_999_999 }],
+      }),
+    );
+    expect(error.reason).toBe('not_for_sale');
+    expect(error.message).toContain('price_not_supported');
+    expect(ref.requests({ method: 'POST' })).toHaveLength(0);
+  });
+
   it('refuses a `now` that is no time, and an expiry past the last date, as configuration errors', async () => {
     const client = clientOf();
     const plan = await client.orders.plan({ type: 'kvm', plan_code: 'kvm-s' });

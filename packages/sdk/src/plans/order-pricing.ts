@@ -44,5 +44,14 @@ export async function priceOrderNow(
       `plan ${plan.code} cannot price this order (${why})`,
     );
   }
+  // A total past exact integer cents (an addon of trillions of units) is one the API refuses
+  // (422 price_not_supported) and no plan document can hold: a plan of it would quote a
+  // rounded price, and its own apply would refuse it as no plan at all.
+  if (!Number.isSafeInteger(priced.price.total_cents)) {
+    throw new PlanRefusedError(
+      'not_for_sale',
+      `plan ${plan.code} cannot price this order (price_not_supported: past exact cents)`,
+    );
+  }
   return { quote: priced.price, facts };
 }
