@@ -64,6 +64,17 @@ export async function adminFetch<T>(
     const wait = retryAfterSeconds(response.headers.get('retry-after'));
     throw new AdminError(response.status, error, parsed, wait);
   }
+  // Every admin answer with a body is JSON. A 2xx page (a proxy's, a captive portal's)
+  // taken as data made the clock NaN and the header threw, leaving a blank page: refuse it
+  // here, where every view already shows a failed call's message.
+  if (typeof parsed === 'string') {
+    const type = response.headers.get('content-type')?.split(';')[0] ?? 'no content type';
+    throw new AdminError(
+      response.status,
+      `the answer (HTTP ${response.status}, ${type}) is not the JSON the admin API sends`,
+      parsed,
+    );
+  }
   return parsed as T;
 }
 
