@@ -152,9 +152,14 @@ export function JournalView({
             aria-activedescendant={selected ? rowId(selected) : undefined}
             onKeyDown={onKeyDown}
           >
+            {/* An empty list is told apart from a full journal the filters hide all of:
+                "No requests yet" over 1,000 filtered-out entries sent the user calling the
+                API to fill a journal that was already full. */}
             {visible.length === 0 && (
               <p className="empty muted">
-                No requests yet. Call the API (SDK, refctl, curl) and they appear here live.
+                {entries.length === 0
+                  ? 'No requests yet. Call the API (SDK, refctl, curl) and they appear here live.'
+                  : 'No entry matches these filters.'}
               </p>
             )}
             <div className="rows-inner" style={{ height: virtualizer.getTotalSize() }}>
