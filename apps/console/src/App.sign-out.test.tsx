@@ -82,3 +82,20 @@ it('a stream dropped while the session holds (a 5xx) is reopened after 3 s', asy
   await act(() => vi.advanceTimersByTimeAsync(200));
   expect(streamsOpened()).toBe(2);
 });
+
+it('a session that ended by itself says so on the sign-in page', async () => {
+  const { server, stream } = await signedIn();
+  server.session.in = false; // the cookie expired, or the server restarted
+  await act(async () => stream.drop());
+  expect(screen.getByLabelText('Admin token')).toBeTruthy();
+  expect(screen.getByTestId('sign-in-notice').textContent).toBe(
+    'Your session ended (it expired, or the server restarted or signed it out). Sign in again.',
+  );
+});
+
+it('signing out leads to the sign-in page without a notice', async () => {
+  await signedIn();
+  fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+  expect(screen.getByLabelText('Admin token')).toBeTruthy();
+  expect(screen.queryByTestId('sign-in-notice')).toBeNull();
+});

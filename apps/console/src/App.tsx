@@ -41,6 +41,12 @@ export function App() {
     };
   }, []);
   const signedOut = useCallback(() => setSession('out'), []);
+  // A session the server no longer knows (cookie expired, server restarted) used to drop
+  // the operator on the sign-in page without a word; a sign-out of theirs needs none.
+  const sessionEnded = useCallback(() => {
+    setNotice(SESSION_ENDED);
+    setSession('out');
+  }, []);
   // The tabs of one browser share the cookie: a sign-out in one ends the session in all.
   useEffect(() => onSignOutElsewhere(signedOut), [signedOut]);
   if (session === 'unknown') return <p className="loading">Loading…</p>;
@@ -55,23 +61,45 @@ export function App() {
       />
     );
   }
-  return <Console onSignedOut={signedOut} />;
+  return <Console onSignedOut={signedOut} onSessionEnded={sessionEnded} />;
 }
+
+const SESSION_ENDED =
+  'Your session ended (it expired, or the server restarted or signed it out). Sign in again.';
 
 /**
  * The console of one state: the root's, or the space chosen in the header. Another choice
  * mounts it anew (keyed), so its journal stream, state and views start over on that state.
  */
-function Console({ onSignedOut }: { onSignedOut: () => void }) {
+function Console({
+  onSignedOut,
+  onSessionEnded,
+}: {
+  onSignedOut: () => void;
+  onSessionEnded: () => void;
+}) {
   const spaces = useSpaces();
   return (
     <StateAdminContext.Provider value={spaces.api}>
-      <StateConsole key={spaces.selected ?? ''} spaces={spaces} onSignedOut={onSignedOut} />
+      <StateConsole
+        key={spaces.selected ?? ''}
+        spaces={spaces}
+        onSignedOut={onSignedOut}
+        onSessionEnded={onSessionEnded}
+      />
     </StateAdminContext.Provider>
   );
 }
 
-function StateConsole({ spaces, onSignedOut }: { spaces: Spaces; onSignedOut: () => void }) {
+function StateConsole({
+  spaces,
+  onSignedOut,
+  onSessionEnded,
+}: {
+  spaces: Spaces;
+  onSignedOut: () => void;
+  onSessionEnded: () => void;
+}) {
   const [view, setView] = useState<View>(viewFromHash);
   const server = useServerState();
   const { refresh, connection } = server;
@@ -85,7 +113,7 @@ function StateConsole({ spaces, onSignedOut }: { spaces: Spaces; onSignedOut: ()
     }, 300);
   }, [refresh]);
   useEffect(() => () => clearTimeout(pending.current), []);
-  const journal = useJournal(onEntry, onSignedOut, connection);
+  const journal = useJournal(onEntry, onSessionEnded, connection);
   const outage = connection.outage;
 
   useEffect(() => {
@@ -97,10 +125,10 @@ function StateConsole({ spaces, onSignedOut }: { spaces: Spaces; onSignedOut: ()
   useEffect(() => {
     if (server.error !== undefined) {
       admin.whoami().catch((cause) => {
-        if (cause instanceof AdminError && cause.status === 401) onSignedOut();
+        if (cause instanceof AdminError && cause.status === 401) onSessionEnded();
       });
     }
-  }, [server.error, onSignedOut]);
+  }, [server.error, onSessionEnded]);
 
   // Leave at once, before the server answers: unmounting the console closes its journal
   // stream and timers, and the other tabs close theirs. Nothing opens again until sign-in.
