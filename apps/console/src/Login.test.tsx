@@ -63,3 +63,13 @@ it('says how long to wait when the server answers 429 with Retry-After', async (
   expect(fetchMock).toHaveBeenCalledOnce();
   vi.useRealTimers();
 });
+
+it('does not call a server that answered 5xx unreachable', async () => {
+  vi.stubGlobal('fetch', answer(500, { error: 'internal_error' }));
+  render(<Login onLoggedIn={vi.fn()} />);
+  fireEvent.change(screen.getByLabelText('Admin token'), { target: { value: 'refadm_x' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'The server refused the sign-in: internal_error (500).',
+  );
+});

@@ -12,6 +12,10 @@ function loginMessage(error: unknown): string {
       ? 'Too many attempts with a wrong token; wait a moment and try again.'
       : `Too many attempts with a wrong token; try again in ${error.retryAfter} s.`;
   }
+  // The server answered (a 5xx, a 413…): "could not reach" would send the operator
+  // checking a network that works. Worded as the sign-in link's refusal is.
+  if (error instanceof AdminError)
+    return `The server refused the sign-in: ${error.error} (${error.status}).`;
   return `Could not reach the server: ${(error as Error).message}`;
 }
 
