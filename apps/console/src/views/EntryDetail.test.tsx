@@ -24,3 +24,24 @@ it('shows a request whose path is not valid percent-encoding, raw, with curl onl
   fireEvent.click(screen.getByRole('button', { name: 'Copy as curl' }));
   expect(screen.getByTestId('copy-snippet').textContent).toContain('/v1/services/%E0%A4%A/power');
 });
+
+it('offers no copy of a request whose body the journal truncated: it would send another', () => {
+  const truncated = entry({
+    operation: 'createOrder',
+    method: 'POST',
+    path: '/v1/orders',
+    status: 400,
+    request: {
+      headers: { 'content-type': 'application/json' },
+      body: `{"items": [${'{"n": 1}, '.repeat(1700)}`,
+      body_truncated: true,
+    },
+  });
+  render(<EntryDetail entry={truncated} onClose={vi.fn()} />);
+  expect(screen.queryByRole('button', { name: /^Copy as/ })).toBeNull();
+  expect(
+    screen.getByText(
+      'No copy: the journal kept only part of the request body, so a copied command would send another request.',
+    ),
+  ).toBeTruthy();
+});

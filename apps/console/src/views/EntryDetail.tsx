@@ -43,11 +43,16 @@ export function EntryDetail({ entry, onClose }: { entry: RequestEntry; onClose: 
   const [snippet, setSnippet] = useState<{ kind: string; text: string } | undefined>();
   const [copied, setCopied] = useState<string | undefined>();
   const origin = window.location.origin;
-  const variants: [string, string | undefined][] = [
-    ['curl', toCurl(entry, origin)],
-    ['refctl', toRefctl(entry, origin)],
-    ['SDK call', toSdkCall(entry)],
-  ];
+  // A body the journal cut (at 16 KiB, or to fit its budget) is not the body sent: a copy
+  // would send the part kept (usually JSON cut mid-way), a request never recorded.
+  const truncated = entry.request.body_truncated;
+  const variants: [string, string | undefined][] = truncated
+    ? []
+    : [
+        ['curl', toCurl(entry, origin)],
+        ['refctl', toRefctl(entry, origin)],
+        ['SDK call', toSdkCall(entry)],
+      ];
 
   const copy = async (kind: string, text: string) => {
     setSnippet({ kind, text });
@@ -108,6 +113,12 @@ export function EntryDetail({ entry, onClose }: { entry: RequestEntry; onClose: 
           ),
         )}
       </div>
+      {truncated && (
+        <p className="muted">
+          No copy: the journal kept only part of the request body, so a copied command would send
+          another request.
+        </p>
+      )}
       <p aria-live="polite" className="muted">
         {copied}
       </p>
