@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../src/transport/node/reference-server';
 import { rawTranscript } from './raw-exchange';
 
-// `Expect: 100-continue` (curl sends it for bodies over 1 KiB): the body is invited only once
+// `Expect: 100-continue` (curl sends it for large bodies: past 1 MiB in curl 7.88): the body is invited only once
 // the request may send it, so a refused request is answered without its upload.
 describe('Expect: 100-continue', () => {
   const server = createReferenceServer();
