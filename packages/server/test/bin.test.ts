@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +137,18 @@ describe('ref-server bin', () => {
     expect([versionCode, versionRun.output().stdout]).toEqual([0, `${version}\n`]);
     expect(helpCode).toBe(0);
     expect(helpRun.output().stdout).toMatch(/^Usage: ref-server \[options\]\n[\s\S]*--state-file/);
+  });
+
+  it("keeps Node's cache of its compiled code in the temporary folder for the next start", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ref-server-compile-cache-'));
+    try {
+      const run = start(['--version'], { TMPDIR: tmp, NODE_COMPILE_CACHE: undefined });
+      const [code] = await once(run.child, 'exit');
+      expect(code).toBe(0);
+      expect(readdirSync(join(tmp, 'node-compile-cache'))).not.toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown flag with one line on stderr and exit code 2', async () => {

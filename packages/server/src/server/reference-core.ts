@@ -260,8 +260,14 @@ export function createReferenceCore(
   };
   const handle = createRequestChain(chainParts);
 
+  // Built on first use: a server only fetched or listened to (drift's replays, a test's
+  // many servers) never builds msw's 24 handlers, each of which reads a stack trace.
+  let handlers: HttpHandler[] | undefined;
   const core: ReferenceCore = {
-    handlers: createMswHandlers(handle, baseUrl),
+    get handlers() {
+      handlers ??= createMswHandlers(handle, baseUrl);
+      return handlers;
+    },
     admin,
     store: ctx.store,
     ready,

@@ -58,7 +58,16 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const { core, handle, handleWithCors, basePath, onError, durable, refusalWindow } =
     createReferenceCore(options, attach);
   return {
-    ...core,
+    // Not spread: `handlers` is a getter, built on first use.
+    get handlers() {
+      return core.handlers;
+    },
+    admin: core.admin,
+    store: core.store,
+    ready: core.ready,
+    baseUrl: core.baseUrl,
+    adminToken: core.adminToken,
+    fetch: core.fetch,
     listen: (listenOptions = {}) => {
       const cors = listenOptions.cors ?? options.cors ?? DEFAULT_CORS_ORIGINS;
       // The same request chain, with its CORS step for these origins.
