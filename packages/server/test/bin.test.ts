@@ -247,8 +247,14 @@ describe('ref-server bin', () => {
         '--out',
         fifo,
       ]);
-      // Started (the bin loads in ~0.3 s) and waiting for the FIFO's reader.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Started, and says it waits for the FIFO's reader (before, the test slept 1 s, and a
+      // bin slower than that to load died of the signal on a loaded machine).
+      const waiting = `ref-server: waiting for a reader of ${fifo} (Ctrl-C stops)\n`;
+      for (let i = 0; i < 300 && run.output().stderr !== waiting; i++) {
+        if (run.child.exitCode !== null) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(run.output().stderr).toBe(waiting);
       const sentAt = performance.now();
       run.child.kill('SIGINT');
       const [code] = await once(run.child, 'exit');

@@ -34,6 +34,8 @@ export interface RecorderOptions {
   readonly write?: WriteCall;
   /** Gives up starting (an `--out` FIFO still waiting for its reader): rejects with its reason. */
   readonly signal?: AbortSignal;
+  /** Called once when `out` is a FIFO that no reader has open yet: nothing listens until one does. */
+  readonly onWaitingForReader?: () => void;
 }
 
 /** How {@link Recorder.close} ends the exchanges still under way. */
@@ -241,7 +243,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   if (!(upstream instanceof URL)) throw new Error(upstream.refused);
   const upstreamBase = upstream.pathname.replace(/\/+$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-  const writer = await RecordingWriter.open(options.out, options.write, options.signal);
+  const writer = await RecordingWriter.open(
+    options.out,
+    options.write,
+    options.signal,
+    options.onWaitingForReader,
+  );
   const credentials = new SessionCredentials();
   const gate = new Gate(options.maxExchanges ?? DEFAULT_MAX_EXCHANGES);
   // Numbered on from the exchanges the file already holds: a file appended to keeps one seq each.

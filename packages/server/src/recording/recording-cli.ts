@@ -125,6 +125,8 @@ async function record(argv: readonly string[], io: RecordingCliIo): Promise<numb
     out,
     maxExchanges,
     signal: giveUp.signal,
+    onWaitingForReader: () =>
+      io.stderr(`${io.name}: waiting for a reader of ${shownOut} (Ctrl-C stops)\n`),
     ...(io.writeSeam === undefined ? {} : { write: io.writeSeam }),
   }).catch((error: NodeJS.ErrnoException) => {
     if (giveUp.signal.aborted) return undefined;

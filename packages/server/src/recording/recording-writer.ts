@@ -78,8 +78,9 @@ export class RecordingWriter {
     file: string,
     write: WriteCall = fsWrite,
     signal?: AbortSignal,
+    onWaitingForReader?: () => void,
   ): Promise<RecordingWriter> {
-    const probe = await readerOf(file, signal);
+    const probe = await readerOf(file, signal, onWaitingForReader);
     const fd = await promisify(open)(file, 'a', 0o600).finally(() => probe?.close());
     try {
       const stat = await promisify(fstat)(fd);
@@ -199,22 +200,25 @@ const READER_POLL_MS = 100;
  * file is opened for good (closed first, the reader would see the end of its input). Opening
  * a FIFO for writing blocks until a reader comes, in a thread of libuv's pool that nothing can
  * cancel, and that process exit then waits for: Ctrl-C could not end the recorder. So the
- * FIFO is tried without blocking (ENXIO while no reader has it open) until one has it.
- * Undefined for anything else, at once.
+ * FIFO is tried without blocking (ENXIO while no reader has it open) until one has it;
+ * `onWaiting` is called once, when the first try finds none. Undefined for anything else, at
+ * once.
  */
 async function readerOf(
   file: string,
   signal: AbortSignal | undefined,
+  onWaiting: () => void = () => {},
 ): Promise<fsPromises.FileHandle | undefined> {
   const stat = await fsPromises.stat(file).catch(() => undefined);
   if (stat?.isFIFO() !== true) return undefined;
-  for (;;) {
+  for (let tries = 0; ; tries++) {
     signal?.throwIfAborted();
     try {
       return await fsPromises.open(file, constants.O_WRONLY | constants.O_NONBLOCK);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
     }
+    if (tries === 0) onWaiting();
     await setTimeout(READER_POLL_MS, undefined, signal ? { signal } : {});
   }
 }
