@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { readdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceServer } from '../src/index';
 import { scenario } from '../src/testing/scenario-builder';
@@ -339,5 +342,40 @@ describe('stateFile under a suite that fakes timers', () => {
     const replay = await again.call('POST', '/orders', { body: ORDER, idem: 'under-fake-timers' });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     await again.server.close();
+  });
+});
+
+describe('stateFile: closing', () => {
+  it('leaves no hook on the promises of the process once the server is closed', async () => {
+    // On Node 22 the AsyncLocalStorage that tracks each request's unit of work hooks every
+    // promise of the process (a continuation then runs with an async id, not 0) until it is
+    // disabled: a suite that closed its durable server paid for it on every later await. In a
+    // process of its own, as the test runner may hook promises itself.
+    const script = `
+      import { executionAsyncId } from 'node:async_hooks';
+      import { createReferenceServer } from '@refapi/server';
+      const probe = async () => { await null; return executionAsyncId(); };
+      const server = createReferenceServer({ stateFile: process.argv[1] });
+      await server.ready;
+      const me = await server.fetch(server.baseUrl + '/me', {
+        headers: { authorization: 'Bearer refak_demo_eur_full' },
+      });
+      await server.close();
+      console.log(JSON.stringify({ status: me.status, asyncId: await probe() }));
+    `;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--conditions=@refapi/source',
+        '--input-type=module',
+        '-e',
+        script,
+        join(dir(), 'state.json'),
+      ],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)) },
+    );
+    expect(JSON.parse(stdout)).toEqual({ status: 200, asyncId: 0 });
   });
 });

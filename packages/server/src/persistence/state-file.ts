@@ -115,6 +115,7 @@ class StateFile implements DurableState {
     await this.#compactor?.stop();
     await this.#outage;
     await this.#writer?.close();
+    this.#units?.close();
   }
 
   #unavailable(): DomainError {
