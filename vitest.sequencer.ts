@@ -2,40 +2,45 @@ import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * About how long each slow file takes, in seconds (2-core profile of a full run, 28 November
+ * About how long each slow file takes, in seconds (2-core profile of a full run, 2 December
  * 2026). A fresh clone has no results cache, so without this the longest files could start
  * last and leave one worker finishing alone; with it their projects, and they within them,
  * start first. Later runs use the cache's durations.
  */
 const KNOWN_SECONDS: Record<string, number> = {
-  'test/docs/readme-snippets.test.ts': 30,
-  'apps/console/test/console.e2e.test.ts': 23,
-  'packages/server/test/persistence-kill.test.ts': 18,
-  'apps/refctl/test/interactive.test.ts': 13,
+  'packages/server/src/recording/fidelity.test.ts': 43,
+  'test/docs/readme-snippets.test.ts': 32,
+  'apps/console/test/console.e2e.test.ts': 22,
+  'packages/server/test/persistence-kill.test.ts': 14,
   'apps/refctl/test/help-examples.test.ts': 12,
-  'packages/server/test/connection-limits.test.ts': 12,
+  'apps/refctl/test/interactive.test.ts': 12,
+  'apps/refctl/test/live-views.test.ts': 12,
   'apps/console/test/console-spaces.e2e.test.ts': 11,
-  'packages/server/test/rate-limit.test.ts': 9,
-  'apps/refctl/test/api.test.ts': 10,
-  'apps/console/test/copy-as-round-trip.test.ts': 10,
-  'apps/refctl/test/live-views.test.ts': 9,
-  'packages/mcp/test/bin.test.ts': 8,
-  'packages/mcp/test/sandbox-isolation.test.ts': 8,
-  'packages/server/test/bin.test.ts': 6,
-  'packages/mcp/test/http-stateless.test.ts': 7,
-  'apps/console/test/console-admin.e2e.test.ts': 7,
-  'packages/sdk/test/chaos.test.ts': 7,
+  'packages/mcp/test/http-transport.test.ts': 9,
+  'packages/server/test/bin.test.ts': 9,
+  'apps/console/test/copy-as-round-trip.test.ts': 8,
+  'apps/refctl/test/api.test.ts': 8,
   'test/toolchain.test.ts': 6,
-  'apps/refctl/test/shield.test.ts': 5,
-  'test/start-script.test.ts': 4,
-  'examples/shell/test/report.test.ts': 4,
-  'apps/refctl/test/dist-dependencies.test.ts': 4,
+  'packages/sdk/test/readme-types.test.ts': 6,
+  'packages/server/test/connection-limits.test.ts': 6,
+  'apps/refctl/test/shield.test.ts': 6,
+  'packages/mcp/test/bin.test.ts': 5,
+  'packages/mcp/test/http-stateless.test.ts': 5,
+  'packages/sdk/test/chaos.test.ts': 5,
+  'packages/sdk/test/doc-comments.test.ts': 5,
+  'packages/sdk/src/pagination/page-promise.test.ts': 5,
+  'packages/sdk/src/internal/retry-policy.test.ts': 5,
+  'packages/server/test/persistence-clock-kill.test.ts': 5,
+  'packages/server/test/rate-limit.test.ts': 5,
+  'packages/server/test/request-journal.test.ts': 5,
+  'packages/mcp/test/sandbox-isolation.test.ts': 4,
   'packages/mcp/test/shield-wait.test.ts': 4,
   'packages/mcp/src/tools/wait-tool.test.ts': 4,
-  'packages/sdk/src/internal/retry-policy.test.ts': 4,
+  'apps/console/test/console-admin.e2e.test.ts': 4,
   'packages/server/test/isolation.test.ts': 4,
-  'packages/server/test/journal-listing.test.ts': 4,
-  'packages/server/src/recording/recording.test.ts': 4,
+  'packages/server/test/order-pricing.property.test.ts': 4,
+  'packages/server/test/persistence.test.ts': 4,
+  'apps/refctl/src/config/sent-rules.test.ts': 4,
 };
 
 /** The environment a file asks for in its docblock (`@vitest-environment happy-dom`). */
