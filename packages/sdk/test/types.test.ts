@@ -22,6 +22,7 @@ import {
   type PagePromise,
   type PowerResponse,
   type PowerState,
+  type QueryOf,
   type RateLimitError,
   RefApiError,
   RefClient,
@@ -244,6 +245,20 @@ describe('inputs', () => {
       // @ts-expect-error a rule intent needs name, mode, action, risk and protocol
       shield.rules.create({ name: 'x' });
       expectTypeOf(shield.rules.create).parameter(0).toEqualTypeOf<ShieldRuleIntent>();
+    }));
+
+  it('types integer query parameters as numbers, not the strings a URL carries', () =>
+    compileOnly(() => {
+      client.invoices.list({ limit: 100 });
+      // @ts-expect-error a page size is a number
+      client.invoices.list({ limit: '100' });
+      // @ts-expect-error a page size is a number
+      client.services.list({ limit: 'abc' });
+      // @ts-expect-error a window is a number of hours
+      shield.traffic({ window_hours: '2' });
+      // @ts-expect-error a page size is a number
+      shield.evidence('id', { limit: '10' });
+      expectTypeOf<QueryOf<'listInvoices'>['limit']>().toEqualTypeOf<number | undefined>();
     }));
 
   it('takes per-request options on every method', () =>

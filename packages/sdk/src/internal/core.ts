@@ -83,7 +83,7 @@ export class Core {
       fetchPage: (cursor) => fetchPage(cursor),
     };
     const fetchPage = async (cursor: string | undefined): Promise<ApiResponse<Page<T>>> => {
-      const pageInput = { ...input, query: { ...query, cursor } } as CallInput<K>;
+      const pageInput = { ...input, query: { ...query, cursor } } as unknown as CallInput<K>;
       const res = await this.#exchange(operationId, pageInput);
       const data = adapt(res.data as SuccessOf<K>);
       const page = new Page(data, res.rateLimit, context, res.requestId);

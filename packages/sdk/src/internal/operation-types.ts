@@ -14,8 +14,14 @@ type Field<T, F extends string> = F extends keyof T ? T[F] : never;
 type Zod<T> = T extends z.ZodType ? T : never;
 type InputOf<T> = [T] extends [never] ? never : z.input<Zod<T>>;
 
+// An integer query parameter's schema also takes the decimal string a URL carries (the
+// server parses with it): in code it is a number, as the contract's integer says.
+type NumbersAsNumbers<T> = [T] extends [never]
+  ? never
+  : { [P in keyof T]: number extends T[P] ? Exclude<T[P], string> : T[P] };
+
 /** What a caller writes in the query of operation K (defaults optional). */
-export type QueryOf<K extends OperationId> = InputOf<Field<Op<K>, 'query'>>;
+export type QueryOf<K extends OperationId> = NumbersAsNumbers<InputOf<Field<Op<K>, 'query'>>>;
 
 /** What a caller writes in the JSON body of operation K. */
 export type BodyOf<K extends OperationId> = InputOf<Field<Op<K>, 'body'>>;
