@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json } from '../test/helpers/fake-fetch';
 import { account } from '../test/helpers/fixtures';
+import { DEMO, inProcess } from '../test/helpers/reference';
 import { RefClient } from './client';
 import { ConfigurationError } from './errors/client-errors';
-import { InternalServerError, NotFoundError } from './errors/http-errors';
+import { BadRequestError, InternalServerError, NotFoundError } from './errors/http-errors';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -281,6 +282,38 @@ describe('per-call options', () => {
     // An object without a prototype is still a plain object of headers.
     await client.account.get({ headers: Object.assign(Object.create(null), { 'x-trace': '1' }) });
     expect(requests[0]?.headers.get('x-trace')).toBe('1');
+  });
+
+  it('takes null for optional params and options as absent, as account.get does, never a TypeError', async () => {
+    const h = await inProcess();
+    try {
+      const client = h.client();
+      const n = null as never;
+      const shield = client.shield(DEMO.kvm);
+      const calls: Array<[string, () => PromiseLike<unknown>]> = [
+        ['account.get', () => client.account.get(n)],
+        ['balance.get', () => client.balance.get(n, n)],
+        ['invoices.list', () => client.invoices.list(n, n)],
+        ['orders.list', () => client.orders.list(n, n)],
+        ['transactions.list', () => client.transactions.list(n, n)],
+        ['services.list', () => client.services.list(n, n)],
+        ['plans.list', () => client.plans.list(n, n)],
+        ['plans.find', () => client.plans.find('kvm', 'kvm-s', n)],
+        ['orders.findForService', () => client.orders.findForService(DEMO.kvm, n)],
+        ['shield.traffic', () => shield.traffic(n, n)],
+        ['shield.export', () => shield.export({ dataset: 'traffic', format: 'csv' }, n)],
+      ];
+      for (const [name, call] of calls) {
+        await expect(Promise.resolve().then(call), name).resolves.toBeDefined();
+      }
+      // A required argument given as null is the caller's error: a rejection, not a throw.
+      const badExport = (() => shield.export(n))();
+      await expect(badExport).rejects.toBeInstanceOf(BadRequestError);
+      const badWait = (() => shield.rules.waitFor('7d444840-9dc0-41d1-b245-5ffdce74fad2', n))();
+      await expect(badWait).rejects.toThrow(/needs the state to wait for/);
+    } finally {
+      await h.close();
+    }
   });
 
   it("refuses a body JSON cannot hold (a cycle, a BigInt) as the call's error, sending nothing", async () => {

@@ -21,7 +21,7 @@ export class BalanceResource extends APIResource {
    * @example await client.balance.get({ displayCurrency: 'USD' }) // .display is the conversion
    */
   get(params: BalanceGetParams = {}, options?: RequestOptions): ApiPromise<ApiResult<Balance>> {
-    const { displayCurrency, display_currency } = params;
+    const { displayCurrency, display_currency } = params ?? {};
     return this.core.call('getBalance', {
       query: { display_currency: display_currency ?? displayCurrency },
       options,

@@ -17,7 +17,7 @@ export class InvoicesResource extends APIResource {
   ): PagePromise<Invoice> {
     return this.core.list(
       'listInvoices',
-      { query, options, maxItems: options.maxItems },
+      { query, options, maxItems: options?.maxItems },
       envelopePage('listInvoices'),
     );
   }

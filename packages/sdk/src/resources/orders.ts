@@ -27,7 +27,7 @@ export class OrdersResource extends APIResource {
   ): PagePromise<Order> {
     return this.core.list(
       'listOrders',
-      { query, options, maxItems: options.maxItems },
+      { query, options, maxItems: options?.maxItems },
       envelopePage('listOrders'),
     );
   }
@@ -41,7 +41,7 @@ export class OrdersResource extends APIResource {
     serviceRef: string,
     options: RequestOptions & { readonly scan?: number } = {},
   ): Promise<Order | undefined> {
-    const { scan = 20, ...request } = options;
+    const { scan = 20, ...request } = options ?? {};
     const page = await this.list({ limit: Math.min(scan, 100) }, request);
     return page.items.find((order) => order.service_ref === serviceRef);
   }

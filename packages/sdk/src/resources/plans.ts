@@ -14,7 +14,7 @@ export class PlansResource extends APIResource {
   ): PagePromise<Plan> {
     return this.core.list(
       'listPlans',
-      { query, options, maxItems: options.maxItems },
+      { query, options, maxItems: options?.maxItems },
       envelopePage('listPlans'),
     );
   }

@@ -47,7 +47,7 @@ export class ServicesResource extends APIResource {
   ): PagePromise<Service> {
     return this.core.list(
       'listServices',
-      { query, options, maxItems: options.maxItems },
+      { query, options, maxItems: options?.maxItems },
       envelopePage('listServices'),
     );
   }

@@ -92,7 +92,7 @@ export class ShieldRulesResource extends ServiceResource {
   ): Promise<ShieldRule | undefined> {
     requireWaitTarget('rule id', ruleId);
     const what = `rule ${ruleId}`;
-    const wanted = options.state;
+    const wanted = options?.state;
     return pollUntil<ShieldRule | undefined>(
       what,
       async (signal) => {

@@ -70,11 +70,11 @@ export class ShieldResource extends ServiceResource {
     query: QueryOf<'exportShieldTelemetry'>,
     options: RequestOptions = {},
   ): ApiPromise<unknown> {
-    const accept = query.format === 'csv' ? 'text/csv' : 'application/json';
+    const accept = query?.format === 'csv' ? 'text/csv' : 'application/json';
     return this.core.call('exportShieldTelemetry', {
       path: this.#path(),
       query,
-      options: { ...options, headers: { accept, ...options.headers } },
+      options: { ...options, headers: { accept, ...options?.headers } },
     });
   }
 
@@ -90,7 +90,7 @@ export class ShieldResource extends ServiceResource {
         path: { service_ref: this.serviceRef, rule_id: ruleId },
         query,
         options,
-        maxItems: options.maxItems,
+        maxItems: options?.maxItems,
       },
       (body: ShieldEvidence) => ({
         items: body.items ?? [],

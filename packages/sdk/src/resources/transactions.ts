@@ -14,7 +14,7 @@ export class TransactionsResource extends APIResource {
   ): PagePromise<Transaction> {
     return this.core.list(
       'listTransactions',
-      { query, options, maxItems: options.maxItems },
+      { query, options, maxItems: options?.maxItems },
       envelopePage('listTransactions'),
     );
   }
