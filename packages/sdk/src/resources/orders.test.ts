@@ -101,6 +101,48 @@ describe('orders.create', () => {
 });
 
 describe('orders.findForService', () => {
+  it('scans the `scan` newest orders across pages, past the 100 of one page', async () => {
+    const order = (n: number) => ({
+      order_ref: `REF-ORD-${n.toString(16).toUpperCase()}`,
+      order_type: 'new',
+      status: 'completed',
+      amount: 5,
+      currency: 'EUR',
+      description: `order ${n}`,
+      service_ref: `REF-SVC-${n.toString(16).toUpperCase()}`,
+    });
+    // 250 orders, newest (250) first, 100 a page.
+    const { fetch, requests } = fakeFetch((request) => {
+      const url = new URL(request.url);
+      const cursor = url.searchParams.get('cursor');
+      const top = cursor === null ? 250 : Number.parseInt(cursor.slice(8), 16) - 1;
+      const limit = Number(url.searchParams.get('limit'));
+      const items = Array.from({ length: Math.min(limit, top) }, (_, i) => order(top - i));
+      const last = items.at(-1);
+      const hasMore = last !== undefined && top - items.length > 0;
+      return json(200, {
+        orders: items,
+        pagination: {
+          limit,
+          has_more: hasMore,
+          ...(hasMore ? { next_cursor: last.order_ref } : {}),
+        },
+        server_time: '2026-01-01T00:00:00Z',
+      });
+    });
+    const orders = new RefClient({ apiKey: 'refak_x', baseUrl: 'https://api.test/v1', fetch })
+      .orders;
+    // The 120th newest order is on the second page.
+    const found = await orders.findForService('REF-SVC-83', { scan: 150 });
+    expect(found?.order_ref).toBe('REF-ORD-83');
+    expect(requests).toHaveLength(2);
+    // Never past `scan`: the 150th newest is the last one looked at.
+    expect(await orders.findForService('REF-SVC-64', { scan: 150 })).toBeUndefined();
+    await expect(orders.findForService('REF-SVC-83', { scan: 0 })).rejects.toThrow(
+      ConfigurationError,
+    );
+  });
+
   it('finds the order that bought a service, with what it charged, against the reference server', async () => {
     const server = createReferenceServer();
     await server.ready;

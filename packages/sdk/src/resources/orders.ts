@@ -1,5 +1,6 @@
 import type { CreateOrderResponse, Order } from '@refapi/schema';
 import { ApiPromise } from '../api-promise';
+import { ConfigurationError } from '../errors/client-errors';
 import { withMeta } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, QueryOf } from '../internal/operation-types';
@@ -42,8 +43,17 @@ export class OrdersResource extends APIResource {
     options: RequestOptions & { readonly scan?: number } = {},
   ): Promise<Order | undefined> {
     const { scan = 20, ...request } = options ?? {};
-    const page = await this.list({ limit: Math.min(scan, 100) }, request);
-    return page.items.find((order) => order.service_ref === serviceRef);
+    if (!(Number.isSafeInteger(scan) && scan >= 1)) {
+      throw new ConfigurationError(`scan must be a whole number from 1, got ${String(scan)}.`);
+    }
+    // Past 100 (one page), the walk goes on to the next pages, and stops at `scan` orders.
+    for await (const order of this.list(
+      { limit: Math.min(scan, 100) },
+      { ...request, maxItems: scan },
+    )) {
+      if (order.service_ref === serviceRef) return order;
+    }
+    return undefined;
   }
 
   /**
