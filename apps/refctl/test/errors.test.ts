@@ -184,6 +184,18 @@ describe('client-side errors', () => {
     });
   });
 
+  it('an API key with a space or line break: exit 4 naming REF_API_KEY, never the key', async () => {
+    for (const key of [`${KEYS.full}\n`, 'refak_s3cret xyz']) {
+      const { code, stdout, stderr } = await refctl(['me'], { env: env(key) });
+      expect({ code, stdout, stderr }).toEqual({
+        code: 4,
+        stdout: '',
+        stderr:
+          'error: REF_API_KEY contains spaces or non-printable characters (a trailing newline?); an API key is printable ASCII (refak_…)\n',
+      });
+    }
+  });
+
   it('usage errors exit 2 before anything is sent', async () => {
     const cases: [string[], string][] = [
       [['me', '--bogus'], "error: unknown option '--bogus'\n"],

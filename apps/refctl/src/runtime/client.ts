@@ -23,9 +23,25 @@ export async function loadSettings(ctx: Ctx): Promise<Settings> {
   return settings;
 }
 
-/** The API key of `settings`; fails with exit 4 when none is configured. */
+/**
+ * The API key of `settings`; fails with exit 4 when none is configured, or when it holds a
+ * character a bearer header cannot carry (a line break pasted with it), naming where it came
+ * from (the variable or profile the user can fix), never showing the key.
+ */
 export function requireApiKey(settings: Settings): string {
-  if (settings.apiKey) return settings.apiKey;
+  const key = settings.apiKey;
+  if (key && !/^[\x21-\x7e]+$/.test(key)) {
+    const from =
+      settings.apiKeySource === 'env'
+        ? 'REF_API_KEY'
+        : `the API key of profile "${settings.profile}"`;
+    throw new CliError(
+      `${from} contains spaces or non-printable characters (a trailing newline?); an API key is printable ASCII (refak_…)`,
+      EXIT.auth,
+      'invalid_api_key_format',
+    );
+  }
+  if (key) return key;
   throw new CliError(
     'no API key: set REF_API_KEY or run: refctl config set-profile NAME --api-key-stdin',
     EXIT.auth,
