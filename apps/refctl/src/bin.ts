@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import module from 'node:module';
 import { exitAfterOutput } from './exit-after-output';
+import { quietForcedColourWarning } from './quiet-colour-warning';
 import { VERSION } from './version';
 
 // Built as CommonJS (dist/refctl.cjs): a CommonJS entry starts ~5 ms sooner than an ES
@@ -12,6 +13,7 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${VERSION}\n`);
 } else {
+  quietForcedColourWarning();
   // Node ≥ 22.1 can cache compiled code across runs (a no-op where it cannot): the files
   // Node loads itself (this one, ui.js, server-start.js); main-code-cache.ts keeps main.cjs's.
   (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();

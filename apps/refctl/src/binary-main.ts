@@ -6,8 +6,10 @@
 import { getAsset } from 'node:sea';
 import { exitAfterOutput } from './exit-after-output';
 import { bundleText, runMainWithCodeCache } from './main-code-cache';
+import { quietForcedColourWarning } from './quiet-colour-warning';
 
 const args = process.argv.slice(2);
+quietForcedColourWarning();
 const code =
   args[0] === 'server' && args[1] === 'start'
     ? await (await import('./server-start')).serverStart(args.slice(2))

@@ -152,6 +152,24 @@ describe('forced colours off a terminal (FORCE_COLOR, CLICOLOR_FORCE)', () => {
     }
   });
 
+  it('FORCE_COLOR over NO_COLOR adds no Node warning to stderr', async () => {
+    // Node 22 printed `(node:PID) Warning: The 'NO_COLOR' env is ignored due to the
+    // 'FORCE_COLOR' env being set.` and a `--trace-warnings` hint under every command.
+    const forced = env({ FORCE_COLOR: '1', NO_COLOR: '1' });
+    for (const args of [
+      ['invoices', 'list'],
+      ['me', '-o', 'json'],
+    ]) {
+      const run = await refctl(args, { env: forced });
+      expect([args, run.code, run.stderr]).toEqual([args, 0, '']);
+    }
+    const error = await refctl(['services', 'get', 'REF-SVC-FFF'], { env: forced });
+    expect(error.stderr.split('\n')).toEqual([
+      expect.stringContaining('\u001b[31merror:\u001b[39m service REF-SVC-FFF not found'),
+      '',
+    ]);
+  });
+
   it('never colours JSON or CSV, nor with --no-color or FORCE_COLOR=0', async () => {
     const forced = env({ FORCE_COLOR: '1' });
     for (const args of [
