@@ -256,6 +256,30 @@ describe('client-side errors', () => {
     }
   });
 
+  it('a value off the format of a flag says what is expected, not the regex (exit 2)', async () => {
+    // `--type KVM` printed `Invalid string: must match pattern /^[a-z0-9][a-z0-9_-]{0,31}$/`.
+    const filter = 'expected lowercase letters, digits, _ and - (up to 32 characters)';
+    for (const [args, reason] of [
+      [['services', 'list', '--type', 'KVM'], `invalid --type "KVM": ${filter}, like kvm`],
+      [
+        ['services', 'list', '--status', 'Active'],
+        `invalid --status "Active": ${filter}, like active`,
+      ],
+      [
+        ['services', 'power', 'REF-SVC-101', 'start', '--yes', '--idempotency-key', 'a b'],
+        'invalid --idempotency-key "a b": expected letters, digits and _ . : - (up to 128 characters), as a failed attempt printed it',
+      ],
+    ] as const) {
+      const result = await refctl([...args], { env: env() });
+      expect({ args, ...result }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        stderr: `error: ${reason}\n`,
+      });
+    }
+  });
+
   it('an empty value of a flag that takes one is a usage error (exit 2), nothing sent', async () => {
     // `--cursor "$NEXT"` with NEXT unset printed the first page as if no flag were given.
     const before = (await server.requests()).length;

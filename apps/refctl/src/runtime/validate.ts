@@ -23,7 +23,39 @@ export function validateInput<S extends z.ZodType>(
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
+  const format = formatMessage(issue);
+  if (format !== undefined) {
+    const given = issue.path.reduce<unknown>(
+      (at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key],
+      value,
+    );
+    throw new UsageError(
+      `invalid ${label(issue.path)} ${JSON.stringify(given)}: ${format}`,
+      'invalid_input',
+    );
+  }
   throw new UsageError(`invalid ${label(issue.path)}: ${issueMessage(issue)}`, 'invalid_input');
+}
+
+// The patterns of @refapi/schema's SERVICE_FILTER_PATTERN (`--type`, `--status` of
+// `services list`) and IDEMPOTENCY_KEY_PATTERN, in words: a user reads what to type, not a
+// regex (`Invalid string: must match pattern /^[a-z0-9][a-z0-9_-]{0,31}$/`). Written out
+// here, not imported, so that validating a flag loads no schema group of its own.
+const SERVICE_FILTER = String(/^[a-z0-9][a-z0-9_-]{0,31}$/);
+const IDEMPOTENCY_KEY = String(/^[A-Za-z0-9_.:-]+$/);
+const FILTER_EXAMPLES: Readonly<Record<string, string>> = { type: 'kvm', status: 'active' };
+
+/** What a value off one of the patterns above should look like; undefined for any other issue. */
+function formatMessage(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code !== 'invalid_format' || issue.format !== 'regex') return undefined;
+  if (issue.pattern === SERVICE_FILTER) {
+    const example = FILTER_EXAMPLES[String(issue.path[0])];
+    return `expected lowercase letters, digits, _ and - (up to 32 characters)${example ? `, like ${example}` : ''}`;
+  }
+  if (issue.pattern === IDEMPOTENCY_KEY) {
+    return 'expected letters, digits and _ . : - (up to 128 characters), as a failed attempt printed it';
+  }
+  return undefined;
 }
 
 /**
