@@ -371,6 +371,34 @@ describe('shield telemetry', () => {
     });
   });
 
+  it('refuses --jq where it cannot filter the export (CSV, or a file), exit 2, nothing sent', async () => {
+    // `--format csv --jq .` fetched the export and failed in jq (`Invalid numeric literal`,
+    // exit 1); with `-f FILE` the filter was silently dropped.
+    const before = (await server.requests()).length;
+    const file = join(tempConfigHome(), 'traffic.json');
+    const EXPORT_JSON = ['shield', 'export', SVC, '--dataset', 'traffic', '--format', 'json'];
+    for (const [args, stderr] of [
+      [
+        [...EXPORT_TRAFFIC_CSV, '--jq', '.'],
+        'error: --jq filters JSON output: --format csv exports CSV; use --format json\n',
+      ],
+      [
+        [...EXPORT_JSON, '-f', file, '--jq', '.items'],
+        'error: --jq filters what refctl prints, not what -f writes: drop -f and redirect stdout\n',
+      ],
+    ] as const) {
+      expect({ args, ...(await refctl([...args], { env: env() })) }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        stderr,
+      });
+    }
+    expect((await server.requests()).length).toBe(before);
+    const filtered = await refctl([...EXPORT_JSON, '--jq', '.telemetry'], { env: env() });
+    expect(filtered).toEqual({ code: 0, stdout: 'traffic\n', stderr: '' });
+  });
+
   it('lists evidence of a rule like any list: -L, --paginate', async () => {
     const list = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
     const [first] = JSON.parse(list.stdout) as { id: string }[];

@@ -8,6 +8,7 @@ import {
 } from '@refapi/schema/shield';
 import { LIMITS } from '@refapi/schema/values';
 import { typedHandler } from '../cli/typed-handler';
+import { UsageError } from '../errors/cli-error';
 import {
   ACTIVITY_FLAGS,
   EVIDENCE_FLAGS,
@@ -85,6 +86,22 @@ export const exportData = typedHandler(flagSchema(EXPORT_FLAGS), async (ctx, [re
     },
     windowFlag,
   );
+  // `-` is stdout, as for --plan-out and --input, not a file named `-`.
+  const file = opts.file ?? '-';
+  // --jq filters the JSON refctl prints: refused before any request where there is none to
+  // filter, rather than failing in jq on CSV (exit 1) or being dropped for a file.
+  if (ctx.globals.jq !== undefined && query.format === 'csv') {
+    throw new UsageError(
+      '--jq filters JSON output: --format csv exports CSV; use --format json',
+      'invalid_input',
+    );
+  }
+  if (ctx.globals.jq !== undefined && file !== '-') {
+    throw new UsageError(
+      '--jq filters what refctl prints, not what -f writes: drop -f and redirect stdout',
+      'invalid_input',
+    );
+  }
   const shield = (await createClient(ctx)).shield(serviceRef);
   // The server's CSV is formula-safe already; its control characters are shown like any
   // other output's, whether it goes to stdout or a file (`cat`-ed later).
@@ -94,8 +111,6 @@ export const exportData = typedHandler(flagSchema(EXPORT_FLAGS), async (ctx, [re
           await shield.export({ ...query, format: 'csv' }, { signal: ctx.signal }),
         )
       : `${toJson(await shield.export({ ...query, format: 'json' }, { signal: ctx.signal }), 2)}\n`;
-  // `-` is stdout, as for --plan-out and --input, not a file named `-`.
-  const file = opts.file ?? '-';
   await writeOutput(ctx, file, text);
   if (file !== '-') note(ctx, `wrote ${Buffer.byteLength(text)} bytes to ${file}`);
 });
