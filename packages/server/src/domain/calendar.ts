@@ -2,45 +2,12 @@
 // the month n months later, clamped to that month's last day. A renewal keeps the day its
 // term began on, so a term begun on 31 January ends 28 February, then 31 March, 30 April.
 
+import { civilFromDays, daysFromCivil } from '../internal/civil-date';
+
 const DAY_MS = 86_400_000;
 
 /** The most milliseconds from the epoch a `Date` holds, either way (ECMA-262 21.4.1.1). */
 const MAX_DATE_MS = 8.64e15;
-
-/**
- * Days from 1970-01-01 to a proleptic Gregorian date (`month` 1-12), in integer arithmetic
- * (H. Hinnant's `days_from_civil`): no `Date` made, and the years 0 to 99 are themselves, not
- * 1900 to 1999 as `Date.UTC` reads them (a term ending in the year 50 renewed into 1950).
- */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
-  const dayOfEra =
-    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}
-
-/** The proleptic Gregorian date (`month` 1-12) of a day counted from 1970-01-01. */
-function civilFromDays(days: number): { year: number; month: number; day: number } {
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  const dayOfYear =
-    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
-  const month = shifted < 10 ? shifted + 3 : shifted - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  return { year, month, day: dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1 };
-}
 
 const isLeapYear = (year: number): boolean =>
   year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
