@@ -36,3 +36,5 @@ export const API_SPEC_VERSION = '1.9.0';
 export const API_KEY_PREFIX = 'refak_';
 /** Characters an `Idempotency-Key` may hold (1-128 of them). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
+/** Pattern of the `type` and `status` filters of GET /services. */
+export const SERVICE_FILTER_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;

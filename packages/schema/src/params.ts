@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { Currency, ServiceType } from './common';
-import { IDEMPOTENCY_KEY_PATTERN, LIMITS } from './limits';
+import { IDEMPOTENCY_KEY_PATTERN, LIMITS, SERVICE_FILTER_PATTERN } from './limits';
+
+export { SERVICE_FILTER_PATTERN } from './limits';
+
 import { queryInt } from './query-int';
 import { InvoiceRef, OrderRef, PlanRef, ServiceRef, TransactionRef } from './refs';
 
@@ -28,9 +31,6 @@ export const ListInvoicesQuery = listQuery(InvoiceRef);
 export const ListOrdersQuery = listQuery(OrderRef);
 /** Query of GET /transactions. */
 export const ListTransactionsQuery = listQuery(TransactionRef);
-
-/** Pattern of the `type` and `status` filters of GET /services. */
-export const SERVICE_FILTER_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
 /** Query of GET /services. */
 export const ListServicesQuery = listQuery(ServiceRef).extend({

@@ -122,6 +122,11 @@ export const SHIELD_EVIDENCE_PROTOCOLS = ['tcp', 'udp', 'icmp', 'icmpv6'] as con
 /** Reasons of Shield evidence samples the reference server reports. */
 export const SHIELD_EVIDENCE_REASONS = ['rule_match', 'rate_exceeded', 'burst_exceeded'] as const;
 
-// Plain constants too: refctl's config commands mask keys, and its lists cap their page
-// size, without loading the contract.
-export { API_KEY_PREFIX, LIMITS } from './limits';
+// Plain constants too: refctl's config commands mask keys, its lists cap their page size,
+// and its flag errors name the patterns in words, without loading the contract.
+export {
+  API_KEY_PREFIX,
+  IDEMPOTENCY_KEY_PATTERN,
+  LIMITS,
+  SERVICE_FILTER_PATTERN,
+} from './limits';

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_PATTERN, SERVICE_FILTER_PATTERN } from '@refapi/schema/values';
 import type { z } from 'zod';
 import { UsageError } from '../errors/cli-error';
 import { RULE_ID, refKindOfPattern } from './ref-kinds';
@@ -37,12 +38,12 @@ export function validateInput<S extends z.ZodType>(
   throw new UsageError(`invalid ${label(issue.path)}: ${issueMessage(issue)}`, 'invalid_input');
 }
 
-// The patterns of @refapi/schema's SERVICE_FILTER_PATTERN (`--type`, `--status` of
-// `services list`) and IDEMPOTENCY_KEY_PATTERN, in words: a user reads what to type, not a
-// regex (`Invalid string: must match pattern /^[a-z0-9][a-z0-9_-]{0,31}$/`). Written out
-// here, not imported, so that validating a flag loads no schema group of its own.
-const SERVICE_FILTER = String(/^[a-z0-9][a-z0-9_-]{0,31}$/);
-const IDEMPOTENCY_KEY = String(/^[A-Za-z0-9_.:-]+$/);
+// The service filters' and Idempotency-Key's patterns (`--type`, `--status` of `services
+// list`, `--idempotency-key`), in words: a user reads what to type, not a regex (`Invalid
+// string: must match pattern /^[a-z0-9][a-z0-9_-]{0,31}$/`). From the zod-free values entry:
+// validating a flag loads no schema group of its own.
+const SERVICE_FILTER = String(SERVICE_FILTER_PATTERN);
+const IDEMPOTENCY_KEY = String(IDEMPOTENCY_KEY_PATTERN);
 const FILTER_EXAMPLES: Readonly<Record<string, string>> = { type: 'kvm', status: 'active' };
 
 /** What a value off one of the patterns above should look like; undefined for any other issue. */
