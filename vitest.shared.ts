@@ -32,3 +32,19 @@ export function refapiProject(name: string, test: UserWorkspaceConfig['test'] = 
     },
   });
 }
+
+/**
+ * The project of a workspace package defined in the root config: its test files under `dir`,
+ * its setup files named relative to `dir`, the workspace root as its root (shared by every
+ * such project, so they share vite's module cache; see vitest.config.ts).
+ */
+export function packageProject(dir: string, name: string, test: UserWorkspaceConfig['test'] = {}) {
+  const inDir = (files: string | string[] | undefined) =>
+    [files ?? []].flat().map((file) => `${dir}/${file}`);
+  return refapiProject(name, {
+    ...test,
+    dir,
+    globalSetup: inDir(test.globalSetup),
+    setupFiles: inDir(test.setupFiles),
+  });
+}
