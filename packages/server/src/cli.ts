@@ -104,13 +104,14 @@ async function serve(
     stdout(`${version}\n`);
     return 0;
   }
-  // The server (msw and the rest) loads only now: --help, --version and bad flags answer fast.
-  const { createReferenceServer } = await import('./transport/node/reference-server');
+  // The server loads only now: --help, --version and bad flags answer fast. Without msw: the
+  // command serves node:http only.
+  const { createNodeServer } = await import('./transport/node/node-server');
   const { DEFAULT_ADMIN_BODY_BYTES } = await import('./server/body-limit');
   const log = createRequestLogger(options.log, (line) => stdout(`${line}\n`));
-  let server: ReturnType<typeof createReferenceServer>;
+  let server: ReturnType<typeof createNodeServer>;
   try {
-    server = createReferenceServer({
+    server = createNodeServer({
       ...(options.scenario === undefined
         ? {}
         : {

@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +148,29 @@ describe('ref-server bin', () => {
       expect(readdirSync(join(tmp, 'node-compile-cache'))).not.toEqual([]);
     } finally {
       rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('serves without loading msw, which only handlers need (a quarter of its start)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ref-server-loads-'));
+    const log = join(dir, 'resolved.txt');
+    try {
+      const hook = fileURLToPath(new URL('./fixtures/log-resolved.mjs', import.meta.url));
+      const server = start(['--port', '0', '--log', 'silent'], {
+        NODE_OPTIONS: `--import=${hook}`,
+        LOG_RESOLVED: log,
+      });
+      const [, baseUrl] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+      const me = await fetch(`${baseUrl}/me`, {
+        headers: { authorization: 'Bearer refak_demo_eur_full' },
+      });
+      expect(me.status).toBe(200);
+      const resolved = readFileSync(log, 'utf8').split('\n');
+      // The log saw the server load (so an msw import would be in it too).
+      expect(resolved.some((url) => /node-server|reference-core|chunk-/.test(url))).toBe(true);
+      expect(resolved.filter((url) => /\/msw\//.test(url))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -4,7 +4,7 @@ import type { InvoiceRecord } from '../domain/records';
 import { formatRef, refValue } from '../domain/refs';
 import type { ScenarioInput } from '../scenario/schema';
 import type { Change } from '../store/store';
-import { createReferenceServer } from '../transport/node/reference-server';
+import { createNodeServer } from '../transport/node/node-server';
 import { statusGap, withCountedStatuses } from './counted-statuses';
 import {
   amountCents,
@@ -452,7 +452,7 @@ function sentByAnotherKey(
 
 /** The replayed answer as text, or why the exchange could not be replayed. */
 async function replay(
-  server: ReturnType<typeof createReferenceServer>,
+  server: ReturnType<typeof createNodeServer>,
   url: string,
   exchange: RecordedExchange,
   comparer: Comparer,
@@ -803,7 +803,7 @@ async function replayRecording(
   let firstBalance: { seq: number; ms: number; matched: boolean } | undefined;
   /** The top-ups made since the last answer that showed the balance (their indices). */
   const madeSinceBalance: number[] = [];
-  const server = createReferenceServer({
+  const server = createNodeServer({
     // Frozen from the start: the clock moves only to each exchange's time, never past it.
     scenario: { ...scenario, frozen: true },
     adminToken: randomBytes(24).toString('hex'),

@@ -26,7 +26,6 @@ import type { Admin } from '../state/control-plane';
 import type { RequestEntry } from '../state/server-context';
 import type { StateSlices } from '../state/state-slice';
 import type { Store } from '../store/store';
-import { createMswHandlers } from '../transport/web/msw-handlers';
 import { toWebResponse, webRequestContext } from '../transport/web/web-adapter';
 import { createBodyLimit, DEFAULT_ADMIN_BODY_BYTES } from './body-limit';
 import { type CorsOrigins, isApiPath, type RefusalWindow } from './cors';
@@ -100,6 +99,15 @@ export interface ReferenceCoreParts {
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
 
+/** Builds a server's msw handlers over its request chain, bound to its base URL. */
+export type MswHandlerFactory = (handle: ContextHandler, baseUrl: string) => HttpHandler[];
+
+const withoutMswHandlers: MswHandlerFactory = () => {
+  throw new Error(
+    "this server was made without msw handlers: use createReferenceServer from '@refapi/server'",
+  );
+};
+
 function toEpochMs(now: string | number | Date): number {
   const ms = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
   if (!Number.isFinite(ms)) throw new TypeError(`invalid now: ${String(now)}`);
@@ -121,6 +129,11 @@ export function createReferenceCore(
   attachDurability?: AttachDurability,
   /** The admin controls (tests register a hypothetical one here). */
   controls: readonly ControlSlice<unknown>[] = controlSlices,
+  /**
+   * Builds the msw handlers, given by the entries that offer them: msw is not loaded where no
+   * one asks for them (the `ref-server` command, drift's replays), a quarter of a start's CPU.
+   */
+  buildHandlers: MswHandlerFactory = withoutMswHandlers,
 ): ReferenceCoreParts {
   const scenario = parseScenario(options.scenario ?? demoScenario);
   const startOverride = options.now === undefined ? undefined : toEpochMs(options.now);
@@ -265,7 +278,7 @@ export function createReferenceCore(
   let handlers: HttpHandler[] | undefined;
   const core: ReferenceCore = {
     get handlers() {
-      handlers ??= createMswHandlers(handle, baseUrl);
+      handlers ??= buildHandlers(handle, baseUrl);
       return handlers;
     },
     admin,

@@ -8,6 +8,7 @@ import { parseScenario } from '../scenario/validate';
 import { createReferenceCore, type ReferenceCore } from '../server/reference-core';
 import type { ClockMove, ClockState, ClockView, TopUpTransaction } from '../state/control-plane';
 import type { FailNextOptions } from '../state/fail-next-queue';
+import { createMswHandlers } from '../transport/web/msw-handlers';
 import {
   type JournalEntry,
   type RequestExpectation,
@@ -132,11 +133,16 @@ export function createTestControls(
 ): RefTestControls {
   const document = scenarioDocument(options.scenario);
   const keys = keysByAccount(parseScenario(document));
-  const { core, basePath } = createReferenceCore({
-    scenario: document,
-    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-    ...(options.now === undefined ? {} : { now: options.now }),
-  });
+  const { core, basePath } = createReferenceCore(
+    {
+      scenario: document,
+      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+      ...(options.now === undefined ? {} : { now: options.now }),
+    },
+    undefined,
+    undefined,
+    createMswHandlers,
+  );
   const { admin } = core;
   const journal = new TestJournal(core, basePath);
 

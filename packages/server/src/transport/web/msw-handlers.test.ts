@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouteTable } from '../../api/route-table';
 import { createReferenceCore } from '../../server/reference-core';
 import { createReferenceServer } from '../node/reference-server';
+import { createMswHandlers } from './msw-handlers';
 
 describe('msw handlers', () => {
-  const { core } = createReferenceCore({ baseUrl: 'https://msw-once.ref.test/v1' });
+  const { core } = createReferenceCore(
+    { baseUrl: 'https://msw-once.ref.test/v1' },
+    undefined,
+    undefined,
+    createMswHandlers,
+  );
   const msw = setupServer(...core.handlers);
   beforeAll(async () => {
     await core.ready;
