@@ -238,6 +238,30 @@ describe('client-side errors', () => {
     expect(requests.filter((r) => r.path.includes('/services/vm-1'))).toEqual([]);
   });
 
+  it('excess arguments name the whole command and what it takes (exit 2), nothing sent', async () => {
+    // It was commander's `too many arguments for 'get'`: which `get`, and taking what?
+    const before = (await server.requests()).length;
+    for (const [args, stderr] of [
+      [
+        ['services', 'get', 'REF-SVC-101', 'REF-SVC-102'],
+        "error: too many arguments for 'services get': it takes 1 (<ref>), got 2\n",
+      ],
+      [
+        ['services', 'power', 'REF-SVC-101', 'start', 'now'],
+        "error: too many arguments for 'services power': it takes 2 (<ref> <action>), got 3\n",
+      ],
+      [['me', 'extra'], "error: too many arguments for 'me': it takes none, got 1\n"],
+      [
+        ['shield', 'rules', 'list', 'REF-SVC-101', 'x'],
+        "error: too many arguments for 'shield rules list': it takes 1 (<ref>), got 2\n",
+      ],
+    ] as const) {
+      const result = await refctl([...args], { env: env() });
+      expect({ args, ...result }).toEqual({ args, code: 2, stdout: '', stderr });
+    }
+    expect((await server.requests()).length).toBe(before);
+  });
+
   it('a bad --addon is told in one shape, whatever is wrong with it (exit 2)', async () => {
     const order = ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s', '--dry-run'];
     for (const [addon, reason] of [

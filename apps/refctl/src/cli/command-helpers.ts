@@ -34,3 +34,30 @@ export const planOutOption = (command: Command): Command => addFlags(command, PL
 
 /** `--yes` of the commands that ask before acting. */
 export const yesOption = (command: Command): Command => addFlags(command, YES_FLAGS);
+
+/**
+ * Words commander's excess-arguments error, in `command` and every command below it, as one
+ * line naming the whole command and what it takes: `too many arguments for 'services get':
+ * it takes 1 (<ref>), got 2` (commander said `for 'get'`, not which `get`).
+ */
+export function explainExcessArguments(command: Command): void {
+  const error = command.error.bind(command);
+  command.error = (message, options) =>
+    error(
+      options?.code === 'commander.excessArguments' ? excessArgumentsMessage(command) : message,
+      options,
+    );
+  for (const sub of command.commands) explainExcessArguments(sub);
+}
+
+function excessArgumentsMessage(command: Command): string {
+  const path: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
+  const takes = command.registeredArguments;
+  const names = takes.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`)).join(' ');
+  const count =
+    takes.length === 0
+      ? 'none'
+      : `${takes.every((a) => a.required) ? '' : 'up to '}${takes.length} (${names})`;
+  return `error: too many arguments for '${path.join(' ') || command.name()}': it takes ${count}, got ${command.args.length}`;
+}
