@@ -399,6 +399,26 @@ describe('shield telemetry', () => {
     expect(filtered).toEqual({ code: 0, stdout: 'traffic\n', stderr: '' });
   });
 
+  it('refuses -o, which it would ignore, pointing at --format (exit 2, nothing sent)', async () => {
+    // `-o csv` was silently ignored: the export's shape is its own --format.
+    const before = (await server.requests()).length;
+    const refusal = (given: string) =>
+      `error: -o ${given} does not apply to shield export: use --format csv|json\n`;
+    for (const [args, given] of [
+      [[...EXPORT_TRAFFIC_CSV, '-o', 'csv'], 'csv'],
+      [['--output=json', ...EXPORT_TRAFFIC_CSV], 'json'],
+      [['shield', 'export', SVC, '--dataset', 'traffic', '-o', 'table'], 'table'],
+    ] as const) {
+      expect({ args, ...(await refctl([...args], { env: env() })) }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        stderr: refusal(given),
+      });
+    }
+    expect((await server.requests()).length).toBe(before);
+  });
+
   it('lists evidence of a rule like any list: -L, --paginate', async () => {
     const list = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
     const [first] = JSON.parse(list.stdout) as { id: string }[];

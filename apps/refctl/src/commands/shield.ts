@@ -3,6 +3,7 @@ import { Argument, type Command } from 'commander';
 import type { App } from '../cli/app';
 import { examples, idempotencyOption, planOutOption, waitOptions } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
+import { UsageError } from '../errors/cli-error';
 import { addFlags } from '../flags/add-flags';
 import {
   ACTIVITY_FLAGS,
@@ -125,9 +126,22 @@ export function registerShield(program: Command, app: App): void {
       .description(c.description)
       .argument(...REF);
     for (const [name, description] of c.args ?? []) command.argument(name, description);
+    // The export is the server's own CSV or JSON, shaped by --format: a -o given on the
+    // command line would be silently ignored, so it is refused before anything is sent.
+    if (c.run === 'exportData') command.hook('preAction', refuseOutputFlag);
     examples(
       addFlags(command, c.flags).action(lazyAction(app, loadTelemetry, (m) => m[c.run])),
       ...c.examples,
     );
   }
+}
+
+/** Refuses `-o/--output` given on the command line (not its default) to `shield export`. */
+function refuseOutputFlag(_: Command, action: Command): void {
+  if (action.getOptionValueSourceWithGlobals('output') !== 'cli') return;
+  const given = String(action.optsWithGlobals().output);
+  throw new UsageError(
+    `-o ${given} does not apply to shield export: use --format csv|json`,
+    'invalid_input',
+  );
 }
