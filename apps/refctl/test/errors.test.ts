@@ -280,6 +280,37 @@ describe('client-side errors', () => {
     }
   });
 
+  it('a number flag out of range says which numbers it takes, not zod (exit 2), nothing sent', async () => {
+    // `--destination-port 99999` printed `Too big: expected number to be <=65535`.
+    const before = (await server.requests()).length;
+    const add = ['shield', 'rules', 'add', 'REF-SVC-101', '--name', 'web', '--mode', 'enforce'];
+    const rule = [...add, '--action', 'drop', '--risk', 'low', '--protocol', 'tcp'];
+    for (const [flags, reason] of [
+      [
+        ['--destination-port', '99999'],
+        'invalid --destination-port: expected a whole number from 1 to 65535, not 99999',
+      ],
+      [
+        ['--destination-port', '0'],
+        'invalid --destination-port: expected a whole number from 1 to 65535, not 0',
+      ],
+      [
+        ['--rate-pps', '50'],
+        'invalid --rate-pps: expected a whole number from 100 to 1000000000, not 50',
+      ],
+    ] as const) {
+      const args = [...rule, ...flags];
+      const result = await refctl(args, { env: env() });
+      expect({ flags, ...result }).toEqual({
+        flags,
+        code: 2,
+        stdout: '',
+        stderr: `error: ${reason}\n`,
+      });
+    }
+    expect((await server.requests()).length).toBe(before);
+  });
+
   it('a value off the format of a flag says what is expected, not the regex (exit 2)', async () => {
     // `--type KVM` printed `Invalid string: must match pattern /^[a-z0-9][a-z0-9_-]{0,31}$/`.
     const filter = 'expected lowercase letters, digits, _ and - (up to 32 characters)';

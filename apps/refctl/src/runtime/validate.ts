@@ -35,7 +35,10 @@ export function validateInput<S extends z.ZodType>(
       'invalid_input',
     );
   }
-  throw new UsageError(`invalid ${label(issue.path)}: ${issueMessage(issue)}`, 'invalid_input');
+  throw new UsageError(
+    `invalid ${label(issue.path)}: ${rangeMessage(schema, issue, value) ?? issueMessage(issue)}`,
+    'invalid_input',
+  );
 }
 
 // The service filters' and Idempotency-Key's patterns (`--type`, `--status` of `services
@@ -57,6 +60,77 @@ function formatMessage(issue: z.core.$ZodIssue): string | undefined {
     return 'expected letters, digits and _ . : - (up to 128 characters), as a failed attempt printed it';
   }
   return undefined;
+}
+
+/** The zod internals a range is read from (classic and mini schemas alike). */
+interface SchemaInternals {
+  readonly _zod: {
+    readonly def: {
+      readonly type: string;
+      readonly format?: unknown;
+      readonly shape?: Readonly<Record<string, SchemaInternals>>;
+      readonly innerType?: SchemaInternals;
+      readonly in?: SchemaInternals;
+      readonly checks?: readonly {
+        readonly _zod: {
+          readonly def: {
+            readonly check: string;
+            readonly value?: unknown;
+            readonly inclusive?: boolean;
+          };
+        };
+      }[];
+    };
+  };
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch']);
+
+/** The schema of top-level field `key` of an object schema (wrappers removed), if any. */
+function fieldSchema(schema: SchemaInternals, key: PropertyKey): SchemaInternals | undefined {
+  let at: SchemaInternals | undefined = schema;
+  while (at?._zod.def.type === 'pipe') at = at._zod.def.in;
+  if (at?._zod.def.type !== 'object' || typeof key !== 'string') return undefined;
+  at = at._zod.def.shape?.[key];
+  while (at && WRAPPERS.has(at._zod.def.type)) at = at._zod.def.innerType;
+  return at;
+}
+
+/** The inclusive bound a number schema's `check` (`greater_than`, `less_than`) sets, if any. */
+function bound(field: SchemaInternals | undefined, check: string): number | undefined {
+  const def = field?._zod.def.checks?.find((c) => c._zod.def.check === check)?._zod.def;
+  return def?.inclusive === true && typeof def.value === 'number' ? def.value : undefined;
+}
+
+/**
+ * A flag's number out of its range, in words with both ends where the contract has them:
+ * `expected a whole number from 1 to 65535, not 99999`, not `Too big: expected number to be
+ * <=65535`. Only a top-level field (a flag of its own): a value inside a flag (an `--addon`'s
+ * units) keeps zod's words. Undefined for any other issue.
+ */
+function rangeMessage(
+  schema: z.ZodType,
+  issue: z.core.$ZodIssue,
+  value: unknown,
+): string | undefined {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+  if (issue.origin !== 'number' || issue.path.length !== 1 || issue.inclusive === false) {
+    return undefined;
+  }
+  const key = issue.path[0]!;
+  const field = fieldSchema(schema as unknown as SchemaInternals, key);
+  const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+  const min = bound(field, 'greater_than') ?? (issue.code === 'too_small' ? limit : undefined);
+  const max = bound(field, 'less_than') ?? (issue.code === 'too_big' ? limit : undefined);
+  const whole = typeof field?._zod.def.format === 'string' && /int/.test(field._zod.def.format);
+  const range =
+    min !== undefined && max !== undefined
+      ? `from ${min} to ${max}`
+      : min !== undefined
+        ? `of at least ${min}`
+        : `of at most ${max}`;
+  const given = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+  return `expected ${whole ? 'a whole number' : 'a number'} ${range}, not ${String(given)}`;
 }
 
 /**
