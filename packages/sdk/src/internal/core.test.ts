@@ -24,6 +24,38 @@ describe('path parameters', () => {
     expect(requests).toHaveLength(0);
   });
 
+  // From JavaScript any value can come: `[]` was sent as an empty segment (404), and
+  // `['REF-SVC-1']` as the service it holds.
+  it.each([
+    [[], 'an array'],
+    [['REF-SVC-1'], 'an array'],
+    [42, 'a number'],
+    [null, 'null'],
+    [{}, 'an object'],
+  ])('refuses a reference that is no string (%j) before sending anything', async (ref, kind) => {
+    const { fetch, requests } = fakeFetch(() => json(200, {}));
+    const client = clientWith(fetch);
+    const given = ref as unknown as string;
+    const calls = [
+      ['service_ref', () => client.services.get(given)],
+      ['service_ref', () => client.services.power(given, 'reboot')],
+      ['service_ref', () => client.shield(given).overview()],
+      ['rule_id', () => client.shield('REF-SVC-1').rules.delete(given)],
+    ] as const;
+    for (const [name, call] of calls) {
+      await expect(call()).rejects.toThrow(
+        new ConfigurationError(`path parameter ${name} must be a string, got ${kind}.`),
+      );
+    }
+    await expect(client.orders.findForService(given)).rejects.toThrow(
+      new ConfigurationError(`serviceRef must be a non-empty string, got ${kind}.`),
+    );
+    await expect(client.orders.findForService('')).rejects.toThrow(
+      new ConfigurationError('serviceRef must be a non-empty string, got "".'),
+    );
+    expect(requests).toHaveLength(0);
+  });
+
   it('sends a reference holding a slash as one segment', async () => {
     const { fetch, requests } = fakeFetch(() =>
       json(404, { error: { code: 'not_found', message: 'no such service' } }),

@@ -8,7 +8,7 @@ import { type ListOptions, PagePromise } from '../pagination/page-promise';
 import { parseRateLimit } from '../rate-limit';
 import type { ApiResult } from '../result-meta';
 import type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './operation-types';
-import { checkMaxItems, givenIdempotencyKey } from './option-checks';
+import { checkMaxItems, givenIdempotencyKey, kindOf } from './option-checks';
 import { readSuccess } from './read-success';
 import { readRequestId } from './request-id';
 import type { ResponseChecker } from './response-check';
@@ -34,8 +34,19 @@ export function withMeta<T>(data: T, meta: Record<string, unknown>): T {
   return data;
 }
 
-/** The route's path with `params` filled in; a parameter it cannot hold is the caller's error. */
+/**
+ * The route's path with `params` filled in; a parameter it cannot hold is the caller's error:
+ * a reference that is no string (`[]` from JavaScript), empty, `.` or `..`.
+ */
 function filledPath(route: (typeof routes)[OperationId], params: unknown): string {
+  for (const [name, value] of Object.entries(params ?? {})) {
+    // Left to the template, `[]` filled an empty segment, `['REF-SVC-1']` the service it holds.
+    if (value !== undefined && typeof value !== 'string') {
+      throw new ConfigurationError(
+        `path parameter ${name} must be a string, got ${kindOf(value)}.`,
+      );
+    }
+  }
   try {
     return buildPath(route, params as Record<string, string> | undefined);
   } catch (error) {

@@ -4,6 +4,7 @@ import { ConfigurationError } from '../errors/client-errors';
 import { withMeta } from '../internal/core';
 import { envelopePage } from '../internal/envelope-page';
 import type { BodyOf, QueryOf } from '../internal/operation-types';
+import { kindOf } from '../internal/option-checks';
 import type { RequestOptions } from '../options';
 import type { ListOptions, PagePromise } from '../pagination/page-promise';
 import { makePlan } from '../plans/make-plan';
@@ -42,6 +43,11 @@ export class OrdersResource extends APIResource {
     serviceRef: string,
     options: RequestOptions & { readonly scan?: number } = {},
   ): Promise<Order | undefined> {
+    // Compared with each order's service_ref: no string, or an empty one, would find nothing.
+    if (typeof serviceRef !== 'string' || serviceRef === '') {
+      const got = serviceRef === '' ? '""' : kindOf(serviceRef);
+      throw new ConfigurationError(`serviceRef must be a non-empty string, got ${got}.`);
+    }
     const { scan = 20, ...request } = options ?? {};
     if (!(Number.isSafeInteger(scan) && scan >= 1)) {
       throw new ConfigurationError(`scan must be a whole number from 1, got ${String(scan)}.`);
