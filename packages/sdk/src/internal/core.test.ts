@@ -66,3 +66,41 @@ describe('path parameters', () => {
     expect(requests[0]?.url).toBe('https://api.test/v1/services/..%2F__admin');
   });
 });
+
+describe('query arguments', () => {
+  // From JavaScript a string was sent as a query string (`?x`), a list's as `?0=x`.
+  it.each([
+    ['x', 'a string'],
+    [42, 'a number'],
+    [['limit=1'], 'an array'],
+    [true, 'a boolean'],
+  ])('refuses a query that is no object (%j) before sending anything', async (query, kind) => {
+    const { fetch, requests } = fakeFetch(() => json(200, {}));
+    const client = clientWith(fetch);
+    const given = query as unknown as Record<string, never>;
+    for (const call of [
+      () => client.shield('REF-SVC-1').traffic(given),
+      () => client.shield('REF-SVC-1').protectionActivity(given),
+      () => client.invoices.list(given),
+      () => client.services.list(given),
+    ]) {
+      await expect(call()).rejects.toThrow(
+        new ConfigurationError(`query must be an object of parameters, got ${kind}.`),
+      );
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it('takes null and undefined as no query, as before', async () => {
+    const { fetch, requests } = fakeFetch(() =>
+      json(200, { telemetry: 'traffic', window_hours: 24, group_by: 'protocol', items: [] }),
+    );
+    const shield = clientWith(fetch).shield('REF-SVC-1');
+    await shield.traffic(null as unknown as undefined).catch(() => undefined);
+    await shield.traffic(undefined).catch(() => undefined);
+    expect(requests.map((r) => r.url)).toEqual([
+      'https://api.test/v1/services/REF-SVC-1/shield/traffic',
+      'https://api.test/v1/services/REF-SVC-1/shield/traffic',
+    ]);
+  });
+});

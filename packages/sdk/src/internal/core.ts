@@ -8,7 +8,7 @@ import { type ListOptions, PagePromise } from '../pagination/page-promise';
 import { parseRateLimit } from '../rate-limit';
 import type { ApiResult } from '../result-meta';
 import type { BodyOf, PathParamsOf, QueryOf, SuccessOf } from './operation-types';
-import { checkMaxItems, givenIdempotencyKey, kindOf } from './option-checks';
+import { checkMaxItems, checkQuery, givenIdempotencyKey, kindOf } from './option-checks';
 import { readSuccess } from './read-success';
 import { readRequestId } from './request-id';
 import type { ResponseChecker } from './response-check';
@@ -109,6 +109,7 @@ export class Core {
     // Checked once, for the list: refused as a call's other options are, it rejects before
     // anything is sent.
     const firstPage = (async () => {
+      checkQuery(input.query);
       checkMaxItems(input.maxItems);
       return fetchPage(initialCursor);
     })();
@@ -120,6 +121,7 @@ export class Core {
     input: CallInput<K>,
   ): Promise<ApiResponse<ApiResult<SuccessOf<K>>>> {
     const route = routes[operationId];
+    checkQuery(input.query);
     const idempotencyKey =
       givenIdempotencyKey(input.options) ?? (route.idempotencyKey ? randomUuid() : undefined);
     // Caught here, a bad key is a clear error; sent, it could not even form a valid header.

@@ -177,3 +177,12 @@ export function jsonBody(body: unknown): string {
     );
   }
 }
+
+/**
+ * Throws a {@link ConfigurationError} unless `query` is an object of parameters, or null or
+ * undefined (no query). From JavaScript a string was sent as the query string itself.
+ */
+export function checkQuery(query: unknown): void {
+  if (query == null || (typeof query === 'object' && !Array.isArray(query))) return;
+  throw new ConfigurationError(`query must be an object of parameters, got ${kindOf(query)}.`);
+}
