@@ -77,7 +77,7 @@ export type { ResponseValidationMode } from './internal/response-check';
 export { LOG_LEVELS, type Logger, type LogLevel } from './logger';
 export { type ClientOptions, DEFAULTS, type FetchFunction, type RequestOptions } from './options';
 export { Page, type PageContext, type PageData } from './pagination/page';
-export { type ListOptions, PagePromise } from './pagination/page-promise';
+export { type ListOptions, PagePromise, type ToArrayOptions } from './pagination/page-promise';
 export { type AppliedPlan, checkPlan, type PlanCharge } from './plans/apply-plan';
 export {
   type Cents,

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import type { Invoice } from '@refapi/schema';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
 import { invoice } from '../../test/helpers/fixtures';
 import { invoicePagesFetch } from '../../test/helpers/invoice-pages';
@@ -62,6 +63,47 @@ describe('list pagination', () => {
     const all = clientWith(invoicePagesFetch(230).fetch).invoices.list({}, { maxItems: Infinity });
     for await (const inv of all) refs.push(inv.invoice_ref);
     expect(refs).toHaveLength(230);
+  });
+
+  it('collects items across pages with toArray({ limit }), fetching no page past them', async () => {
+    const { fetch, requests } = invoicePagesFetch(230);
+    const invoices = await clientWith(fetch).invoices.list({ limit: 20 }).toArray({ limit: 45 });
+    expectTypeOf(invoices).toEqualTypeOf<Invoice[]>();
+    expect(invoices.map((i) => i.invoice_ref)).toEqual(
+      Array.from({ length: 45 }, (_, i) => invoice(230 - i).invoice_ref),
+    );
+    expect(requests).toHaveLength(3);
+    // A limit that ends a page fetches no next one; a list shorter than it is taken whole.
+    const exact = invoicePagesFetch(230);
+    expect(
+      await clientWith(exact.fetch).invoices.list({ limit: 20 }).toArray({ limit: 40 }),
+    ).toHaveLength(40);
+    expect(exact.requests).toHaveLength(2);
+    const short = invoicePagesFetch(30);
+    expect(await clientWith(short.fetch).invoices.list().toArray({ limit: 10_000 })).toHaveLength(
+      30,
+    );
+    // maxItems still bounds the walk.
+    const bounded = clientWith(invoicePagesFetch(230).fetch).invoices.list({}, { maxItems: 5 });
+    expect(await bounded.toArray({ limit: 100 })).toHaveLength(5);
+  });
+
+  it('refuses a toArray limit that is not a whole number from 1 to 10,000', async () => {
+    const { fetch } = invoicePagesFetch(230);
+    for (const limit of [0, -1, 2.5, Number.NaN, Infinity, 10_001, '10', undefined]) {
+      const list = clientWith(fetch).invoices.list();
+      const options = { limit } as unknown as { limit: number };
+      await expect(list.toArray(options), String(limit)).rejects.toThrow(
+        new ConfigurationError(
+          `toArray needs a limit: a whole number from 1 to 10000, got ${typeof limit === 'string' ? `"${limit}"` : String(limit)}.`,
+        ),
+      );
+    }
+    await expect(
+      clientWith(fetch)
+        .invoices.list()
+        .toArray(undefined as unknown as { limit: number }),
+    ).rejects.toBeInstanceOf(ConfigurationError);
   });
 
   it('stops fetching when the loop breaks', async () => {

@@ -1,5 +1,15 @@
 import { ApiPromise, type ApiResponse } from '../api-promise';
+import { ConfigurationError } from '../errors/client-errors';
 import type { Page } from './page';
+
+/** The most items `toArray()` collects: a bound on the memory one call can take. */
+const TO_ARRAY_LIMIT_MAX = 10_000;
+
+/** Options of {@link PagePromise.toArray}. */
+export interface ToArrayOptions {
+  /** How many items to collect at most: a whole number from 1 to 10,000 (required). */
+  readonly limit: number;
+}
 
 /** Options of every list method on top of the per-request options. */
 export interface ListOptions {
@@ -35,6 +45,36 @@ export class PagePromise<T> extends ApiPromise<Page<T>> implements AsyncIterable
       if (seen >= this.#maxItems) return;
       page = await page.getNextPage();
     }
+  }
+
+  /**
+   * Collects the items across pages into an array, up to `limit` (a whole number from 1 to
+   * 10,000; else a `ConfigurationError`) and `maxItems`, fetching no page past them.
+   * @example const newest = await client.invoices.list({ limit: 100 }).toArray({ limit: 250 });
+   */
+  async toArray(options: ToArrayOptions): Promise<T[]> {
+    const limit: unknown = options?.limit;
+    if (
+      !(
+        Number.isSafeInteger(limit) &&
+        (limit as number) >= 1 &&
+        (limit as number) <= TO_ARRAY_LIMIT_MAX
+      )
+    ) {
+      // The first page was asked for already: its failure is not left unhandled.
+      this.catch(() => undefined);
+      const got = typeof limit === 'string' ? JSON.stringify(limit) : String(limit);
+      throw new ConfigurationError(
+        `toArray needs a limit: a whole number from 1 to ${TO_ARRAY_LIMIT_MAX}, got ${got}.`,
+      );
+    }
+    const items: T[] = [];
+    // Leaving the loop at the limit ends the walk: no further page is fetched.
+    for await (const item of this) {
+      items.push(item);
+      if (items.length >= (limit as number)) break;
+    }
+    return items;
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
