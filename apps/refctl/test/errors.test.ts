@@ -244,16 +244,19 @@ describe('client-side errors', () => {
     for (const [args, stderr] of [
       [
         ['services', 'get', 'REF-SVC-101', 'REF-SVC-102'],
-        "error: too many arguments for 'services get': it takes 1 (<ref>), got 2\n",
+        "error: too many arguments for 'services get': it takes 1 (<ref>), got 2 (extra: 'REF-SVC-102')\n",
       ],
       [
         ['services', 'power', 'REF-SVC-101', 'start', 'now'],
-        "error: too many arguments for 'services power': it takes 2 (<ref> <action>), got 3\n",
+        "error: too many arguments for 'services power': it takes 2 (<ref> <action>), got 3 (extra: 'now')\n",
       ],
-      [['me', 'extra'], "error: too many arguments for 'me': it takes none, got 1\n"],
+      [
+        ['me', 'extra'],
+        "error: too many arguments for 'me': it takes none, got 1 (extra: 'extra')\n",
+      ],
       [
         ['shield', 'rules', 'list', 'REF-SVC-101', 'x'],
-        "error: too many arguments for 'shield rules list': it takes 1 (<ref>), got 2\n",
+        "error: too many arguments for 'shield rules list': it takes 1 (<ref>), got 2 (extra: 'x')\n",
       ],
     ] as const) {
       const result = await refctl([...args], { env: env() });

@@ -37,8 +37,8 @@ export const yesOption = (command: Command): Command => addFlags(command, YES_FL
 
 /**
  * Words commander's excess-arguments error, in `command` and every command below it, as one
- * line naming the whole command and what it takes: `too many arguments for 'services get':
- * it takes 1 (<ref>), got 2` (commander said `for 'get'`, not which `get`).
+ * line naming the whole command, what it takes and what was extra: `too many arguments for
+ * 'services get': it takes 1 (<ref>), got 2 (extra: 'B')` (commander said `for 'get'`, not which).
  */
 export function explainExcessArguments(command: Command): void {
   const error = command.error.bind(command);
@@ -59,5 +59,10 @@ function excessArgumentsMessage(command: Command): string {
     takes.length === 0
       ? 'none'
       : `${takes.every((a) => a.required) ? '' : 'up to '}${takes.length} (${names})`;
-  return `error: too many arguments for '${path.join(' ') || command.name()}': it takes ${count}, got ${command.args.length}`;
+  // The extra ones quoted, as commander quotes what it refuses (escaped like any usage error).
+  const extra = command.args
+    .slice(takes.length)
+    .map((arg) => `'${arg}'`)
+    .join(' ');
+  return `error: too many arguments for '${path.join(' ') || command.name()}': it takes ${count}, got ${command.args.length} (extra: ${extra})`;
 }
