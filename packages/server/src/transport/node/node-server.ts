@@ -40,7 +40,7 @@ export interface ReferenceServer extends ReferenceCore {
 
 /**
  * A reference server over node:http, with the msw handlers `buildHandlers` makes (none by
- * default: see {@link createReferenceServer}, which gives them).
+ * default: `createReferenceServer` of `@refapi/server` gives them).
  */
 export function createNodeServer(
   options: ReferenceServerOptions = {},
