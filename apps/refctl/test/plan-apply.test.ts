@@ -141,6 +141,14 @@ describe('refctl orders create --plan-out, then refctl apply', () => {
     expect(await writes()).toEqual([]);
   });
 
+  it('applies a plan an editor saved with a byte order mark (Notepad, PowerShell 5)', async () => {
+    const file = await planOrder();
+    writeFileSync(file, `\uFEFF${readFileSync(file, 'utf8')}`);
+    const applied = await refctl(['apply', file, '--yes'], { env: env() });
+    expect([applied.code, applied.stderr]).toEqual([0, expect.stringMatching(/^charged: /)]);
+    expect(await writes()).toEqual([expect.stringMatching(/^POST .*\/orders$/)]);
+  });
+
   it('refuses a file that is no plan in one line (exit 2), and asks without --yes', async () => {
     const file = join(dir, 'not-a-plan.json');
     writeFileSync(file, '{"plan_version": 1}');

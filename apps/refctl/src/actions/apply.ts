@@ -45,7 +45,9 @@ function refusal(error: unknown): never {
 const PLAN_BYTES_MAX = 1024 * 1024;
 
 async function readPlan(ctx: Ctx, file: string): Promise<unknown> {
-  const text = await readInput(ctx, file, PLAN_BYTES_MAX);
+  // An editor that saves UTF-8 with a byte order mark (Notepad, PowerShell 5's Out-File) put
+  // one before the JSON, which JSON.parse refuses; the digest is of the document, not the text.
+  const text = (await readInput(ctx, file, PLAN_BYTES_MAX)).replace(/^\uFEFF/, '');
   let document: unknown;
   try {
     document = JSON.parse(text);
