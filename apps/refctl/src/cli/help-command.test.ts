@@ -17,6 +17,20 @@ describe('refctl help NAME', () => {
   });
 
   it.each([
+    ['exit-code', 'exit-codes'],
+    ['exit', 'exit-codes'],
+  ])(
+    'help %s suggests the help topic %s, which is no command to list (exit 2)',
+    async (typed, topic) => {
+      expect(await refctl(['help', typed])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: unknown command '${typed}' (did you mean ${topic}?)\n`,
+      });
+    },
+  );
+
+  it.each([
     [['help', 'mee'], ['mee']],
     [
       ['help', 'shield', 'rulez'],

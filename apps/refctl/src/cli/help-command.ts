@@ -11,6 +11,18 @@ import type { Command } from 'commander';
 const subcommand = (parent: Command, name: string) =>
   parent.commands.find((c) => c.name() === name || c.aliases().includes(name));
 
+/**
+ * The hidden subcommand of `parent` (a help topic: not `help` itself, nor `__complete`) whose
+ * name starts with `name` or is the start of it, as `exit-codes` is of `exit-code`.
+ */
+function helpTopicLike(parent: Command, name: string): string | undefined {
+  const listed = new Set(parent.createHelp().visibleCommands(parent));
+  return parent.commands
+    .filter((c) => !listed.has(c) && c.name() !== 'help' && !c.name().startsWith('_'))
+    .map((c) => c.name())
+    .find((topic) => topic.startsWith(name) || name.startsWith(topic));
+}
+
 /** Gives `command` and every command below it with subcommands a `help [command...]` of refctl's. */
 export function addHelpCommands(command: Command): void {
   if (command.commands.length === 0) return;
@@ -33,8 +45,16 @@ export function addHelpCommands(command: Command): void {
       for (const name of names) {
         if (found.commands.length === 0) break;
         const sub = subcommand(found, name);
-        // Commander's own usage error for `refctl … NAME` (exit 2), "Did you mean …?" and all.
         if (sub === undefined) {
+          // A help topic (`exit-codes`) is hidden from the command list, so commander never
+          // suggests it: `help exit-code` said only "unknown command".
+          const topic = helpTopicLike(found, name);
+          if (topic !== undefined) {
+            found.error(`error: unknown command '${name}' (did you mean ${topic}?)`, {
+              code: 'commander.unknownCommand',
+            });
+          }
+          // Commander's own usage error for `refctl … NAME` (exit 2), "Did you mean …?" and all.
           await found.parseAsync([name], { from: 'user' });
           return;
         }
