@@ -4,6 +4,8 @@ import { refctlInProcess as refctl } from '../../test/helpers/run-in-process';
 describe('refctl help NAME', () => {
   it.each([
     [['help', 'nonexistent'], 'nonexistent'],
+    // An empty name starts every topic's name: no suggestion for it.
+    [['help', ''], ''],
     [['plans', 'help', 'nope'], 'nope'],
     [['shield', 'rules', 'help', 'nope'], 'nope'],
     [['help', 'shield', 'nope'], 'nope'],

@@ -20,7 +20,7 @@ function helpTopicLike(parent: Command, name: string): string | undefined {
   return parent.commands
     .filter((c) => !listed.has(c) && c.name() !== 'help' && !c.name().startsWith('_'))
     .map((c) => c.name())
-    .find((topic) => topic.startsWith(name) || name.startsWith(topic));
+    .find((topic) => name !== '' && (topic.startsWith(name) || name.startsWith(topic)));
 }
 
 /** Gives `command` and every command below it with subcommands a `help [command...]` of refctl's. */
