@@ -170,8 +170,16 @@ function StateConsole({
           {view === 'journal' && (
             <JournalView entries={journal.entries} error={outage ? undefined : journal.error} />
           )}
-          {view === 'accounts' && <AccountsView state={server.state} />}
-          {view === 'shield' && <ShieldView state={server.state} now={server.now} />}
+          {view === 'accounts' && (
+            <AccountsView state={server.state} loadFailed={server.error !== undefined} />
+          )}
+          {view === 'shield' && (
+            <ShieldView
+              state={server.state}
+              now={server.now}
+              loadFailed={server.error !== undefined}
+            />
+          )}
           {view === 'controls' && <ControlsView server={server} spaces={spaces} />}
         </ViewBoundary>
       </main>

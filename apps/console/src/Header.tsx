@@ -1,3 +1,4 @@
+import { serverClock } from './format';
 import { SpaceSwitcher } from './SpaceSwitcher';
 import type { StreamState } from './use-journal';
 import type { Spaces } from './use-spaces';
@@ -14,9 +15,6 @@ export const TITLES: Record<View, string> = {
   controls: 'Controls',
 };
 
-/** `2026-01-01 12:00:00` of epoch ms, UTC. */
-const clockText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
 /** The top bar: views, the space shown, its clock, the journal stream's state, sign-out. */
 export function Header({
   view,
@@ -28,7 +26,7 @@ export function Header({
 }: {
   view: View;
   spaces: Pick<Spaces, 'list' | 'selected' | 'select'>;
-  now: number;
+  now: number | undefined;
   frozen: boolean;
   stream: StreamState | 'offline';
   onSignOut: () => void;
@@ -51,7 +49,7 @@ export function Header({
         <SpaceSwitcher spaces={spaces} />
         <span className="clock" title="Server clock (UTC)">
           <span className="muted clock-label">server clock</span>{' '}
-          <time data-testid="server-clock">{clockText(now)}</time>
+          <time data-testid="server-clock">{serverClock(now)}</time>
           {frozen && <span className="badge badge-warn">frozen</span>}
         </span>
         <span className={`stream stream-${stream}`} data-testid="stream-state">

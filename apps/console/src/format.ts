@@ -40,6 +40,10 @@ export const clockTime = (iso: string): string => iso.slice(11, 23);
 export const dateTime = (iso: string | number): string =>
   new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 
+/** The server clock as the console shows it: {@link dateTime}, `—` until the server has said it. */
+export const serverClock = (ms: number | undefined): string =>
+  ms === undefined ? '—' : dateTime(ms);
+
 /**
  * Ledger rows oldest first with the balance after each, counted back from the current
  * balance (transaction amounts are signed: credits positive, debits negative).

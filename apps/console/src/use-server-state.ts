@@ -69,10 +69,13 @@ export function useServerState() {
     return () => clearInterval(timer);
   }, [clock, outage]);
 
-  /** Server time now, in epoch ms (ticks each second unless frozen or unreachable). */
+  /**
+   * Server time now, in epoch ms (ticks each second unless frozen or unreachable); undefined
+   * until the server has said its time (a scenario's clock can be years from the browser's).
+   */
   const now =
     clock === undefined
-      ? Date.now()
+      ? undefined
       : clock.frozen
         ? Date.parse(clock.now)
         : (outage?.dataFrom ?? Date.now()) + offset.current;

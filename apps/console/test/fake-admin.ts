@@ -77,16 +77,19 @@ class FakeBroadcastChannel {
  * the body into its value (kept in `posted`); without, `/controls` is a 404 (older servers).
  * `spaces` are listed by `GET /spaces`; under `/spaces/{id}` a listed space answers as the
  * root does, any other 404 `space_not_found` (remove one from the array to delete it).
+ * With `stateFails`, `GET /state` answers it (a status and an error code) instead.
  */
 export function fakeAdmin({
   controls,
   clock = { now: '2026-01-01T00:00:00.000Z', frozen: true },
   spaces = [],
+  stateFails,
 }: {
   controls?: ControlDescription[];
   /** `GET /clock` (and `POST /clock`: the clock with `applied`, when given, as a move answers). */
   clock?: { now: string; frozen: boolean; next_events?: unknown[]; applied?: unknown[] };
   spaces?: SpaceInfo[];
+  stateFails?: { status: number; error: string };
 } = {}) {
   const session = { in: true };
   const network = { down: false };
@@ -128,6 +131,9 @@ export function fakeAdmin({
     if (!session.in) return json(401, { error: 'admin_token_required' });
     if (url === '/__admin/whoami') return json(200, { admin: true });
     if (url.startsWith('/__admin/requests')) return json(200, { requests: [] });
+    if (url === '/__admin/state' && stateFails !== undefined) {
+      return json(stateFails.status, { error: stateFails.error });
+    }
     if (url === '/__admin/state') return json(200, { rates: { EUR: 1 }, plans: [], accounts: [] });
     if (url === '/__admin/clock') return json(200, clock);
     if (url === '/__admin/spaces' && !space) return json(200, { spaces });

@@ -3,14 +3,22 @@ import { useState } from 'react';
 import { convertCents, dateTime, formatMoney, maskKey, runningBalance, toCents } from '../format';
 import { newestFirst } from '../newest-first';
 import { PagedTable } from './accounts/PagedTable';
+import { StatePending } from './StatePending';
 
 const money = (amount: number, currency: string) => formatMoney(toCents(amount), currency);
 
 /** Accounts of the state document, read-only: identity, balance, services, finance, keys. */
-export function AccountsView({ state }: { state: StateDocument | undefined }) {
+export function AccountsView({
+  state,
+  loadFailed = false,
+}: {
+  state: StateDocument | undefined;
+  /** The last load of the state failed (shown instead of "Loading state…"). */
+  loadFailed?: boolean;
+}) {
   const [selected, setSelected] = useState<string | undefined>();
   const [chosenDisplay, setDisplay] = useState<string | undefined>();
-  if (state === undefined) return <p className="muted">Loading state…</p>;
+  if (state === undefined) return <StatePending failed={loadFailed} />;
   const account =
     state.accounts.find((a) => a.account_ref === selected) ?? state.accounts[0] ?? undefined;
   const currencies = Object.keys(state.rates);

@@ -1,5 +1,6 @@
 import type { StateDocument } from '@refapi/server/browser';
 import { useState } from 'react';
+import { StatePending } from './StatePending';
 import { ServiceShield } from './shield/ServiceShield';
 
 /** KVM services with an address, of accounts holding a Shield subscription. */
@@ -14,9 +15,19 @@ function shieldServices(state: StateDocument) {
 }
 
 /** Per KVM service: entitlement, profile, rules with their timeline, telemetry charts. */
-export function ShieldView({ state, now }: { state: StateDocument | undefined; now: number }) {
+export function ShieldView({
+  state,
+  now,
+  loadFailed = false,
+}: {
+  state: StateDocument | undefined;
+  /** Server time in epoch ms, undefined until known (loaded with the state). */
+  now: number | undefined;
+  /** The last load of the state failed (shown instead of "Loading state…"). */
+  loadFailed?: boolean;
+}) {
   const [selected, setSelected] = useState<string | undefined>();
-  if (state === undefined) return <p className="muted">Loading state…</p>;
+  if (state === undefined || now === undefined) return <StatePending failed={loadFailed} />;
   const targets = shieldServices(state);
   const target = targets.find((t) => t.service.service_ref === selected) ?? targets[0];
   const snapshot = state.extensions?.shield ?? null;

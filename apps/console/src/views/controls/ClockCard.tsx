@@ -1,5 +1,6 @@
 import type { ClockEvent, ClockState, ClockView, NextEvent } from '@refapi/server/browser';
 import { type FormEvent, useState } from 'react';
+import { serverClock } from '../../format';
 import type { StateAdmin } from '../../space-api';
 import { useStateAdmin } from '../../space-context';
 import { formatUtcInput, parseUtcInput, UTC_PLACEHOLDER } from '../../utc-input';
@@ -33,7 +34,8 @@ function clockEventLine(event: NextEvent | ClockEvent): string {
 /** The server clock as the controls view reads and sets it. */
 export interface ClockServer {
   clock: (ClockState & Partial<ClockView>) | undefined;
-  now: number;
+  /** Server time in epoch ms, undefined until the server has said it. */
+  now: number | undefined;
   refresh: () => Promise<void>;
   applyClock: (clock: ClockState) => void;
 }
@@ -74,10 +76,10 @@ export function ClockCard({
   };
   return (
     <Card title="Server clock" description={description}>
-      <p className="mono big">
-        {new Date(server.now).toISOString().replace('T', ' ').slice(0, 19)}
+      <p className="mono big">{serverClock(server.now)}</p>
+      <p className="muted">
+        {server.clock === undefined ? '' : server.clock.frozen ? 'frozen' : 'running'}
       </p>
-      <p className="muted">{server.clock?.frozen ? 'frozen' : 'running'}</p>
       <fieldset className="button-row">
         <legend className="sr-only">Advance the clock</legend>
         {PRESETS.map(([label, body]) => (
@@ -112,7 +114,7 @@ export function ClockCard({
             aria-invalid={parsed?.ok === false ? true : undefined}
             aria-describedby={parsed?.ok === false ? 'clock-set-to-error' : undefined}
             onFocus={() => {
-              if (at === '') setAt(formatUtcInput(server.now));
+              if (at === '' && server.now !== undefined) setAt(formatUtcInput(server.now));
             }}
             onChange={(e) => setAt(e.target.value)}
           />
