@@ -6,7 +6,7 @@ export interface JournalMessage {
   readonly headers: Readonly<Record<string, string>>;
   /** UTF-8 text, the first 16 KiB; null when there was none. */
   readonly body: string | null;
-  /** Whether `body` was cut at 16 KiB. */
+  /** Whether `body` was cut at 16 KiB (`""` and true: a request body refused as too large). */
   readonly body_truncated: boolean;
 }
 

@@ -45,3 +45,23 @@ it('offers no copy of a request whose body the journal truncated: it would send 
     ),
   ).toBeTruthy();
 });
+
+it('shows a request body refused as too large as not kept, not as empty', () => {
+  const refused = entry({
+    operation: 'createOrder',
+    method: 'POST',
+    path: '/v1/orders',
+    status: 413,
+    request: { headers: { 'content-length': '2000000' }, body: '', body_truncated: true },
+  });
+  render(<EntryDetail entry={refused} onClose={vi.fn()} />);
+  expect(screen.getByTestId('request-body').textContent).toBe('(not kept)');
+  expect(screen.getByText('not kept')).toBeTruthy();
+  expect(screen.queryByText('truncated at 16 KiB')).toBeNull();
+  expect(screen.queryByRole('button', { name: /^Copy as/ })).toBeNull();
+  expect(
+    screen.getByText(
+      'No copy: the journal kept none of the request body, so a copied command would send another request.',
+    ),
+  ).toBeTruthy();
+});

@@ -4,8 +4,13 @@ import { toCurl, toSdkCall } from '../copy-as';
 import { toRefctl } from '../copy-as-refctl';
 import { StatusBadge } from './StatusBadge';
 
+/** Whether the journal kept none of a body there was (a request refused as too large). */
+const noneKept = (message: JournalMessage) => message.body_truncated && message.body === '';
+
 /** A JSON body pretty-printed; any other text as it came. */
-function prettyBody(body: string | null): string {
+function prettyBody(message: JournalMessage): string {
+  const { body } = message;
+  if (noneKept(message)) return '(not kept)';
   if (body === null || body === '') return '(empty)';
   try {
     return JSON.stringify(JSON.parse(body), null, 2);
@@ -28,11 +33,15 @@ function Message({ title, message }: { title: string; message: JournalMessage })
       </dl>
       <h4>
         {title} body
-        {message.body_truncated && <span className="badge badge-warn">truncated at 16 KiB</span>}
+        {message.body_truncated && (
+          <span className="badge badge-warn">
+            {noneKept(message) ? 'not kept' : 'truncated at 16 KiB'}
+          </span>
+        )}
       </h4>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling body must be reachable by keyboard */}
       <pre className="body" data-testid={`${title.toLowerCase()}-body`} tabIndex={0}>
-        {prettyBody(message.body)}
+        {prettyBody(message)}
       </pre>
     </section>
   );
@@ -115,8 +124,8 @@ export function EntryDetail({ entry, onClose }: { entry: RequestEntry; onClose: 
       </div>
       {truncated && (
         <p className="muted">
-          No copy: the journal kept only part of the request body, so a copied command would send
-          another request.
+          No copy: the journal kept {noneKept(entry.request) ? 'none' : 'only part'} of the request
+          body, so a copied command would send another request.
         </p>
       )}
       <p aria-live="polite" className="muted">

@@ -23,6 +23,25 @@ describe('truncateBody', () => {
 });
 
 describe('JournalledRequest', () => {
+  it('marks the body of a request refused as too large as not kept, not as absent', () => {
+    const request: ApiRequest = {
+      method: 'POST',
+      path: '/v1/orders',
+      search: '',
+      header: () => undefined,
+      headers: () => ({ 'content-length': '2000000' }),
+      body: undefined,
+      bodyTooLarge: true,
+      sourceAddress: '127.0.0.1',
+    };
+    const entry = new JournalledRequest(
+      request,
+      { status: 413, headers: {}, body: '{"error":"body_too_large"}' },
+      { operation: 'createOrder', account_ref: null, receivedMs: 0, duration_ms: 1, fault: null },
+    ).entry();
+    expect(entry.request).toMatchObject({ body: '', body_truncated: true });
+  });
+
   it('records the request under its id, with no body as null', () => {
     const request: ApiRequest = {
       method: 'GET',

@@ -52,6 +52,9 @@ function redacted(headers: HeaderValues): Record<string, string> {
  */
 type KeptBody = string | undefined | { readonly body: string; readonly body_truncated: boolean };
 
+/** The request body of a 413 `body_too_large`: there was one, and none of it is kept. */
+const TOO_LARGE: KeptBody = { body: '', body_truncated: true };
+
 const keep = (body: string | undefined): KeptBody =>
   body === undefined || body.length * 3 <= JOURNAL_BODY_BYTES ? body : truncateBody(body);
 
@@ -121,7 +124,8 @@ export class JournalledRequest implements JournalRecord {
     this.#search = request.search;
     this.#idempotencyKey = request.header('idempotency-key') ?? null;
     this.#requestHeaders = redacted(request.headers?.() ?? {});
-    this.#requestBody = keep(request.body);
+    // A body refused as too large was never read: none of it is kept, which is not "no body".
+    this.#requestBody = request.bodyTooLarge ? TOO_LARGE : keep(request.body);
     this.#responseHeaders = { ...response.headers };
     this.#responseBody = keep(response.body);
     this.chars =
