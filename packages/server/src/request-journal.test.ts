@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryChars, JOURNAL_CHARS, RequestJournal } from './request-journal';
+import { entryChars, JOURNAL_CHARS, JournalBudget, RequestJournal } from './request-journal';
 import type { RequestEntry } from './state/server-context';
 
 const entry = (n: number, extra: Partial<RequestEntry> = {}): RequestEntry =>
@@ -93,5 +93,52 @@ describe('RequestJournal', () => {
 
   it('refuses a size below 1', () => {
     expect(() => new RequestJournal(0)).toThrow(RangeError);
+  });
+});
+
+describe('JournalBudget', () => {
+  const sized = (n: number, chars = 1000) =>
+    entry(n, {
+      path: '/v1/orders',
+      query: '',
+      request: { headers: {}, body: 'x'.repeat(chars), body_truncated: false },
+      response: { headers: {}, body: null, body_truncated: false },
+    });
+  const one = entryChars(sized(0));
+  const ids = (journal: RequestJournal) => journal.list().map((e) => Number(e.id?.slice(4)));
+
+  it('bounds the journals of a server together: the one holding most gives up its oldest', () => {
+    // Each journal alone may keep 10 entries; together they may keep 6.
+    const budget = new JournalBudget(one * 6);
+    const root = new RequestJournal(100, one * 10, budget);
+    const space = new RequestJournal(100, one * 10, budget);
+    for (let n = 1; n <= 5; n++) root.add(sized(n));
+    for (let n = 11; n <= 13; n++) space.add(sized(n));
+    // 8 entries for 6: the root, the larger, lost its two oldest.
+    expect(ids(root)).toEqual([3, 4, 5]);
+    expect(ids(space)).toEqual([11, 12, 13]);
+    expect(budget.chars).toBe(one * 6);
+    // At equal shares the journal adding gives up its own oldest.
+    for (let n = 14; n <= 30; n++) space.add(sized(n));
+    expect(ids(root)).toEqual([3, 4, 5]);
+    expect(ids(space)).toEqual([28, 29, 30]);
+    expect(budget.chars).toBe(one * 6);
+    // Each journal keeps its newest entry, however large, whatever the others hold.
+    root.add(sized(6, 20_000));
+    expect(ids(root)).toEqual([6]);
+    expect(ids(space)).toEqual([30]);
+  });
+
+  it('gets back what a closed or cleared journal held', () => {
+    const budget = new JournalBudget(one * 4);
+    const root = new RequestJournal(100, one * 10, budget);
+    const space = new RequestJournal(100, one * 10, budget);
+    for (let n = 1; n <= 3; n++) space.add(sized(n));
+    space.close();
+    expect(budget.chars).toBe(0);
+    for (let n = 11; n <= 14; n++) root.add(sized(n));
+    expect(ids(root)).toEqual([11, 12, 13, 14]);
+    root.clear();
+    expect(budget.chars).toBe(0);
   });
 });

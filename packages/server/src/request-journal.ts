@@ -72,6 +72,13 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
  */
 export const JOURNAL_CHARS = 16 * 1024 * 1024;
 
+/**
+ * Characters the journals of one server keep together, the root's and every space's
+ * ({@link JournalBudget}): four journals' worth (~64-128 MiB), where 256 spaces could each
+ * have kept {@link JOURNAL_CHARS}.
+ */
+const SERVER_JOURNAL_CHARS = 4 * JOURNAL_CHARS;
+
 /** What an entry holds besides its headers, bodies, path and query (ids, time, refs, the object). */
 export const ENTRY_OVERHEAD_CHARS = 256;
 
@@ -147,8 +154,50 @@ const recordOf = (entry: JournalItem): JournalRecord =>
       };
 
 /**
+ * The characters of a server's journals, bounded together: past `maxChars` the journal
+ * holding most (the one adding, at equal shares) drops its oldest entries, each journal
+ * keeping its newest. Without it, each space's journal was bounded alone: 256 spaces could
+ * hold 256 times {@link JOURNAL_CHARS}.
+ */
+export class JournalBudget {
+  readonly #journals = new Set<RequestJournal>();
+  #chars = 0;
+
+  constructor(readonly maxChars: number = SERVER_JOURNAL_CHARS) {}
+
+  /** Characters the journals hold together. */
+  get chars(): number {
+    return this.#chars;
+  }
+
+  /** @internal A journal joins (on construction). */
+  join(journal: RequestJournal): void {
+    this.#journals.add(journal);
+  }
+
+  /** @internal A journal leaves (closed), its entries gone. */
+  leave(journal: RequestJournal): void {
+    this.#journals.delete(journal);
+  }
+
+  /** @internal `chars` more (negative: fewer) held by `journal`; trims the largest while over. */
+  change(journal: RequestJournal, chars: number): void {
+    this.#chars += chars;
+    while (chars > 0 && this.#chars > this.maxChars) {
+      let largest = journal.canDrop ? journal : undefined;
+      for (const other of this.#journals) {
+        if (other.canDrop && other.chars > (largest?.chars ?? 0)) largest = other;
+      }
+      if (largest === undefined) return;
+      largest.dropOldest();
+    }
+  }
+}
+
+/**
  * The last API requests and clock events, for `GET /__admin/requests` and its event stream:
- * at most `capacity` entries and {@link JOURNAL_CHARS} characters of them, the oldest dropped
+ * at most `capacity` entries and {@link JOURNAL_CHARS} characters of them (and, with a
+ * {@link JournalBudget}, what the server's journals may hold together), the oldest dropped
  * first.
  */
 export class RequestJournal {
@@ -164,14 +213,27 @@ export class RequestJournal {
    * @param capacity entries kept; the oldest are dropped beyond it
    * @param maxChars characters of entries kept ({@link entryChars}); the oldest are dropped
    *   beyond it, the newest entry always kept
+   * @param budget the characters this journal shares with the server's others
    */
   constructor(
     readonly capacity: number = DEFAULT_JOURNAL_SIZE,
     readonly maxChars: number = JOURNAL_CHARS,
+    private readonly budget?: JournalBudget,
   ) {
     if (!Number.isSafeInteger(capacity) || capacity < 1) {
       throw new RangeError(`journal size must be a positive integer, got ${capacity}`);
     }
+    budget?.join(this);
+  }
+
+  /** Characters of the entries kept ({@link entryChars}). */
+  get chars(): number {
+    return this.#chars;
+  }
+
+  /** @internal Whether it keeps more than its newest entry (which it never drops). */
+  get canDrop(): boolean {
+    return this.#records.length - this.#first > 1;
   }
 
   /** Records one request or clock event, dropping the oldest beyond the limits, and tells the subscribers. */
@@ -190,18 +252,21 @@ export class RequestJournal {
       this.#records.length - this.#first > this.capacity ||
       (this.#chars > this.maxChars && this.#records.length - this.#first > 1)
     ) {
-      this.#dropOldest();
+      this.dropOldest();
     }
+    this.budget?.change(this, record.chars);
     if (this.#listeners.size === 0) return;
     const entry = record.entry();
     for (const listener of this.#listeners) listener(entry);
   }
 
-  #dropOldest(): void {
+  /** @internal Drops the oldest entry (its budget's, or its own limits' call). */
+  dropOldest(): void {
     const oldest = this.#records[this.#first] as JournalRecord;
     this.#records[this.#first] = undefined;
     this.#first++;
     this.#chars -= oldest.chars;
+    this.budget?.change(this, -oldest.chars);
     // Compacted once the dropped part is as long as the kept one: O(1) a record on average.
     if (this.#first >= this.#records.length - this.#first) {
       this.#records.splice(0, this.#first);
@@ -273,6 +338,7 @@ export class RequestJournal {
     this.#closed = true;
     this.#listeners.clear();
     this.clear();
+    this.budget?.leave(this);
     const ends = [...this.#onClose];
     this.#onClose.clear();
     for (const end of ends) end();
@@ -280,6 +346,7 @@ export class RequestJournal {
 
   /** Forgets every entry (subscribers stay). */
   clear(): void {
+    this.budget?.change(this, -this.#chars);
     this.#records.length = 0;
     this.#first = 0;
     this.#chars = 0;

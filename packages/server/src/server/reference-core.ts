@@ -16,7 +16,7 @@ import { base64UrlEncode } from '../internal/base64url';
 import { randomBytes } from '../internal/crypto';
 import { httpDate } from '../internal/http-date';
 import type { AttachDurability, DurableState } from '../persistence/durable-parts';
-import { DEFAULT_JOURNAL_SIZE } from '../request-journal';
+import { DEFAULT_JOURNAL_SIZE, JournalBudget } from '../request-journal';
 import { demoScenario } from '../scenario/demo';
 import { checkEventsDueAt, parseScenario } from '../scenario/validate';
 import { createSpaceRuntime, type SpaceRuntime } from '../spaces/space-runtime';
@@ -149,6 +149,7 @@ export function createReferenceCore(
   const runtimeOptions = {
     basePath,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    journalBudget: new JournalBudget(),
     controls,
     onRequest: options.onRequest,
     onError,

@@ -12,7 +12,7 @@ import { RateLimiter } from '../domain/rate-limit';
 import { Extensions } from '../extensions/live-extensions';
 import { extensionModules } from '../extensions/registry';
 import { operationImpls } from '../operations/index';
-import { RequestJournal } from '../request-journal';
+import { JOURNAL_CHARS, type JournalBudget, RequestJournal } from '../request-journal';
 import { AccountTime } from '../state/account-time';
 import { type ControlPlane, createControlPlane } from '../state/control-plane';
 import { FailNextQueue } from '../state/fail-next-queue';
@@ -27,6 +27,8 @@ export interface SpaceRuntimeOptions {
   /** The API's base path (`/v1` at the root, `/spaces/{id}/v1` in a space). */
   readonly basePath: string;
   readonly journalSize: number;
+  /** What the server's journals (the root's and every space's) may hold together. */
+  readonly journalBudget?: JournalBudget | undefined;
   readonly controls: readonly ControlSlice<unknown>[];
   /** Clock start until a scenario or fork sets it. */
   readonly startMs: number;
@@ -61,7 +63,7 @@ export interface SpaceRuntime {
 /** Builds an empty state and its dispatcher (a scenario load or an adopted fork fills it). */
 export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
   const { id, basePath } = options;
-  const journal = new RequestJournal(options.journalSize);
+  const journal = new RequestJournal(options.journalSize, JOURNAL_CHARS, options.journalBudget);
   const clock = createClock(options.startMs);
   const store = new Store(() => clock.nowMs());
   const time = new AccountTime(store, clock);
