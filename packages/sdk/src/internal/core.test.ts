@@ -56,6 +56,38 @@ describe('path parameters', () => {
     expect(requests).toHaveLength(0);
   });
 
+  // The plan methods check their references as the calls do: the same ConfigurationError,
+  // not a PlanRefusedError('invalid') of the plan's schema, and before reading anything.
+  it.each([
+    [[], 'must be a string, got an array'],
+    [42, 'must be a string, got a number'],
+    [null, 'must be a string, got null'],
+    ['', 'cannot be ""'],
+    ['..', 'cannot be ".."'],
+  ])(
+    'refuses a plan of a reference %j as the calls do, before sending anything',
+    async (ref, why) => {
+      const { fetch, requests } = fakeFetch(() => json(200, {}));
+      const client = clientWith(fetch);
+      const given = ref as unknown as string;
+      const intent = { name: 'x', mode: 'observe', action: 'drop', risk: 'low', protocol: 'udp' };
+      const plans = [
+        ['service_ref', () => client.services.planAutoRenew(given, true)],
+        ['service_ref', () => client.services.planPower(given, 'reboot')],
+        ['service_ref', () => client.shield(given).rules.planCreate(intent as never)],
+        ['service_ref', () => client.shield(given).presets.planApply('block-udp-amplification')],
+        ['service_ref', () => client.shield(given).profiles.planApply('strict')],
+        ['rule_id', () => client.shield('REF-SVC-1').rules.planDelete(given)],
+      ] as const;
+      for (const [name, plan] of plans) {
+        await expect(plan()).rejects.toThrow(
+          new ConfigurationError(`path parameter ${name} ${why}.`),
+        );
+      }
+      expect(requests).toHaveLength(0);
+    },
+  );
+
   it('sends a reference holding a slash as one segment', async () => {
     const { fetch, requests } = fakeFetch(() =>
       json(404, { error: { code: 'not_found', message: 'no such service' } }),

@@ -36,9 +36,10 @@ export function withMeta<T>(data: T, meta: Record<string, unknown>): T {
 
 /**
  * The route's path with `params` filled in; a parameter it cannot hold is the caller's error:
- * a reference that is no string (`[]` from JavaScript), empty, `.` or `..`.
+ * a reference that is no string (`[]` from JavaScript), empty, `.` or `..`. The calls and the
+ * plan methods check their references here, so both refuse one alike.
  */
-function filledPath(route: (typeof routes)[OperationId], params: unknown): string {
+export function filledPath(route: (typeof routes)[OperationId], params: unknown): string {
   for (const [name, value] of Object.entries(params ?? {})) {
     // Left to the template, `[]` filled an empty segment, `['REF-SVC-1']` the service it holds.
     if (value !== undefined && typeof value !== 'string') {

@@ -1,8 +1,8 @@
 import type { CreateOrderRequest } from '@refapi/schema';
-import { buildPath, isIdempotencyKey, routes } from '@refapi/schema/client';
+import { isIdempotencyKey, routes } from '@refapi/schema/client';
 import type { PlannableOperation } from '@refapi/schema/request-plan';
 import { ConfigurationError } from '../errors/client-errors';
-import type { Core } from '../internal/core';
+import { type Core, filledPath } from '../internal/core';
 import { randomUuid } from '../internal/runtime';
 import { priceOrderNow } from './order-pricing';
 import { PlanRefusedError } from './plan-errors';
@@ -33,6 +33,9 @@ export async function makePlan<K extends PlannableOperation>(
 ): Promise<PlanOf<K>> {
   const { operation } = input;
   const route = routes[operation];
+  // A reference the call methods refuse (no string, empty, `.`, `..`) is refused the same way
+  // here, a ConfigurationError before anything is read, not as an invalid plan.
+  const path = filledPath(route, input.pathParams);
   const ttl = options.expiresInSeconds ?? undefined;
   if (ttl !== undefined && !(Number.isSafeInteger(ttl) && ttl > 0)) {
     throw new ConfigurationError(`expiresInSeconds must be a positive whole number, got ${ttl}.`);
@@ -84,7 +87,7 @@ export async function makePlan<K extends PlannableOperation>(
     plan_version: schemas.REQUEST_PLAN_VERSION,
     operation,
     method: route.method,
-    path: buildPath(route, pathParams),
+    path,
     path_params: pathParams,
     body,
     idempotency_key: key,
