@@ -100,6 +100,31 @@ describe('refctl invoices list', () => {
     expect(stdout).toBe('REF-INV-A2  0.95\nREF-INV-A1  0.00\n');
   });
 
+  it('refuses --no-headers with an output that has no header row, before any request', async () => {
+    const before = (await server.requests()).length;
+    for (const [output, named] of [
+      [['-o', 'json'], '-o json'],
+      [['-o', 'yaml'], '-o yaml'],
+      [['--output', 'ndjson'], '-o ndjson'],
+      [['--jq', '.[0]'], '--jq'],
+      [['--json', 'invoice_ref'], '--json'],
+    ] as const) {
+      const result = await refctl(['invoices', 'list', '--no-headers', ...output], { env: env() });
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: --no-headers does not apply to ${named}: it drops the header row of tables and CSV\n`,
+      });
+    }
+    expect((await server.requests()).length).toBe(before);
+    // CSV has a header row to drop.
+    const csv = await refctl(
+      ['invoices', 'list', '-o', 'csv', '--columns', 'invoice_ref', '--no-headers'],
+      { env: env() },
+    );
+    expect(csv).toEqual({ code: 0, stdout: 'REF-INV-A2\r\nREF-INV-A1\r\n', stderr: '' });
+  });
+
   it('prints CSV with a formula-safe description', async () => {
     const { stdout } = await refctl(
       ['invoices', 'list', '-o', 'csv', '--columns', 'invoice_ref,amount,description'],

@@ -44,15 +44,23 @@ export interface Ctx {
 
 /**
  * `-o`, or JSON for `--jq` and `--json` (which print JSON or NDJSON; other formats are
- * refused). `--columns` shapes tables and CSV only: with any other format it is refused
- * rather than ignored.
+ * refused). `--columns` and `--no-headers` shape tables and CSV only: with any other format
+ * they are refused rather than ignored.
  */
 function outputFormat(globals: GlobalOptions): OutputFormat {
   const format = jsonFormat(globals);
-  if (globals.columns !== undefined && format !== 'table' && format !== 'csv') {
-    const by = globals.json !== undefined ? '--json' : globals.jq !== undefined ? '--jq' : '';
+  if (format === 'table' || format === 'csv') return format;
+  const by = globals.json !== undefined ? '--json' : globals.jq !== undefined ? '--jq' : '';
+  const named = by || `-o ${format}`;
+  if (globals.columns !== undefined) {
     throw new UsageError(
-      `--columns picks table and CSV columns, not fields of ${by || `-o ${format}`}: drop it, or pick fields with --json a,b (lists) or --jq`,
+      `--columns picks table and CSV columns, not fields of ${named}: drop it, or pick fields with --json a,b (lists) or --jq`,
+      'invalid_input',
+    );
+  }
+  if (!globals.headers) {
+    throw new UsageError(
+      `--no-headers does not apply to ${named}: it drops the header row of tables and CSV`,
       'invalid_input',
     );
   }
