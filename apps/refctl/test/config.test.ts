@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Each command runs in this process (the spawned bin is covered elsewhere).
@@ -205,5 +205,64 @@ describe('precedence: flag > env > profile > default', () => {
       code: 2,
       stderr: 'error: profile "nope" (from --profile) does not exist; see: refctl config list\n',
     });
+  });
+});
+
+describe('a config file that is not one', () => {
+  /** A config home whose config.json holds `text`; its path. */
+  function broken(text: string): { home: string; file: string } {
+    const home = tempConfigHome();
+    mkdirSync(join(home, 'refctl'), { recursive: true });
+    const file = join(home, 'refctl', 'config.json');
+    writeFileSync(file, text);
+    return { home, file };
+  }
+
+  it('is not needed when REF_API_KEY and REF_BASE_URL (or --base-url) are set: one note, the file kept', async () => {
+    for (const [text, why] of [
+      ['{', 'is not valid JSON'],
+      ['{"profiles": 5}', 'is invalid at profiles'],
+    ] as const) {
+      const { home, file } = broken(text);
+      const env = { XDG_CONFIG_HOME: home, REF_API_KEY: KEYS.full, REF_BASE_URL: server.baseUrl };
+      const result = await refctl(['me', '--jq', '.account_ref'], { env });
+      expect(result).toEqual({
+        code: 0,
+        stdout: 'REF-ACCT-A1\n',
+        stderr: `note: config file ${file} ${why}; ignored: REF_API_KEY and REF_BASE_URL are set\n`,
+      });
+      const flag = await refctl(['--base-url', server.baseUrl, 'me', '--jq', '.account_ref'], {
+        env: { XDG_CONFIG_HOME: home, REF_API_KEY: KEYS.full },
+      });
+      expect(flag).toEqual({
+        code: 0,
+        stdout: 'REF-ACCT-A1\n',
+        stderr: `note: config file ${file} ${why}; ignored: REF_API_KEY and --base-url are set\n`,
+      });
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
+  });
+
+  it('still fails what needs it: a named profile, a missing key or URL, the config commands', async () => {
+    const { home, file } = broken('{');
+    const full = { XDG_CONFIG_HOME: home, REF_API_KEY: KEYS.full, REF_BASE_URL: server.baseUrl };
+    const failure = {
+      code: 1,
+      stdout: '',
+      stderr: `error: config file ${file} is not valid JSON\n`,
+    };
+    for (const [args, env] of [
+      [['--profile', 'good', 'me'], full],
+      [['me'], { ...full, REF_PROFILE: 'good' }],
+      [['me'], { XDG_CONFIG_HOME: home, REF_API_KEY: KEYS.full }],
+      [['me'], { XDG_CONFIG_HOME: home, REF_BASE_URL: server.baseUrl }],
+      [['config', 'set-profile', 'fresh'], full],
+      [['config', 'use', 'good'], full],
+      [['config', 'list'], full],
+      [['config', 'show'], full],
+    ] as const) {
+      expect(await refctl(args, { env }), args.join(' ')).toEqual(failure);
+    }
+    expect(readFileSync(file, 'utf8')).toBe('{');
   });
 });

@@ -64,6 +64,18 @@ export function resolveSettings(flags: SettingFlags, env: Io['env'], config: Con
   };
 }
 
+/**
+ * The settings that make the config file unneeded, named for a message (`REF_API_KEY and
+ * REF_BASE_URL`), or undefined when it may be needed: the key from REF_API_KEY, the base URL
+ * from `--base-url` or REF_BASE_URL, and no profile named by `--profile` or REF_PROFILE (a
+ * profile named must be found in the file, as {@link resolveSettings} checks).
+ */
+export function settingsBesideFile(flags: SettingFlags, env: Io['env']): string | undefined {
+  if (!env.REF_API_KEY || flags.profile !== undefined || env.REF_PROFILE) return undefined;
+  const baseUrl = flags.baseUrl ? '--base-url' : env.REF_BASE_URL ? 'REF_BASE_URL' : undefined;
+  return baseUrl === undefined ? undefined : `REF_API_KEY and ${baseUrl}`;
+}
+
 // First defined, non-empty candidate wins.
 function pick<T>(candidates: [T | undefined, SettingSource][]): [T | undefined, SettingSource] {
   for (const [value, source] of candidates) {

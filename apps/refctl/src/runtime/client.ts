@@ -2,9 +2,9 @@
 import './zod-jitless';
 import { type Logger, RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
-import { readConfig } from '../config/config-file';
+import { type ConfigFile, readConfig } from '../config/config-file';
 import { configFilePath } from '../config/config-path';
-import { resolveSettings, type Settings } from '../config/resolve-settings';
+import { resolveSettings, type Settings, settingsBesideFile } from '../config/resolve-settings';
 import { CliError } from '../errors/cli-error';
 import { EXIT } from '../errors/exit-codes';
 import { escapeControlsInLines } from '../output/control-chars';
@@ -16,11 +16,37 @@ const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 /** The settings of this invocation (flag > env > profile > default). */
 export async function loadSettings(ctx: Ctx): Promise<Settings> {
-  const config = await readConfig(configFilePath(ctx.io.env));
+  const config = await readNeededConfig(ctx);
   const settings = resolveSettings(ctx.globals, ctx.io.env, config);
   if (settings.apiKey) ctx.state.secrets.add(settings.apiKey);
   ctx.state.baseUrl = settings.baseUrl;
   return settings;
+}
+
+// The invocations that said so already: a command may read its settings more than once.
+const ignoredConfigNoted = new WeakSet<Ctx>();
+
+/**
+ * The config file, or no profiles when the file is unreadable and not needed: the key and the
+ * base URL come from elsewhere and no profile is named (scripts and CI set the environment).
+ * One note on stderr says so, as for the unreadable record of sent rules: the file is broken
+ * for every command without those variables, and is left as it is for the user to fix.
+ */
+async function readNeededConfig(ctx: Ctx): Promise<ConfigFile> {
+  try {
+    return await readConfig(configFilePath(ctx.io.env));
+  } catch (error) {
+    const beside = settingsBesideFile(ctx.globals, ctx.io.env);
+    if (beside === undefined || !(error instanceof CliError)) throw error;
+    if (!ignoredConfigNoted.has(ctx)) {
+      ignoredConfigNoted.add(ctx);
+      // The path is the user's text: shown, never obeyed (print.ts's note, without its renderer).
+      ctx.io.stderr.write(
+        `${escapeControlsInLines(`note: ${error.message}; ignored: ${beside} are set`)}\n`,
+      );
+    }
+    return { profiles: {} };
+  }
 }
 
 /**
