@@ -3,6 +3,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { SERVICE_TYPES } from '@refapi/schema/values';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refctlInProcess } from './helpers/run-in-process';
 import { REFCTL, refctl, tempConfigHome } from './helpers/run-refctl';
@@ -85,6 +86,35 @@ describe('refctl completion', () => {
     expect(complete(['refctl', '-o', ''])).toContain('json');
     expect(complete(['refctl', 'plans', 'get', ''])).toEqual([]);
     expect(stubCalls()).toEqual([]);
+  });
+
+  it('offers the schema service types for services list --type and the API methods for api -X', async () => {
+    const types = [...SERVICE_TYPES];
+    expect(complete(['refctl', 'services', 'list', '--type', ''])).toEqual(types);
+    expect(complete(['refctl', 'services', 'list', '--type', '=', 'ded'])).toEqual([
+      'dedicated',
+      'dedicated_server',
+    ]);
+    expect(complete(['refctl', 'api', '-X', ''])).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
+    expect(complete(['refctl', 'api', '--method', 'P'])).toEqual(['POST', 'PUT']);
+    expect(stubCalls()).toEqual([]);
+    expect(scripts.zsh).toContain(`'services list|--type') echo '${types.join(' ')}' ;;`);
+    expect(scripts.zsh).toContain("'api|-X') echo 'GET POST PUT DELETE' ;;");
+    expect(scripts.fish).toContain(`-l type -x -a '${types.join(' ')}'`);
+    expect(scripts.fish).toContain("-s X -l method -x -a 'GET POST PUT DELETE'");
+    // Offered, not enforced: a type or method refctl does not know still goes to the server
+    // (exit 1: nothing listens there), as before.
+    const env = { REF_API_KEY: KEYS.full, REF_BASE_URL: 'http://127.0.0.1:9/v1' };
+    for (const args of [
+      ['services', 'list', '--type', 'future_type'],
+      ['api', '-X', 'PATCH', '/me'],
+    ]) {
+      const result = await refctlInProcess(args, {
+        env: { ...env, XDG_CONFIG_HOME: tempConfigHome() },
+      });
+      expect(result.stderr).toMatch(/^error: no response from http:\/\/127\.0\.0\.1:9\//);
+      expect(result.code).toBe(1);
+    }
   });
 
   it('asks refctl __complete for service refs, statuses and rule ids (with their service)', () => {

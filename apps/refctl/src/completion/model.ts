@@ -1,4 +1,5 @@
 import type { Command, Option } from 'commander';
+import { suggestedValues } from '../flags/suggested-values';
 
 /**
  * Values known only when completing, asked of `refctl __complete KIND`: what the API has
@@ -12,8 +13,8 @@ export interface FlagSpec {
   /** `-o`, `--output`. */
   readonly names: readonly string[];
   /**
-   * `none`: a switch; `file`: a path; `free`: any text; `choices`: one of `choices`; `api`:
-   * one of the values of kind `api` the API has.
+   * `none`: a switch; `file`: a path; `free`: any text; `choices`: one of `choices` (offered
+   * only, for a flag that takes others too); `api`: one of the values of kind `api` the API has.
    */
   readonly value: 'none' | 'file' | 'free' | 'choices' | 'api';
   readonly choices: readonly string[];
@@ -57,7 +58,8 @@ const FILE_ARGS = new Set(['file']);
 function flagSpec(option: Option): FlagSpec {
   const names = [option.short, option.long].filter((n): n is string => n !== undefined);
   const takesValue = option.required || option.optional;
-  const choices = option.argChoices ?? [];
+  // Choices commander enforces, or values offered for a flag that takes others too.
+  const choices = option.argChoices ?? suggestedValues(option) ?? [];
   const api = option.long === undefined ? undefined : API_FLAGS[option.long];
   const base = { names, choices, description: option.description };
   if (!takesValue) return { ...base, value: 'none' };

@@ -5,6 +5,7 @@ import { requiredFlag } from '../cli/required-flags';
 import { longFlag } from './command-flags';
 import type { FlagSpec, FlagTable } from './flag-table';
 import { commandOf } from './operation-commands';
+import { suggestValues } from './suggested-values';
 
 const NUMBER_PARSERS = { positiveInt, windowHours };
 
@@ -34,6 +35,7 @@ function toOption(key: string, spec: FlagSpec, flagOf: ReadonlyMap<string, strin
   else if (spec.repeatable) option.argParser(collect);
   else if (spec.nameList) option.argParser(nameList);
   else if (spec.value !== undefined) option.argParser(nonEmpty);
+  if (spec.suggest) suggestValues(option, spec.suggest);
   if (spec.hidden) option.hideHelp();
   // Not commander's mandatory option: refctl asks for it on a terminal (cli/required-flags).
   return spec.required ? requiredFlag(option) : option;

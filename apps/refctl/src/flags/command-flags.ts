@@ -1,4 +1,4 @@
-import type { RouteId, routes } from '@refapi/schema/client';
+import { type RouteId, routes } from '@refapi/schema/client';
 import {
   CURRENCIES,
   SERVICE_TYPES,
@@ -164,9 +164,12 @@ export const PLAN_GET_FLAGS = defineFlags({
   displayCurrency: PLAN_LIST_FLAGS.displayCurrency,
 });
 
-/** `refctl services list`'s filters (the paging flags come after them). */
+/**
+ * `refctl services list`'s filters (the paging flags come after them). Open, as the
+ * contract's filters are: completion offers the types refctl knows, any other is sent.
+ */
 export const SERVICE_LIST_FLAGS = defineFlags({
-  type: { value: '<type>', parameter: ['listServices', 'type'] },
+  type: { value: '<type>', parameter: ['listServices', 'type'], suggest: SERVICE_TYPES },
   status: { value: '<status>', parameter: ['listServices', 'status'] },
 });
 
@@ -306,12 +309,19 @@ export const SPACE_CREATE_FLAGS = defineFlags({
   },
 });
 
+/**
+ * The methods of the API's operations, in the contract's order: what completion offers for
+ * `api -X`, which sends any method (a token of A-Z) as `gh api` does.
+ */
+const API_METHODS = [...new Set(Object.values(routes).map((route) => route.method))];
+
 /** `refctl api`'s flags besides `-f`/`-F` (commands/api.ts keeps those in command-line order). */
 export const API_FLAGS = defineFlags({
   method: {
     short: '-X',
     value: '<method>',
     description: 'HTTP method (default GET, or POST with fields or --input)',
+    suggest: API_METHODS,
   },
   input: { value: '<file>', description: 'send this file as the request body (- for stdin)' },
   header: {

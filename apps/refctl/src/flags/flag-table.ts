@@ -44,6 +44,11 @@ export type FlagSpec = FlagHelp & {
   /** Repeatable: each use adds one value to a list (`--addon A=1 --addon B=2`). */
   readonly repeatable?: boolean;
   readonly choices?: readonly string[];
+  /**
+   * Values completion offers without refusing others (choices refuse them): an open filter
+   * such as `services list --type`, or `api -X`.
+   */
+  readonly suggest?: readonly string[];
   /** Asked for on a terminal when missing, else refused (exit 2); `(required)` in `--help`. */
   readonly required?: boolean;
   /** Left out of `--help` and completion: an old name that still works (`--all`). */
