@@ -63,6 +63,9 @@ export function adminIn(spaceId: string | undefined, onGone?: () => void) {
       const path = ADMIN_PATHS.shieldTelemetry(accountRef, serviceRef, dataset);
       return call<ShieldTelemetry>(`${path}?${search}`);
     },
+    /** Raises an account's balance (its currency); answers the `top_up` transaction. */
+    topUp: (accountRef: string, amount: number) =>
+      post<{ transaction: unknown }>(ADMIN_PATHS.topUps, { account_ref: accountRef, amount }),
     snapshots: () => call<SnapshotList>(ADMIN_PATHS.snapshots).then((list) => list.snapshots),
     saveSnapshot: (name: string) => post<SnapshotInfo>(ADMIN_PATHS.snapshots, { name }),
     restoreSnapshot: (name: string) => post<void>(ADMIN_PATHS.snapshotRestore(name)),

@@ -64,6 +64,23 @@ describe.skipIf(chromiumSkipReason !== undefined)(
       expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(before);
     });
 
+    it('tops up an account from the Controls view: the balance the server keeps moves', async () => {
+      const { page } = h;
+      type Accounts = { accounts: { account_ref: string; balance: number }[] };
+      const balanceOf = async (ref: string) =>
+        ((await stateDoc()) as Accounts).accounts.find((a) => a.account_ref === ref)?.balance;
+      const ref = ((await stateDoc()) as Accounts).accounts[0]?.account_ref as string;
+      const before = (await balanceOf(ref)) as number;
+      await h.show('Controls');
+      await page.getByLabel('Account', { exact: true }).selectOption(ref);
+      await page.getByLabel(/^Amount/).fill('12.34');
+      await page.getByRole('button', { name: 'Top up', exact: true }).click();
+      await page.getByText(new RegExp(`^Top up ${ref} by 12\\.34 \\w{3}: done\\.$`)).waitFor();
+      expect(Math.round(((await balanceOf(ref)) as number) * 100)).toBe(
+        Math.round(before * 100) + 1234,
+      );
+    });
+
     it('refuses a cross-origin form POST to an admin mutation (CSRF)', async () => {
       const { page, context, listening } = h;
       const ordersBefore = JSON.stringify((await stateDoc()).accounts);

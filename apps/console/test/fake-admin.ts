@@ -77,6 +77,7 @@ class FakeBroadcastChannel {
  * the body into its value (kept in `posted`); without, `/controls` is a 404 (older servers).
  * `spaces` are listed by `GET /spaces`; under `/spaces/{id}` a listed space answers as the
  * root does, any other 404 `space_not_found` (remove one from the array to delete it).
+ * `POST /top-ups` is kept in `posted` and answered 201.
  * With `stateFails`, `GET /state` answers it (a status and an error code) instead.
  */
 export function fakeAdmin({
@@ -142,6 +143,11 @@ export function fakeAdmin({
       return json(200, {
         controls: controls.map((control) => ({ ...control, value: values.get(control.path) })),
       });
+    }
+    if (method === 'POST' && url === '/__admin/top-ups') {
+      const body = JSON.parse(String(init.body)) as { account_ref: string; amount: number };
+      posted.push({ path, body });
+      return json(201, { transaction: { type: 'top_up', amount: body.amount } });
     }
     if (method === 'POST' && values.has(url)) {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { ControlDescription } from '@refapi/server/browser';
+import type { ControlDescription, StateDocument } from '@refapi/server/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { useStateAdmin } from '../space-context';
 import type { Spaces } from '../use-spaces';
@@ -8,6 +8,7 @@ import { ControlCard } from './controls/ControlCard';
 import { SnapshotsCard } from './controls/SnapshotsCard';
 import { SpacesCard } from './controls/SpacesCard';
 import { StateCard } from './controls/StateCard';
+import { TopUpCard } from './controls/TopUpCard';
 
 /** The clock has its own card (presets, freeze); every other control gets its form. */
 const OWN_CARD = new Set(['clock']);
@@ -41,7 +42,14 @@ function useControls() {
  * Every control is one admin API call on the state shown (the root's or the selected
  * space's); the console keeps no state of its own. The spaces themselves are the root's.
  */
-export function ControlsView({ server, spaces }: { server: ClockServer; spaces: Spaces }) {
+export function ControlsView({
+  server,
+  spaces,
+}: {
+  /** The clock, and the state shown (its accounts, for a top-up). */
+  server: ClockServer & { state?: StateDocument | undefined };
+  spaces: Spaces;
+}) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
   const { controls, error, reload } = useControls();
   const run = async (label: string, action: () => Promise<unknown>) => {
@@ -77,6 +85,7 @@ export function ControlsView({ server, spaces }: { server: ClockServer; spaces: 
             .filter((control) => !OWN_CARD.has(control.name))
             .map((control) => <ControlCard key={control.name} control={control} run={run} />)
         )}
+        <TopUpCard run={run} accounts={server.state?.accounts} />
         <StateCard run={run} refresh={server.refresh} />
         <SnapshotsCard run={run} />
         <SpacesCard spaces={spaces} />
