@@ -152,5 +152,13 @@ describe('the OpenAPI document over node:http', () => {
         .end();
     });
     expect(JSON.parse(viaLocalhost).servers[0].url).toBe(`http://localhost:${listening.port}/v1`);
+
+    // Behind a proxy that ends TLS (a cloud IDE's forwarded port): the scheme it names.
+    const behindTls = await fetch(`${listening.url}/openapi.json`, {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(((await behindTls.json()) as { servers: { url: string }[] }).servers[0]?.url).toBe(
+      `https://127.0.0.1:${listening.port}/v1`,
+    );
   });
 });
