@@ -148,6 +148,31 @@ describe.each(TRANSPORTS)('request ids and the request journal over %s', (transp
     expect((await api.admin('GET', '/requests')).text).not.toContain('hunter2');
   });
 
+  it('redacts an Idempotency-Key that is a credential: the bearer token, any API key, the admin token', async () => {
+    await reset();
+    const power = (key: string | undefined, idempotencyKey: string) =>
+      api.call('POST', `/services/${SVC.kvm}/power`, {
+        ...(key === undefined ? {} : { key }),
+        body: { action: 'reboot' },
+        idempotencyKey,
+      });
+    await power(KEY.full, KEY.full);
+    await power(KEY.full, KEY.foreign);
+    await power(undefined, 'test-admin-token');
+    await power('not-a-key', 'not-a-key');
+    await power(KEY.full, 'reboot-1');
+    expect((await journal()).map((e) => e.idempotency_key)).toEqual([
+      'reboot-1',
+      '[redacted]',
+      '[redacted]',
+      '[redacted]',
+      '[redacted]',
+    ]);
+    const listed = (await api.admin('GET', '/requests')).text;
+    expect(listed).not.toContain('refak_');
+    expect(listed).not.toContain('test-admin-token');
+  });
+
   it('keeps the first 16 KiB of a body and says it cut it', async () => {
     await reset();
     const text = `{"type":"${'é'.repeat(10_000)}"}`;

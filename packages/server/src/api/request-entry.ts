@@ -1,4 +1,5 @@
 import { isCredentialName, REDACTED, redactQuery } from '@refapi/schema';
+import { bearerToken } from '../domain/auth';
 import { boundedMemo } from '../internal/bounded-memo';
 import { isoTime } from '../internal/iso-time';
 import { ENTRY_OVERHEAD_CHARS, headersChars, type JournalRecord } from '../request-journal';
@@ -44,6 +45,23 @@ function redacted(headers: HeaderValues): Record<string, string> {
     safe[lower] = credential ? REDACTED : typeof value === 'string' ? value : value.join(', ');
   }
   return safe;
+}
+
+/**
+ * The request's Idempotency-Key as the journal shows it: {@link REDACTED} when it is a
+ * credential (a client that sent its token as the key), else as sent. Its header is
+ * redacted by name already; the entry's `idempotency_key` field is not, so the value is
+ * compared with the request's own bearer token and asked of `isSecret` (other API keys,
+ * the admin token).
+ */
+function shownIdempotencyKey(
+  request: ApiRequest,
+  isSecret: ((value: string) => boolean) | undefined,
+): string | null {
+  const key = request.header('idempotency-key');
+  if (key === undefined) return null;
+  const secret = key === bearerToken(request.header('authorization')) || isSecret?.(key) === true;
+  return secret ? REDACTED : key;
 }
 
 /**
@@ -110,6 +128,8 @@ export class JournalledRequest implements JournalRecord {
     facts: RequestFacts,
     /** The space that answered it (`/spaces/{id}/…`); null at the root. */
     spaceId: string | null = null,
+    /** Whether a value is a credential the server knows (an API key, the admin token). */
+    isSecret?: (value: string) => boolean,
   ) {
     this.id = requestIdOf(request);
     this.operation = facts.operation;
@@ -122,7 +142,7 @@ export class JournalledRequest implements JournalRecord {
     this.#method = request.method;
     this.#path = request.path;
     this.#search = request.search;
-    this.#idempotencyKey = request.header('idempotency-key') ?? null;
+    this.#idempotencyKey = shownIdempotencyKey(request, isSecret);
     this.#requestHeaders = redacted(request.headers?.() ?? {});
     // A body refused as too large was never read: none of it is kept, which is not "no body".
     this.#requestBody = request.bodyTooLarge ? TOO_LARGE : keep(request.body);

@@ -154,6 +154,7 @@ export function createReferenceCore(
     onRequest: options.onRequest,
     onError,
     maxSnapshotBytes: options.maxSnapshotBytes,
+    adminToken,
   };
   const root = createSpaceRuntime({
     ...runtimeOptions,

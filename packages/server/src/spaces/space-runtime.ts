@@ -37,6 +37,8 @@ export interface SpaceRuntimeOptions {
   readonly onError: (error: unknown) => void;
   /** JSON bytes the snapshots of this state may hold (`--max-snapshot-bytes`). */
   readonly maxSnapshotBytes?: number | undefined;
+  /** The admin token: redacted where a request shows it as another value (its journal entry). */
+  readonly adminToken?: string | undefined;
 }
 
 /**
@@ -67,6 +69,10 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
   const clock = createClock(options.startMs);
   const store = new Store(() => clock.nowMs());
   const time = new AccountTime(store, clock);
+  // A value the journal must not show: the admin token or an API key, looked up by digest
+  // (only values with the API key prefix are hashed), never by a scan of the keys.
+  const isSecret = (value: string) =>
+    value === options.adminToken || store.authenticate(value) !== undefined;
   // Every event the clock applies is a journal entry of its own, beside the requests.
   time.onApplied((applied) =>
     journal.add({
@@ -90,7 +96,7 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     requestKeys: new RequestKeys(store),
     pending: null,
     onRequest: (request, response, facts) => {
-      const journalled = new JournalledRequest(request, response, facts, id);
+      const journalled = new JournalledRequest(request, response, facts, id, isSecret);
       // The journal holds the API (the base path); the request log sees every request.
       if (request.path.startsWith(`${basePath}/`)) journal.record(journalled);
       options.onRequest?.(journalled.entry());
