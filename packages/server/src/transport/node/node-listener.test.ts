@@ -95,6 +95,32 @@ describe('createNodeListener', () => {
     expect(errors).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })]);
   });
 
+  it("keeps the unwritable answer's Request-Id and RateLimit-* headers on its 500", async () => {
+    const { port } = await serve(() => ({
+      status: 200,
+      headers: {
+        'request-id': 'req_abc123',
+        'ratelimit-limit': '120',
+        'ratelimit-remaining': '119',
+        'ratelimit-reset': '42',
+        'x-broken': 'line\nbreak',
+      },
+      body: '{}',
+    }));
+    const text = await (await openConnection(port)).request('/broken');
+    expect(text).toMatch(/^HTTP\/1\.1 500 /);
+    const head = text.toLowerCase();
+    for (const line of [
+      'request-id: req_abc123',
+      'ratelimit-limit: 120',
+      'ratelimit-remaining: 119',
+      'ratelimit-reset: 42',
+    ]) {
+      expect(head).toContain(`\r\n${line}\r\n`);
+    }
+    expect(head).not.toContain('x-broken');
+  });
+
   it('cuts only the connection of an answer it cannot write when onError throws too', async () => {
     const { port } = await serve(
       (path) =>

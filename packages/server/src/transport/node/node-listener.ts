@@ -111,7 +111,7 @@ class AnswerBatch {
       } catch (error) {
         // Nothing may escape a `setImmediate`: an onError that throws cuts this connection only.
         try {
-          answerFailure(res, error, this.onError);
+          answerFailure(res, error, this.onError, response.headers);
         } catch {
           res.destroy();
         }
@@ -132,16 +132,37 @@ class AnswerBatch {
   }
 }
 
-/** Reports `error` and answers 500 `internal_error`, or cuts the connection once a head went out. */
-function answerFailure(res: ServerResponse, error: unknown, onError: (error: unknown) => void) {
+// Headers of an answer that could not be written which its 500 keeps: the request's id (the
+// journal holds the answer under it) and the API's `RateLimit-*` (the request was counted).
+const KEPT_ON_FAILURE = /^(?:request-id|ratelimit-(?:limit|remaining|reset))$/;
+// A value node:http takes (visible ASCII and spaces): a kept header must not fail the 500 too.
+const WRITABLE_VALUE = /^[\x20-\x7e]*$/;
+
+/**
+ * Reports `error` and answers 500 `internal_error`, or cuts the connection once a head went
+ * out. The 500 keeps the Request-Id and RateLimit-* headers of `failed` (the answer that
+ * could not be written), when there is one; a chain that threw has none to give.
+ */
+function answerFailure(
+  res: ServerResponse,
+  error: unknown,
+  onError: (error: unknown) => void,
+  failed?: Readonly<Record<string, unknown>>,
+) {
   onError(error);
-  if (!res.headersSent)
-    send(res, {
-      status: 500,
-      headers: { 'request-id': newRequestId() },
-      body: '{"error":"internal_error"}',
-    });
-  else res.destroy();
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const name in failed) {
+    const value = failed[name];
+    if (KEPT_ON_FAILURE.test(name) && typeof value === 'string' && WRITABLE_VALUE.test(value)) {
+      headers[name] = value;
+    }
+  }
+  headers['request-id'] ??= newRequestId();
+  send(res, { status: 500, headers, body: '{"error":"internal_error"}' });
 }
 
 /**
