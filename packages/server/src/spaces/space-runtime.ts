@@ -6,6 +6,7 @@ import type { RequestHandler } from '../api/request-handler';
 import { RequestKeys } from '../api/request-key';
 import type { ControlSlice } from '../controls/control-slice';
 import { ControlState } from '../controls/control-state';
+import { secretsEqual } from '../domain/auth';
 import { createClock } from '../domain/clock';
 import { IdempotencyStore } from '../domain/idempotency';
 import { RateLimiter } from '../domain/rate-limit';
@@ -69,10 +70,15 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
   const clock = createClock(options.startMs);
   const store = new Store(() => clock.nowMs());
   const time = new AccountTime(store, clock);
-  // A value the journal must not show: the admin token or an API key, looked up by digest
-  // (only values with the API key prefix are hashed), never by a scan of the keys.
+  // A value the journal must not show: the admin token (compared in constant time, hashed
+  // only at its length) or an API key, looked up by digest (only values with the API key
+  // prefix are hashed), never by a scan of the keys.
+  const { adminToken } = options;
   const isSecret = (value: string) =>
-    value === options.adminToken || store.authenticate(value) !== undefined;
+    (adminToken !== undefined &&
+      value.length === adminToken.length &&
+      secretsEqual(value, adminToken)) ||
+    store.authenticate(value) !== undefined;
   // Every event the clock applies is a journal entry of its own, beside the requests.
   time.onApplied((applied) =>
     journal.add({
