@@ -228,6 +228,26 @@ describe.each(TRANSPORTS)('admin API over %s', (transport) => {
     expect((await api.admin('GET', '/clock')).body.now).toBe(now);
   });
 
+  it('moves by seconds as far as by a duration: the clock limit decides both', async () => {
+    const year = 365 * 86_400;
+    const now = Date.parse((await api.admin('GET', '/clock')).body.now);
+    // 11 years: `advance: 'P11Y'` moved the clock; `advance_seconds` was refused past 10.
+    const eleven = await api.admin('POST', '/clock', { advance_seconds: 11 * year });
+    expect(eleven.status).toBe(200);
+    expect(Date.parse(eleven.body.now) - now).toBeGreaterThanOrEqual(11 * year * 1000);
+    for (const body of [
+      { advance: 'P1000000Y' },
+      { advance_seconds: 1_000_000 * year },
+      { advance_seconds: 1e308 },
+    ]) {
+      const far = await api.admin('POST', '/clock', body);
+      expect([far.status, far.body], JSON.stringify(body)).toEqual([
+        409,
+        { error: 'clock_limit_reached' },
+      ]);
+    }
+  });
+
   it('makes no part of a clock change it refuses: `now` stays where it was', async () => {
     const before = (await api.admin('GET', '/clock')).body.now;
     for (const [body, status, error] of [

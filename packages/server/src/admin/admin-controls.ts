@@ -10,10 +10,11 @@ import { ADMIN_PATHS } from './admin-paths';
  * unfreeze; what fell due is applied and listed in the answer's `applied`.
  */
 export const ClockBody = z.strictObject({
+  // No maximum of its own: how far the clock may move is the clock's limit (its last instant,
+  // the events one move may apply), the same for seconds as for a duration (409).
   advance_seconds: z
     .number()
     .min(0)
-    .max(10 * 365 * 24 * 3600)
     .optional()
     .describe('Moves the clock forward by this many seconds.'),
   advance: z
