@@ -612,7 +612,9 @@ const keep = (map: Map<string, Json>, key: unknown, record: Json) => {
 function observe(seen: Observations, exchange: RecordedExchange): void {
   const proxyMs = Date.parse(exchange.time);
   seen.firstProxyMs ??= proxyMs;
-  const stated = statedTime(exchange);
+  // The answer's JSON, parsed once for all that reads it here.
+  const body = jsonBody(exchange.response);
+  const stated = statedTime(exchange, body);
   seen.clockJumps.observe(exchange, stated);
   seen.replayedWrites.observe(exchange);
   const replayed = exchange.response.headers['idempotent-replayed'] === 'true';
@@ -632,7 +634,6 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   // The upstream's time of this answer: stated, else estimated from the proxy's clock.
   const at = stated ?? (seen.startMs ?? seen.firstProxyMs) + (proxyMs - seen.firstProxyMs);
   const ok = exchange.status >= 200 && exchange.status < 300;
-  const body = jsonBody(exchange.response);
   if (exchange.response.body_omitted !== undefined) seen.omitted++;
   else if (exchange.response.body_truncated) seen.skipped++;
   const { seq, operation } = exchange;
@@ -668,10 +669,11 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
   }
   noteServiceAnswer(seen, exchange, at, ok, body);
+  // An order's request, parsed once for all that reads it here.
+  const order = operation === 'createOrder' && !replayed ? jsonBody(exchange.request) : undefined;
   if (operation === 'createOrder' && !replayed) {
-    noteRefusedPlan(seen, exchange, body);
-    const code = jsonBody(exchange.request);
-    const planCode = isJsonObject(code) ? code.plan_code : undefined;
+    noteRefusedPlan(seen, exchange, body, order);
+    const planCode = isJsonObject(order) ? order.plan_code : undefined;
     if (ok) noteStock(seen, planCode, 'taken');
     else if (exchange.status === 422 && isJsonObject(body) && body.error === 'out_of_stock') {
       noteStock(seen, planCode, 'out');
@@ -719,7 +721,6 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
           seen.orderAnswers.set(body.service_ref, { at, service: body.service });
         }
       }
-      const order = jsonBody(exchange.request);
       const quoted = isJsonObject(order) ? quotedCents(seen.plans.values(), order) : undefined;
       if (quoted !== undefined && typeof body.service_ref === 'string') {
         seen.quotedCharges.set(body.service_ref, quoted);
@@ -900,12 +901,19 @@ const SERVICE_CONFLICTS = new Set(['service_not_active', 'service_lifecycle_conf
 const roomFor = (map: ReadonlyMap<string, unknown>, ref: string): boolean =>
   map.has(ref) || map.size < MAX_PLACEHOLDER_SERVICES;
 
-/** Notes the plan of an order refused 422 `insufficient_balance` (it exists, and was priced). */
-function noteRefusedPlan(seen: Observations, exchange: RecordedExchange, body: unknown): void {
+/**
+ * Notes the plan of an order refused 422 `insufficient_balance` (it exists, and was priced).
+ * `body`, `order`: the JSON of its answer and of its request.
+ */
+function noteRefusedPlan(
+  seen: Observations,
+  exchange: RecordedExchange,
+  body: unknown,
+  order: unknown,
+): void {
   if (exchange.status !== 422 || !isJsonObject(body) || body.error !== 'insufficient_balance') {
     return;
   }
-  const order = jsonBody(exchange.request);
   if (!isJsonObject(order) || typeof order.plan_code !== 'string') return;
   if (!seen.refusedPlans.has(order.plan_code) && seen.refusedPlans.size < 1000) {
     seen.refusedPlans.set(order.plan_code, order);

@@ -24,9 +24,11 @@ const LAST_ISO_MS = Date.parse('9999-12-31T23:59:59.999Z');
 const plausible = (ms: number): number | undefined =>
   ms >= 0 && ms <= LAST_ISO_MS ? ms : undefined;
 
-/** The upstream's time an answer states, in ms; undefined if none. */
-export function statedTime(exchange: RecordedExchange): number | undefined {
-  const body = jsonBody(exchange.response);
+/**
+ * The upstream's time an answer states, in ms; undefined if none. `body`: the answer's JSON
+ * (`jsonBody` of its response), which the caller parses once for all it reads there.
+ */
+export function statedTime(exchange: RecordedExchange, body: unknown): number | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const record = body as Record<string, unknown>;
   let stated = record.server_time ?? record.as_of;
@@ -109,8 +111,13 @@ export class UpstreamClock {
 
   /** The upstream time of `exchange`: the time it states, else an estimate. */
   timeOf(exchange: RecordedExchange): UpstreamTime {
+    return this.timeWith(exchange, jsonBody(exchange.response));
+  }
+
+  /** {@link timeOf} with the answer's JSON parsed already (`body`: see {@link statedTime}). */
+  timeWith(exchange: RecordedExchange, body: unknown): UpstreamTime {
     const proxy = Date.parse(exchange.time);
-    const stated = statedTime(exchange);
+    const stated = statedTime(exchange, body);
     if (stated !== undefined) {
       if (this.#last !== undefined && proxy > this.#last.proxy) {
         this.#pace = Math.min(
