@@ -6,29 +6,25 @@ import type { ScenarioInput } from '../scenario/schema';
 import type { Change } from '../store/store';
 import { createNodeServer } from '../transport/node/node-server';
 import { statusGap, withCountedStatuses } from './counted-statuses';
+import { type DriftExchange, type DriftPasses, driftPasses, parseJson } from './drift-passes';
 import {
   amountCents,
-  bodyText,
   idempotencyKeyOf,
   isJsonObject,
   type RecordedExchange,
-  readRecording,
   type SkippedLine,
 } from './recording-format';
-import {
-  PLACEHOLDER_TOKEN,
-  type RecordedScenario,
-  scenarioFromRecording,
-} from './scenario-from-recording';
+import { PLACEHOLDER_TOKEN, type RecordedScenario } from './scenario-from-recording';
 import { terminalLine } from './terminal-text';
 import { type ClockJump, UpstreamClock, type UpstreamTime } from './upstream-clock';
 
 // `ref-server drift`: the recording replayed in order against a reference server in process
 // loaded with the recording's own scenario, its clock at each exchange's upstream time
 // (`upstream-clock.ts`). An exchange matches when the status is the same and so is the body
-// once volatile fields are set aside. The recording is read twice (scenario, then replay),
-// line by line; the report keeps per-operation counts and at most MAX_DIFFERENCES
-// differences, so a recording of any size is replayed in bounded memory.
+// once volatile fields are set aside. The recording is read for the scenario, then for each
+// replay: held once read when it is small, else line by line each time (`drift-passes.ts`);
+// the report keeps per-operation counts and at most MAX_DIFFERENCES differences, so a
+// recording of any size is replayed in bounded memory.
 
 // What a recording cannot show is not a difference: an exchange whose request or answer was
 // cut (at the body cap, or by the recorder's stop), or that no HTTP client could send again,
@@ -370,15 +366,6 @@ function sameTimeWithin(a: string, b: string, tolerance: number): boolean {
   return !Number.isNaN(difference) && difference <= tolerance;
 }
 
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Every ref and id a scenario holds (the account's records, its catalog, Shield rules). */
 function refsOf(value: unknown, into: Set<string>): Set<string> {
   if (typeof value === 'string') {
@@ -439,14 +426,12 @@ function unverifiableBecause(exchange: RecordedExchange): string | undefined {
  * a key that held that scope (`severalKeys`): the replay's one key holds it, and a refused
  * request changed nothing upstream.
  */
-function sentByAnotherKey(
-  exchange: RecordedExchange,
-  severalKeys: readonly string[],
-): string | undefined {
+function sentByAnotherKey(read: DriftExchange, severalKeys: readonly string[]): string | undefined {
+  const { exchange } = read;
   if (exchange.status !== 403 || severalKeys.length === 0) return undefined;
   const scope = scopeOf(exchange.operation ?? '');
   if (scope === undefined || !severalKeys.includes(scope)) return undefined;
-  if (errorOf(bodyText(exchange.response)) !== 'insufficient_scope') return undefined;
+  if (errorIn(read.json) !== 'insufficient_scope') return undefined;
   return `it was refused the scope ${scope}, which other answers show a key of the account held: the recording used several keys and keeps none of them, so it cannot tell which sent it; a refused request changed nothing, so it is not replayed`;
 }
 
@@ -471,18 +456,19 @@ async function replay(
 
 /** Compares one recorded exchange with its replay; the differences found, as path triples. */
 function compare(
-  exchange: RecordedExchange,
+  read: DriftExchange,
   answer: { status: number; text: string },
   comparer: Comparer,
 ): Array<Found> {
+  const { exchange } = read;
   const found: Array<Found> = [];
   const { status, text } = answer;
   if (status !== exchange.status) found.push(['(status)', exchange.status, status]);
   else if (exchange.response.body === null) {
     if (text !== '') found.push(['(body)', null, text]);
   } else {
-    const recordedText = bodyText(exchange.response);
-    const recorded = recordedText === undefined ? undefined : parseJson(recordedText);
+    const recordedText = read.text;
+    const recorded = read.json;
     const replayed = parseJson(text);
     if (recorded !== undefined && replayed !== undefined)
       comparer.diff(recorded, replayed, '$', found);
@@ -514,34 +500,27 @@ const TERM_END_UNSEEN_AFTER_MS = 60_000;
  * Whether the upstream showed less money than the replay had: a lower balance, or an order
  * it refused for want of balance that the replay took.
  */
-function upstreamPoorer(exchange: RecordedExchange, found: ReadonlyArray<Found>): boolean {
-  const balancePath = balancePathOf(exchange.operation ?? '');
+function upstreamPoorer(read: DriftExchange, found: ReadonlyArray<Found>): boolean {
+  const balancePath = balancePathOf(read.exchange.operation ?? '');
   if (balancePath === undefined) return false;
   return (
     (amountGapCents(found, balancePath) ?? 0) < 0 ||
     found.some(
-      ([path, , replayed]) =>
-        path === '(status)' && replayed === 200 && refusedForBalance(exchange),
+      ([path, , replayed]) => path === '(status)' && replayed === 200 && refusedForBalance(read),
     )
   );
 }
 
-/** The `error` an answer's body (its text) names, if it is a JSON error. */
-function errorOf(text: string | undefined): unknown {
-  const body = (text === undefined ? undefined : parseJson(text)) as
-    | { error?: unknown }
-    | null
-    | undefined;
-  return body?.error;
-}
+/** The `error` an answer's body (its JSON) names, if it is a JSON error. */
+const errorIn = (body: unknown): unknown => (body as { error?: unknown } | null | undefined)?.error;
 
-/** Whether an answer's body (its text) refuses an order for want of balance. */
-const insufficientBalance = (text: string | undefined): boolean =>
-  errorOf(text) === 'insufficient_balance';
+/** Whether the replay's answer (its text) refuses an order for want of balance. */
+const insufficientBalance = (text: string): boolean =>
+  errorIn(parseJson(text)) === 'insufficient_balance';
 
 /** Whether the upstream refused the exchange (an order) for want of balance. */
-const refusedForBalance = (exchange: RecordedExchange): boolean =>
-  exchange.status === 422 && insufficientBalance(bodyText(exchange.response));
+const refusedForBalance = (read: DriftExchange): boolean =>
+  read.exchange.status === 422 && errorIn(read.json) === 'insufficient_balance';
 
 /**
  * Whether the upstream showed more money than the replay had: a higher balance, or an order
@@ -651,8 +630,9 @@ const unpaidRenewalIn = (changes: readonly Change[]) =>
  * is raised by them.
  */
 export async function driftReport(file: string): Promise<DriftReport> {
-  let recorded = await scenarioFromRecording(file);
-  let replayed = await replayRecording(file, recorded, untoldFrom(recorded));
+  const passes = await driftPasses(file, MAX_DIFFERENCES);
+  let recorded = await passes.scenario();
+  let replayed = await replayRecording(passes, recorded, untoldFrom(recorded));
   for (let replays = 0; replays < MAX_REPLAYS_AGAIN; replays++) {
     const again =
       replayed.lateTopUps !== undefined
@@ -662,11 +642,11 @@ export async function driftReport(file: string): Promise<DriftReport> {
           : withCountedStatuses(recorded, replayed.statusGap);
     if (again === undefined) break;
     recorded = again;
-    replayed = await replayRecording(file, recorded, untoldFrom(recorded));
+    replayed = await replayRecording(passes, recorded, untoldFrom(recorded));
   }
   if (replayed.unlistedMoney === undefined) return replayed.report;
   const untold = [...untoldFrom(recorded), replayed.unlistedMoney];
-  return (await replayRecording(file, recorded, untold)).report;
+  return (await replayRecording(passes, recorded, untold)).report;
 }
 
 /**
@@ -757,9 +737,9 @@ function withBalanceRaised(scenario: ScenarioInput, cents: number): ScenarioInpu
   return { ...scenario, accounts: [{ ...account, balance }, ...others] };
 }
 
-/** One replay of `file` (see {@link driftReport}); `untold`: where money follows the unseen. */
+/** One replay of a recording (see {@link driftReport}); `untold`: where money follows the unseen. */
 async function replayRecording(
-  file: string,
+  passes: DriftPasses,
   recorded: RecordedScenario,
   untold: readonly Untold[],
 ): Promise<{
@@ -896,13 +876,14 @@ async function replayRecording(
   };
   const base = server.baseUrl;
   try {
-    for await (const exchange of readRecording(file, (line) => {
+    for await (const read of passes.exchanges((line) => {
       if (skipped.length < MAX_DIFFERENCES) skipped.push(line);
     })) {
+      const { exchange } = read;
       const operation = exchange.operation ?? 'other';
       const counts = operations[operation] ?? { matched: 0, compared: 0, unverifiable: 0 };
       operations[operation] = counts;
-      const at = clock.timeOf(exchange);
+      const at = clock.timeWith(exchange, read.json);
       await topUpBefore(exchange.seq, at.ms);
       if (at.ms > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(at.ms));
       // A time placed by an estimate may be past the upstream's, and the frozen clock only
@@ -911,8 +892,7 @@ async function replayRecording(
       comparer.tolerance = Math.max(comparer.tolerance, at.uncertainty);
       const write = exchange.method !== 'GET' && exchange.method !== 'HEAD';
       const url = `${base}${comparer.rewrite(exchange.path.slice(3))}${exchange.query === '' ? '' : `?${comparer.rewrite(exchange.query)}`}`;
-      const cannot =
-        unverifiableBecause(exchange) ?? sentByAnotherKey(exchange, scopesOfSeveralKeys);
+      const cannot = unverifiableBecause(exchange) ?? sentByAnotherKey(read, scopesOfSeveralKeys);
       const answer =
         cannot === undefined ? await replay(server, url, exchange, comparer) : { failed: cannot };
       const setAside = (reason: string) => {
@@ -925,13 +905,12 @@ async function replayRecording(
         setAside(answer.failed);
         continue;
       }
-      const unreadable =
-        exchange.response.body !== null && bodyText(exchange.response) === undefined;
+      const unreadable = exchange.response.body !== null && read.text === undefined;
       if (answer.status === exchange.status && unreadable) {
         setAside('its answer cannot be read back (binary, or compressed past 1 MiB)');
         continue;
       }
-      const found = compare(exchange, answer, comparer);
+      const found = compare(read, answer, comparer);
       if (exchange.seq === countedStatuses?.seq) gap = statusGap(found);
       const balancePath = balancePathOf(operation);
       const showsBalance = balancePath !== undefined && exchange.status === 200;
@@ -945,7 +924,7 @@ async function replayRecording(
         const late =
           showsBalance && excess > 0
             ? topUpsAfter(topUps, madeSinceBalance, { ms: at.ms, seq: exchange.seq }, excess)
-            : (balancePath !== undefined && answer.status === 200 && refusedForBalance(exchange)) ||
+            : (balancePath !== undefined && answer.status === 200 && refusedForBalance(read)) ||
                 (operation === 'getServiceStats' && countedMoreSuspended(found))
               ? topUpsAfter(topUps, madeSinceBalance, { ms: at.ms, seq: exchange.seq })
               : undefined;
@@ -978,7 +957,7 @@ async function replayRecording(
         !orderExplains &&
         !servicesListed &&
         at.ms - balanceMatched.ms >= TERM_END_UNSEEN_AFTER_MS &&
-        upstreamPoorer(exchange, found)
+        upstreamPoorer(read, found)
       ) {
         unlistedMoney = {
           reached: (seq) => seq > since,
@@ -990,7 +969,7 @@ async function replayRecording(
         !orderExplains &&
         balanceFrom !== undefined &&
         exchange.seq < balanceFrom.seq &&
-        upstreamPoorer(exchange, found) &&
+        upstreamPoorer(read, found) &&
         !ledgerShows(exchange.seq, at.ms)
       ) {
         unlistedMoney = {

@@ -127,11 +127,12 @@ export interface SkippedLine {
  * The exchanges of a recording file in order, read line by line (never the whole file). A
  * line that is not a recorded exchange (not JSON, nested past {@link MAX_NESTING}, too long,
  * another shape) is passed to `onSkip` with its number and skipped; only a file that cannot
- * be read at all throws.
+ * be read at all throws. `onLine` is given the characters of each line as it is read.
  */
 export async function* readRecording(
   file: string,
   onSkip: (skipped: SkippedLine) => void = () => {},
+  onLine: (chars: number) => void = () => {},
 ): AsyncGenerator<RecordedExchange> {
   const input = createReadStream(file, { highWaterMark: 1024 * 1024 });
   const opened = new Promise<void>((resolve, reject) => {
@@ -149,6 +150,7 @@ export async function* readRecording(
   try {
     for await (const line of linesOf(input)) {
       number++;
+      onLine(line?.length ?? MAX_LINE_CHARS);
       if (line === null) {
         onSkip({ line: number, reason: `longer than ${MAX_LINE_CHARS} characters` });
         continue;

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoScenario } from '../scenario/demo';
 import { parseScenario } from '../scenario/validate';
 import { createReferenceServer, type ReferenceServer } from '../transport/node/reference-server';
@@ -1028,5 +1028,37 @@ describe('ref-server drift', () => {
       matched: 1,
       compared: 1,
     });
+  });
+
+  it('reads a small recording once, and each recorded answer once for all its replays', async () => {
+    for (const path of ['/me', '/balance', '/plans?limit=100', '/services?limit=100']) {
+      expect((await call(recorder.baseUrl, path)).status).toBe(200);
+    }
+    await recorder.close();
+    // Each answer kept as another text of the same JSON: what parses it is told apart from
+    // what parses the replay's answers, which come as the upstream's did.
+    const lines = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => {
+        const exchange = JSON.parse(line);
+        exchange.response.body = JSON.stringify(JSON.parse(exchange.response.body), null, 1);
+        return JSON.stringify(exchange);
+      });
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const answers = lines.map((line) => JSON.parse(line).response.body as string);
+    const parse = vi.spyOn(JSON, 'parse');
+    const parsed: unknown[] = [];
+    let report: Awaited<ReturnType<typeof driftReport>>;
+    try {
+      report = await driftReport(file);
+    } finally {
+      parsed.push(...parse.mock.calls.map(([text]) => text));
+      parse.mockRestore();
+    }
+    expect(report).toMatchObject({ matched: 4, compared: 4, differences: [] });
+    for (const line of lines) expect(parsed.filter((text) => text === line)).toHaveLength(1);
+    // Once for the scenario, which keeps what it takes of it, and once for all the replays.
+    for (const answer of answers) expect(parsed.filter((text) => text === answer)).toHaveLength(2);
   });
 });

@@ -3469,3 +3469,10 @@ export async function scenarioFromRecording(
   for await (const exchange of readRecording(file, onSkip)) observe(seen, exchange);
   return build(seen);
 }
+
+/** Builds the scenario of the account before the first of `exchanges`, a recording read already. */
+export function scenarioFromExchanges(exchanges: Iterable<RecordedExchange>): RecordedScenario {
+  const seen = new Observations();
+  for (const exchange of exchanges) observe(seen, exchange);
+  return build(seen);
+}
