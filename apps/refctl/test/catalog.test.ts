@@ -90,6 +90,30 @@ describe('refctl orders create and the catalog', () => {
     expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
   });
 
+  it('refuses an OS image, region or Windows the plan does not offer, before asking or sending', async () => {
+    const before = (await server.requests()).length;
+    const buy = ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s'];
+    for (const [flags, error] of [
+      [['--os', 'REF-OS-99'], 'offers no OS image REF-OS-99'],
+      [['--os-name', 'nope'], 'offers no OS image named "nope"'],
+      [['--region', 'REF-REGION-99'], 'offers no region REF-REGION-99'],
+      [['--windows', '--os', 'REF-OS-11'], 'offers no Windows image REF-OS-11 (it is debian-13)'],
+    ] as const) {
+      for (const mode of ['--dry-run', '--yes']) {
+        const run = await refctl([...buy, ...flags, mode], { env: env() });
+        expect([flags, mode, run.code, run.stdout, run.stderr.split('\n').at(-2)]).toEqual([
+          flags,
+          mode,
+          1,
+          '',
+          `error: plan kvm-s ${error}; see: refctl plans get kvm-s`,
+        ]);
+      }
+    }
+    const sent = (await server.requests()).slice(before);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
+  });
+
   it('buys a plan in stock with the refs `plans get` lists', async () => {
     const { code, stderr } = await refctl(
       [
