@@ -90,6 +90,22 @@ describe('refctl orders create and the catalog', () => {
     expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
   });
 
+  it('--dry-run refuses an out-of-stock plan as the purchase does (exit 1)', async () => {
+    const { code, stdout, stderr } = await refctl(
+      ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-m', '--dry-run'],
+      { env: env() },
+    );
+    expect({ code, stdout, stderr }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: [
+        'quote: kvm-m "KVM M", monthly: 10.00 EUR net + 1.90 EUR VAT (19 %) = 11.90 EUR',
+        'error: plan kvm-m "KVM M" is out of stock; see: refctl plans list --type kvm',
+        '',
+      ].join('\n'),
+    });
+  });
+
   it('refuses an OS image, region or Windows the plan does not offer, before asking or sending', async () => {
     const before = (await server.requests()).length;
     const buy = ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s'];

@@ -57,6 +57,8 @@ export const create = typedHandler(
       const plan = await findPlan(await createClient(ctx), body, ctx.signal);
       const price = quoteOrder(plan, body);
       note(ctx, `quote: ${describeQuote(plan, price)}`);
+      // A dry run fails as the purchase would: a plan sold out is refused here too.
+      refuseOutOfStock(plan);
       await print(ctx, {
         kind: 'object',
         value: { ...request, quote: price },
