@@ -184,6 +184,12 @@ describe.for(LISTS)('$path', ({ args }) => {
     });
   });
 
+  it('--columns takes a column as the table heads it too (INVOICE_REF)', async () => {
+    const header = (await run(args)).stdout.split(/\s/)[0]!;
+    const picked = await run([...args, '--columns', header]);
+    expect([header, picked.code, picked.stdout.split('\n')[0]]).toEqual([header, 0, header]);
+  });
+
   it('refuses --columns with JSON output instead of ignoring it', async () => {
     for (const output of [
       ['-o', 'json'],

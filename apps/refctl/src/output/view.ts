@@ -43,20 +43,28 @@ export function resolveColumns(
   rows: readonly unknown[],
 ): Column[] {
   const ids = requested && requested.length > 0 ? requested : view.columns;
-  return ids.map((id) => {
-    const alias = view.aliases?.find((a) => a.id === id);
-    const path = alias?.path ?? id;
-    const root = path.split('.')[0] ?? path;
-    const known =
-      alias !== undefined ||
-      view.fields.includes(root) ||
-      (view.open === true && rows.some((row) => readPath(row, path) !== undefined));
-    if (!known) {
+  return ids.map((given) => {
+    // A column as the table heads it (`INVOICE_REF`) is its field (`invoice_ref`).
+    const id = findColumn(view, given, rows) ?? findColumn(view, given.toLowerCase(), rows);
+    if (id === undefined) {
       const choices = [...(view.aliases ?? []).map((a) => a.id), ...view.fields];
-      throw new UsageError(`unknown column "${id}"; available: ${choices.join(', ')}`);
+      throw new UsageError(`unknown column "${given}"; available: ${choices.join(', ')}`);
     }
+    const path = view.aliases?.find((a) => a.id === id)?.path ?? id;
     return { id, header: headerOf(id), path };
   });
+}
+
+/** `id` when the view (or, for an open resource, the data) has that column. */
+function findColumn(view: View, id: string, rows: readonly unknown[]): string | undefined {
+  const alias = view.aliases?.find((a) => a.id === id);
+  const path = alias?.path ?? id;
+  const root = path.split('.')[0] ?? path;
+  const known =
+    alias !== undefined ||
+    view.fields.includes(root) ||
+    (view.open === true && rows.some((row) => readPath(row, path) !== undefined));
+  return known ? id : undefined;
 }
 
 /** Parses the `--columns a,b` flag value. */
