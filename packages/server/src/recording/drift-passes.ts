@@ -1,14 +1,20 @@
-import { stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, open, stat, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   bodyText,
   type RecordedExchange,
+  RecordingError,
+  type RecordingSource,
   readRecording,
   type SkippedLine,
 } from './recording-format';
 import {
   type RecordedScenario,
   scenarioFromExchanges,
-  scenarioFromRecording,
+  scenarioFromStream,
 } from './scenario-from-recording';
 
 // What `drift`'s passes read of a recording: the scenario is built from it, then it is
@@ -18,6 +24,10 @@ import {
 // it takes the memory of its longest line. Each pass parses an answer's JSON once; held, the
 // replays share theirs, the scenario keeps its own: records it takes from the answers go
 // into the scenario the replay's server loads, and the comparison must see them as recorded.
+// A pipe (`drift /dev/stdin` fed by zcat, a FIFO, a process substitution) can be read only
+// once: it is spooled to a file of its own first, which every pass then reads (see
+// {@link spooled}). A pass that reads another number of exchanges than the first (a file
+// written to while drift reads it) fails: its report would compare what the scenario never saw.
 
 /**
  * Most bytes of a recording held for all of drift's passes (1 MiB). Held, a recording takes
@@ -27,6 +37,12 @@ import {
  * of reads peaked at 19 MB of heap held, 23-29 MB read again by each pass.
  */
 const HELD_RECORDING_BYTES = 1024 * 1024;
+
+/**
+ * Most bytes of a pipe drift spools to a file (1 GiB), where the system keeps its temporary
+ * files (a tmpfs /tmp takes memory): past it, it refuses the pipe, and says to save it first.
+ */
+const SPOOLED_RECORDING_BYTES = 1024 * 1024 * 1024;
 
 /**
  * A recorded exchange as drift's replays read it: its answer's text ({@link bodyText}: a
@@ -72,17 +88,49 @@ export interface DriftPasses {
    * (the first `keptSkipped` of them when the recording is held).
    */
   exchanges(onSkip: (skipped: SkippedLine) => void): AsyncIterable<DriftExchange>;
+  /** Lets go of what the passes read from (a pipe's spooled file). */
+  close(): Promise<void>;
 }
 
-/** Reads `file` for drift's passes; lines skipped are kept up to `keptSkipped`, all a report shows. */
-export async function driftPasses(file: string, keptSkipped: number): Promise<DriftPasses> {
-  const held = await heldRecording(file, keptSkipped);
+/**
+ * Reads `file` for drift's passes; lines skipped are kept up to `keptSkipped`, all a report
+ * shows. A pipe is spooled first, up to `spoolBytes` ({@link SPOOLED_RECORDING_BYTES}).
+ */
+export async function driftPasses(
+  file: string,
+  keptSkipped: number,
+  spoolBytes = SPOOLED_RECORDING_BYTES,
+): Promise<DriftPasses> {
+  const stats = await stat(file).catch(() => undefined);
+  // Not a file nor a directory (which each pass then fails to read, and says so): a pipe.
+  const spool =
+    stats === undefined || stats.isFile() || stats.isDirectory()
+      ? undefined
+      : await spooled(file, spoolBytes);
+  const source: RecordingSource = spool ?? file;
+  const held = await heldRecording(source, spool?.size ?? stats?.size, keptSkipped);
   if (held === undefined) {
+    /** Exchanges the scenario's pass read: every replay must read as many. */
+    let read: number | undefined;
     return {
-      scenario: () => scenarioFromRecording(file),
-      exchanges: (onSkip) => streamed(file, onSkip),
+      scenario: () =>
+        scenarioFromStream(
+          counted(readRecording(source), (exchanges) => {
+            read = exchanges;
+          }),
+        ),
+      exchanges: (onSkip) =>
+        counted(streamed(source, onSkip), (exchanges) => {
+          if (read !== undefined && exchanges !== read) {
+            throw new RecordingError(
+              `recording ${file} changed while drift read it (${read} exchanges, then ${exchanges}): drift a copy that nothing writes to`,
+            );
+          }
+        }),
+      close: async () => spool?.close(),
     };
   }
+  await spool?.close();
   const exchanges = held.exchanges.map((exchange) => new DriftExchange(exchange));
   return {
     scenario: async () => scenarioFromExchanges(held.exchanges),
@@ -90,37 +138,100 @@ export async function driftPasses(file: string, keptSkipped: number): Promise<Dr
       for (const line of held.skipped) onSkip(line);
       yield* exchanges;
     },
+    close: async () => {},
   };
 }
 
+/** The items of `items`, then how many there were, to `onEnd` (which may throw) once all were read. */
+async function* counted<T>(
+  items: AsyncIterable<T>,
+  onEnd: (count: number) => void,
+): AsyncGenerator<T> {
+  let count = 0;
+  for await (const item of items) {
+    count++;
+    yield item;
+  }
+  onEnd(count);
+}
+
 async function* streamed(
-  file: string,
+  source: RecordingSource,
   onSkip: (skipped: SkippedLine) => void,
 ): AsyncGenerator<DriftExchange> {
-  for await (const exchange of readRecording(file, onSkip)) yield new DriftExchange(exchange);
+  for await (const exchange of readRecording(source, onSkip)) yield new DriftExchange(exchange);
 }
 
 /**
- * The exchanges and (the first `keptSkipped`) skipped lines of `file` when it holds at most
- * {@link HELD_RECORDING_BYTES}; undefined past that, or when it cannot be read (each pass
- * then reads it, and says why it cannot). A file that grows past it while read (a recording
- * under way, a pipe) is given up as soon as it does.
+ * The pipe `file` read to its end into a file of its own in the system's temporary folder
+ * (mode 0600), and its size; `close` lets go of it. The file is unlinked as soon as it is
+ * made: it lives as long as it is open, and whatever ends drift (a Ctrl-C, a crash) leaves
+ * nothing behind. Past `limit` bytes, or when the folder takes no more, the pipe is refused
+ * in one line: save it to a file and drift that.
+ */
+async function spooled(
+  file: string,
+  limit: number,
+): Promise<{ name: string; handle: FileHandle; size: number; close: () => Promise<void> }> {
+  const saveIt = 'save the recording to a file and drift that';
+  const path = join(tmpdir(), `ref-server-drift-${randomBytes(8).toString('hex')}.jsonl`);
+  const handle = await open(path, 'wx+', 0o600).catch((error: NodeJS.ErrnoException) => {
+    throw new RecordingError(
+      `cannot spool recording ${file} (a pipe, which drift reads more than once) in ${tmpdir()}: ${error.code ?? 'error'}; ${saveIt}`,
+    );
+  });
+  // Where a file cannot go while open (it can on Linux, macOS and Windows), it goes at close.
+  const unlinked = await unlink(path).then(
+    () => true,
+    () => false,
+  );
+  const close = async () => {
+    await handle.close().catch(() => {});
+    if (!unlinked) await unlink(path).catch(() => {});
+  };
+  let size = 0;
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: HELD_RECORDING_BYTES })) {
+      size += (chunk as Buffer).length;
+      if (size > limit) {
+        throw new RecordingError(
+          `recording ${file} is a pipe of more than ${limit / 1024 / 1024} MiB, more than drift spools to read it more than once: ${saveIt}`,
+        );
+      }
+      await handle.writeFile(chunk as Buffer).catch((error: NodeJS.ErrnoException) => {
+        throw new RecordingError(
+          `cannot spool recording ${file} (a pipe, which drift reads more than once) in ${tmpdir()}: ${error.code ?? 'error'}; ${saveIt}`,
+        );
+      });
+    }
+  } catch (error) {
+    await close();
+    if (error instanceof RecordingError) throw error;
+    throw new RecordingError(
+      `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
+  }
+  return { name: file, handle, size, close };
+}
+
+/**
+ * The exchanges and (the first `keptSkipped`) skipped lines of `source` when it holds at
+ * most {@link HELD_RECORDING_BYTES} (`size`, undefined when unknown); undefined past that,
+ * or when it cannot be read (each pass then reads it, and says why it cannot). A file that
+ * grows past it while read (a recording under way) is given up as soon as it does.
  */
 async function heldRecording(
-  file: string,
+  source: RecordingSource,
+  size: number | undefined,
   keptSkipped: number,
 ): Promise<{ exchanges: RecordedExchange[]; skipped: SkippedLine[] } | undefined> {
-  const size = await stat(file).then(
-    (stats) => stats.size,
-    () => undefined,
-  );
   if (size === undefined || size > HELD_RECORDING_BYTES) return undefined;
   const exchanges: RecordedExchange[] = [];
   const skipped: SkippedLine[] = [];
   let chars = 0;
   try {
     for await (const exchange of readRecording(
-      file,
+      source,
       (line) => {
         if (skipped.length < keptSkipped) skipped.push(line);
       },

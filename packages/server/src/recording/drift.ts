@@ -631,6 +631,15 @@ const unpaidRenewalIn = (changes: readonly Change[]) =>
  */
 export async function driftReport(file: string): Promise<DriftReport> {
   const passes = await driftPasses(file, MAX_DIFFERENCES);
+  try {
+    return await replayedReport(passes);
+  } finally {
+    await passes.close();
+  }
+}
+
+/** What {@link driftReport} reports of the recording `passes` read. */
+async function replayedReport(passes: DriftPasses): Promise<DriftReport> {
   let recorded = await passes.scenario();
   let replayed = await replayRecording(passes, recorded, untoldFrom(recorded));
   for (let replays = 0; replays < MAX_REPLAYS_AGAIN; replays++) {

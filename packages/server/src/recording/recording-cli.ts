@@ -197,6 +197,12 @@ async function drift(argv: readonly string[], io: RecordingCliIo): Promise<numbe
       ? terminalSafe(`${JSON.stringify(report, null, 2)}\n`)
       : formatDriftReport(report),
   );
+  // 0/0 is true of a recording of nothing, and of nothing else: it is said, never left to read.
+  if (Object.keys(report.operations).length === 0) {
+    io.stderr(
+      `${terminalLine(`${io.name}: note: ${file} holds no recorded exchange: nothing was replayed`)}\n`,
+    );
+  }
   if (!gate) return 0;
   // A line skipped may have held a difference: trouble reading the file, as diff's 2.
   if (report.skipped_lines.length > 0) return 2;

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { amountToCents, REDACTED } from '@refapi/schema';
 import { z } from 'zod';
@@ -124,28 +125,34 @@ export interface SkippedLine {
 }
 
 /**
- * The exchanges of a recording file in order, read line by line (never the whole file). A
- * line that is not a recorded exchange (not JSON, nested past {@link MAX_NESTING}, too long,
- * another shape) is passed to `onSkip` with its number and skipped; only a file that cannot
- * be read at all throws. `onLine` is given the characters of each line as it is read.
+ * The exchanges of a recording ({@link RecordingSource}) in order, read line by line (never
+ * the whole file). A line that is not a recorded exchange (not JSON, nested past
+ * {@link MAX_NESTING}, too long, another shape) is passed to `onSkip` with its number and
+ * skipped; only a file that cannot be read at all throws. `onLine` is given the characters
+ * of each line as it is read.
  */
 export async function* readRecording(
-  file: string,
+  source: RecordingSource,
   onSkip: (skipped: SkippedLine) => void = () => {},
   onLine: (chars: number) => void = () => {},
 ): AsyncGenerator<RecordedExchange> {
-  const input = createReadStream(file, { highWaterMark: 1024 * 1024 });
-  const opened = new Promise<void>((resolve, reject) => {
-    input.once('open', () => resolve());
-    input.once('error', reject);
-  });
-  try {
-    await opened;
-  } catch (error) {
-    throw new RecordingError(
-      `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-    );
-  }
+  const file = typeof source === 'string' ? source : source.name;
+  let input: AsyncIterable<Buffer> & { destroy?: () => void };
+  if (typeof source === 'string') {
+    const stream = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+    const opened = new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+    try {
+      await opened;
+    } catch (error) {
+      throw new RecordingError(
+        `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+    input = stream;
+  } else input = chunksOf(source.handle);
   let number = 0;
   try {
     for await (const line of linesOf(input)) {
@@ -184,7 +191,27 @@ export async function* readRecording(
       `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
     );
   } finally {
-    input.destroy();
+    input.destroy?.();
+  }
+}
+
+/** Bytes read from a recording at a time. */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * A recording to read: its path, or an open file read from its start each time (a pipe
+ * `drift` spooled, whose file has no name left), with the name its messages give.
+ */
+export type RecordingSource = string | { readonly name: string; readonly handle: FileHandle };
+
+/** The bytes of `handle` from its start, a chunk at a time; the file stays open. */
+async function* chunksOf(handle: FileHandle): AsyncGenerator<Buffer> {
+  for (let position = 0; ; ) {
+    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) return;
+    position += bytesRead;
+    yield buffer.subarray(0, bytesRead);
   }
 }
 

@@ -1,11 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
+  appendFileSync,
   createWriteStream,
   existsSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,6 +21,7 @@ import { demoScenario } from '../scenario/demo';
 import { parseScenario } from '../scenario/validate';
 import { createReferenceServer, type ReferenceServer } from '../transport/node/reference-server';
 import { driftReport, formatDriftReport } from './drift';
+import { driftPasses } from './drift-passes';
 import { type Recorder, startRecorder } from './record-proxy';
 import { type RecordingCliExit, runRecordingCommand } from './recording-cli';
 import { readRecording, type SkippedLine } from './recording-format';
@@ -1028,6 +1032,88 @@ describe('ref-server drift', () => {
       matched: 1,
       compared: 1,
     });
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'replays a recording past 1 MiB read from a FIFO as it replays the file: spooled once, nothing left behind',
+    async () => {
+      for (const path of ['/me', '/balance', '/plans?limit=100']) {
+        expect((await call(recorder.baseUrl, path)).status).toBe(200);
+      }
+      await recorder.close();
+      // Past what drift holds in memory: a blank line, which a reader skips without a word.
+      appendFileSync(file, `${' '.repeat(1024 * 1024)}\n`);
+      const fromFile = await driftReport(file);
+      expect(fromFile).toMatchObject({ matched: 3, compared: 3, differences: [] });
+      const fifo = join(dir, `recording-${n}.fifo`);
+      execFileSync('mkfifo', [fifo]);
+      const spooledFiles = () =>
+        readdirSync(tmpdir()).filter((name) => name.startsWith('ref-server-drift-'));
+      const before = spooledFiles();
+      // Read once by its first pass, the pipe left the replays nothing: "fidelity 0/0", or a
+      // pass waiting forever for a writer to open the FIFO again.
+      const writer = spawn('sh', ['-c', 'cat "$0" > "$1"', file, fifo], { stdio: 'ignore' });
+      const written = once(writer, 'exit');
+      const report = await driftReport(fifo);
+      await written;
+      expect(report).toEqual(fromFile);
+      expect(spooledFiles()).toEqual(before);
+    },
+  );
+
+  it.runIf(process.platform !== 'win32')(
+    'refuses a pipe past what it spools, in one line that says to save it to a file',
+    async () => {
+      await call(recorder.baseUrl, '/me');
+      await recorder.close();
+      appendFileSync(file, `${' '.repeat(2 * 1024 * 1024)}\n`);
+      const fifo = join(dir, `recording-${n}.fifo`);
+      execFileSync('mkfifo', [fifo]);
+      const writer = spawn('sh', ['-c', 'cat "$0" > "$1"', file, fifo], { stdio: 'ignore' });
+      writer.on('error', () => {});
+      await expect(driftPasses(fifo, 10, 1024 * 1024)).rejects.toThrow(
+        `recording ${fifo} is a pipe of more than 1 MiB, more than drift spools to read it more than once: save the recording to a file and drift that`,
+      );
+      writer.kill();
+    },
+  );
+
+  it('fails, never reports, when a recording past 1 MiB changes between its passes', async () => {
+    for (const path of ['/me', '/balance']) await call(recorder.baseUrl, path);
+    await recorder.close();
+    const first = readFileSync(file, 'utf8').split('\n')[0] as string;
+    appendFileSync(file, `${' '.repeat(1024 * 1024)}\n`);
+    const passes = await driftPasses(file, 10);
+    await passes.scenario();
+    // Cut to its first exchange: a replay would compare one exchange and call it the recording.
+    truncateSync(file, 0);
+    writeFileSync(file, `${first}\n`);
+    const read = async () => {
+      for await (const _ of passes.exchanges(() => {})) {
+        // read through
+      }
+    };
+    await expect(read()).rejects.toThrow(
+      `recording ${file} changed while drift read it (2 exchanges, then 1): drift a copy that nothing writes to`,
+    );
+    await passes.close();
+  });
+
+  it('says so on stderr when a recording holds no exchange, the report 0/0 as before', async () => {
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '');
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = {
+      name: 'ref-server',
+      stdout: (t: string) => out.push(t),
+      stderr: (t: string) => err.push(t),
+    };
+    expect(await runRecordingCommand('drift', [empty, '--exit-code'], io)).toBe(0);
+    expect(out.join('').trimEnd().split('\n').at(-1)).toBe('fidelity 0/0 (0 unverifiable)');
+    expect(err.join('')).toBe(
+      `ref-server: note: ${empty} holds no recorded exchange: nothing was replayed\n`,
+    );
   });
 
   it('reads a small recording once, and each recorded answer once for all its replays', async () => {

@@ -3461,12 +3461,19 @@ function dropAt(document: Json, path: readonly string[]): boolean {
  * Builds the scenario of the account before `file`'s first exchange (one streaming pass);
  * lines that are not exchanges go to `onSkip` and are skipped.
  */
-export async function scenarioFromRecording(
+export function scenarioFromRecording(
   file: string,
   onSkip?: (skipped: SkippedLine) => void,
 ): Promise<RecordedScenario> {
+  return scenarioFromStream(readRecording(file, onSkip));
+}
+
+/** Builds the scenario of the account before the first of `exchanges`, read as they come. */
+export async function scenarioFromStream(
+  exchanges: AsyncIterable<RecordedExchange>,
+): Promise<RecordedScenario> {
   const seen = new Observations();
-  for await (const exchange of readRecording(file, onSkip)) observe(seen, exchange);
+  for await (const exchange of exchanges) observe(seen, exchange);
   return build(seen);
 }
 
