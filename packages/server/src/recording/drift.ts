@@ -129,6 +129,13 @@ export interface DriftReport {
   readonly skipped_lines: SkippedLine[];
   readonly matched: number;
   readonly compared: number;
+  /**
+   * Present when the recording's GET /me answers named several accounts: the scenario
+   * models only `modelled`, and the sessions of the `not_modelled` ones replay against it,
+   * so their answers differ for that alone. The recording keeps no key (they are redacted),
+   * so it cannot tell which exchange was whose account's.
+   */
+  readonly accounts?: { readonly modelled: string; readonly not_modelled: readonly string[] };
 }
 
 const kindOf = (ref: string) => (ref.startsWith('REF-') ? ref.split('-')[1] : 'uuid');
@@ -653,9 +660,14 @@ async function replayedReport(passes: DriftPasses): Promise<DriftReport> {
     recorded = again;
     replayed = await replayRecording(passes, recorded, untoldFrom(recorded));
   }
-  if (replayed.unlistedMoney === undefined) return replayed.report;
-  const untold = [...untoldFrom(recorded), replayed.unlistedMoney];
-  return (await replayRecording(passes, recorded, untold)).report;
+  const report =
+    replayed.unlistedMoney === undefined
+      ? replayed.report
+      : (await replayRecording(passes, recorded, [...untoldFrom(recorded), replayed.unlistedMoney]))
+          .report;
+  const modelled = recorded.scenario.accounts?.[0]?.account_ref;
+  if (recorded.otherAccounts === undefined || modelled === undefined) return report;
+  return { ...report, accounts: { modelled, not_modelled: recorded.otherAccounts } };
 }
 
 /**
@@ -1120,10 +1132,18 @@ function shown(value: unknown): unknown {
 
 const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
 
-/** The last line of a report: `fidelity <matched>/<compared> (<n> unverifiable)`. */
+/**
+ * The last line of a report: `fidelity <matched>/<compared> (<n> unverifiable)`, and when
+ * the recording used several accounts, which were not modelled.
+ */
 export function fidelityLine(report: DriftReport): string {
   const unverifiable = Object.values(report.operations).reduce((n, o) => n + o.unverifiable, 0);
-  return `fidelity ${report.matched}/${report.compared} (${unverifiable} unverifiable)`;
+  const { accounts } = report;
+  const others =
+    accounts === undefined
+      ? ''
+      : `; sessions of accounts other than ${accounts.modelled} not modelled: ${accounts.not_modelled.join(', ')}`;
+  return `fidelity ${report.matched}/${report.compared} (${unverifiable} unverifiable${others})`;
 }
 
 /**

@@ -1116,6 +1116,36 @@ describe('ref-server drift', () => {
     );
   });
 
+  it('says in its last line and its --json which accounts of a recording of several it did not model', async () => {
+    for (const key of [KEY, 'refak_demo_gbp_full']) {
+      for (const path of ['/me', '/balance']) {
+        const answer = await fetch(`${recorder.baseUrl}${path}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(answer.status).toBe(200);
+      }
+    }
+    await recorder.close();
+    const me = async (key: string) =>
+      (
+        (await (
+          await fetch(`${listening.baseUrl}/me`, { headers: { authorization: `Bearer ${key}` } })
+        ).json()) as { account_ref: string }
+      ).account_ref;
+    const [eur, gbp] = [await me(KEY), await me('refak_demo_gbp_full')];
+    const out: string[] = [];
+    const io = { name: 'ref-server', stdout: (t: string) => out.push(t), stderr: () => {} };
+    await runRecordingCommand('drift', [file], io);
+    expect(out.join('').trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(
+        `^fidelity \\d+/4 \\(0 unverifiable; sessions of accounts other than ${eur} not modelled: ${gbp}\\)$`,
+      ),
+    );
+    out.length = 0;
+    await runRecordingCommand('drift', [file, '--json'], io);
+    expect(JSON.parse(out.join('')).accounts).toEqual({ modelled: eur, not_modelled: [gbp] });
+  });
+
   it('reads a small recording once, and each recorded answer once for all its replays', async () => {
     for (const path of ['/me', '/balance', '/plans?limit=100', '/services?limit=100']) {
       expect((await call(recorder.baseUrl, path)).status).toBe(200);

@@ -137,6 +137,12 @@ export interface RecordedScenario {
    */
   readonly scopesOfSeveralKeys: readonly string[];
   /**
+   * Accounts other than the scenario's that GET /me answers named (at most 100): the
+   * recording used keys of several accounts, and keeps none of them, so which exchange was
+   * whose it cannot tell; only the first account is modelled. Absent when there was one.
+   */
+  readonly otherAccounts?: readonly string[];
+  /**
    * The first term that ended during the recording, of a service first shown after it no
    * longer active, with no renewal billed then in what the recording listed: whether it
    * renewed, was suspended or ended there, the recording cannot tell. `from`: the first time
@@ -2628,6 +2634,7 @@ function build(seen: Observations): RecordedScenario {
     invoicesListedAt: invoiceRuns.filter((run) => run.lowest === 0n).map((run) => run.at),
     servicesListed: pageRuns(seen.servicePages).some(({ lowest }) => lowest === 0n),
     scopesOfSeveralKeys: [...seen.refusedScopes].filter((scope) => seen.grantedScopes.has(scope)),
+    ...(seen.otherAccounts.size === 0 ? {} : { otherAccounts: [...seen.otherAccounts] }),
     ...(unseenRenewal === undefined
       ? {}
       : {
