@@ -130,6 +130,26 @@ describe('refctl orders create and the catalog', () => {
     expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
   });
 
+  it('--plan-out writes no plan of an OS image or region the plan does not offer', async () => {
+    // Written, it passed every check until `refctl apply` got 422 os_image_not_offered.
+    const before = (await server.requests()).length;
+    const plan = ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s', '--plan-out', '-'];
+    for (const [flags, error] of [
+      [['--os', 'REF-OS-99'], 'os_image_not_offered: offers no OS image REF-OS-99'],
+      [['--region', 'REF-REGION-99'], 'region_not_offered: offers no region REF-REGION-99'],
+    ] as const) {
+      const run = await refctl([...plan, ...flags], { env: env() });
+      expect([flags, run.code, run.stdout, run.stderr]).toEqual([
+        flags,
+        1,
+        '',
+        `error: plan kvm-s cannot take this order (${error}); nothing was sent\n`,
+      ]);
+    }
+    const sent = (await server.requests()).slice(before);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
+  });
+
   it('buys a plan in stock with the refs `plans get` lists', async () => {
     const { code, stderr } = await refctl(
       [

@@ -40,6 +40,12 @@ export { API_KEY_PREFIX, API_SPEC_VERSION, API_VERSION_PATH, LIMITS } from './li
 export type { OpenEnum } from './open-enum';
 export { buildOpenApiDocument } from './openapi';
 export {
+  type OfferedChoices,
+  type OfferRefusal,
+  type UnofferedChoice,
+  unofferedChoice,
+} from './order-offer';
+export {
   CreatedService,
   CreateOrderAddon,
   CreateOrderRequest,

@@ -220,6 +220,36 @@ describe('orders: plan, then apply', () => {
     expect(ref.requests({ method: 'POST' })).toHaveLength(0);
   });
 
+  it('makes no plan of an OS image or region the plan does not offer, as the API refuses it', async () => {
+    // Written, such a plan passed every check and its apply got 422 os_image_not_offered.
+    const client = clientOf();
+    const os = await refusal(
+      client.orders.plan({ type: 'kvm', plan_code: 'kvm-s', os_image_ref: 'REF-OS-99' }),
+    );
+    expect(os.reason).toBe('not_for_sale');
+    expect(os.message).toBe(
+      'plan kvm-s cannot take this order (os_image_not_offered: offers no OS image REF-OS-99); nothing was sent',
+    );
+    const region = await refusal(
+      client.orders.plan({ type: 'kvm', plan_code: 'kvm-s', region_ref: 'REF-REGION-99' }),
+    );
+    expect(region.reason).toBe('not_for_sale');
+    expect(region.message).toContain('(region_not_offered: offers no region REF-REGION-99)');
+    const named = await refusal(
+      client.orders.plan({ type: 'kvm', plan_code: 'kvm-s', os_name: 'plan9' }),
+    );
+    expect(named.message).toContain('os_not_offered');
+    // What the plan offers is planned as before.
+    const offered = await client.orders.plan({
+      type: 'kvm',
+      plan_code: 'kvm-s',
+      os_image_ref: 'REF-OS-11',
+      region_ref: 'REF-REGION-11',
+    });
+    expect(offered.body).toMatchObject({ os_image_ref: 'REF-OS-11', region_ref: 'REF-REGION-11' });
+    expect(ref.requests({ method: 'POST' })).toHaveLength(0);
+  });
+
   it('refuses a `now` that is no time, and an expiry past the last date, as configuration errors', async () => {
     const client = clientOf();
     const plan = await client.orders.plan({ type: 'kvm', plan_code: 'kvm-s' });

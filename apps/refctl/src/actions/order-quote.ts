@@ -6,6 +6,7 @@ import {
   type OrderPrice,
   type PriceRefusal,
   priceOrder,
+  unofferedChoice,
   vatPercent,
 } from '@refapi/schema/plans';
 import { shellWord } from '@refapi/schema/text';
@@ -75,41 +76,17 @@ export function quoteOrder(plan: Plan, body: CreateOrderRequest): OrderPrice {
 /**
  * Refuses the OS image (`--os`, `--os-name`, `--windows`) or region an order names that the
  * plan does not list, as the server would (422 `os_image_not_offered`, `os_not_offered`,
- * `windows_not_offered`, `region_not_offered`), by the server's rule; a catalog without the
- * list (the API allows it) is left to the server.
+ * `windows_not_offered`, `region_not_offered`), by the rule the SDK plans by
+ * (`unofferedChoice`); a catalog without the list (the API allows it) is left to the server.
  */
 function refuseUnoffered(plan: Plan, body: CreateOrderRequest): void {
-  const refuse = (what: string, code: string) =>
-    new CliError(
-      `plan ${plan.code} offers no ${what}; see: refctl plans get ${shellWord(plan.code)}`,
-      EXIT.error,
-      code,
-    );
-  const regions = plan.regions;
-  if (body.region_ref !== undefined && regions !== undefined) {
-    if (!regions.some((r) => r.region_ref === body.region_ref)) {
-      throw refuse(`region ${body.region_ref}`, 'region_not_offered');
-    }
-  }
-  const images = plan.os_images;
-  if (images === undefined) return;
-  let image: (typeof images)[number] | undefined;
-  if (body.os_image_ref !== undefined) {
-    image = images.find((os) => os.os_image_ref === body.os_image_ref);
-    if (image === undefined) throw refuse(`OS image ${body.os_image_ref}`, 'os_image_not_offered');
-  } else if (body.os_name !== undefined) {
-    image = images.find((os) => os.name === body.os_name);
-    if (image === undefined) {
-      throw refuse(`OS image named ${JSON.stringify(body.os_name)}`, 'os_not_offered');
-    }
-  }
-  if (body.windows === true) {
-    const windows = image ?? images.find((os) => os.name.includes('windows'));
-    if (windows === undefined || !windows.name.includes('windows')) {
-      const which = image === undefined ? '' : ` ${image.os_image_ref} (it is ${image.name})`;
-      throw refuse(`Windows image${which}`, 'windows_not_offered');
-    }
-  }
+  const refused = unofferedChoice(plan, body);
+  if (refused === undefined) return;
+  throw new CliError(
+    `plan ${plan.code} offers no ${refused.what}; see: refctl plans get ${shellWord(plan.code)}`,
+    EXIT.error,
+    refused.error,
+  );
 }
 
 /** The total of a quote, e.g. `59.50 EUR`. */

@@ -1,5 +1,11 @@
 // `@refapi/schema/plans`: the plan catalog, with its list query.
 
+export {
+  type OfferedChoices,
+  type OfferRefusal,
+  type UnofferedChoice,
+  unofferedChoice,
+} from '../order-offer';
 export { ListPlansQuery } from '../params';
 export * from '../plan';
 export {

@@ -118,10 +118,10 @@ export async function applyPlan(
     );
   }
   if (schemas.isOrderPlan(plan)) {
-    // Stock is not refused here: the server checks it atomically with the key, so sending
-    // buys nothing when it is out, and it is how an apply learns that this very plan was
+    // Stock (nor the OS image or region) is not refused here: the server checks it
+    // atomically with the key, so sending buys nothing when it is out, and it is how an apply learns that this very plan was
     // applied before (its order may have bought the last unit): a replay, not a refusal.
-    const { quote } = await priceOrderNow(core, plan.body, request, { stockChecked: false });
+    const { quote } = await priceOrderNow(core, plan.body, request, { applying: true });
     if (quote.total_cents !== plan.quote.total_cents || quote.currency !== plan.quote.currency) {
       throw new PlanPriceChangedError(
         { cents: plan.quote.total_cents, currency: plan.quote.currency },

@@ -15,13 +15,15 @@ export interface PricedOrderNow {
 /**
  * Prices `body` from the catalog as it is now (GET /plans) by the server's own rule
  * (`priceOrder`); refuses (`not_for_sale`) an order the catalog does not price, and one of
- * a plan out of stock unless `stockChecked` is false.
+ * a plan out of stock or naming an OS image or region the plan does not list
+ * (`unofferedChoice`) unless `applying`: an apply leaves those to the server, which checks
+ * them with the idempotency key (a replay of this very order is no refusal).
  */
 export async function priceOrderNow(
   core: Core,
   body: CreateOrderRequest,
   options: RequestOptions,
-  { stockChecked = true }: { readonly stockChecked?: boolean } = {},
+  { applying = false }: { readonly applying?: boolean } = {},
 ): Promise<PricedOrderNow> {
   const plan = await new PlansResource(core).find(body.type, body.plan_code, options);
   if (plan === undefined) {
@@ -30,11 +32,11 @@ export async function priceOrderNow(
       `plan ${body.plan_code} is not for sale as ${body.type}`,
     );
   }
-  if (stockChecked && plan.in_stock === false) {
+  if (!applying && plan.in_stock === false) {
     throw new PlanRefusedError('not_for_sale', `plan ${plan.code} is out of stock`);
   }
   // Loaded on first use: the SDK's own import builds no zod schema (`planSchemas`).
-  const { catalogFacts, priceOrder } = await planSchemas();
+  const { catalogFacts, priceOrder, unofferedChoice } = await planSchemas();
   const priced = priceOrder(plan, body);
   const facts = catalogFacts(plan, body);
   if (!priced.ok || facts === undefined) {
@@ -42,6 +44,14 @@ export async function priceOrderNow(
     throw new PlanRefusedError(
       'not_for_sale',
       `plan ${plan.code} cannot price this order (${why})`,
+    );
+  }
+  // The server's 422 os_image_not_offered, region_not_offered, …, before it is asked.
+  const unoffered = applying ? undefined : unofferedChoice(plan, body);
+  if (unoffered !== undefined) {
+    throw new PlanRefusedError(
+      'not_for_sale',
+      `plan ${plan.code} cannot take this order (${unoffered.error}: offers no ${unoffered.what})`,
     );
   }
   // A total past exact integer cents (an addon of trillions of units) is one the API refuses
