@@ -113,6 +113,27 @@ describe('the list commands', () => {
   });
 });
 
+describe('--json and --jq with -o', () => {
+  it('refuse an explicit -o table as they refuse -o csv and -o yaml (exit 2); the default is JSON', async () => {
+    const list = ['invoices', 'list', '--json', 'invoice_ref'];
+    for (const format of ['table', 'csv', 'yaml']) {
+      expect(await run([...list, '-o', format])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: --json prints JSON: drop -o ${format}\n`,
+      });
+      expect(await run(['me', '--jq', '.email', '-o', format])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: --jq filters JSON output: drop -o ${format}\n`,
+      });
+    }
+    expect((await json(list)).length).toBeGreaterThan(1);
+    const email = await run(['me', '--jq', '.email']);
+    expect({ code: email.code, stderr: email.stderr }).toEqual({ code: 0, stderr: '' });
+  });
+});
+
 describe('the README', () => {
   it('shows what --json alone prints, as refctl prints it', async () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');

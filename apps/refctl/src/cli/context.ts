@@ -8,6 +8,8 @@ import type { RunState } from './run-state';
 /** Options every command accepts (declared on the root program). */
 export interface GlobalOptions {
   readonly output: OutputFormat;
+  /** True when `-o` was given on the command line (`output` is not its default). */
+  readonly outputGiven?: boolean | undefined;
   readonly columns?: string | undefined;
   /** False with `--no-headers`. */
   readonly headers: boolean;
@@ -70,7 +72,9 @@ function outputFormat(globals: GlobalOptions): OutputFormat {
 function jsonFormat(globals: GlobalOptions): OutputFormat {
   const filter = globals.jq !== undefined ? '--jq' : globals.json !== undefined ? '--json' : '';
   if (filter === '' || globals.output === 'ndjson') return globals.output;
-  if (globals.output === 'yaml' || globals.output === 'csv') {
+  // `-o table` is the default, which they replace; given on the command line, it is refused.
+  const table = globals.output === 'table' && globals.outputGiven === true;
+  if (globals.output === 'yaml' || globals.output === 'csv' || table) {
     const what = filter === '--jq' ? 'filters JSON output' : 'prints JSON';
     throw new UsageError(`${filter} ${what}: drop -o ${globals.output}`, 'invalid_input');
   }

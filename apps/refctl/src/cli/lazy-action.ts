@@ -26,7 +26,10 @@ export function lazyAction<M>(
   return async (...raw: unknown[]): Promise<void> => {
     const command = raw.at(-1) as Command;
     const args = raw.slice(0, -2).flatMap((a) => (Array.isArray(a) ? a : [a])) as string[];
-    const globals = command.optsWithGlobals<GlobalOptions>();
+    const globals: GlobalOptions = {
+      ...command.optsWithGlobals<GlobalOptions>(),
+      outputGiven: command.getOptionValueSourceWithGlobals('output') === 'cli',
+    };
     const ctx = createCtx(app.io, globals, app.state, app.signal);
     const missing = missingRequired(command);
     if (missing.length > 0 && !canPrompt(ctx)) throw missingFlagsError(ctx, missing);
