@@ -118,6 +118,18 @@ describe.runIf(hasScript)('live views on a terminal', () => {
     expect(output).not.toContain('\u001b[?25l'); // ink hides the cursor; plain output never does
   });
 
+  it('hints at more results after a default page, not after -L/--limit (as gh)', async () => {
+    // Ada has two invoices: a default page holds both, a limit of one cuts the list.
+    const hint = /more results: add --paginate/;
+    const cut = plain((await onTerminal(['invoices', 'list', '-L', '1'])).output);
+    expect(cut).toContain('REF-INV-A2');
+    expect(cut).not.toMatch(hint);
+    const cy = { REF_API_KEY: KEYS.many };
+    expect(plain((await onTerminal(['invoices', 'list'], cy)).output)).toMatch(
+      /\nmore results: add --paginate, or --cursor \S+\n/,
+    );
+  });
+
   it('tables get a bold header on a terminal, unless NO_COLOR or --no-color', async () => {
     const bold = '\u001b[1mINVOICE_REF';
     expect((await onTerminal(['invoices', 'list'])).output).toContain(bold);

@@ -8,24 +8,36 @@ import { invoiceView, orderView, transactionView } from './views';
 
 /** `refctl invoices list`. */
 export const invoicesList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
-  const { query, options } = pagingRequest(ctx, opts, invoiceView);
+  const { query, options, limitGiven } = pagingRequest(ctx, opts, invoiceView);
   const valid = validateInput(ListInvoicesQuery, query, asFlag);
   const client = await createClient(ctx);
-  await printList(ctx, client.invoices.list(valid, options), invoiceView, options.maxItems);
+  await printList(
+    ctx,
+    client.invoices.list(valid, options),
+    invoiceView,
+    options.maxItems,
+    limitGiven,
+  );
 });
 
 /** `refctl orders list`. */
 export const ordersList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
-  const { query, options } = pagingRequest(ctx, opts, orderView);
+  const { query, options, limitGiven } = pagingRequest(ctx, opts, orderView);
   const valid = validateInput(ListOrdersQuery, query, asFlag);
   const client = await createClient(ctx);
-  await printList(ctx, client.orders.list(valid, options), orderView, options.maxItems);
+  await printList(ctx, client.orders.list(valid, options), orderView, options.maxItems, limitGiven);
 });
 
 /** `refctl transactions list`. */
 export const transactionsList = typedHandler(PagingFlags, async (ctx, _args, opts) => {
-  const { query, options } = pagingRequest(ctx, opts, transactionView);
+  const { query, options, limitGiven } = pagingRequest(ctx, opts, transactionView);
   const valid = validateInput(ListTransactionsQuery, query, asFlag);
   const client = await createClient(ctx);
-  await printList(ctx, client.transactions.list(valid, options), transactionView, options.maxItems);
+  await printList(
+    ctx,
+    client.transactions.list(valid, options),
+    transactionView,
+    options.maxItems,
+    limitGiven,
+  );
 });

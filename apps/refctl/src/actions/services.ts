@@ -25,7 +25,7 @@ import { serviceView } from './views';
 export const list = typedHandler(
   flagSchema({ ...SERVICE_LIST_FLAGS, ...PAGING_FLAGS }),
   async (ctx, _args, opts) => {
-    const { query, options } = pagingRequest(ctx, opts, serviceView);
+    const { query, options, limitGiven } = pagingRequest(ctx, opts, serviceView);
     const valid = validateInput(
       ListServicesQuery,
       { ...query, type: opts.type, status: opts.status },
@@ -35,7 +35,13 @@ export const list = typedHandler(
     // The flags pass on any status or type the server may know; the SDK's filter types name
     // only the values it knows, to catch typos in code.
     const filter = valid as ServiceListQuery;
-    await printList(ctx, client.services.list(filter, options), serviceView, options.maxItems);
+    await printList(
+      ctx,
+      client.services.list(filter, options),
+      serviceView,
+      options.maxItems,
+      limitGiven,
+    );
   },
 );
 

@@ -1,6 +1,8 @@
 import type { PagePromise } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
-import { captureCtx } from '../../test/helpers/capture-io';
+import { captureCtx, captureIo } from '../../test/helpers/capture-io';
+import { createCtx } from '../cli/context';
+import { createRunState } from '../cli/run-state';
 import type { View } from '../output/view';
 import { pagingRequest, printList } from './print-list';
 
@@ -52,6 +54,40 @@ describe('printList', () => {
       3,
     );
     expect(stdout()).toBe('{"ref":"a"}\n{"ref":"b"}\n{"ref":"c"}\n');
+  });
+});
+
+describe('the hint at more results on a terminal', () => {
+  // As gh: a list cut at its default page size says how to get the rest; one the user cut
+  // with -L/--limit does not.
+  async function hint(limitGiven: boolean | undefined): Promise<string> {
+    const { io, stderr } = captureIo({}, true);
+    const globals = {
+      output: 'table',
+      headers: true,
+      debug: false,
+      color: false,
+      input: true,
+    } as const;
+    const ctx = createCtx(io, globals, createRunState(), new AbortController().signal);
+    const list = fakeList([['a', 'b'], ['c']]);
+    await (limitGiven === undefined
+      ? printList(ctx, list, view, 2)
+      : printList(ctx, list, view, 2, limitGiven));
+    return stderr();
+  }
+
+  it('is printed when no limit was given, and not after -L/--limit', async () => {
+    expect(await hint(undefined)).toBe('more results: add --paginate, or --cursor b\n');
+    expect(await hint(false)).toBe('more results: add --paginate, or --cursor b\n');
+    expect(await hint(true)).toBe('');
+  });
+
+  it('pagingRequest says whether -L/--limit was given', () => {
+    const { ctx } = captureCtx('table');
+    expect(pagingRequest(ctx, { limit: 2 }, view).limitGiven).toBe(true);
+    expect(pagingRequest(ctx, {}, view).limitGiven).toBe(false);
+    expect(pagingRequest(ctx, { paginate: true }, view).limitGiven).toBe(false);
   });
 });
 

@@ -19,6 +19,8 @@ type ListFlags = FlagValues<typeof LIST_FLAGS>;
 export interface PagingRequest {
   readonly query: { limit: number; cursor?: string | undefined };
   readonly options: RequestOptions & ListOptions;
+  /** `-L/--limit` was given: the list is cut where the user asked, so no hint at more. */
+  readonly limitGiven: boolean;
 }
 
 /** The fields an item of `view`'s list has in `-o json` (what `--json` may name). */
@@ -57,6 +59,7 @@ export function pagingRequest(
   return {
     query: { limit: pageSize, ...(flags.cursor ? { cursor: flags.cursor } : {}) },
     options: { signal: ctx.signal, maxItems },
+    limitGiven: flags.limit !== undefined,
   };
 }
 
@@ -70,13 +73,16 @@ export function listLimit(ctx: Ctx, flags: ListFlags, view: View): number | unde
 
 /**
  * Prints a list page by page (NDJSON and CSV stream as pages arrive). A failing page
- * throws, so the command fails instead of printing a silently shortened list.
+ * throws, so the command fails instead of printing a silently shortened list. On a
+ * terminal a list cut short says how to get the rest, unless `limitGiven` (as gh: the user
+ * asked for that many).
  */
 export async function printList<T>(
   ctx: Ctx,
   list: PagePromise<T>,
   view: View,
   maxItems: number | undefined,
+  limitGiven = false,
 ): Promise<void> {
   const writer = createListWriter(ctx.io.stdout, view, ctx.render);
   let left = maxItems ?? Number.POSITIVE_INFINITY;
@@ -91,7 +97,7 @@ export async function printList<T>(
     if (left <= 0) break;
   }
   await writer.end();
-  if (more !== undefined && ctx.io.stderr.isTTY) {
+  if (more !== undefined && !limitGiven && ctx.io.stderr.isTTY) {
     note(
       ctx,
       more ? `more results: add --paginate, or --cursor ${more}` : 'more results: add --paginate',
