@@ -3,7 +3,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SERVICE_TYPES } from '@refapi/schema/values';
+import { SERVICE_TYPES, SHIELD_PRESET_CODES } from '@refapi/schema/values';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refctlInProcess } from './helpers/run-in-process';
 import { REFCTL, refctl, tempConfigHome } from './helpers/run-refctl';
@@ -141,6 +141,40 @@ describe('refctl completion', () => {
     expect(stubCalls()).toEqual(Array(5).fill('__complete profiles'));
     expect(scripts.zsh).toContain("'config use|0') echo '__api_profiles__' ;;");
     expect(scripts.fish).toContain('__refctl_api profiles');
+  });
+
+  it('offers the preset codes of the schema after shield presets apply REF (offered, not enforced)', async () => {
+    const codes = [...SHIELD_PRESET_CODES];
+    expect(complete(['refctl', 'shield', 'presets', 'apply', 'REF-SVC-101', ''])).toEqual(codes);
+    expect(complete(['refctl', 'shield', 'presets', 'apply', 'REF-SVC-101', 'al'])).toEqual([
+      'allow-web-only',
+    ]);
+    expect(scripts.zsh).toContain(`'shield presets apply|1') echo '${codes.join(' ')}' ;;`);
+    expect(scripts.fish).toContain(`-a '${codes.join(' ')}'`);
+    // A code refctl does not know still goes to the server (exit 1: nothing listens there).
+    const result = await refctlInProcess(['shield', 'presets', 'apply', 'REF-SVC-1', 'future'], {
+      env: {
+        REF_API_KEY: KEYS.full,
+        REF_BASE_URL: 'http://127.0.0.1:9/v1',
+        XDG_CONFIG_HOME: tempConfigHome(),
+      },
+    });
+    expect([result.code, result.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^error: no response from /),
+    ]);
+  });
+
+  it('offers the command names and the help topics after refctl help', () => {
+    const help = complete(['refctl', 'help', '']);
+    expect(help).toEqual(expect.arrayContaining(['services', 'shield', 'apply', 'exit-codes']));
+    expect(help).not.toContain('__complete');
+    expect(complete(['refctl', 'help', 'ex'])).toEqual(['exit-codes']);
+    // Past the command, its subcommands: `refctl help shield rules`.
+    expect(complete(['refctl', 'help', 'shield', 'ru'])).toEqual(['rules']);
+    expect(stubCalls()).toEqual([]);
+    expect(scripts.zsh).toMatch(/\n {4}'help'\) echo 'me .* exit-codes' ;;\n/);
+    expect(scripts.fish).toContain("-n '__refctl_at \\'help\\'' -a 'exit-codes'");
   });
 
   it('completes --flag=value as --flag value (bash makes the = a word of its own)', () => {

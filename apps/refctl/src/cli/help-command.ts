@@ -4,21 +4,27 @@ import type { Command } from 'commander';
 // unknown NAME with the whole help on stderr and no word of what was wrong. Its dispatch is
 // internal, so each command with subcommands gets a hidden `help` of refctl's instead: a
 // command named `help` is dispatched before commander's. Commander's stays switched on for
-// the help text alone, so `--help` still lists `help [command]` where it always did, and
-// completion leaves both out (hidden, and not one of the program's commands).
+// the help text alone, so `--help` still lists `help [command]` where it always did.
+// Completion offers the root's `help` and, after it, the command names and help topics.
 
 /** The subcommand of `parent` called `name` (or aliased so), hidden ones (help topics) included. */
 const subcommand = (parent: Command, name: string) =>
   parent.commands.find((c) => c.name() === name || c.aliases().includes(name));
 
+/** The help topics of `parent`: its hidden subcommands but `help` itself and `__complete`. */
+export function helpTopics(parent: Command): Command[] {
+  const listed = new Set(parent.createHelp().visibleCommands(parent));
+  return parent.commands.filter(
+    (c) => !listed.has(c) && c.name() !== 'help' && !c.name().startsWith('_'),
+  );
+}
+
 /**
- * The hidden subcommand of `parent` (a help topic: not `help` itself, nor `__complete`) whose
- * name starts with `name` or is the start of it, as `exit-codes` is of `exit-code`.
+ * The help topic of `parent` whose name starts with `name` or is the start of it, as
+ * `exit-codes` is of `exit-code`.
  */
 function helpTopicLike(parent: Command, name: string): string | undefined {
-  const listed = new Set(parent.createHelp().visibleCommands(parent));
-  return parent.commands
-    .filter((c) => !listed.has(c) && c.name() !== 'help' && !c.name().startsWith('_'))
+  return helpTopics(parent)
     .map((c) => c.name())
     .find((topic) => name !== '' && (topic.startsWith(name) || name.startsWith(topic)));
 }

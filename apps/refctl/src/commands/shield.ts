@@ -1,4 +1,4 @@
-import { SHIELD_PROFILE_CODES } from '@refapi/schema/values';
+import { SHIELD_PRESET_CODES, SHIELD_PROFILE_CODES } from '@refapi/schema/values';
 import { Argument, type Command } from 'commander';
 import type { App } from '../cli/app';
 import { examples, idempotencyOption, planOutOption, waitOptions } from '../cli/command-helpers';
@@ -12,6 +12,7 @@ import {
   TRAFFIC_FLAGS,
 } from '../flags/command-flags';
 import type { FlagTable } from '../flags/flag-table';
+import { suggestValues } from '../flags/suggested-values';
 import { registerShieldRules } from './shield-rules';
 
 const load = () => import('../actions/shield');
@@ -95,7 +96,13 @@ export function registerShield(program: Command, app: App): void {
             .command('apply')
             .description('queue a preset rule')
             .argument(...REF)
-            .argument('<code>', 'preset code (see: refctl shield capabilities REF)'),
+            // The codes the reference server offers, offered: the spec leaves them open.
+            .addArgument(
+              suggestValues(
+                new Argument('<code>', 'preset code (see: refctl shield capabilities REF)'),
+                SHIELD_PRESET_CODES,
+              ),
+            ),
         ),
         'the rule is active',
       ),

@@ -1,4 +1,5 @@
 import type { Command, Option } from 'commander';
+import { helpTopics } from '../cli/help-command';
 import { suggestedValues } from '../flags/suggested-values';
 
 /**
@@ -96,11 +97,33 @@ export function completionModel(program: Command): CompletionNode[] {
         const api = i === 0 && PROFILE_COMMANDS.has(path) ? 'profiles' : API_ARGS[a.name()];
         if (api !== undefined) return { choices: [], api };
         if (FILE_ARGS.has(a.name())) return { choices: [], file: true };
-        return { choices: a.argChoices ?? [] };
+        return { choices: a.argChoices ?? suggestedValues(a) ?? [] };
       }),
     });
     for (const sub of commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
   visit(program, '');
-  return nodes;
+  return [...withHelp(nodes), ...helpNodes(nodes, program)];
+}
+
+const HELP_COMMAND = { name: 'help', description: 'show help for a command or a help topic' };
+
+/** The root offers `help` after its commands, as gh does. */
+const withHelp = (nodes: readonly CompletionNode[]) =>
+  nodes.map((n) => (n.path === '' ? { ...n, commands: [...n.commands, HELP_COMMAND] } : n));
+
+/**
+ * `refctl help …`: the command tree again under `help` (commands only: `help shield rules`),
+ * the root's help topics (`exit-codes`, hidden from the command list) beside its commands.
+ */
+function helpNodes(nodes: readonly CompletionNode[], program: Command): CompletionNode[] {
+  const topics = helpTopics(program).map((c) => ({ name: c.name(), description: c.description() }));
+  return nodes
+    .filter((n) => n.commands.length > 0)
+    .map((n) => ({
+      path: n.path === '' ? 'help' : `help ${n.path}`,
+      commands: n.path === '' ? [...n.commands, ...topics] : n.commands,
+      flags: [],
+      args: [],
+    }));
 }
