@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { App } from './cli/app';
 import { duration, nameList, nonEmpty } from './cli/arg-parsers';
-import { examples, explainExcessArguments } from './cli/command-helpers';
+import { examples, explainArgumentErrors } from './cli/command-helpers';
 import { addHelpCommands } from './cli/help-command';
 import { registerAccount } from './commands/account';
 import { registerApi } from './commands/api';
@@ -120,7 +120,7 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
   const group = groupToRun(program, argv);
   for (const { register } of group ? [group] : COMMAND_GROUPS) register(program, app);
   addHelpCommands(program);
-  explainExcessArguments(program);
+  explainArgumentErrors(program);
 
   examples(
     program,

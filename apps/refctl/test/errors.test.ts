@@ -265,6 +265,29 @@ describe('client-side errors', () => {
     expect((await server.requests()).length).toBe(before);
   });
 
+  it('a missing argument names the whole command and its usage (exit 2), nothing sent', async () => {
+    // It was commander's `missing required argument 'ref'` alone: of which command?
+    const before = (await server.requests()).length;
+    for (const [args, stderr] of [
+      [
+        ['services', 'get'],
+        "error: missing required argument 'ref' for 'services get': usage: refctl services get <ref>\n",
+      ],
+      [
+        ['services', 'power', 'REF-SVC-101'],
+        "error: missing required argument 'action' for 'services power': usage: refctl services power <ref> <action>\n",
+      ],
+      [
+        ['shield', 'rules', 'list'],
+        "error: missing required argument 'ref' for 'shield rules list': usage: refctl shield rules list <ref>\n",
+      ],
+    ] as const) {
+      const result = await refctl([...args], { env: env() });
+      expect({ args, ...result }).toEqual({ args, code: 2, stdout: '', stderr });
+    }
+    expect((await server.requests()).length).toBe(before);
+  });
+
   it('a bad --addon is told in one shape, whatever is wrong with it (exit 2)', async () => {
     const order = ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-s', '--dry-run'];
     for (const [addon, reason] of [

@@ -36,25 +36,45 @@ export const planOutOption = (command: Command): Command => addFlags(command, PL
 export const yesOption = (command: Command): Command => addFlags(command, YES_FLAGS);
 
 /**
- * Words commander's excess-arguments error, in `command` and every command below it, as one
- * line naming the whole command, what it takes and what was extra: `too many arguments for
- * 'services get': it takes 1 (<ref>), got 2 (extra: 'B')` (commander said `for 'get'`, not which).
+ * Words commander's argument errors, in `command` and every command below it, as one line
+ * naming the whole command (commander said `for 'get'`, or nothing, not which): too many,
+ * with what it takes and what was extra (`too many arguments for 'services get': it takes 1
+ * (<ref>), got 2 (extra: 'B')`), and one missing, with the usage (`missing required argument
+ * 'ref' for 'services get': usage: refctl services get <ref>`).
  */
-export function explainExcessArguments(command: Command): void {
+export function explainArgumentErrors(command: Command): void {
   const error = command.error.bind(command);
   command.error = (message, options) =>
     error(
-      options?.code === 'commander.excessArguments' ? excessArgumentsMessage(command) : message,
+      options?.code === 'commander.excessArguments'
+        ? excessArgumentsMessage(command)
+        : options?.code === 'commander.missingArgument'
+          ? `${message.trimEnd()} for '${commandPath(command)}': usage: refctl ${[commandPath(command), argumentNames(command)].filter(Boolean).join(' ')}`
+          : message,
       options,
     );
-  for (const sub of command.commands) explainExcessArguments(sub);
+  for (const sub of command.commands) explainArgumentErrors(sub);
 }
 
-function excessArgumentsMessage(command: Command): string {
+/** `services get`: the words after `refctl` that name `command`. */
+function commandPath(command: Command): string {
   const path: string[] = [];
   for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
+  return path.join(' ') || command.name();
+}
+
+/** `<ref> <action>`: the arguments `command` takes, optional ones in brackets. */
+const argumentNames = (command: Command): string =>
+  command.registeredArguments
+    .map((a) => {
+      const name = `${a.name()}${a.variadic ? '...' : ''}`;
+      return a.required ? `<${name}>` : `[${name}]`;
+    })
+    .join(' ');
+
+function excessArgumentsMessage(command: Command): string {
   const takes = command.registeredArguments;
-  const names = takes.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`)).join(' ');
+  const names = argumentNames(command);
   const count =
     takes.length === 0
       ? 'none'
@@ -64,5 +84,5 @@ function excessArgumentsMessage(command: Command): string {
     .slice(takes.length)
     .map((arg) => `'${arg}'`)
     .join(' ');
-  return `error: too many arguments for '${path.join(' ') || command.name()}': it takes ${count}, got ${command.args.length} (extra: ${extra})`;
+  return `error: too many arguments for '${commandPath(command)}': it takes ${count}, got ${command.args.length} (extra: ${extra})`;
 }
