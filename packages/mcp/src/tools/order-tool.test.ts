@@ -248,6 +248,16 @@ describe('orders_create', () => {
     ).rejects.toMatchObject({ code: 'period_not_offered' });
   });
 
+  it('refuses an OS image or region the plan does not offer, before anything is planned', async () => {
+    const { ctx } = await setup();
+    for (const [body, code] of [
+      [{ ...KVM_S, os_image_ref: 'REF-OS-99' }, 'os_image_not_offered'],
+      [{ ...KVM_S, region_ref: 'REF-REGION-99' }, 'region_not_offered'],
+    ] as const) {
+      await expect(dryRun(ctx, new SessionKeys(), body), code).rejects.toMatchObject({ code });
+    }
+  });
+
   it('holds no plan priced otherwise than the quote it shows (the catalog changed between its reads)', async () => {
     // The quote reads the catalog, then the plan reads it again: the first read still says
     // 5.95 EUR, the second 7.14 (the price changed in between).

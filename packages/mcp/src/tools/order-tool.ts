@@ -1,4 +1,10 @@
-import { type CreateOrderRequest, type OrderPrice, type Plan, priceOrder } from '@refapi/schema';
+import {
+  type CreateOrderRequest,
+  type OrderPrice,
+  type Plan,
+  priceOrder,
+  unofferedChoice,
+} from '@refapi/schema';
 import { isRefApiError, type RefClient } from '@refapi/sdk';
 import type { SpendBudget } from '../budget';
 import type { SessionKeys } from '../idempotency-key';
@@ -54,11 +60,20 @@ async function quote(client: RefClient, body: CreateOrderRequest) {
 }
 
 /**
- * The order's price by the server's own rule (`priceOrder`) from the catalog; a period or
- * addon the plan does not offer is refused here, before anything is bought. A catalog
- * without prices (another server) leaves only the monthly price: not exact.
+ * The order's price by the server's own rule (`priceOrder`) from the catalog; a period,
+ * addon, OS image or region the plan does not offer is refused here, before anything is
+ * bought. A catalog without prices (another server) leaves only the monthly price: not exact.
  */
 function priceFromCatalog(plan: Plan, body: CreateOrderRequest): OrderPrice | undefined {
+  const unoffered = unofferedChoice(plan, body);
+  if (unoffered !== undefined) {
+    const list = unoffered.error === 'region_not_offered' ? 'regions' : 'OS images';
+    throw new ToolRefusal(
+      unoffered.error,
+      `Plan ${plan.code} offers no ${unoffered.what}.`,
+      `Call plans_list with type ${plan.service_type} and use one of the plan's ${list}.`,
+    );
+  }
   const result = priceOrder(plan, body);
   // A total past exact integer cents (huge addon units) is one the API refuses (422
   // price_not_supported): refuse it here too, rather than quote a rounded price and hold a
