@@ -16,14 +16,14 @@ import { planView } from './views';
 export const list = typedHandler(
   flagSchema({ ...PLAN_LIST_FLAGS, ...PAGING_FLAGS }),
   async (ctx, _args, opts) => {
-    const { query, options, limitGiven } = pagingRequest(ctx, opts, planView);
+    const paging = pagingRequest(ctx, opts, planView);
     const valid = validateInput(
       ListPlansQuery,
-      { ...query, type: opts.type, display_currency: opts.displayCurrency },
+      { ...paging.query, type: opts.type, display_currency: opts.displayCurrency },
       asFlag,
     );
     const client = await createClient(ctx);
-    await printList(ctx, client.plans.list(valid, options), planView, options.maxItems, limitGiven);
+    await printList(ctx, client.plans.list(valid, paging.options), planView, paging);
   },
 );
 

@@ -25,23 +25,17 @@ import { serviceView } from './views';
 export const list = typedHandler(
   flagSchema({ ...SERVICE_LIST_FLAGS, ...PAGING_FLAGS }),
   async (ctx, _args, opts) => {
-    const { query, options, limitGiven } = pagingRequest(ctx, opts, serviceView);
+    const paging = pagingRequest(ctx, opts, serviceView);
     const valid = validateInput(
       ListServicesQuery,
-      { ...query, type: opts.type, status: opts.status },
+      { ...paging.query, type: opts.type, status: opts.status },
       asFlag,
     );
     const client = await createClient(ctx);
     // The flags pass on any status or type the server may know; the SDK's filter types name
     // only the values it knows, to catch typos in code.
     const filter = valid as ServiceListQuery;
-    await printList(
-      ctx,
-      client.services.list(filter, options),
-      serviceView,
-      options.maxItems,
-      limitGiven,
-    );
+    await printList(ctx, client.services.list(filter, paging.options), serviceView, paging);
   },
 );
 

@@ -125,14 +125,13 @@ export const evidence = typedHandler(flagSchema(EVIDENCE_FLAGS), async (ctx, [re
     { service_ref: ref, rule_id: id },
     (path) => (path[0] === 'service_ref' ? `service reference "${ref}"` : `rule id "${id}"`),
   );
-  const { query, options, limitGiven } = pagingRequest(
-    ctx,
-    opts,
-    evidenceView,
-    LIMITS.evidencePageSizeMax,
+  const paging = pagingRequest(ctx, opts, evidenceView, LIMITS.evidencePageSizeMax);
+  const valid = validateInput(
+    ShieldEvidenceQuery,
+    { ...paging.query, action: opts.action },
+    asFlag,
   );
-  const valid = validateInput(ShieldEvidenceQuery, { ...query, action: opts.action }, asFlag);
   const client = await createClient(ctx);
-  const samples = client.shield(serviceRef).evidence(ruleId, valid, options);
-  await printList(ctx, samples, evidenceView, options.maxItems, limitGiven);
+  const samples = client.shield(serviceRef).evidence(ruleId, valid, paging.options);
+  await printList(ctx, samples, evidenceView, paging);
 });

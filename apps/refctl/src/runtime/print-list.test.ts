@@ -28,17 +28,13 @@ describe('printList', () => {
   it('streams NDJSON pages and fails the command when a later page fails', async () => {
     const { ctx, stdout } = captureCtx('ndjson');
     const failure = new Error('page 2 failed');
-    await expect(printList(ctx, fakeList([['a', 'b'], failure]), view, undefined)).rejects.toBe(
-      failure,
-    );
+    await expect(printList(ctx, fakeList([['a', 'b'], failure]), view)).rejects.toBe(failure);
     expect(stdout()).toBe('{"ref":"a"}\n{"ref":"b"}\n');
   });
 
   it('prints nothing of a table when any page fails (the table needs every row)', async () => {
     const { ctx, stdout } = captureCtx('table');
-    await expect(
-      printList(ctx, fakeList([['a'], new Error('x')]), view, undefined),
-    ).rejects.toThrow('x');
+    await expect(printList(ctx, fakeList([['a'], new Error('x')]), view)).rejects.toThrow('x');
     expect(stdout()).toBe('');
   });
 
@@ -51,7 +47,7 @@ describe('printList', () => {
         ['c', 'd'],
       ]),
       view,
-      3,
+      { options: { maxItems: 3 } },
     );
     expect(stdout()).toBe('{"ref":"a"}\n{"ref":"b"}\n{"ref":"c"}\n');
   });
@@ -72,8 +68,8 @@ describe('the hint at more results on a terminal', () => {
     const ctx = createCtx(io, globals, createRunState(), new AbortController().signal);
     const list = fakeList([['a', 'b'], ['c']]);
     await (limitGiven === undefined
-      ? printList(ctx, list, view, 2)
-      : printList(ctx, list, view, 2, limitGiven));
+      ? printList(ctx, list, view, { options: { maxItems: 2 } })
+      : printList(ctx, list, view, { options: { maxItems: 2 }, limitGiven }));
     return stderr();
   }
 

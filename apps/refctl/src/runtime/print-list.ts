@@ -81,11 +81,12 @@ export async function printList<T>(
   ctx: Ctx,
   list: PagePromise<T>,
   view: View,
-  maxItems: number | undefined,
-  limitGiven = false,
+  /** The {@link pagingRequest} the list was asked with: how many items it prints at most. */
+  paging: { readonly options: ListOptions; readonly limitGiven?: boolean } = { options: {} },
 ): Promise<void> {
+  const { options, limitGiven = false } = paging;
   const writer = createListWriter(ctx.io.stdout, view, ctx.render);
-  let left = maxItems ?? Number.POSITIVE_INFINITY;
+  let left = options.maxItems ?? Number.POSITIVE_INFINITY;
   // After the last page printed: undefined (no more), a cursor, or '' (more, cut mid-page).
   let more: string | undefined;
   for await (const page of list.pages()) {
