@@ -71,39 +71,25 @@ describe('refctl plans', () => {
 });
 
 describe('refctl orders create and the catalog', () => {
-  it('shows the quote with its VAT, then refuses an out-of-stock plan before asking', async () => {
-    const before = (await server.requests()).length;
-    const { code, stdout, stderr } = await refctl(
-      ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-m'],
-      { env: env() },
-    );
-    expect({ code, stdout, stderr }).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: [
-        'quote: kvm-m "KVM M", monthly: 10.00 EUR net + 1.90 EUR VAT (19 %) = 11.90 EUR',
-        'error: plan kvm-m "KVM M" is out of stock; see: refctl plans list --type kvm',
-        '',
-      ].join('\n'),
-    });
-    const sent = (await server.requests()).slice(before);
-    expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
-  });
-
-  it('--dry-run refuses an out-of-stock plan as the purchase does (exit 1)', async () => {
-    const { code, stdout, stderr } = await refctl(
-      ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-m', '--dry-run'],
-      { env: env() },
-    );
-    expect({ code, stdout, stderr }).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: [
-        'quote: kvm-m "KVM M", monthly: 10.00 EUR net + 1.90 EUR VAT (19 %) = 11.90 EUR',
-        'error: plan kvm-m "KVM M" is out of stock; see: refctl plans list --type kvm',
-        '',
-      ].join('\n'),
-    });
+  it('shows the quote with its VAT, then refuses an out-of-stock plan before asking (--dry-run too)', async () => {
+    for (const dryRun of [[], ['--dry-run']]) {
+      const before = (await server.requests()).length;
+      const { code, stdout, stderr } = await refctl(
+        ['orders', 'create', '--type', 'kvm', '--plan', 'kvm-m', ...dryRun],
+        { env: env() },
+      );
+      expect({ code, stdout, stderr }, dryRun.join(' ')).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: [
+          'quote: kvm-m "KVM M", monthly: 10.00 EUR net + 1.90 EUR VAT (19 %) = 11.90 EUR',
+          'error: plan kvm-m "KVM M" is out of stock; see: refctl plans list --type kvm',
+          '',
+        ].join('\n'),
+      });
+      const sent = (await server.requests()).slice(before);
+      expect(sent.map((r) => `${r.method} ${r.path}`)).not.toContain('POST /v1/orders');
+    }
   });
 
   it('refuses an OS image, region or Windows the plan does not offer, before asking or sending', async () => {
