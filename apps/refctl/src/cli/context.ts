@@ -60,7 +60,7 @@ function outputFormat(globals: GlobalOptions): OutputFormat {
       'invalid_input',
     );
   }
-  if (!globals.headers) {
+  if (globals.headers === false) {
     throw new UsageError(
       `--no-headers does not apply to ${named}: it drops the header row of tables and CSV`,
       'invalid_input',
