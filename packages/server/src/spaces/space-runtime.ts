@@ -1,3 +1,4 @@
+import { API_KEY_PREFIX } from '@refapi/schema';
 import type { ApiContext } from '../api/api-context';
 import type { ApiRequest } from '../api/api-request';
 import { createDispatcher, createWindowPeek } from '../api/dispatcher';
@@ -78,7 +79,7 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     (adminToken !== undefined &&
       value.length === adminToken.length &&
       secretsEqual(value, adminToken)) ||
-    store.authenticate(value) !== undefined;
+    (value.startsWith(API_KEY_PREFIX) && store.authenticate(value) !== undefined);
   // Every event the clock applies is a journal entry of its own, beside the requests.
   time.onApplied((applied) =>
     journal.add({
