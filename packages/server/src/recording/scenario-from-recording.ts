@@ -699,8 +699,14 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   switch (operation) {
     case 'getAccount':
       seen.account ??= body;
-      if (body.account_ref !== seen.account.account_ref && seen.otherAccounts.size < 100) {
-        seen.otherAccounts.add(String(body.account_ref));
+      // Another account's answer names it; one without a reference (a hostile or cut
+      // answer) names no account.
+      if (
+        typeof body.account_ref === 'string' &&
+        body.account_ref !== seen.account.account_ref &&
+        seen.otherAccounts.size < 100
+      ) {
+        seen.otherAccounts.add(body.account_ref);
       }
       return;
     case 'getBalance': {
