@@ -341,6 +341,59 @@ describe('ref-server bin', () => {
     },
   );
 
+  it.runIf(process.platform !== 'win32')(
+    'drift and scenario read a recording on standard input when a Node parent feeds it (a socket, not a pipe)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ref-stdin-'));
+      const file = join(dir, 'recording.jsonl');
+      const upstream = createReferenceServer({ adminToken: 'bin-test-admin-token-0123456789' });
+      await upstream.ready;
+      upstream.admin.clock.freeze(true);
+      const listening = await upstream.listen({ port: 0 });
+      const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
+      for (const path of ['/me', '/balance']) {
+        const answer = await fetch(`${recorder.baseUrl}${path}`, {
+          headers: { authorization: 'Bearer refak_demo_eur_full' },
+        });
+        expect(answer.status).toBe(200);
+      }
+      await recorder.close();
+      await listening.close();
+      await upstream.close();
+      const recording = readFileSync(file);
+      rmSync(dir, { recursive: true, force: true });
+      // node's `spawn` (and execa, zx, test runners) gives a child a socket as its stdin.
+      const fed = async (args: string[]) => {
+        const child = spawn(process.execPath, [...refServerArgs(), ...args]);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk;
+        });
+        child.stdin.end(recording);
+        const [code] = await once(child, 'exit');
+        return { code, stdout, stderr };
+      };
+      for (const name of ['/dev/stdin', '-']) {
+        const drift = await fed(['drift', name, '--exit-code']);
+        expect({ name, ...drift, stdout: drift.stdout.trimEnd().split('\n').at(-1) }).toEqual({
+          name,
+          code: 0,
+          stdout: 'fidelity 2/2 (0 unverifiable)',
+          stderr: '',
+        });
+      }
+      const scenario = await fed(['scenario', '--from-recording', '-']);
+      expect(scenario.code).toBe(0);
+      expect(JSON.parse(scenario.stdout)).toMatchObject({
+        accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1' })],
+      });
+    },
+  );
+
   it('refuses a scenario file with a malformed Shield snapshot, naming its path', async () => {
     const run = start([
       '--scenario',

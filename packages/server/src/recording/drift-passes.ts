@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { type FileHandle, open, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   bodyText,
+  openRecording,
   type RecordedExchange,
   RecordingError,
   type RecordingSource,
@@ -24,7 +24,7 @@ import {
 // it takes the memory of its longest line. Each pass parses an answer's JSON once; held, the
 // replays share theirs, the scenario keeps its own: records it takes from the answers go
 // into the scenario the replay's server loads, and the comparison must see them as recorded.
-// A pipe (`drift /dev/stdin` fed by zcat, a FIFO, a process substitution) can be read only
+// A pipe (`drift -` or `drift /dev/stdin` fed by zcat, a FIFO, a process substitution) can be read only
 // once: it is spooled to a file of its own first, which every pass then reads (see
 // {@link spooled}). A pass that reads another number of exchanges than the first (a file
 // written to while drift reads it) fails: its report would compare what the scenario never saw.
@@ -102,11 +102,10 @@ export async function driftPasses(
   spoolBytes = SPOOLED_RECORDING_BYTES,
 ): Promise<DriftPasses> {
   const stats = await stat(file).catch(() => undefined);
-  // Not a file nor a directory (which each pass then fails to read, and says so): a pipe.
-  const spool =
-    stats === undefined || stats.isFile() || stats.isDirectory()
-      ? undefined
-      : await spooled(file, spoolBytes);
+  // Standard input, or not a file nor a directory (which each pass then fails to read, and
+  // says so): a pipe.
+  const pipe = file === '-' || (stats !== undefined && !stats.isFile() && !stats.isDirectory());
+  const spool = pipe ? await spooled(file, spoolBytes) : undefined;
   const source: RecordingSource = spool ?? file;
   const held = await heldRecording(source, spool?.size ?? stats?.size, keptSkipped);
   if (held === undefined) {
@@ -191,7 +190,7 @@ async function spooled(
   };
   let size = 0;
   try {
-    for await (const chunk of createReadStream(file, { highWaterMark: HELD_RECORDING_BYTES })) {
+    for await (const chunk of await openRecording(file, HELD_RECORDING_BYTES)) {
       size += (chunk as Buffer).length;
       if (size > limit) {
         throw new RecordingError(

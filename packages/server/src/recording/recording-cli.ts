@@ -47,7 +47,8 @@ export const RECORDING_USAGE = `Recordings (see the README, "From your real acco
                          at most <n> exchanges in flight (default ${DEFAULT_MAX_EXCHANGES}). Ctrl-C gives
                          those under way ${STOP_GRACE_MS / 1000} s, then cuts them; a second Ctrl-C cuts at once
   ref-server scenario --from-recording <file>
-                         prints the scenario of the account before the recording
+                         prints the scenario of the account before the recording (a <file>
+                         of - reads standard input, as for drift)
   ref-server drift <file> [--json] [--exit-code]
                          replays the recording against that scenario in process; prints
                          matched/compared per operation, the first difference, each

@@ -137,22 +137,10 @@ export async function* readRecording(
   onLine: (chars: number) => void = () => {},
 ): AsyncGenerator<RecordedExchange> {
   const file = typeof source === 'string' ? source : source.name;
-  let input: AsyncIterable<Buffer> & { destroy?: () => void };
-  if (typeof source === 'string') {
-    const stream = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
-    const opened = new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
-      stream.once('error', reject);
-    });
-    try {
-      await opened;
-    } catch (error) {
-      throw new RecordingError(
-        `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-      );
-    }
-    input = stream;
-  } else input = chunksOf(source.handle);
+  const input: RecordingBytes =
+    typeof source === 'string'
+      ? await openRecording(file, READ_CHUNK_BYTES)
+      : chunksOf(source.handle);
   let number = 0;
   try {
     for await (const line of linesOf(input)) {
@@ -194,6 +182,34 @@ export async function* readRecording(
     input.destroy?.();
   }
 }
+
+/** The bytes of a recording as read from its start: a file's, a pipe's, standard input's. */
+export type RecordingBytes = AsyncIterable<Buffer> & { destroy?: () => void };
+
+/**
+ * The recording `file`, opened for reading; a file that cannot be opened throws a
+ * {@link RecordingError} naming it. `-` is standard input, and so is `/dev/stdin` where it
+ * cannot be opened again by name: a child of a Node process (execa, zx, a test runner) has a
+ * socket there, which Linux does not reopen (ENXIO).
+ */
+export async function openRecording(file: string, highWaterMark: number): Promise<RecordingBytes> {
+  if (file === '-') return process.stdin;
+  const stream = createReadStream(file, { highWaterMark });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENXIO' && STANDARD_INPUT_NAMES.has(file)) return process.stdin;
+    throw new RecordingError(`cannot read recording ${file}: ${code ?? 'error'}`);
+  }
+  return stream;
+}
+
+/** Names of this process's own standard input. */
+const STANDARD_INPUT_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** Bytes read from a recording at a time. */
 const READ_CHUNK_BYTES = 1024 * 1024;
