@@ -88,6 +88,29 @@ describe('path parameters', () => {
     },
   );
 
+  // `services.get(process.env.REF_API_KEY)`, the wrong variable: sent, the key would sit in
+  // the URL of the request, of its error message, the debug log and the telemetry span.
+  it('refuses a reference holding an API key before sending it, without quoting it', async () => {
+    const { fetch, requests } = fakeFetch(() => json(400, { error: 'invalid_path: service_ref' }));
+    const client = clientWith(fetch);
+    const key = 'refak_live_s3cr3t';
+    const calls = [
+      ['service_ref', () => client.services.get(key)],
+      ['service_ref', () => client.services.power(`x${key}`, 'reboot')],
+      ['service_ref', () => client.shield(key).overview()],
+      ['rule_id', () => client.shield('REF-SVC-1').rules.delete(key)],
+      ['service_ref', () => client.services.planPower(key, 'reboot')],
+    ] as const;
+    for (const [name, call] of calls) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toBe(
+        `path parameter ${name} holds an API key (refak_…), not a reference; nothing was sent.`,
+      );
+    }
+    expect(requests).toHaveLength(0);
+  });
+
   it('sends a reference holding a slash as one segment', async () => {
     const { fetch, requests } = fakeFetch(() =>
       json(404, { error: { code: 'not_found', message: 'no such service' } }),

@@ -1,5 +1,6 @@
 import type { OperationId } from '@refapi/schema';
 import { buildPath, isIdempotencyKey, routes } from '@refapi/schema/client';
+import { API_KEY_PREFIX } from '@refapi/schema/values';
 import { ApiPromise, type ApiResponse } from '../api-promise';
 import { ConfigurationError } from '../errors/client-errors';
 import type { RequestOptions } from '../options';
@@ -36,8 +37,8 @@ export function withMeta<T>(data: T, meta: Record<string, unknown>): T {
 
 /**
  * The route's path with `params` filled in; a parameter it cannot hold is the caller's error:
- * a reference that is no string (`[]` from JavaScript), empty, `.` or `..`. The calls and the
- * plan methods check their references here, so both refuse one alike.
+ * a reference that is no string (`[]` from JavaScript), empty, `.`, `..` or one holding an API
+ * key. The calls and the plan methods check their references here, so both refuse one alike.
  */
 export function filledPath(route: (typeof routes)[OperationId], params: unknown): string {
   for (const [name, value] of Object.entries(params ?? {})) {
@@ -45,6 +46,13 @@ export function filledPath(route: (typeof routes)[OperationId], params: unknown)
     if (value !== undefined && typeof value !== 'string') {
       throw new ConfigurationError(
         `path parameter ${name} must be a string, got ${kindOf(value)}.`,
+      );
+    }
+    // The wrong variable (`services.get(process.env.REF_API_KEY)`): sent, the key would be in
+    // the URL, so in the error message, the debug log, telemetry and every proxy's access log.
+    if (value?.includes(API_KEY_PREFIX)) {
+      throw new ConfigurationError(
+        `path parameter ${name} holds an API key (${API_KEY_PREFIX}…), not a reference; nothing was sent.`,
       );
     }
   }
