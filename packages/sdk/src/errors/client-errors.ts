@@ -13,14 +13,16 @@ export class ConnectionError extends RefSdkError {
 
   constructor(init: { method?: string; url?: string; cause?: unknown; message?: string }) {
     const cause = init.cause;
+    // A fetch of the caller's may fail with a page of text: shown as a server's text is, on
+    // one short line; the cause keeps it whole.
     const reason =
       cause === undefined
         ? ''
-        : ` (${
+        : ` (${shownText(
             cause instanceof Error
               ? ((cause.cause as Error | undefined)?.message ?? cause.message)
-              : String(cause)
-          })`;
+              : String(cause),
+          )})`;
     super(
       init.message ??
         `${init.method} ${shownUrl(init.url)} failed: no response${reason}. Check the network and baseUrl.`,

@@ -109,6 +109,27 @@ describe('transport', () => {
     expect(inspect(error, { depth: 20 })).not.toContain(KEY);
   });
 
+  // A fetch of the caller's (a proxy agent's) may fail with a page of text: the message
+  // stays one line, the whole text kept on the cause.
+  it('shows the reason of a ConnectionError on one short line', async () => {
+    const page = `proxy refused:\n<html>\n${'x'.repeat(1000)}\n</html>`;
+    const cause = new Error(page);
+    const fetch = async () => Promise.reject(cause);
+    const error = await new RefClient({
+      apiKey: KEY,
+      baseUrl: 'http://127.0.0.1:9/v1',
+      fetch,
+    }).account
+      .get({ maxRetries: 0 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    const { message } = error as Error;
+    expect(message).not.toMatch(/[\r\n]/);
+    expect(message).toContain('(proxy refused:\\u000a<html>\\u000axxx');
+    expect(message.length).toBeLessThan(400);
+    expect((error as Error).cause).toBe(cause);
+  });
+
   it('never shows the key when an error is printed, causes included', async () => {
     server = await startTestServer(async (_req, res) => {
       await delayed(300);
