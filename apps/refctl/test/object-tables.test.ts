@@ -194,4 +194,32 @@ describe('one-object tables', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  // Such a table has no header row: `--no-headers` would change nothing, so it is refused
+  // (exit 2, one line, nothing sent) as it is with -o json, not silently ignored.
+  it.for(RUNS)(
+    '$name: --no-headers as a table is refused before anything is sent',
+    async ({ object }) => {
+      await server.admin('POST', 'reset');
+      const env = {
+        REF_BASE_URL: server.baseUrl,
+        REF_API_KEY: object.noKey ? undefined : 'refak_demo_eur_full',
+        REF_ADMIN_TOKEN: ADMIN_TOKEN,
+        XDG_CONFIG_HOME: tempConfigHome(),
+      };
+      const args = [...object.args];
+      if (object.planOf !== undefined) {
+        const file = join(env.XDG_CONFIG_HOME, 'change.plan.json');
+        expect((await refctl([...object.planOf, '--plan-out', file], { env })).code).toBe(0);
+        args.push(file);
+      }
+      const before = (await server.requests()).length;
+      const result = await refctl([...args, '--no-headers'], { env });
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toMatch(
+        /^error: --no-headers does not apply to refctl [a-z -]+: [^\n]+\n$/,
+      );
+      expect((await server.requests()).slice(before)).toEqual([]);
+    },
+  );
 });

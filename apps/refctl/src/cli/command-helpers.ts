@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UsageError } from '../errors/cli-error';
 import { addFlags } from '../flags/add-flags';
 import {
   IDEMPOTENCY_FLAGS,
@@ -34,6 +35,24 @@ export const planOutOption = (command: Command): Command => addFlags(command, PL
 
 /** `--yes` of the commands that ask before acting. */
 export const yesOption = (command: Command): Command => addFlags(command, YES_FLAGS);
+
+/**
+ * Marks a command that prints one object. Its table is a `label  value` row per field, with
+ * no header row: `--no-headers` would change nothing there, so with the table format it is
+ * refused (exit 2) before anything is sent, not ignored. Its CSV has a header row, which the
+ * flag drops; `-o json` and the like refuse it themselves (cli/context.ts).
+ */
+export const oneObjectOutput = (command: Command): Command =>
+  command.hook('preAction', (_, action) => {
+    const globals = action.optsWithGlobals();
+    const table =
+      globals.output === 'table' && globals.jq === undefined && globals.json === undefined;
+    if (!table || globals.headers !== false) return;
+    throw new UsageError(
+      `--no-headers does not apply to refctl ${commandPath(action)}: it prints one object, a table without a header row (-o csv has one)`,
+      'invalid_input',
+    );
+  });
 
 /**
  * Words commander's argument errors, in `command` and every command below it, as one line

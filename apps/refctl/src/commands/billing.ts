@@ -4,6 +4,7 @@ import {
   examples,
   idempotencyOption,
   listOptions,
+  oneObjectOutput,
   planOutOption,
   yesOption,
 } from '../cli/command-helpers';
@@ -51,12 +52,14 @@ export function registerBilling(program: Command, app: App): void {
     ORDER_CREATE_FLAGS,
   );
   examples(
-    planOutOption(yesOption(idempotencyOption(create))).action(
-      lazyAction(
-        app,
-        loadOrder,
-        (m) => m.create,
-        (m) => m.askOrder,
+    oneObjectOutput(
+      planOutOption(yesOption(idempotencyOption(create))).action(
+        lazyAction(
+          app,
+          loadOrder,
+          (m) => m.create,
+          (m) => m.askOrder,
+        ),
       ),
     ),
     'refctl orders create --type kvm --plan kvm-s --period REF-PERIOD-11 --os REF-OS-11 --yes',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, listOptions } from '../cli/command-helpers';
+import { examples, listOptions, oneObjectOutput } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import { SET_PROFILE_FLAGS } from '../flags/command-flags';
@@ -38,10 +38,12 @@ export function registerConfig(program: Command, app: App): void {
     'refctl config list',
   );
   examples(
-    config
-      .command('show')
-      .description('show the settings in effect and where each comes from (key masked)')
-      .action(lazyAction(app, load, (m) => m.show)),
+    oneObjectOutput(
+      config
+        .command('show')
+        .description('show the settings in effect and where each comes from (key masked)')
+        .action(lazyAction(app, load, (m) => m.show)),
+    ),
     'REF_PROFILE=prod refctl config show',
   );
   examples(

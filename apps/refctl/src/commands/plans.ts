@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, listOptions } from '../cli/command-helpers';
+import { examples, listOptions, oneObjectOutput } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { addFlags } from '../flags/add-flags';
 import { PLAN_GET_FLAGS, PLAN_LIST_FLAGS } from '../flags/command-flags';
@@ -24,15 +24,17 @@ export function registerPlans(program: Command, app: App): void {
     'refctl plans list --display-currency USD --columns code,price,display_price.final',
   );
   examples(
-    addFlags(
-      plans
-        .command('get')
-        .description(
-          'show one plan: price, stock, and the periods, OS images, regions and addons an order may name',
-        )
-        .argument('<code>', 'plan code (see: refctl plans list)'),
-      PLAN_GET_FLAGS,
-    ).action(lazyAction(app, load, (m) => m.get)),
+    oneObjectOutput(
+      addFlags(
+        plans
+          .command('get')
+          .description(
+            'show one plan: price, stock, and the periods, OS images, regions and addons an order may name',
+          )
+          .argument('<code>', 'plan code (see: refctl plans list)'),
+        PLAN_GET_FLAGS,
+      ).action(lazyAction(app, load, (m) => m.get)),
+    ),
     'refctl plans get kvm-s',
     'refctl plans get kvm-s --jq ".periods[] | .period_ref"',
   );

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, listOptions } from '../cli/command-helpers';
+import { examples, listOptions, oneObjectOutput } from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { UsageError } from '../errors/cli-error';
 import { addFlags } from '../flags/add-flags';
@@ -50,12 +50,16 @@ export function registerServer(program: Command, app: App): void {
     'refctl server spaces list --jq ".[].space_id"',
   );
   examples(
-    addFlags(
-      spaces
-        .command('create')
-        .description('create a space and print its base URL (refctl --base-url URL … works in it)'),
-      SPACE_CREATE_FLAGS,
-    ).action(lazyAction(app, loadSpaces, (m) => m.create)),
+    oneObjectOutput(
+      addFlags(
+        spaces
+          .command('create')
+          .description(
+            'create a space and print its base URL (refctl --base-url URL … works in it)',
+          ),
+        SPACE_CREATE_FLAGS,
+      ).action(lazyAction(app, loadSpaces, (m) => m.create)),
+    ),
     'refctl server spaces create --name ci-job-1 --ttl 600',
     'refctl --base-url "$(refctl server spaces create --jq .base_url)" me',
     'refctl server spaces create --from current -o json',

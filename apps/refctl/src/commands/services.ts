@@ -5,6 +5,7 @@ import {
   examples,
   idempotencyOption,
   listOptions,
+  oneObjectOutput,
   planOutOption,
   yesOption,
 } from '../cli/command-helpers';
@@ -34,45 +35,53 @@ export function registerServices(program: Command, app: App): void {
   );
 
   examples(
-    services
-      .command('stats')
-      .description('count services by type and status')
-      .action(lazyAction(app, load, (m) => m.stats)),
+    oneObjectOutput(
+      services
+        .command('stats')
+        .description('count services by type and status')
+        .action(lazyAction(app, load, (m) => m.stats)),
+    ),
     'refctl services stats -o yaml',
   );
 
   examples(
-    services
-      .command('get')
-      .description('show one service')
-      .argument('<ref>', 'service reference (REF-SVC-…)')
-      .action(lazyAction(app, load, (m) => m.get)),
+    oneObjectOutput(
+      services
+        .command('get')
+        .description('show one service')
+        .argument('<ref>', 'service reference (REF-SVC-…)')
+        .action(lazyAction(app, load, (m) => m.get)),
+    ),
     'refctl services get REF-SVC-101',
   );
 
   examples(
-    planOutOption(
-      services
-        .command('auto-renew')
-        .description('turn automatic renewal on or off')
-        .argument('<ref>', 'service reference (REF-SVC-…)')
-        .addArgument(new Argument('<state>', 'on or off').choices(['on', 'off'])),
-    ).action(lazyAction(app, load, (m) => m.autoRenew)),
+    oneObjectOutput(
+      planOutOption(
+        services
+          .command('auto-renew')
+          .description('turn automatic renewal on or off')
+          .argument('<ref>', 'service reference (REF-SVC-…)')
+          .addArgument(new Argument('<state>', 'on or off').choices(['on', 'off'])),
+      ).action(lazyAction(app, load, (m) => m.autoRenew)),
+    ),
     'refctl services auto-renew REF-SVC-101 on',
   );
 
   examples(
-    planOutOption(
-      yesOption(
-        idempotencyOption(
-          services
-            .command('power')
-            .description('start, stop or reboot a KVM service (stop and reboot ask first)')
-            .argument('<ref>', 'service reference (REF-SVC-…)')
-            .addArgument(new Argument('<action>', 'the power action').choices(POWER_ACTIONS)),
+    oneObjectOutput(
+      planOutOption(
+        yesOption(
+          idempotencyOption(
+            services
+              .command('power')
+              .description('start, stop or reboot a KVM service (stop and reboot ask first)')
+              .argument('<ref>', 'service reference (REF-SVC-…)')
+              .addArgument(new Argument('<action>', 'the power action').choices(POWER_ACTIONS)),
+          ),
         ),
-      ),
-    ).action(lazyAction(app, load, (m) => m.power)),
+      ).action(lazyAction(app, load, (m) => m.power)),
+    ),
     'refctl services power REF-SVC-101 reboot --yes',
   );
 }

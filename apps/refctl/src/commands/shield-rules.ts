@@ -4,6 +4,7 @@ import {
   examples,
   idempotencyOption,
   listOptions,
+  oneObjectOutput,
   planOutOption,
   waitOptions,
   yesOption,
@@ -38,8 +39,10 @@ export function registerShieldRules(shield: Command, app: App): void {
     RULE_ADD_FLAGS,
   );
   examples(
-    planOutOption(waitOptions(idempotencyOption(add), 'the rule is active')).action(
-      lazyAction(app, load, (m) => m.add),
+    oneObjectOutput(
+      planOutOption(waitOptions(idempotencyOption(add), 'the rule is active')).action(
+        lazyAction(app, load, (m) => m.add),
+      ),
     ),
     'refctl shield rules add REF-SVC-101 --name block-dns-amp --mode enforce --action drop \\\n      --risk high --protocol udp --destination-port 53 --wait',
   );

@@ -1,7 +1,13 @@
 import { SHIELD_PRESET_CODES, SHIELD_PROFILE_CODES } from '@refapi/schema/values';
 import { Argument, type Command } from 'commander';
 import type { App } from '../cli/app';
-import { examples, idempotencyOption, planOutOption, waitOptions } from '../cli/command-helpers';
+import {
+  examples,
+  idempotencyOption,
+  oneObjectOutput,
+  planOutOption,
+  waitOptions,
+} from '../cli/command-helpers';
 import { lazyAction } from '../cli/lazy-action';
 import { UsageError } from '../errors/cli-error';
 import { addFlags } from '../flags/add-flags';
@@ -69,19 +75,23 @@ export function registerShield(program: Command, app: App): void {
   const shield = program.command('shield').description('Shield protection of a KVM service');
 
   examples(
-    shield
-      .command('overview')
-      .description('entitlement, profile and rules at a glance')
-      .argument(...REF)
-      .action(lazyAction(app, load, (m) => m.overview)),
+    oneObjectOutput(
+      shield
+        .command('overview')
+        .description('entitlement, profile and rules at a glance')
+        .argument(...REF)
+        .action(lazyAction(app, load, (m) => m.overview)),
+    ),
     'refctl shield overview REF-SVC-101',
   );
   examples(
-    shield
-      .command('capabilities')
-      .description('entitlement plus the preset and profile descriptors')
-      .argument(...REF)
-      .action(lazyAction(app, load, (m) => m.capabilities)),
+    oneObjectOutput(
+      shield
+        .command('capabilities')
+        .description('entitlement plus the preset and profile descriptors')
+        .argument(...REF)
+        .action(lazyAction(app, load, (m) => m.capabilities)),
+    ),
     'refctl shield capabilities REF-SVC-101 -o json',
   );
 
@@ -89,41 +99,45 @@ export function registerShield(program: Command, app: App): void {
 
   const presets = shield.command('presets').description('preset rules');
   examples(
-    planOutOption(
-      waitOptions(
-        idempotencyOption(
-          presets
-            .command('apply')
-            .description('queue a preset rule')
-            .argument(...REF)
-            // The codes the reference server offers, offered: the spec leaves them open.
-            .addArgument(
-              suggestValues(
-                new Argument('<code>', 'preset code (see: refctl shield capabilities REF)'),
-                SHIELD_PRESET_CODES,
+    oneObjectOutput(
+      planOutOption(
+        waitOptions(
+          idempotencyOption(
+            presets
+              .command('apply')
+              .description('queue a preset rule')
+              .argument(...REF)
+              // The codes the reference server offers, offered: the spec leaves them open.
+              .addArgument(
+                suggestValues(
+                  new Argument('<code>', 'preset code (see: refctl shield capabilities REF)'),
+                  SHIELD_PRESET_CODES,
+                ),
               ),
-            ),
+          ),
+          'the rule is active',
         ),
-        'the rule is active',
-      ),
-    ).action(lazyAction(app, load, (m) => m.applyPreset)),
+      ).action(lazyAction(app, load, (m) => m.applyPreset)),
+    ),
     'refctl shield presets apply REF-SVC-101 block-udp-amplification --wait',
   );
 
   const profile = shield.command('profile').description('the protection profile');
   examples(
-    planOutOption(
-      waitOptions(
-        idempotencyOption(
-          profile
-            .command('set')
-            .description('replace the protection profile, atomically')
-            .argument(...REF)
-            .addArgument(new Argument('<code>', 'profile code').choices(SHIELD_PROFILE_CODES)),
+    oneObjectOutput(
+      planOutOption(
+        waitOptions(
+          idempotencyOption(
+            profile
+              .command('set')
+              .description('replace the protection profile, atomically')
+              .argument(...REF)
+              .addArgument(new Argument('<code>', 'profile code').choices(SHIELD_PROFILE_CODES)),
+          ),
+          'the profile is active',
         ),
-        'the profile is active',
-      ),
-    ).action(lazyAction(app, load, (m) => m.setProfile)),
+      ).action(lazyAction(app, load, (m) => m.setProfile)),
+    ),
     'refctl shield profile set REF-SVC-101 strict --wait --timeout 2m',
   );
 
