@@ -60,6 +60,24 @@ describe('refctl plans', () => {
     });
   });
 
+  it('shows the VAT rate in percent as the quotes do; machine outputs keep the API rate', async () => {
+    const get = (...more: string[]) => refctl(['plans', 'get', 'kvm-s', ...more], { env: env() });
+    const table = await get();
+    expect(table.stdout).toMatch(/^vat_rate {2,}19 %$/m);
+    const list = await refctl(['plans', 'list', '--type', 'kvm', '--columns', 'code,vat_rate'], {
+      env: env(),
+    });
+    // Aligned right, as every number column is.
+    expect(list.stdout).toBe(
+      ['CODE   VAT_RATE', 'kvm-m      19 %', 'kvm-s      19 %', ''].join('\n'),
+    );
+    expect(JSON.parse((await get('-o', 'json')).stdout)).toMatchObject({ vat_rate: 0.19 });
+    expect((await get('-o', 'yaml')).stdout).toMatch(/^vat_rate: 0\.19$/m);
+    expect(JSON.parse((await get('-o', 'ndjson')).stdout)).toMatchObject({ vat_rate: 0.19 });
+    const csv = (await get('-o', 'csv', '--columns', 'code,vat_rate')).stdout;
+    expect(csv).toBe('code,vat_rate\r\nkvm-s,0.19\r\n');
+  });
+
   it('get of a plan not for sale: exit 3', async () => {
     const { code, stderr } = await refctl(['plans', 'get', 'kvm-partner'], { env: env() });
     expect({ code, stderr }).toEqual({

@@ -1,3 +1,4 @@
+import { vatPercent } from '@refapi/schema/plans';
 import { formatAmount, MONEY_FIELDS, MONEY_MAPS } from './money';
 
 /**
@@ -38,4 +39,15 @@ export function formatCell(value: unknown, path: string, empty: string): string 
       .join(',');
   }
   return String(value);
+}
+
+/**
+ * Text of one table cell, for people: as {@link formatCell}, but a VAT rate (`vat_rate`,
+ * 0.19) in percent (`19 %`), as quotes write it. CSV, like JSON, keeps the API's rate.
+ */
+export function tableCell(value: unknown, path: string): string {
+  if (typeof value === 'number' && path.split('.').at(-1) === 'vat_rate') {
+    return `${vatPercent(value)} %`;
+  }
+  return formatCell(value, path, '-');
 }

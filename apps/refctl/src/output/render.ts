@@ -1,4 +1,4 @@
-import { formatCell, readPath } from './cell';
+import { formatCell, readPath, tableCell } from './cell';
 import { csvRecord } from './csv';
 import { toJson } from './json';
 import type { OutputFormat } from './output-format';
@@ -88,10 +88,8 @@ export function renderRows(
   settings: RenderSettings,
   withHeader: boolean,
 ): string {
-  const empty = settings.format === 'csv' ? '' : '-';
-  const cells = rows.map((row) =>
-    columns.map((c) => formatCell(readPath(row, c.path), c.path, empty)),
-  );
+  const cell = settings.format === 'csv' ? csvField : tableCell;
+  const cells = rows.map((row) => columns.map((c) => cell(readPath(row, c.path), c.path)));
   if (settings.format === 'csv') {
     // CSV is for scripts: the header row holds the API's field names (dotted for nested
     // fields), the same names `-o json` and `--columns` use, not the table's labels.
@@ -113,6 +111,9 @@ export function renderRows(
     cellStyle: stateStyle(settings, (_row, column) => stateColumns.has(column)),
   });
 }
+
+// CSV is for scripts: an absent value is an empty field, numbers as the API has them.
+const csvField = (value: unknown, path: string) => formatCell(value, path, '');
 
 /** Colours the cells `isState` picks by the state they name, when colours are allowed. */
 function stateStyle(
@@ -141,9 +142,9 @@ function renderObject(
     Object.hasOwn(shown, path) ? shown[path] : readPath(value, path);
   if (settings.format === 'csv') {
     const names = settings.headers ? [paths] : [];
-    return [...names, paths.map((p) => formatCell(cellAt(p), p, ''))].map(csvRecord).join('');
+    return [...names, paths.map((p) => csvField(cellAt(p), p))].map(csvRecord).join('');
   }
-  const rows = paths.map((p) => [p, formatCell(cellAt(p), p, '-')]);
+  const rows = paths.map((p) => [p, tableCell(cellAt(p), p)]);
   return renderTable(rows, {
     headers: null,
     color: false,
