@@ -108,6 +108,23 @@ describe('refctl shield rules add refuses what a provider would refuse', () => {
 });
 
 describe('refctl shield rules list', () => {
+  it("shows each rule's kind: a profile's rules, which the API names by no more than that", async () => {
+    const set = await refctl(['shield', 'profile', 'set', SVC, 'strict'], { env: env() });
+    expect(set.code, set.stderr).toBe(0);
+    const json = await refctl(['shield', 'rules', 'list', SVC, '-o', 'json'], { env: env() });
+    const rules = JSON.parse(json.stdout) as { id: string; kind: string }[];
+    expect(rules.filter((r) => r.kind === 'profile').length).toBeGreaterThan(1);
+    const { code, stdout } = await refctl(['shield', 'rules', 'list', SVC], { env: env() });
+    expect(code).toBe(0);
+    const [header, ...lines] = stdout.trimEnd().split('\n');
+    const columns = header?.split(/ {2,}/) ?? [];
+    expect(columns.slice(0, 3)).toEqual(['ID', 'NAME', 'KIND']);
+    // Each line's id and kind are the API's, whatever the cells between them.
+    expect(lines.map((line) => line.split(/ {2,}/)).map(([id, , kind]) => [id, kind])).toEqual(
+      rules.map((r) => [r.id, r.kind]),
+    );
+  });
+
   it('shows name, mode, action and match of the rules it added; the emergency rule by its one label', async () => {
     const added = await add(
       ...['--mode', 'enforce', '--action', 'drop', '--protocol', 'udp'],

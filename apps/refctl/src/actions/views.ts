@@ -56,9 +56,10 @@ export const planView: View = {
  * Shield rules, as `listedRules` shapes them for tables: the API's fields, and the `name`,
  * `mode`, `action` and `match` refctl sent for the rules it created (absent for others; the
  * emergency rule's name is `provider emergency rule`, a preset rule's its code and version).
+ * The `kind` tells the rest apart: a profile's rules have no name the API gives.
  */
 export const ruleView: View = {
-  columns: ['id', 'name', 'mode', 'action', 'match', 'state', 'updated_at'],
+  columns: ['id', 'name', 'kind', 'mode', 'action', 'match', 'state', 'updated_at'],
   fields: [...Object.keys(ShieldRule.shape), 'name', 'mode', 'action', 'match'],
   json: Object.keys(ShieldRule.shape),
 };
