@@ -1,3 +1,4 @@
+import { CreateOrderResponse } from '@refapi/schema/orders';
 import type { Asker } from '../cli/required-flags';
 import { typedHandler } from '../cli/typed-handler';
 import {
@@ -8,9 +9,10 @@ import {
 } from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
 import { leafCells } from '../output/render';
+import type { View } from '../output/view';
 import { createClient, loadSettings } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
-import { note, print } from '../runtime/print';
+import { note, print, refuseUnknownColumns } from '../runtime/print';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { reportCharge } from './order-charge';
 import {
@@ -23,6 +25,9 @@ import {
 } from './order-quote';
 import { orderRequest } from './order-request';
 import { writePlan } from './plan-out';
+
+/** What a purchase prints, checked against `--columns` before anything is sent. */
+const orderView: View = { columns: [], fields: Object.keys(CreateOrderResponse.shape) };
 
 /**
  * `refctl orders create`: validates, shows the quote (priced from the catalog by the
@@ -66,6 +71,7 @@ export const create = typedHandler(
       });
       return;
     }
+    refuseUnknownColumns(ctx, orderView.fields);
     const client = await createClient(ctx);
     const plan = await findPlan(client, body, ctx.signal);
     const price = quoteOrder(plan, body);
@@ -86,7 +92,7 @@ export const create = typedHandler(
       'nothing new was bought',
     );
     await reportCharge(ctx, client, result.service_ref, price);
-    await print(ctx, { kind: 'object', value: result });
+    await print(ctx, { kind: 'object', value: result, view: orderView });
   },
 );
 

@@ -1,7 +1,7 @@
 import type { ShieldRule } from '@refapi/schema';
 import type { ApiPromise, RefClient } from '@refapi/sdk';
 import type { Ctx } from '../cli/context';
-import { print } from '../runtime/print';
+import { print, refuseUnknownColumns } from '../runtime/print';
 import type { QueueFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
 import { waitFor, waitTimeoutMs } from './wait';
@@ -24,6 +24,7 @@ export async function queueRule(
   /** Runs once the rule is queued, before any wait: a wait cut short never skips it. */
   onQueued?: (rule: ShieldRule) => Promise<void>,
 ): Promise<ShieldRule> {
+  refuseUnknownColumns(ctx, ['rule']);
   const { rule } = await sendIdempotent(ctx, idempotencyKeyFor(opts), queue);
   await onQueued?.(rule);
   const final =

@@ -1,5 +1,10 @@
 import { ServiceRef } from '@refapi/schema/common';
-import { ListServicesQuery, PowerAction } from '@refapi/schema/services';
+import {
+  AutoRenewResponse,
+  ListServicesQuery,
+  PowerAction,
+  PowerResponse,
+} from '@refapi/schema/services';
 import type { ServiceListQuery } from '@refapi/sdk';
 import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
@@ -11,9 +16,10 @@ import {
   YES_FLAGS,
 } from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
+import type { View } from '../output/view';
 import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
-import { print } from '../runtime/print';
+import { print, refuseUnknownColumns } from '../runtime/print';
 import { pagingRequest, printList } from '../runtime/print-list';
 import { asFlag, validateArg, validateInput } from '../runtime/validate';
 import { PlanOutFlags } from './flags';
@@ -54,6 +60,10 @@ export const get: Handler = async (ctx, [ref]) => {
   await print(ctx, { kind: 'object', value: service, view: serviceView });
 };
 
+// What the write commands print, checked against `--columns` before they send anything.
+const autoRenewView: View = { columns: [], fields: Object.keys(AutoRenewResponse.shape) };
+const powerView: View = { columns: [], fields: Object.keys(PowerResponse.shape) };
+
 /** `refctl services auto-renew REF on|off`. */
 export const autoRenew = typedHandler(PlanOutFlags, async (ctx, [ref, state], opts) => {
   const serviceRef = validateArg(ServiceRef, ref!, 'service reference');
@@ -63,11 +73,12 @@ export const autoRenew = typedHandler(PlanOutFlags, async (ctx, [ref, state], op
     );
     return;
   }
+  refuseUnknownColumns(ctx, autoRenewView.fields);
   const client = await createClient(ctx);
   const value = await client.services.setAutoRenew(serviceRef, state === 'on', {
     signal: ctx.signal,
   });
-  await print(ctx, { kind: 'object', value });
+  await print(ctx, { kind: 'object', value, view: autoRenewView });
 });
 
 /** `refctl services power REF start|stop|reboot`: stop and reboot ask first. */
@@ -83,6 +94,7 @@ export const power = typedHandler(
       );
       return;
     }
+    refuseUnknownColumns(ctx, powerView.fields);
     const client = await createClient(ctx);
     if (action !== 'start') {
       await confirm(ctx.io, {
@@ -96,6 +108,6 @@ export const power = typedHandler(
     const value = await sendIdempotent(ctx, idempotencyKey, (request) =>
       client.services.power(serviceRef, action, request),
     );
-    await print(ctx, { kind: 'object', value });
+    await print(ctx, { kind: 'object', value, view: powerView });
   },
 );

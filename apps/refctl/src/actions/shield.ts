@@ -5,7 +5,7 @@ import type { Handler } from '../cli/lazy-action';
 import { typedHandler } from '../cli/typed-handler';
 import type { ObjectCells } from '../output/render';
 import { createClient } from '../runtime/client';
-import { print } from '../runtime/print';
+import { print, refuseUnknownColumns } from '../runtime/print';
 import { validateArg, validateInput } from '../runtime/validate';
 import { QueueFlags } from './flags';
 import { idempotencyKeyFor, sendIdempotent } from './idempotency';
@@ -60,6 +60,7 @@ export const setProfile = typedHandler(QueueFlags, async (ctx, [ref, rawCode], o
     );
     return;
   }
+  refuseUnknownColumns(ctx, ['profile']);
   const shield = (await createClient(ctx)).shield(serviceRef);
   const { profile } = await sendIdempotent(ctx, idempotencyKey, (request) =>
     shield.profiles.apply(code, request),

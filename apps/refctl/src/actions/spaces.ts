@@ -8,7 +8,7 @@ import { EXIT } from '../errors/exit-codes';
 import { SPACE_CREATE_FLAGS } from '../flags/command-flags';
 import { flagSchema } from '../flags/flag-schema';
 import type { View } from '../output/view';
-import { note, print } from '../runtime/print';
+import { note, print, refuseUnknownColumns } from '../runtime/print';
 import { listLimit } from '../runtime/print-list';
 import { spaceBaseUrl } from '../runtime/server-root';
 import { type AdminApi, adminApi, SPACES_PATH } from './admin-call';
@@ -69,6 +69,7 @@ export const list = typedHandler(ListFlags, async (ctx, _args, opts) => {
 
 /** `refctl server spaces create [--name N] [--from F] [--ttl S]`: prints the new space. */
 export const create = typedHandler(flagSchema(SPACE_CREATE_FLAGS), async (ctx, _args, opts) => {
+  refuseUnknownColumns(ctx, spaceView.fields);
   const admin = await adminApi(ctx);
   const request: SpaceRequest = {
     ...(opts.name === undefined ? {} : { name: opts.name }),
