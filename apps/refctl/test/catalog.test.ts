@@ -78,6 +78,14 @@ describe('refctl plans', () => {
     expect(csv).toBe('code,vat_rate\r\nkvm-s,0.19\r\n');
   });
 
+  it('get of an empty plan code: a usage error (exit 2) before any request', async () => {
+    const before = (await server.requests()).length;
+    const { code, stdout, stderr } = await refctl(['plans', 'get', ''], { env: env() });
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toMatch(/^error: invalid plan code: [^\n]+\n$/);
+    expect((await server.requests()).slice(before)).toEqual([]);
+  });
+
   it('get of a plan not for sale: exit 3', async () => {
     const { code, stderr } = await refctl(['plans', 'get', 'kvm-partner'], { env: env() });
     expect({ code, stderr }).toEqual({

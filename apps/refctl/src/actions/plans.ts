@@ -1,4 +1,5 @@
 import type { Plan } from '@refapi/schema';
+import { CreateOrderRequest } from '@refapi/schema/orders';
 import { ListPlansQuery } from '@refapi/schema/plans';
 import { typedHandler } from '../cli/typed-handler';
 import { CliError } from '../errors/cli-error';
@@ -58,7 +59,9 @@ function planCells(plan: Plan): ObjectCells {
  * `refctl plans get CODE [--type] [--display-currency]`: one plan of the catalog with what
  * an order of it may name (periods, OS images, regions, addons: refs and names) and its stock.
  */
-export const get = typedHandler(flagSchema(PLAN_GET_FLAGS), async (ctx, [code], opts) => {
+export const get = typedHandler(flagSchema(PLAN_GET_FLAGS), async (ctx, [given], opts) => {
+  // A code an order could name: an empty one is a typo, refused before the catalog is read.
+  const code = validateInput(CreateOrderRequest.shape.plan_code, given, () => 'plan code');
   const query = validateInput(
     ListPlansQuery,
     { limit: 100, type: opts.type, display_currency: opts.displayCurrency },
