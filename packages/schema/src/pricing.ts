@@ -4,6 +4,9 @@
 // account's rate applied to their sum (half-up), the total is lines plus VAT. The catalog's
 // amounts are already converted and rounded per line, so nothing here is a float sum.
 import type { Plan } from './plan';
+import { vatPercent } from './vat-percent';
+
+export { vatPercent };
 
 /** What an order names that changes its price (the `period_ref` and `addons` of the body). */
 export interface PricedOrder {
@@ -215,9 +218,6 @@ export function catalogFacts(plan: Plan, order: PricedOrder): CatalogFacts | und
     addons,
   };
 }
-
-/** A VAT rate (`0.19`) in percent, to two decimals at most (`19`, `5.5`). */
-export const vatPercent = (rate: number): number => Math.round(rate * 10_000) / 100;
 
 /** One line for a person: `59.50 EUR net + 11.31 EUR VAT (19 %) = 70.81 EUR`. */
 export function describePrice(price: OrderPrice): string {

@@ -1,4 +1,4 @@
-import { vatPercent } from '@refapi/schema/plans';
+import { vatPercent } from '@refapi/schema/text';
 import { formatAmount, MONEY_FIELDS, MONEY_MAPS } from './money';
 
 /**
