@@ -269,7 +269,12 @@ async function outcome(
   } catch (error) {
     const info = errorInfo(error, op);
     const status = info.status ? ` (${info.status})` : '';
-    await report(ctx, request, 'warning', `${name}: ${loggedCode(error, info)}${status}`);
+    await report(
+      ctx,
+      request,
+      'warning',
+      `${name}: ${loggedCode(error, info, ctx.secrets)}${status}`,
+    );
     return redactSecrets(toolError(info), ctx.secrets);
   }
 }

@@ -123,3 +123,46 @@ describe('control characters in the process log', () => {
     }
   });
 });
+
+describe("an API error that echoes the key, in the process log and the host's", () => {
+  it('has the key redacted and is cut to a readable length', async () => {
+    const key = 'refak_e2e_full_0001';
+    // A broken proxy answering with the request it got, and far too much of it.
+    const api = createServer((req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: `bad ${req.headers.authorization} ${'x'.repeat(100_000)}` }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const mcp = await connectInProcess([], {
+        REF_API_KEY: key,
+        REF_BASE_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`,
+      });
+      open.push(mcp);
+      const lines: string[] = [];
+      mcp.client.setNotificationHandler('notifications/message', (notification) => {
+        lines.push(String(notification.params.data));
+      });
+      const failed = await mcp.client.callTool({
+        name: 'balance_get',
+        arguments: {},
+        _meta: { [LOG_LEVEL_META_KEY]: 'warning' },
+      });
+      expect(failed.isError).toBe(true);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^balance_get: bad Bearer \[redacted\] x+… \(100022 characters\) \(400\)$/,
+      );
+      expect(lines[0]?.length).toBeLessThan(300);
+      const logged = mcp
+        .stderr()
+        .split('\n')
+        .find((line) => line.includes('balance_get:'));
+      expect(logged).toBe(`refapi-mcp: ${lines[0]}`);
+      expect(mcp.stderr()).not.toContain(key);
+    } finally {
+      api.closeAllConnections();
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
+});

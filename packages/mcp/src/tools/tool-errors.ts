@@ -10,6 +10,7 @@ import {
   ResponseValidationError,
   UserAbortError,
 } from '@refapi/sdk';
+import { redactSecrets } from '../redact';
 import { ToolRefusal } from './tool-refusal';
 
 // The 422 codes of a Shield rule a real provider would refuse (reference-server spec, section 8).
@@ -37,12 +38,26 @@ function sentCode(error: RefApiError): string {
   return error.param === undefined ? code : `${code}: ${error.param}`;
 }
 
+/** Characters of the API's code a log line quotes, as a tool error shows at most (shownText). */
+const LOGGED_CODE_CHARS = 200;
+
 /**
  * The code a tool call's log line names: the API's as it sent it (the process log shows its
- * controls, a host's notification carries it exact), or the tool error's own.
+ * controls, a host's notification carries it exact), or the tool error's own. A code that
+ * echoes a `secret` (the API key) has it redacted, and one past 200 characters is cut there
+ * with its length said, so a broken API cannot put the key or a megabyte into a log line.
  */
-export function loggedCode(error: unknown, info: ToolErrorInfo): string {
-  return error instanceof RefApiError ? sentCode(error) : info.error;
+export function loggedCode(
+  error: unknown,
+  info: ToolErrorInfo,
+  secrets: readonly string[],
+): string {
+  if (!(error instanceof RefApiError)) return info.error;
+  // Redacted before it is cut: a cut must not leave half a key.
+  const code = redactSecrets(sentCode(error), secrets);
+  return code.length <= LOGGED_CODE_CHARS
+    ? code
+    : `${code.slice(0, LOGGED_CODE_CHARS)}… (${code.length} characters)`;
 }
 
 /**
