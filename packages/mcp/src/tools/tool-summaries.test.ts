@@ -112,3 +112,20 @@ describe('summaries say the real state', () => {
     );
   });
 });
+
+describe('the summary of a CSV export', () => {
+  it('is one line that counts its rows, not the CSV itself', () => {
+    const csv = 'key,packets,bytes,samples\r\n53,10,100,1\r\n123,5,50,1\r\n';
+    const line = summarize('shield_export', { format: 'csv', csv }, ALL);
+    expect(line).toBe(
+      'shield_export: CSV of 2 row(s) with the columns key,packets,bytes,samples, in `csv`.',
+    );
+    const full = [
+      'key,packets,bytes,samples',
+      ...Array.from({ length: 100 }, (_, i) => `${i},1,1,1`),
+    ];
+    expect(summarize('shield_export', { format: 'csv', csv: full.join('\r\n') }, ALL)).toMatch(
+      /^shield_export: CSV of 100 row\(s\) .* 100 rows is the most the API returns: other keys may exist\.$/,
+    );
+  });
+});

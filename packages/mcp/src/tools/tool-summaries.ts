@@ -1,4 +1,5 @@
-import { type Money, type ShieldRule, shieldRuleLabel } from '@refapi/schema';
+import { LIMITS, type Money, type ShieldRule, shieldRuleLabel } from '@refapi/schema';
+import { shownText } from '@refapi/schema/text';
 import { WAIT_TOOL_NAME } from './select';
 import type { SentRule } from './sent-rules';
 
@@ -91,7 +92,27 @@ function waitSummary(data: Data, exposed: readonly string[]): string {
   return `${String(data.target)} is ${String(data.state)} ${after}.`;
 }
 
+// The API returns at most this many keys of a telemetry aggregate: a full export is a cut.
+const MOST_KEYS = LIMITS.telemetryItemsMax;
+
+/**
+ * A CSV export: one line that counts its rows and names its columns; the CSV itself is in
+ * `csv` (and the result's JSON), not repeated in the summary.
+ */
+function exportSummary(data: Data): string {
+  if (data.format !== 'csv' || typeof data.csv !== 'string') {
+    return generic(data);
+  }
+  const [header = '', ...rows] = data.csv.split(/\r?\n/).filter((line) => line !== '');
+  const cut =
+    rows.length >= MOST_KEYS
+      ? ` ${MOST_KEYS} rows is the most the API returns: other keys may exist.`
+      : '';
+  return `CSV of ${rows.length} row(s) with the columns ${shownText(header)}, in \`csv\`.${cut}`;
+}
+
 const SUMMARIES: Readonly<Record<string, Summarizer>> = {
+  shield_export: exportSummary,
   orders_create: orderSummary,
   shield_rules_list: (data) =>
     ruleList(data.rules as ShieldRule[], data.sent as Record<string, SentRule> | undefined),
