@@ -113,6 +113,38 @@ describe('summaries say the real state', () => {
   });
 });
 
+describe('telemetry summaries', () => {
+  const telemetry = (keys: number, extra: Record<string, unknown> = {}) => ({
+    start: '2026-01-01T00:00:00.000Z',
+    end: '2026-01-02T00:00:00.000Z',
+    items: Array.from({ length: keys }, (_, i) => ({ key: `k${i}`, packets: 10, bytes: 100 })),
+    totals: { packets: 5000, bytes: 90000 },
+    sampled: false,
+    cache_seconds: 30,
+    telemetry: 'traffic',
+    group_by: 'protocol',
+    ...extra,
+  });
+
+  it('a full answer of 100 keys says that more may exist, never "no more"', () => {
+    const line = summarize('shield_traffic', telemetry(100, { group_by: 'source_ip' }), ALL);
+    expect(line).toBe(
+      'shield_traffic: 100 key(s) by source_ip over 24 h; totals 5000 packets, 90000 bytes. 100 keys is the most the API returns: other keys may exist, and the totals may count them.',
+    );
+    expect(summarize('shield_export', telemetry(100), ALL)).not.toMatch(/no more/);
+  });
+
+  it('a shorter answer names its keys, its grouping and whether it was sampled', () => {
+    expect(summarize('shield_traffic', telemetry(3, { sampled: true }), ALL)).toBe(
+      'shield_traffic: 3 key(s) by protocol over 24 h (sampled); totals 5000 packets, 90000 bytes.',
+    );
+    const { group_by: _, ...verdicts } = telemetry(4, { telemetry: 'protection-activity' });
+    expect(summarize('shield_protection_activity', verdicts, ALL)).toBe(
+      'shield_protection_activity: 4 key(s) by verdict over 24 h; totals 5000 packets, 90000 bytes.',
+    );
+  });
+});
+
 describe('the summary of a CSV export', () => {
   it('is one line that counts its rows, not the CSV itself', () => {
     const csv = 'key,packets,bytes,samples\r\n53,10,100,1\r\n123,5,50,1\r\n';

@@ -92,8 +92,28 @@ function waitSummary(data: Data, exposed: readonly string[]): string {
   return `${String(data.target)} is ${String(data.state)} ${after}.`;
 }
 
-// The API returns at most this many keys of a telemetry aggregate: a full export is a cut.
+// The API returns at most this many keys of a telemetry aggregate: a full answer is a cut.
 const MOST_KEYS = LIMITS.telemetryItemsMax;
+
+/**
+ * A Shield telemetry aggregate (traffic, protection activity, a JSON export): its keys and
+ * totals. It is not a page: there is no cursor, and an answer of 100 keys (the contract's
+ * cap) may leave others out, so it never says "no more".
+ */
+function telemetrySummary(data: Data): string {
+  const items = data.items;
+  const totals = data.totals as { packets?: unknown; bytes?: unknown } | undefined;
+  if (!Array.isArray(items) || totals === undefined) return generic(data);
+  const by = data.telemetry === 'traffic' ? shownText(String(data.group_by)) : 'verdict';
+  const hours = (Date.parse(String(data.end)) - Date.parse(String(data.start))) / 3_600_000;
+  const window = Number.isFinite(hours) ? ` over ${hours} h` : '';
+  const sampled = data.sampled === true ? ' (sampled)' : '';
+  const cut =
+    items.length >= MOST_KEYS
+      ? ` ${MOST_KEYS} keys is the most the API returns: other keys may exist, and the totals may count them.`
+      : '';
+  return `${items.length} key(s) by ${by}${window}${sampled}; totals ${String(totals.packets)} packets, ${String(totals.bytes)} bytes.${cut}`;
+}
 
 /**
  * A CSV export: one line that counts its rows and names its columns; the CSV itself is in
@@ -101,7 +121,7 @@ const MOST_KEYS = LIMITS.telemetryItemsMax;
  */
 function exportSummary(data: Data): string {
   if (data.format !== 'csv' || typeof data.csv !== 'string') {
-    return generic(data);
+    return telemetrySummary(data);
   }
   const [header = '', ...rows] = data.csv.split(/\r?\n/).filter((line) => line !== '');
   const cut =
@@ -112,6 +132,8 @@ function exportSummary(data: Data): string {
 }
 
 const SUMMARIES: Readonly<Record<string, Summarizer>> = {
+  shield_traffic: telemetrySummary,
+  shield_protection_activity: telemetrySummary,
   shield_export: exportSummary,
   orders_create: orderSummary,
   shield_rules_list: (data) =>
