@@ -647,6 +647,19 @@ describe('time moves the account', () => {
     );
   });
 
+  it('refuses a top-up of less than a cent (1e-9 was a 201 top-up of 0)', async () => {
+    await load(scenario([]));
+    for (const amount of [1e-9, 5e-324]) {
+      const res = await api.admin('POST', '/top-ups', { account_ref: 'REF-ACCT-1', amount });
+      expect([res.status, res.body], String(amount)).toEqual([
+        400,
+        { error: 'invalid_body: amount' },
+      ]);
+    }
+    expect((await get('/balance')).amount).toBe(100);
+    expect((await get('/transactions')).transactions).toEqual([]);
+  });
+
   it('refuses a top-up that would take the balance past exact integer cents, keeping the balance', async () => {
     // 90071992547409.91 is Number.MAX_SAFE_INTEGER cents.
     await load(scenario([], { balance: 90_071_991_547_409.91 }));

@@ -376,12 +376,14 @@ export function secondsOf(fromMs: number, duration: DurationInput): number {
   return (toMs - fromMs) / 1000;
 }
 
-/** A top-up amount: positive, whole cents. */
+/**
+ * A top-up amount: whole cents, at least one. Checked on the cents, not the number: a
+ * positive number below a cent's float noise (1e-9) passed as a whole number of 0 cents.
+ */
 function topUpCents(amount: number): number {
-  if (typeof amount !== 'number' || !(amount > 0) || !isCentsAmount(amount)) {
-    throw new DomainError(400, 'invalid_body: amount');
-  }
-  return toCents(amount);
+  const cents = typeof amount === 'number' && isCentsAmount(amount) ? toCents(amount) : 0;
+  if (!(cents > 0)) throw new DomainError(400, 'invalid_body: amount');
+  return cents;
 }
 
 /**
