@@ -54,6 +54,8 @@ export interface Api {
   readonly origin: string;
   call(method: string, path: string, options?: RequestOptions): Promise<Reply>;
   admin(method: string, path: string, body?: unknown): Promise<Reply>;
+  /** A request to `${origin}${path}`: the admin API or a space, with any headers and body. */
+  at(method: string, path: string, options?: RequestOptions): Promise<Reply>;
 }
 
 function reply(status: number, headers: Headers, text: string): Reply {
@@ -150,5 +152,7 @@ export function useApi(transport: Transport, options: ReferenceServerOptions): A
         'test-admin-token',
         body === undefined ? {} : { body },
       ),
+    at: (method, path, options = {}) =>
+      send(`${state.origin}${path}`, method, options.key, options),
   };
 }
