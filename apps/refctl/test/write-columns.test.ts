@@ -1,6 +1,7 @@
 // A write command's `--columns` is checked before anything is sent: refused only when the
 // answer is printed, the change would be made (a purchase, a reboot) and the run still end
 // in a usage error, as if nothing had happened.
+import { join } from 'node:path';
 import { demoScenario } from '@refapi/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refctlInProcess as refctl } from './helpers/run-in-process';
@@ -49,6 +50,25 @@ describe('a write command refuses an unknown --columns before sending', () => {
       expect(sent.filter((method) => method !== 'GET')).toEqual([]);
     },
   );
+
+  it.for([
+    { name: 'an order', args: WRITES[0]!, column: 'service_ref' },
+    { name: 'a reboot', args: WRITES[1]!, column: 'accepted' },
+  ])('apply of $name: exit 2, one line, the plan not sent', async ({ args, column }) => {
+    const file = join(tempConfigHome(), 'plan.json');
+    const planned = args.filter((arg) => arg !== '--yes');
+    expect((await refctl([...planned, '--plan-out', file], { env: env() })).code).toBe(0);
+    const before = (await server.requests()).length;
+    const run = await refctl(['apply', file, '--yes', '--columns', 'nope'], { env: env() });
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^error: unknown column "nope"; available: [a-z_, ]+\n$/);
+    const sent = (await server.requests()).slice(before).map((r) => r.method);
+    expect(sent.filter((method) => method !== 'GET')).toEqual([]);
+    // Refused, not spent: the plan still applies, printing the column it is given.
+    const applied = await refctl(['apply', file, '--yes', '--columns', column], { env: env() });
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toMatch(new RegExp(`^${column} {2,}\\S+\\n$`));
+  });
 
   it('server spaces create: exit 2, no space created', async () => {
     const run = await refctl(['server', 'spaces', 'create', '--columns', 'nope'], { env: env() });

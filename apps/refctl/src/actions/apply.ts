@@ -1,3 +1,4 @@
+import { operations } from '@refapi/schema';
 import { formatCents } from '@refapi/schema/plans';
 import { isOrderPlan } from '@refapi/schema/request-plan';
 import { shellWord } from '@refapi/schema/text';
@@ -12,9 +13,10 @@ import type { Ctx } from '../cli/context';
 import { typedHandler } from '../cli/typed-handler';
 import { CliError, UsageError } from '../errors/cli-error';
 import { EXIT, type ExitCode } from '../errors/exit-codes';
+import type { View } from '../output/view';
 import { createClient } from '../runtime/client';
 import { confirm } from '../runtime/confirm';
-import { note, print } from '../runtime/print';
+import { note, print, refuseUnknownColumns } from '../runtime/print';
 import { readInput } from '../runtime/read-input';
 import { repeatedJsonKey } from '../runtime/repeated-json-key';
 import { YesFlags } from './flags';
@@ -76,6 +78,9 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
   // Shown at the prompt only once it is a plan as made: a file that is not one, or was
   // edited (its digest), is refused first; it would have asked about whatever it said.
   const plan = await checkPlan(await readPlan(ctx, file!)).catch(refusal);
+  // What the answer prints, checked against `--columns` before the plan is sent.
+  const answer = answerView(plan.operation);
+  if (answer !== undefined) refuseUnknownColumns(ctx, answer.fields);
   const client = await createClient(ctx);
   await confirm(ctx.io, {
     question: `Apply the plan: ${describePlan(plan)}?`,
@@ -118,5 +123,17 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
     note(ctx, 'charged: unknown (the order could not be read; see: refctl orders list)');
   }
   if (applied.data === undefined) note(ctx, `${plan.method} ${plan.path}: accepted`);
-  else await print(ctx, { kind: 'object', value: applied.data as Record<string, unknown> });
+  else {
+    const value = applied.data as Record<string, unknown>;
+    await print(ctx, { kind: 'object', value, ...(answer === undefined ? {} : { view: answer }) });
+  }
 });
+
+/** The fields of an operation's answer (the contract's schema of it); undefined when it has none. */
+function answerView(operation: keyof typeof operations): View | undefined {
+  const { success } = operations[operation];
+  const schema = 'schema' in success ? success.schema : undefined;
+  return schema !== undefined && 'shape' in schema
+    ? { columns: [], fields: Object.keys(schema.shape as object) }
+    : undefined;
+}
