@@ -304,20 +304,7 @@ describe('ref-server bin', () => {
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'ref-pipe-'));
       const file = join(dir, 'recording.jsonl');
-      const upstream = createReferenceServer({ adminToken: 'bin-test-admin-token-0123456789' });
-      await upstream.ready;
-      upstream.admin.clock.freeze(true);
-      const listening = await upstream.listen({ port: 0 });
-      const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
-      for (const path of ['/me', '/balance']) {
-        const answer = await fetch(`${recorder.baseUrl}${path}`, {
-          headers: { authorization: 'Bearer refak_demo_eur_full' },
-        });
-        expect(answer.status).toBe(200);
-      }
-      await recorder.close();
-      await listening.close();
-      await upstream.close();
+      await recordMeAndBalance(file);
       // Past what drift holds in memory: a blank line, which a reader skips without a word.
       appendFileSync(file, `${' '.repeat(1024 * 1024)}\n`);
       // A shell's pipe, as a user's `zcat` gives (a child's stdin from node is a socket).
@@ -346,20 +333,7 @@ describe('ref-server bin', () => {
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'ref-stdin-'));
       const file = join(dir, 'recording.jsonl');
-      const upstream = createReferenceServer({ adminToken: 'bin-test-admin-token-0123456789' });
-      await upstream.ready;
-      upstream.admin.clock.freeze(true);
-      const listening = await upstream.listen({ port: 0 });
-      const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
-      for (const path of ['/me', '/balance']) {
-        const answer = await fetch(`${recorder.baseUrl}${path}`, {
-          headers: { authorization: 'Bearer refak_demo_eur_full' },
-        });
-        expect(answer.status).toBe(200);
-      }
-      await recorder.close();
-      await listening.close();
-      await upstream.close();
+      await recordMeAndBalance(file);
       const recording = readFileSync(file);
       rmSync(dir, { recursive: true, force: true });
       // node's `spawn` (and execa, zx, test runners) gives a child a socket as its stdin.
@@ -427,3 +401,21 @@ describe('ref-server bin', () => {
     );
   });
 });
+
+/** Records `GET /me` and `GET /balance` of a demo server (its clock frozen) into `file`. */
+async function recordMeAndBalance(file: string): Promise<void> {
+  const upstream = createReferenceServer({ adminToken: 'bin-test-admin-token-0123456789' });
+  await upstream.ready;
+  upstream.admin.clock.freeze(true);
+  const listening = await upstream.listen({ port: 0 });
+  const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
+  for (const path of ['/me', '/balance']) {
+    const answer = await fetch(`${recorder.baseUrl}${path}`, {
+      headers: { authorization: 'Bearer refak_demo_eur_full' },
+    });
+    expect(answer.status).toBe(200);
+  }
+  await recorder.close();
+  await listening.close();
+  await upstream.close();
+}
