@@ -118,8 +118,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Runs one command on a fresh demo state; fails the test on a non-zero exit. */
-async function run(object: ObjectRun, output: string[]): Promise<string> {
+/** A fresh demo state, and the environment and arguments of one command (its plan made). */
+async function prepare(object: ObjectRun) {
   await server.admin('POST', 'reset');
   const env = {
     REF_BASE_URL: server.baseUrl,
@@ -134,6 +134,12 @@ async function run(object: ObjectRun, output: string[]): Promise<string> {
     expect(planned.code, planned.stderr).toBe(0);
     args.push(file);
   }
+  return { env, args };
+}
+
+/** Runs one command on a fresh demo state; fails the test on a non-zero exit. */
+async function run(object: ObjectRun, output: string[]): Promise<string> {
+  const { env, args } = await prepare(object);
   const result = await refctl([...args, ...output], { env });
   expect(result.code, result.stderr).toBe(0);
   return result.stdout;
@@ -200,19 +206,7 @@ describe('one-object tables', () => {
   it.for(RUNS)(
     '$name: --no-headers as a table is refused before anything is sent',
     async ({ object }) => {
-      await server.admin('POST', 'reset');
-      const env = {
-        REF_BASE_URL: server.baseUrl,
-        REF_API_KEY: object.noKey ? undefined : 'refak_demo_eur_full',
-        REF_ADMIN_TOKEN: ADMIN_TOKEN,
-        XDG_CONFIG_HOME: tempConfigHome(),
-      };
-      const args = [...object.args];
-      if (object.planOf !== undefined) {
-        const file = join(env.XDG_CONFIG_HOME, 'change.plan.json');
-        expect((await refctl([...object.planOf, '--plan-out', file], { env })).code).toBe(0);
-        args.push(file);
-      }
+      const { env, args } = await prepare(object);
       const before = (await server.requests()).length;
       const result = await refctl([...args, '--no-headers'], { env });
       expect(result).toMatchObject({ code: 2, stdout: '' });
