@@ -338,18 +338,10 @@ describe('ref-server bin', () => {
       rmSync(dir, { recursive: true, force: true });
       // node's `spawn` (and execa, zx, test runners) gives a child a socket as its stdin.
       const fed = async (args: string[]) => {
-        const child = spawn(process.execPath, [...refServerArgs(), ...args]);
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => {
-          stdout += chunk;
-        });
-        child.stderr.on('data', (chunk) => {
-          stderr += chunk;
-        });
-        child.stdin.end(recording);
-        const [code] = await once(child, 'exit');
-        return { code, stdout, stderr };
+        const run = start(args);
+        run.child.stdin.end(recording);
+        const [code] = await once(run.child, 'exit');
+        return { code, ...run.output() };
       };
       for (const name of ['/dev/stdin', '-']) {
         const drift = await fed(['drift', name, '--exit-code']);
