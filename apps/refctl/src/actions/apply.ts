@@ -1,4 +1,4 @@
-import { operations } from '@refapi/schema';
+import { loadSuccessSchema, type RouteId } from '@refapi/schema/client';
 import { formatCents } from '@refapi/schema/plans';
 import { isOrderPlan } from '@refapi/schema/request-plan';
 import { shellWord } from '@refapi/schema/text';
@@ -79,7 +79,7 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
   // edited (its digest), is refused first; it would have asked about whatever it said.
   const plan = await checkPlan(await readPlan(ctx, file!)).catch(refusal);
   // What the answer prints, checked against `--columns` before the plan is sent.
-  const answer = answerView(plan.operation);
+  const answer = await answerView(plan.operation);
   if (answer !== undefined) refuseUnknownColumns(ctx, answer.fields);
   const client = await createClient(ctx);
   await confirm(ctx.io, {
@@ -129,10 +129,12 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
   }
 });
 
-/** The fields of an operation's answer (the contract's schema of it); undefined when it has none. */
-function answerView(operation: keyof typeof operations): View | undefined {
-  const { success } = operations[operation];
-  const schema = 'schema' in success ? success.schema : undefined;
+/**
+ * The fields of an operation's answer, from the contract's schema of it (only that schema's
+ * module is built); undefined when it has none.
+ */
+async function answerView(operation: RouteId): Promise<View | undefined> {
+  const schema = await loadSuccessSchema(operation);
   return schema !== undefined && 'shape' in schema
     ? { columns: [], fields: Object.keys(schema.shape as object) }
     : undefined;
