@@ -129,16 +129,8 @@ describe('waitFor errors', () => {
 
 describe('waitFor on Ctrl-C', () => {
   it('says which rule goes on at the server and how to follow it (exit 130)', async () => {
-    const { io } = captureIo();
     const controller = new AbortController();
-    const globals = {
-      output: 'table',
-      headers: true,
-      debug: false,
-      color: false,
-      input: true,
-    } as const;
-    const ctx = createCtx(io, globals, createRunState(), controller.signal);
+    const { ctx } = captureCtx('table', { signal: controller.signal });
     const error = await waitFor(ctx, goal, 120_000, async ({ onPoll, signal }) => {
       onPoll({ state: 'queued', attempt: 1, elapsedMs: 0, final: false });
       controller.abort(new InterruptedError());

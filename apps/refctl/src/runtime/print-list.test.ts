@@ -1,8 +1,6 @@
 import type { PagePromise } from '@refapi/sdk';
 import { describe, expect, it } from 'vitest';
-import { captureCtx, captureIo } from '../../test/helpers/capture-io';
-import { createCtx } from '../cli/context';
-import { createRunState } from '../cli/run-state';
+import { captureCtx } from '../../test/helpers/capture-io';
 import type { View } from '../output/view';
 import { pagingRequest, printList } from './print-list';
 
@@ -57,15 +55,7 @@ describe('the hint at more results on a terminal', () => {
   // As gh: a list cut at its default page size says how to get the rest; one the user cut
   // with -L/--limit does not.
   async function hint(limitGiven: boolean | undefined): Promise<string> {
-    const { io, stderr } = captureIo({}, true);
-    const globals = {
-      output: 'table',
-      headers: true,
-      debug: false,
-      color: false,
-      input: true,
-    } as const;
-    const ctx = createCtx(io, globals, createRunState(), new AbortController().signal);
+    const { ctx, stderr } = captureCtx('table', { stderrIsTTY: true });
     const list = fakeList([['a', 'b'], ['c']]);
     await (limitGiven === undefined
       ? printList(ctx, list, view, { options: { maxItems: 2 } })

@@ -28,10 +28,16 @@ export function captureIo(env: Io['env'] = {}, stderrIsTTY = false) {
   return { io, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** A command context off a terminal, printing `-o output`, over a {@link captureIo}. */
-export function captureCtx(output: OutputFormat = 'table') {
-  const captured = captureIo();
+/**
+ * A command context printing `-o output` over a {@link captureIo}: off a terminal unless
+ * `stderrIsTTY`, cancelled by `signal` when one is given.
+ */
+export function captureCtx(
+  output: OutputFormat = 'table',
+  { stderrIsTTY = false, signal = new AbortController().signal } = {},
+) {
+  const captured = captureIo({}, stderrIsTTY);
   const globals = { output, headers: true, debug: false, color: false, input: true } as const;
-  const ctx: Ctx = createCtx(captured.io, globals, createRunState(), new AbortController().signal);
+  const ctx: Ctx = createCtx(captured.io, globals, createRunState(), signal);
   return { ...captured, ctx };
 }
