@@ -115,7 +115,6 @@ class StateFile implements DurableState {
     await this.#compactor?.stop();
     await this.#outage;
     await this.#writer?.close();
-    this.#units?.close();
   }
 
   #unavailable(): DomainError {

@@ -80,6 +80,41 @@ describe('UnitTracker', () => {
     await writer.close();
   });
 
+  it('keeps each unit of many started together to its own line, whatever they await', async () => {
+    const { units, lines, writer } = await tracker('many');
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        units.run(async () => {
+          units.record(() => ({ commit: `["${i}"]` }));
+          await (i % 2 === 0 ? Promise.resolve() : later());
+          units.record(() => ({ idempotency: `"${i}"` }));
+        }),
+      ),
+    );
+    expect(await lines()).toEqual(
+      Array.from({ length: 12 }, (_, i) => ({ commits: [[`${i}`]], idempotency: [`${i}`] })),
+    );
+    await writer.close();
+  });
+
+  it('gives an admin action run while a unit awaits a line of its own; the unit goes on as itself', async () => {
+    const { units, lines, writer } = await tracker('interrupted');
+    let release!: () => void;
+    const unit = units.run(async () => {
+      units.record(() => ({ commit: '["before"]' }));
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      units.record(() => ({ commit: '["after"]' }));
+    });
+    await later();
+    units.runSync(() => units.record(() => ({ scenario: '"clock":1' })));
+    release();
+    await unit;
+    expect(await lines()).toEqual([{ commits: [['before'], ['after']] }, { clock: 1 }]);
+    await writer.close();
+  });
+
   it('gives a change made after its unit ended (a timer it left) a line of its own', async () => {
     const { units, lines, writer } = await tracker('late');
     let late!: Promise<void>;
