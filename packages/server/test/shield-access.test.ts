@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { infrastructureRuleId } from '../src/domain/shield/infrastructure-rule';
+import { scenario } from '../src/testing/scenario-builder';
 import {
   BLOCK_REASON,
   expectBody,
@@ -216,5 +217,43 @@ describe('pause', () => {
     expect(rules.body.rules.find((r: { id: string }) => r.id === ruleId)).toMatchObject({
       state: 'active',
     });
+  });
+});
+
+describe('a KVM whose primary_ip is not an IP address', () => {
+  // The spec types Service.primary_ip as any string, so a scenario (or a recording) may hold
+  // a host name or a prefix there; ShieldRule.protected_ip and evidence addresses are IP
+  // addresses. Such a service has no address to protect: 404 as a KVM without one.
+  const hostName = 'REF-SVC-E1';
+  const prefix = 'REF-SVC-E2';
+  const token = 'refak_shield_e_full';
+  let odd: ShieldWorld;
+  beforeAll(async () => {
+    const document = scenario()
+      .now('2026-01-01T00:00:00.000Z', { frozen: true })
+      .account()
+      .withShield('active')
+      .withKvm({ serviceRef: hostName, ip: 'vm-1.internal' })
+      .withKvm({ serviceRef: prefix, ip: '203.0.113.7/32' })
+      .key(['*'], { token })
+      .build();
+    odd = await ShieldWorld.start('in-process', document);
+  });
+  afterAll(() => odd.stop());
+
+  it.each(
+    ENDPOINTS.flatMap((endpoint) => [
+      [endpoint.name, 'a host name', hostName, endpoint] as const,
+      [endpoint.name, 'a prefix', prefix, endpoint] as const,
+    ]),
+  )('%s answers 404 for %s', async (_, __, serviceRef, endpoint) => {
+    const path = shieldPath(serviceRef, endpoint.rest(infrastructureRuleId(serviceRef)));
+    const reply = await odd.call(endpoint.method, path, {
+      key: token,
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+    });
+    expectError(reply, 404, 'not_found');
+    // The service itself is answered as the spec types it: primary_ip is a string.
+    expect((await odd.call('GET', `/services/${serviceRef}`, { key: token })).status).toBe(200);
   });
 });

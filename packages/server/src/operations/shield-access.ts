@@ -1,4 +1,4 @@
-import type { ShieldEntitlement } from '@refapi/schema';
+import { IpAddress, type ShieldEntitlement } from '@refapi/schema';
 import { DomainError, notFound } from '../domain/errors';
 import type { ServiceRecord } from '../domain/records';
 import { mutationBlockReason, resolveEntitlement } from '../domain/shield/entitlement';
@@ -29,7 +29,9 @@ export interface AccessNeeds {
 
 /**
  * Checks, in order: the service is a directly owned, non-reseller KVM with an address
- * (else 404, indistinguishable from a missing one); the account holds an active or grace
+ * (else 404, indistinguishable from a missing one): its `primary_ip` an IP address, since
+ * it is every answer's `protected_ip` (a scenario may hold any string there, as the spec's
+ * Service does); the account holds an active or grace
  * Advanced subscription on the server clock (else 403 `shield_advanced_required`); then
  * the lifecycle conditions the operation asked for (409).
  */
@@ -39,7 +41,13 @@ export function shieldAccess(
   needs: AccessNeeds = {},
 ): ShieldAccess {
   const service = call.partition.ownedService(call.params.service_ref);
-  if (service === undefined || service.type !== 'kvm' || !service.primary_ip) throw notFound();
+  if (
+    service === undefined ||
+    service.type !== 'kvm' ||
+    !IpAddress.safeParse(service.primary_ip).success
+  ) {
+    throw notFound();
+  }
   const entitlement = resolveEntitlement(call.account.shield, call.now);
   if (entitlement === null) throw new DomainError(403, 'shield_advanced_required');
   const blocked = mutationBlockReason(entitlement);
@@ -54,7 +62,7 @@ export function shieldAccess(
     target: {
       account_ref: call.account.account_ref,
       service_ref: service.service_ref,
-      protected_ip: service.primary_ip,
+      protected_ip: service.primary_ip as string,
     },
     entitlement,
     module: settledShield(ctx, call.now),
