@@ -801,3 +801,62 @@ describe('time moves the account', () => {
     await api.admin('DELETE', `/spaces/${id}`);
   });
 });
+
+describe('a served server on a running clock', () => {
+  const api = useApi('http', {});
+
+  // The first clock_event on the admin request stream, or undefined after `waitMs`.
+  const firstClockEvent = async (path: string, waitMs: number) => {
+    const stream = await fetch(`${api.origin}${path}`, {
+      headers: { authorization: 'Bearer test-admin-token' },
+      signal: AbortSignal.timeout(waitMs),
+    });
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return undefined;
+        text += decoder.decode(value, { stream: true });
+        const event = /event: clock_event\ndata: (.*)\n/.exec(text);
+        if (event !== null) return JSON.parse(event[1] as string) as Record<string, unknown>;
+      }
+    } catch {
+      return undefined;
+    } finally {
+      void reader.cancel().catch(() => {});
+    }
+  };
+
+  it('applies a renewal the moment it falls due, with no request to notice it', async () => {
+    // Due 600 ms after the load, on a clock that runs: only the stream, opened before, listens.
+    const document = {
+      ...scenario([kvm('REF-SVC-21')]),
+      now: '2026-01-31T23:59:59.400Z',
+      frozen: false,
+    };
+    expect((await api.admin('POST', '/scenario', document)).status).toBe(200);
+    const event = await firstClockEvent('/__admin/requests/stream', 5_000);
+    expect(event).toMatchObject({
+      kind: 'clock_event',
+      event: 'service_renewal',
+      service_ref: 'REF-SVC-21',
+      time: '2026-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('does so in a space, on its own clock', async () => {
+    expect((await api.admin('POST', '/scenario', scenario([kvm('REF-SVC-22')]))).status).toBe(200);
+    const created = await api.admin('POST', '/spaces', {});
+    const id = (created.body as { space_id: string }).space_id;
+    const moved = await api.at('POST', `/spaces/${id}/__admin/clock`, {
+      headers: { authorization: 'Bearer test-admin-token' },
+      body: { now: '2026-01-31T23:59:59.400Z', frozen: false },
+    });
+    expect(moved.status).toBe(200);
+    const event = await firstClockEvent(`/spaces/${id}/__admin/requests/stream`, 5_000);
+    expect(event).toMatchObject({ event: 'service_renewal', service_ref: 'REF-SVC-22' });
+    await api.admin('DELETE', `/spaces/${id}`);
+  });
+});

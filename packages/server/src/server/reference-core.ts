@@ -95,6 +95,11 @@ export interface ReferenceCoreParts {
   readonly spaces: Spaces;
   /** The rate-limit headers of an API answer the transport gives before any key is read. */
   readonly refusalWindow: RefusalWindow;
+  /**
+   * Due events applied as they fall due, in the root and every space, from `start` (a served
+   * server) to `stop` (its close); otherwise only when a request or admin call comes.
+   */
+  readonly timeKeeping: { start(): void; stop(): void };
 }
 
 const DEFAULT_BASE_URL = 'https://api.ref.test/v1';
@@ -174,6 +179,18 @@ export function createReferenceCore(
     if (durable === undefined) onError(error);
   });
 
+  let timeKept = false;
+  const timeKeeping = {
+    start() {
+      timeKept = true;
+      for (const runtime of [root, ...spaces.runtimes()]) runtime.keepTime();
+    },
+    stop() {
+      timeKept = false;
+      for (const runtime of [root, ...spaces.runtimes()]) runtime.stopTime();
+    },
+  };
+
   // Each space: an empty runtime that adopts a fork of the root's state (in memory only).
   const spaces = new Spaces(async (id, request: SpaceRequest) => {
     const from = request.from ?? 'scenario';
@@ -187,6 +204,7 @@ export function createReferenceCore(
       startMs: ctx.clock.nowMs(),
     });
     await space.control.adopt(branch);
+    if (timeKept) space.keepTime();
     return space;
   }, options.spaces);
   const webOrigin = new URL(baseUrl).origin;
@@ -300,6 +318,7 @@ export function createReferenceCore(
     slices: control.slices,
     spaces,
     refusalWindow,
+    timeKeeping,
     ...(durable === undefined ? {} : { durable }),
   };
 }

@@ -17,6 +17,7 @@ import { operationImpls } from '../operations/index';
 import { JOURNAL_CHARS, type JournalBudget, RequestJournal } from '../request-journal';
 import { AccountTime } from '../state/account-time';
 import { type ControlPlane, createControlPlane } from '../state/control-plane';
+import { DueAlarm } from '../state/due-alarm';
 import { FailNextQueue } from '../state/fail-next-queue';
 import type { RequestEntry } from '../state/server-context';
 import { Snapshots } from '../state/snapshots';
@@ -60,7 +61,11 @@ export interface SpaceRuntime {
   readonly dispatch: RequestHandler;
   /** The rate-limit headers of an API request refused after its key was read, not counted. */
   readonly window: (request: ApiRequest) => Record<string, string>;
-  /** Ends what outlives a deleted space on its own: its journal streams. */
+  /** Applies due events as they fall due on a running clock (a served server; see `DueAlarm`). */
+  keepTime(): void;
+  /** Stops {@link SpaceRuntime.keepTime}. */
+  stopTime(): void;
+  /** Ends what outlives a deleted space on its own: its journal streams, its due-event alarm. */
   close(): void;
 }
 
@@ -111,6 +116,7 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     onError: options.onError,
   };
   const control = createControlPlane(ctx, journal, new Snapshots(options.maxSnapshotBytes));
+  const alarm = new DueAlarm(ctx);
   return {
     id,
     basePath,
@@ -119,6 +125,11 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     journal,
     dispatch: createDispatcher(ctx, operationImpls, basePath),
     window: createWindowPeek(ctx, basePath),
-    close: () => journal.close(),
+    keepTime: () => alarm.start(),
+    stopTime: () => alarm.stop(),
+    close: () => {
+      alarm.stop();
+      journal.close();
+    },
   };
 }

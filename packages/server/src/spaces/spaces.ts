@@ -131,6 +131,11 @@ export class Spaces {
     return [...this.#spaces].map(([id, space]) => this.#info(id, space));
   }
 
+  /** The runtimes of the spaces held. */
+  runtimes(): SpaceRuntime[] {
+    return [...this.#spaces.values()].map((space) => space.runtime);
+  }
+
   /** Deletes a space; 404 `space_not_found` when there is none. */
   delete(id: string): void {
     const space = this.#spaces.get(id);

@@ -97,6 +97,7 @@ export class AccountTime {
   readonly #dues = new Map<string, number>();
   #stale = true;
   readonly #listeners = new Set<(event: ClockEvent) => void>();
+  #onNextDue: (() => void) | undefined;
   readonly #nextRef = (kind: 'INV' | 'TXN'): string => this.store.nextRef(kind);
 
   constructor(
@@ -122,7 +123,12 @@ export class AccountTime {
     this.#stale = true;
     this.#heap.clear();
     this.#dues.clear();
-    this.nextDueMs = Number.NEGATIVE_INFINITY;
+    this.#setNextDue(Number.NEGATIVE_INFINITY);
+  }
+
+  /** Calls `listener` whenever the next due time may have moved (the served server's alarm). */
+  onNextDue(listener: () => void): void {
+    this.#onNextDue = listener;
   }
 
   /** Calls `listener` with every event applied from now on (the request journal). */
@@ -161,7 +167,7 @@ export class AccountTime {
         for (const listener of this.#listeners) listener(event);
       }
       this.#compact();
-      this.nextDueMs = this.#heap.peek()?.dueMs ?? Number.POSITIVE_INFINITY;
+      this.#setNextDue(this.#heap.peek()?.dueMs ?? Number.POSITIVE_INFINITY);
       return applied;
     });
   }
@@ -251,7 +257,7 @@ export class AccountTime {
     if (this.#dues.get(ref) === due.dueMs) return;
     this.#dues.set(ref, due.dueMs);
     this.#heap.push({ dueMs: due.dueMs, ref, accountRef });
-    if (due.dueMs < this.nextDueMs) this.nextDueMs = due.dueMs;
+    if (due.dueMs < this.nextDueMs) this.#setNextDue(due.dueMs);
   }
 
   #rebuildIfStale(): void {
@@ -264,7 +270,12 @@ export class AccountTime {
         this.#schedule(service.service_ref, service.account_ref, serviceDue(service));
       }
     }
-    this.nextDueMs = this.#heap.peek()?.dueMs ?? Number.POSITIVE_INFINITY;
+    this.#setNextDue(this.#heap.peek()?.dueMs ?? Number.POSITIVE_INFINITY);
+  }
+
+  #setNextDue(ms: number): void {
+    this.nextDueMs = ms;
+    this.#onNextDue?.();
   }
 
   // Stale entries (a record whose due time changed) are skipped when popped; past twice the

@@ -30,11 +30,16 @@ export interface ReferenceServerOptions extends CoreOptions {
 
 /** A reference server: msw handlers, admin controls, the store and a node:http listener. */
 export interface ReferenceServer extends ReferenceCore {
-  /** Serves the same state over node:http. */
+  /**
+   * Serves the same state over node:http. From then on, due events (renewals, expiries, a
+   * Shield grace end) are applied the moment they fall due on a running clock, so the journal's
+   * stream and the console show them as they happen; in process only, the next request applies
+   * them (a suite's fake timers never run the server's).
+   */
   listen(options?: ListenOptions): Promise<ListeningServer>;
   /** Resolves once every change so far is durable (at once without `stateFile`). */
   flush(): Promise<void>;
-  /** Waits for pending state-file writes and closes the files; the server is done after. */
+  /** Stops applying due events on its own, waits for pending state-file writes and closes the files; the server is done after. */
   close(): Promise<void>;
 }
 
@@ -56,8 +61,10 @@ export function createNodeServer(
             : { compactBytes: options.stateCompactBytes }),
           onWarning: options.onWarning ?? ((message) => console.warn(`ref-server: ${message}`)),
         });
-  const { core, handle, handleWithCors, basePath, onError, durable, refusalWindow } =
+  const { core, handle, handleWithCors, basePath, onError, durable, refusalWindow, timeKeeping } =
     createReferenceCore(options, attach, undefined, buildHandlers);
+  // Open node:http listeners: while there is one, due events are applied as they fall due.
+  let listeners = 0;
   return {
     // Not spread: `handlers` is a getter, built on first use.
     get handlers() {
@@ -69,13 +76,34 @@ export function createNodeServer(
     baseUrl: core.baseUrl,
     adminToken: core.adminToken,
     fetch: core.fetch,
-    listen: (listenOptions = {}) => {
+    listen: async (listenOptions = {}) => {
       const cors = listenOptions.cors ?? options.cors ?? DEFAULT_CORS_ORIGINS;
       // The same request chain, with its CORS step for these origins.
       const served = cors === false ? handle : handleWithCors(cors);
-      return listenHttp(served, basePath, onError, listenOptions, undefined, refusalWindow);
+      const listening = await listenHttp(
+        served,
+        basePath,
+        onError,
+        listenOptions,
+        undefined,
+        refusalWindow,
+      );
+      if (listeners++ === 0) timeKeeping.start();
+      let closed = false;
+      return {
+        ...listening,
+        close: () => {
+          if (!closed && listeners > 0 && --listeners === 0) timeKeeping.stop();
+          closed = true;
+          return listening.close();
+        },
+      };
     },
     flush: () => durable?.flush() ?? Promise.resolve(),
-    close: () => durable?.close() ?? Promise.resolve(),
+    close: () => {
+      listeners = 0;
+      timeKeeping.stop();
+      return durable?.close() ?? Promise.resolve();
+    },
   };
 }
