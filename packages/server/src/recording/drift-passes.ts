@@ -9,6 +9,7 @@ import {
   RecordingError,
   type RecordingSource,
   readRecording,
+  recordedJson,
   type SkippedLine,
 } from './recording-format';
 import {
@@ -69,14 +70,10 @@ export class DriftExchange {
   }
 }
 
-/** The JSON of `text`; undefined when there is none (no text, empty, not JSON). */
+/** The JSON of `text`; undefined when there is none (no text, empty, not JSON, too deep). */
 export function parseJson(text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return recordedJson(text);
 }
 
 /** A recording as drift's passes read it (see the module comment). */

@@ -272,6 +272,33 @@ describe('a hostile recording', () => {
     expect(err.join('')).toContain('left out what would not load: accounts[0].first_name');
   });
 
+  it('reads a recorded body nested past 256 as no JSON: compared as text, never a crash', async () => {
+    // The line itself nests three deep: the depth is inside the body's string.
+    const file = fresh('deep-body.jsonl');
+    const deep = `{"amount":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    writeFileSync(
+      file,
+      `${[
+        line(1),
+        line(2, { path: '/v1/balance', operation: 'getBalance', response: message(deep) }),
+      ].join('\n')}\n`,
+    );
+    const report = await driftReport(file);
+    expect(report.compared).toBe(2);
+    const body = report.differences.find((d) => d.seq === 2);
+    expect(body?.json_path).toBe('(body)');
+    expect(String(body?.recorded)).toMatch(
+      /^"\{\\"amount\\":\[\[\[.*… \(200\d{3} characters of JSON\)$/,
+    );
+    const out: string[] = [];
+    const code = await runRecordingCommand('scenario', ['--from-recording', file], {
+      name: 'ref-server',
+      stdout: (t) => out.push(t),
+      stderr: () => {},
+    });
+    expect(code).toBe(0);
+  });
+
   it("prints a line break in a recorded string as \\u000a: no line of the report is the recording's", async () => {
     const file = fresh('forged-lines.jsonl');
     const forged = 'fidelity 9/9 (0 unverifiable)';

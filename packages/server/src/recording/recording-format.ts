@@ -322,8 +322,18 @@ export function bodyText(message: RecordedMessage): string | undefined {
 
 /** The JSON of a recorded body (see {@link bodyText}), or undefined when there is none. */
 export function jsonBody(message: RecordedMessage): unknown {
-  const text = bodyText(message);
+  return recordedJson(bodyText(message));
+}
+
+/**
+ * The JSON of a recorded body's `text`; undefined when there is none (no text, not JSON, or
+ * nested past {@link MAX_NESTING}, as a line is: what reads it, compares it or prints it
+ * walks it with the call stack).
+ */
+export function recordedJson(text: string | undefined): unknown {
   if (text === undefined) return undefined;
+  // Nesting past the cap takes more brackets than a short text has.
+  if (text.length > MAX_NESTING && nestsDeeper(text, MAX_NESTING)) return undefined;
   try {
     return JSON.parse(text);
   } catch {
