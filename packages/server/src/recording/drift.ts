@@ -55,9 +55,17 @@ const MINTED_REF =
  */
 const FOLLOW_RENEWALS = new Set(['balance:read', 'finance:read', 'services:read', 'orders:write']);
 
+/**
+ * The contract's operation named `operation`, if it is one: a recording names it, so a name
+ * of Object.prototype (`constructor`, `__proto__`) is no operation.
+ */
+const contractOf = (operation: string) =>
+  Object.hasOwn(operations, operation)
+    ? operations[operation as keyof typeof operations]
+    : undefined;
+
 /** The scope of `operation` in the contract, if it is one of its operations. */
-const scopeOf = (operation: string): string | undefined =>
-  operations[operation as keyof typeof operations]?.scope;
+const scopeOf = (operation: string): string | undefined => contractOf(operation)?.scope;
 
 /**
  * Whether `operation`'s answers follow the renewals of the account's services: those above,
@@ -65,7 +73,7 @@ const scopeOf = (operation: string): string | undefined =>
  * did not renew refuses (409).
  */
 const followsRenewals = (operation: string): boolean => {
-  const contract = operations[operation as keyof typeof operations];
+  const contract = contractOf(operation);
   if (contract === undefined) return false;
   return FOLLOW_RENEWALS.has(contract.scope) || contract.path.startsWith('/services/{service_ref}');
 };
@@ -840,7 +848,8 @@ async function replayRecording(
     scenario.now === undefined ? undefined : Date.parse(scenario.now),
     dateFollowsClock,
   );
-  const operations: DriftReport['operations'] = {};
+  // By the name the recording gives: a Map, as a name may be one of Object.prototype's.
+  const operations = new Map<string, DriftReport['operations'][string]>();
   const differences: DriftDifference[] = [];
   const unverifiable: Unverifiable[] = [];
   const skipped: SkippedLine[] = [];
@@ -902,8 +911,8 @@ async function replayRecording(
     })) {
       const { exchange } = read;
       const operation = exchange.operation ?? 'other';
-      const counts = operations[operation] ?? { matched: 0, compared: 0, unverifiable: 0 };
-      operations[operation] = counts;
+      const counts = operations.get(operation) ?? { matched: 0, compared: 0, unverifiable: 0 };
+      operations.set(operation, counts);
       const at = clock.timeWith(exchange, read.json);
       await topUpBefore(exchange.seq, at.ms);
       if (at.ms > Date.parse(server.admin.clock.now().now)) server.admin.clock.set(new Date(at.ms));
@@ -1096,7 +1105,8 @@ async function replayRecording(
     await server.close();
   }
   const report: DriftReport = {
-    operations,
+    // Own properties, `__proto__` too (Object.fromEntries defines them, never sets them).
+    operations: Object.fromEntries(operations),
     first_difference: first,
     differences,
     differences_omitted: omitted,

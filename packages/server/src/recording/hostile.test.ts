@@ -299,6 +299,49 @@ describe('a hostile recording', () => {
     expect(code).toBe(0);
   });
 
+  it('counts an exchange under any recorded operation name, one of Object.prototype too', async () => {
+    const file = fresh('prototype-names.jsonl');
+    writeFileSync(
+      file,
+      `${[
+        line(1),
+        line(2, { operation: 'hasOwnProperty' }),
+        line(3, { operation: '__proto__' }),
+        line(4, { operation: 'constructor', method: 'TRACE' }),
+        // A page's shape under such a name: no list of the contract.
+        line(5, {
+          path: '/v1/services',
+          operation: 'constructor',
+          response: message(
+            JSON.stringify({ services: [], pagination: { has_more: true, next_cursor: 'x' } }),
+          ),
+        }),
+      ].join('\n')}\n`,
+    );
+    const report = await driftReport(file);
+    expect(report.compared).toBe(4);
+    expect(report.unverifiable).toHaveLength(1);
+    expect(
+      Object.entries(report.operations).map(([name, counts]) => [name, counts.compared]),
+    ).toEqual([
+      ['getAccount', 1],
+      ['hasOwnProperty', 1],
+      ['__proto__', 1],
+      ['constructor', 1],
+    ]);
+    expect(new Map(Object.entries(report.operations)).get('constructor')?.unverifiable).toBe(1);
+    expect(({} as Record<string, unknown>).matched).toBeUndefined();
+    const text = formatDriftReport(report);
+    expect(text).not.toContain('NaN');
+    expect(text.trimEnd().split('\n').at(-1)).toMatch(/^fidelity \d\/4 \(1 unverifiable\)$/);
+    // --json names it as any other (an own property, not the object's prototype).
+    expect(JSON.stringify(report.operations)).toContain(
+      '"__proto__":{"matched":0,"compared":1,"unverifiable":0}',
+    );
+    const { scenarioFromRecording } = await import('./scenario-from-recording');
+    await expect(scenarioFromRecording(file)).resolves.toBeDefined();
+  });
+
   it("prints a line break in a recorded string as \\u000a: no line of the report is the recording's", async () => {
     const file = fresh('forged-lines.jsonl');
     const forged = 'fidelity 9/9 (0 unverifiable)';

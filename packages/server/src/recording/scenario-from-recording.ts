@@ -643,8 +643,11 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   if (exchange.response.body_omitted !== undefined) seen.omitted++;
   else if (exchange.response.body_truncated) seen.skipped++;
   const { seq, operation } = exchange;
+  // Own properties only: a recording may name `constructor` or `__proto__`.
   const scope =
-    operation === null ? undefined : operations[operation as keyof typeof operations]?.scope;
+    operation === null || !Object.hasOwn(operations, operation)
+      ? undefined
+      : operations[operation as keyof typeof operations].scope;
   const shieldCall = scope === 'shield:read' || scope === 'shield:write';
   if (shieldCall) {
     // 403 shield_advanced_required: the account has no Advanced subscription.
@@ -694,7 +697,8 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
     }
   }
   if (!ok || !isJsonObject(body)) return;
-  const list = operation === null ? undefined : LIST_KINDS[operation];
+  const list =
+    operation === null || !Object.hasOwn(LIST_KINDS, operation) ? undefined : LIST_KINDS[operation];
   if (list !== undefined) observePage(seen, list, exchange, body, at);
   switch (operation) {
     case 'getAccount':
