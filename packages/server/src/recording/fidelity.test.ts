@@ -529,6 +529,45 @@ describe('drift on a recording of the reference server itself', () => {
     await expectFaithful(file, statuses.length);
   });
 
+  it.each([
+    // The demo's catalog for a German account, newest first: REF-PLAN-6 (a storage box),
+    // 4 (dedicated), 2 and 1 (KVM). `next` is the cursor the answer before gave.
+    ['a page of the catalog', ['limit=1', 'limit=1&cursor=next']],
+    [
+      'a page of one type, an order of its plan refused between',
+      ['type=kvm&limit=1', 'order', 'type=kvm&limit=1'],
+    ],
+    [
+      "a page of the catalog, a page of its last plan's type showing none below",
+      ['limit=1', 'limit=1&cursor=next', 'type=dedicated&limit=1&cursor=REF-PLAN-6'],
+    ],
+  ])('keeps a plan below the next cursor of %s that no later page followed', async (_, queries) => {
+    // The last page of the catalog read said has_more: the scenario must hold a plan below
+    // it that the recording never saw.
+    const { file, statuses } = await recordSession(frozen, async (_, base) => {
+      const seen: Array<[string, number]> = [];
+      let next = '';
+      for (const query of queries) {
+        if (query === 'order') {
+          const body = { type: 'kvm', plan_code: 'kvm-m' };
+          seen.push(await demoCall(base, '/orders', keyedJson('plans-order', body)));
+          continue;
+        }
+        const answer = await demoFetch(base, `/plans?${query.replace('=next', `=${next}`)}`);
+        seen.push([query, answer.status]);
+        const page = (await answer.json()) as { pagination: { next_cursor?: string } };
+        next = page.pagination.next_cursor ?? '';
+      }
+      seen.push(await demoCall(base, '/balance'));
+      return seen;
+    });
+    // Every page answered; the order was refused (kvm-m is out of stock in the demo).
+    expect(statuses.filter(([, status]) => status !== 200)).toEqual(
+      queries.includes('order') ? [['/orders', 422]] : [],
+    );
+    await expectFaithful(file, statuses.length);
+  });
+
   it('rebuilds the plans an order and the renewals used when the catalog was never listed', async () => {
     // No GET /plans: the order's answer and the renewal invoices are all there is of the
     // plan. A Shield overview, which states no time in its body, follows the clock's jump past

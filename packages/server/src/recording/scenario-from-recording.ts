@@ -1,4 +1,11 @@
-import { CreateOrderRequest, operations, Plan, priceOrder, SCOPES } from '@refapi/schema';
+import {
+  CreateOrderRequest,
+  operations,
+  Plan,
+  priceOrder,
+  SCOPES,
+  SERVICE_TYPES,
+} from '@refapi/schema';
 import type { z } from 'zod';
 import { periodMonths } from '../domain/account-time/renewal-price';
 import { addMonths, dayOfMonth } from '../domain/calendar';
@@ -324,6 +331,16 @@ class Observations {
   readonly plans = new Map<string, Json>();
   /** Service types a complete GET /plans listing showed (`*`: one without a type filter). */
   readonly coveredTypes = new Set<string>();
+  /**
+   * The `next_cursor` of each GET /plans page that had more, by its type filter and cursor:
+   * followed once a later page asked for it with that filter.
+   */
+  readonly planCursors = new Map<
+    string,
+    { cursor: string; type: string | undefined; followed: boolean }
+  >();
+  /** The type filters of the GET /plans pages the recording saw. */
+  readonly planTypesAsked = new Set<string>();
   /** The first order of each plan code the recording placed (a plan it may never list). */
   readonly orderedPlans = new Map<string, { request: Json; answer: Json }>();
   /** The first order of each plan code the upstream refused for want of balance. */
@@ -469,6 +486,9 @@ const REF_OF = Object.fromEntries(
 /** The value of `ref` when it is a ref of `kind`'s records (`REF-TXN-1A`…), else undefined. */
 const listRefValue = (kind: ListKind, ref: unknown): bigint | undefined =>
   typeof ref === 'string' && REF_OF[kind].test(ref) ? refValue(ref) : undefined;
+
+/** A plan's ref, as a GET /plans cursor names it. */
+const PLAN_REF = /^REF-PLAN-[0-9A-F]+$/;
 
 /** Query parameters of a recorded exchange (the raw query, without `?`). */
 const queryOf = (exchange: RecordedExchange) =>
@@ -854,6 +874,22 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
       const pagination = isJsonObject(body.pagination) ? body.pagination : {};
       if (cursor === undefined && pagination.has_more === false) {
         seen.coveredTypes.add(type ?? '*');
+      }
+      if (type !== undefined && seen.planTypesAsked.size < MAX_PAGE_SPANS) {
+        seen.planTypesAsked.add(type);
+      }
+      const cursorKey = (ref: string) => JSON.stringify([type ?? null, ref]);
+      const asked = cursor === undefined ? undefined : seen.planCursors.get(cursorKey(cursor));
+      if (asked !== undefined) asked.followed = true;
+      const next = pagination.next_cursor;
+      if (
+        pagination.has_more === true &&
+        typeof next === 'string' &&
+        PLAN_REF.test(next) &&
+        seen.planCursors.size < MAX_PAGE_SPANS &&
+        !seen.planCursors.has(cursorKey(next))
+      ) {
+        seen.planCursors.set(cursorKey(next), { cursor: next, type, followed: false });
       }
       for (const plan of Array.isArray(body.plans) ? body.plans : []) {
         if (isJsonObject(plan)) {
@@ -1523,7 +1559,7 @@ class FreeRefs {
 /** Refs of the catalog's kinds no plan or order of the recording has, handed out downwards. */
 function catalogRefs(
   seen: Observations,
-): (kind: 'PLAN' | 'PERIOD' | 'REGION') => string | undefined {
+): (kind: 'PLAN' | 'PERIOD' | 'REGION', ceiling?: string) => string | undefined {
   const text = JSON.stringify([
     ...seen.plans.values(),
     ...[...seen.orderedPlans.values()].map(({ request }) => request),
@@ -1534,7 +1570,64 @@ function catalogRefs(
     PERIOD: new FreeRefs('PERIOD', text.match(/REF-PERIOD-[0-9A-F]+/g) ?? []),
     REGION: new FreeRefs('REGION', text.match(/REF-REGION-[0-9A-F]+/g) ?? []),
   };
-  return (kind) => free[kind].below();
+  return (kind, ceiling) => free[kind].below(ceiling);
+}
+
+/**
+ * A plan below each GET /plans cursor no later page followed, where none of `plans` is (of
+ * the page's type, when it named one): `has_more` was true there, so the catalog held one
+ * more the recording never saw. It copies the plan the cursor named, under a ref below it
+ * and a code and name of its own. A page without a type gives it a type no page of the
+ * recording asked for, so that no page of one type would have shown it.
+ */
+function plansBelowCursors(
+  seen: Observations,
+  plans: readonly Json[],
+  freeRef: (kind: 'PLAN', ceiling: string) => string | undefined,
+  notes: string[],
+): Json[] {
+  const added: Json[] = [];
+  // A complete listing without a type showed every plan: none is below its last.
+  if (seen.coveredTypes.has('*')) return added;
+  const all = () => [...plans, ...added];
+  const cursors = [...seen.planCursors.values()].filter(({ followed }) => !followed);
+  // Those of a type first: a plan below one of them may stand below one without a type too.
+  cursors.sort((a, b) => Number(a.type === undefined) - Number(b.type === undefined));
+  for (const { cursor, type } of cursors) {
+    const matches = (plan: Json) => type === undefined || plan.service_type === type;
+    const under = (plan: Json) => compareRefs(String(plan.plan_ref), cursor) < 0;
+    if (all().some((plan) => matches(plan) && under(plan))) continue;
+    const named = all().find((plan) => plan.plan_ref === cursor && matches(plan));
+    const serviceType =
+      type ??
+      [named?.service_type, ...SERVICE_TYPES].find(
+        (t) => typeof t === 'string' && !seen.coveredTypes.has(t) && !seen.planTypesAsked.has(t),
+      );
+    if (named === undefined || serviceType === undefined) continue;
+    const ref = freeRef('PLAN', cursor);
+    if (ref === undefined) {
+      notes.push(
+        `no free plan ref was left below ${cursor}: a page of GET /plans has fewer after it`,
+      );
+      continue;
+    }
+    const codes = new Set(all().map((plan) => plan.code));
+    let code = `unseen-${refValue(ref).toString(16)}`;
+    while (codes.has(code)) code = `${code}-x`;
+    added.push({
+      ...named,
+      plan_ref: ref,
+      name: `Unseen plan ${ref}`,
+      code,
+      service_type: serviceType,
+    });
+  }
+  if (added.length > 0) {
+    notes.push(
+      `${added.length} plans below a page of GET /plans no later page followed were never seen: they are placeholders (${added.map((plan) => String(plan.plan_ref)).join(', ')})`,
+    );
+  }
+  return added;
 }
 
 /** Clock jumps kept: past them, an exchange placed wrong is a difference, as before. */
@@ -2524,6 +2617,7 @@ function build(seen: Observations): RecordedScenario {
     planOf(p, seen.specs.get(String(p.code)), country, rate),
   );
   const plans = [...listed];
+  const freeCatalogRef = catalogRefs(seen);
   if (start !== undefined) {
     const inferred = inferPlans(
       {
@@ -2537,7 +2631,7 @@ function build(seen: Observations): RecordedScenario {
         ledgerOrders: seen.orders.values(),
         startMs: start,
       },
-      { country, rate, freeRef: catalogRefs(seen) },
+      { country, rate, freeRef: freeCatalogRef },
     );
     for (const plan of inferred) {
       const specs = seen.specs.get(String(plan.code));
@@ -2549,6 +2643,7 @@ function build(seen: Observations): RecordedScenario {
       );
     }
   }
+  plans.push(...plansBelowCursors(seen, plans, freeCatalogRef, notes));
   // A plan's stock: what the recording's orders took of it before an answer showed it out.
   for (const plan of plans) {
     const outAfter = seen.planStock.get(String(plan.code))?.outAfter;
