@@ -360,6 +360,39 @@ describe('ref-server bin', () => {
     },
   );
 
+  it.runIf(process.platform !== 'win32')(
+    'drift and scenario read the first line of a recording on standard input that starts with a byte order mark',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ref-stdin-bom-'));
+      const file = join(dir, 'recording.jsonl');
+      await recordMeAndBalance(file);
+      const recording = readFileSync(file);
+      rmSync(dir, { recursive: true, force: true });
+      // As PowerShell pipes it (`Get-Content rec.jsonl | ref-server drift -`), the mark's
+      // three bytes coming apart.
+      const fed = async (args: string[]) => {
+        const run = start(args);
+        run.child.stdin.write(Buffer.from([0xef]));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        run.child.stdin.end(Buffer.concat([Buffer.from([0xbb, 0xbf]), recording]));
+        const [code] = await once(run.child, 'exit');
+        return { code, ...run.output() };
+      };
+      const drift = await fed(['drift', '-', '--exit-code']);
+      expect({ ...drift, stdout: drift.stdout.trimEnd().split('\n').at(-1) }).toEqual({
+        code: 0,
+        stdout: 'fidelity 2/2 (0 unverifiable)',
+        stderr: '',
+      });
+      const scenario = await fed(['scenario', '--from-recording', '-']);
+      expect(scenario.code).toBe(0);
+      expect(scenario.stderr).not.toContain('skipped');
+      expect(JSON.parse(scenario.stdout)).toMatchObject({
+        accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
+      });
+    },
+  );
+
   it('refuses a scenario file with a malformed Shield snapshot, naming its path', async () => {
     const run = start([
       '--scenario',

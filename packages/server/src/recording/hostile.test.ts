@@ -610,3 +610,50 @@ describe('a hostile recording', () => {
     expect(report.unverifiable.map((u) => u.operation)).toContain('createOrder');
   });
 });
+
+/** Records `GET /me` and `GET /balance` of a demo server (its clock frozen) into `file`. */
+async function recordMeAndBalance(file: string): Promise<void> {
+  const upstream = createReferenceServer({ adminToken: 'hostile-test-admin-token-0123456789' });
+  await upstream.ready;
+  upstream.admin.clock.freeze(true);
+  const listening = await upstream.listen({ port: 0 });
+  const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
+  for (const path of ['/me', '/balance']) {
+    const answer = await fetch(`${recorder.baseUrl}${path}`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(answer.status).toBe(200);
+    await answer.text();
+  }
+  await recorder.close();
+  await listening.close();
+  await upstream.close();
+}
+
+describe('a recording as other tools save it', () => {
+  it('reads the first line of a file that starts with a UTF-8 byte order mark', async () => {
+    // Windows editors and PowerShell's `Out-File -Encoding utf8` start the file with one.
+    const file = fresh('bom.jsonl');
+    await recordMeAndBalance(file);
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(file)]));
+    const report = await driftReport(file);
+    expect(report.skipped_lines).toEqual([]);
+    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe(
+      'fidelity 2/2 (0 unverifiable)',
+    );
+
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runRecordingCommand('scenario', ['--from-recording', file], {
+      name: 'ref-server',
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+    });
+    expect(code).toBe(0);
+    expect(err.join('')).not.toContain('skipped');
+    // The first line (GET /me) is where the profile comes from.
+    expect(JSON.parse(out.join(''))).toMatchObject({
+      accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
+    });
+  });
+});

@@ -232,12 +232,27 @@ async function* chunksOf(handle: FileHandle): AsyncGenerator<Buffer> {
 }
 
 /**
+ * The UTF-8 byte order mark, decoded: Windows editors and PowerShell's `Out-File` start a
+ * file with it.
+ */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
  * The lines of a stream, each without its line end (`\n` or `\r\n`); null for a line past
  * {@link MAX_LINE_CHARS}, whose characters are dropped as they come: never more than that
- * much of a line is held, however long it runs, and the lines after it are still read.
+ * much of a line is held, however long it runs, and the lines after it are still read. A
+ * byte order mark at the start of the stream (its bytes in one chunk or several) is no
+ * character of the first line.
  */
 async function* linesOf(input: AsyncIterable<Buffer>): AsyncGenerator<string | null> {
   const decoder = new StringDecoder('utf8');
+  /** Whether the stream's first character is still to come. */
+  let atStart = true;
+  const decoded = (text: string) => {
+    if (!atStart || text === '') return text;
+    atStart = false;
+    return text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  };
   let parts: string[] = [];
   let length = 0;
   let overlong = false;
@@ -268,8 +283,8 @@ async function* linesOf(input: AsyncIterable<Buffer>): AsyncGenerator<string | n
     }
     take(text.slice(start));
   };
-  for await (const chunk of input) yield* pieces(decoder.write(chunk));
-  yield* pieces(decoder.end());
+  for await (const chunk of input) yield* pieces(decoded(decoder.write(chunk)));
+  yield* pieces(decoded(decoder.end()));
   if (overlong || length > 0) yield end();
 }
 
