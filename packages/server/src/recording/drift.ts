@@ -9,6 +9,7 @@ import { statusGap, withCountedStatuses } from './counted-statuses';
 import { type DriftExchange, type DriftPasses, driftPasses, parseJson } from './drift-passes';
 import {
   amountCents,
+  badBase64,
   idempotencyKeyOf,
   isJsonObject,
   type RecordedExchange,
@@ -397,6 +398,10 @@ function refsOf(value: unknown, into: Set<string>): Set<string> {
  */
 const REFUSED_TOKEN = 'refak_recorded_refused';
 
+/** Whether the replay of a recorded request sends its body (not a GET's, nor a HEAD's). */
+const sendsBody = (exchange: RecordedExchange): boolean =>
+  exchange.method !== 'GET' && exchange.method !== 'HEAD';
+
 /** The request of a recorded exchange as the reference server in process gets it. */
 function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestInit {
   const headers = new Headers();
@@ -411,8 +416,7 @@ function replayRequest(exchange: RecordedExchange, comparer: Comparer): RequestI
   const key = idempotencyKeyOf(exchange);
   if (key !== undefined) headers.set('idempotency-key', comparer.rewrite(key));
   const { body, body_encoding } = exchange.request;
-  if (body === null || exchange.method === 'GET' || exchange.method === 'HEAD')
-    return { method: exchange.method, headers };
+  if (body === null || !sendsBody(exchange)) return { method: exchange.method, headers };
   return {
     method: exchange.method,
     headers,
@@ -433,6 +437,11 @@ function unverifiableBecause(exchange: RecordedExchange): string | undefined {
     return 'its request body was cut at the recording cap (1 MiB): not replayed';
   if (exchange.response.body_truncated)
     return 'its answer was cut at the recording cap (1 MiB): record it with smaller pages (limit)';
+  // Bytes a recording marks base64 but are not: what was sent or answered, it cannot show.
+  if (sendsBody(exchange) && badBase64(exchange.request))
+    return 'its request body is marked base64 but is not valid base64 (edited or damaged): not replayed';
+  if (badBase64(exchange.response))
+    return 'its answer body is marked base64 but is not valid base64 (edited or damaged): the recording cannot show what it said';
   return undefined;
 }
 

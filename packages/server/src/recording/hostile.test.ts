@@ -656,4 +656,61 @@ describe('a recording as other tools save it', () => {
       accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
     });
   });
+
+  it('reads a body marked base64 that is not base64 as one it cannot show: set apart, no fact taken', async () => {
+    const file = fresh('bad-base64.jsonl');
+    const balance = (amount: number) =>
+      JSON.stringify({
+        amount,
+        currency: 'EUR',
+        account_currency: 'EUR',
+        as_of: '2026-01-01T00:00:00.000Z',
+      });
+    const base64 = (body: string) => ({
+      ...message(null),
+      body,
+      body_encoding: 'base64',
+      body_bytes: body.length,
+    });
+    // Node's decoder skips what is not base64: a stray character here reads as the balance.
+    const stray = Buffer.from(balance(987.65)).toString('base64');
+    const order = Buffer.from(JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' })).toString(
+      'base64',
+    );
+    writeFileSync(
+      file,
+      `${[
+        // Nothing but characters base64 has not: read as an empty body.
+        line(1, { path: '/v1/balance', operation: 'getBalance', response: base64('****') }),
+        line(2, {
+          path: '/v1/balance',
+          operation: 'getBalance',
+          response: base64(`${stray.slice(0, 8)}!*${stray.slice(8)}`),
+        }),
+        line(3, {
+          method: 'POST',
+          path: '/v1/orders',
+          operation: 'createOrder',
+          status: 400,
+          request: { ...base64(`${order}\u00e9`), headers: { authorization: '[redacted]' } },
+          response: message(JSON.stringify({ error: 'invalid_body' })),
+        }),
+      ].join('\n')}\n`,
+    );
+    const report = await driftReport(file);
+    expect(report.differences).toEqual([]);
+    expect(report.unverifiable.map((u) => [u.seq, u.reason])).toEqual([
+      [1, expect.stringMatching(/^its answer body is marked base64 but is not valid base64/)],
+      [2, expect.stringMatching(/^its answer body is marked base64 but is not valid base64/)],
+      [3, expect.stringMatching(/^its request body is marked base64 but is not valid base64/)],
+    ]);
+    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe(
+      'fidelity 0/0 (3 unverifiable)',
+    );
+
+    const { scenarioFromRecording } = await import('./scenario-from-recording');
+    const { scenario, notes } = await scenarioFromRecording(file);
+    expect(scenario.accounts?.[0]?.balance).not.toBe(987.65);
+    expect(notes.join('\n')).toContain('2 answers were marked base64 but are not valid base64');
+  });
 });

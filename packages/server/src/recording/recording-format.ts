@@ -311,22 +311,41 @@ function boundedBody(message: RecordedMessage): RecordedMessage {
   return { ...m, body: kept.toString('base64'), body_encoding: 'base64', body_truncated: true };
 }
 
+/**
+ * The bytes of `text` when it is base64 as the recorder writes it (`Buffer#toString`:
+ * padded, nothing but its 64 characters, no bits past the last byte); undefined otherwise.
+ * Node's decoder skips what is not base64 and stops at the first `=`: a body edited by hand
+ * or damaged would be read as other bytes than it says, or none.
+ */
+function base64Bytes(text: string): Buffer | undefined {
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.toString('base64') === text ? bytes : undefined;
+}
+
+/**
+ * Whether a recorded body is marked base64 but is not (see {@link base64Bytes}): what it
+ * held, the recording cannot show.
+ */
+export const badBase64 = (message: RecordedMessage): boolean =>
+  message.body !== null &&
+  message.body_encoding === 'base64' &&
+  base64Bytes(message.body) === undefined;
+
 /** Most bytes a recorded compressed body may expand to when it is read back: the recording cap. */
 const DECODED_BODY_BYTES = RECORDED_BODY_BYTES;
 
 /**
  * The text of a recorded body: as kept, or with its `Content-Encoding` undone (gzip,
  * deflate, br, zstd where Node has it; stacked, any case); undefined when it is absent, cut
- * at the recording cap or left out, binary, or expands past the recording cap (1 MiB).
+ * at the recording cap or left out, marked base64 but not ({@link badBase64}), binary, or
+ * expands past the recording cap (1 MiB).
  */
 export function bodyText(message: RecordedMessage): string | undefined {
   if (message.body === null || message.body_truncated) return undefined;
   if (message.body_encoding === 'utf8') return message.body;
-  const decoded = decodeBody(
-    Buffer.from(message.body, 'base64'),
-    message.headers['content-encoding'],
-    DECODED_BODY_BYTES,
-  );
+  const bytes = base64Bytes(message.body);
+  if (bytes === undefined) return undefined;
+  const decoded = decodeBody(bytes, message.headers['content-encoding'], DECODED_BODY_BYTES);
   if ('failed' in decoded) return undefined;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(decoded.bytes);

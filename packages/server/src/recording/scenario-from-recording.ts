@@ -21,6 +21,7 @@ import { parseScenario, ScenarioError } from '../scenario/validate';
 import { inferPlans, NEVER_AFFORDED_EUR } from './infer-plans';
 import {
   amountCents,
+  badBase64,
   isJsonObject,
   jsonBody,
   type RecordedExchange,
@@ -386,6 +387,8 @@ class Observations {
   skipped = 0;
   /** Answers whose body the recorder left out, unchecked for credentials (`body_omitted`). */
   omitted = 0;
+  /** Answers whose body is marked base64 but is not: read as none. */
+  badBase64 = 0;
   /** A 2xx answer of any Shield operation: the account holds an Advanced subscription. */
   shieldProven = false;
   /** Scopes a 2xx answer proved the key holds, and those a 403 `insufficient_scope` refused. */
@@ -662,6 +665,7 @@ function observe(seen: Observations, exchange: RecordedExchange): void {
   const ok = exchange.status >= 200 && exchange.status < 300;
   if (exchange.response.body_omitted !== undefined) seen.omitted++;
   else if (exchange.response.body_truncated) seen.skipped++;
+  else if (badBase64(exchange.response)) seen.badBase64++;
   const { seq, operation } = exchange;
   // Own properties only: a recording may name `constructor` or `__proto__`.
   const scope =
@@ -2664,6 +2668,10 @@ function build(seen: Observations): RecordedScenario {
   if (seen.omitted > 0)
     notes.push(
       `${seen.omitted} answers were left out of the recording (the recorder could not check them for credentials) and not read`,
+    );
+  if (seen.badBase64 > 0)
+    notes.push(
+      `${seen.badBase64} answers were marked base64 but are not valid base64 (edited or damaged) and not read`,
     );
 
   const scenario: ScenarioInput = {
