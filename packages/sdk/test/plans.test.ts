@@ -266,6 +266,25 @@ describe('orders: plan, then apply', () => {
   });
 });
 
+describe('a plan holds no secret', () => {
+  it('refuses an API key given as the idempotency key (the wrong variable), before anything is read', async () => {
+    // A plan file is reviewed and committed: written, it carried the key in idempotency_key.
+    const client = clientOf();
+    for (const make of [
+      () => client.orders.plan(ORDER, { idempotencyKey: DEMO.eurKey }),
+      () => client.services.planPower(DEMO.kvm, 'reboot', { idempotencyKey: `x-${DEMO.usdKey}` }),
+    ]) {
+      const error = await make().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toBe(
+        'idempotencyKey holds an API key (refak_…), not an idempotency key; no plan was made.',
+      );
+      expect((error as Error).message).not.toContain(DEMO.eurKey);
+    }
+    expect(ref.requests()).toHaveLength(0);
+  });
+});
+
 describe('every write operation plans and applies', () => {
   it('auto-renew, power, Shield rule add and delete, preset, profile: each plan round-trips', async () => {
     const client = clientOf();

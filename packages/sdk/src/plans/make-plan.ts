@@ -1,6 +1,7 @@
 import type { CreateOrderRequest } from '@refapi/schema';
 import { isIdempotencyKey, routes } from '@refapi/schema/client';
 import type { PlannableOperation } from '@refapi/schema/request-plan';
+import { API_KEY_PREFIX } from '@refapi/schema/values';
 import { ConfigurationError } from '../errors/client-errors';
 import { type Core, filledPath } from '../internal/core';
 import { randomUuid } from '../internal/runtime';
@@ -44,6 +45,13 @@ export async function makePlan<K extends PlannableOperation>(
   if (key !== null && !isIdempotencyKey(key)) {
     throw new ConfigurationError(
       'idempotencyKey must be 1-128 characters of A-Z, a-z, 0-9 and _ . : -',
+    );
+  }
+  // The wrong variable (`idempotencyKey: process.env.REF_API_KEY`): a plan is written to a
+  // file that is reviewed and committed, and must never carry a credential.
+  if (key?.includes(API_KEY_PREFIX)) {
+    throw new ConfigurationError(
+      `idempotencyKey holds an API key (${API_KEY_PREFIX}…), not an idempotency key; no plan was made.`,
     );
   }
   const schemas = await planSchemas();
