@@ -93,6 +93,41 @@ describe('refctl orders create --plan-out, then refctl apply', () => {
     expect(await writes()).toEqual([]);
   });
 
+  it('says nothing was bought when the key of a plan at a new price had bought at the old one', async () => {
+    // Two plans of one order with one --idempotency-key (a CI job's fixed key), the price
+    // changed between them: the second is answered by the order the first bought.
+    // The reset goes back to the scenario loaded last: the one found here is put back.
+    const found = await server.admin('GET', 'state');
+    const catalog = async (price: number) => {
+      const state = (await server.admin('GET', 'state')) as { plans: Record<string, unknown>[] };
+      for (const plan of state.plans) {
+        if (plan.code === 'kvm-s')
+          Object.assign(plan, { price_eur: price, period_prices: undefined });
+      }
+      await server.admin('POST', 'scenario', state);
+    };
+    const KEYED = [...BUY, '--idempotency-key', 'ci-order-2', '--plan-out'];
+    const first = join(dir, 'first.plan.json');
+    const second = join(dir, 'second.plan.json');
+    await catalog(5);
+    expect((await refctl([...KEYED, first], { env: env() })).code).toBe(0);
+    const before = await balance();
+    expect((await refctl(['apply', first, '--yes'], { env: env() })).code).toBe(0);
+    await catalog(6);
+    expect((await refctl([...KEYED, second], { env: env() })).code).toBe(0);
+    const run = await refctl(['apply', second, '--yes'], { env: env() });
+    // It used to say only "order … charged 5.95 EUR, but the plan's total was 7.14 EUR".
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      EXIT.error,
+      '',
+      expect.stringMatching(
+        /^error: the plan's idempotency key had already bought order REF-ORD-\w+ for 5\.95 EUR, which the server replayed: nothing was bought now, and the plan's total 7\.14 EUR was not charged; make a plan with another idempotency key to buy it\n$/,
+      ),
+    ]);
+    expect(Math.round((before - (await balance())) * 100)).toBe(595);
+    await server.admin('POST', 'scenario', found);
+  });
+
   it.each([
     [
       'tampered',

@@ -138,6 +138,48 @@ describe('orders_create with a plan, without the input-required round trip', () 
     expect(orderPosts()).toHaveLength(0);
   });
 
+  it('says nothing was bought when a new dry run of a bought order, at a new price, is named', async () => {
+    // The same arguments derive the same idempotency key: the second plan's purchase is
+    // answered by the first order. It was an internal_error ("Try again") and, counted as
+    // a new order, took the budget twice.
+    const mcp = await connect(['--max-spend', '200']);
+    const before = ordersOfAccount();
+    structured(
+      await mcp.call('orders_create', { ...ORDER, dry_run: false, plan_id: await dryRun(mcp) }),
+    );
+    const state = ref.admin.state() as unknown as { plans: Record<string, unknown>[] };
+    for (const plan of state.plans) {
+      if (plan.code === 'kvm-s') Object.assign(plan, { period_prices: { yearly: 60 } });
+    }
+    await ref.admin.loadScenario(state);
+    const repriced = structured(await mcp.call('orders_create', ORDER));
+    expect(repriced.quote).toMatchObject({ price: { amount: 85.68, currency: 'EUR' } });
+    const named = await mcp.call('orders_create', {
+      ...ORDER,
+      dry_run: false,
+      plan_id: repriced.plan_id,
+    });
+    expect(errorFacts(named)).toEqual({
+      error: 'plan_charge_mismatch',
+      message: expect.stringMatching(
+        /^the plan's idempotency key had already bought order REF-ORD-\w+ for 73\.78 EUR, which the server replayed: nothing was bought now, .*\.$/,
+      ),
+      next_step: expect.stringContaining('idempotency_key'),
+      planned: { amount: 85.68, currency: 'EUR' },
+      charged: { amount: 73.78, currency: 'EUR' },
+      order_ref: expect.stringMatching(/^REF-ORD-/),
+      idempotent_replayed: true,
+    });
+    expect(ordersOfAccount() - before).toBe(1);
+    // 73.78 spent once: a purchase of 85.68 more still fits the 200.
+    const other = { ...ORDER, addons: [] };
+    const dry = structured(await mcp.call('orders_create', other));
+    const bought = structured(
+      await mcp.call('orders_create', { ...other, dry_run: false, plan_id: dry.plan_id }),
+    );
+    expect(bought.budget).toMatchObject({ spent: 145.18 });
+  });
+
   it("checks the spend budget against the plan's total", async () => {
     const mcp = await connect(['--max-spend', '50']);
     const planId = await dryRun(mcp);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConfigurationError,
   checkPlan,
+  PlanChargeMismatchError,
   PlanPriceChangedError,
   type PlanRefusalReason,
   PlanRefusedError,
@@ -151,6 +152,44 @@ describe('orders: plan, then apply', () => {
     expect(error.message).toContain('planned 5.95 EUR, now 7.14 EUR');
     expect(await balanceCents(client)).toBe(before);
     expect(ref.requests({ operationId: 'createOrder' })).toHaveLength(0);
+  });
+
+  it('says nothing was bought when the key of a plan at a new price had bought at the old one', async () => {
+    // Two plans of one order with one key (an agent's derived key, a CI job's fixed one),
+    // the price changed between them: the second is answered by the first's stored order.
+    // `ref.reset()` goes back to the scenario loaded last: the one found here is put back.
+    const found = ref.state();
+    const client = clientOf();
+    const body = { type: 'kvm' as const, plan_code: 'kvm-s' };
+    const catalog = (price: number) => {
+      const state = ref.state() as unknown as { plans: Record<string, unknown>[] };
+      for (const p of state.plans) {
+        if (p.code === 'kvm-s') {
+          Object.assign(p, { stock: 10, price_eur: price, period_prices: { monthly: price } });
+        }
+      }
+      return ref.reference.admin.loadScenario(state);
+    };
+    await catalog(5);
+    const old = await client.orders.plan(body, { idempotencyKey: 'same-order-key' });
+    const before = await balanceCents(client);
+    await client.apply(old);
+    await catalog(6);
+    const repriced = await client.orders.plan(body, { idempotencyKey: 'same-order-key' });
+    const error = await client.apply(repriced).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlanChargeMismatchError);
+    expect(error).toMatchObject({
+      replayed: true,
+      planned: { cents: 714, currency: 'EUR' },
+      charged: { cents: 595, currency: 'EUR' },
+    });
+    // It used to say only "order … charged 5.95 EUR, but the plan's total was 7.14 EUR",
+    // as if this apply had bought at a price nobody planned.
+    expect((error as Error).message).toMatch(
+      /^the plan's idempotency key had already bought order REF-ORD-\w+ for 5\.95 EUR, which the server replayed: nothing was bought now, and the plan's total 7\.14 EUR was not charged; make a plan with another idempotency key to buy it$/,
+    );
+    expect(before - (await balanceCents(client))).toBe(595);
+    await ref.reference.admin.loadScenario(found);
   });
 
   it.each<[PlanRefusalReason, (plan: Record<string, unknown>) => Promise<[unknown, RefClient]>]>([

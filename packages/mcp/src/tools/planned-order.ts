@@ -126,7 +126,13 @@ export async function runPlannedOrder(
     // A refusal sent nothing; an answered error bought nothing (a charge that differs
     // from the plan is the exception: it bought, and settles below).
     if (error instanceof PlanChargeMismatchError) {
-      reservation?.settle({ ref: error.orderRef, cents: error.charged.cents, replayed: false });
+      // A replay of an order the key bought before (another plan of the same arguments)
+      // charged nothing now.
+      reservation?.settle({
+        ref: error.orderRef,
+        cents: error.charged.cents,
+        replayed: error.replayed,
+      });
     } else if (mayHaveBought(error)) {
       // The API took the order but its answer never arrived or could not be read: it may
       // be bought, so it stays counted until applying the plan again shows what it did.

@@ -4,12 +4,14 @@ import { shownText } from '@refapi/schema/text';
 import {
   ConfigurationError,
   ConnectionError,
+  PlanChargeMismatchError,
   RateLimitError,
   RefApiError,
   ResponseDecodeError,
   ResponseValidationError,
   UserAbortError,
 } from '@refapi/sdk';
+import { type Currency, money } from '../money';
 import { redactSecrets } from '../redact';
 import { ToolRefusal } from './tool-refusal';
 
@@ -258,6 +260,19 @@ export function errorInfo(error: unknown, op: OperationDef): ToolErrorInfo {
       error: 'invalid_response',
       message: 'The API answered a body that could not be decoded (its Content-Encoding).',
       next_step: 'Report this to the user; retrying is unlikely to help.',
+    };
+  }
+  if (error instanceof PlanChargeMismatchError) {
+    return {
+      error: 'plan_charge_mismatch',
+      message: `${error.message}.`,
+      next_step: error.replayed
+        ? 'Nothing was bought now: these order arguments were bought before (their idempotency key replayed that order). Tell the user; to buy another one, make a new dry run with a new idempotency_key and buy with its plan_id.'
+        : 'The order was bought, at the charged price, not the quoted one: tell the user (orders_list shows the order).',
+      planned: money(error.planned.cents, error.planned.currency as Currency),
+      charged: money(error.charged.cents, error.charged.currency as Currency),
+      order_ref: error.orderRef,
+      idempotent_replayed: error.replayed,
     };
   }
   if (error instanceof ConfigurationError) {

@@ -153,7 +153,7 @@ export async function applyPlan(
       };
       const planned = { cents: plan.quote.total_cents, currency: plan.quote.currency };
       if (charged.cents !== planned.cents || charged.currency !== planned.currency) {
-        throw new PlanChargeMismatchError(planned, charged, charged.orderRef);
+        throw new PlanChargeMismatchError(planned, charged, charged.orderRef, replayed);
       }
     }
   }

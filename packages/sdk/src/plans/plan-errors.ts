@@ -58,8 +58,11 @@ export class PlanPriceChangedError extends PlanRefusedError {
 }
 
 /**
- * The order went through but charged another amount than the plan's total (the purchase
- * stands: see the order). Never thrown before the request was sent.
+ * The order of the plan's idempotency key charged another amount than the plan's total.
+ * When `replayed` is false this call bought it (the purchase stands: see the order); when
+ * true the key had bought it before (another plan made with the same key, at another
+ * price) and the server replayed that order: nothing was bought now. Never thrown before
+ * the request was sent.
  */
 export class PlanChargeMismatchError extends RefSdkError {
   override readonly name: string = 'PlanChargeMismatchError';
@@ -69,11 +72,18 @@ export class PlanChargeMismatchError extends RefSdkError {
   readonly charged: Cents;
   /** The order that charged it. */
   readonly orderRef: string;
+  /** True when the server replayed an order the plan's key had bought before: nothing was bought now. */
+  readonly replayed: boolean;
 
-  constructor(planned: Cents, charged: Cents, orderRef: string) {
-    super(`order ${orderRef} charged ${show(charged)}, but the plan's total was ${show(planned)}`);
+  constructor(planned: Cents, charged: Cents, orderRef: string, replayed = false) {
+    super(
+      replayed
+        ? `the plan's idempotency key had already bought order ${orderRef} for ${show(charged)}, which the server replayed: nothing was bought now, and the plan's total ${show(planned)} was not charged; make a plan with another idempotency key to buy it`
+        : `order ${orderRef} charged ${show(charged)}, but the plan's total was ${show(planned)}`,
+    );
     this.planned = planned;
     this.charged = charged;
     this.orderRef = orderRef;
+    this.replayed = replayed;
   }
 }
