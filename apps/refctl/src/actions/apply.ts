@@ -20,6 +20,7 @@ import { note, print, refuseUnknownColumns } from '../runtime/print';
 import { readInput } from '../runtime/read-input';
 import { repeatedJsonKey } from '../runtime/repeated-json-key';
 import { YesFlags } from './flags';
+import { accountScopeHint } from './plan-account';
 import { describePlan } from './plan-summary';
 
 /** The exit code of each refusal (README, Exit codes); every refusal sent nothing. */
@@ -94,6 +95,8 @@ export const apply = typedHandler(YesFlags, async (ctx, [file], opts) => {
   // --idempotency-key flag to name it with).
   ctx.state.retryHint = `by applying the same plan again (it carries its idempotency key)${file === '-' ? '' : `: refctl apply ${shellWord(file!)}`}`;
   const applied = await client.apply(plan, { signal: ctx.signal }).catch((error: unknown) => {
+    // The account is read before anything is sent: a key without its scope cannot apply.
+    ctx.state.errorHint = accountScopeHint(error, 'applying a plan', 'nothing was sent');
     if (isRefApiError(error) && error.replayed) {
       // A refusal stored under the plan's key is all the server will ever answer to this
       // plan (its key is fixed): fixing the cause (a top-up) and applying again cannot help.

@@ -6,6 +6,7 @@ import { toJson } from '../output/json';
 import { createClient } from '../runtime/client';
 import { note } from '../runtime/print';
 import { writeOutput } from '../runtime/write-output';
+import { accountScopeHint } from './plan-account';
 import { describePlan } from './plan-summary';
 
 /**
@@ -19,7 +20,12 @@ export async function writePlan(
   target: string,
   make: (client: RefClient, options: { signal: AbortSignal }) => Promise<RequestPlan>,
 ): Promise<void> {
-  const plan = await make(await createClient(ctx), { signal: ctx.signal });
+  const plan = await make(await createClient(ctx), { signal: ctx.signal }).catch(
+    (error: unknown) => {
+      ctx.state.errorHint = accountScopeHint(error, 'making a plan', 'no plan was written');
+      throw error;
+    },
+  );
   const text = `${toJson(plan, 2)}\n`;
   await writeOutput(ctx, target, text);
   const where = target === '-' ? 'stdout' : target;
