@@ -133,3 +133,33 @@ describe('a key without account:read', () => {
     ]);
   });
 });
+
+describe('the API key given as --idempotency-key with --plan-out', () => {
+  it.each(KEYED)('%s names the flag typed, never the key (exit 2)', async (_, args) => {
+    const file = join(dir, 'plan.json');
+    const key = KEYS.full;
+    for (const format of ['table', 'json']) {
+      const run = await refctl(
+        [...args, '--idempotency-key', key, '--plan-out', file, '-o', format],
+        { env: env(key) },
+      );
+      expect(run.code).toBe(EXIT.usage);
+      const message =
+        'invalid --idempotency-key: it holds an API key (refak_…), not an idempotency key, and a plan file must never carry one; no plan was written';
+      if (format === 'table') expect(run.stderr).toBe(`error: ${message}\n`);
+      else expect(JSON.parse(run.stderr).error).toMatchObject({ message, exit_code: 2 });
+      expect(`${run.stdout}${run.rawStderr}`).not.toContain(key);
+      expect(`${run.stdout}${run.rawStderr}`).not.toContain('idempotencyKey');
+    }
+    // Not even one within another word: the SDK's rule (any `refak_` in the key).
+    const inside = await refctl([...args, '--idempotency-key', `x-${key}`, '--plan-out', file], {
+      env: env(key),
+    });
+    expect([inside.code, inside.stderr]).toEqual([
+      EXIT.usage,
+      expect.stringContaining('--idempotency-key'),
+    ]);
+    expect(existsSync(file)).toBe(false);
+    expect(await requests()).toEqual([]);
+  });
+});
