@@ -195,6 +195,64 @@ describe('UTF-8 bodies over node:http', () => {
   );
 });
 
+describe('a body cut off before its end', () => {
+  const ORDER = JSON.stringify({ type: 'kvm', plan_code: 'kvm-s' });
+  const head = (key: string, framing: string) =>
+    `POST /v1/orders HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: ${key}\r\n${framing}\r\n\r\n`;
+
+  /** Writes `parts` 50 ms apart on a fresh connection, then its FIN when `fin`; the answer. */
+  async function sendParts(parts: readonly string[], fin: boolean): Promise<string> {
+    const socket = connect(listening.port, '127.0.0.1');
+    socket.setNoDelay(true);
+    socket.on('error', () => {});
+    socket.setEncoding('latin1');
+    let received = '';
+    socket.on('data', (text: string) => {
+      received += text;
+    });
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    for (const part of parts) {
+      socket.write(part);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (fin) socket.end();
+    await closed;
+    return received;
+  }
+
+  it.each([
+    [
+      'shorter than its Content-Length, then the FIN',
+      (key: string) => [`${head(key, `content-length: ${ORDER.length + 10}`)}${ORDER}`],
+      true,
+    ],
+    [
+      'whole JSON in one chunk, then a chunk size the parser refuses',
+      (key: string) => [
+        `${head(key, 'transfer-encoding: chunked')}${ORDER.length.toString(16)}\r\n${ORDER}\r\n`,
+        'zz\r\n',
+      ],
+      false,
+    ],
+  ])(
+    'is never run (%s): the 400 the client got is all that happened',
+    async (_what, parts, fin) => {
+      const key = `cut-${fin ? 'fin' : 'chunk'}`;
+      const answer = await sendParts(parts(key), fin);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('{"error":"malformed_request"}');
+      // Sent again whole under the same Idempotency-Key: a new order, not the replay of one
+      // bought from the part that arrived.
+      const again = await rawRequest(
+        listening.port,
+        `POST /v1/orders HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: ${key}\r\ncontent-length: ${ORDER.length}\r\nconnection: close\r\n\r\n${ORDER}`,
+      );
+      expect(again).toMatch(/^HTTP\/1\.1 20\d /);
+      expect(again.toLowerCase()).not.toContain('idempotent-replayed');
+    },
+  );
+});
+
 describe('the admin body cap', () => {
   it('is 128 MiB by default: a larger declared body is refused 413 before a byte is read', async () => {
     const server = createReferenceServer({ adminToken: ADMIN });

@@ -16,6 +16,8 @@ export interface BodyRead {
   readonly notUtf8?: boolean;
   /** The body did not arrive within its deadline (node:http only). */
   readonly timedOut?: boolean;
+  /** The body stopped before its end: refused by the parser, or its connection closed (node:http only). */
+  readonly cutOff?: boolean;
 }
 
 /**

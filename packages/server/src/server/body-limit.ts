@@ -51,7 +51,8 @@ export function createBodyLimit<H extends RequestHead>(
  * The chain's step that reads the body, once the credentials said how much may be read
  * (`limit`, from the headers alone): none at all (the body stays unread and the connection
  * closes after the answer), or up to the limit (past it the request is flagged too large
- * and the pipeline answers 413). A body that does not arrive in time is a 408.
+ * and the pipeline answers 413). A body that does not arrive in time is a 408; one cut off
+ * before its end (refused by node's parser, or its connection closed) is never run.
  */
 export function bodyReader<R extends RequestContext>(
   limit: (head: R) => number | Promise<number>,
@@ -69,10 +70,16 @@ export function bodyReader<R extends RequestContext>(
       request.close = true;
       return next();
     }
-    const { body, tooLarge, timedOut, notUtf8 } = await read(bytes);
+    const { body, tooLarge, timedOut, notUtf8, cutOff } = await read(bytes);
     if (timedOut === true) {
       request.close = true;
       return errorResponse(408, 'request_timeout', timedOutHeaders?.(request));
+    }
+    // Never run on the part that arrived. The transport has answered (node's parser refused
+    // the rest: 400, unparsed-requests.ts) or the client is gone: no one reads this answer.
+    if (cutOff === true) {
+      request.close = true;
+      return errorResponse(400, 'malformed_request', timedOutHeaders?.(request));
     }
     request.body = body;
     request.bodyTooLarge = tooLarge;

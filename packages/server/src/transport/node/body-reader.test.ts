@@ -51,6 +51,22 @@ describe('readLimitedBody', () => {
     });
   });
 
+  it('reports a body whose stream fails before its end as cut off, keeping none of it', async () => {
+    const stream = new Readable({ read() {} });
+    const read = readLimitedBody(stream, 64, '40');
+    stream.push(Buffer.from('{"type":"kvm"}'));
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.destroy(new Error('aborted'));
+    expect(await read).toEqual({ tooLarge: false, cutOff: true });
+  });
+
+  it('reports a stream already failed as cut off', async () => {
+    const stream = new Readable({ read() {} });
+    stream.on('error', () => {});
+    stream.destroy(new Error('aborted'));
+    expect(await readLimitedBody(stream, 64, undefined)).toEqual({ tooLarge: false, cutOff: true });
+  });
+
   it('reports an empty body as no body', async () => {
     expect(await readLimitedBody(Readable.from([]), 64, '0')).toEqual({ tooLarge: false });
   });

@@ -10,7 +10,14 @@ export interface LimitedBody {
   readonly notUtf8?: true;
   /** The body did not arrive whole before the deadline (the stream is left paused). */
   readonly timedOut?: boolean;
+  /**
+   * The stream failed before the body's end (node's parser refused the rest, or the
+   * connection closed): what arrived is not the body, and nothing of it is kept.
+   */
+  readonly cutOff?: boolean;
 }
+
+const CUT_OFF: LimitedBody = { tooLarge: false, cutOff: true };
 
 /**
  * Reads a request body of at most `limit` bytes. A declared Content-Length over the limit
@@ -29,6 +36,9 @@ export function readLimitedBody(
   if (declaredLength !== undefined && Number(declaredLength) > limit) {
     return Promise.resolve({ tooLarge: true });
   }
+  // Failed already (its connection closed, or the parser refused the body, before the
+  // credentials were checked): no 'end' will come.
+  if (stream.destroyed && !stream.readableEnded) return Promise.resolve(CUT_OFF);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -36,7 +46,8 @@ export function readLimitedBody(
       if (deadline !== undefined) deadlines?.done(deadline);
       stream.off('data', onData);
       stream.off('end', onEnd);
-      stream.off('error', onEnd);
+      stream.off('error', onCutOff);
+      stream.off('close', onCutOff);
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
@@ -61,8 +72,16 @@ export function readLimitedBody(
       stream.pause();
       finish({ tooLarge: false, timedOut: true });
     });
+    // An error or a close before 'end': a body shorter than its Content-Length then a FIN
+    // or reset, or a chunk the parser refused. Taken as the body, the part that arrived
+    // could be whole JSON and run (an order bought while the client got a 400).
+    const onCutOff = () => {
+      chunks.length = 0;
+      finish(CUT_OFF);
+    };
     stream.on('data', onData);
     stream.on('end', onEnd);
-    stream.on('error', onEnd);
+    stream.on('error', onCutOff);
+    stream.on('close', onCutOff);
   });
 }
