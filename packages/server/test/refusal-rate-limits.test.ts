@@ -173,6 +173,94 @@ describe('answers given before any key is read, on the API', () => {
   });
 });
 
+/** Writes `parts` 100 ms apart from `from` on a new connection; the answer once it is closed. */
+async function exchangeInParts(parts: readonly string[], from: string): Promise<RawAnswer> {
+  const [first = '', ...rest] = parts;
+  const socket = connect({ port: listening.port, host: '127.0.0.1', localAddress: from });
+  socket.setNoDelay(true);
+  socket.on('error', () => {});
+  socket.setEncoding('latin1');
+  let received = '';
+  socket.on('data', (text: string) => {
+    received += text;
+  });
+  const closed = new Promise((resolve) => socket.on('close', resolve));
+  socket.write(first);
+  for (const part of rest) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!socket.destroyed) socket.write(part);
+  }
+  await closed;
+  const [head = '', body = ''] = received.split('\r\n\r\n');
+  const headers = Object.fromEntries(
+    head
+      .split('\r\n')
+      .slice(1)
+      .map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+  );
+  return { status: Number(head.split(' ')[1]), headers, body };
+}
+
+describe('what the parser refuses in a later packet than the request line', () => {
+  let space: string;
+  beforeAll(async () => {
+    const created = await fetch(`${listening.url}/__admin/spaces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    space = `/spaces/${((await created.json()) as { space_id: string }).space_id}/v1`;
+  });
+
+  it("answers a body the parser refuses with the window of the request's own path, without counting it", async () => {
+    for (const [prefix, from] of [
+      ['space', '127.0.40.1'],
+      ['root', '127.0.41.1'],
+    ] as const) {
+      const path = prefix === 'space' ? space : '/v1';
+      await counted(from, `${path}/nope`);
+      await counted(from, `${path}/nope`);
+      // The head (with a key) in one packet, a chunk size the parser refuses in the next:
+      // the request is under way, so its path is known.
+      const answer = await exchangeInParts(
+        [
+          `POST ${path}/orders HTTP/1.1\r\n${HOST}authorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: refused-chunk\r\ntransfer-encoding: chunked\r\n\r\n`,
+          'zz\r\n{}\r\n0\r\n\r\n',
+        ],
+        from,
+      );
+      expect([prefix, answer.status, answer.body]).toEqual([
+        prefix,
+        400,
+        '{"error":"malformed_request"}',
+      ]);
+      expect([prefix, ...windowOf(answer)]).toEqual([prefix, '600', '598']);
+      expect(answer.headers).toMatchObject({
+        'ratelimit-reset': expect.stringMatching(/^[1-9]\d*$/),
+        'request-id': expect.stringMatching(/^req_/),
+      });
+      expect(windowOf(await counted(from, `${path}/nope`))).toEqual(['600', '597']);
+    }
+  });
+
+  it("answers a head refused after its request line's packet with the root's window: its path is unknown", async () => {
+    // node:http keeps a request line it has not finished parsing to itself (not on the
+    // refused packet, not on its parser): the path is the root API's, as for a garbage line.
+    const from = '127.0.42.1';
+    await counted(from);
+    const answer = await exchangeInParts(
+      [`GET ${space}/me HTTP/1.1\r\n${HOST}`, `x-padding: ${'a'.repeat(20_000)}\r\n\r\n`],
+      from,
+    );
+    expect([answer.status, answer.body]).toEqual([431, '{"error":"headers_too_large"}']);
+    expect(windowOf(answer)).toEqual(['600', '599']);
+    expect(answer.headers['request-id']).toMatch(/^req_/);
+  });
+});
+
 describe('the body deadline on the API', () => {
   it("answers 408 with the rate-limit headers of the key's window, without counting it", async () => {
     const { handle, basePath, onError, core } = createReferenceCore({ scenario: apiScenario() });

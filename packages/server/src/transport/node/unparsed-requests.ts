@@ -17,11 +17,18 @@ const PARSER_REFUSALS: Readonly<Record<string, readonly [number, ErrorCodeText]>
 };
 
 /**
- * The request target of the bytes node's parser refused, when they start with a request
- * line; `/` (the root API, which answers every path but the admin API's and the console's)
- * when they do not — a garbage line, or a head whose line came in an earlier packet.
+ * The request target of what node's parser refused: the request under way when the refused
+ * bytes are its body (a bad chunk); else the request line the refused bytes start with.
+ * Without one (a garbage line, or a head whose line came in an earlier packet: node keeps
+ * a line it has not finished parsing to itself), `/`: the root API, which answers every
+ * path but the admin API's and the console's. Every API response carries the rate-limit
+ * headers, and bytes that may have been meant for the API get them, from the root's window
+ * of the address (reported, never counted) rather than none.
  */
-function refusedTarget(rawPacket: unknown): string {
+function refusedTarget(error: { rawPacket?: unknown }, socket: HttpSocket): string {
+  const underWay = socket.parser?.incoming;
+  if (underWay != null && !underWay.complete) return underWay.url ?? '/';
+  const rawPacket = error.rawPacket;
   if (!Buffer.isBuffer(rawPacket)) return '/';
   const line = rawPacket.toString('latin1', 0, Math.min(rawPacket.length, 8192));
   return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ (\S+) HTTP\//.exec(line)?.[1] ?? '/';
@@ -52,7 +59,11 @@ export function answerUnparsedRequests(server: Server, windowOf?: RefusalWindow)
           const [status, code] = PARSER_REFUSALS[error.code ?? ''] ?? [400, 'malformed_request'];
           writeRaw(
             socket,
-            errorResponse(status, code, headersOf(refusedTarget(error.rawPacket), socket)),
+            errorResponse(
+              status,
+              code,
+              headersOf(refusedTarget(error, socket as HttpSocket), socket),
+            ),
           );
         }
         socket.destroy();
