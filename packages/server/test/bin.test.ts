@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../src/index';
 import { startRecorder } from '../src/recording/record-proxy';
@@ -391,6 +392,123 @@ describe('ref-server bin', () => {
         accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
       });
     },
+  );
+
+  it.runIf(process.platform !== 'win32')(
+    'drift and scenario read a gzipped recording from a file, a shell pipe and a Node parent; a truncated one ends with one line',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ref-gzip-'));
+      const plain = join(dir, 'recording.jsonl');
+      await recordMeAndBalance(plain);
+      const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
+      // `gzip recording.jsonl`; and a copy of it cut short.
+      const whole = join(dir, 'recording.jsonl.gz');
+      writeFileSync(whole, gzipSync(readFileSync(plain)));
+      const second = gzipSync(balance!);
+      const cut = join(dir, 'cut.jsonl.gz');
+      writeFileSync(cut, Buffer.concat([gzipSync(me!), second.subarray(0, second.length >> 1)]));
+      const exited = async (run: ReturnType<typeof start>) => {
+        const [code] = await once(run.child, 'exit');
+        const { stdout, stderr } = run.output();
+        return { code, last: stdout.trimEnd().split('\n').at(-1), stderr };
+      };
+      const fed = (args: string[], file: string) => {
+        const run = start(args);
+        run.child.stdin.end(readFileSync(file));
+        return exited(run);
+      };
+      const piped = async (file: string, args: string[]) => {
+        // A shell's pipe (`cat rec.jsonl.gz | ref-server drift /dev/stdin`).
+        const child = spawn('sh', [
+          '-c',
+          'cat "$0" | exec "$@"',
+          file,
+          process.execPath,
+          ...refServerArgs(),
+          ...args,
+        ]);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk;
+        });
+        const [code] = await once(child, 'exit');
+        return { code, last: stdout.trimEnd().split('\n').at(-1), stderr };
+      };
+      const read = { code: 0, last: 'fidelity 2/2 (0 unverifiable)', stderr: '' };
+      expect(await exited(start(['drift', whole, '--exit-code']))).toEqual(read);
+      expect(await fed(['drift', '-', '--exit-code'], whole)).toEqual(read);
+      expect(await fed(['drift', '/dev/stdin', '--exit-code'], whole)).toEqual(read);
+      expect(await piped(whole, ['drift', '/dev/stdin', '--exit-code'])).toEqual(read);
+      const scenario = start(['scenario', '--from-recording', '-']);
+      scenario.child.stdin.end(readFileSync(whole));
+      expect((await exited(scenario)).code).toBe(0);
+      expect(JSON.parse(scenario.output().stdout)).toMatchObject({
+        accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
+      });
+
+      const truncated = (name: string) =>
+        `ref-server: cannot read recording ${name} past line 1: its gzip data ends early, the file is truncated (unexpected end of file)\n`;
+      expect(await exited(start(['drift', cut]))).toEqual({
+        code: 1,
+        last: 'fidelity 1/1 (0 unverifiable)',
+        stderr: truncated(cut),
+      });
+      expect(await fed(['drift', '-', '--exit-code'], cut)).toEqual({
+        code: 2,
+        last: 'fidelity 1/1 (0 unverifiable)',
+        stderr: truncated('-'),
+      });
+      expect(await piped(cut, ['drift', '/dev/stdin'])).toEqual({
+        code: 1,
+        last: 'fidelity 1/1 (0 unverifiable)',
+        stderr: truncated('/dev/stdin'),
+      });
+      const partial = await fed(['scenario', '--from-recording', '-'], cut);
+      expect(partial.code).toBe(1);
+      expect(partial.stderr.split(/(?<=\n)/).at(-1)).toBe(truncated('-'));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  );
+
+  it.runIf(process.platform !== 'win32')(
+    'drift reads a gzip bomb in the memory of a capped line (a 64 MiB heap, 256 MiB in one line)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ref-bomb-'));
+      const plain = join(dir, 'recording.jsonl');
+      await recordMeAndBalance(plain);
+      const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
+      const bomb = join(dir, 'bomb.jsonl.gz');
+      writeFileSync(
+        bomb,
+        Buffer.concat([
+          gzipSync(me!),
+          gzipSync(Buffer.alloc(256 * 1024 * 1024, 'x')),
+          gzipSync(`\n${balance!}`),
+        ]),
+      );
+      const child = spawn(process.execPath, [
+        '--max-old-space-size=64',
+        ...refServerArgs(),
+        'drift',
+        bomb,
+      ]);
+      let stdout = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      const [code] = await once(child, 'exit');
+      rmSync(dir, { recursive: true, force: true });
+      expect(stdout).toContain('line 2: longer than 8388608 characters');
+      expect({ code, last: stdout.trimEnd().split('\n').at(-1) }).toEqual({
+        code: 0,
+        last: 'fidelity 2/2 (0 unverifiable)',
+      });
+    },
+    60_000,
   );
 
   it('refuses a scenario file with a malformed Shield snapshot, naming its path', async () => {

@@ -11,6 +11,7 @@ import {
   readRecording,
   recordedJson,
   type SkippedLine,
+  type UnreadableRest,
 } from './recording-format';
 import {
   type RecordedScenario,
@@ -85,6 +86,11 @@ export interface DriftPasses {
    * (the first `keptSkipped` of them when the recording is held).
    */
   exchanges(onSkip: (skipped: SkippedLine) => void): AsyncIterable<DriftExchange>;
+  /**
+   * Where the recording's gzip data broke off, once the scenario's pass read it; the
+   * exchanges of every pass are those before it.
+   */
+  unreadableRest(): UnreadableRest | undefined;
   /** Lets go of what the passes read from (a pipe's spooled file). */
   close(): Promise<void>;
 }
@@ -108,12 +114,18 @@ export async function driftPasses(
   if (held === undefined) {
     /** Exchanges the scenario's pass read: every replay must read as many. */
     let read: number | undefined;
+    let unreadable: UnreadableRest | undefined;
     return {
       scenario: () =>
         scenarioFromStream(
-          counted(readRecording(source), (exchanges) => {
-            read = exchanges;
-          }),
+          counted(
+            readRecording(source, undefined, undefined, (rest) => {
+              unreadable = rest;
+            }),
+            (exchanges) => {
+              read = exchanges;
+            },
+          ),
         ),
       exchanges: (onSkip) =>
         counted(streamed(source, onSkip), (exchanges) => {
@@ -123,6 +135,7 @@ export async function driftPasses(
             );
           }
         }),
+      unreadableRest: () => unreadable,
       close: async () => spool?.close(),
     };
   }
@@ -134,6 +147,7 @@ export async function driftPasses(
       for (const line of held.skipped) onSkip(line);
       yield* exchanges;
     },
+    unreadableRest: () => held.unreadable,
     close: async () => {},
   };
 }
@@ -155,7 +169,9 @@ async function* streamed(
   source: RecordingSource,
   onSkip: (skipped: SkippedLine) => void,
 ): AsyncGenerator<DriftExchange> {
-  for await (const exchange of readRecording(source, onSkip)) yield new DriftExchange(exchange);
+  // Where the gzip data breaks off, the scenario's pass found it and the report says it.
+  for await (const exchange of readRecording(source, onSkip, undefined, () => {}))
+    yield new DriftExchange(exchange);
 }
 
 /**
@@ -214,16 +230,20 @@ async function spooled(
  * The exchanges and (the first `keptSkipped`) skipped lines of `source` when it holds at
  * most {@link HELD_RECORDING_BYTES} (`size`, undefined when unknown); undefined past that,
  * or when it cannot be read (each pass then reads it, and says why it cannot). A file that
- * grows past it while read (a recording under way) is given up as soon as it does.
+ * grows past it while read (a recording under way), or gzip data that expands past it, is
+ * given up as soon as it does. Where gzip data broke off comes with them.
  */
 async function heldRecording(
   source: RecordingSource,
   size: number | undefined,
   keptSkipped: number,
-): Promise<{ exchanges: RecordedExchange[]; skipped: SkippedLine[] } | undefined> {
+): Promise<
+  { exchanges: RecordedExchange[]; skipped: SkippedLine[]; unreadable?: UnreadableRest } | undefined
+> {
   if (size === undefined || size > HELD_RECORDING_BYTES) return undefined;
   const exchanges: RecordedExchange[] = [];
   const skipped: SkippedLine[] = [];
+  let unreadable: UnreadableRest | undefined;
   let chars = 0;
   try {
     for await (const exchange of readRecording(
@@ -233,13 +253,17 @@ async function heldRecording(
       },
       (lineChars) => {
         chars += lineChars + 1;
+        // Gzip data may expand far past its size: given up as soon as it does, unread.
+        if (chars > HELD_RECORDING_BYTES) throw new Error('past what drift holds');
+      },
+      (rest) => {
+        unreadable = rest;
       },
     )) {
-      if (chars > HELD_RECORDING_BYTES) return undefined;
       exchanges.push(exchange);
     }
   } catch {
     return undefined;
   }
-  return chars > HELD_RECORDING_BYTES ? undefined : { exchanges, skipped };
+  return { exchanges, skipped, ...(unreadable === undefined ? {} : { unreadable }) };
 }

@@ -14,6 +14,7 @@ import {
   isJsonObject,
   type RecordedExchange,
   type SkippedLine,
+  type UnreadableRest,
 } from './recording-format';
 import { PLACEHOLDER_TOKEN, type RecordedScenario } from './scenario-from-recording';
 import { terminalLine } from './terminal-text';
@@ -145,6 +146,11 @@ export interface DriftReport {
    * so it cannot tell which exchange was whose account's.
    */
   readonly accounts?: { readonly modelled: string; readonly not_modelled: readonly string[] };
+  /**
+   * Present when the recording's gzip data broke off (a truncated or corrupt `.gz`): the
+   * report is of the lines before it, and the rest could not be read.
+   */
+  readonly unreadable_rest?: UnreadableRest;
 }
 
 const kindOf = (ref: string) => (ref.startsWith('REF-') ? ref.split('-')[1] : 'uuid');
@@ -656,7 +662,9 @@ const unpaidRenewalIn = (changes: readonly Change[]) =>
 export async function driftReport(file: string): Promise<DriftReport> {
   const passes = await driftPasses(file, MAX_DIFFERENCES);
   try {
-    return await replayedReport(passes);
+    const report = await replayedReport(passes);
+    const rest = passes.unreadableRest();
+    return rest === undefined ? report : { ...report, unreadable_rest: rest };
   } finally {
     await passes.close();
   }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport, formatDriftReport } from './drift';
 import { startRecorder } from './record-proxy';
-import { runRecordingCommand } from './recording-cli';
+import { RecordingCliExit, runRecordingCommand } from './recording-cli';
 import { exchangesOf, freshFiles } from './recording-test-kit';
 
 // The adversarial rows of the reference-server spec, section 9: credentials by value, the
@@ -712,5 +712,144 @@ describe('a recording as other tools save it', () => {
     const { scenario, notes } = await scenarioFromRecording(file);
     expect(scenario.accounts?.[0]?.balance).not.toBe(987.65);
     expect(notes.join('\n')).toContain('2 answers were marked base64 but are not valid base64');
+  });
+
+  it('reads a recording compressed with gzip as it reads it plain, one gzip member or several', async () => {
+    const plain = fresh('plain.jsonl');
+    await recordMeAndBalance(plain);
+    const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
+    // `gzip rec.jsonl`, and `cat a.gz b.gz` (a recording gzipped as it grew).
+    const whole = fresh('rec.jsonl.gz');
+    writeFileSync(whole, gzipSync(readFileSync(plain)));
+    const members = fresh('members.jsonl.gz');
+    writeFileSync(members, Buffer.concat([gzipSync(me!), gzipSync(balance!)]));
+    for (const file of [whole, members]) {
+      const report = await driftReport(file);
+      expect({ file, skipped: report.skipped_lines, rest: report.unreadable_rest }).toEqual({
+        file,
+        skipped: [],
+        rest: undefined,
+      });
+      expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe(
+        'fidelity 2/2 (0 unverifiable)',
+      );
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runRecordingCommand('scenario', ['--from-recording', file], {
+        name: 'ref-server',
+        stdout: (t) => out.push(t),
+        stderr: (t) => err.push(t),
+      });
+      expect(code).toBe(0);
+      expect(err.join('')).not.toContain('skipped');
+      expect(JSON.parse(out.join(''))).toMatchObject({
+        accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
+      });
+    }
+  });
+
+  it('ends a truncated or corrupt gzip recording with one line naming the file, the lines before it counted', async () => {
+    const plain = fresh('plain.jsonl');
+    await recordMeAndBalance(plain);
+    const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
+    const second = gzipSync(balance!);
+    const truncated = fresh('truncated.jsonl.gz');
+    // A download or a copy cut short: the first line whole, the second cut.
+    writeFileSync(
+      truncated,
+      Buffer.concat([gzipSync(me!), second.subarray(0, second.length >> 1)]),
+    );
+    const corrupt = fresh('corrupt.jsonl.gz');
+    const damaged = Buffer.from(second);
+    damaged[second.length - 6] = (damaged[second.length - 6] ?? 0) ^ 0xff; // its CRC
+    // zlib keeps back what it decompressed in the call that failed (its 16 KiB chunk at
+    // most): 64 KiB of blank lines, which a reader skips, between GET /me and the damage.
+    const blank = `${' '.repeat(1023)}\n`.repeat(64);
+    writeFileSync(corrupt, Buffer.concat([gzipSync(me! + blank), damaged]));
+    const problems = [
+      [truncated, 'its gzip data ends early, the file is truncated (unexpected end of file)', 1],
+      [corrupt, 'its gzip data is corrupt (incorrect data check)', 65 - 16],
+    ] as const;
+    for (const [file, problem, least] of problems) {
+      const report = await driftReport(file);
+      const after = report.unreadable_rest?.after_line ?? 0;
+      expect(report.unreadable_rest).toEqual({ after_line: after, reason: problem });
+      expect(after).toBeGreaterThanOrEqual(least);
+      const said = `cannot read recording ${file} past line ${after}: ${problem}`;
+      // GET /me was read and replayed; the cut GET /balance is no line of its own.
+      expect(report.skipped_lines).toEqual([]);
+      expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe(
+        'fidelity 1/1 (0 unverifiable)',
+      );
+      // The commands: the report or scenario of what was read, then the line; the exit code
+      // of a file they cannot read (2 for drift --exit-code, as diff).
+      for (const [argv, code] of [
+        [[file], 1],
+        [[file, '--exit-code'], 2],
+        [['--from-recording', file], 1],
+      ] as const) {
+        const out: string[] = [];
+        const err: string[] = [];
+        const run = runRecordingCommand(argv[0] === file ? 'drift' : 'scenario', argv, {
+          name: 'ref-server',
+          stdout: (t) => out.push(t),
+          stderr: (t) => err.push(t),
+        });
+        await expect(run).rejects.toThrow(RecordingCliExit);
+        await expect(run).rejects.toMatchObject({ message: said, code });
+        if (argv[0] === file) {
+          expect(out.join('').trimEnd().split('\n').at(-1)).toBe('fidelity 1/1 (0 unverifiable)');
+          expect(err).toEqual([]);
+        } else {
+          expect(JSON.parse(out.join(''))).toMatchObject({
+            accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
+          });
+        }
+      }
+    }
+    // Not gzip past its first bytes: nothing was read.
+    const notGzip = fresh('not-gzip.jsonl.gz');
+    writeFileSync(notGzip, Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from(me!)]));
+    const report = await driftReport(notGzip);
+    expect(report.unreadable_rest).toEqual({
+      after_line: 0,
+      reason: expect.stringMatching(/^its gzip data is corrupt \(/),
+    });
+    await expect(
+      runRecordingCommand('drift', [notGzip], {
+        name: 'ref-server',
+        stdout: () => {},
+        stderr: () => {},
+      }),
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(
+        new RegExp(
+          `^cannot read recording ${notGzip.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')} from its start: its gzip data is corrupt \\(`,
+        ),
+      ),
+      code: 1,
+    });
+  });
+
+  it('reads a gzip bomb a line at a time: a decompressed line past the cap is skipped, the lines after it read', async () => {
+    const plain = fresh('plain.jsonl');
+    await recordMeAndBalance(plain);
+    const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
+    const bomb = fresh('bomb.jsonl.gz');
+    // 64 MiB of one line in some 64 KiB of gzip, between two exchanges.
+    const zipped = gzipSync(
+      Buffer.concat([
+        Buffer.from(me!),
+        Buffer.alloc(64 * 1024 * 1024, 'x'),
+        Buffer.from(`\n${balance!}`),
+      ]),
+    );
+    writeFileSync(bomb, zipped);
+    expect(zipped.length).toBeLessThan(1024 * 1024);
+    const report = await driftReport(bomb);
+    expect(report.skipped_lines).toEqual([{ line: 2, reason: 'longer than 8388608 characters' }]);
+    expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe(
+      'fidelity 2/2 (0 unverifiable)',
+    );
   });
 });

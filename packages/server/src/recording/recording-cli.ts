@@ -2,7 +2,12 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import { escapeControls } from '@refapi/schema/text';
 import { parseFlags } from '../internal/parse-flags';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
-import { RECORDED_BODY_BYTES, RecordingError } from './recording-format';
+import {
+  RECORDED_BODY_BYTES,
+  RecordingError,
+  type UnreadableRest,
+  unreadableRestLine,
+} from './recording-format';
 import type { WriteCall } from './recording-writer';
 import { terminalLine, terminalSafe } from './terminal-text';
 import { parseUpstream } from './upstream-url';
@@ -48,14 +53,16 @@ export const RECORDING_USAGE = `Recordings (see the README, "From your real acco
                          those under way ${STOP_GRACE_MS / 1000} s, then cuts them; a second Ctrl-C cuts at once
   ref-server scenario --from-recording <file>
                          prints the scenario of the account before the recording (a <file>
-                         of - reads standard input, as for drift)
+                         of - reads standard input, as for drift; a gzipped <file> is read
+                         as it is, as for drift)
   ref-server drift <file> [--json] [--exit-code]
                          replays the recording against that scenario in process; prints
                          matched/compared per operation, the first difference, each
                          difference, what the recording cannot verify, then
                          "fidelity m/n (u unverifiable)"; --exit-code exits 1 when any
                          answer differs and 2 when the file or a line of it cannot be
-                         read, as diff(1)`;
+                         read, as diff(1). A recording compressed with gzip
+                         (recording.jsonl.gz) is decompressed as it is read`;
 
 function parse(argv: readonly string[], options: ParseArgsOptionsConfig) {
   try {
@@ -162,10 +169,16 @@ async function scenario(argv: readonly string[], io: RecordingCliIo): Promise<nu
     throw new RecordingCliExit('scenario needs --from-recording <file> (see --help)', 2);
   }
   const { scenarioFromRecording, PLACEHOLDER_TOKEN } = await import('./scenario-from-recording');
-  const built = await scenarioFromRecording(file, (skipped) =>
-    io.stderr(
-      `${terminalLine(`${io.name}: note: line ${skipped.line} skipped: ${skipped.reason}`)}\n`,
-    ),
+  let unreadable: UnreadableRest | undefined;
+  const built = await scenarioFromRecording(
+    file,
+    (skipped) =>
+      io.stderr(
+        `${terminalLine(`${io.name}: note: line ${skipped.line} skipped: ${skipped.reason}`)}\n`,
+      ),
+    (rest) => {
+      unreadable = rest;
+    },
   );
   // Recorded strings are shown, never obeyed: a terminal reads this too.
   io.stdout(terminalSafe(`${JSON.stringify(built.scenario, null, 2)}\n`));
@@ -173,6 +186,9 @@ async function scenario(argv: readonly string[], io: RecordingCliIo): Promise<nu
     `${io.name}: the recording's key is ${PLACEHOLDER_TOKEN} in this scenario (the recording never holds the real token)\n`,
   );
   for (const note of built.notes) io.stderr(`${terminalLine(`${io.name}: note: ${note}`)}\n`);
+  // Gzip data that broke off: the scenario of the lines before it, then the line that says
+  // so last, and the exit code of a file that cannot be read (as `zcat`).
+  if (unreadable !== undefined) throw new RecordingCliExit(unreadableRestLine(file, unreadable), 1);
   return 0;
 }
 
@@ -198,6 +214,11 @@ async function drift(argv: readonly string[], io: RecordingCliIo): Promise<numbe
       ? terminalSafe(`${JSON.stringify(report, null, 2)}\n`)
       : formatDriftReport(report),
   );
+  // Gzip data that broke off: the report of the lines before it, then the line that says
+  // so last, and the exit code of a file that cannot be read.
+  if (report.unreadable_rest !== undefined) {
+    throw new RecordingCliExit(unreadableRestLine(file, report.unreadable_rest), gate ? 2 : 1);
+  }
   // 0/0 is true of a recording of nothing, and of nothing else: it is said, never left to read.
   if (Object.keys(report.operations).length === 0) {
     io.stderr(

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
+import { createGunzip } from 'node:zlib';
 import { amountToCents, REDACTED } from '@refapi/schema';
 import { z } from 'zod';
 import { type RouteMatch, RouteTable } from '../api/route-table';
@@ -8,7 +9,9 @@ import { decodeBody } from './body-codings';
 
 // One line of a recording file (`ref-server record`): one exchange through the proxy.
 // The reader streams the file line by line, so a recording of any size is read in the
-// memory of its longest line (bodies are capped at RECORDED_BODY_BYTES when written).
+// memory of its longest line (bodies are capped at RECORDED_BODY_BYTES when written). A
+// recording compressed with gzip (`gzip rec.jsonl`) is decompressed as it is read, its
+// lines held to the same cap.
 
 /** Bytes of each request or response body a recording keeps (1 MiB); the rest is counted, not kept. */
 export const RECORDED_BODY_BYTES = 1024 * 1024;
@@ -125,22 +128,44 @@ export interface SkippedLine {
 }
 
 /**
+ * Where a recording's gzip data broke off (truncated, corrupt): the lines before it were
+ * read, the rest cannot be.
+ */
+export interface UnreadableRest {
+  /** The lines read whole before it (0: none). */
+  readonly after_line: number;
+  /** What is wrong with the gzip data, in words. */
+  readonly reason: string;
+}
+
+/**
+ * The line that says where and why a recording's gzip data broke off (see
+ * {@link UnreadableRest}); `file` as the user named it.
+ */
+export const unreadableRestLine = (file: string, rest: UnreadableRest): string =>
+  `cannot read recording ${file} ${rest.after_line > 0 ? `past line ${rest.after_line}` : 'from its start'}: ${rest.reason}`;
+
+/**
  * The exchanges of a recording ({@link RecordingSource}) in order, read line by line (never
- * the whole file). A line that is not a recorded exchange (not JSON, nested past
- * {@link MAX_NESTING}, too long, another shape) is passed to `onSkip` with its number and
- * skipped; only a file that cannot be read at all throws. `onLine` is given the characters
- * of each line as it is read.
+ * the whole file), gzip data decompressed as it comes. A line that is not a recorded exchange
+ * (not JSON, nested past {@link MAX_NESTING}, too long, another shape) is passed to `onSkip`
+ * with its number and skipped; only a file that cannot be read at all throws. `onLine` is
+ * given the characters of each line as it is read. Gzip data that breaks off ends the
+ * exchanges there, the line it cut short dropped, and goes to `onUnreadableRest`; without
+ * one, it throws as a file that cannot be read.
  */
 export async function* readRecording(
   source: RecordingSource,
   onSkip: (skipped: SkippedLine) => void = () => {},
   onLine: (chars: number) => void = () => {},
+  onUnreadableRest?: (rest: UnreadableRest) => void,
 ): AsyncGenerator<RecordedExchange> {
   const file = typeof source === 'string' ? source : source.name;
-  const input: RecordingBytes =
+  const input = decompressed(
     typeof source === 'string'
       ? await openRecording(file, READ_CHUNK_BYTES)
-      : chunksOf(source.handle);
+      : chunksOf(source.handle),
+  );
   let number = 0;
   try {
     for await (const line of linesOf(input)) {
@@ -175,6 +200,12 @@ export async function* readRecording(
     }
   } catch (error) {
     if (error instanceof RecordingError) throw error;
+    if (error instanceof BrokenGzip) {
+      const rest = { after_line: number, reason: error.message };
+      if (onUnreadableRest === undefined) throw new RecordingError(unreadableRestLine(file, rest));
+      onUnreadableRest(rest);
+      return;
+    }
     throw new RecordingError(
       `cannot read recording ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
     );
@@ -229,6 +260,119 @@ async function* chunksOf(handle: FileHandle): AsyncGenerator<Buffer> {
     position += bytesRead;
     yield buffer.subarray(0, bytesRead);
   }
+}
+
+/** The first bytes of gzip data (RFC 1952): `gzip`, `pigz` and log tools write them. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+
+/** Gzip data that breaks off: the message says why, in words. */
+class BrokenGzip extends Error {
+  override name = 'BrokenGzip';
+}
+
+/**
+ * `input` as it is, or decompressed as it comes when it starts with {@link GZIP_MAGIC}
+ * (one gzip member or several, as `cat a.gz b.gz` makes): never more of it than zlib's
+ * buffer and the chunk being read is held, however much it expands (what reads it holds a
+ * line to its cap). Gzip data that breaks off throws a {@link BrokenGzip} once all that was
+ * decompressed before it came through, but for what zlib made in the call that failed (at
+ * most its 16 KiB chunk), which it drops.
+ */
+function decompressed(input: RecordingBytes): RecordingBytes {
+  let gunzip: ReturnType<typeof createGunzip> | undefined;
+  async function* bytes(): AsyncGenerator<Buffer> {
+    const chunks = input[Symbol.asyncIterator]();
+    const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => chunks };
+    let head = Buffer.alloc(0);
+    while (head.length < GZIP_MAGIC.length) {
+      const next = await chunks.next();
+      if (next.done) {
+        if (head.length > 0) yield head;
+        return;
+      }
+      head = Buffer.concat([head, next.value]);
+    }
+    if (!head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC)) {
+      yield head;
+      yield* rest;
+      return;
+    }
+    gunzip = createGunzip();
+    yield* gunzipped(gunzip, head, rest);
+  }
+  return Object.assign(bytes(), {
+    destroy: () => {
+      gunzip?.destroy();
+      input.destroy?.();
+    },
+  });
+}
+
+/** What `gunzip` makes of `head` then `rest`, read as it is needed (see {@link decompressed}). */
+async function* gunzipped(
+  gunzip: ReturnType<typeof createGunzip>,
+  head: Buffer,
+  rest: AsyncIterable<Buffer>,
+): AsyncGenerator<Buffer> {
+  let failure: Error | undefined;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const woken = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  gunzip
+    .on('readable', woken)
+    .on('end', () => {
+      ended = true;
+      woken();
+    })
+    .on('error', (error) => {
+      failure = error;
+      woken();
+    });
+  const feed = async (chunk: Buffer) => {
+    if (gunzip.write(chunk)) return;
+    await new Promise((resolve) => gunzip.once('drain', resolve).once('close', resolve));
+  };
+  void (async () => {
+    try {
+      await feed(head);
+      for await (const chunk of rest) {
+        if (gunzip.destroyed) return;
+        await feed(chunk);
+      }
+      gunzip.end();
+    } catch (error) {
+      // The file's own fault (EIO), said as for a file read plain.
+      gunzip.destroy(error as Error);
+    }
+  })();
+  for (;;) {
+    // What zlib made before it failed is still read: a destroyed stream keeps its buffer.
+    const chunk: Buffer | null = gunzip.read();
+    if (chunk !== null) {
+      yield chunk;
+      continue;
+    }
+    if (failure !== undefined) throw gzipFault(failure);
+    if (ended) return;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  }
+}
+
+/** `error` from zlib as a {@link BrokenGzip} saying what is wrong; any other as it is. */
+function gzipFault(error: NodeJS.ErrnoException): Error {
+  if (error.code === 'Z_BUF_ERROR') {
+    return new BrokenGzip(`its gzip data ends early, the file is truncated (${error.message})`);
+  }
+  if (error.code?.startsWith('Z_')) {
+    return new BrokenGzip(`its gzip data is corrupt (${error.message})`);
+  }
+  return error;
 }
 
 /**

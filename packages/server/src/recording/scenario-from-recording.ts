@@ -28,6 +28,7 @@ import {
   RecordingError,
   readRecording,
   type SkippedLine,
+  type UnreadableRest,
 } from './recording-format';
 import { ReplayedWrites } from './replayed-writes';
 import {
@@ -3579,13 +3580,16 @@ function dropAt(document: Json, path: readonly string[]): boolean {
 
 /**
  * Builds the scenario of the account before `file`'s first exchange (one streaming pass);
- * lines that are not exchanges go to `onSkip` and are skipped.
+ * lines that are not exchanges go to `onSkip` and are skipped. Gzip data that breaks off
+ * goes to `onUnreadableRest`, the scenario built from the lines before it (without one, it
+ * throws).
  */
 export function scenarioFromRecording(
   file: string,
   onSkip?: (skipped: SkippedLine) => void,
+  onUnreadableRest?: (rest: UnreadableRest) => void,
 ): Promise<RecordedScenario> {
-  return scenarioFromStream(readRecording(file, onSkip));
+  return scenarioFromStream(readRecording(file, onSkip, undefined, onUnreadableRest));
 }
 
 /** Builds the scenario of the account before the first of `exchanges`, read as they come. */
