@@ -1,14 +1,20 @@
 import { routes } from '@refapi/schema/client';
 import { isRefApiError } from '@refapi/sdk';
 
-const ACCOUNT = routes.getAccount;
+// The contract's reads, each with a pattern of its path (`{ref}` one segment).
+const READS = Object.values(routes)
+  .filter((route) => route.method === 'GET')
+  .map((route) => ({
+    route,
+    pattern: new RegExp(`${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }));
 
 /**
- * The hint of a 403 `insufficient_scope` to the account read (`GET …/me`) that making and
- * applying a plan start with (a plan is bound to the key's account): the command typed names
- * no such read, so the line says which request needed which scope. `doing` is what read it
+ * The hint of a 403 `insufficient_scope` to a read that making and applying a plan start with
+ * (the account, `GET …/me`: a plan is bound to the key's account): the command typed names no
+ * such read, so the line says which request needed which scope. `doing` is what read it
  * (`applying a plan`), `outcome` what came of it (`nothing was sent`). Undefined for any
- * other error, the planned request's own 403 included.
+ * other error, the planned request's own 403 (a write) included.
  */
 export function accountScopeHint(
   error: unknown,
@@ -22,6 +28,12 @@ export function accountScopeHint(
   } catch {
     return undefined;
   }
-  if (error.method !== ACCOUNT.method || !path.endsWith(ACCOUNT.path)) return undefined;
-  return `${doing} reads the account with ${ACCOUNT.method} ${path}, which needs ${ACCOUNT.scope}, a scope this API key lacks; ${outcome}`;
+  const read = READS.find(
+    ({ route, pattern }) => error.method === route.method && pattern.test(path),
+  );
+  if (read === undefined) return undefined;
+  const { method, scope, sdk } = read.route;
+  // What the read is of, as the SDK names its resource (`account.get`: the account).
+  const what = sdk.split('.')[0];
+  return `${doing} reads the ${what} with ${method} ${path}, which needs ${scope}, a scope this API key lacks; ${outcome}`;
 }
