@@ -290,13 +290,7 @@ describe('a hostile recording', () => {
     expect(String(body?.recorded)).toMatch(
       /^"\{\\"amount\\":\[\[\[.*… \(200\d{3} characters of JSON\)$/,
     );
-    const out: string[] = [];
-    const code = await runRecordingCommand('scenario', ['--from-recording', file], {
-      name: 'ref-server',
-      stdout: (t) => out.push(t),
-      stderr: () => {},
-    });
-    expect(code).toBe(0);
+    expect((await scenarioFrom(file)).code).toBe(0);
   });
 
   it('counts an exchange under any recorded operation name, one of Object.prototype too', async () => {
@@ -612,6 +606,20 @@ describe('a hostile recording', () => {
 });
 
 /** Records `GET /me` and `GET /balance` of a demo server (its clock frozen) into `file`. */
+/** `ref-server scenario --from-recording FILE`, in process: its exit code and what it printed. */
+async function scenarioFrom(
+  file: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runRecordingCommand('scenario', ['--from-recording', file], {
+    name: 'ref-server',
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+  });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
 async function recordMeAndBalance(file: string): Promise<void> {
   const upstream = createReferenceServer({ adminToken: 'hostile-test-admin-token-0123456789' });
   await upstream.ready;
@@ -642,17 +650,11 @@ describe('a recording as other tools save it', () => {
       'fidelity 2/2 (0 unverifiable)',
     );
 
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runRecordingCommand('scenario', ['--from-recording', file], {
-      name: 'ref-server',
-      stdout: (t) => out.push(t),
-      stderr: (t) => err.push(t),
-    });
-    expect(code).toBe(0);
-    expect(err.join('')).not.toContain('skipped');
+    const scenario = await scenarioFrom(file);
+    expect(scenario.code).toBe(0);
+    expect(scenario.stderr).not.toContain('skipped');
     // The first line (GET /me) is where the profile comes from.
-    expect(JSON.parse(out.join(''))).toMatchObject({
+    expect(JSON.parse(scenario.stdout)).toMatchObject({
       accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
     });
   });
@@ -733,16 +735,10 @@ describe('a recording as other tools save it', () => {
       expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe(
         'fidelity 2/2 (0 unverifiable)',
       );
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runRecordingCommand('scenario', ['--from-recording', file], {
-        name: 'ref-server',
-        stdout: (t) => out.push(t),
-        stderr: (t) => err.push(t),
-      });
-      expect(code).toBe(0);
-      expect(err.join('')).not.toContain('skipped');
-      expect(JSON.parse(out.join(''))).toMatchObject({
+      const scenario = await scenarioFrom(file);
+      expect(scenario.code).toBe(0);
+      expect(scenario.stderr).not.toContain('skipped');
+      expect(JSON.parse(scenario.stdout)).toMatchObject({
         accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
       });
     }
