@@ -332,11 +332,7 @@ describe('ref-server bin', () => {
   it.runIf(process.platform !== 'win32')(
     'drift and scenario read a recording on standard input when a Node parent feeds it (a socket, not a pipe)',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'ref-stdin-'));
-      const file = join(dir, 'recording.jsonl');
-      await recordMeAndBalance(file);
-      const recording = readFileSync(file);
-      rmSync(dir, { recursive: true, force: true });
+      const recording = await recordedMeAndBalance();
       // node's `spawn` (and execa, zx, test runners) gives a child a socket as its stdin.
       const fed = async (args: string[]) => {
         const run = start(args);
@@ -364,11 +360,7 @@ describe('ref-server bin', () => {
   it.runIf(process.platform !== 'win32')(
     'drift and scenario read the first line of a recording on standard input that starts with a byte order mark',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'ref-stdin-bom-'));
-      const file = join(dir, 'recording.jsonl');
-      await recordMeAndBalance(file);
-      const recording = readFileSync(file);
-      rmSync(dir, { recursive: true, force: true });
+      const recording = await recordedMeAndBalance();
       // As PowerShell pipes it (`Get-Content rec.jsonl | ref-server drift -`), the mark's
       // three bytes coming apart.
       const fed = async (args: string[]) => {
@@ -546,6 +538,18 @@ describe('ref-server bin', () => {
 });
 
 /** Records `GET /me` and `GET /balance` of a demo server (its clock frozen) into `file`. */
+/** The bytes of a recording of `GET /me` and `GET /balance` (its file already removed). */
+async function recordedMeAndBalance(): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'ref-recording-'));
+  try {
+    const file = join(dir, 'recording.jsonl');
+    await recordMeAndBalance(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function recordMeAndBalance(file: string): Promise<void> {
   const upstream = createReferenceServer({ adminToken: 'bin-test-admin-token-0123456789' });
   await upstream.ready;

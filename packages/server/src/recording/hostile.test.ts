@@ -620,6 +620,17 @@ async function scenarioFrom(
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
+/** `scenario --from-recording` of `recordMeAndBalance`'s file skips nothing and has its first line. */
+async function expectWholeScenario(file: string): Promise<void> {
+  const scenario = await scenarioFrom(file);
+  expect(scenario.code).toBe(0);
+  expect(scenario.stderr).not.toContain('skipped');
+  // The first line (GET /me) is where the profile comes from.
+  expect(JSON.parse(scenario.stdout)).toMatchObject({
+    accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
+  });
+}
+
 async function recordMeAndBalance(file: string): Promise<void> {
   const upstream = createReferenceServer({ adminToken: 'hostile-test-admin-token-0123456789' });
   await upstream.ready;
@@ -649,14 +660,7 @@ describe('a recording as other tools save it', () => {
     expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe(
       'fidelity 2/2 (0 unverifiable)',
     );
-
-    const scenario = await scenarioFrom(file);
-    expect(scenario.code).toBe(0);
-    expect(scenario.stderr).not.toContain('skipped');
-    // The first line (GET /me) is where the profile comes from.
-    expect(JSON.parse(scenario.stdout)).toMatchObject({
-      accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
-    });
+    await expectWholeScenario(file);
   });
 
   it('reads a body marked base64 that is not base64 as one it cannot show: set apart, no fact taken', async () => {
@@ -735,12 +739,7 @@ describe('a recording as other tools save it', () => {
       expect(formatDriftReport(report).trimEnd().split('\n').at(-1)).toBe(
         'fidelity 2/2 (0 unverifiable)',
       );
-      const scenario = await scenarioFrom(file);
-      expect(scenario.code).toBe(0);
-      expect(scenario.stderr).not.toContain('skipped');
-      expect(JSON.parse(scenario.stdout)).toMatchObject({
-        accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
-      });
+      await expectWholeScenario(file);
     }
   });
 
