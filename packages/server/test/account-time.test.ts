@@ -718,6 +718,101 @@ describe('time moves the account', () => {
     expect(state.now).toBe('2026-01-01T00:00:00.000Z');
   });
 
+  it('gives back on reset the clock events its load applied, never a request from before it: root and space', async () => {
+    const due = scenario([
+      kvm('REF-SVC-53', { expires_at: '2025-11-01T00:00:00.000Z' }),
+      kvm('REF-SVC-54', { expires_at: '2025-12-15T00:00:00.000Z', auto_renew: false }),
+    ]);
+    const auth = { authorization: 'Bearer test-admin-token' };
+    const journal = async (prefix: string, query = '') =>
+      (await api.at('GET', `${prefix}/__admin/requests${query}`, { headers: auth })).body
+        .requests as Array<Record<string, unknown>>;
+    const reset = async (prefix: string) =>
+      expect((await api.at('POST', `${prefix}/__admin/reset`, { headers: auth })).status).toBe(204);
+    const stamps = (entries: Array<Record<string, unknown>>) =>
+      entries.map((e) => `${e.kind}:${e.space_id}:${e.event}:${e.time}`);
+    const loadEvents = (space: string | null) =>
+      [
+        ['service_renewal', '2026-01-01'],
+        ['service_expiry', '2025-12-15'],
+        ['service_renewal', '2025-12-01'],
+        ['service_renewal', '2025-11-01'],
+      ].map(([event, day]) => `clock_event:${space}:${event}:${day}T00:00:00.000Z`);
+
+    await load(due);
+    const loaded = await journal('');
+    expect(stamps(loaded)).toEqual(loadEvents(null));
+    await get('/balance');
+    await advance('P1M');
+    expect(await journal('')).toHaveLength(6);
+    await reset('');
+    expect(await journal('')).toEqual(loaded);
+    expect(await journal('', '?account_ref=REF-ACCT-1')).toEqual(loaded);
+    expect((await get('/services/REF-SVC-53')).service.expires_at).toBe('2026-02-01T00:00:00.000Z');
+
+    // A space resets to the root's scenario: its journal shows that load's events, as its own.
+    const { space_id: id } = (await api.admin('POST', '/spaces', {})).body;
+    await api.at('GET', `/spaces/${id}/v1/balance`, { key: KEY });
+    await reset(`/spaces/${id}`);
+    expect(stamps(await journal(`/spaces/${id}`))).toEqual(loadEvents(id));
+    // A scenario the space loads itself: its reset gives that load's journal.
+    const own = scenario([kvm('REF-SVC-55', { expires_at: '2025-12-01T00:00:00.000Z' })]);
+    const loadedThere = await api.at('POST', `/spaces/${id}/__admin/scenario`, {
+      headers: auth,
+      body: own,
+    });
+    expect(loadedThere.status).toBe(200);
+    const spaceLoaded = await journal(`/spaces/${id}`);
+    expect(stamps(spaceLoaded)).toEqual([
+      `clock_event:${id}:service_renewal:2026-01-01T00:00:00.000Z`,
+      `clock_event:${id}:service_renewal:2025-12-01T00:00:00.000Z`,
+    ]);
+    await api.at('GET', `/spaces/${id}/v1/balance`, { key: KEY });
+    await reset(`/spaces/${id}`);
+    expect(await journal(`/spaces/${id}`)).toEqual(spaceLoaded);
+    // The root's journal is its own: the space's resets journalled nothing there.
+    expect(clockEvents(await journal(''))).toEqual(loaded);
+    await api.admin('DELETE', `/spaces/${id}`);
+  });
+
+  it("shows a reset's clock events on the journal stream, as the load did", async () => {
+    await load(
+      scenario([
+        kvm('REF-SVC-56', { expires_at: '2025-12-01T00:00:00.000Z' }),
+        kvm('REF-SVC-57', { expires_at: '2025-12-15T00:00:00.000Z', auto_renew: false }),
+      ]),
+    );
+    await get('/balance');
+    const stream = await fetch(`${api.origin}/__admin/requests/stream`, {
+      headers: { authorization: 'Bearer test-admin-token' },
+      signal: AbortSignal.timeout(5_000),
+    });
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    expect((await api.admin('POST', '/reset')).status).toBe(204);
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      while ((text.match(/event: clock_event\n/g) ?? []).length < 3) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // Timed out: the assertions below say what came.
+    } finally {
+      void reader.cancel().catch(() => {});
+    }
+    const streamed = [...text.matchAll(/event: clock_event\ndata: (.*)\n/g)].map(
+      (match) => JSON.parse(match[1] as string) as Record<string, unknown>,
+    );
+    expect(streamed.map((e) => [e.event, e.service_ref, e.time])).toEqual([
+      ['service_renewal', 'REF-SVC-56', '2025-12-01T00:00:00.000Z'],
+      ['service_expiry', 'REF-SVC-57', '2025-12-15T00:00:00.000Z'],
+      ['service_renewal', 'REF-SVC-56', '2026-01-01T00:00:00.000Z'],
+    ]);
+    expect(text).not.toContain('event: request');
+  });
+
   it('moves each space on its own clock', async () => {
     await load(scenario([kvm('REF-SVC-61')]));
     const created = await api.admin('POST', '/spaces', {});

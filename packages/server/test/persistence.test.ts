@@ -13,6 +13,7 @@ import {
   openState,
   RULE,
   STOCK,
+  type StateServer,
   stateScenario,
   useTempDir,
 } from './persistence-harness';
@@ -190,6 +191,40 @@ describe('stateFile: a restart resumes the same state', () => {
     const fourth = await openState(file);
     expect((await fourth.call('GET', '/balance')).body.amount).toBe(42);
     await fourth.server.close();
+  });
+
+  it('gives on a reset the request journal its load gave, before and after a restart', async () => {
+    const file = join(dir(), 'reset-journal.json');
+    // Its first KVM renews at the load: on 1 December and on 1 January (the scenario's now).
+    const due = stateScenario({ frozen: true });
+    Object.assign(due.accounts?.[0]?.services?.[0] ?? {}, {
+      auto_renew: true,
+      expires_at: '2025-12-01T00:00:00.000Z',
+    });
+    const journal = async (server: StateServer) =>
+      (await server.call('GET', '/__admin/requests')).body.requests;
+    const first = await openState(file, { scenario: due });
+    const loaded = await journal(first);
+    expect(loaded.map((e: Record<string, unknown>) => [e.kind, e.event, e.time])).toEqual([
+      ['clock_event', 'service_renewal', '2026-01-01T00:00:00.000Z'],
+      ['clock_event', 'service_renewal', '2025-12-01T00:00:00.000Z'],
+    ]);
+    await first.call('GET', '/balance');
+    await first.call('POST', '/__admin/clock', { body: { advance: 'P1M' } });
+    expect((await first.call('POST', '/__admin/reset')).status).toBe(204);
+    expect(await journal(first)).toEqual(loaded);
+    const reset = first.server.admin.state();
+    await first.server.close();
+
+    // The journal lives in memory; the state the reset gave is durable, and a reset after
+    // the restart (a full load of the scenario) gives the same journal again.
+    const second = await openState(file, { scenario: due });
+    expect(second.server.admin.state()).toEqual(reset);
+    await second.call('GET', '/balance');
+    expect((await second.call('POST', '/__admin/reset')).status).toBe(204);
+    expect(await journal(second)).toEqual(loaded);
+    expect(second.server.admin.state()).toEqual(reset);
+    await second.server.close();
   });
 
   it('compacts the journal into the snapshot in the background and still resumes', async () => {

@@ -115,7 +115,7 @@ export function createSpaceRuntime(options: SpaceRuntimeOptions): SpaceRuntime {
     },
     onError: options.onError,
   };
-  const control = createControlPlane(ctx, journal, new Snapshots(options.maxSnapshotBytes));
+  const control = createControlPlane(ctx, journal, new Snapshots(options.maxSnapshotBytes), id);
   const alarm = new DueAlarm(ctx);
   return {
     id,

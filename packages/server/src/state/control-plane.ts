@@ -9,7 +9,7 @@ import { DomainError } from '../domain/errors';
 import { isCentsAmount, toCents } from '../domain/money';
 import { recordCodecs } from '../domain/record-codec';
 import { piecesBytes } from '../internal/json-pieces';
-import { isRequestEntry, type RequestJournal } from '../request-journal';
+import { type ClockEventEntry, isRequestEntry, type RequestJournal } from '../request-journal';
 import type { Scenario } from '../scenario/schema';
 import { checkEventsDueAt, parseScenario, requireAccounts } from '../scenario/validate';
 import type { ScenarioTrust } from '../store/build-state';
@@ -142,6 +142,16 @@ interface AppliedScenario {
 }
 
 /**
+ * A scenario as loaded: the state right after the load, and the clock events its catch-up
+ * journalled (what was due at the start), which a reset journals again.
+ */
+interface LoadedState {
+  readonly state: StateFork;
+  /** At most what the journal kept of them, oldest first. */
+  readonly events: readonly ClockEventEntry[];
+}
+
+/**
  * What a space starts from (see {@link ControlPlane.branch}): a fork of a state, and what
  * its resets return to.
  */
@@ -150,7 +160,7 @@ interface Branch {
   readonly state: StateFork | undefined;
   readonly target: ResetTarget | undefined;
   /** The state as the reset target loads it, for resets in O(1). */
-  readonly loaded: StateFork | undefined;
+  readonly loaded: LoadedState | undefined;
 }
 
 /** The control plane plus the initial load, which alone honours a start-time override. */
@@ -183,15 +193,19 @@ export interface ControlPlane {
   adopt(branch: Branch): Promise<void>;
 }
 
-/** Builds the control plane over a context, its request journal and its snapshots. */
+/**
+ * Builds the control plane over a context, its request journal and its snapshots; `spaceId`
+ * is the space whose state it is (null at the root), as its journal entries carry it.
+ */
 export function createControlPlane(
   ctx: ServerContext,
   journal: RequestJournal,
   snapshots: Snapshots,
+  spaceId: string | null,
 ): ControlPlane {
   let last: ResetTarget | undefined;
   // The state right after the last load or reset: spaces fork it, resets restore it.
-  let loaded: StateFork | undefined;
+  let loaded: LoadedState | undefined;
   const listeners = new Set<(applied: AppliedScenario) => void>();
   const restoreListeners = new Set<() => void>();
   const slices = serverSlices(ctx);
@@ -211,7 +225,9 @@ export function createControlPlane(
     // as clock events (reference spec, section 9). Not on recovery: what the state file
     // replays next holds the events applied before the restart.
     if (!recovered) await ctx.time.catchUp();
-    loaded = slices.fork();
+    // Only the catch-up's events: a request answered meanwhile is not part of the load.
+    const events = journal.list().filter((entry) => !isRequestEntry(entry));
+    loaded = { state: slices.fork(), events };
   }
 
   async function load(scenario: Scenario, override: number | undefined, reset: boolean) {
@@ -219,10 +235,16 @@ export function createControlPlane(
       override ?? (scenario.now === undefined ? Date.now() : Date.parse(scenario.now));
     if (reset && loaded !== undefined) {
       // The scenario loaded last, as it was loaded: a fork, O(accounts), not a rebuild.
-      await ctx.store.write(() => slices.restore(loaded as StateFork));
+      const { state, events } = loaded;
+      await ctx.store.write(() => slices.restore(state));
       ctx.clock.restart(startMs, scenario.frozen ?? false);
       ctx.failNext.clear();
+      // The journal as the load left it: the events it applied (the state holds what they
+      // did), none of the requests since. A space's events of a root's load become its own.
       journal.clear();
+      for (const event of events) {
+        journal.add(event.space_id === spaceId ? event : { ...event, space_id: spaceId });
+      }
     } else {
       await apply(scenario, startMs);
     }
@@ -348,7 +370,7 @@ export function createControlPlane(
         from === 'current'
           ? slices.fork()
           : from === 'scenario'
-            ? loaded
+            ? loaded?.state
             : snapshots.get(from.snapshot);
       return { state, target: last, loaded };
     },
