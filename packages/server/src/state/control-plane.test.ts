@@ -86,6 +86,20 @@ describe('a reset gives the journal its load gave', () => {
     expect(root.journal.list()).toEqual(loaded);
   });
 
+  it('starts a space of the scenario with the journal a reset gives it; a space of the current state with none', async () => {
+    const root = runtime(null);
+    await root.control.initialize(parseScenario(dueAtLoad()), undefined);
+    const space = runtime('sp_new');
+    await space.control.adopt(root.control.branch('scenario'));
+    expect(events(space.journal.list())).toEqual(
+      LOAD_EVENTS.map((event) => event.replace('null:', 'sp_new:')),
+    );
+    // Not a load: the current state (a clone of what happened), not what a load applied.
+    const current = runtime('sp_current');
+    await current.control.adopt(root.control.branch('current'));
+    expect(current.journal.list()).toEqual([]);
+  });
+
   it('keeps them through admin.reset() and over the admin API in process, without the requests before it', async () => {
     const server = createReferenceServer({ scenario: dueAtLoad() });
     await server.ready;

@@ -230,6 +230,14 @@ export function createControlPlane(
     loaded = { state: slices.fork(), events };
   }
 
+  // The events a load applied, journalled again (a reset, a space starting from the scenario):
+  // the state holds what they did. A space's events of a root's load become its own.
+  function journalLoadEvents(events: readonly ClockEventEntry[]) {
+    for (const event of events) {
+      journal.add(event.space_id === spaceId ? event : { ...event, space_id: spaceId });
+    }
+  }
+
   async function load(scenario: Scenario, override: number | undefined, reset: boolean) {
     const startMs =
       override ?? (scenario.now === undefined ? Date.now() : Date.parse(scenario.now));
@@ -239,12 +247,9 @@ export function createControlPlane(
       await ctx.store.write(() => slices.restore(state));
       ctx.clock.restart(startMs, scenario.frozen ?? false);
       ctx.failNext.clear();
-      // The journal as the load left it: the events it applied (the state holds what they
-      // did), none of the requests since. A space's events of a root's load become its own.
+      // The journal as the load left it: the events it applied, none of the requests since.
       journal.clear();
-      for (const event of events) {
-        journal.add(event.space_id === spaceId ? event : { ...event, space_id: spaceId });
-      }
+      journalLoadEvents(events);
     } else {
       await apply(scenario, startMs);
     }
@@ -377,8 +382,12 @@ export function createControlPlane(
     async adopt(branch) {
       last = branch.target;
       loaded = branch.loaded;
-      if (branch.state !== undefined) slices.restore(branch.state);
-      else await admin.reset();
+      if (branch.state === undefined) await admin.reset();
+      else {
+        slices.restore(branch.state);
+        // A space of the scenario starts with its journal as a reset would leave it.
+        if (branch.state === loaded?.state) journalLoadEvents(loaded.events);
+      }
     },
   };
 }
