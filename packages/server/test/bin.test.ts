@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReferenceServer } from '../src/index';
-import { startRecorder } from '../src/recording/record-proxy';
+import { recordMeAndBalance } from '../src/recording/recording-test-kit';
 import { renewingKvm, renewingScenario } from './fixtures/renewing-account';
 import { refServerArgs } from './ref-server-process';
 
@@ -537,7 +536,6 @@ describe('ref-server bin', () => {
   });
 });
 
-/** Records `GET /me` and `GET /balance` of a demo server (its clock frozen) into `file`. */
 /** The bytes of a recording of `GET /me` and `GET /balance` (its file already removed). */
 async function recordedMeAndBalance(): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'ref-recording-'));
@@ -548,21 +546,4 @@ async function recordedMeAndBalance(): Promise<Buffer> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function recordMeAndBalance(file: string): Promise<void> {
-  const upstream = createReferenceServer({ adminToken: 'bin-test-admin-token-0123456789' });
-  await upstream.ready;
-  upstream.admin.clock.freeze(true);
-  const listening = await upstream.listen({ port: 0 });
-  const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
-  for (const path of ['/me', '/balance']) {
-    const answer = await fetch(`${recorder.baseUrl}${path}`, {
-      headers: { authorization: 'Bearer refak_demo_eur_full' },
-    });
-    expect(answer.status).toBe(200);
-  }
-  await recorder.close();
-  await listening.close();
-  await upstream.close();
 }

@@ -8,7 +8,7 @@ import { createReferenceServer } from '../transport/node/reference-server';
 import { driftReport, formatDriftReport } from './drift';
 import { startRecorder } from './record-proxy';
 import { RecordingCliExit, runRecordingCommand } from './recording-cli';
-import { exchangesOf, freshFiles } from './recording-test-kit';
+import { exchangesOf, freshFiles, recordMeAndBalance } from './recording-test-kit';
 
 // The adversarial rows of the reference-server spec, section 9: credentials by value, the
 // recorder under pressure, and recordings written to break their readers.
@@ -605,7 +605,6 @@ describe('a hostile recording', () => {
   });
 });
 
-/** Records `GET /me` and `GET /balance` of a demo server (its clock frozen) into `file`. */
 /** `ref-server scenario --from-recording FILE`, in process: its exit code and what it printed. */
 async function scenarioFrom(
   file: string,
@@ -629,24 +628,6 @@ async function expectWholeScenario(file: string): Promise<void> {
   expect(JSON.parse(scenario.stdout)).toMatchObject({
     accounts: [expect.objectContaining({ account_ref: 'REF-ACCT-1', first_name: 'Ada' })],
   });
-}
-
-async function recordMeAndBalance(file: string): Promise<void> {
-  const upstream = createReferenceServer({ adminToken: 'hostile-test-admin-token-0123456789' });
-  await upstream.ready;
-  upstream.admin.clock.freeze(true);
-  const listening = await upstream.listen({ port: 0 });
-  const recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
-  for (const path of ['/me', '/balance']) {
-    const answer = await fetch(`${recorder.baseUrl}${path}`, {
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
-    expect(answer.status).toBe(200);
-    await answer.text();
-  }
-  await recorder.close();
-  await listening.close();
-  await upstream.close();
 }
 
 describe('a recording as other tools save it', () => {

@@ -25,6 +25,7 @@ import { driftPasses } from './drift-passes';
 import { type Recorder, startRecorder } from './record-proxy';
 import { type RecordingCliExit, runRecordingCommand } from './recording-cli';
 import { readRecording, type SkippedLine } from './recording-format';
+import { type RecordingSession, startRecordingSession } from './recording-test-kit';
 import { PLACEHOLDER_TOKEN, scenarioFromRecording } from './scenario-from-recording';
 
 // A second reference server on node:http (port 0) plays the real API; the recorder sits in
@@ -35,6 +36,7 @@ const auth = { authorization: `Bearer ${KEY}` };
 const dir = mkdtempSync(join(tmpdir(), 'ref-recording-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+let started: RecordingSession;
 let upstream: ReferenceServer;
 let listening: Awaited<ReturnType<ReferenceServer['listen']>>;
 let recorder: Recorder;
@@ -42,18 +44,11 @@ let file: string;
 let n = 0;
 
 beforeEach(async () => {
-  upstream = createReferenceServer({ adminToken: 'recording-test-admin' });
-  await upstream.ready;
-  upstream.admin.clock.freeze(true);
-  listening = await upstream.listen({ port: 0 });
   file = join(dir, `recording-${++n}.jsonl`);
-  recorder = await startRecorder({ upstream: listening.baseUrl, port: 0, out: file });
+  started = await startRecordingSession(file, 'recording-test-admin');
+  ({ upstream, listening, recorder } = started);
 });
-afterEach(async () => {
-  await recorder.close();
-  await listening.close();
-  await upstream.close();
-});
+afterEach(() => started.close());
 
 const ORDER = {
   type: 'kvm',
