@@ -1,13 +1,13 @@
 // Credentials before bodies (issue #12): over real HTTP, a request without a valid admin
 // token or API key is answered from its headers while its upload is still going, and a
 // body past its limit is cut off at the limit, with or without a Content-Length.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer, type ListeningServer } from '../src/index';
 import { createReferenceCore } from '../src/server/reference-core';
 import { listenHttp } from '../src/transport/node/listen';
 import { BODY_DEADLINE_MS } from '../src/transport/node/node-listener';
 import { apiScenario, KEY } from './api-scenario';
+import { parseRawAnswer, rawConnection, rawParts } from './raw-exchange';
 
 const KIB = 1024;
 const UPLOAD = 1024 * KIB;
@@ -38,48 +38,39 @@ interface Upload {
  * soon as an answer arrives: a server that waits for the whole body answers only after
  * the last chunk (sent = 1 MiB).
  */
-function upload(path: string, headers: Record<string, string>): Promise<Upload> {
-  return new Promise((resolve, reject) => {
-    const { port } = new URL(listening.url);
-    const socket = connect(Number(port), '127.0.0.1');
-    let sent = 0;
-    let sentWhenAnswered: number | undefined;
-    let received = '';
-    let done = false;
-    socket.on('error', () => {}); // the server may close while we are still writing
-    socket.setEncoding('latin1');
-    socket.on('data', (text: string) => {
-      sentWhenAnswered ??= sent;
-      received += text;
-    });
-    socket.on('close', () => {
-      done = true;
-      const [head = '', body = ''] = received.split('\r\n\r\n');
-      const status = Number(head.split(' ')[1]);
-      if (!Number.isInteger(status)) reject(new Error(`no answer: ${received.slice(0, 80)}`));
-      else resolve({ status, body, sentWhenAnswered: sentWhenAnswered ?? sent });
-    });
-    const lines = Object.entries({
-      host: '127.0.0.1',
-      'content-type': 'application/json',
-      'transfer-encoding': 'chunked',
-      ...headers,
-    }).map(([name, value]) => `${name}: ${value}`);
-    socket.write(`POST ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
-    const chunk = `${CHUNK.toString(16)}\r\n${' '.repeat(CHUNK)}\r\n`;
-    const pump = () => {
-      if (done || sentWhenAnswered !== undefined) return;
-      if (sent >= UPLOAD) {
-        socket.write('0\r\n\r\n');
-        return;
-      }
-      socket.write(chunk);
-      sent += CHUNK;
-      setTimeout(pump, 5);
-    };
-    pump();
-    setTimeout(() => socket.destroy(), 20_000).unref();
+async function upload(path: string, headers: Record<string, string>): Promise<Upload> {
+  const { socket, closed } = rawConnection(listening.port);
+  let sent = 0;
+  let sentWhenAnswered: number | undefined;
+  let done = false;
+  socket.on('data', () => {
+    sentWhenAnswered ??= sent;
   });
+  const lines = Object.entries({
+    host: '127.0.0.1',
+    'content-type': 'application/json',
+    'transfer-encoding': 'chunked',
+    ...headers,
+  }).map(([name, value]) => `${name}: ${value}`);
+  socket.write(`POST ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+  const chunk = `${CHUNK.toString(16)}\r\n${' '.repeat(CHUNK)}\r\n`;
+  const pump = () => {
+    if (done || sentWhenAnswered !== undefined) return;
+    if (sent >= UPLOAD) {
+      socket.write('0\r\n\r\n');
+      return;
+    }
+    socket.write(chunk);
+    sent += CHUNK;
+    setTimeout(pump, 5);
+  };
+  pump();
+  setTimeout(() => socket.destroy(), 20_000).unref();
+  const received = await closed;
+  done = true;
+  const { status, body } = parseRawAnswer(received);
+  if (!Number.isInteger(status)) throw new Error(`no answer: ${received.slice(0, 80)}`);
+  return { status, body, sentWhenAnswered: sentWhenAnswered ?? sent };
 }
 
 describe('request bodies over node:http', () => {
@@ -149,13 +140,6 @@ describe('UTF-8 bodies over node:http', () => {
 
   /** The body in two writes 50 ms apart, split inside 🛡; the answer's status and body. */
   async function splitUpload(framing: 'chunked' | 'content-length') {
-    const { port } = new URL(listening.url);
-    const socket = connect(Number(port), '127.0.0.1');
-    socket.setNoDelay(true);
-    socket.on('error', () => {});
-    const received: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => received.push(chunk));
-    const closed = new Promise((resolve) => socket.on('close', resolve));
     const head = [
       'POST /v1/services/REF-SVC-A1/shield/rules HTTP/1.1',
       'host: 127.0.0.1',
@@ -169,14 +153,15 @@ describe('UTF-8 bodies over node:http', () => {
       framing === 'chunked'
         ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')])
         : part;
-    socket.write(
-      Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), frame(body.subarray(0, cut))]),
+    const last = framing === 'chunked' ? Buffer.from('0\r\n\r\n') : Buffer.alloc(0);
+    const answer = await rawParts(
+      [
+        Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), frame(body.subarray(0, cut))]),
+        Buffer.concat([frame(body.subarray(cut)), last]),
+      ],
+      listening.port,
+      { gapMs: 50, encoding: 'utf8' },
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    socket.write(frame(body.subarray(cut)));
-    if (framing === 'chunked') socket.write('0\r\n\r\n');
-    await closed;
-    const answer = Buffer.concat(received).toString('utf8');
     return { status: Number(answer.split(' ')[1]), body: answer.split('\r\n\r\n')[1] ?? '' };
   }
 
@@ -201,24 +186,8 @@ describe('a body cut off before its end', () => {
     `POST /v1/orders HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: ${key}\r\n${framing}\r\n\r\n`;
 
   /** Writes `parts` 50 ms apart on a fresh connection, then its FIN when `fin`; the answer. */
-  async function sendParts(parts: readonly string[], fin: boolean): Promise<string> {
-    const socket = connect(listening.port, '127.0.0.1');
-    socket.setNoDelay(true);
-    socket.on('error', () => {});
-    socket.setEncoding('latin1');
-    let received = '';
-    socket.on('data', (text: string) => {
-      received += text;
-    });
-    const closed = new Promise((resolve) => socket.on('close', resolve));
-    for (const part of parts) {
-      socket.write(part);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    if (fin) socket.end();
-    await closed;
-    return received;
-  }
+  const sendParts = (parts: readonly string[], fin: boolean) =>
+    rawParts(parts, listening.port, { gapMs: 50, fin });
 
   it.each([
     [
@@ -243,9 +212,11 @@ describe('a body cut off before its end', () => {
       expect(answer).toContain('{"error":"malformed_request"}');
       // Sent again whole under the same Idempotency-Key: a new order, not the replay of one
       // bought from the part that arrived.
-      const again = await rawRequest(
+      const again = await rawParts(
+        [
+          `POST /v1/orders HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: ${key}\r\ncontent-length: ${ORDER.length}\r\nconnection: close\r\n\r\n${ORDER}`,
+        ],
         listening.port,
-        `POST /v1/orders HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: ${key}\r\ncontent-length: ${ORDER.length}\r\nconnection: close\r\n\r\n${ORDER}`,
       );
       expect(again).toMatch(/^HTTP\/1\.1 20\d /);
       expect(again.toLowerCase()).not.toContain('idempotent-replayed');
@@ -258,9 +229,11 @@ describe('the admin body cap', () => {
     const server = createReferenceServer({ adminToken: ADMIN });
     const open = await server.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const answer = await rawRequest(
+      const answer = await rawParts(
+        [
+          `POST /__admin/scenario HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${ADMIN}\r\ncontent-type: application/json\r\ncontent-length: ${128 * 1024 * KIB + 1}\r\n\r\n{`,
+        ],
         open.port,
-        `POST /__admin/scenario HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${ADMIN}\r\ncontent-type: application/json\r\ncontent-length: ${128 * 1024 * KIB + 1}\r\n\r\n{`,
       );
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer).toContain('{"error":"body_too_large"}');
@@ -290,20 +263,13 @@ describe('the body deadline', () => {
       },
     );
     try {
-      const socket = connect(quick.port, '127.0.0.1');
-      socket.on('error', () => {});
-      socket.setEncoding('latin1');
-      let received = '';
-      socket.on('data', (text: string) => {
-        received += text;
-      });
-      const closed = new Promise((resolve) => socket.on('close', resolve));
+      const { socket, closed } = rawConnection(quick.port);
       socket.write(
         `POST /v1/orders HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${KEY.full}\r\ncontent-type: application/json\r\nidempotency-key: trickle\r\ncontent-length: 1000\r\n\r\n{`,
       );
       // One byte every 50 ms: never 1,000 of them before the deadline.
       const trickle = setInterval(() => socket.write(' '), 50);
-      await closed;
+      const received = await closed;
       clearInterval(trickle);
       expect(received).toMatch(/^HTTP\/1\.1 408 /);
       expect(received.toLowerCase()).toContain('connection: close');
@@ -324,18 +290,3 @@ describe('the body deadline', () => {
     expect(BODY_DEADLINE_MS).toBe(30_000);
   });
 });
-
-/** Writes `text` on a fresh connection and resolves with everything read until the server closes it. */
-function rawRequest(port: number, text: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('error', () => {});
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-    });
-    socket.on('close', () => resolve(received));
-    socket.write(text);
-  });
-}

@@ -9,7 +9,7 @@ import { createReferenceServer, type ListeningServer } from '../src/index';
 import { createReferenceCore } from '../src/server/reference-core';
 import { listenHttp } from '../src/transport/node/listen';
 import { apiScenario, KEY } from './api-scenario';
-import { type RawAnswer, rawExchange } from './raw-exchange';
+import { parseRawAnswer, type RawAnswer, rawExchange, rawParts } from './raw-exchange';
 
 const ADMIN = 'test-admin-token';
 const server = createReferenceServer({ scenario: apiScenario(), adminToken: ADMIN });
@@ -174,35 +174,8 @@ describe('answers given before any key is read, on the API', () => {
 });
 
 /** Writes `parts` 100 ms apart from `from` on a new connection; the answer once it is closed. */
-async function exchangeInParts(parts: readonly string[], from: string): Promise<RawAnswer> {
-  const [first = '', ...rest] = parts;
-  const socket = connect({ port: listening.port, host: '127.0.0.1', localAddress: from });
-  socket.setNoDelay(true);
-  socket.on('error', () => {});
-  socket.setEncoding('latin1');
-  let received = '';
-  socket.on('data', (text: string) => {
-    received += text;
-  });
-  const closed = new Promise((resolve) => socket.on('close', resolve));
-  socket.write(first);
-  for (const part of rest) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    if (!socket.destroyed) socket.write(part);
-  }
-  await closed;
-  const [head = '', body = ''] = received.split('\r\n\r\n');
-  const headers = Object.fromEntries(
-    head
-      .split('\r\n')
-      .slice(1)
-      .map((line) => [
-        line.slice(0, line.indexOf(':')).toLowerCase(),
-        line.slice(line.indexOf(':') + 1).trim(),
-      ]),
-  );
-  return { status: Number(head.split(' ')[1]), headers, body };
-}
+const exchangeInParts = async (parts: readonly string[], from: string): Promise<RawAnswer> =>
+  parseRawAnswer(await rawParts(parts, listening.port, { gapMs: 100, localAddress: from }));
 
 describe('what the parser refuses in a later packet than the request line', () => {
   let space: string;
