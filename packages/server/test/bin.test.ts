@@ -466,6 +466,61 @@ describe('ref-server bin', () => {
   );
 
   it.runIf(process.platform !== 'win32')(
+    'drift and scenario read a gzipped recording padded with a million blank lines, every line counted',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ref-blank-'));
+      const plain = join(dir, 'recording.jsonl');
+      await recordMeAndBalance(plain);
+      const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
+      const padded = join(dir, 'padded.jsonl.gz');
+      const second = gzipSync(me!);
+      writeFileSync(
+        padded,
+        Buffer.concat([
+          gzipSync(
+            [
+              me!,
+              '\n'.repeat(1_000_000), // lines 2 to 1000001
+              ' \t\r\n'.repeat(1000), // to 1001001
+              'not json\n', // 1001002
+              balance!, // 1001003
+              '\r\n'.repeat(1000), // to 1002003
+              `${' '.repeat(8 * 1024 * 1024 + 1)}\n`, // 1002004: a blank line past the cap
+              '\n'.repeat(100), // to 1002104
+            ].join(''),
+          ),
+          // Then a copy cut short.
+          second.subarray(0, second.length >> 1),
+        ]),
+      );
+      const cut = (name: string) =>
+        `ref-server: cannot read recording ${name} past line 1002104: its gzip data ends early, the file is truncated (unexpected end of file)\n`;
+      const drift = start(['drift', padded]);
+      const [code] = await once(drift.child, 'exit');
+      const { stdout, stderr } = drift.output();
+      expect({ code, stderr }).toEqual({ code: 1, stderr: cut(padded) });
+      expect(stdout.trimEnd().split('\n').slice(-4)).toEqual([
+        'skipped lines (not exchanges):',
+        '  line 1001002: not a JSON line',
+        '  line 1002004: longer than 8388608 characters',
+        'fidelity 2/2 (0 unverifiable)',
+      ]);
+      const scenario = start(['scenario', '--from-recording', '-']);
+      scenario.child.stdin.end(readFileSync(padded));
+      const [scenarioCode] = await once(scenario.child, 'exit');
+      expect(scenarioCode).toBe(1);
+      const said = scenario.output().stderr;
+      expect(said.split(/(?<=\n)/).at(-1)).toBe(cut('-'));
+      expect(said.split('\n').filter((line) => line.includes(' skipped: '))).toEqual([
+        'ref-server: note: line 1001002 skipped: not a JSON line',
+        'ref-server: note: line 1002004 skipped: longer than 8388608 characters',
+      ]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    60_000,
+  );
+
+  it.runIf(process.platform !== 'win32')(
     'drift reads a gzip bomb in the memory of a capped line (a 64 MiB heap, 256 MiB in one line)',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'ref-bomb-'));

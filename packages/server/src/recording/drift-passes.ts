@@ -252,7 +252,7 @@ async function heldRecording(
         if (skipped.length < keptSkipped) skipped.push(line);
       },
       (lineChars) => {
-        chars += lineChars + 1;
+        chars += lineChars;
         // Gzip data may expand far past its size: given up as soon as it does, unread.
         if (chars > HELD_RECORDING_BYTES) throw new Error('past what drift holds');
       },

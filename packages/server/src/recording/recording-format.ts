@@ -150,9 +150,10 @@ export const unreadableRestLine = (file: string, rest: UnreadableRest): string =
  * the whole file), gzip data decompressed as it comes. A line that is not a recorded exchange
  * (not JSON, nested past {@link MAX_NESTING}, too long, another shape) is passed to `onSkip`
  * with its number and skipped; only a file that cannot be read at all throws. `onLine` is
- * given the characters of each line as it is read. Gzip data that breaks off ends the
- * exchanges there, the line it cut short dropped, and goes to `onUnreadableRest`; without
- * one, it throws as a file that cannot be read.
+ * given the characters of each line as it is read, one more for its line end (of blank lines
+ * in a row, their sum at once). Gzip data that breaks off ends the exchanges there, the line
+ * it cut short dropped, and goes to `onUnreadableRest`; without one, it throws as a file that
+ * cannot be read.
  */
 export async function* readRecording(
   source: RecordingSource,
@@ -169,8 +170,13 @@ export async function* readRecording(
   let number = 0;
   try {
     for await (const line of linesOf(input)) {
+      if (line !== null && typeof line !== 'string') {
+        number += line.blank;
+        onLine(line.chars);
+        continue;
+      }
       number++;
-      onLine(line?.length ?? MAX_LINE_CHARS);
+      onLine((line?.length ?? MAX_LINE_CHARS) + 1);
       if (line === null) {
         onSkip({ line: number, reason: `longer than ${MAX_LINE_CHARS} characters` });
         continue;
@@ -382,13 +388,47 @@ function gzipFault(error: NodeJS.ErrnoException): Error {
 const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
+ * Whitespace-only lines in a row (what {@link readRecording} skips), read at once: how many,
+ * and their characters, one more each for its line end.
+ */
+interface BlankLines {
+  readonly blank: number;
+  readonly chars: number;
+}
+
+/** Whitespace from `lastIndex` on: `\s` is what `String#trim` takes off a line. */
+const WHITESPACE = /\s+/y;
+
+/**
+ * The whitespace-only lines of `text` from `start`, a line's start, that end in it (up to one
+ * past {@link MAX_LINE_CHARS}, a line of its own), and where they end.
+ */
+function blankLinesAt(text: string, start: number): BlankLines & { readonly end: number } {
+  WHITESPACE.lastIndex = start;
+  const stop = WHITESPACE.test(text) ? WHITESPACE.lastIndex : start;
+  let blank = 0;
+  let chars = 0;
+  let end = start;
+  for (let at = start; at < stop; at++) {
+    if (text.charCodeAt(at) !== 10) continue;
+    if (at - end > MAX_LINE_CHARS) break;
+    blank++;
+    // Its characters as a line is read: a `\r` before its `\n` is its line end.
+    chars += at - end + (at > end && text.charCodeAt(at - 1) === 13 ? 0 : 1);
+    end = at + 1;
+  }
+  return { blank, chars, end };
+}
+
+/**
  * The lines of a stream, each without its line end (`\n` or `\r\n`); null for a line past
  * {@link MAX_LINE_CHARS}, whose characters are dropped as they come: never more than that
  * much of a line is held, however long it runs, and the lines after it are still read. A
  * byte order mark at the start of the stream (its bytes in one chunk or several) is no
- * character of the first line.
+ * character of the first line. Whitespace-only lines in a row in a chunk come as one
+ * {@link BlankLines}: a file of millions of blank lines costs a step per chunk, not per line.
  */
-async function* linesOf(input: AsyncIterable<Buffer>): AsyncGenerator<string | null> {
+async function* linesOf(input: AsyncIterable<Buffer>): AsyncGenerator<string | null | BlankLines> {
   const decoder = new StringDecoder('utf8');
   /** Whether the stream's first character is still to come. */
   let atStart = true;
@@ -418,9 +458,20 @@ async function* linesOf(input: AsyncIterable<Buffer>): AsyncGenerator<string | n
     overlong = false;
     return line;
   };
-  const pieces = function* (text: string) {
+  const pieces = function* (text: string): Generator<string | null | BlankLines> {
     let start = 0;
-    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', start)) {
+    for (;;) {
+      if (length === 0 && !overlong) {
+        // Nothing of this line held yet (but empty pieces): its blank run is read at once.
+        const { end: after, ...run } = blankLinesAt(text, start);
+        if (run.blank > 0) {
+          parts = [];
+          start = after;
+          yield run;
+        }
+      }
+      const at = text.indexOf('\n', start);
+      if (at === -1) break;
       take(text.slice(start, at));
       start = at + 1;
       yield end();

@@ -525,6 +525,29 @@ describe('reading a recording', () => {
     expect(skipped).toEqual([{ line: 1, reason: 'longer than 8388608 characters' }]);
   });
 
+  it('reads a run of blank lines in a step, counting each: the lines after it keep their numbers', async () => {
+    // Padding a tool or an editor left: a million empty lines, then CRLF and whitespace-only.
+    const padded = join(dir, 'padded.jsonl');
+    writeFileSync(padded, `${'\n'.repeat(1_000_000)}${' \t\r\n'.repeat(1000)}not json\n\n\n`);
+    const skipped: SkippedLine[] = [];
+    let steps = 0;
+    let chars = 0;
+    const lines = readRecording(
+      padded,
+      (line) => skipped.push(line),
+      (read) => {
+        steps++;
+        chars += read;
+      },
+    );
+    for await (const exchange of lines) expect.unreachable(JSON.stringify(exchange));
+    expect(skipped).toEqual([{ line: 1_001_001, reason: 'not a JSON line' }]);
+    // A step for each run in a chunk read (1 MiB), not one per line.
+    expect(steps).toBeLessThan(20);
+    // Each line's characters and its line end, `\r\n` as one, as a line read alone says them.
+    expect(chars).toBe(1_000_000 + 3 * 1000 + 9 + 2);
+  });
+
   it('makes drift --exit-code exit 2 when a line was skipped, the report naming it', async () => {
     const mixed = join(dir, 'mixed.jsonl');
     writeFileSync(mixed, 'not json\n');
