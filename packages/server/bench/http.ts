@@ -7,6 +7,7 @@ import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
 import type { Figure } from './report';
 import { BENCH_REQUESTS, type BenchRequest } from './requests';
+import { machineSteadiness } from './steadiness';
 import { warmUp } from './warm-up';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -138,6 +139,7 @@ async function ratioOf(server: Served, bare: Served, request: BenchRequest) {
   const bareUs = perRequest(cpu.bare, cpu.bareRequests);
   return {
     ratio: median(ratios),
+    ratios,
     rps: median(rps),
     bareRps: median(bareRps),
     cpu: cpu.known && ownUs > 0 ? { ratio: bareUs / ownUs, ownUs, bareUs } : undefined,
@@ -166,14 +168,14 @@ export async function benchHttp(): Promise<Figure[]> {
     ['floor (bare + digest, JSON, body schema)', floor],
     ['floor + what it must keep (journal, idempotency)', floorKept],
   ] as const;
-  const figures: Figure[] = [];
+  const figures: Figure[] = [machineSteadiness('before the rounds')];
   try {
     for (const request of BENCH_REQUESTS) {
-      const { ratio, rps, bareRps, cpu, warm } = await ratioOf(ref, bare, request);
+      const { ratio, ratios, rps, bareRps, cpu, warm } = await ratioOf(ref, bare, request);
       const target = RATIO_TARGETS[request.name];
       figures.push({
         name: `HTTP ${request.name}`,
-        value: `${ratio.toFixed(2)} of bare (${Math.round(rps)} vs ${Math.round(bareRps)} req/s)${cpuText(cpu)}`,
+        value: `${ratio.toFixed(2)} of bare (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; ${Math.round(rps)} vs ${Math.round(bareRps)} req/s)${cpuText(cpu)}`,
         target: target === undefined ? 'reported' : `≥ ${target.toFixed(2)} of bare`,
         ...(target === undefined ? {} : { pass: ratio >= target }),
       });
@@ -209,6 +211,7 @@ export async function benchHttp(): Promise<Figure[]> {
       target: '≤ 10 ms',
       pass: p99 <= 10,
     });
+    figures.push(machineSteadiness('after them'));
   } finally {
     bare.stop();
     floor.stop();

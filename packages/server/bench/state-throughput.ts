@@ -11,6 +11,7 @@ import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
 import { cpuSeconds } from './http';
 import type { Figure } from './report';
+import { machineSteadiness } from './steadiness';
 import { type WarmUp, warmUp } from './warm-up';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -107,7 +108,9 @@ async function journalLineBytes(stateFile: string): Promise<number> {
 export async function benchDurableOrders(): Promise<Figure[]> {
   const dir = await mkdtemp(join(tmpdir(), 'refapi-bench-durable-'));
   try {
-    return await measureIn(dir);
+    const before = machineSteadiness('before the rounds');
+    const figures = await measureIn(dir);
+    return [before, ...figures, machineSteadiness('after them')];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
