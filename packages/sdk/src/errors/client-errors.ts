@@ -188,10 +188,16 @@ export class ResponseTooLargeError extends RefSdkError {
   /** The limit that was passed, in bytes. */
   readonly maxBytes: number;
 
-  constructor(init: { method: string; url: string; maxBytes: number; requestId?: string }) {
+  constructor(init: {
+    method: string;
+    url: string;
+    maxBytes: number;
+    requestId?: string | undefined;
+    rateLimit?: RateLimitState | undefined;
+  }) {
     super(
       `${init.method} ${shownUrl(init.url)} answered more than ${init.maxBytes} bytes${requestSuffix(init.requestId)}; the connection was dropped. Raise maxResponseBytes if such a response is expected.`,
-      { requestId: init.requestId },
+      { ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}), requestId: init.requestId },
     );
     this.method = init.method;
     this.url = init.url;
@@ -223,11 +229,16 @@ export class ResponseDecodeError extends RefSdkError {
     contentEncoding: string;
     cause: unknown;
     requestId?: string | undefined;
+    rateLimit?: RateLimitState | undefined;
   }) {
     const reason = init.cause instanceof Error ? `: ${shownText(init.cause.message)}` : '';
     super(
       `${init.method} ${shownUrl(init.url)} answered ${init.status} with a body that could not be decoded (Content-Encoding: ${shownText(init.contentEncoding)}${reason})${requestSuffix(init.requestId)}; not retried, as the server would send it again.`,
-      { cause: init.cause, requestId: init.requestId },
+      {
+        cause: init.cause,
+        ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}),
+        requestId: init.requestId,
+      },
     );
     this.method = init.method;
     this.url = init.url;

@@ -176,6 +176,39 @@ describe('maxResponseBytes', () => {
   });
 });
 
+describe('the response an oversized or undecodable body came with', () => {
+  // What every SDK error carries "when a response arrived" (README, Errors): the headers came.
+  const SENT = {
+    'content-type': 'application/json',
+    'request-id': 'req_big',
+    'ratelimit-limit': '600',
+    'ratelimit-remaining': '42',
+    'ratelimit-reset': '17',
+  };
+
+  it('gives ResponseTooLargeError and ResponseDecodeError its rateLimit and requestId', async () => {
+    for (const [headers, body, Class] of [
+      [SENT, Buffer.alloc(4 * KIB, 0x61), ResponseTooLargeError],
+      [{ ...SENT, 'content-encoding': 'gzip' }, Buffer.from('not gzip'), ResponseDecodeError],
+    ] as const) {
+      server = await startTestServer((_req, res) => {
+        res.writeHead(200, headers);
+        res.end(body);
+      });
+      const error = await clientFor(server, { maxResponseBytes: KIB, maxRetries: 0 })
+        .account.get()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Class);
+      expect(error).toMatchObject({
+        requestId: 'req_big',
+        rateLimit: { limit: 600, remaining: 42, resetSeconds: 17 },
+      });
+      await server.close();
+      server = undefined;
+    }
+  });
+});
+
 describe('a body that cannot be decoded', () => {
   const encoded = (encoding: string, bytes: Uint8Array, status = 200) =>
     startTestServer((_req, res) => {

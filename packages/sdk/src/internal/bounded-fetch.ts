@@ -1,5 +1,6 @@
 import { ResponseDecodeError, ResponseTooLargeError } from '../errors/client-errors';
 import type { FetchFunction } from '../options';
+import { parseRateLimit, type RateLimitState } from '../rate-limit';
 import { readRequestId } from './request-id';
 
 // Invariant: a response reaches the SDK only after its whole body has been read, inside the
@@ -48,16 +49,18 @@ function signalOf(input: Request | URL | string, init: RequestInit | undefined) 
   return init?.signal ?? (input instanceof Request ? input.signal : undefined);
 }
 
-// What an error about a response names: its request, and the server's id of it.
+// What an error about a response names: its request, the server's id of it and the rate-limit
+// state its headers reported (they arrived, only the body failed).
 function exchangeOf(
   input: Request | URL | string,
   init: RequestInit | undefined,
   response: Response,
-): { method: string; url: string; requestId?: string } {
+): { method: string; url: string; requestId?: string; rateLimit?: RateLimitState } {
   const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
   const url = input instanceof Request ? input.url : String(input);
   const requestId = readRequestId(response.headers);
-  return { method, url, ...(requestId ? { requestId } : {}) };
+  const rateLimit = parseRateLimit(response.headers);
+  return { method, url, ...(requestId ? { requestId } : {}), ...(rateLimit ? { rateLimit } : {}) };
 }
 
 // Built only when it is thrown: per call, the arguments are cheaper than a closure.
