@@ -14,7 +14,7 @@ import { readSuccess } from './read-success';
 import { readRequestId } from './request-id';
 import type { ResponseChecker } from './response-check';
 import { randomUuid } from './runtime';
-import { replayedByEarlierCall, type Transport } from './transport';
+import { replayedByEarlierCall, type SendInit, type Transport } from './transport';
 
 /** Inputs of one call of operation K. */
 export interface CallInput<K extends OperationId> {
@@ -139,7 +139,7 @@ export class Core {
         'idempotencyKey must be 1-128 characters of A-Z, a-z, 0-9 and _ . : -',
       );
     }
-    const response = await this.#transport.send({
+    const send: SendInit = {
       operationId,
       urlTemplate: route.path,
       method: route.method,
@@ -149,10 +149,14 @@ export class Core {
       body: input.body,
       idempotencyKey,
       options: input.options,
-    });
+    };
+    const response = await this.#transport.send(send);
     const rateLimit = parseRateLimit(response.headers);
     const requestId = readRequestId(response.headers);
-    const data = await readSuccess(route, response, this.#checker);
+    const data = await readSuccess(route, response, this.#checker, {
+      transport: this.#transport,
+      init: send,
+    });
     return {
       data: withMeta(data, { rateLimit, requestId }) as ApiResult<SuccessOf<K>>,
       response,

@@ -28,6 +28,16 @@ describe('response validation', () => {
     expect(rateLimit?.limit).toBe(600);
   });
 
+  it('names the request URL when the fetch answers in-process (a Response without a url)', async () => {
+    // The reference server's `fetch`, msw and test doubles answer with a constructed Response,
+    // whose `url` is empty: the error still says which request got the body.
+    const error = await clientWith(() => json(200, { ...account, email: 'not-an-email' }))
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).url).toBe('https://api.test/v1/me');
+  });
+
   it('passes the body through untouched when validation is off', async () => {
     const bad = { ...account, surprise: 1 };
     const result = await clientWith(() => json(200, bad), false).account.get();

@@ -217,7 +217,7 @@ export class Transport {
       }
       throw await runBeforeError(beforeError, facts, failure, {
         method: init.method,
-        url: this.#urlOf(init),
+        url: this.urlOf(init),
       });
     }
   }
@@ -236,7 +236,7 @@ export class Transport {
     if (isHTTPError(error)) {
       return errorFromResponse(error.response, error.request.method, error.request.url);
     }
-    const url = this.#urlOf(init);
+    const url = this.urlOf(init);
     const { method } = init;
     // A caller's own abort is a class of its own, its reason the cause (not a timeout).
     if (ctx.userSignal?.aborted)
@@ -279,7 +279,8 @@ export class Transport {
     return plain;
   }
 
-  #urlOf(init: SendInit): string {
+  /** The absolute URL of a call's request, query included (for errors and logs). */
+  urlOf(init: Pick<SendInit, 'path' | 'query'>): string {
     const url = new URL(init.path, `${this.#config.baseUrl}/`);
     for (const [k, v] of Object.entries(init.query ?? {})) {
       if (v !== undefined) url.searchParams.set(k, String(v));
