@@ -111,6 +111,8 @@ export class RedirectError extends RefSdkError {
     status: number | undefined;
     targetOrigin: string | undefined;
     refusal: RedirectRefusal;
+    requestId?: string | undefined;
+    rateLimit?: RateLimitState | undefined;
   }) {
     const status = init.status === undefined ? '' : ` (${init.status})`;
     const where = `${init.method} ${shownUrl(init.url)}`;
@@ -121,7 +123,10 @@ export class RedirectError extends RefSdkError {
       credentials: `${where} was redirected${status} to a URL with a user name or password in it: not followed (fetch sends no such URL).`,
       loop: `${where} was redirected${status} more than 20 times; stopped following.`,
     };
-    super(messages[init.refusal]);
+    super(messages[init.refusal], {
+      ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}),
+      requestId: init.requestId,
+    });
     this.method = init.method;
     this.url = init.url;
     this.status = init.status;

@@ -20,6 +20,28 @@ describe('sameOriginRedirects', () => {
     expect((error as Error).message).toMatch(/opaque redirect/);
   });
 
+  it("carries the redirect's Request-Id and rate-limit state, as an error after any answer does", async () => {
+    const moved = () =>
+      new Response(null, {
+        status: 302,
+        headers: {
+          location: 'https://elsewhere.test/v1/me',
+          'request-id': 'req_moved',
+          'ratelimit-limit': '600',
+          'ratelimit-remaining': '7',
+          'ratelimit-reset': '12',
+        },
+      });
+    const fetch = sameOriginRedirects(async () => moved(), ORIGIN);
+    const error = await fetch(new Request(`${ORIGIN}/v1/me`)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error).toMatchObject({
+      status: 302,
+      requestId: 'req_moved',
+      rateLimit: { limit: 600, remaining: 7, resetSeconds: 12 },
+    });
+  });
+
   it('refuses a Location that is not a URL, with its status', async () => {
     const moved = () => new Response(null, { status: 302, headers: { location: 'http://[::1' } });
     const fetch = sameOriginRedirects(async () => moved(), ORIGIN);

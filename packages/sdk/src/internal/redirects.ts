@@ -1,5 +1,7 @@
 import { RedirectError, type RedirectRefusal } from '../errors/client-errors';
 import type { FetchFunction } from '../options';
+import { parseRateLimit } from '../rate-limit';
+import { readRequestId } from './request-id';
 
 // Invariant: no request of the SDK leaves the base URL's origin. Requests go out with
 // `redirect: 'manual'` (set on the ky instance), so a redirect comes back here instead of being
@@ -47,7 +49,10 @@ function refused(
 ): RedirectError {
   drop(response);
   const { method, url } = request;
-  return new RedirectError({ method, url, status, targetOrigin, refusal });
+  // The redirect is an answer: its id and rate-limit state, as every error after one carries.
+  const requestId = readRequestId(response.headers);
+  const rateLimit = parseRateLimit(response.headers);
+  return new RedirectError({ method, url, status, targetOrigin, refusal, requestId, rateLimit });
 }
 
 /**
