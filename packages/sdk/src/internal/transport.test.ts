@@ -203,6 +203,25 @@ describe('transport', () => {
     });
   });
 
+  // `{ idempotencyKey: process.env.REF_API_KEY }`, the wrong variable: the server's journal
+  // redacts such a key, and so does the debug log, which shows other keys to match retries.
+  it('redacts an idempotency key that holds an API key in the debug log', async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 200, { service_ref: 'REF-SVC-1', action: 'reboot', accepted: true }),
+    );
+    const lines: unknown[][] = [];
+    const record = (...args: unknown[]) => void lines.push(args);
+    const logger = { debug: record, info: record, warn: record, error: record };
+    const client = clientFor(server, { logger, logLevel: 'debug', validateResponses: false });
+    for (const idempotencyKey of [KEY, 'refak_another_key']) {
+      await client.services.power('REF-SVC-1', 'reboot', { idempotencyKey });
+    }
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain('refak_another_key');
+    expect(lines[0]?.[1]).toMatchObject({ idempotencyKey: '[redacted]' });
+  });
+
   it('logs nothing by default', async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, account));
     const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };

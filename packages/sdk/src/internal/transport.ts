@@ -1,5 +1,6 @@
 import type { OperationId } from '@refapi/schema';
-import { redactHeaders } from '@refapi/schema/client';
+import { REDACTED, redactHeaders } from '@refapi/schema/client';
+import { API_KEY_PREFIX } from '@refapi/schema/values';
 import ky, {
   type Hooks,
   isHTTPError,
@@ -299,12 +300,17 @@ export class Transport {
     // journal and refctl; the log itself redacts credential query parameters of the URL.
     // The Idempotency-Key is redacted among them ("key" in its name) and shown on its own,
     // as the journal keeps it: what matches a retry to its original.
+    // A key that is, or holds, an API key (`idempotencyKey: process.env.REF_API_KEY`, the wrong
+    // variable) is a credential: redacted, as the reference server's journal redacts it.
+    const apiKey = this.#config.apiKey;
+    const shownKey = (key: string) =>
+      key.includes(API_KEY_PREFIX) || key.includes(apiKey) ? REDACTED : key;
     const logAttempt = (request: Request, retryCount: number) => {
       const idempotencyKey = request.headers.get('idempotency-key');
       log.debug(`→ ${request.method} ${request.url}`, {
         attempt: retryCount + 1,
         headers: redactHeaders(request.headers),
-        ...(idempotencyKey !== null && { idempotencyKey }),
+        ...(idempotencyKey !== null && { idempotencyKey: shownKey(idempotencyKey) }),
       });
     };
     // Any beforeRequest hook costs ky a pass per call: install one only to log or for the user.
