@@ -7,7 +7,7 @@ import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
 import type { Figure } from './report';
 import { BENCH_REQUESTS, type BenchRequest } from './requests';
-import { machineSteadiness } from './steadiness';
+import { SpeedProbe } from './steadiness';
 import { warmUp } from './warm-up';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -52,8 +52,14 @@ let runs = 0;
 export async function measure(
   server: Served,
   request: BenchRequest,
-  { connections = CONNECTIONS, keys = 400, seconds = SECONDS } = {},
+  {
+    connections = CONNECTIONS,
+    keys = 400,
+    seconds = SECONDS,
+    probe,
+  }: { connections?: number; keys?: number; seconds?: number; probe?: SpeedProbe } = {},
 ): Promise<Run> {
+  probe?.sample();
   const cpuBefore = cpuSeconds(server.pid);
   let n = 0;
   // Keys never used before: a key of an earlier run would be answered as its replay.
@@ -113,7 +119,7 @@ const median = (values: readonly number[]): number => {
  * ratio of their CPU per request over all rounds (bare's over the server's: 0.5 means
  * twice bare's CPU), undefined without /proc; and how the server warmed up.
  */
-async function ratioOf(server: Served, bare: Served, request: BenchRequest) {
+async function ratioOf(server: Served, bare: Served, request: BenchRequest, probe: SpeedProbe) {
   await warmUpWith(bare, request);
   const warm = await warmUpWith(server, request);
   const ratios: number[] = [];
@@ -121,8 +127,8 @@ async function ratioOf(server: Served, bare: Served, request: BenchRequest) {
   const bareRps: number[] = [];
   const cpu = { own: 0, ownRequests: 0, bare: 0, bareRequests: 0, known: true };
   for (let round = 0; round < ROUNDS; round++) {
-    const base = await measure(bare, request);
-    const own = await measure(server, request);
+    const base = await measure(bare, request, { probe });
+    const own = await measure(server, request, { probe });
     ratios.push(own.rps / base.rps);
     rps.push(own.rps);
     bareRps.push(base.rps);
@@ -168,10 +174,11 @@ export async function benchHttp(): Promise<Figure[]> {
     ['floor (bare + digest, JSON, body schema)', floor],
     ['floor + what it must keep (journal, idempotency)', floorKept],
   ] as const;
-  const figures: Figure[] = [machineSteadiness('before the rounds')];
+  const probe = new SpeedProbe();
+  const figures: Figure[] = [];
   try {
     for (const request of BENCH_REQUESTS) {
-      const { ratio, ratios, rps, bareRps, cpu, warm } = await ratioOf(ref, bare, request);
+      const { ratio, ratios, rps, bareRps, cpu, warm } = await ratioOf(ref, bare, request, probe);
       const target = RATIO_TARGETS[request.name];
       figures.push({
         name: `HTTP ${request.name}`,
@@ -185,7 +192,7 @@ export async function benchHttp(): Promise<Figure[]> {
         target: 'reported',
       });
       for (const [name, server] of floors) {
-        const least = await ratioOf(server, bare, request);
+        const least = await ratioOf(server, bare, request, probe);
         figures.push({
           name: `  ${name}`,
           value: `${least.ratio.toFixed(2)} of bare (${Math.round(least.rps)} req/s)${cpuText(least.cpu)}`,
@@ -201,7 +208,7 @@ export async function benchHttp(): Promise<Figure[]> {
     // orders' growing heap lands in it (6-18 ms over ten windows of one server).
     const windows: Run[] = [];
     for (let i = 0; i < P99_WINDOWS; i++) {
-      windows.push(await measure(ref, order, { connections: P99_CONNECTIONS }));
+      windows.push(await measure(ref, order, { connections: P99_CONNECTIONS, probe }));
     }
     const p99 = median(windows.map((w) => w.p99));
     const rps = median(windows.map((w) => w.rps));
@@ -211,7 +218,7 @@ export async function benchHttp(): Promise<Figure[]> {
       target: '≤ 10 ms',
       pass: p99 <= 10,
     });
-    figures.push(machineSteadiness('after them'));
+    figures.push(probe.figure());
   } finally {
     bare.stop();
     floor.stop();

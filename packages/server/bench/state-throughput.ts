@@ -11,7 +11,7 @@ import { BENCH_KEYS } from './bench-scenario';
 import { startBenchServer } from './child';
 import { cpuSeconds } from './http';
 import type { Figure } from './report';
-import { machineSteadiness } from './steadiness';
+import { SpeedProbe } from './steadiness';
 import { type WarmUp, warmUp } from './warm-up';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -108,9 +108,7 @@ async function journalLineBytes(stateFile: string): Promise<number> {
 export async function benchDurableOrders(): Promise<Figure[]> {
   const dir = await mkdtemp(join(tmpdir(), 'refapi-bench-durable-'));
   try {
-    const before = machineSteadiness('before the rounds');
-    const figures = await measureIn(dir);
-    return [before, ...figures, machineSteadiness('after them')];
+    return await measureIn(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -150,6 +148,7 @@ async function measureIn(dir: string): Promise<Figure[]> {
   // Each measured once its rate has settled: a fresh durable server takes longer than one
   // in memory to get there (more code to compile), and that climb was part of the figure.
   const warm = {} as Record<Name, WarmUp>;
+  const probe = new SpeedProbe();
   try {
     for (const name of NAMES) {
       servers[name] = await startBenchServer(await argsOf(name));
@@ -159,7 +158,10 @@ async function measureIn(dir: string): Promise<Figure[]> {
       // A different server first each round: none always meets the machine as it starts.
       const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length] as Name);
       const measured = {} as Record<Name, Run>;
-      for (const name of order) measured[name] = await orders(servers[name]);
+      for (const name of order) {
+        probe.sample();
+        measured[name] = await orders(servers[name]);
+      }
       for (const name of NAMES) {
         runs[name].push(measured[name]);
         ratios[name].push(measured[name].rps / measured.memory.rps);
@@ -216,5 +218,6 @@ async function measureIn(dir: string): Promise<Figure[]> {
       target: 'reported',
     },
     { name: '  where the durable time goes', value: WHERE, target: 'reported' },
+    probe.figure(),
   ];
 }
