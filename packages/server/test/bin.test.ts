@@ -388,13 +388,12 @@ describe('ref-server bin', () => {
   it.runIf(process.platform !== 'win32')(
     'drift and scenario read a gzipped recording from a file, a shell pipe and a Node parent; a truncated one ends with one line',
     async () => {
+      const recording = await recordedMeAndBalance();
+      const [me, balance] = recording.toString('utf8').split(/(?<=\n)/);
       const dir = mkdtempSync(join(tmpdir(), 'ref-gzip-'));
-      const plain = join(dir, 'recording.jsonl');
-      await recordMeAndBalance(plain);
-      const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
       // `gzip recording.jsonl`; and a copy of it cut short.
       const whole = join(dir, 'recording.jsonl.gz');
-      writeFileSync(whole, gzipSync(readFileSync(plain)));
+      writeFileSync(whole, gzipSync(recording));
       const second = gzipSync(balance!);
       const cut = join(dir, 'cut.jsonl.gz');
       writeFileSync(cut, Buffer.concat([gzipSync(me!), second.subarray(0, second.length >> 1)]));
@@ -468,10 +467,9 @@ describe('ref-server bin', () => {
   it.runIf(process.platform !== 'win32')(
     'drift and scenario read a gzipped recording padded with a million blank lines, every line counted',
     async () => {
+      const recording = await recordedMeAndBalance();
+      const [me, balance] = recording.toString('utf8').split(/(?<=\n)/);
       const dir = mkdtempSync(join(tmpdir(), 'ref-blank-'));
-      const plain = join(dir, 'recording.jsonl');
-      await recordMeAndBalance(plain);
-      const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
       const padded = join(dir, 'padded.jsonl.gz');
       const second = gzipSync(me!);
       writeFileSync(
@@ -523,10 +521,9 @@ describe('ref-server bin', () => {
   it.runIf(process.platform !== 'win32')(
     'drift reads a gzip bomb in the memory of a capped line (a 64 MiB heap, 256 MiB in one line)',
     async () => {
+      const recording = await recordedMeAndBalance();
+      const [me, balance] = recording.toString('utf8').split(/(?<=\n)/);
       const dir = mkdtempSync(join(tmpdir(), 'ref-bomb-'));
-      const plain = join(dir, 'recording.jsonl');
-      await recordMeAndBalance(plain);
-      const [me, balance] = readFileSync(plain, 'utf8').split(/(?<=\n)/);
       const bomb = join(dir, 'bomb.jsonl.gz');
       writeFileSync(
         bomb,
