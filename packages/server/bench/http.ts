@@ -59,7 +59,7 @@ export async function measure(
     probe,
   }: { connections?: number; keys?: number; seconds?: number; probe?: SpeedProbe } = {},
 ): Promise<Run> {
-  probe?.sample();
+  await probe?.sample();
   const cpuBefore = cpuSeconds(server.pid);
   let n = 0;
   // Keys never used before: a key of an earlier run would be answered as its replay.
@@ -220,6 +220,7 @@ export async function benchHttp(): Promise<Figure[]> {
     });
     figures.push(probe.figure());
   } finally {
+    await probe.close();
     bare.stop();
     floor.stop();
     floorKept.stop();

@@ -159,7 +159,7 @@ async function measureIn(dir: string): Promise<Figure[]> {
       const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length] as Name);
       const measured = {} as Record<Name, Run>;
       for (const name of order) {
-        probe.sample();
+        await probe.sample();
         measured[name] = await orders(servers[name]);
       }
       for (const name of NAMES) {
@@ -168,6 +168,7 @@ async function measureIn(dir: string): Promise<Figure[]> {
       }
     }
   } finally {
+    await probe.close();
     for (const server of Object.values(servers)) server.stop();
   }
   const rps = (name: Name) => Math.round(median(runs[name].map((r) => r.rps)));

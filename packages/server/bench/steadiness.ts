@@ -5,45 +5,50 @@
 // each sample takes about as long as the fastest; on a shared host the same work takes up to
 // twice as long from one second to the next (measured 2026-12-02 with nothing else running:
 // slices of a fixed loop took 199-368 ms of CPU time, in phases of a few seconds).
-import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import type { Figure } from './report';
 
-const ITERATIONS = 12_000;
-const SAMPLE = { method: 'POST', path: '/v1/orders', body: { type: 'kvm', plan_code: 'kvm-s' } };
-
-// The main thread's CPU time (Node 22.19+): the process's would count the garbage collector's
-// helper threads tidying up after the load generator.
-const cpuUsage = (previous?: NodeJS.CpuUsage) =>
-  typeof process.threadCpuUsage === 'function'
-    ? process.threadCpuUsage(previous)
-    : process.cpuUsage(previous);
-
-/** CPU milliseconds of one sample of fixed work. */
-function cpuMsOfFixedWork(): number {
-  const before = cpuUsage();
-  for (let i = 0; i < ITERATIONS; i++) {
-    const text = JSON.stringify({ ...SAMPLE, i });
+// In a worker thread of its own, timed in that thread's CPU time (Node 22.19+): the bench's
+// main thread has the load generator's heap, whose garbage collection would land in samples.
+const FIXED_WORK = `
+const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const sample = { method: 'POST', path: '/v1/orders', body: { type: 'kvm', plan_code: 'kvm-s' } };
+const cpu = (previous) =>
+  typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage(previous) : process.cpuUsage(previous);
+const cpuMs = () => {
+  const before = cpu();
+  for (let i = 0; i < 12000; i++) {
+    const text = JSON.stringify({ ...sample, i });
     createHash('sha256').update(text).digest('hex');
     JSON.parse(text);
   }
-  const used = cpuUsage(before);
+  const used = cpu(before);
   return (used.user + used.system) / 1000;
-}
+};
+// The loop's first runs are V8 compiling it: not samples.
+for (let i = 0; i < 3; i++) cpuMs();
+parentPort.on('message', () => parentPort.postMessage(cpuMs()));
+`;
 
 const times = (value: number) => `${value.toFixed(2)}×`;
 
 /** Samples of the machine's speed taken through a section (one before each measured run). */
 export class SpeedProbe {
+  readonly #worker = new Worker(FIXED_WORK, { eval: true });
   #samples: number[] = [];
 
-  constructor() {
-    // The loop's first runs are V8 compiling it: not a sample.
-    for (let i = 0; i < 3; i++) cpuMsOfFixedWork();
+  /** Times the fixed work once (~20-40 ms of CPU). */
+  async sample(): Promise<void> {
+    this.#worker.postMessage(null);
+    const [cpuMs] = (await once(this.#worker, 'message')) as [number];
+    this.#samples.push(cpuMs);
   }
 
-  /** Times the fixed work once (~20-40 ms). */
-  sample(): void {
-    this.#samples.push(cpuMsOfFixedWork());
+  /** Ends the probe's thread. */
+  async close(): Promise<void> {
+    await this.#worker.terminate();
   }
 
   /** How far the samples stray from the fastest. */
