@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
 import { clientFor, delayed, TEST_KEY as KEY } from '../../test/helpers/local-client';
+import { DEMO, inProcess } from '../../test/helpers/reference';
 import { RefClient } from '../client';
 import { ConnectionError, TimeoutError, UserAbortError } from '../errors/client-errors';
 import { isTimeoutError } from '../errors/guards';
@@ -220,6 +221,25 @@ describe('transport', () => {
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('refak_another_key');
     expect(lines[0]?.[1]).toMatchObject({ idempotencyKey: '[redacted]' });
+  });
+
+  // The reference server's `fetch` (as msw) answers with a constructed Response, whose `url`
+  // is empty: the response line still names the request, redacted as the request line is.
+  it('names the request URL on the response line when the fetch answers in-process', async () => {
+    const reference = await inProcess();
+    const lines: string[] = [];
+    const debug = (line: string) => void lines.push(line);
+    const logger = { debug, info: debug, warn: debug, error: debug };
+    const client = reference.client(DEMO.eurKey, { logger, logLevel: 'debug' });
+    await client.account.get();
+    // A credential in the query (here an unknown parameter the server ignores) stays hidden.
+    await client.invoices.list({ limit: 1, api_key: 'secret_in_query' } as never);
+    const answered = lines.filter((line) => line.includes('← '));
+    expect(answered).toEqual([
+      `[refapi-sdk] ← 200 GET ${reference.server.baseUrl}/me`,
+      `[refapi-sdk] ← 200 GET ${reference.server.baseUrl}/invoices?limit=1&api_key=%5Bredacted%5D`,
+    ]);
+    expect(lines.join('\n')).not.toContain('secret_in_query');
   });
 
   it('logs nothing by default', async () => {

@@ -203,7 +203,11 @@ export class Transport {
       const response = await this.#ky(init.path, kyOptions);
       if (attempts.earlierMayHaveRun) answersAfterUncertainAttempt.add(response);
       const { log } = this.#config;
-      if (log.enabled('debug')) log.debug(`← ${response.status} ${init.method} ${response.url}`);
+      // A constructed Response (the reference server's in-process fetch, msw) has an empty
+      // url: the line then names the request's. The log redacts credentials in either.
+      if (log.enabled('debug')) {
+        log.debug(`← ${response.status} ${init.method} ${response.url || this.urlOf(init)}`);
+      }
       return response;
     } catch (error) {
       const failure = await this.#toSdkError(error, init, {
