@@ -11,7 +11,15 @@ export class ConnectionError extends RefSdkError {
   /** URL of the request, when the failure belongs to one request. */
   readonly url: string | undefined;
 
-  constructor(init: { method?: string; url?: string; cause?: unknown; message?: string }) {
+  constructor(init: {
+    method?: string;
+    url?: string;
+    cause?: unknown;
+    message?: string;
+    /** Of the response whose body a {@link TimeoutError} cut short, when one had arrived. */
+    requestId?: string | undefined;
+    rateLimit?: RateLimitState | undefined;
+  }) {
     const cause = init.cause;
     // A fetch of the caller's may fail with a page of text: shown as a server's text is, on
     // one short line; the cause keeps it whole.
@@ -26,7 +34,11 @@ export class ConnectionError extends RefSdkError {
     super(
       init.message ??
         `${init.method} ${shownUrl(init.url)} failed: no response${reason}. Check the network and baseUrl.`,
-      cause === undefined ? {} : { cause },
+      {
+        ...(cause === undefined ? {} : { cause }),
+        ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}),
+        requestId: init.requestId,
+      },
     );
     this.method = init.method;
     this.url = init.url;
@@ -35,7 +47,8 @@ export class ConnectionError extends RefSdkError {
 
 /**
  * The per-attempt `timeout` or the `totalTimeout` elapsed, or a `waitFor` ran out of time
- * (then it is the subclass {@link WaitTimeoutError}).
+ * (then it is the subclass {@link WaitTimeoutError}). When it elapsed while the body was read
+ * (the headers had arrived), `requestId` and `rateLimit` are those of that response.
  */
 export class TimeoutError extends ConnectionError {
   override readonly name: string = 'TimeoutError';
@@ -48,9 +61,12 @@ export class TimeoutError extends ConnectionError {
     timeoutMs: number;
     what: string;
     cause?: unknown;
+    requestId?: string | undefined;
+    rateLimit?: RateLimitState | undefined;
   }) {
     const what = init.method ? `${init.method} ${shownUrl(init.url)} ${init.what}` : init.what;
-    super({ ...init, message: `${what} after ${init.timeoutMs} ms.` });
+    const message = `${what} after ${init.timeoutMs} ms${requestSuffix(init.requestId)}.`;
+    super({ ...init, message });
     this.timeoutMs = init.timeoutMs;
   }
 }

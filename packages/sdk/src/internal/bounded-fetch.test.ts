@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { createReferenceServer } from '@refapi/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { account } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
 import { clientFor, delayed, TEST_KEY as KEY } from '../../test/helpers/local-client';
+import { DEMO } from '../../test/helpers/reference';
 import { RefClient } from '../client';
 import {
   ConnectionError,
@@ -114,6 +116,110 @@ describe('per-attempt timeout covers the body', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toContain('total timeout');
+  });
+});
+
+// The headers arrived, only the body did not: the error names the exchange as an error about
+// any other response does (README: every error carries them when a response arrived).
+describe("a timeout while the body is read carries the response's requestId and rateLimit", () => {
+  /**
+   * A client of the reference server in-process whose answers keep their headers but stall
+   * after the first bytes of the body (`stallWhen` picks which attempts: the others answer
+   * whole); `sent` holds the headers of each stalled answer.
+   */
+  async function stallingReference(stallWhen: (attempt: number) => 'body' | 'headers' | 'none') {
+    const reference = createReferenceServer();
+    await reference.ready;
+    const sent: Headers[] = [];
+    let attempt = 0;
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const stall = stallWhen(attempt++);
+      if (stall === 'headers') return new Promise<Response>(() => undefined);
+      const response = await reference.fetch(request);
+      if (stall === 'none') return response;
+      sent.push(response.headers);
+      const first = (await response.bytes()).subarray(0, 5);
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => controller.enqueue(first),
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+    const client = (options: ConstructorParameters<typeof RefClient>[0] = {}) =>
+      new RefClient({ apiKey: DEMO.eurKey, baseUrl: reference.baseUrl, fetch, ...options });
+    return { client, sent };
+  }
+
+  const expectedOf = (headers: Headers | undefined) => ({
+    requestId: headers?.get('request-id'),
+    rateLimit: {
+      limit: Number(headers?.get('ratelimit-limit')),
+      remaining: Number(headers?.get('ratelimit-remaining')),
+      resetSeconds: Number(headers?.get('ratelimit-reset')),
+    },
+  });
+
+  it('of the per-attempt timeout (reference server in-process)', async () => {
+    const { client, sent } = await stallingReference(() => 'body');
+    const error = await client({ timeout: 200, maxRetries: 0 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.get('request-id')).toMatch(/^req_/);
+    expect(error).toMatchObject(expectedOf(sent[0]));
+    expect((error as Error).message).toContain(`(request ${sent[0]?.get('request-id')})`);
+  });
+
+  it('of the total timeout (reference server in-process)', async () => {
+    const { client, sent } = await stallingReference(() => 'body');
+    const error = await client({ maxRetries: 0 })
+      .account.get({ totalTimeout: 200 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toContain('total timeout');
+    expect(error).toMatchObject(expectedOf(sent[0]));
+  });
+
+  it('but not of an earlier attempt when the last one timed out before its headers', async () => {
+    const { client, sent } = await stallingReference((n) => (n === 0 ? 'body' : 'headers'));
+    const error = await client({ timeout: 200, maxRetries: 1 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(sent).toHaveLength(1);
+    expect(error).toMatchObject({ requestId: undefined, rateLimit: undefined });
+  });
+
+  it('on the error a beforeRetry hook gets for the attempt', async () => {
+    const { client, sent } = await stallingReference((n) => (n === 0 ? 'body' : 'none'));
+    const retried: unknown[] = [];
+    const hooks = { beforeRetry: [({ error }: { error: Error }) => void retried.push(error)] };
+    await client({ timeout: 200, maxRetries: 1, hooks }).account.get();
+    expect(retried).toHaveLength(1);
+    expect(retried[0]).toBeInstanceOf(TimeoutError);
+    expect(retried[0]).toMatchObject(expectedOf(sent[0]));
+  });
+
+  it('over HTTP, when the server stalls after the headers', async () => {
+    server = await startTestServer((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'request-id': 'req_stalled',
+        'ratelimit-limit': '600',
+        'ratelimit-remaining': '41',
+        'ratelimit-reset': '9',
+      });
+      res.write('{"account_ref":');
+    });
+    const error = await clientFor(server, { timeout: 200, maxRetries: 0 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({
+      requestId: 'req_stalled',
+      rateLimit: { limit: 600, remaining: 41, resetSeconds: 9 },
+    });
   });
 });
 

@@ -49,18 +49,44 @@ function signalOf(input: Request | URL | string, init: RequestInit | undefined) 
   return init?.signal ?? (input instanceof Request ? input.signal : undefined);
 }
 
+/** The server's id of an exchange and the rate-limit state its response's headers reported. */
+interface AnsweredFacts {
+  requestId?: string;
+  rateLimit?: RateLimitState;
+}
+
+function answeredFacts(response: Response): AnsweredFacts {
+  const requestId = readRequestId(response.headers);
+  const rateLimit = parseRateLimit(response.headers);
+  return { ...(requestId ? { requestId } : {}), ...(rateLimit ? { rateLimit } : {}) };
+}
+
 // What an error about a response names: its request, the server's id of it and the rate-limit
 // state its headers reported (they arrived, only the body failed).
 function exchangeOf(
   input: Request | URL | string,
   init: RequestInit | undefined,
   response: Response,
-): { method: string; url: string; requestId?: string; rateLimit?: RateLimitState } {
+): { method: string; url: string } & AnsweredFacts {
   const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
   const url = input instanceof Request ? input.url : String(input);
-  const requestId = readRequestId(response.headers);
-  const rateLimit = parseRateLimit(response.headers);
-  return { method, url, ...(requestId ? { requestId } : {}), ...(rateLimit ? { rateLimit } : {}) };
+  return { method, url, ...answeredFacts(response) };
+}
+
+// Responses whose body read the request's signal cut short (a timeout, an abort): the headers
+// arrived, so the error the call fails with names them. Kept by the attempt's Request (what
+// ky's TimeoutError holds) and by the signal's reason (what a deadline's abort throws), set
+// as the signal fires: before any error of it is thrown. Weak: nothing outlives the call.
+const cutShort = new WeakMap<object, Response>();
+
+/**
+ * The `requestId` and `rateLimit` of the response whose body was being read when `key` (an
+ * attempt's Request, or the reason of the signal that aborted it) cut it short; empty when
+ * no response had arrived.
+ */
+export function cutShortFacts(key: unknown): AnsweredFacts {
+  const response = typeof key === 'object' && key !== null ? cutShort.get(key) : undefined;
+  return response === undefined ? {} : answeredFacts(response);
 }
 
 // Built only when it is thrown: per call, the arguments are cheaper than a closure.
@@ -117,10 +143,17 @@ async function readAll(
   maxBytes: number,
   signal: AbortSignal | null | undefined,
   tooLargeError: () => Error,
+  input: Request | URL | string,
+  response: Response,
 ): Promise<Uint8Array> {
   const reader = body.getReader();
   // A fetch that ignores the signal once the headers are in (an in-process one) is stopped here.
-  const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
+  const onAbort = () => {
+    const reason: unknown = signal?.reason;
+    if (input instanceof Request) cutShort.set(input, response);
+    if (typeof reason === 'object' && reason !== null) cutShort.set(reason, response);
+    void reader.cancel(reason).catch(() => undefined);
+  };
   signal?.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -168,8 +201,13 @@ export function boundedFetch(fetch: FetchFunction | undefined, maxBytes: number)
     const signal = signalOf(input, init);
     let bytes: Uint8Array;
     try {
-      bytes = await readAll(body, maxBytes, signal, () =>
-        tooLarge(input, init, response, maxBytes),
+      bytes = await readAll(
+        body,
+        maxBytes,
+        signal,
+        () => tooLarge(input, init, response, maxBytes),
+        input,
+        response,
       );
     } catch (error) {
       // Bytes that are not in the encoding the response names would come again: a typed,

@@ -2,7 +2,7 @@ import { type Hooks, isHTTPError, isKyError, isTimeoutError } from 'ky';
 import { ConnectionError, TimeoutError } from '../errors/client-errors';
 import { RefSdkError } from '../errors/ref-error';
 import type { AfterResponseContext, BeforeErrorContext, ClientHooks } from '../hooks';
-import { readableCopy } from './bounded-fetch';
+import { cutShortFacts, readableCopy } from './bounded-fetch';
 import type { CallFacts } from './call-facts';
 import { errorFromResponse } from './error-from-response';
 import { attemptTimeoutWhat, type HookRun, withinLimits } from './hook-limits';
@@ -58,7 +58,8 @@ async function attemptError(error: Error, request: Request, facts: CallFacts): P
   if (isHTTPError(error)) return errorFromResponse(error.response, method, url);
   if (isTimeoutError(error)) {
     const what = attemptTimeoutWhat(error.request);
-    return new TimeoutError({ method, url, timeoutMs: facts.timeoutMs, what });
+    const answered = cutShortFacts(error.request);
+    return new TimeoutError({ method, url, timeoutMs: facts.timeoutMs, what, ...answered });
   }
   // ky's own errors hold the Request, whose headers hold the key: keep only what caused them.
   return new ConnectionError({ method, url, cause: isKyError(error) ? error.cause : error });

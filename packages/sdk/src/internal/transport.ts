@@ -16,7 +16,7 @@ import type { ClientHooks } from '../hooks';
 import type { FetchFunction, RequestOptions } from '../options';
 import { VERSION } from '../version';
 import { attemptFetch } from './attempt-fetch';
-import { boundedFetch } from './bounded-fetch';
+import { boundedFetch, cutShortFacts } from './bounded-fetch';
 import { CallFacts } from './call-facts';
 import { isHookError, kyHooksFor, runBeforeError } from './client-hooks';
 import { errorFromResponse } from './error-from-response';
@@ -249,13 +249,17 @@ export class Transport {
     // ky's errors hold the Request, whose headers hold the key: never keep them as a cause;
     // what a NetworkError wraps (fetch's own error: a reset, a refusal) is what went wrong.
     const cause = isKyError(error) ? error.cause : error;
+    // A timeout while the body was read: the response's headers had arrived, and name it.
     if (ctx.deadlineSignal?.aborted) {
       const what = 'exceeded its total timeout';
-      return new TimeoutError({ method, url, timeoutMs: ctx.totalTimeout ?? 0, what, cause });
+      const answered = cutShortFacts(ctx.deadlineSignal.reason);
+      const timeoutMs = ctx.totalTimeout ?? 0;
+      return new TimeoutError({ method, url, timeoutMs, what, cause, ...answered });
     }
     if (isTimeoutError(error)) {
       const what = attemptTimeoutWhat(error.request);
-      return new TimeoutError({ method, url, timeoutMs: ctx.timeout, what });
+      const answered = cutShortFacts(error.request);
+      return new TimeoutError({ method, url, timeoutMs: ctx.timeout, what, ...answered });
     }
     return new ConnectionError({ method, url, cause });
   }
