@@ -101,6 +101,7 @@ export class Core {
       operationId,
       initialCursor,
       fetchPage: (cursor) => fetchPage(cursor),
+      maxItems: input.maxItems,
     };
     const fetchPage = async (cursor: string | undefined): Promise<ApiResponse<Page<T>>> => {
       const pageInput = { ...input, query: { ...query, cursor } } as unknown as CallInput<K>;

@@ -5,6 +5,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fakeFetch, json } from '../../test/helpers/fake-fetch';
 import { invoice } from '../../test/helpers/fixtures';
 import { invoicePagesFetch } from '../../test/helpers/invoice-pages';
+import { DEMO, inProcess } from '../../test/helpers/reference';
 import { RefClient } from '../client';
 import { ConfigurationError, PaginationLoopError } from '../errors/client-errors';
 
@@ -45,6 +46,43 @@ describe('list pagination', () => {
     }
     expect(seen).toHaveLength(45);
     expect(requests).toHaveLength(3);
+  });
+
+  // ListOptions.maxItems bounds item iteration, whether of the list or of its awaited page.
+  it('stops a walk over the awaited first page at maxItems too (reference server)', async () => {
+    const reference = await inProcess();
+    const sent: string[] = [];
+    const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      sent.push(request.url);
+      return reference.server.fetch(request);
+    };
+    const client = reference.client(DEMO.eurKey, { fetch });
+    const page = await client.invoices.list({ limit: 2 }, { maxItems: 5 });
+    expect(page.items).toHaveLength(2);
+    const refs: string[] = [];
+    for await (const inv of page) refs.push(inv.invoice_ref);
+    expect(refs).toHaveLength(5);
+    // The first page and two more: no page past the fifth item is fetched.
+    expect(sent).toHaveLength(3);
+    // The same items as a walk over the list itself.
+    const listed: string[] = [];
+    for await (const inv of client.invoices.list({ limit: 2 }, { maxItems: 5 })) {
+      listed.push(inv.invoice_ref);
+    }
+    expect(refs).toEqual(listed);
+    // A walk from a later page is bounded the same way; maxItems 0 yields nothing.
+    const second = await page.getNextPage();
+    const fromSecond: string[] = [];
+    for await (const inv of second ?? []) fromSecond.push(inv.invoice_ref);
+    const seven = (await client.invoices.list({ limit: 7 })).items;
+    expect(fromSecond).toEqual(seven.slice(2, 7).map((inv) => inv.invoice_ref));
+    const none = await client.invoices.list({ limit: 2 }, { maxItems: 0 });
+    for await (const _ of none) expect.unreachable();
+    // Without maxItems the awaited page still walks the whole list (40 invoices in the demo).
+    let all = 0;
+    for await (const _ of await client.invoices.list({ limit: 25 })) all++;
+    expect(all).toBe(40);
   });
 
   it('refuses a maxItems that is not a whole number from 0 before sending, and takes Infinity', async () => {

@@ -14,8 +14,10 @@ export interface ToArrayOptions {
 /** Options of every list method on top of the per-request options. */
 export interface ListOptions {
   /**
-   * Stop after this many items (item iteration) or once pages hold this many (`pages()`): a
-   * whole number from 0, or `Infinity`; anything else rejects with a `ConfigurationError`.
+   * Stop after this many items (item iteration: `for await` over the list, or over its
+   * awaited page or any later page, counting from that page) or once pages hold this many
+   * (`pages()`): a whole number from 0, or `Infinity`; anything else rejects with a
+   * `ConfigurationError`. `getNextPage()` fetches the next page regardless.
    */
   readonly maxItems?: number | undefined;
 }

@@ -15,6 +15,11 @@ export interface PageContext<T> {
   readonly fetchPage: (cursor: string) => Promise<ApiResponse<Page<T>>>;
   /** The cursor the first page was fetched with (`query.cursor`), when there was one. */
   readonly initialCursor?: string | undefined;
+  /**
+   * The list's `maxItems`: a walk over any of its pages (`for await`) yields at most this
+   * many items. Absent: no bound.
+   */
+  readonly maxItems?: number | undefined;
 }
 
 /**
@@ -64,7 +69,8 @@ function remember(walk: Walk, depth: number, cursor: string): void {
 
 /**
  * One page of a cursor-paginated list. `for await` over a page walks its items and then
- * every following page, fetching each only when needed.
+ * every following page, fetching each only when needed, and stops after the list's
+ * `maxItems` items (counted from this page) as a walk over the list does.
  */
 export class Page<T> implements AsyncIterable<T> {
   /** The items of this page, in the server's order. */
@@ -152,9 +158,14 @@ export class Page<T> implements AsyncIterable<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    let left = this.#context.maxItems ?? Number.POSITIVE_INFINITY;
     let page: Page<T> | null = this;
-    while (page) {
-      yield* page.items;
+    // No page is fetched past the last item the walk may yield.
+    while (page && left > 0) {
+      for (const item of page.items) {
+        yield item;
+        if (--left <= 0) return;
+      }
       page = await page.getNextPage();
     }
   }
