@@ -154,9 +154,41 @@ describe('the recorder under pressure', () => {
     await recorder.close();
     await upstream.close();
   });
+
+  it('reads an absolute-form target as its path and query, as the reference server does', async () => {
+    const upstream = await upstreamWith((req, res) => res.end(JSON.stringify({ url: req.url })));
+    const file = fresh('absolute.jsonl');
+    const recorder = await startRecorder({ upstream: upstream.base, port: 0, out: file });
+    const { port } = new URL(recorder.baseUrl);
+    // `GET http://elsewhere.example/v1/me?limit=2`: the Host header names the server.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: 'http://elsewhere.example/v1/me?limit=2',
+          headers: { host: `localhost:${port}` },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer).toEqual({ status: 200, body: JSON.stringify({ url: '/v1/me?limit=2' }) });
+    await recorder.close();
+    await upstream.close();
+    const [exchange] = await exchangesOf(file);
+    expect(exchange).toMatchObject({ path: '/v1/me', query: 'limit=2', status: 200 });
+  });
 });
 
-/** One recorded exchange line, as the recorder writes them, with `patch` applied. */
 /** A recorded request or answer holding `body` whole. */
 const message = (body: string | null) => ({
   headers: { 'content-type': 'application/json' },
@@ -166,6 +198,7 @@ const message = (body: string | null) => ({
   body_truncated: false,
 });
 
+/** One recorded exchange line, as the recorder writes them, with `patch` applied. */
 function line(seq: number, patch: Record<string, unknown> = {}): string {
   return JSON.stringify({
     v: 1,

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { finished } from 'node:stream/promises';
 import { redactHeaders, redactQuery } from '@refapi/schema';
 import { hostRule } from '../server/allowed-hosts';
+import { originForm } from '../transport/node/node-listener';
 import { answerUnparsedRequests } from '../transport/node/unparsed-requests';
 import { DEFAULT_MAX_EXCHANGES, STOP_GRACE_MS } from './recorder-limits';
 import { RECORDED_BODY_BYTES, type RecordedMessage, recordedRoute } from './recording-format';
@@ -289,7 +290,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const exchange = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // DNS rebinding: a page on another site must not reach the upstream through us.
     if (!hostAllowed?.(req.headers.host)) return refuse(res, 403, 'host_not_allowed');
-    const url = req.url ?? '/';
+    // As the reference server reads it: an absolute-form target is its path and query.
+    const url = originForm(req.url ?? '/');
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     const query = q === -1 ? '' : url.slice(q + 1);

@@ -184,7 +184,7 @@ export function createNodeListener(
   // per request.
   return async (req, res) => {
     const raw = req.url ?? '/';
-    const target = raw.startsWith('/') ? raw : safePath(raw);
+    const target = originForm(raw);
     const q = target.indexOf('?');
     let unread = hasBody(req);
     const request = createRequestContext(
@@ -221,9 +221,18 @@ export function createNodeListener(
  * (`http://host/path`) reduced to their path, any other unreadable one `/`.
  */
 export function targetPath(target: string): string {
-  const path = target.startsWith('/') ? target : safePath(target);
+  const path = originForm(target);
   const q = path.indexOf('?');
   return q === -1 ? path : path.slice(0, q);
+}
+
+/**
+ * A request target in origin form (`/path?query`), as the API reads it: an absolute-form
+ * target (`http://host/path?query`) reduced to its path and query (the Host header, not the
+ * target's host, names the server), any other unreadable one `/`.
+ */
+export function originForm(target: string): string {
+  return target.startsWith('/') ? target : safePath(target);
 }
 
 // Absolute-form request targets (`http://host/path`) are reduced to their path.
