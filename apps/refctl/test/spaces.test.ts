@@ -294,6 +294,20 @@ describe('the admin token and the space limit', () => {
     expect(stderr).not.toContain('refadm_wrong_secret');
   });
 
+  it('a token no header can carry: exit 4, one line naming REF_ADMIN_TOKEN, never the token', async () => {
+    for (const token of ['refadm_tök€n_secret', 'refadm_two words', 'refadm_secret\n']) {
+      const { code, stdout, stderr } = await refctl(['server', 'spaces', 'list'], {
+        env: env({ REF_ADMIN_TOKEN: token }),
+      });
+      expect({ code, stdout, stderr }).toEqual({
+        code: 4,
+        stdout: '',
+        stderr:
+          'error: REF_ADMIN_TOKEN contains spaces or non-printable characters (a trailing newline?); an admin token is printable ASCII\n',
+      });
+    }
+  });
+
   it('past --max-spaces: exit 6, saying what to do', async () => {
     const small = await startServer(scenario, { spaces: { max: 1 } });
     try {

@@ -26,7 +26,10 @@ export interface AdminApi extends ServerRoot {
   call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
 }
 
-/** The admin token; fails with exit 4 when none is set. */
+/**
+ * The admin token; fails with exit 4 when none is set, or when it holds a character a bearer
+ * header cannot carry (as requireApiKey does for the key), never showing the token.
+ */
 function adminToken(ctx: Ctx): string {
   const token = ctx.io.env.REF_ADMIN_TOKEN;
   if (token === undefined || token === '') {
@@ -34,6 +37,13 @@ function adminToken(ctx: Ctx): string {
       'no admin token: set REF_ADMIN_TOKEN to the reference server\'s admin token (its --admin-token, or the "admin token:" line it prints at start)',
       EXIT.auth,
       'no_admin_token',
+    );
+  }
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new CliError(
+      'REF_ADMIN_TOKEN contains spaces or non-printable characters (a trailing newline?); an admin token is printable ASCII',
+      EXIT.auth,
+      'invalid_admin_token_format',
     );
   }
   ctx.state.secrets.add(token);
