@@ -15,6 +15,7 @@ import { registerServer } from './commands/server';
 import { registerServices } from './commands/services';
 import { registerShield } from './commands/shield';
 import { escapeControlsInLines } from './output/control-chars';
+import { toJson } from './output/json';
 import { OUTPUT_FORMATS } from './output/output-format';
 import { VERSION } from './version';
 
@@ -38,6 +39,30 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { names: ['completion', '__complete'], register: registerCompletion },
   { names: ['exit-codes'], register: registerHelpTopics },
 ];
+
+/**
+ * Whether `argv` asks for `-o json` or `-o ndjson` (the last `-o` given, before any `--`),
+ * whose errors are JSON objects: a usage error commander finds may come before the action
+ * that reads the parsed options, and before a later `-o` is parsed at all.
+ */
+function jsonErrors(argv: readonly string[]): boolean {
+  let output: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === '-o' || arg === '--output') output = argv[++i];
+    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
+    else if (/^-o[^-]/.test(arg)) output = arg.slice(2);
+  }
+  return output === 'json' || output === 'ndjson';
+}
+
+/** Commander's `error: …` line as the JSON object of a usage error (report-error.ts's shape). */
+function usageErrorJson(text: string): string {
+  const message = text.replace(/^error: /, '').trimEnd();
+  const body = { error: { message, code: 'usage_error', exit_code: 2, retriable: false } };
+  return `${toJson(body)}\n`;
+}
 
 /**
  * The group of the command `argv` runs, when it names one: the first operand after the
@@ -112,9 +137,12 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
       writeErr: (text) => app.io.stderr.write(text),
       // Every error is one line: commander puts its "(Did you mean --limit?)" on a second
       // one, which `2>&1 | tail -1` or a log keeping the last line would take for the error.
-      // It quotes what was typed (`unknown option '--x'`): shown, never obeyed.
-      outputError: (text, write) =>
-        write(escapeControlsInLines(text.replace(/\n\(Did you mean /, ' (did you mean '))),
+      // It quotes what was typed (`unknown option '--x'`): shown, never obeyed. With -o json
+      // (or ndjson) it is one JSON object, as every other error then is.
+      outputError: (text, write) => {
+        const line = text.replace(/\n\(Did you mean /, ' (did you mean ');
+        write(jsonErrors(argv) ? usageErrorJson(line) : escapeControlsInLines(line));
+      },
     });
 
   const group = groupToRun(program, argv);

@@ -126,6 +126,41 @@ describe('API errors', () => {
     });
   });
 
+  it('-o json: a usage error of the command line is one JSON object on stderr too', async () => {
+    const message =
+      "option '-L, --limit <n>' argument '0' is invalid. expected a whole number of at least 1.";
+    const usage = (text: string) => ({
+      error: { message: text, code: 'usage_error', exit_code: 2, retriable: false },
+    });
+    const cases: [string[], string][] = [
+      [['invoices', 'list', '-o', 'json', '--limit', '0'], message],
+      [['invoices', 'list', '--limit', '0', '-o', 'json'], message],
+      [['-o', 'ndjson', 'invoices', 'list', '--limit', '0'], message],
+      [['--output=json', 'invoices', 'list', '--limit', '0'], message],
+      [['invoices', 'list', '-ojson', '--bogus'], "unknown option '--bogus'"],
+      [
+        ['-o', 'json', 'me', 'extra'],
+        "too many arguments for 'me': it takes none, got 1 (extra: 'extra')",
+      ],
+      [['-o', 'json', 'invocies', 'list'], "unknown command 'invocies' (did you mean invoices?)"],
+    ];
+    for (const [args, text] of cases) {
+      const { code, stdout, stderr } = await refctl(args, { env: env() });
+      expect({ args, code, stdout, stderr: JSON.parse(stderr) }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        stderr: usage(text),
+      });
+      expect(stderr.split('\n')).toHaveLength(2);
+    }
+    // The last -o wins, as it does for the output; without -o json the line stays text.
+    const table = await refctl(['-o', 'json', 'invoices', 'list', '-o', 'table', '-L', '0'], {
+      env: env(),
+    });
+    expect(table.stderr).toBe(`error: ${message}\n`);
+  });
+
   it('503 while Shield is paused: exit 1 with Retry-After', async () => {
     await server.admin('POST', 'shield', { paused: true, retry_after: 120 });
     try {
