@@ -17,6 +17,7 @@ import { registerShield } from './commands/shield';
 import { escapeControlsInLines } from './output/control-chars';
 import { toJson } from './output/json';
 import { OUTPUT_FORMATS } from './output/output-format';
+import { redactSecrets } from './runtime/redact-secrets';
 import { VERSION } from './version';
 
 type CommandGroup = {
@@ -140,7 +141,11 @@ export function createProgram(app: App, argv: readonly string[] = []): Command {
       // It quotes what was typed (`unknown option '--x'`): shown, never obeyed. With -o json
       // (or ndjson) it is one JSON object, as every other error then is.
       outputError: (text, write) => {
-        const line = text.replace(/\n\(Did you mean /, ' (did you mean ');
+        // It may quote an API key typed as an argument (`refctl me "$REF_API_KEY"`).
+        const line = redactSecrets(
+          text.replace(/\n\(Did you mean /, ' (did you mean '),
+          app.state.secrets,
+        );
         write(jsonErrors(argv) ? usageErrorJson(line) : escapeControlsInLines(line));
       },
     });

@@ -231,6 +231,40 @@ describe('client-side errors', () => {
     }
   });
 
+  it('the API key or admin token typed as an argument is never echoed in a usage error', async () => {
+    const token = 'refadm_e2e_typed_secret';
+    const cases: [string[], string][] = [
+      [['services', 'get', KEYS.full], 'error: invalid service reference "[redacted]": expected'],
+      [['invoices', 'list', '--json', KEYS.full], 'error: unknown JSON field "[redacted]"'],
+      [
+        ['me', KEYS.full],
+        "error: too many arguments for 'me': it takes none, got 1 (extra: '[redacted]')",
+      ],
+      [[KEYS.full], "error: unknown command '[redacted]'"],
+      [
+        ['shield', 'rules', 'add', 'REF-SVC-A1', '--mode', token],
+        "error: option '--mode <mode>' argument '[redacted]' is invalid.",
+      ],
+      [
+        ['-o', 'json', 'services', 'get', token],
+        '{"error":{"message":"invalid service reference \\"[redacted]\\"',
+      ],
+    ];
+    for (const [args, start] of cases) {
+      const { code, stdout, stderr } = await refctl(args, {
+        env: env(KEYS.full, { REF_ADMIN_TOKEN: token }),
+      });
+      expect({ args, code, stdout, start: stderr.slice(0, start.length) }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        start,
+      });
+      expect(stderr).not.toContain(KEYS.full);
+      expect(stderr).not.toContain(token);
+    }
+  });
+
   it('usage errors exit 2 before anything is sent', async () => {
     const cases: [string[], string][] = [
       [['me', '--bogus'], "error: unknown option '--bogus'\n"],

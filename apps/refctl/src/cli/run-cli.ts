@@ -30,6 +30,12 @@ export interface CliRun {
  */
 export function startCli(args: readonly string[], io: Io): CliRun {
   const state = createRunState();
+  // The environment's key and admin token are secrets from the start: a usage error may
+  // quote one typed as an argument before any command has read them.
+  for (const name of ['REF_API_KEY', 'REF_ADMIN_TOKEN']) {
+    const secret = io.env[name];
+    if (secret) state.secrets.add(secret);
+  }
   const controller = new AbortController();
   let reported: Promise<ExitCode> | undefined;
   // The reporter knows the SDK's error classes, so it is loaded only when something failed.
