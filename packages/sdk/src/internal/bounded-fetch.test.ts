@@ -119,46 +119,46 @@ describe('per-attempt timeout covers the body', () => {
   });
 });
 
+/**
+ * A client of the reference server in-process whose answers keep their headers but stall
+ * after the first bytes of the body (`stallWhen` picks which attempts: the others answer
+ * whole); `sent` holds the headers of each stalled answer.
+ */
+async function stallingReference(stallWhen: (attempt: number) => 'body' | 'headers' | 'none') {
+  const reference = createReferenceServer();
+  await reference.ready;
+  const sent: Headers[] = [];
+  let attempt = 0;
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const stall = stallWhen(attempt++);
+    if (stall === 'headers') return new Promise<Response>(() => undefined);
+    const response = await reference.fetch(request);
+    if (stall === 'none') return response;
+    sent.push(response.headers);
+    const first = (await response.bytes()).subarray(0, 5);
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(first),
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+  const client = (options: ConstructorParameters<typeof RefClient>[0] = {}) =>
+    new RefClient({ apiKey: DEMO.eurKey, baseUrl: reference.baseUrl, fetch, ...options });
+  return { client, sent };
+}
+
+const expectedOf = (headers: Headers | undefined) => ({
+  requestId: headers?.get('request-id'),
+  rateLimit: {
+    limit: Number(headers?.get('ratelimit-limit')),
+    remaining: Number(headers?.get('ratelimit-remaining')),
+    resetSeconds: Number(headers?.get('ratelimit-reset')),
+  },
+});
+
 // The headers arrived, only the body did not: the error names the exchange as an error about
 // any other response does (README: every error carries them when a response arrived).
 describe("a timeout while the body is read carries the response's requestId and rateLimit", () => {
-  /**
-   * A client of the reference server in-process whose answers keep their headers but stall
-   * after the first bytes of the body (`stallWhen` picks which attempts: the others answer
-   * whole); `sent` holds the headers of each stalled answer.
-   */
-  async function stallingReference(stallWhen: (attempt: number) => 'body' | 'headers' | 'none') {
-    const reference = createReferenceServer();
-    await reference.ready;
-    const sent: Headers[] = [];
-    let attempt = 0;
-    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      const stall = stallWhen(attempt++);
-      if (stall === 'headers') return new Promise<Response>(() => undefined);
-      const response = await reference.fetch(request);
-      if (stall === 'none') return response;
-      sent.push(response.headers);
-      const first = (await response.bytes()).subarray(0, 5);
-      const body = new ReadableStream<Uint8Array>({
-        start: (controller) => controller.enqueue(first),
-      });
-      return new Response(body, { status: response.status, headers: response.headers });
-    };
-    const client = (options: ConstructorParameters<typeof RefClient>[0] = {}) =>
-      new RefClient({ apiKey: DEMO.eurKey, baseUrl: reference.baseUrl, fetch, ...options });
-    return { client, sent };
-  }
-
-  const expectedOf = (headers: Headers | undefined) => ({
-    requestId: headers?.get('request-id'),
-    rateLimit: {
-      limit: Number(headers?.get('ratelimit-limit')),
-      remaining: Number(headers?.get('ratelimit-remaining')),
-      resetSeconds: Number(headers?.get('ratelimit-reset')),
-    },
-  });
-
   it('of the per-attempt timeout (reference server in-process)', async () => {
     const { client, sent } = await stallingReference(() => 'body');
     const error = await client({ timeout: 200, maxRetries: 0 })
