@@ -16,7 +16,10 @@ export class ConnectionError extends RefSdkError {
     url?: string;
     cause?: unknown;
     message?: string;
-    /** Of the response whose body a {@link TimeoutError} cut short, when one had arrived. */
+    /**
+     * Of the response a {@link TimeoutError} cut short (while its body was read or its
+     * `afterResponse` hooks ran), when one had arrived.
+     */
     requestId?: string | undefined;
     rateLimit?: RateLimitState | undefined;
   }) {
@@ -47,8 +50,9 @@ export class ConnectionError extends RefSdkError {
 
 /**
  * The per-attempt `timeout` or the `totalTimeout` elapsed, or a `waitFor` ran out of time
- * (then it is the subclass {@link WaitTimeoutError}). When it elapsed while the body was read
- * (the headers had arrived), `requestId` and `rateLimit` are those of that response.
+ * (then it is the subclass {@link WaitTimeoutError}). When it elapsed after the headers
+ * arrived (while the body was read, or while `afterResponse` hooks ran on it), `requestId`
+ * and `rateLimit` are those of that response.
  */
 export class TimeoutError extends ConnectionError {
   override readonly name: string = 'TimeoutError';
@@ -319,7 +323,9 @@ export class WaitForError extends RefSdkError {
 
 /**
  * The caller aborted the call through its own `signal` (a timeout is a {@link TimeoutError}):
- * a request, a page walk or a `waitFor`. `cause` is the signal's reason.
+ * a request, a page walk or a `waitFor`. `cause` is the signal's reason. When it aborted after
+ * the headers arrived (while the body was read, or while `afterResponse` hooks ran on it),
+ * `requestId` and `rateLimit` are those of that response.
  */
 export class UserAbortError extends RefSdkError {
   override readonly name: string = 'UserAbortError';
@@ -327,9 +333,20 @@ export class UserAbortError extends RefSdkError {
   readonly method: string | undefined;
   /** URL of the request in flight, when one was. */
   readonly url: string | undefined;
-  constructor(init: { reason: unknown; method?: string; url?: string }) {
+  constructor(init: {
+    reason: unknown;
+    method?: string;
+    url?: string;
+    /** Of the response the abort cut short, when one had arrived. */
+    requestId?: string | undefined;
+    rateLimit?: RateLimitState | undefined;
+  }) {
     const what = init.method ? `${init.method} ${shownUrl(init.url)}` : 'The call';
-    super(`${what} was aborted by its signal.`, { cause: init.reason });
+    super(`${what} was aborted by its signal${requestSuffix(init.requestId)}.`, {
+      cause: init.reason,
+      ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}),
+      requestId: init.requestId,
+    });
     this.method = init.method;
     this.url = init.url;
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createReferenceServer } from '@refapi/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '../../test/helpers/fixtures';
 import { sendJson, startTestServer, type TestServer } from '../../test/helpers/http-server';
 import { clientFor, delayed, TEST_KEY as KEY } from '../../test/helpers/local-client';
@@ -13,6 +13,7 @@ import {
   ResponseDecodeError,
   ResponseTooLargeError,
   TimeoutError,
+  UserAbortError,
 } from '../errors/client-errors';
 
 let server: TestServer | undefined;
@@ -220,6 +221,114 @@ describe("a timeout while the body is read carries the response's requestId and 
       requestId: 'req_stalled',
       rateLimit: { limit: 600, remaining: 41, resetSeconds: 9 },
     });
+  });
+});
+
+// The caller's abort is not a timeout, but the headers had arrived all the same.
+describe("a UserAbortError while the body is read carries the response's requestId and rateLimit", () => {
+  /** Aborts `controller` with `reason` once the first stalled answer's headers are in. */
+  async function abortOnceStalled(sent: Headers[], controller: AbortController, reason?: unknown) {
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    controller.abort(reason);
+  }
+
+  it('with the signal’s default reason (reference server in-process)', async () => {
+    const { client, sent } = await stallingReference(() => 'body');
+    const controller = new AbortController();
+    const pending = client({ maxRetries: 0 })
+      .account.get({ signal: controller.signal })
+      .catch((e: unknown) => e);
+    await abortOnceStalled(sent, controller);
+    const error = await pending;
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect((error as UserAbortError).cause).toBe(controller.signal.reason);
+    expect(error).toMatchObject(expectedOf(sent[0]));
+    expect((error as Error).message).toContain(`(request ${sent[0]?.get('request-id')})`);
+  });
+
+  it('with a reason that is not an object, and with a totalTimeout beside the signal', async () => {
+    const { client, sent } = await stallingReference(() => 'body');
+    const controller = new AbortController();
+    const pending = client({ maxRetries: 0 })
+      .account.get({ signal: controller.signal, totalTimeout: 60_000 })
+      .catch((e: unknown) => e);
+    await abortOnceStalled(sent, controller, 'user left');
+    const error = await pending;
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect((error as UserAbortError).cause).toBe('user left');
+    expect(error).toMatchObject(expectedOf(sent[0]));
+  });
+
+  it('but not of an earlier attempt a timeout cut short, aborted before the next one', async () => {
+    const { client, sent } = await stallingReference(() => 'body');
+    const controller = new AbortController();
+    // The first attempt times out in its body; the call aborts before the retry goes out.
+    const hooks = { beforeRetry: [() => controller.abort()] };
+    const error = await client({ timeout: 200, maxRetries: 1, hooks })
+      .account.get({ signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect(sent).toHaveLength(1);
+    expect(error).toMatchObject({ requestId: undefined, rateLimit: undefined });
+  });
+});
+
+// afterResponse hooks run after the body was read whole: the response is in hand, and an
+// attempt that ends in them names it.
+describe("a limit reached in afterResponse hooks carries the response's requestId and rateLimit", () => {
+  /** A client whose afterResponse hook never settles; `seen` holds the headers it saw. */
+  async function stallingHook() {
+    const { client } = await stallingReference(() => 'none');
+    const seen: Headers[] = [];
+    const hooks = {
+      afterResponse: [
+        ({ response }: { response: Response }) => {
+          seen.push(response.headers);
+          return new Promise<void>(() => undefined);
+        },
+      ],
+    };
+    return {
+      client: (options: ConstructorParameters<typeof RefClient>[0] = {}) =>
+        client({ hooks, ...options }),
+      seen,
+    };
+  }
+
+  it('of the per-attempt timeout', async () => {
+    const { client, seen } = await stallingHook();
+    const error = await client({ timeout: 200, maxRetries: 1 })
+      .account.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toContain('timed out running afterResponse hooks');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.get('request-id')).toMatch(/^req_/);
+    expect(error).toMatchObject(expectedOf(seen[0]));
+    expect((error as Error).message).toContain(`(request ${seen[0]?.get('request-id')})`);
+  });
+
+  it('of the total timeout', async () => {
+    const { client, seen } = await stallingHook();
+    const error = await client({ maxRetries: 0 })
+      .account.get({ totalTimeout: 200 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toContain('total timeout');
+    expect(error).toMatchObject(expectedOf(seen[0]));
+  });
+
+  it('of the caller’s abort', async () => {
+    const { client, seen } = await stallingHook();
+    const controller = new AbortController();
+    const pending = client({ maxRetries: 0 })
+      .account.get({ signal: controller.signal })
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    controller.abort();
+    const error = await pending;
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect(error).toMatchObject(expectedOf(seen[0]));
   });
 });
 

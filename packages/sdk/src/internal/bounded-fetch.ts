@@ -73,20 +73,34 @@ function exchangeOf(
   return { method, url, ...answeredFacts(response) };
 }
 
-// Responses whose body read the request's signal cut short (a timeout, an abort): the headers
-// arrived, so the error the call fails with names them. Kept by the attempt's Request (what
-// ky's TimeoutError holds) and by the signal's reason (what a deadline's abort throws), set
-// as the signal fires: before any error of it is thrown. Weak: nothing outlives the call.
-const cutShort = new WeakMap<object, Response>();
+// Responses an abort of their request's signal cut short (a timeout, the caller's abort),
+// while their body was read or their afterResponse hooks ran: the headers arrived, so the
+// error the call fails with names them. Kept by the attempt's Request (what ky's TimeoutError
+// holds, and the transport's latest attempt) and by the signal's reason (what a deadline's
+// abort throws), with that reason: a Request's entry answers for that abort only, not for a
+// later one while the call waits to retry. Set as the signal fires: before any error of it is
+// thrown. Weak: nothing outlives the call.
+const cutShort = new WeakMap<object, { response: Response; reason: unknown }>();
 
 /**
- * The `requestId` and `rateLimit` of the response whose body was being read when `key` (an
- * attempt's Request, or the reason of the signal that aborted it) cut it short; empty when
- * no response had arrived.
+ * Records that the abort of `request`'s signal, for `reason`, cut `response` short: after its
+ * headers arrived (its body was being read, or its afterResponse hooks ran).
  */
-export function cutShortFacts(key: unknown): AnsweredFacts {
-  const response = typeof key === 'object' && key !== null ? cutShort.get(key) : undefined;
-  return response === undefined ? {} : answeredFacts(response);
+export function recordCutShort(response: Response, request: unknown, reason: unknown): void {
+  const cut = { response, reason };
+  if (request instanceof Request) cutShort.set(request, cut);
+  if (typeof reason === 'object' && reason !== null) cutShort.set(reason, cut);
+}
+
+/**
+ * The `requestId` and `rateLimit` of the response that was cut short when `key` (an attempt's
+ * Request, or the reason of the signal that aborted it) aborted; with `reason`, only when the
+ * abort for that reason cut it short. Empty when no response had arrived.
+ */
+export function cutShortFacts(key: unknown, reason?: unknown): AnsweredFacts {
+  const cut = typeof key === 'object' && key !== null ? cutShort.get(key) : undefined;
+  if (cut === undefined || (reason !== undefined && cut.reason !== reason)) return {};
+  return answeredFacts(cut.response);
 }
 
 // Built only when it is thrown: per call, the arguments are cheaper than a closure.
@@ -150,8 +164,7 @@ async function readAll(
   // A fetch that ignores the signal once the headers are in (an in-process one) is stopped here.
   const onAbort = () => {
     const reason: unknown = signal?.reason;
-    if (input instanceof Request) cutShort.set(input, response);
-    if (typeof reason === 'object' && reason !== null) cutShort.set(reason, response);
+    recordCutShort(response, input, reason);
     void reader.cancel(reason).catch(() => undefined);
   };
   signal?.addEventListener('abort', onAbort, { once: true });

@@ -110,7 +110,7 @@ export function runAfterResponse(
   response: Response,
 ): Promise<void> {
   const { method, url } = request;
-  const run: HookRun = { kind: 'afterResponse', method, url, attempt: request };
+  const run: HookRun = { kind: 'afterResponse', method, url, attempt: request, response };
   return withinLimits(facts, run, async () => {
     for (const hook of hooks) {
       const context: AfterResponseContext = {

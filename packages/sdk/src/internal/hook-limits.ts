@@ -1,4 +1,5 @@
 import { TimeoutError } from '../errors/client-errors';
+import { cutShortFacts, recordCutShort } from './bounded-fetch';
 import type { CallFacts } from './call-facts';
 
 // Invariant: no user hook can keep a call pending past the call's limits. Each kind's hooks
@@ -34,6 +35,8 @@ export interface HookRun {
   readonly url: string;
   /** The attempt's request, for hooks that run inside ky's timer of that attempt. */
   readonly attempt?: Request | undefined;
+  /** The attempt's response, read whole (afterResponse): a limit reached in them names it. */
+  readonly response?: Response | undefined;
   /** The error the call is failing with (beforeError): the cause of a timeout. */
   readonly failure?: unknown;
 }
@@ -52,6 +55,7 @@ function limitError(facts: CallFacts, run: HookRun, byTimer: boolean): unknown {
       timeoutMs,
       what: 'exceeded its total timeout',
       ...cause,
+      ...cutShortFacts(facts.deadlineSignal.reason),
     });
   }
   // Only ky's attempt timer is left: ky already failed the attempt with its own error.
@@ -68,12 +72,20 @@ export function withinLimits<T>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const signals: AbortSignal[] = [];
+    // The response the hooks run on arrived: the error of a limit reached in them names it,
+    // as one reached while its body was read does.
+    const cutShort = (signal: AbortSignal) => {
+      if (run.response !== undefined) recordCutShort(run.response, run.attempt, signal.reason);
+    };
     for (const signal of [facts.userSignal, facts.deadlineSignal, run.attempt?.signal]) {
       if (signal === undefined) continue;
       if (!signal.aborted) signals.push(signal);
       // A call already past a limit does not start its hooks, except beforeError hooks: the
       // call is failing for that reason, and they are there to see it.
-      else if (run.kind !== 'beforeError') return reject(limitError(facts, run, false));
+      else if (run.kind !== 'beforeError') {
+        cutShort(signal);
+        return reject(limitError(facts, run, false));
+      }
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
@@ -84,7 +96,10 @@ export function withinLimits<T>(
       settle();
       reject(error);
     };
-    const onAbort = () => fail(limitError(facts, run, false));
+    const onAbort = (event: Event) => {
+      cutShort(event.target as AbortSignal);
+      fail(limitError(facts, run, false));
+    };
     for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
     if (run.attempt === undefined) {
       timer = setTimeout(() => fail(limitError(facts, run, true)), facts.timeoutMs);

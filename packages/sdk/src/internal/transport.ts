@@ -184,9 +184,10 @@ export class Transport {
     kyOptions.context = { attempts };
     const { hooks } = this.#config;
     const telemetry = this.#telemetry?.active() ? this.#telemetry : undefined;
-    // Without telemetry or hooks a call costs nothing more than before: no per-call layer.
+    // Without telemetry, hooks or a signal a call costs nothing more than before: no per-call
+    // layer. With a signal, its latest attempt is what a UserAbortError looks up the response of.
     let facts: CallFacts | undefined;
-    if (telemetry !== undefined || hooks !== undefined) {
+    if (telemetry !== undefined || hooks !== undefined || userSignal !== undefined) {
       const timeout = options.timeout ?? this.#config.timeout;
       facts = new CallFacts({
         operationId: init.operationId,
@@ -215,6 +216,7 @@ export class Transport {
         deadlineSignal,
         totalTimeout,
         timeout: options.timeout ?? this.#config.timeout,
+        lastRequest: facts?.lastRequest,
       });
       const beforeError = hooks?.beforeError;
       if (facts === undefined || beforeError === undefined || beforeError.length === 0) {
@@ -235,6 +237,8 @@ export class Transport {
       deadlineSignal: AbortSignal | undefined;
       totalTimeout: number | undefined;
       timeout: number;
+      /** The request of the call's latest attempt; known when the call has a signal. */
+      lastRequest: Request | undefined;
     },
   ): Promise<unknown> {
     if (error instanceof RefSdkError || isHookError(error)) return error;
@@ -243,9 +247,12 @@ export class Transport {
     }
     const url = this.urlOf(init);
     const { method } = init;
-    // A caller's own abort is a class of its own, its reason the cause (not a timeout).
-    if (ctx.userSignal?.aborted)
-      return new UserAbortError({ method, url, reason: ctx.userSignal.reason });
+    // A caller's own abort is a class of its own, its reason the cause (not a timeout). When it
+    // cut the latest attempt's response short, the error names that response.
+    if (ctx.userSignal?.aborted) {
+      const reason: unknown = ctx.userSignal.reason;
+      return new UserAbortError({ method, url, reason, ...cutShortFacts(ctx.lastRequest, reason) });
+    }
     // ky's errors hold the Request, whose headers hold the key: never keep them as a cause;
     // what a NetworkError wraps (fetch's own error: a reset, a refusal) is what went wrong.
     const cause = isKyError(error) ? error.cause : error;
