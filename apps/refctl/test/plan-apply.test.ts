@@ -206,6 +206,12 @@ describe('refctl orders create --plan-out, then refctl apply', () => {
     ]);
     const missing = await refctl(['apply', join(dir, 'missing.json'), '--yes'], { env: env() });
     expect(missing.stderr).toBe(`error: cannot read ${join(dir, 'missing.json')}: ENOENT\n`);
+    // An empty path (`refctl apply "$PLAN"` with PLAN unset) is named as such.
+    const empty = await refctl(['apply', '', '--yes'], { env: env() });
+    expect([empty.code, empty.stderr]).toEqual([
+      EXIT.usage,
+      'error: the file name is empty: give a path, or - for standard input\n',
+    ]);
     const unasked = await refctl(['apply', await planOrder()], { env: env() });
     expect(unasked.code).toBe(EXIT.usage);
     expect(unasked.stderr).toContain('apply needs confirmation and stdin is not a terminal');

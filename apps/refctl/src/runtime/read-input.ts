@@ -35,6 +35,13 @@ async function openInput(file: string): Promise<Readable> {
  * memory. A file that cannot be read is a usage error naming it.
  */
 export async function readInput(ctx: Ctx, file: string, maxBytes: number): Promise<string> {
+  // `refctl apply ""` (an unset variable): said as such, not as `cannot read : ENOENT`.
+  if (file === '') {
+    throw new UsageError(
+      'the file name is empty: give a path, or - for standard input',
+      'invalid_input',
+    );
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   let opened: Readable | undefined;
